@@ -1,0 +1,55 @@
+/** The seed's error object (seed 000 §3): what every exkit error serialises to. */
+export interface ErrorObject {
+  name: string;
+  code: string;
+  msg: string;
+  appData?: unknown;
+  extra?: unknown;
+}
+
+export interface ExkitErrorOptions {
+  appData?: unknown;
+  extra?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * Base class of every error exkit throws. Subclasses set a stable `name` as a literal (it survives
+ * minification, unlike `constructor.name`) and a stable `code`.
+ */
+export class ExkitError extends Error implements ErrorObject {
+  override name = 'ExkitError';
+  readonly code: string;
+  readonly msg: string;
+  readonly appData?: unknown;
+  readonly extra?: unknown;
+
+  constructor(code: string, msg: string, options: ExkitErrorOptions = {}) {
+    super(msg, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.msg = msg;
+    if (options.appData !== undefined) this.appData = options.appData;
+    if (options.extra !== undefined) this.extra = options.extra;
+  }
+
+  /** The plain error object of seed 000 §3. */
+  toJSON(): ErrorObject {
+    const out: ErrorObject = { name: this.name, code: this.code, msg: this.msg };
+    if (this.appData !== undefined) out.appData = this.appData;
+    if (this.extra !== undefined) out.extra = this.extra;
+    return out;
+  }
+}
+
+/** Raised when a caller passes a value that fails validation; `extra.field` names the culprit when known. */
+export class InvalidArgumentError extends ExkitError {
+  override name = 'InvalidArgumentError';
+  constructor(msg: string, extra?: { field?: string; value?: unknown }) {
+    super('INVALID_ARGUMENT', msg, extra === undefined ? {} : { extra });
+  }
+}
+
+/** True when `value` is an ExkitError (or a subclass) with the given name. */
+export function isExkitError<N extends string>(value: unknown, name?: N): value is ExkitError & { name: N } {
+  return value instanceof ExkitError && (name === undefined || value.name === name);
+}

@@ -1,0 +1,131 @@
+import { Observable, distinctUntilChanged, map, startWith } from 'rxjs';
+import { silenceBots } from './bots.js';
+import type { CookieJar, CrossTabChange, ErrorReport, KeyValueStorage, Platform, Visibility } from './types.js';
+
+export interface BrowserPlatformOptions {
+  /** Where error reports go (an error-tracking service); a no-op by default. */
+  reportError?: (report: ErrorReport) => void;
+  /** The window to use; the global window by default. */
+  window?: Window;
+}
+
+/** A storage that degrades to a no-op when the browser refuses access (some private modes throw on read). */
+function guardedStorage(get: () => Storage): KeyValueStorage {
+  const safe = <T>(fallback: T, run: (s: Storage) => T): T => {
+    try {
+      return run(get());
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    getItem: (key) => safe(null, (s) => s.getItem(key)),
+    // Writes are allowed to throw: the storage layer above turns quota errors into its documented default.
+    setItem: (key, value) => get().setItem(key, value),
+    removeItem: (key) => safe(undefined, (s) => s.removeItem(key)),
+    keys: () =>
+      safe([], (s) => {
+        const out: string[] = [];
+        for (let i = 0; i < s.length; i++) {
+          const key = s.key(i);
+          if (key !== null) out.push(key);
+        }
+        return out;
+      }),
+  };
+}
+
+function documentCookies(doc: Document): CookieJar {
+  return {
+    get(name) {
+      for (const part of doc.cookie ? doc.cookie.split('; ') : []) {
+        const eq = part.indexOf('=');
+        const key = eq < 0 ? part : part.slice(0, eq);
+        if (decodeURIComponent(key) === name) {
+          const raw = eq < 0 ? '' : part.slice(eq + 1);
+          try {
+            return decodeURIComponent(raw);
+          } catch {
+            return raw;
+          }
+        }
+      }
+      return undefined;
+    },
+    set(name, value, options = {}) {
+      let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=${options.path ?? '/'}`;
+      if (options.days !== undefined) cookie += `; max-age=${Math.round(options.days * 86_400)}`;
+      if (options.domain) cookie += `; domain=${options.domain}`;
+      if (options.secure) cookie += '; secure';
+      if (options.sameSite) cookie += `; samesite=${options.sameSite}`;
+      doc.cookie = cookie;
+    },
+    remove(name, options = {}) {
+      let cookie = `${encodeURIComponent(name)}=; path=${options.path ?? '/'}; max-age=0`;
+      if (options.domain) cookie += `; domain=${options.domain}`;
+      doc.cookie = cookie;
+    },
+  };
+}
+
+/** The Platform of a web page: the real window, storage, cookies, timers and WebCrypto. */
+export function browserPlatform(options: BrowserPlatformOptions = {}): Platform {
+  const win = options.window ?? window;
+  const doc = win.document;
+  const nav = win.navigator;
+  const visibilityNow = (): Visibility => (doc.visibilityState === 'hidden' ? 'hidden' : 'visible');
+  const visibilityChanges = new Observable<Visibility>((subscriber) => {
+    const onChange = () => subscriber.next(visibilityNow());
+    doc.addEventListener('visibilitychange', onChange);
+    return () => doc.removeEventListener('visibilitychange', onChange);
+  }).pipe(startWith(undefined), map(visibilityNow), distinctUntilChanged());
+  const crossTab = new Observable<CrossTabChange>((subscriber) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea && event.storageArea !== win.localStorage) return;
+      subscriber.next({ key: event.key, oldValue: event.oldValue, newValue: event.newValue });
+    };
+    win.addEventListener('storage', onStorage);
+    return () => win.removeEventListener('storage', onStorage);
+  });
+  const host = win as unknown as Record<string, unknown>;
+
+  return {
+    clock: { now: () => Date.now() },
+    timers: {
+      setTimeout: (callback, ms) => win.setTimeout(callback, ms),
+      clearTimeout: (handle) => win.clearTimeout(handle as number),
+    },
+    localStorage: guardedStorage(() => win.localStorage),
+    sessionStorage: guardedStorage(() => win.sessionStorage),
+    cookies: documentCookies(doc),
+    location: {
+      get href() {
+        return win.location.href;
+      },
+      assign: (url) => win.location.assign(url),
+      reload: () => win.location.reload(),
+    },
+    visibility: { current: visibilityNow, changes: visibilityChanges },
+    userAgent: nav.userAgent,
+    languages: nav.languages?.length ? [...nav.languages] : [nav.language],
+    crossTab,
+    crypto: {
+      getRandomValues: (array) => win.crypto.getRandomValues(array as never) as typeof array,
+      subtle: win.isSecureContext ? win.crypto.subtle : undefined,
+      isSecureContext: win.isSecureContext,
+    },
+    fetch: (...args) => win.fetch(...args),
+    errors: silenceBots(options.reportError ?? (() => undefined), () => nav.userAgent),
+    globals: {
+      get: (name) => host[name],
+      set: (name, value) => {
+        host[name] = value;
+      },
+      delete: (name) => {
+        delete host[name];
+      },
+    },
+    matchMedia: (query) => (typeof win.matchMedia === 'function' ? win.matchMedia(query).matches : false),
+    dom: { window: win, document: doc },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Clock, TimerHandle, Timers } from './types.js';
+
+interface Scheduled {
+  id: number;
+  due: number;
+  seq: number;
+  callback: () => void;
+}
+
+/** A clock and timers that move only when told to: the memory platform's time. */
+export class ManualTimers implements Clock, Timers {
+  private time: number;
+  private seq = 0;
+  private queue: Scheduled[] = [];
+
+  constructor(start = 0) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(callback: () => void, ms: number): TimerHandle {
+    const id = ++this.seq;
+    const delay = Number.isFinite(ms) && ms > 0 ? ms : 0;
+    this.queue.push({ id, due: this.time + delay, seq: id, callback });
+    return id;
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.queue = this.queue.filter((t) => t.id !== handle);
+  }
+
+  /** How many timers are scheduled and not yet run. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Moves time forward by `ms`, running every timer that falls due, in order. */
+  advance(ms: number): void {
+    const target = this.time + ms;
+    for (let next = this.takeDue(target); next; next = this.takeDue(target)) {
+      this.time = next.due;
+      next.callback();
+    }
+    this.time = target;
+  }
+
+  /** Like `advance`, but lets promise callbacks settle after each timer (for async code under test). */
+  async advanceAsync(ms: number): Promise<void> {
+    const target = this.time + ms;
+    await flushMicrotasks();
+    for (let next = this.takeDue(target); next; next = this.takeDue(target)) {
+      this.time = next.due;
+      next.callback();
+      await flushMicrotasks();
+    }
+    this.time = target;
+  }
+
+  /** Sets the wall clock without running timers (a clock jump, as after sleep). */
+  setNow(time: number): void {
+    this.time = time;
+  }
+
+  private takeDue(target: number): Scheduled | undefined {
+    let best: Scheduled | undefined;
+    for (const t of this.queue) {
+      if (t.due <= target && (!best || t.due < best.due || (t.due === best.due && t.seq < best.seq))) best = t;
+    }
+    if (best) this.queue.splice(this.queue.indexOf(best), 1);
+    return best;
+  }
+}
+
+/** Resolves after pending promise callbacks (and those they queue, a few levels deep) have run. */
+export async function flushMicrotasks(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}

@@ -1,0 +1,20 @@
+import type { CookieOptions, Platform } from '../platform/types.js';
+
+/** Seed 001 §9: the preferences and language cookies live 365 days. */
+export const PREFERENCE_COOKIE_DAYS = 365;
+
+/** Reads a JSON cookie: the parsed value, or undefined when absent or not valid JSON. Callers check its shape. */
+export function readJsonCookie(platform: Platform, name: string): unknown {
+  const raw = platform.cookies.get(name);
+  if (raw === undefined) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a JSON cookie with a lifetime in days. */
+export function writeJsonCookie(platform: Platform, name: string, value: unknown, options: CookieOptions = {}): void {
+  platform.cookies.set(name, JSON.stringify(value), options);
+}

@@ -1,0 +1,142 @@
+import type { KeyValueStorage, Platform } from '../platform/types.js';
+
+/** Seed 001 §9: the local storage databases, one per product area. */
+export const STORAGE_AREAS = [
+  'common',
+  'separation',
+  'mix',
+  'copy',
+  'community',
+  'activity',
+  'earn',
+  'web-sdk',
+  'web3',
+  'axios-cache',
+  'md5-cache',
+] as const;
+
+export type StorageArea = (typeof STORAGE_AREAS)[number];
+
+/** Seed 001 §9: storage instances carry version 1. */
+export const STORAGE_VERSION = 1;
+
+/** The key prefix of an area's entries: a version bump moves to fresh keys and never reads stale shapes. */
+export function storageKeyPrefix(area: StorageArea, version = STORAGE_VERSION): string {
+  return `exkit:${area}:v${version}:`;
+}
+
+interface Envelope {
+  v: unknown;
+  /** Expiry in ms since the epoch; absent when the value never expires. */
+  e?: number;
+}
+
+export interface SetOptions {
+  /** Time to live in ms from now. */
+  ttlMs?: number;
+  /** Absolute expiry in ms since the epoch. */
+  expiresAt?: number;
+}
+
+/** A runtime check for a stored value's shape. */
+export type Guard<T> = (value: unknown) => value is T;
+
+export interface NamespacedStore {
+  readonly area: StorageArea;
+  /** The stored value, or `fallback` when absent, expired, corrupted, of the wrong shape or unreadable. */
+  get<T>(key: string, fallback: T, guard?: Guard<T>): T;
+  /** Stores a value; returns false (and keeps the old value) when the storage refuses the write. */
+  set(key: string, value: unknown, options?: SetOptions): boolean;
+  remove(key: string): void;
+  /** Removes every entry of this area and version. */
+  clear(): void;
+  /** The keys of this area (without the prefix). */
+  keys(): string[];
+  /** The full storage key for `key`, as other tabs see it in their cross-tab events. */
+  storageKey(key: string): string;
+}
+
+export interface StoreOptions {
+  /** Which storage backs the area. Default 'local'. */
+  backend?: 'local' | 'session';
+  version?: number;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && 'v' in value && (!('e' in value) || typeof (value as Envelope).e === 'number');
+}
+
+/** Opens the store of one area on the platform's local (or session) storage. */
+export function createStore(platform: Platform, area: StorageArea, options: StoreOptions = {}): NamespacedStore {
+  const storage: KeyValueStorage = options.backend === 'session' ? platform.sessionStorage : platform.localStorage;
+  const prefix = storageKeyPrefix(area, options.version);
+  const full = (key: string) => prefix + key;
+  const quietly = (run: () => void) => {
+    try {
+      run();
+    } catch {
+      // A storage that throws behaves as an empty one.
+    }
+  };
+
+  const store: NamespacedStore = {
+    area,
+    get<T>(key: string, fallback: T, guard?: Guard<T>): T {
+      let raw: string | null;
+      try {
+        raw = storage.getItem(full(key));
+      } catch {
+        return fallback;
+      }
+      if (raw === null) return fallback;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch {
+        return fallback;
+      }
+      if (!isEnvelope(parsed)) return fallback;
+      if (parsed.e !== undefined && parsed.e <= platform.clock.now()) {
+        quietly(() => storage.removeItem(full(key)));
+        return fallback;
+      }
+      if (guard && !guard(parsed.v)) return fallback;
+      return parsed.v as T;
+    },
+    set(key, value, setOptions = {}) {
+      const envelope: Envelope = { v: value };
+      if (setOptions.expiresAt !== undefined) envelope.e = setOptions.expiresAt;
+      else if (setOptions.ttlMs !== undefined) envelope.e = platform.clock.now() + setOptions.ttlMs;
+      let text: string;
+      try {
+        text = JSON.stringify(envelope);
+      } catch {
+        return false;
+      }
+      try {
+        storage.setItem(full(key), text);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    remove(key) {
+      quietly(() => storage.removeItem(full(key)));
+    },
+    clear() {
+      for (const key of store.keys()) store.remove(key);
+    },
+    keys() {
+      try {
+        return storage
+          .keys()
+          .filter((k) => k.startsWith(prefix))
+          .map((k) => k.slice(prefix.length));
+      } catch {
+        return [];
+      }
+    },
+    storageKey: full,
+  };
+  return store;
+}

@@ -1,0 +1,20 @@
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+
+/** Raised for a CSS class name that contains white space (seed 000 §5, seed 001 §8). */
+export class InvalidClassNameError extends InvalidArgumentError {
+  override name = 'InvalidClassNameError';
+}
+
+// \s covers every Unicode space separator as well as tabs and line breaks.
+const WHITESPACE = /\s/u;
+
+/** Returns `name` when it is a single class name; throws InvalidClassNameError when it holds white space. */
+export function assertClassName(name: string): string {
+  if (typeof name !== 'string' || name.length === 0 || WHITESPACE.test(name)) {
+    throw new InvalidClassNameError(`Class name must be one non-empty token without spaces: ${JSON.stringify(name)}`, {
+      field: 'className',
+      value: name,
+    });
+  }
+  return name;
+}

@@ -1,0 +1,4 @@
+export { compareVersions, isVersionAtLeast } from './versions.js';
+export { isBase64 } from './base64.js';
+export { assertClassName, InvalidClassNameError } from './class-name.js';
+export { isMobileWidth, MOBILE_BREAKPOINT_PX } from './layout.js';

@@ -1,0 +1,7 @@
+/** Seed 000 §9, seed 001 §2: mobile layout applies below this width in CSS pixels. */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** Whether a viewport width gets the mobile layout. */
+export function isMobileWidth(px: number, breakpoint = MOBILE_BREAKPOINT_PX): boolean {
+  return px < breakpoint;
+}

@@ -1,0 +1,24 @@
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+
+function parts(version: string): number[] {
+  if (typeof version !== 'string' || !/^\d+(\.\d+)*$/.test(version.trim())) {
+    throw new InvalidArgumentError(`Not a dotted numeric version: ${JSON.stringify(version)}`, { field: 'version', value: version });
+  }
+  return version.trim().split('.').map(Number);
+}
+
+/** Compares two dotted numeric versions (seed 000 §5): -1, 0 or 1; missing parts count as 0. */
+export function compareVersions(a: string, b: string): -1 | 0 | 1 {
+  const left = parts(a);
+  const right = parts(b);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const diff = (left[i] ?? 0) - (right[i] ?? 0);
+    if (diff !== 0) return diff < 0 ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Whether `version` is at least `minimum` (seed 000 §5 version gating). */
+export function isVersionAtLeast(version: string, minimum: string): boolean {
+  return compareVersions(version, minimum) >= 0;
+}

@@ -1,0 +1,49 @@
+// Lint rules: typescript-eslint's recommended set plus the layer arrows of ARCHITECTURE.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const reactModules = ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**/dist/**', 'test-results/**', '.vite/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/machines/**', '**/react/**', '**/examples/**'], message: 'core/ never imports machines/, react/ or examples/.' },
+          { group: ['xstate', 'xstate/*', ...reactModules], message: 'core/ stays free of xstate and React.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/react/**', '**/examples/**', ...reactModules], message: 'machines/ never imports react/ or React.' },
+        ],
+      }],
+    },
+  },
+  {
+    // Only core/platform/ touches host globals; everything else receives a Platform.
+    files: ['core/**/*.ts', 'machines/**/*.ts', 'react/**/*.ts', 'react/**/*.tsx'],
+    ignores: ['core/platform/**'],
+    rules: {
+      'no-restricted-globals': ['error',
+        'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location',
+        'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'fetch', 'crypto'],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Use platform.clock.now().' }],
+    },
+  },
+);

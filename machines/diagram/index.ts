@@ -1,0 +1,2 @@
+export { toMermaid, diagramDocument } from './to-mermaid.js';
+export type { ToMermaidOptions } from './to-mermaid.js';

@@ -1,0 +1,152 @@
+import type { AnyStateMachine } from 'xstate';
+import { getInitialSnapshot } from 'xstate';
+
+/** The parts of an XState v5 state node the exporter reads. */
+interface NodeLike {
+  key: string;
+  id: string;
+  path: string[];
+  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  states: Record<string, NodeLike>;
+  initial?: { target: NodeLike[] };
+  transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
+  after: Array<TransitionLike & { delay: number | string }>;
+  invoke: Array<{ src: unknown; id: string }>;
+}
+
+interface TransitionLike {
+  eventType: string;
+  target?: NodeLike[];
+  guard?: unknown;
+  actions: unknown[];
+}
+
+export interface ToMermaidOptions {
+  /** Input used to build the initial context when named delays are resolved to milliseconds. */
+  input?: unknown;
+}
+
+const PREFIX_AFTER = 'xstate.after.';
+const PREFIX_DONE_ACTOR = 'xstate.done.actor.';
+const PREFIX_ERROR_ACTOR = 'xstate.error.actor.';
+const PREFIX_DONE_STATE = 'xstate.done.state.';
+
+function nameOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'type' in value && typeof (value as { type: unknown }).type === 'string') {
+    return (value as { type: string }).type;
+  }
+  return undefined;
+}
+
+/** Mermaid treats ':' ';' and '#' specially inside labels. */
+function clean(text: string): string {
+  return text.replace(/[:;#]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+function eventLabel(eventType: string): string {
+  if (eventType.startsWith(PREFIX_DONE_ACTOR)) return `done ${eventType.slice(PREFIX_DONE_ACTOR.length)}`;
+  if (eventType.startsWith(PREFIX_ERROR_ACTOR)) return `error ${eventType.slice(PREFIX_ERROR_ACTOR.length)}`;
+  if (eventType.startsWith(PREFIX_DONE_STATE)) return 'done';
+  return eventType;
+}
+
+/** Renders an XState v5 machine as a Mermaid `stateDiagram-v2`: nested and parallel states, final states, named guards, delays in ms and invoked actors. */
+export function toMermaid(machine: AnyStateMachine, options: ToMermaidOptions = {}): string {
+  const root = machine.root as unknown as NodeLike;
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  let context: unknown;
+  const resolveContext = () => {
+    if (context === undefined) {
+      try {
+        context = getInitialSnapshot(machine, options.input as never).context;
+      } catch {
+        context = null;
+      }
+    }
+    return context;
+  };
+  const delayLabel = (delay: number | string): string => {
+    if (typeof delay === 'number') return `after ${delay} ms`;
+    const impl = delays[delay];
+    const ms = typeof impl === 'number' ? impl : typeof impl === 'function' ? safeCall(impl, resolveContext()) : undefined;
+    return typeof ms === 'number' ? `after ${ms} ms (${delay})` : `after ${delay}`;
+  };
+
+  const lines: string[] = ['stateDiagram-v2'];
+  const idOf = (node: NodeLike) => (node.path.length ? node.path.join('_') : 'root');
+
+  const edge = (indent: string, from: NodeLike, t: TransitionLike, label: string) => {
+    const guard = t.guard === undefined ? '' : ` [${nameOf(t.guard) ?? 'inline guard'}]`;
+    const actions = t.actions.map(nameOf).filter((a): a is string => a !== undefined && !a.startsWith('xstate.'));
+    const text = clean(`${label}${guard}${actions.length ? ` / ${actions.join(', ')}` : ''}`);
+    const targets = t.target?.length ? t.target : [from];
+    for (const target of targets) lines.push(`${indent}${idOf(from)} --> ${idOf(target)}${text ? ` : ${text}` : ''}`);
+  };
+
+  const renderChildren = (parent: NodeLike, depth: number) => {
+    const indent = '  '.repeat(depth);
+    const children = Object.values(parent.states);
+    if (parent.type === 'parallel') {
+      children.forEach((child, i) => {
+        if (i > 0) lines.push(`${indent}--`);
+        renderNode(child, depth);
+      });
+      return;
+    }
+    for (const target of parent.initial?.target ?? []) lines.push(`${indent}[*] --> ${idOf(target)}`);
+    for (const child of children) renderNode(child, depth);
+  };
+
+  const renderNode = (node: NodeLike, depth: number) => {
+    const indent = '  '.repeat(depth);
+    const id = idOf(node);
+    if (id !== node.key) lines.push(`${indent}state "${node.key}" as ${id}`);
+    if (node.type === 'compound' || node.type === 'parallel') {
+      lines.push(`${indent}state ${id} {`);
+      renderChildren(node, depth + 1);
+      lines.push(`${indent}}`);
+    }
+    for (const invoke of node.invoke) {
+      lines.push(`${indent}${id} : invoke ${clean(nameOf(invoke.src) ?? invoke.id)}`);
+    }
+    for (const t of node.always ?? []) edge(indent, node, t, 'always');
+    for (const t of node.after) edge(indent, node, t, delayLabel(t.delay));
+    for (const [eventType, transitions] of node.transitions) {
+      if (eventType.startsWith(PREFIX_AFTER)) continue;
+      for (const t of transitions) edge(indent, node, t, eventLabel(eventType));
+    }
+    if (node.type === 'final') lines.push(`${indent}${id} --> [*]`);
+  };
+
+  renderChildren(root, 1);
+  for (const [eventType, transitions] of root.transitions) {
+    for (const t of transitions) {
+      for (const child of Object.values(root.states)) edge('  ', child, t, eventLabel(eventType));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function safeCall(fn: unknown, context: unknown): unknown {
+  try {
+    return (fn as (args: { context: unknown; event: unknown }) => unknown)({ context, event: { type: 'xstate.init' } });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Markdown page of one machine's diagram, as written to `docs/machines/<name>.md`. */
+export function diagramDocument(name: string, machine: AnyStateMachine, options: ToMermaidOptions = {}): string {
+  return [
+    `# ${name}`,
+    '',
+    `Generated from \`machines/${name}.machine.ts\` by \`npm run diagrams\`; do not edit by hand.`,
+    '',
+    '```mermaid',
+    toMermaid(machine, options).trimEnd(),
+    '```',
+    '',
+  ].join('\n');
+}

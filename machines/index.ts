@@ -1,0 +1,3 @@
+// exkit/machines: the XState v5 machines and the diagram exporter.
+export * from './diagram/index.js';
+export * from './button.machine.js';
