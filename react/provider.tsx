@@ -1,0 +1,46 @@
+import { createContext, useContext } from 'react';
+import type { ReactNode } from 'react';
+import { ExkitError } from '../core/errors/exkit-error.js';
+import type { Platform } from '../core/platform/types.js';
+
+/**
+ * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
+ * one reads it with `useExkitService` and fails with a typed error when the app did not provide it.
+ */
+export interface ExkitServices {
+  platform: Platform;
+}
+
+/** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */
+export class MissingProviderError extends ExkitError {
+  override name = 'MissingProviderError';
+  constructor(what: string) {
+    super('MISSING_PROVIDER', `${what} is not available: wrap the tree in <ExkitProvider> and pass it.`);
+  }
+}
+
+const ExkitContext = createContext<ExkitServices | null>(null);
+
+export interface ExkitProviderProps {
+  value: ExkitServices;
+  children?: ReactNode;
+}
+
+/** Makes the platform and services available to exkit's hooks. */
+export function ExkitProvider({ value, children }: ExkitProviderProps) {
+  return <ExkitContext.Provider value={value}>{children}</ExkitContext.Provider>;
+}
+
+/** The services of the nearest <ExkitProvider>. */
+export function useExkit(): ExkitServices {
+  const services = useContext(ExkitContext);
+  if (!services) throw new MissingProviderError('ExkitProvider');
+  return services;
+}
+
+/** One service of the nearest <ExkitProvider>; throws MissingProviderError when it was not given. */
+export function useExkitService<K extends keyof ExkitServices>(key: K): NonNullable<ExkitServices[K]> {
+  const service = useExkit()[key];
+  if (service === undefined || service === null) throw new MissingProviderError(`The '${String(key)}' service`);
+  return service as NonNullable<ExkitServices[K]>;
+}
