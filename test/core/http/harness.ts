@@ -2,7 +2,7 @@
 // pointed at the loopback fixture server, with its events collected.
 import { createHttpClient } from '../../../core/http/index.js';
 import type { HttpClient, HttpClientOptions, HttpEvent } from '../../../core/http/index.js';
-import { memoryPlatform } from '../../../core/platform/index.js';
+import { flushMicrotasks, memoryPlatform } from '../../../core/platform/index.js';
 import type { MemoryPlatform, MemoryPlatformOptions } from '../../../core/platform/index.js';
 import type { TestServer } from '../../support/http-server.js';
 
@@ -39,4 +39,14 @@ export function settleState<T>(promise: Promise<T>): { readonly state: 'pending'
     (error: unknown) => Object.assign(box, { state: 'rejected', value: error }),
   );
   return box;
+}
+
+/** Polls (real time, bounded) until the condition holds: events follow the server's answer asynchronously. */
+export async function waitUntil(condition: () => boolean, limitMs = 5_000): Promise<void> {
+  const start = performance.now();
+  while (!condition()) {
+    if (performance.now() - start > limitMs) throw new Error('condition not met in time');
+    await flushMicrotasks();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
