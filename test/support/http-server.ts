@@ -17,6 +17,10 @@ export interface ReceivedRequest {
   body: Buffer;
   text(): string;
   json<T = unknown>(): T;
+  /** Resolves when the exchange is over: answered, or the client went away (an aborted fetch). */
+  readonly closed: Promise<void>;
+  /** True when the client closed the connection before the answer was complete. */
+  readonly abandoned: boolean;
 }
 
 /** How the server answers a request. */
@@ -82,6 +86,13 @@ export const reply = {
     return (request, response) => {
       void request;
       response.socket?.destroy();
+    };
+  },
+  /** Sends the head and the first bytes of a body, then stalls (a slow answer past any timeout). */
+  stall(): Reply {
+    return (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8', 'content-length': 1000 });
+      response.write('{"code":"00000","data":"');
     };
   },
   /** Never answers (the connection stays open until the server closes). */
@@ -161,6 +172,13 @@ export async function startTestServer(): Promise<TestServer> {
       const body = await readBody(request);
       const url = request.url ?? '/';
       const parsed = new URL(url, 'http://127.0.0.1');
+      let abandoned = false;
+      const closed = new Promise<void>((resolve) =>
+        response.once('close', () => {
+          abandoned = !response.writableFinished;
+          resolve();
+        }),
+      );
       const entry: ReceivedRequest = {
         method: request.method ?? 'GET',
         url,
@@ -170,6 +188,10 @@ export async function startTestServer(): Promise<TestServer> {
         body,
         text: () => body.toString('utf8'),
         json: <T>() => JSON.parse(body.toString('utf8')) as T,
+        closed,
+        get abandoned() {
+          return abandoned;
+        },
       };
       received.push(entry);
       for (const waiter of waiters.filter((w) => received.length >= w.count)) {
