@@ -158,7 +158,7 @@ describe('headers on every call (seed 001 §3), read at request time', () => {
     server.route('GET', '/v1/echo', reply.echo());
     let locale = 'en';
     let theme: 'standard' | 'dark' = 'dark';
-    let terminal: string | undefined;
+    let terminal: string | undefined = undefined;
     const { client } = rig(server, {
       providers: { locale: () => locale, appTheme: () => theme, terminalCode: () => terminal, deviceLanguage: () => 'de-DE' },
     });
