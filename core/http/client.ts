@@ -119,11 +119,11 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   const channel = debouncedEventChannel<HttpEvent>(platform.timers, options.eventDebounceMs ?? ERROR_EVENT_DEBOUNCE_MS);
 
   const userBeforeRequest = options.hooks?.beforeRequest ?? [];
+  const fetchWith = (input: RequestInfo | URL, init: RequestInit | undefined, signal: AbortSignal) =>
+    platform.fetch(input, { ...init, signal }).catch((failure: unknown) => {
+      throw new FetchFailure(failure);
+    });
   const api = ky.create({
-    fetch: (input, init) =>
-      platform.fetch(input, init).catch((failure: unknown) => {
-        throw new FetchFailure(failure);
-      }),
     retry: 0,
     // The client runs its own timer on platform.timers: testable with a manual clock, and it covers the body.
     timeout: false,
@@ -367,7 +367,10 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         method,
         headers: buildHeaders(locale, contentTypeHeader, requestOptions.headers),
         body,
-        signal: controller.signal,
+        // The abort signal joins at the fetch itself rather than through ky's `signal` option: ky would
+        // combine it with its own through AbortSignal.any on every call, and this way it also governs
+        // whatever Request the beforeRequest hooks end up sending.
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchWith(input, init, controller.signal),
         context: withRequestContext(context),
       })
         .then((response) => interpret<T>(response, context))
