@@ -15,18 +15,18 @@ import {
   USER_INFO_PATH,
 } from './constants.js';
 import {
-  ApiError,
+  HttpApiError,
   HttpRequestError,
   HttpStatusError,
-  InvalidResponseError,
+  HttpInvalidResponseError,
   LoginExpiredError,
-  NetworkError,
+  HttpNetworkError,
   RequestCancelledError,
   RequestTimeoutError,
 } from './errors.js';
 import type { CancelReason } from './errors.js';
 import { debouncedEventChannel } from './events.js';
-import { statusMessage } from './messages.js';
+import { httpStatusMessage } from './messages.js';
 import { withRequestContext } from './request-context.js';
 import { appendSearchParams, paramsKey, toFormData } from './serialize.js';
 import type {
@@ -175,31 +175,31 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     const status = response.status;
     if (!response.ok) {
       response.body?.cancel().catch(() => undefined);
-      return { error: new HttpStatusError(statusMessage(status, locale), { context, status }) };
+      return { error: new HttpStatusError(httpStatusMessage(status, locale), { context, status }) };
     }
     const text = await response.text();
     if (text.trim() === '') {
-      return { error: new InvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
+      return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch (cause) {
-      return { error: new InvalidResponseError(message(locale, 'unknownError'), 'malformed', { context, status, cause }) };
+      return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'malformed', { context, status, cause }) };
     }
-    if (body === null) return { error: new InvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
+    if (body === null) return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
     if (!isEnvelope(body)) {
-      return { error: new InvalidResponseError(message(locale, 'unknownError'), 'malformed', { context, status }) };
+      return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'malformed', { context, status }) };
     }
     const envelope = body as ApiEnvelope<T>;
     const code = String(envelope.code);
     const msg = typeof envelope.msg === 'string' && envelope.msg !== '' ? envelope.msg : undefined;
-    if (envelope.status === ERROR_BODY_STATUS && msg) return { error: new ApiError(msg, { context, status, envelope }) };
+    if (envelope.status === ERROR_BODY_STATUS && msg) return { error: new HttpApiError(msg, { context, status, envelope }) };
     if (isResultCode(code, 'loginExpired')) {
       return { error: new LoginExpiredError(message(locale, 'expired'), { context, status, envelope }) };
     }
     if (isResultCode(code, 'messageCodes') && msg && context.apiPath !== USER_INFO_PATH) {
-      return { error: new ApiError(msg, { context, status, envelope }) };
+      return { error: new HttpApiError(msg, { context, status, envelope }) };
     }
     return { ok: envelope };
   }
@@ -210,7 +210,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (thrown instanceof FetchFailure) {
       const failure = thrown.failure;
       const text = failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : '';
-      return new NetworkError(text || message(context.locale, 'networkError'), { context, cause: failure });
+      return new HttpNetworkError(text || message(context.locale, 'networkError'), { context, cause: failure });
     }
     return new HttpRequestError('HTTP_UNKNOWN', message(context.locale, 'unknownError'), { context, cause: thrown });
   }
@@ -219,10 +219,10 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   function announce(error: HttpRequestError): void {
     if (error instanceof RequestCancelledError) return;
     const path = error.context.apiPath;
-    if (!(error instanceof InvalidResponseError)) channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
+    if (!(error instanceof HttpInvalidResponseError)) channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
     if (error instanceof LoginExpiredError) channel.emit({ type: 'logout', reason: 'loginExpired', path });
     // Network failures and timeouts are the user's connection, not a fault worth reporting (seed 001 §8).
-    if (error instanceof HttpStatusError || error instanceof InvalidResponseError || error.code === 'HTTP_UNKNOWN') {
+    if (error instanceof HttpStatusError || error instanceof HttpInvalidResponseError || error.code === 'HTTP_UNKNOWN') {
       platform.errors.report({
         event: 'httpError',
         message: error.msg,

@@ -40,8 +40,8 @@ export class HttpStatusError extends HttpRequestError {
 }
 
 /** fetch itself failed (offline, DNS, connection dropped). Not reported to the error service (seed 001 §8). */
-export class NetworkError extends HttpRequestError {
-  override name = 'NetworkError';
+export class HttpNetworkError extends HttpRequestError {
+  override name = 'HttpNetworkError';
   constructor(msg: string, details: HttpRequestErrorDetails) {
     super('HTTP_NETWORK', msg, details);
   }
@@ -81,8 +81,8 @@ export class LoginExpiredError extends HttpRequestError {
 }
 
 /** The gateway answered with a failure in the body (status 'error' with msg, or codes 00004/00005/00006). */
-export class ApiError extends HttpRequestError {
-  override name = 'ApiError';
+export class HttpApiError extends HttpRequestError {
+  override name = 'HttpApiError';
   readonly apiCode: string;
   constructor(msg: string, details: HttpRequestErrorDetails & { envelope: ApiEnvelope }) {
     super('HTTP_API', msg, details);
@@ -94,8 +94,8 @@ export class ApiError extends HttpRequestError {
 export type InvalidResponseReason = 'empty' | 'malformed';
 
 /** A 2xx answer without a usable body: empty ('no data body', seed 001 §8) or not JSON. */
-export class InvalidResponseError extends HttpRequestError {
-  override name = 'InvalidResponseError';
+export class HttpInvalidResponseError extends HttpRequestError {
+  override name = 'HttpInvalidResponseError';
   readonly reason: InvalidResponseReason;
   constructor(msg: string, reason: InvalidResponseReason, details: HttpRequestErrorDetails) {
     super('HTTP_INVALID_RESPONSE', msg, details);

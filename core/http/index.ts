@@ -1,6 +1,6 @@
 export { createHttpClient } from './client.js';
 export type { HttpClient } from './client.js';
-export { cleanParams, cleanParamValue, formatParamDate, isPlainObject } from './clean-params.js';
+export { cleanParams, cleanParamValue, formatParamDate } from './clean-params.js';
 export type { CleanParamsOptions, ParamTimeZone } from './clean-params.js';
 export {
   API_PREFIX,
@@ -15,21 +15,20 @@ export {
   USER_INFO_PATH,
 } from './constants.js';
 export {
-  ApiError,
+  HttpApiError,
   HttpRequestError,
   HttpStatusError,
-  InvalidResponseError,
+  HttpInvalidResponseError,
   LoginExpiredError,
-  NetworkError,
+  HttpNetworkError,
   RequestCancelledError,
   RequestTimeoutError,
 } from './errors.js';
 export type { CancelReason, HttpRequestErrorDetails, InvalidResponseReason } from './errors.js';
 export { debouncedEventChannel } from './events.js';
 export type { DebouncedEventChannel, HttpEventChannel } from './events.js';
-export { statusMessage } from './messages.js';
+export { httpStatusMessage } from './messages.js';
 export { REQUEST_CONTEXT_KEY, requestContext, withRequestContext } from './request-context.js';
-export { appendSearchParams, paramsKey, toFormData } from './serialize.js';
 export type {
   ApiEnvelope,
   AppTheme,

@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatStatusBusy, message } from '../../../core/catalog/index.js';
 import { isExkitError } from '../../../core/errors/index.js';
-import { ApiError, HttpStatusError, LoginExpiredError, NetworkError } from '../../../core/http/index.js';
+import { HttpApiError, HttpStatusError, LoginExpiredError, HttpNetworkError } from '../../../core/http/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { rig, settleState, waitUntil } from './harness.js';
@@ -61,30 +61,30 @@ describe('HTTP statuses', () => {
 });
 
 describe('network errors: "network error with message → that message shown"; "network errors not reported"', () => {
-  it('a dropped connection rejects with NetworkError carrying fetch’s message, toasts it, and reports nothing', async () => {
+  it('a dropped connection rejects with HttpNetworkError carrying fetch’s message, toasts it, and reports nothing', async () => {
     server.route('GET', '/v1/drop', reply.drop());
     const { client, toasts, platform } = rig(server);
     const error = await client.get('/drop').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ name: 'NetworkError', code: 'HTTP_NETWORK' });
-    const msg = (error as NetworkError).msg;
+    expect(error).toBeInstanceOf(HttpNetworkError);
+    expect(error).toMatchObject({ name: 'HttpNetworkError', code: 'HTTP_NETWORK' });
+    const msg = (error as HttpNetworkError).msg;
     expect(msg).toBe('fetch failed');
     expect(toasts()).toEqual([msg]);
     expect(platform.reports).toEqual([]);
   });
 
-  it('a refused connection (nothing listening) is a NetworkError too', async () => {
+  it('a refused connection (nothing listening) is a HttpNetworkError too', async () => {
     const closed = await startTestServer();
     const origin = closed.origin;
     await closed.close();
     const { client, platform } = rig({ ...server, origin });
-    await expect(client.get('/x')).rejects.toMatchObject({ name: 'NetworkError', msg: 'fetch failed' });
+    await expect(client.get('/x')).rejects.toMatchObject({ name: 'HttpNetworkError', msg: 'fetch failed' });
     expect(platform.reports).toEqual([]);
   });
 
   it('a network error without a message shows the localized network-error text', async () => {
     const { client, toasts } = rig(server, {}, { fetch: () => Promise.reject(new TypeError('')) });
-    await expect(client.get('/x')).rejects.toMatchObject({ name: 'NetworkError', msg: message('en', 'networkError') });
+    await expect(client.get('/x')).rejects.toMatchObject({ name: 'HttpNetworkError', msg: message('en', 'networkError') });
     expect(toasts()).toEqual([message('en', 'networkError')]);
   });
 });
@@ -94,16 +94,16 @@ describe('body failures', () => {
     server.route('POST', '/v1/order', reply.json({ status: 'error', msg: 'Insufficient balance', code: '40001', data: null }));
     const { client, toasts } = rig(server);
     const error = await client.post('/order', { amount: '1' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ name: 'ApiError', code: 'HTTP_API', apiCode: '40001', msg: 'Insufficient balance' });
-    expect((error as ApiError).envelope).toMatchObject({ status: 'error' });
+    expect(error).toBeInstanceOf(HttpApiError);
+    expect(error).toMatchObject({ name: 'HttpApiError', code: 'HTTP_API', apiCode: '40001', msg: 'Insufficient balance' });
+    expect((error as HttpApiError).envelope).toMatchObject({ status: 'error' });
     expect(toasts()).toEqual(['Insufficient balance']);
   });
 
   it.each(['00004', '00005', '00006'])('code %s with msg → msg toast and rejection', async (code) => {
     server.route('GET', '/v1/asset', reply.code(code, `token problem ${code}`));
     const { client, toasts, platform } = rig(server);
-    await expect(client.get('/asset')).rejects.toMatchObject({ name: 'ApiError', apiCode: code, msg: `token problem ${code}` });
+    await expect(client.get('/asset')).rejects.toMatchObject({ name: 'HttpApiError', apiCode: code, msg: `token problem ${code}` });
     expect(toasts()).toEqual([`token problem ${code}`]);
     expect(platform.reports).toEqual([]);
   });
@@ -130,12 +130,12 @@ describe('body failures', () => {
     expect(events).toEqual([]);
   });
 
-  it('response with no data body → error thrown (InvalidResponseError, reported, no toast)', async () => {
+  it('response with no data body → error thrown (HttpInvalidResponseError, reported, no toast)', async () => {
     server.route('GET', '/v1/empty', reply.empty());
     server.route('GET', '/v1/null', reply.raw('null'));
     const { client, events, platform } = rig(server);
-    await expect(client.get('/empty')).rejects.toMatchObject({ name: 'InvalidResponseError', code: 'HTTP_INVALID_RESPONSE', reason: 'empty' });
-    await expect(client.get('/null')).rejects.toMatchObject({ name: 'InvalidResponseError', reason: 'empty' });
+    await expect(client.get('/empty')).rejects.toMatchObject({ name: 'HttpInvalidResponseError', code: 'HTTP_INVALID_RESPONSE', reason: 'empty' });
+    await expect(client.get('/null')).rejects.toMatchObject({ name: 'HttpInvalidResponseError', reason: 'empty' });
     expect(events).toEqual([]);
     expect(platform.reports.map((r) => r.data?.code)).toEqual(['HTTP_INVALID_RESPONSE', 'HTTP_INVALID_RESPONSE']);
   });
@@ -144,7 +144,7 @@ describe('body failures', () => {
     server.route('GET', '/v1/broken', reply.raw('{"code":"00000","data":'));
     server.route('GET', '/v1/array', reply.raw('[1,2]'));
     const { client } = rig(server);
-    await expect(client.get('/broken')).rejects.toMatchObject({ name: 'InvalidResponseError', reason: 'malformed', msg: 'unknown error' });
+    await expect(client.get('/broken')).rejects.toMatchObject({ name: 'HttpInvalidResponseError', reason: 'malformed', msg: 'unknown error' });
     await expect(client.get('/array')).rejects.toMatchObject({ reason: 'malformed', msg: 'unknown error' });
   });
 
