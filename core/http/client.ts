@@ -34,6 +34,7 @@ import type {
   ContentType,
   HttpClientOptions,
   HttpEvent,
+  HttpHooks,
   HttpMethod,
   HttpParams,
   HttpRequestContext,
@@ -57,6 +58,11 @@ export interface HttpClient {
   readonly events$: Observable<HttpEvent>;
   /** Pushes a toast or logout through the same debounce (for services plugged in as hooks). */
   emit(event: HttpEvent): void;
+  /**
+   * Appends hooks after those already installed (for services built with the client, such as the risk
+   * token or request signing); calls already in flight are not affected. Returns a function that removes them.
+   */
+  use(hooks: HttpHooks): () => void;
   /** How many calls are in flight (a hanging login-expired call is not). */
   readonly pending: number;
   /** Cancels every call in flight (RequestCancelledError 'disposed') and completes `events$`. */
@@ -115,25 +121,42 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   const providers = options.providers ?? {};
   const betaHeader = options.betaHeader ?? DEFAULT_BETA_HEADER;
   const timeZone = options.timeZone ?? 'local';
-  const beforeErrorHooks = options.hooks?.beforeError ?? [];
   const channel = debouncedEventChannel<HttpEvent>(platform.timers, options.eventDebounceMs ?? ERROR_EVENT_DEBOUNCE_MS);
 
-  const userBeforeRequest = options.hooks?.beforeRequest ?? [];
+  // Hook lists: the options' hooks first, then those added with use(), in order.
+  const installed: HttpHooks[] = options.hooks ? [options.hooks] : [];
+  const listOf = <K extends keyof HttpHooks>(key: K): NonNullable<HttpHooks[K]> => {
+    const list: unknown[] = [];
+    for (const hooks of installed) list.push(...(hooks[key] ?? []));
+    return list as NonNullable<HttpHooks[K]>;
+  };
+  let beforeErrorHooks = listOf('beforeError');
+
   const fetchWith = (input: RequestInfo | URL, init: RequestInit | undefined, signal: AbortSignal) =>
     platform.fetch(input, { ...init, signal }).catch((failure: unknown) => {
       throw new FetchFailure(failure);
     });
-  const api = ky.create({
-    retry: 0,
-    // The client runs its own timer on platform.timers: testable with a manual clock, and it covers the body.
-    timeout: false,
-    throwHttpErrors: false,
-    ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
-    hooks: {
-      beforeRequest: userBeforeRequest.length === 0 ? [] : [chainBeforeRequest(userBeforeRequest)],
-      afterResponse: [...(options.hooks?.afterResponse ?? [])],
-    },
-  });
+  // Rebuilt when hooks change; calls in flight keep the instance they started with. Empty lists register
+  // nothing, so a client without afterResponse hooks never pays for ky's per-hook response clone.
+  const buildKy = () => {
+    const beforeRequest = listOf('beforeRequest');
+    return ky.create({
+      retry: 0,
+      // The client runs its own timer on platform.timers: testable with a manual clock, and it covers the body.
+      timeout: false,
+      throwHttpErrors: false,
+      ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+      hooks: {
+        beforeRequest: beforeRequest.length === 0 ? [] : [chainBeforeRequest(beforeRequest)],
+        afterResponse: listOf('afterResponse'),
+      },
+    });
+  };
+  let api = buildKy();
+  const rebuild = () => {
+    beforeErrorHooks = listOf('beforeError');
+    api = buildKy();
+  };
 
   interface Call {
     cancel(reason: CancelReason): void;
@@ -216,10 +239,10 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   }
 
   /** Applies the catalogue's side effects (toast, logout, report) for an error that has passed the hooks. */
-  function announce(error: HttpRequestError): void {
+  function announce(error: HttpRequestError, silent: boolean): void {
     if (error instanceof RequestCancelledError) return;
     const path = error.context.apiPath;
-    if (!(error instanceof HttpInvalidResponseError)) channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
+    if (!silent && !(error instanceof HttpInvalidResponseError)) channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
     if (error instanceof LoginExpiredError) channel.emit({ type: 'logout', reason: 'loginExpired', path });
     // Network failures and timeouts are the user's connection, not a fault worth reporting (seed 001 §8).
     if (error instanceof HttpStatusError || error instanceof HttpInvalidResponseError || error.code === 'HTTP_UNKNOWN') {
@@ -286,6 +309,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       meta: { ...requestOptions.meta },
     };
     const timeoutMs = requestOptions.timeout ?? defaultTimeout;
+    const silent = requestOptions.silent ?? false;
     const loginExpired = requestOptions.onLoginExpired ?? defaultLoginExpired;
     const dedupeKey =
       (requestOptions.cancelDuplicates ?? defaultCancelDuplicates) ? `${method} ${apiPath} ${paramsKey(cleaned)}` : undefined;
@@ -319,7 +343,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         }
         runBeforeError(typed).then(
           (error) => {
-            announce(error);
+            announce(error, silent);
             // The page leaves for the login screen: the promise stays pending with nothing referring to it,
             // so it and the caller's continuations are garbage once the caller drops it (seed 001 §8).
             if (error instanceof LoginExpiredError && loginExpired === 'hang') return;
@@ -386,6 +410,16 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     delete: (path, params, requestOptions) => request('DELETE', path, params, requestOptions),
     events$: channel.events$,
     emit: (event) => channel.emit(event),
+    use(hooks) {
+      installed.push(hooks);
+      rebuild();
+      return () => {
+        const index = installed.indexOf(hooks);
+        if (index < 0) return;
+        installed.splice(index, 1);
+        rebuild();
+      };
+    },
     get pending() {
       return inFlight.size;
     },

@@ -125,6 +125,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the client's `onLoginExpired` for this call. */
   onLoginExpired?: LoginExpiredMode;
+  /** No toast for this call's failures (background calls); logouts and error reports still go out. */
+  silent?: boolean;
   /** Copied into `context.meta` for the hooks (e.g. `{ skipSign: true }`). */
   meta?: Record<string, unknown>;
 }

@@ -310,4 +310,64 @@ describe('hook pipeline: the seams later services plug into', () => {
     expect(toasts()).toEqual([]);
     expect(server.received).toHaveLength(0);
   });
+
+  it('use() appends hooks after the options\' ones (a service built with the client plugs in later) and can remove them', async () => {
+    server.route('POST', '/v1/user/login', reply.echo());
+    const order: string[] = [];
+    const { client } = rig(server, {
+      hooks: { beforeRequest: [() => void order.push('options')] },
+    });
+    const remove = client.use({
+      beforeRequest: [
+        (request, options) => {
+          order.push('riskToken');
+          if (requestContext(options)?.apiPath === '/v1/user/login') request.headers.set('fp-token', 'tok');
+        },
+      ],
+      afterResponse: [(_request, _options, response) => void order.push(`after:${response.status}`)],
+    });
+    const first = await client.post<Echo>('/user/login');
+    expect(first.data.headers['fp-token']).toBe('tok');
+    expect(order).toEqual(['options', 'riskToken', 'after:200']);
+    remove();
+    order.length = 0;
+    const second = await client.post<Echo>('/user/login');
+    expect(second.data.headers['fp-token']).toBeUndefined();
+    expect(order).toEqual(['options']);
+  });
+
+  it('a hook can push a toast through the client (late-bound) and it shares the debounce', async () => {
+    server.route('POST', '/v1/spot/withdraw', reply.code('00023', 'sign invalid'));
+    const { client, events } = rig(server);
+    client.use({
+      afterResponse: [
+        async (_request, _options, response) => {
+          const body = (await response.json()) as { code: string; msg: string };
+          if (body.code === '00023') {
+            client.emit({ type: 'toast', message: body.msg, code: body.code });
+            client.emit({ type: 'logout', reason: 'signInvalid' });
+          }
+        },
+      ],
+    });
+    const envelope = await client.post('/spot/withdraw', { amount: '1' });
+    expect(envelope.code).toBe('00023');
+    expect(events).toEqual([
+      { type: 'toast', message: 'sign invalid', code: '00023' },
+      { type: 'logout', reason: 'signInvalid' },
+    ]);
+  });
+});
+
+describe('silent calls', () => {
+  it('a silent call gives no toast but still rejects, reports and logs out', async () => {
+    server.route('GET', '/v1/constantid/udid/c1', reply.status(502));
+    server.route('GET', '/v1/expired', reply.code('20906'));
+    const { client, events, platform } = rig(server, { onLoginExpired: 'reject' });
+    await expect(client.get('/constantid/udid/c1', undefined, { silent: true })).rejects.toMatchObject({ status: 502 });
+    expect(events).toEqual([]);
+    expect(platform.reports).toHaveLength(1);
+    await client.get('/expired', undefined, { silent: true }).catch(() => undefined);
+    expect(events).toEqual([{ type: 'logout', reason: 'loginExpired', path: '/v1/expired' }]);
+  });
 });
