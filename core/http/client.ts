@@ -273,12 +273,14 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     const locale = readLocale();
     const startedAt = platform.clock.now();
     const { path, apiPath } = resolvePaths(rawPath, prefix);
-    const cleaned = params === undefined || params instanceof FormData ? params : cleanParams(params, { timeZone });
+    let cleaned: Readonly<Record<string, unknown>> | FormData | undefined;
     let url = baseUrl + apiPath;
     let body: BodyInit | undefined;
     let contentTypeHeader: string | undefined;
     let bodyType: HttpRequestContext['bodyType'];
+    // Bad params (a cycle, an Invalid Date, FormData on GET) reject the call; they never throw synchronously.
     try {
+      cleaned = params === undefined || params instanceof FormData ? params : cleanParams(params, { timeZone });
       if (method === 'GET') {
         bodyType = 'query';
         if (cleaned instanceof FormData) throw new InvalidArgumentError('A GET call cannot send FormData params.');

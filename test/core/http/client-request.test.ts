@@ -133,6 +133,16 @@ describe('bodies: "other methods send params as the body"; json, form-urlencoded
     await expect(client.get('/x', new FormData())).rejects.toMatchObject({ name: 'InvalidArgumentError' });
     expect(server.received).toHaveLength(0);
   });
+
+  it('rejects (never throws synchronously) on params that cannot be cleaned', async () => {
+    const { client } = rig(server);
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    const call = client.post('/x', { loop });
+    await expect(call).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'loop.self' } });
+    await expect(client.get('/x', { at: new Date(Number.NaN) })).rejects.toMatchObject({ name: 'InvalidArgumentError' });
+    expect(server.received).toHaveLength(0);
+  });
 });
 
 describe('headers on every call (seed 001 §3), read at request time', () => {
