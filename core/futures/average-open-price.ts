@@ -1,0 +1,33 @@
+import type { Decimal } from 'decimal.js';
+import { readDecimal, type NumericInput } from './futures-decimal.js';
+import { resolveContract, type ContractOptions } from './contract.js';
+import type { FuturesPositionInput } from './position-input.js';
+import { readContracts, readOpenPrice } from './position-readers.js';
+
+/** A fill applied to a position. */
+export interface PositionFill {
+  /** Fill price. */
+  price: NumericInput;
+  /** Filled contracts. */
+  count: NumericInput;
+  /** True when the fill closes part of the position: the average open price then stays as it is. */
+  reduce?: boolean;
+}
+
+/**
+ * Average open price after a fill: linear the quantity-weighted mean (Q1·E1 + Q2·E2)/(Q1 + Q2), inverse
+ * the harmonic mean (Q1 + Q2)/(Q1/E1 + Q2/E2); a reducing fill never changes it, and a flat position
+ * (size 0) takes the fill price.
+ */
+export function averageOpenPrice(input: FuturesPositionInput, fill: PositionFill, options: ContractOptions = {}): Decimal {
+  const contract = resolveContract(options);
+  const price = readDecimal(fill.price, 'fill.price', 'positive');
+  const added = readDecimal(fill.count, 'fill.count', 'positive');
+  const held = readContracts(input, 'non-negative');
+  if (fill.reduce === true) return readOpenPrice(input);
+  if (held.isZero()) return price;
+  const open = readOpenPrice(input);
+  // The face value multiplies every quantity and cancels out of both means.
+  if (contract.kind === 'linear') return held.times(open).plus(added.times(price)).div(held.plus(added));
+  return held.plus(added).div(held.div(open).plus(added.div(price)));
+}

@@ -1,0 +1,89 @@
+import { Decimal } from 'decimal.js';
+import { FuturesDecimal, HUNDRED, ONE, readDecimal, type NumericInput } from './futures-decimal.js';
+import { resolveContract, type ContractKind } from './contract.js';
+import { directionOf, type Direction, type FuturesPositionInput } from './position-input.js';
+import { readOpenPrice, readSize } from './position-readers.js';
+import { liquidationPrice, type LiquidationOptions } from './liquidation-price.js';
+import { roeBase } from './roe.js';
+
+/** A mark price read once per tick and shared by every position: the price and its reciprocal (for inverse PnL). */
+export interface MarkPrice {
+  readonly price: Decimal;
+  readonly reciprocal: Decimal;
+}
+
+/** Reads a mark price once for a tick, so that 1,000 positions do not each parse it and divide by it. */
+export function prepareMark(markPrice: NumericInput): MarkPrice {
+  const price = readDecimal(markPrice, 'markPrice', 'positive');
+  return { price, reciprocal: ONE.div(price) };
+}
+
+/** The figures of one position at one mark price. */
+export interface PositionTick {
+  /** Unrealised PnL (quote coin linear, base coin inverse). */
+  unrealizedPnl: Decimal;
+  /** Return on equity in percent. */
+  roe: Decimal;
+  /** Liquidation price, or null for none ('--'). It does not depend on the mark price. */
+  liquidationPrice: Decimal | null;
+}
+
+/** A position with everything that does not depend on the mark price computed once. */
+export interface PreparedPosition {
+  readonly kind: ContractKind;
+  readonly direction: Direction;
+  /** Q in face units. */
+  readonly size: Decimal;
+  readonly openPrice: Decimal;
+  readonly liquidationPrice: Decimal | null;
+  /** Unrealised PnL, ROE and liquidation price at a mark price, with two or three Decimal operations. */
+  tick(mark: MarkPrice | NumericInput): PositionTick;
+}
+
+function isMark(value: unknown): value is MarkPrice {
+  return typeof value === 'object' && value !== null && !Decimal.isDecimal(value) && 'reciprocal' in value;
+}
+
+/**
+ * Precomputes a position for live figures: d·Q, d·Q·E (or d·Q/E inverse), 100 ÷ margin and the liquidation
+ * price. Prepare again when the position or the account's liquidation inputs change; only `tick` runs per mark price.
+ */
+export function preparePosition(input: FuturesPositionInput, options: LiquidationOptions = {}): PreparedPosition {
+  const contract = resolveContract(options);
+  const direction = directionOf(input);
+  const size = readSize(input, contract);
+  const openPrice = readOpenPrice(input);
+  const dq = direction === 1 ? size : size.neg();
+  const liq = liquidationPrice(input, options);
+  const roeFactor = HUNDRED.div(roeBase(input, contract));
+  if (contract.kind === 'linear') {
+    const dqe = dq.times(openPrice);
+    return {
+      kind: 'linear',
+      direction,
+      size,
+      openPrice,
+      liquidationPrice: liq,
+      tick(mark) {
+        const price = isMark(mark) ? mark.price : readDecimal(mark, 'markPrice', 'positive');
+        // d·Q·(P − E) = d·Q·P − d·Q·E
+        const upnl = dq.times(price).minus(dqe);
+        return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
+      },
+    };
+  }
+  const dqOverE = dq.div(openPrice);
+  return {
+    kind: 'inverse',
+    direction,
+    size,
+    openPrice,
+    liquidationPrice: liq,
+    tick(mark) {
+      const reciprocal = isMark(mark) ? mark.reciprocal : new FuturesDecimal(1).div(readDecimal(mark, 'markPrice', 'positive'));
+      // d·Q·(1/E − 1/P) = d·Q/E − d·Q·(1/P)
+      const upnl = dqOverE.minus(dq.times(reciprocal));
+      return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Decimal } from 'decimal.js';
+import { HUNDRED, readDecimal, type NumericInput } from './futures-decimal.js';
+import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
+import type { FuturesPositionInput } from './position-input.js';
+import { hasMargin, readBp, readLeverage, readMargin, readOpenPrice, readSize } from './position-readers.js';
+import { notional } from './margin.js';
+import { unrealizedPnl } from './pnl.js';
+
+/**
+ * The margin ROE is measured against, in the unit of the unrealised PnL (quote coin for linear, base coin
+ * for inverse): the position margin field × bp, or the initial margin at the open price when absent.
+ */
+export function roeBase(input: FuturesPositionInput, contract: ResolvedContract): Decimal {
+  const bp = readBp(input);
+  const margin = hasMargin(input)
+    ? readMargin(input, 'positive')
+    : notional(contract, readSize(input, contract), readOpenPrice(input), bp).div(readLeverage(input));
+  return contract.kind === 'linear' ? margin.times(bp) : margin;
+}
+
+/** Return on equity in percent: unrealised PnL ÷ position margin × 100. */
+export function roe(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
+  const contract = resolveContract(options);
+  readDecimal(markPrice, 'markPrice', 'positive');
+  return unrealizedPnl(input, markPrice, options).times(HUNDRED).div(roeBase(input, contract));
+}
