@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { FuturesDecimal, HUNDRED, ONE, readDecimal, type NumericInput } from './futures-decimal.js';
+import { HUNDRED, ONE, readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractKind } from './contract.js';
 import { directionOf, type Direction, type FuturesPositionInput } from './position-input.js';
 import { readOpenPrice, readSize } from './position-readers.js';
@@ -36,7 +36,7 @@ export interface PreparedPosition {
   readonly size: Decimal;
   readonly openPrice: Decimal;
   readonly liquidationPrice: Decimal | null;
-  /** Unrealised PnL, ROE and liquidation price at a mark price, with two or three Decimal operations. */
+  /** Unrealised PnL, ROE and liquidation price at a mark price, with three or four Decimal operations. */
   tick(mark: MarkPrice | NumericInput): PositionTick;
 }
 
@@ -45,7 +45,7 @@ function isMark(value: unknown): value is MarkPrice {
 }
 
 /**
- * Precomputes a position for live figures: d·Q, d·Q·E (or d·Q/E inverse), 100 ÷ margin and the liquidation
+ * Precomputes a position for live figures: d·Q, d·Q·E (or d·Q/E inverse), margin ÷ 100 and the liquidation
  * price. Prepare again when the position or the account's liquidation inputs change; only `tick` runs per mark price.
  */
 export function preparePosition(input: FuturesPositionInput, options: LiquidationOptions = {}): PreparedPosition {
@@ -55,7 +55,8 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
   const openPrice = readOpenPrice(input);
   const dq = direction === 1 ? size : size.neg();
   const liq = liquidationPrice(input, options);
-  const roeFactor = HUNDRED.div(roeBase(input, contract));
+  // margin ÷ 100 is exact, so ROE = PnL ÷ (margin ÷ 100) rounds once, like roe() does.
+  const roeDivisor = roeBase(input, contract).div(HUNDRED);
   if (contract.kind === 'linear') {
     const dqe = dq.times(openPrice);
     return {
@@ -68,7 +69,7 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
         const price = isMark(mark) ? mark.price : readDecimal(mark, 'markPrice', 'positive');
         // d·Q·(P − E) = d·Q·P − d·Q·E
         const upnl = dq.times(price).minus(dqe);
-        return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
+        return { unrealizedPnl: upnl, roe: upnl.div(roeDivisor), liquidationPrice: liq };
       },
     };
   }
@@ -80,10 +81,10 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
     openPrice,
     liquidationPrice: liq,
     tick(mark) {
-      const reciprocal = isMark(mark) ? mark.reciprocal : new FuturesDecimal(1).div(readDecimal(mark, 'markPrice', 'positive'));
-      // d·Q·(1/E − 1/P) = d·Q/E − d·Q·(1/P)
-      const upnl = dqOverE.minus(dq.times(reciprocal));
-      return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
+      const prepared = isMark(mark) ? mark : prepareMark(mark);
+      // d·Q·(1/E − 1/P) = (d·Q/E)·(P − E)·(1/P): P − E is exact, so nothing cancels after rounding.
+      const upnl = dqOverE.times(prepared.price.minus(openPrice)).times(prepared.reciprocal);
+      return { unrealizedPnl: upnl, roe: upnl.div(roeDivisor), liquidationPrice: liq };
     },
   };
 }
