@@ -2,8 +2,8 @@ import type { Decimal } from 'decimal.js';
 import { FuturesDecimal, ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { directionOf, marginModeOf, positionModeOf, type FuturesPositionInput } from './position-input.js';
-import { readBp, readFeeRate, readLeverage, readMargin, readMmr, readOpenPrice, readSize } from './position-readers.js';
-import { readHedgeLegs } from './margin.js';
+import { readBp, readFeeRate, readLeverage, readMmr, readOpenPrice, readSize } from './position-readers.js';
+import { positionMargin, readHedgeLegs } from './margin.js';
 import { positiveQuotient } from './break-even-price.js';
 
 /** Options of liquidationPrice. */
@@ -15,7 +15,7 @@ export interface LiquidationOptions extends ContractOptions {
 /**
  * Estimated liquidation price, or null for "no liquidation price" (shown as '--'): the mark price at which
  * the equity backing the position equals its maintenance margin plus the fee to close it. Isolated uses the
- * position margin, cross one-way the cross equity X, cross hedge both legs against X.
+ * position margin (or the initial margin at the open price when absent), cross one-way the cross equity X, cross hedge both legs against X.
  */
 export function liquidationPrice(input: FuturesPositionInput, options: LiquidationOptions = {}): Decimal | null {
   const contract = resolveContract(options);
@@ -23,7 +23,7 @@ export function liquidationPrice(input: FuturesPositionInput, options: Liquidati
   const mmr = readMmr(input);
   const f = readFeeRate(input);
   if (marginModeOf(input) === 'isolated') {
-    const margin = readMargin(input);
+    const margin = positionMargin(input, contract);
     const backing = contract.kind === 'linear' ? margin.times(readBp(input)) : margin;
     return oneWay(contract, input, backing, cum, mmr, f);
   }

@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { FuturesDecimal, ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { marginModeOf, positionModeOf, type FuturesPositionInput } from './position-input.js';
-import { readBp, readLeverage, readMmr, readOpenPrice, readSize } from './position-readers.js';
+import { hasMargin, readBp, readLeverage, readMargin, readMmr, readOpenPrice, readSize } from './position-readers.js';
 
 /** Options of the margin figures. */
 export interface MarginOptions extends ContractOptions {
@@ -73,4 +73,10 @@ export function readHedgeLegs(input: FuturesPositionInput, contract: ResolvedCon
     short,
     shortPrice: short.isZero() ? one : readDecimal(input.shortOpenPrice, 'shortOpenPrice', 'positive'),
   };
+}
+
+/** M in the margin coin: the position's margin field, or the initial margin at the open price when the API sent none. */
+export function positionMargin(input: FuturesPositionInput, contract: ResolvedContract, rule: 'non-negative' | 'positive' = 'non-negative'): Decimal {
+  if (hasMargin(input)) return readMargin(input, rule);
+  return notional(contract, readSize(input, contract), readOpenPrice(input), readBp(input)).div(readLeverage(input));
 }

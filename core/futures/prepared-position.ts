@@ -1,5 +1,7 @@
 import { Decimal } from 'decimal.js';
-import { HUNDRED, ONE, readDecimal, type NumericInput } from './futures-decimal.js';
+import { FuturesDecimal, HUNDRED, ONE, readDecimal, type NumericInput } from './futures-decimal.js';
+
+const AwayFromZero = FuturesDecimal.clone({ rounding: Decimal.ROUND_UP });
 import { resolveContract, type ContractKind } from './contract.js';
 import { directionOf, type Direction, type FuturesPositionInput } from './position-input.js';
 import { readOpenPrice, readSize } from './position-readers.js';
@@ -36,7 +38,7 @@ export interface PreparedPosition {
   readonly size: Decimal;
   readonly openPrice: Decimal;
   readonly liquidationPrice: Decimal | null;
-  /** Unrealised PnL, ROE and liquidation price at a mark price, with three or four Decimal operations. */
+  /** Unrealised PnL, ROE and liquidation price at a mark price, with three Decimal operations. */
   tick(mark: MarkPrice | NumericInput): PositionTick;
 }
 
@@ -45,7 +47,7 @@ function isMark(value: unknown): value is MarkPrice {
 }
 
 /**
- * Precomputes a position for live figures: d·Q, d·Q·E (or d·Q/E inverse), margin ÷ 100 and the liquidation
+ * Precomputes a position for live figures: d·Q, d·Q·E (or d·Q/E inverse), 100 ÷ margin and the liquidation
  * price. Prepare again when the position or the account's liquidation inputs change; only `tick` runs per mark price.
  */
 export function preparePosition(input: FuturesPositionInput, options: LiquidationOptions = {}): PreparedPosition {
@@ -55,8 +57,9 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
   const openPrice = readOpenPrice(input);
   const dq = direction === 1 ? size : size.neg();
   const liq = liquidationPrice(input, options);
-  // margin ÷ 100 is exact, so ROE = PnL ÷ (margin ÷ 100) rounds once, like roe() does.
-  const roeDivisor = roeBase(input, contract).div(HUNDRED);
+  // ROE = PnL × (100 ÷ margin): a multiplication per tick instead of a division (about 7× dearer). The factor
+  // is rounded away from zero, so an exact ROE such as 1000 never comes out as 999.99…9 and truncates wrongly.
+  const roeFactor = new AwayFromZero(HUNDRED).div(roeBase(input, contract));
   if (contract.kind === 'linear') {
     const dqe = dq.times(openPrice);
     return {
@@ -69,7 +72,7 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
         const price = isMark(mark) ? mark.price : readDecimal(mark, 'markPrice', 'positive');
         // d·Q·(P − E) = d·Q·P − d·Q·E
         const upnl = dq.times(price).minus(dqe);
-        return { unrealizedPnl: upnl, roe: upnl.div(roeDivisor), liquidationPrice: liq };
+        return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
       },
     };
   }
@@ -81,10 +84,10 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
     openPrice,
     liquidationPrice: liq,
     tick(mark) {
-      const prepared = isMark(mark) ? mark : prepareMark(mark);
-      // d·Q·(1/E − 1/P) = (d·Q/E)·(P − E)·(1/P): P − E is exact, so nothing cancels after rounding.
-      const upnl = dqOverE.times(prepared.price.minus(openPrice)).times(prepared.reciprocal);
-      return { unrealizedPnl: upnl, roe: upnl.div(roeDivisor), liquidationPrice: liq };
+      const reciprocal = (isMark(mark) ? mark : prepareMark(mark)).reciprocal;
+      // d·Q·(1/E − 1/P) = d·Q/E − d·Q·(1/P); the absolute error stays below 1e-39·Q/E, far under any display.
+      const upnl = dqOverE.minus(dq.times(reciprocal));
+      return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
     },
   };
 }

@@ -2,8 +2,8 @@ import type { Decimal } from 'decimal.js';
 import { HUNDRED, readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import type { FuturesPositionInput } from './position-input.js';
-import { hasMargin, readBp, readLeverage, readMargin, readOpenPrice, readSize } from './position-readers.js';
-import { notional } from './margin.js';
+import { readBp } from './position-readers.js';
+import { positionMargin } from './margin.js';
 import { unrealizedPnl } from './pnl.js';
 
 /**
@@ -11,11 +11,8 @@ import { unrealizedPnl } from './pnl.js';
  * for inverse): the position margin field × bp, or the initial margin at the open price when absent.
  */
 export function roeBase(input: FuturesPositionInput, contract: ResolvedContract): Decimal {
-  const bp = readBp(input);
-  const margin = hasMargin(input)
-    ? readMargin(input, 'positive')
-    : notional(contract, readSize(input, contract), readOpenPrice(input), bp).div(readLeverage(input));
-  return contract.kind === 'linear' ? margin.times(bp) : margin;
+  const margin = positionMargin(input, contract, 'positive');
+  return contract.kind === 'linear' ? margin.times(readBp(input)) : margin;
 }
 
 /** Return on equity in percent: unrealised PnL ÷ position margin × 100. */

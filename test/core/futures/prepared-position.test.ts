@@ -6,6 +6,7 @@ import {
   liquidationPrice,
   prepareMark,
   preparePosition,
+  formatRoe,
   roe,
   unrealizedPnl,
   type ContractKind,
@@ -29,10 +30,14 @@ describe('preparePosition', () => {
           for (const tick of [prepared.tick(mark), prepared.tick(prepareMark(mark))]) {
             const pnl = unrealizedPnl(input, mark, { kind });
             const ratio = roe(input, mark, { kind });
-            // Linear is exact; inverse rounds 1/P once, so equal to 35 significant digits.
-            const close = (a: FuturesDecimal, b: FuturesDecimal) => a.minus(b).abs().lte(b.abs().times('1e-35').plus('1e-60'));
-            expect(close(tick.unrealizedPnl, pnl)).toBe(true);
-            expect(close(tick.roe, ratio)).toBe(true);
+            // Linear PnL is exact; inverse PnL is Q/E − Q/P with each term rounded at the 40th digit; ROE is
+            // within a few units of the 40th digit on top.
+            const terms = new FuturesDecimal(count).div(open).plus(new FuturesDecimal(count).div(mark));
+            const pnlTolerance = kind === 'linear' ? new FuturesDecimal(0) : terms.times('1e-38');
+            expect(tick.unrealizedPnl.minus(pnl).abs().lte(pnlTolerance)).toBe(true);
+            const margin = new FuturesDecimal(1000);
+            const roeTolerance = ratio.abs().times('1e-38').plus(pnlTolerance.times(100).div(margin));
+            expect(tick.roe.minus(ratio).abs().lte(roeTolerance)).toBe(true);
             if (kind === 'linear') expect(tick.unrealizedPnl.eq(pnl)).toBe(true);
             expect(String(tick.liquidationPrice)).toBe(String(liquidationPrice(input, { kind })));
           }
@@ -48,8 +53,16 @@ describe('preparePosition', () => {
     expect(prepared.size.toString()).toBe('30');
     expect(prepared.kind).toBe('linear');
     expect(prepared.tick('90').unrealizedPnl.toString()).toBe('300');
-    expect(prepared.tick('90').roe.toString()).toBe('500');
+    expect(formatRoe(prepared.tick('90').roe)).toBe('+500.00%');
+    expect(prepared.tick('90').roe.minus(500).abs().lt('1e-36')).toBe(true);
     // (60 + 3,000)/(30 × 1) = 102
     expect(prepared.liquidationPrice!.toString()).toBe('102');
+  });
+
+  it('an exact ROE stays exact per tick: 300 on a margin of 30 is +1000.00%, never 999.99', () => {
+    const base = { marginMode: 1, count: '3', openAvgPrice: '200', openMarginCount: '30', mm: 0, feeRate: 0 };
+    expect(formatRoe(preparePosition({ ...base, position: 2 }).tick('100').roe)).toBe('+1000.00%');
+    expect(formatRoe(preparePosition({ ...base, position: 1 }).tick('100').roe)).toBe('-1000.00%');
+    expect(formatRoe(preparePosition({ ...base, position: 2, openMarginCount: '0.3' }).tick('199.99').roe)).toBe('+10.00%');
   });
 });
