@@ -25,6 +25,8 @@ describe('averageOpenPrice: published examples', () => {
     ['Bybit "average entry price" (000001113): inverse BTCUSD 50 @ 10,000 then 50 @ 15,000', { count: '50', openAvgPrice: '10000' }, { price: '15000', count: '50' }, inverse, '12000', 0],
     ['Bybit "P&L calculations (Inverse Contracts)": 1,000 @ 5,000 then 2,000 @ 6,000', { count: '1000', openAvgPrice: '5000' }, { price: '6000', count: '2000' }, inverse, '5625', 0],
     ['Bybit "P&L calculations (USDT Contract)": 0.5 @ 5,000 then 0.3 @ 6,000', { count: '0.5', openAvgPrice: '5000' }, { price: '6000', count: '0.3' }, linear, '5375', 0],
+    ['OKX "Calculation of contract\'s profit and loss": U-margined 10 @ 100,000 then 5 @ 160,000', { count: 10, openAvgPrice: 100000 }, { price: '160000', count: '5' }, linear, '120000', 0],
+    ['OKX "Calculation of contract\'s profit and loss": coin-margined 10 @ 100,000 then 5 @ 80,000 ≈ 92,307 (page truncates)', { count: 10, openAvgPrice: 100000 }, { price: '80000', count: '5' }, inverse, '92307.69', 2],
   ];
   it.each(rows)('%s', (_source, position, fill, contract, expected, decimals) => {
     const average = averageOpenPrice(position, fill, contract);
@@ -47,6 +49,7 @@ describe('unrealizedPnl: published examples', () => {
     ['Bybit "P&L calculations (USDT Contract)": short 0.4 BTC 6,000 → 5,000 = +400', { position: 2, count: '0.4', openAvgPrice: '6000' }, '5000', linear, '400'],
     ['Hotcoin "USDT Profit and Loss": long 60 × 0.01 BTC 5,000 → 6,000 = 600', { position: 1, count: 60, openAvgPrice: 5000 }, '6000', { kind: 'linear', faceValue: '0.01' }, '600'],
     ['Hotcoin "USDT Profit and Loss": short 10 × 0.01 BTC 10,000 → 5,000 = 500', { position: 2, count: 10, openAvgPrice: 10000 }, '5000', { kind: 'linear', faceValue: '0.01' }, '500'],
+    ['OKX "Calculation of contract\'s profit and loss": face 0.01 BTC × 10 contracts, 100,000 → 160,000 = 6,000 USDT', { position: 1, count: 10, openAvgPrice: 100000 }, '160000', { kind: 'linear', faceValue: '0.01' }, '6000'],
     ['BaseFEX "Profit and Loss": inverse long 1,000 contracts 1,000 → 1,250 = 0.2 BTC', { position: 1, count: 1000, openAvgPrice: 1000 }, '1250', inverse, '0.2'],
   ];
   it.each(rows)('%s', (_source, position, mark, contract, expected) => {
