@@ -109,6 +109,41 @@ describe('properties', () => {
     );
   });
 
+  it('cross one-way: at the liquidation price the cross equity X + PnL equals maintenance plus the close fee', () => {
+    fc.assert(
+      fc.property(kind, fc.constantFrom(1, 2), size, price, decimal(-1e9, 1e9, 2), decimal(0, 1e7, 2), decimal(0, 50, 4), decimal(0, 10, 4), (k, side, q, e, available, delegated, mm, f) => {
+        const input = {
+          position: side, marginMode: 2, positionMode: 1, count: q, openAvgPrice: e, openLevel: 20,
+          available, othersUpnl: '12.5', othersMaintain: '3', totalDelegateValue: delegated, mm, feeRate: f,
+        };
+        const lp = liquidationPrice(input, { kind: k });
+        if (lp === null) return;
+        const x = new FuturesDecimal(available).plus('9.5').minus(new FuturesDecimal(delegated).div(20));
+        const equity = x.plus(unrealizedPnl(input, lp, { kind: k }));
+        const notionalAtLp = k === 'linear' ? new FuturesDecimal(q).times(lp) : new FuturesDecimal(q).div(lp);
+        const needed = notionalAtLp.times(new FuturesDecimal(mm).plus(f));
+        expect(equity.minus(needed).abs().lte(equity.abs().plus(needed.abs()).times('1e-35').plus('1e-30'))).toBe(true);
+      }),
+    );
+  });
+
+  it('cross hedge, inverse: at the liquidation price the coin equity equals maintenance on the larger leg plus both close fees', () => {
+    fc.assert(
+      fc.property(size, price, size, price, decimal(0, 1e6, 6), decimal(0, 50, 4), decimal(0, 10, 4), (ql, el, qs, es, x, mm, f) => {
+        const input = {
+          position: 1, marginMode: 2, positionMode: 2, count: ql, openAvgPrice: el, available: x, mm, feeRate: f,
+          longOpenCount: ql, longOpenPrice: el, shortOpenCount: qs, shortOpenPrice: es,
+        };
+        const lp = liquidationPrice(input, { kind: 'inverse' });
+        if (lp === null) return;
+        const [QL, QS] = [new FuturesDecimal(ql), new FuturesDecimal(qs)];
+        const equity = new FuturesDecimal(x).plus(QL.div(el)).minus(QL.div(lp)).plus(QS.div(lp)).minus(QS.div(es));
+        const needed = FuturesDecimal.max(QL, QS).times(mm).plus(QL.plus(QS).times(f)).div(lp);
+        expect(equity.minus(needed).abs().lte(QL.div(el).plus(QS.div(es)).plus(x).times('1e-35'))).toBe(true);
+      }),
+    );
+  });
+
   it('the average open price lies between the two fill prices', () => {
     fc.assert(
       fc.property(kind, size, price, size, price, (k, q1, e1, q2, e2) => {
