@@ -27,7 +27,10 @@ export function averageOpenPrice(input: FuturesPositionInput, fill: PositionFill
   if (fill.reduce === true) return readOpenPrice(input);
   if (held.isZero()) return price;
   const open = readOpenPrice(input);
-  // The face value multiplies every quantity and cancels out of both means.
+  // The face value multiplies every quantity and cancels out of both means. Both are written with a single
+  // division (products of API-sized decimals are exact at 40 digits), so the result is the exact mean
+  // rounded once and can never leave the interval between the two prices.
   if (contract.kind === 'linear') return held.times(open).plus(added.times(price)).div(held.plus(added));
-  return held.plus(added).div(held.div(open).plus(added.div(price)));
+  // (Q1 + Q2)/(Q1/E1 + Q2/E2) = (Q1 + Q2)·E1·E2/(Q1·E2 + Q2·E1)
+  return held.plus(added).times(open).times(price).div(held.times(price).plus(added.times(open)));
 }

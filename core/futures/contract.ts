@@ -5,7 +5,8 @@ import { ONE, readOptionalDecimal, type NumericInput } from './futures-decimal.j
 /** How PnL is settled: linear (USDT-M, USDC-M: PnL in the quote coin) or inverse (coin-M: PnL in the base coin). */
 export type ContractKind = 'linear' | 'inverse';
 
-/** The futures business lines this module knows (seed 000 §9 business-line catalogue: usdt 10, coin 11, usdc 12). */
+// Seed 000 §3 (business line: usdt contract=10, coin contract=11, usdc contract=12). The catalogue helper owns
+// the full business-line enum; this keeps only the three futures lines until the lead points it there.
 export const FUTURES_BUSINESS_LINES = { usdtContract: 10, coinContract: 11, usdcContract: 12 } as const;
 
 /** A futures business line number. */

@@ -1,4 +1,3 @@
-import type { Decimal } from 'decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 import type { NumericInput } from './futures-decimal.js';
 
@@ -83,10 +82,4 @@ export function firstPresent<T extends object>(input: T, names: readonly (keyof 
     if (value !== undefined && value !== null) return [name, value];
   }
   return [names[0] ?? 'value', undefined];
-}
-
-/** A resolved numeric reading with the field it came from. */
-export interface FieldReading {
-  field: string;
-  value: Decimal;
 }

@@ -74,4 +74,12 @@ describe('liquidationPrice', () => {
     const short = { ...isolatedLong, position: 2, marginMode: 2, positionMode: 1, available: '-60000' };
     expect(liquidationPrice(short)).toBeNull();
   });
+
+  it('reads the positions* twins when the plain fields are absent (openDealCount − closeDealCount as size)', () => {
+    const twins = {
+      position: 1, marginMode: '1', positionsOpenAvgPrice: '50000', openDealCount: '1.5', closeDealCount: '0.5',
+      positionsLevel: '10', positionsOpenMarginCount: '5000', mm: '0.004', feeRate: '0.0006',
+    };
+    expect(liquidationPrice(twins)!.toFixed(8)).toBe(liquidationPrice(isolatedLong)!.toFixed(8));
+  });
 });

@@ -43,7 +43,7 @@ describe('preparePosition', () => {
           }
         },
       ),
-      { numRuns: 200 },
+      { numRuns: Math.max(200, Number(process.env.FC_RUNS ?? 0)) },
     );
   });
 
