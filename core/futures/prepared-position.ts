@@ -1,12 +1,13 @@
 import { Decimal } from 'decimal.js';
 import { FuturesDecimal, HUNDRED, ONE, readDecimal, type NumericInput } from './futures-decimal.js';
-
-const AwayFromZero = FuturesDecimal.clone({ rounding: Decimal.ROUND_UP });
 import { resolveContract, type ContractKind } from './contract.js';
 import { directionOf, type Direction, type FuturesPositionInput } from './position-input.js';
 import { readOpenPrice, readSize } from './position-readers.js';
 import { liquidationPrice, type LiquidationOptions } from './liquidation-price.js';
 import { roeBase } from './roe.js';
+
+// Rounds away from zero: used for the ROE factor only (see preparePosition).
+const AwayFromZero = FuturesDecimal.clone({ rounding: Decimal.ROUND_UP });
 
 /** A mark price read once per tick and shared by every position: the price and its reciprocal (for inverse PnL). */
 export interface MarkPrice {

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { HUNDRED, readDecimal, type NumericInput } from './futures-decimal.js';
+import { HUNDRED, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import type { FuturesPositionInput } from './position-input.js';
 import { readBp } from './position-readers.js';
@@ -18,6 +18,5 @@ export function roeBase(input: FuturesPositionInput, contract: ResolvedContract)
 /** Return on equity in percent: unrealised PnL ÷ position margin × 100. */
 export function roe(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
   const contract = resolveContract(options);
-  readDecimal(markPrice, 'markPrice', 'positive');
   return unrealizedPnl(input, markPrice, options).times(HUNDRED).div(roeBase(input, contract));
 }
