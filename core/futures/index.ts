@@ -24,7 +24,7 @@ export { breakEvenPrice } from './break-even-price.js';
 export type { BreakEvenOptions } from './break-even-price.js';
 export { liquidationPrice } from './liquidation-price.js';
 export type { LiquidationOptions } from './liquidation-price.js';
-export { prepareMark, preparePosition } from './prepared-position.js';
+export { ROE_FACTOR_DIGITS, prepareMark, preparePosition } from './prepared-position.js';
 export type { MarkPrice, PositionTick, PreparedPosition } from './prepared-position.js';
 export {
   AMOUNT_DECIMALS,

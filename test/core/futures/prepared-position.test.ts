@@ -36,7 +36,8 @@ describe('preparePosition', () => {
             const pnlTolerance = kind === 'linear' ? new FuturesDecimal(0) : terms.times('1e-38');
             expect(tick.unrealizedPnl.minus(pnl).abs().lte(pnlTolerance)).toBe(true);
             const margin = new FuturesDecimal(1000);
-            const roeTolerance = ratio.abs().times('1e-38').plus(pnlTolerance.times(100).div(margin));
+            // ROE: the factor keeps ROE_FACTOR_DIGITS (24) digits, rounded away from zero.
+            const roeTolerance = ratio.abs().times('1e-22').plus(pnlTolerance.times(100).div(margin));
             expect(tick.roe.minus(ratio).abs().lte(roeTolerance)).toBe(true);
             if (kind === 'linear') expect(tick.unrealizedPnl.eq(pnl)).toBe(true);
             expect(String(tick.liquidationPrice)).toBe(String(liquidationPrice(input, { kind })));
@@ -54,7 +55,8 @@ describe('preparePosition', () => {
     expect(prepared.kind).toBe('linear');
     expect(prepared.tick('90').unrealizedPnl.toString()).toBe('300');
     expect(formatRoe(prepared.tick('90').roe)).toBe('+500.00%');
-    expect(prepared.tick('90').roe.minus(500).abs().lt('1e-36')).toBe(true);
+    expect(prepared.tick('90').roe.minus(500).abs().lt('1e-20')).toBe(true);
+    expect(prepared.tick('90').roe.gte(500)).toBe(true);
     // (60 + 3,000)/(30 × 1) = 102
     expect(prepared.liquidationPrice!.toString()).toBe('102');
   });
