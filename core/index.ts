@@ -4,3 +4,4 @@ export * from './platform/index.js';
 export * from './storage/index.js';
 export * from './validate/index.js';
 export * from './catalog/index.js';
+export * from './futures/index.js';
