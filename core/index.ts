@@ -5,3 +5,4 @@ export * from './storage/index.js';
 export * from './validate/index.js';
 export * from './catalog/index.js';
 export * from './http/index.js';
+export * from './futures/index.js';
