@@ -188,4 +188,19 @@ describe('large answers', () => {
     expect(envelope.data.length).toBe(size - '{"code":"00000","msg":"success","data":""}'.length);
     expect(/^x+$/.test(envelope.data)).toBe(true);
   });
+
+  it('a 10 MiB upload arrives whole (multipart), and so does a 10 MiB JSON body', async () => {
+    const size = 10 * 1024 * 1024;
+    server.route('POST', '/v1/upload', (request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: '00000', data: { bytes: request.body.length } }));
+    });
+    const { client } = rig(server);
+    const file = new File([new Uint8Array(size).fill(7)], 'big.bin', { type: 'application/octet-stream' });
+    const upload = await client.post<{ bytes: number }>('/upload', { file }, { contentType: 'multipart' });
+    expect(upload.data.bytes).toBeGreaterThan(size);
+    const json = await client.post<{ bytes: number }>('/upload', { text: 'y'.repeat(size) });
+    expect(json.data.bytes).toBe(size + '{"text":""}'.length);
+  });
 });
+
