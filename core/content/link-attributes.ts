@@ -57,7 +57,7 @@ export function linkAttributes(href: string | null | undefined, options: LinkAtt
   const rel: string[] = [];
   const verdict = inspectHref(href, options.appSchemes ? { appSchemes: options.appSchemes } : {});
   if (!verdict.allowed) {
-    if (verdict.reason !== 'empty') rel.push('nofollow');
+    if (href !== null && href !== undefined && verdict.reason !== 'empty') rel.push('nofollow');
   } else {
     const host = linkHost(verdict.href, options.appSchemes);
     if (host !== undefined && !isOwnDomain(host, options.ownDomains ?? [])) rel.push('nofollow');
