@@ -1,12 +1,13 @@
 // The rich-text corpus in real Chromium: whatever sanitizeRichText returns must run nothing when loaded.
 import { build } from 'esbuild';
-import { JSDOM } from 'jsdom';
 import type { WindowLike } from 'dompurify';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../../../core/content/index.js';
+import type * as Content from '../../../core/content/index.js';
 import { XSS_CORPUS } from './rich-text-corpus.js';
+import { jsdomWindow } from '../../core/content/jsdom-window.js';
 
 const HOOKS = `
   window.__hits = [];
@@ -108,7 +109,7 @@ describe('rich-text corpus in real Chromium (seed 001 §5; issue 10 "any execute
   }, 120_000);
 
   it('sanitised in Node (jsdom), then parsed by Chromium: nothing runs and nothing dangerous is left', async () => {
-    const window = new JSDOM('').window as unknown as WindowLike;
+    const window = jsdomWindow('') as unknown as WindowLike;
     const sanitised = XSS_CORPUS.map(([source, html]) => `<div data-source="${source}">${sanitizeRichText(html, { window, ownDomains: ['example.com'] })}</div>`);
     const page = await freshPage();
     await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body>${sanitised.join('\n')}</body></html>`);
@@ -123,7 +124,7 @@ describe('rich-text corpus in real Chromium (seed 001 §5; issue 10 "any execute
     await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body><main id="root"></main></body></html>`);
     await page.addScriptTag({ content: bundle });
     const outputs = await page.evaluate((corpus) => {
-      const content = (window as unknown as { exkitContent: typeof import('../../../core/content/index.js') }).exkitContent;
+      const content = (window as unknown as { exkitContent: typeof Content }).exkitContent;
       const root = document.getElementById('root')!;
       const out: string[] = [];
       for (const [, html] of corpus) {

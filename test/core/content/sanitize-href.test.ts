@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { JSDOM } from 'jsdom';
+import { jsdomWindow } from './jsdom-window.js';
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_LINK_SCHEMES, InvalidAppSchemeError, inspectHref, sanitizeHref } from '../../../core/content/index.js';
 
@@ -190,7 +190,7 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
   });
 
   it('whatever the HTML parser and the URL parser make of an allowed href, its scheme is on the allow-list (fast-check, jsdom)', () => {
-    const { document } = new JSDOM('<!doctype html><base href="https://page.example/dir/">').window;
+    const { document } = jsdomWindow('<!doctype html><base href="https://page.example/dir/">');
     const holder = document.createElement('div');
     const alphabet = fc.constantFrom(...'javscriptJAVS:&#x0123456789;%\t\n\0 /\\dtahmlg.,<>=?'.split(''), '&colon;', 'data:', 'image/png', 'svg+xml', 'javascript', '&#58;', '%3A');
     fc.assert(

@@ -1,9 +1,9 @@
-import { JSDOM } from 'jsdom';
+import { jsdomWindow } from './jsdom-window.js';
 import type { WindowLike } from 'dompurify';
 import { describe, expect, it } from 'vitest';
 import { InvalidAppSchemeError, sanitizeRichText, UnsafeDomWindowError } from '../../../core/content/index.js';
 
-const window = new JSDOM('').window as unknown as WindowLike;
+const window = jsdomWindow('') as unknown as WindowLike;
 const clean = (html: string, extra: Partial<Parameters<typeof sanitizeRichText>[1]> = {}) =>
   sanitizeRichText(html, { window, ownDomains: ['example.com'], appSchemes: ['exkit'], ...extra });
 
@@ -85,7 +85,7 @@ describe('sanitizeRichText refuses a window it cannot trust ("the Node path must
   });
 
   it('refuses a DOM whose attribute removal silently does nothing (handlers would survive)', () => {
-    const broken = new JSDOM('').window;
+    const broken = jsdomWindow('');
     broken.Element.prototype.removeAttribute = function removeAttribute() {};
     broken.Element.prototype.removeAttributeNode = function removeAttributeNode(attr: Attr) {
       return attr;
@@ -94,7 +94,7 @@ describe('sanitizeRichText refuses a window it cannot trust ("the Node path must
   });
 
   it('refuses a DOM whose element removal silently does nothing (scripts would survive)', () => {
-    const broken = new JSDOM('').window;
+    const broken = jsdomWindow('');
     broken.Element.prototype.remove = function remove() {};
     broken.Node.prototype.removeChild = function removeChild<T extends Node>(child: T) {
       return child;
