@@ -123,39 +123,61 @@ function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<
   return set;
 }
 
-/** Decides whether an href may be used (seed 001 §5) and how a browser reads it; never logs. */
-export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'appSchemes'> = {}): HrefVerdict {
-  if (typeof href !== 'string') return { allowed: false, reason: 'not a string' };
-  const schemes = allowedSchemes(options.appSchemes);
+// Printable ASCII without '&' or '%' and without spaces: nothing to decode and nothing invisible, so the string
+// itself is the only reading (the common case, checked first for speed).
+const PLAIN = /^[!#$'-;=?-~"]*$/;
+
+/** An allowed href together with the URL it parses to (relative ones resolved against a placeholder base). */
+export interface ParsedHref {
+  verdict: HrefVerdict;
+  url: URL | undefined;
+}
+
+/** inspectHref plus the parsed URL, for the link helpers in this folder. */
+export function parseHref(href: unknown, appSchemes: readonly string[] | undefined): ParsedHref {
+  if (typeof href !== 'string') return { verdict: { allowed: false, reason: 'not a string' }, url: undefined };
+  const schemes = allowedSchemes(appSchemes);
   // What a browser's URL parser sees when the string is set as an attribute value (React, setAttribute).
   const cleaned = href.replace(EDGE_C0, '').replace(TAB_OR_NEWLINE, '');
-  if (cleaned === '') return { allowed: false, reason: 'empty' };
-  // Every reading a consumer might apply on the way (HTML entity decoding by innerHTML, percent-decoding by a
-  // router) must land on an allowed scheme too: check each step until decoding changes nothing.
-  let candidate = href;
-  let settled = false;
-  for (let round = 0; round <= MAX_DECODE_ROUNDS && !settled; round++) {
-    const entities = decodeEntities(candidate);
-    const next = decodePercent(entities);
-    for (const reading of new Set([candidate, entities, decodePercent(candidate), next])) {
-      const problem = schemeProblem(reading, schemes);
-      if (problem) return { allowed: false, reason: problem };
+  if (cleaned === '') return { verdict: { allowed: false, reason: 'empty' }, url: undefined };
+  if (PLAIN.test(href)) {
+    const problem = schemeProblem(href, schemes);
+    if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
+  } else {
+    // Every reading a consumer might apply on the way (HTML entity decoding by innerHTML, percent-decoding by a
+    // router) must land on an allowed scheme too: check each step until decoding changes nothing.
+    let candidate = href;
+    let settled = false;
+    for (let round = 0; round <= MAX_DECODE_ROUNDS && !settled; round++) {
+      const entities = decodeEntities(candidate);
+      const next = decodePercent(entities);
+      for (const reading of new Set([candidate, entities, decodePercent(candidate), next])) {
+        const problem = schemeProblem(reading, schemes);
+        if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
+      }
+      settled = next === candidate;
+      candidate = next;
     }
-    settled = next === candidate;
-    candidate = next;
+    if (!settled) return { verdict: { allowed: false, reason: 'nested encoding' }, url: undefined };
   }
-  if (!settled) return { allowed: false, reason: 'nested encoding' };
   const kind = kindOf(cleaned);
   let url: URL;
   try {
     url = new URL(cleaned, CLASSIFY_BASE);
   } catch {
-    return { allowed: false, reason: 'not a parsable URL' };
+    return { verdict: { allowed: false, reason: 'not a parsable URL' }, url: undefined };
   }
   const scheme = kind === 'absolute' ? url.protocol.slice(0, -1) : undefined;
   // The parser's scheme must agree with the decision above (it always does for a string the regex accepted).
-  if (scheme !== undefined && scheme !== 'data' && !schemes.has(scheme)) return { allowed: false, reason: `scheme '${scheme}' is not allowed` };
-  return { allowed: true, href: cleaned, kind, scheme };
+  if (scheme !== undefined && scheme !== 'data' && !schemes.has(scheme)) {
+    return { verdict: { allowed: false, reason: `scheme '${scheme}' is not allowed` }, url: undefined };
+  }
+  return { verdict: { allowed: true, href: cleaned, kind, scheme }, url };
+}
+
+/** Decides whether an href may be used (seed 001 §5) and how a browser reads it; never logs. */
+export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'appSchemes'> = {}): HrefVerdict {
+  return parseHref(href, options.appSchemes).verdict;
 }
 
 /** Returns the href when it is allowed (seed 001 §5) and null when blocked, warning through `logger` on a block. */
