@@ -45,7 +45,8 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const pendingCaret = useRef<number | null>(null);
   const onValueChange = useRef(options.onValueChange);
   onValueChange.current = options.onValueChange;
-  const value = controlled ? sanitizeAmount(options.value ?? '', fractionDigits) : inner;
+  // Sanitised on every render, so a change of fractionDigits (another market) trims the value on display too.
+  const value = sanitizeAmount(controlled ? (options.value ?? '') : inner, fractionDigits);
   const current = useRef(value);
   current.current = value;
 

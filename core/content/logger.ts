@@ -8,7 +8,7 @@ export interface ContentLogger {
 }
 
 /** A logger that drops every message: the default when the caller gives none. */
-export const silentLogger: ContentLogger = {
+export const silentContentLogger: ContentLogger = {
   warn: () => undefined,
   error: () => undefined,
 };

@@ -1,6 +1,6 @@
 import type { Platform } from '../platform/types.js';
 import type { ContentLogger } from './logger.js';
-import { silentLogger } from './logger.js';
+import { silentContentLogger } from './logger.js';
 import { sanitizeHref } from './sanitize-href.js';
 
 export interface OpenSafeLinkOptions {
@@ -19,7 +19,7 @@ const NEW_TAB_FEATURES = 'noopener,noreferrer';
  * href warns and opens nothing; a new tab without a URL logs an error and opens nothing.
  */
 export function openSafeLink(platform: Pick<Platform, 'location' | 'dom'>, href: string | null | undefined, options: OpenSafeLinkOptions = {}): boolean {
-  const logger = options.logger ?? silentLogger;
+  const logger = options.logger ?? silentContentLogger;
   if (href === null || href === undefined || href.trim() === '') {
     if (options.newTab) logger.error('exkit: cannot open a new tab without a URL');
     return false;

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ContentLogger } from './logger.js';
-import { silentLogger } from './logger.js';
+import { silentContentLogger } from './logger.js';
 
 // Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
@@ -184,6 +184,6 @@ export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'a
 export function sanitizeHref(href: unknown, options: SanitizeHrefOptions = {}): string | null {
   const verdict = inspectHref(href, options);
   if (verdict.allowed) return verdict.href;
-  if (verdict.reason !== 'empty') (options.logger ?? silentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });
+  if (verdict.reason !== 'empty') (options.logger ?? silentContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });
   return null;
 }

@@ -3,7 +3,7 @@ import type { Config, DOMPurify as Purifier, UponSanitizeAttributeHookEvent, Win
 import { ExkitError } from '../errors/exkit-error.js';
 import { linkAttributesOf } from './link-attributes.js';
 import type { ContentLogger } from './logger.js';
-import { silentLogger } from './logger.js';
+import { silentContentLogger } from './logger.js';
 import { ALLOWED_LINK_SCHEMES, inspectHref, parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
 import { sanitizeStyle } from './sanitize-style.js';
@@ -161,7 +161,7 @@ function sanitizerFor(win: WindowLike): WindowSanitizer {
     throw new UnsafeDomWindowError('DOMPurify could not start on this window', { cause: String(cause) });
   }
   if (!purifier.isSupported) throw new UnsafeDomWindowError('DOMPurify does not support this window');
-  const sanitizer: WindowSanitizer = { purifier, active: { appSchemes: undefined, ownDomains: [], logger: silentLogger }, links: new WeakMap(), config: defaultConfig };
+  const sanitizer: WindowSanitizer = { purifier, active: { appSchemes: undefined, ownDomains: [], logger: silentContentLogger }, links: new WeakMap(), config: defaultConfig };
   installHooks(sanitizer);
   let output: string;
   try {
@@ -197,11 +197,11 @@ export function sanitizeRichText(html: string, options: RichTextOptions): string
   sanitizer.active = {
     appSchemes: options.appSchemes,
     ownDomains: options.ownDomains ?? [],
-    logger: options.logger ?? silentLogger,
+    logger: options.logger ?? silentContentLogger,
   };
   try {
     return String(sanitizer.purifier.sanitize(String(html)));
   } finally {
-    sanitizer.active = { appSchemes: undefined, ownDomains: [], logger: silentLogger };
+    sanitizer.active = { appSchemes: undefined, ownDomains: [], logger: silentContentLogger };
   }
 }

@@ -99,3 +99,17 @@ describe('useAmountInput (seed 001 §5 "A React hook for a controlled input that
     expect(input.selectionStart).toBe(1);
   });
 });
+
+function Switchable({ digits }: { digits: number }) {
+  const amount = useAmountInput({ fractionDigits: digits, defaultValue: '1.23456' });
+  return <input aria-label="amount" {...amount.inputProps} />;
+}
+
+describe('useAmountInput when the market changes', () => {
+  it('trims the shown value to a smaller fractionDigits', () => {
+    const { rerender } = render(<Switchable digits={4} />);
+    expect(screen.getByLabelText<HTMLInputElement>('amount').value).toBe('1.2345');
+    rerender(<Switchable digits={2} />);
+    expect(screen.getByLabelText<HTMLInputElement>('amount').value).toBe('1.23');
+  });
+});
