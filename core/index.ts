@@ -6,3 +6,4 @@ export * from './validate/index.js';
 export * from './catalog/index.js';
 export * from './http/index.js';
 export * from './futures/index.js';
+export * from './content/index.js';
