@@ -126,7 +126,7 @@ describe('captcha machine paths', () => {
 
   it('reaches every state, and each final state with the result the seed names', () => {
     const machine = captchaMachine.provide({ actors: { requestChallenge: fromPromise(() => new Promise<Challenge>(() => undefined)) } });
-    const paths = getShortestPaths(machine, { events, input: input(), toEventKey: (e) => JSON.stringify(e), toStateKey: (s) => JSON.stringify([s.value, s.context.result]) });
+    const paths = getShortestPaths(machine, { events, input: input(), serializeEvent: (e) => JSON.stringify(e), serializeState: (s) => JSON.stringify([s.value, s.context.result]) });
     const finals = paths.filter((p) => ['passed', 'closed', 'failed'].includes(String(p.state.value))).map((p) => p.state.context.result);
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['requesting', 'challenging', 'verifying', 'passed', 'closed', 'failed']));
     expect(finals).toContainEqual({ status: 'passed', token: '', captchaType: '', bizId: 'b', data: undefined });
