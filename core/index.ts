@@ -6,3 +6,5 @@ export * from './validate/index.js';
 export * from './captcha/index.js';
 export * from './simulation/index.js';
 export * from './catalog/index.js';
+export * from './http/index.js';
+export * from './futures/index.js';

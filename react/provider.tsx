@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
+import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
 import type { ActorRefFrom } from 'xstate';
 import type { CaptchaService } from '../machines/captcha-service.js';
@@ -16,6 +17,8 @@ export interface ExkitServices {
   captcha?: CaptchaService;
   /** The started simulation-mode actor (createActor(simulationMachine, …).start()). */
   simulation?: ActorRefFrom<typeof simulationMachine>;
+  /** The exchange's HTTP client (createHttpClient). */
+  http?: HttpClient;
 }
 
 /** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */
