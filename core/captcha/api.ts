@@ -1,4 +1,5 @@
 import { isResultCode } from '../catalog/result-codes.js';
+import type { HttpClient } from '../http/client.js';
 import { CaptchaRequestError } from './errors.js';
 import type { CaptchaCheckPayload, CaptchaValidate, Challenge, ChallengeRequest } from './types.js';
 
@@ -10,9 +11,7 @@ export const CAPTCHA_CHECK_PATH = '/security/policy/captcha/check-captcha';
 export const BASE64_JSON_CAPTCHA_TYPE = 3;
 
 /** The one call the captcha flow needs from the HTTP client. */
-export interface CaptchaHttp {
-  post<T = unknown>(path: string, params?: Record<string, unknown>): Promise<{ code?: unknown; data?: T; msg?: unknown }>;
-}
+export type CaptchaHttp = Pick<HttpClient, 'post'>;
 
 interface ChallengeData {
   bizId?: unknown;
@@ -37,7 +36,7 @@ export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequ
       appData: answer.data,
     });
   }
-  const data = answer.data ?? {};
+  const data: ChallengeData = answer.data ?? {};
   const captchaId = data.captchaId ?? data.geetestId;
   const status = Number(data.status);
   if (typeof captchaId !== 'string' || !Number.isFinite(status)) {

@@ -1,4 +1,5 @@
 import type { CaptchaHttp } from '../../core/captcha/api.js';
+import type { ApiEnvelope, HttpParams } from '../../core/http/types.js';
 
 export interface RecordedCall {
   path: string;
@@ -9,11 +10,12 @@ export interface RecordedCall {
 export function scriptedCaptchaHttp(answers: Record<string, (params: Record<string, unknown> | undefined) => unknown>) {
   const calls: RecordedCall[] = [];
   const http: CaptchaHttp = {
-    async post<T>(path: string, params?: Record<string, unknown>) {
-      calls.push({ path, params });
+    async post<T>(path: string, params?: HttpParams) {
+      const plain = params instanceof FormData ? undefined : (params as Record<string, unknown> | undefined);
+      calls.push({ path, params: plain });
       const answer = answers[path];
       if (!answer) throw new Error(`no scripted answer for ${path}`);
-      return (await answer(params)) as { code?: unknown; data?: T; msg?: unknown };
+      return (await answer(plain)) as ApiEnvelope<T>;
     },
   };
   return { http, calls };
