@@ -3,6 +3,8 @@ export * from './errors/index.js';
 export * from './platform/index.js';
 export * from './storage/index.js';
 export * from './validate/index.js';
+export * from './captcha/index.js';
+export * from './simulation/index.js';
 export * from './catalog/index.js';
 export * from './http/index.js';
 export * from './futures/index.js';

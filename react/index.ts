@@ -3,3 +3,5 @@ export * from './provider.js';
 export * from './use-button.js';
 export * from './safe-link.js';
 export * from './use-amount-input.js';
+export * from './use-captcha.js';
+export * from './use-simulation-mode.js';

@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
+import type { ActorRefFrom } from 'xstate';
+import type { CaptchaService } from '../machines/captcha-service.js';
+import type { simulationMachine } from '../machines/simulation.machine.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
@@ -10,6 +13,10 @@ import type { Platform } from '../core/platform/types.js';
  */
 export interface ExkitServices {
   platform: Platform;
+  /** The captcha flows (createCaptchaService). */
+  captcha?: CaptchaService;
+  /** The started simulation-mode actor (createActor(simulationMachine, …).start()). */
+  simulation?: ActorRefFrom<typeof simulationMachine>;
   /** The exchange's HTTP client (createHttpClient). */
   http?: HttpClient;
 }
