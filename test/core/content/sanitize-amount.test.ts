@@ -1,5 +1,3 @@
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MAX_INTEGER_DIGITS, sanitizeAmount, sanitizeAmountInput } from '../../../core/content/index.js';
@@ -94,20 +92,6 @@ describe('sanitizeAmount (seed 001 §5 amount input, §9 "Amount sanitiser: 20 i
 
   it('treats full-width digits exactly like their ASCII digits, consistently (fast-check)', () => {
     fc.assert(fc.property(anyInput, digits, (input, n) => sanitizeAmount(input, n) === sanitizeAmount(toAscii(input), n)), { numRuns: 2000 });
-  });
-
-  it('stays under 1 KB gzip when bundled on its own', async () => {
-    const result = await build({
-      entryPoints: ['core/content/sanitize-amount.ts'],
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      write: false,
-      platform: 'neutral',
-      logLevel: 'silent',
-    });
-    const bytes = gzipSync(result.outputFiles[0]!.contents).length;
-    expect(bytes).toBeLessThan(1024);
   });
 });
 
