@@ -4,3 +4,4 @@ export * from './platform/index.js';
 export * from './storage/index.js';
 export * from './validate/index.js';
 export * from './referral/index.js';
+export * from './image-hosts/index.js';
