@@ -25,9 +25,9 @@ export async function imageServer(behaviour: Behaviour): Promise<ImageServer> {
   const server: Server = createServer((req, res) => {
     state.requests.push(req.url ?? '');
     const current = state.behaviour;
-    let timer: NodeJS.Timeout | undefined;
+    const pending: { timer?: NodeJS.Timeout } = {};
     res.on('close', () => {
-      if (timer) clearTimeout(timer);
+      if (pending.timer) clearTimeout(pending.timer);
       if (!res.writableFinished) state.aborted++;
     });
     if (current.kind === 'fail') {
@@ -35,7 +35,7 @@ export async function imageServer(behaviour: Behaviour): Promise<ImageServer> {
       return;
     }
     if (current.kind === 'hang') return;
-    timer = setTimeout(() => {
+    pending.timer = setTimeout(() => {
       res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' });
       res.end(GIF, () => {
         state.served++;
