@@ -5,3 +5,4 @@ export * from './storage/index.js';
 export * from './validate/index.js';
 export * from './referral/index.js';
 export * from './image-hosts/index.js';
+export * from './theme/index.js';
