@@ -14,7 +14,8 @@ import {
 } from '../../../core/theme/index.js';
 
 const dom: DomPort = { window, document };
-type Doc = Document & { startViewTransition?: unknown };
+// jsdom has no View Transitions API; the tests add and remove a scripted one.
+const scripted = document as unknown as Record<string, unknown>;
 
 interface Recorded {
   transitions: number;
@@ -25,7 +26,7 @@ interface Recorded {
 /** Gives jsdom a scripted View Transitions API and Element.animate, recording what the reveal asks for. */
 function installViewTransitions(options: { skip?: boolean } = {}): Recorded {
   const recorded: Recorded = { transitions: 0, appliedInsideUpdate: undefined, animations: [] };
-  (document as Doc).startViewTransition = (update: () => void) => {
+  scripted.startViewTransition = (update: () => void) => {
     recorded.transitions++;
     update();
     recorded.appliedInsideUpdate = document.documentElement.getAttribute('data-theme') ?? undefined;
@@ -41,7 +42,7 @@ function installViewTransitions(options: { skip?: boolean } = {}): Recorded {
 }
 
 afterEach(() => {
-  delete (document as Doc).startViewTransition;
+  delete scripted.startViewTransition;
   document.documentElement.removeAttribute('data-theme');
   document.documentElement.className = '';
 });
