@@ -6,3 +6,4 @@ export * from './validate/index.js';
 export * from './referral/index.js';
 export * from './image-hosts/index.js';
 export * from './theme/index.js';
+export * from './csp-report/index.js';

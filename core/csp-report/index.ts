@@ -1,0 +1,14 @@
+export {
+  cspReason,
+  cspViolationKey,
+  cspViolations$,
+  reportPage,
+  startCspReporting,
+  toCspViolation,
+  CSP_REPORT_BIZ_TYPE,
+  CSP_REPORT_MAX_PER_WINDOW,
+  CSP_REPORT_MEMORY,
+  CSP_REPORT_PATH,
+  CSP_REPORT_WINDOW_MS,
+} from './csp-report.js';
+export type { CspReportBody, CspReportingOptions, CspReportPost, CspViolation } from './csp-report.js';
