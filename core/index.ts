@@ -8,3 +8,4 @@ export * from './referral/index.js';
 export * from './image-hosts/index.js';
 export * from './theme/index.js';
 export * from './csp-report/index.js';
+export * from './preferences/index.js';
