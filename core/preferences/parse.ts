@@ -83,3 +83,21 @@ export function salvageJsonObject(raw: string): Record<string, unknown> {
   }
   return out;
 }
+
+/**
+ * Decodes a percent-encoded cookie value that was cut short, possibly inside an escape or a multi-byte
+ * character: the incomplete tail is dropped. Returns the text unchanged when it is not percent-encoded.
+ */
+export function decodeCutCookie(raw: string): string {
+  if (raw.includes('"') || !/%[0-9a-f]{2}/i.test(raw)) return raw;
+  let text = raw.replace(/%[0-9a-f]?$/i, '');
+  // A UTF-8 character is at most four escapes long; drop up to three trailing escapes of a cut one.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      text = text.replace(/%[0-9a-f]{2}$/i, '');
+    }
+  }
+  return raw;
+}

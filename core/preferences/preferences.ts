@@ -6,7 +6,7 @@ import { GLOBAL_SETTINGS_DEFAULTS, PREFERENCES_COOKIE_DEFAULTS } from '../catalo
 import type { GlobalSettings, PreferencesCookie } from '../catalog/settings.js';
 import type { CookieOptions, Platform } from '../platform/types.js';
 import { PREFERENCE_COOKIE_DAYS, readJsonCookie, writeJsonCookie } from '../storage/cookies.js';
-import { normalisePreferences, PREFERENCE_FIELDS, salvageJsonObject } from './parse.js';
+import { decodeCutCookie, normalisePreferences, PREFERENCE_FIELDS, salvageJsonObject } from './parse.js';
 
 /** The cookie the preferences live in; the seed does not name it. */
 export const PREFERENCES_COOKIE_NAME = 'exkit_preferences';
@@ -70,7 +70,7 @@ export function readPreferencesCookie(platform: Platform, options: PreferencesOp
   const decoded = readJsonCookie(platform, name);
   if (decoded !== undefined) return normalisePreferences(decoded, defaults);
   const raw = platform.cookies.get(name);
-  return normalisePreferences(raw === undefined ? undefined : salvageJsonObject(raw), defaults);
+  return normalisePreferences(raw === undefined ? undefined : salvageJsonObject(decodeCutCookie(raw)), defaults);
 }
 
 /**

@@ -5,6 +5,7 @@ import { PREFERENCE_COOKIE_DAYS, writeJsonCookie } from '../../../core/storage/c
 import { GLOBAL_SETTINGS_DEFAULTS, PREFERENCES_COOKIE_DEFAULTS } from '../../../core/catalog/settings.js';
 import {
   createPreferences,
+  decodeCutCookie,
   normalisePreferences,
   PREFERENCES_COOKIE_NAME,
   readPreferencesCookie,
@@ -143,6 +144,19 @@ describe('"a cookie that is missing, truncated or from an older shape gives the 
     const text = JSON.stringify(full);
     platform.cookies.set(PREFERENCES_COOKIE_NAME, text.slice(0, text.indexOf('"layout"') + 12));
     expect(readPreferencesCookie(platform)).toEqual({ ...PREFERENCES_COOKIE_DEFAULTS, language: 'ja', unit: 'JPY', showAsset: false, theme: 'white' });
+  });
+
+  it('a percent-encoded cookie cut inside an escape or a multi-byte character still gives its complete fields', () => {
+    const encoded = encodeURIComponent(JSON.stringify({ unit: 'EUR', theme: 'white', language: 'zh-CN', note: 'é中' }));
+    for (let cut = 0; cut <= encoded.length; cut++) {
+      const platform = memoryPlatform();
+      platform.cookies.set(PREFERENCES_COOKIE_NAME, encoded.slice(0, cut));
+      const read = readPreferencesCookie(platform);
+      if (cut > encoded.indexOf('theme') + 30) expect(read).toMatchObject({ unit: 'EUR', theme: 'white' });
+    }
+    expect(decodeCutCookie('%7B%22a%22%3A1%2')).toBe('{"a":1');
+    expect(decodeCutCookie('%22%E4%B8')).toBe('"');
+    expect(decodeCutCookie('{"a":"%41"}')).toBe('{"a":"%41"}');
   });
 
   it('a pair cut through its number is dropped, not misread', () => {
