@@ -9,6 +9,8 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREFERENCES_COOKIE_NAME } from '../../../core/preferences/index.js';
+import type * as PreferencesModule from '../../../core/preferences/index.js';
+import type { browserPlatform } from '../../../core/platform/browser-platform.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 let server: Server;
@@ -19,7 +21,7 @@ let page: Page;
 
 declare global {
   interface Window {
-    exkitPreferences: typeof import('../../../core/preferences/index.js') & { browserPlatform: typeof import('../../../core/platform/index.js').browserPlatform };
+    exkitPreferences: typeof PreferencesModule & { browserPlatform: typeof browserPlatform };
   }
 }
 
