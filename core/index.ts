@@ -9,3 +9,4 @@ export * from './image-hosts/index.js';
 export * from './theme/index.js';
 export * from './csp-report/index.js';
 export * from './preferences/index.js';
+export * from './locale-links/index.js';
