@@ -90,7 +90,7 @@ export function cspViolationKey(violation: CspViolation): string {
 }
 
 /** The page a report names: origin and path only, since a query may carry tokens or referral codes. */
-export function reportPage(href: string): string {
+export function cspReportPage(href: string): string {
   try {
     const url = new URL(href);
     return `${url.origin}${url.pathname}`;
@@ -148,7 +148,7 @@ export function startCspReporting(platform: Platform, options: CspReportingOptio
         bizType: options.bizType ?? CSP_REPORT_BIZ_TYPE,
         data: { event: violation, reason: cspReason(violation) },
         timestamp: platform.clock.now(),
-        page: reportPage(platform.location.href),
+        page: cspReportPage(platform.location.href),
       };
       // A report that fails is dropped: reporting the failure could itself loop.
       try {

@@ -2,7 +2,7 @@ export {
   cspReason,
   cspViolationKey,
   cspViolations$,
-  reportPage,
+  cspReportPage,
   startCspReporting,
   toCspViolation,
   CSP_REPORT_BIZ_TYPE,

@@ -1,16 +1,6 @@
 export { createReferralCache, REFERRAL_STORAGE_KEY } from './referral-cache.js';
 export type { ReferralCache, ReferralCacheOptions } from './referral-cache.js';
-export {
-  decideReferralCache,
-  firstItem,
-  hasCodes,
-  linkMatches,
-  parseConfigTime,
-  parseDays,
-  readQueryCodes,
-  windowState,
-  REFERRAL_DAY_MS,
-} from './rules.js';
+export { decideReferralCache, readQueryCodes, REFERRAL_DAY_MS } from './rules.js';
 export type { QueryCodes } from './rules.js';
 export { toRegistrationParams, REGISTRATION_FIELD_MAP } from './registration.js';
 export { REFERRAL_CODE_FIELDS } from './types.js';

@@ -4,7 +4,7 @@ import { memoryPlatform } from '../../../core/platform/memory-platform.js';
 import type { DomPort } from '../../../core/platform/types.js';
 import {
   cspReason,
-  reportPage,
+  cspReportPage,
   startCspReporting,
   toCspViolation,
   CSP_REPORT_MAX_PER_WINDOW,
@@ -58,8 +58,8 @@ describe('CSP reports — seed 001 §7: POST /v1/buried/log/cspSecurity with biz
   });
 
   it('names the page without its query or fragment', () => {
-    expect(reportPage('https://app.test/a/b?token=1#x')).toBe('https://app.test/a/b');
-    expect(reportPage('/relative?x=1')).toBe('/relative');
+    expect(cspReportPage('https://app.test/a/b?token=1#x')).toBe('https://app.test/a/b');
+    expect(cspReportPage('/relative?x=1')).toBe('/relative');
   });
 
   it('explains inline violations and falls back to the violated directive', () => {

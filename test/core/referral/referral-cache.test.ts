@@ -5,14 +5,12 @@ import { createStore } from '../../../core/storage/namespaced-store.js';
 import {
   createReferralCache,
   decideReferralCache,
-  firstItem,
-  linkMatches,
-  parseConfigTime,
   readQueryCodes,
   REFERRAL_DAY_MS,
   REFERRAL_STORAGE_KEY,
   toRegistrationParams,
 } from '../../../core/referral/index.js';
+import { firstItem, linkMatches, parseConfigTime } from '../../../core/referral/rules.js';
 import type { ReferralCacheConfig } from '../../../core/referral/index.js';
 
 const DAY = REFERRAL_DAY_MS;
