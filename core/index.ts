@@ -4,6 +4,7 @@ export * from './platform/index.js';
 export * from './storage/index.js';
 export * from './validate/index.js';
 export * from './catalog/index.js';
+export * from './http/index.js';
 export * from './futures/index.js';
 export * from './referral/index.js';
 export * from './image-hosts/index.js';

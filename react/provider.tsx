@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
+import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
 import type { Preferences } from '../core/preferences/preferences.js';
 
@@ -10,6 +11,8 @@ import type { Preferences } from '../core/preferences/preferences.js';
  */
 export interface ExkitServices {
   platform: Platform;
+  /** The exchange's HTTP client (createHttpClient). */
+  http?: HttpClient;
   /** The preferences cookie service (`createPreferences`), read by `usePreferences()`. */
   preferences?: Preferences;
 }
