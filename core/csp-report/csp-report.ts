@@ -1,5 +1,6 @@
 import { Observable, filter, map } from 'rxjs';
 import type { Subscription } from 'rxjs';
+import type { HttpClient } from '../http/client.js';
 import type { DomPort, Platform } from '../platform/types.js';
 
 /** Seed 001 §7: where CSP violations are reported. */
@@ -38,11 +39,9 @@ export interface CspReportBody {
   page: string;
 }
 
-/** Sends one report; the HTTP client's `post` fits. */
-export type CspReportPost = (path: string, body: CspReportBody) => Promise<unknown>;
-
 export interface CspReportingOptions {
-  post: CspReportPost;
+  /** The exchange's HTTP client (`createHttpClient`); only its `post` is used. */
+  http: Pick<HttpClient, 'post'>;
   /** Default `CSP_REPORT_PATH`. */
   path?: string;
   /** Default `CSP_REPORT_BIZ_TYPE`. */
@@ -150,9 +149,10 @@ export function startCspReporting(platform: Platform, options: CspReportingOptio
         timestamp: platform.clock.now(),
         page: cspReportPage(platform.location.href),
       };
-      // A report that fails is dropped: reporting the failure could itself loop.
+      // A report that fails is dropped without a toast: reporting the failure could itself loop, and a
+      // background log is no concern of the user's. Distinct reports never cancel one another.
       try {
-        options.post(options.path ?? CSP_REPORT_PATH, body).catch(() => undefined);
+        options.http.post(options.path ?? CSP_REPORT_PATH, { ...body }, { silent: true, cancelDuplicates: false }).catch(() => undefined);
       } catch {
         // A client that throws synchronously is treated like one that rejects.
       }

@@ -11,4 +11,4 @@ export {
   CSP_REPORT_PATH,
   CSP_REPORT_WINDOW_MS,
 } from './csp-report.js';
-export type { CspReportBody, CspReportingOptions, CspReportPost, CspViolation } from './csp-report.js';
+export type { CspReportBody, CspReportingOptions, CspViolation } from './csp-report.js';

@@ -132,10 +132,9 @@ describe('CSP reports in Chromium — a real securitypolicyviolation', () => {
     posts.length = 0;
     await page.goto(`${origin}/csp/page?token=secret`);
     await page.evaluate(async () => {
-      const { browserPlatform, startCspReporting } = window.exkit;
+      const { browserPlatform, createHttpClient, startCspReporting } = window.exkit;
       const platform = browserPlatform();
-      const post = (path: string, body: unknown) => platform.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      startCspReporting(platform, { post });
+      startCspReporting(platform, { http: createHttpClient(platform, { baseUrl: location.origin }) });
       // The same blocked image three times, then another one: two distinct violations.
       for (const src of ['https://blocked.invalid/a.png', 'https://blocked.invalid/a.png', 'https://blocked.invalid/a.png', 'https://blocked.invalid/b.png']) {
         const img = document.createElement('img');

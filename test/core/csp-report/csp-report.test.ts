@@ -1,5 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../../../core/http/index.js';
+import type { HttpEvent } from '../../../core/http/index.js';
 import { memoryPlatform } from '../../../core/platform/memory-platform.js';
 import type { DomPort } from '../../../core/platform/types.js';
 import {
@@ -12,6 +16,7 @@ import {
   CSP_REPORT_WINDOW_MS,
 } from '../../../core/csp-report/index.js';
 import type { CspReportBody } from '../../../core/csp-report/index.js';
+import type { HttpClient } from '../../../core/http/index.js';
 
 const dom: DomPort = { window, document };
 const T0 = 1_750_000_000_000;
@@ -23,11 +28,13 @@ function violate(fields: Record<string, unknown>) {
   document.dispatchEvent(event);
 }
 
-function setup(options: { maxPerWindow?: number; windowMs?: number; post?: (path: string, body: CspReportBody) => Promise<unknown> } = {}) {
+type Post = (path: string, params?: unknown, options?: unknown) => Promise<unknown>;
+
+function setup(options: { maxPerWindow?: number; windowMs?: number; post?: Post } = {}) {
   const platform = memoryPlatform({ dom, now: T0, href: 'https://app.test/en/spot/BTCUSDT?token=secret#depth' });
-  const sent: { path: string; body: CspReportBody }[] = [];
-  const post = options.post ?? (async (path: string, body: CspReportBody) => void sent.push({ path, body }));
-  const stop = startCspReporting(platform, { ...options, post });
+  const sent: { path: string; body: CspReportBody; options: unknown }[] = [];
+  const post: Post = options.post ?? (async (path, body, requestOptions) => void sent.push({ path, body: body as CspReportBody, options: requestOptions }));
+  const stop = startCspReporting(platform, { ...options, http: { post } as unknown as Pick<HttpClient, 'post'> });
   running.push(stop);
   return { platform, sent, stop };
 }
@@ -44,6 +51,7 @@ describe('CSP reports — seed 001 §7: POST /v1/buried/log/cspSecurity with biz
     expect(sent).toEqual([
       {
         path: '/v1/buried/log/cspSecurity',
+        options: { silent: true, cancelDuplicates: false },
         body: {
           bizType: 'cspSecurity',
           data: {
@@ -122,7 +130,56 @@ describe('CSP reports — seed 001 §7: POST /v1/buried/log/cspSecurity with biz
   });
 
   it('does nothing without a DOM', () => {
-    const stop = startCspReporting(memoryPlatform(), { post: async () => undefined });
+    const stop = startCspReporting(memoryPlatform(), { http: { post: (async () => ({ code: '00000', data: null })) as unknown as HttpClient['post'] } });
     expect(stop()).toBeUndefined();
+  });
+});
+
+describe('CSP reports through the real HTTP client, to a loopback gateway', () => {
+  async function gateway(status: number) {
+    const hits: { method: string; url: string; body: unknown; contentType: string | undefined }[] = [];
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        hits.push({ method: req.method ?? '', url: req.url ?? '', body: text ? (JSON.parse(text) as unknown) : undefined, contentType: req.headers['content-type'] });
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: '00000', data: null }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { hits, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('POSTs the report as JSON to /v1/buried/log/cspSecurity', async () => {
+    const gw = await gateway(200);
+    const platform = memoryPlatform({ dom, now: T0, href: 'https://app.test/en/asset?x=1' });
+    const http = createHttpClient(platform, { baseUrl: gw.origin });
+    running.push(startCspReporting(platform, { http }));
+    violate({ blockedURI: 'https://cdn.bad/x.js' });
+    await vi.waitFor(() => expect(gw.hits).toHaveLength(1));
+    expect(gw.hits[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/buried/log/cspSecurity',
+      body: { bizType: 'cspSecurity', data: { reason: 'script-src-elem blocked https://cdn.bad/x.js' }, timestamp: T0, page: 'https://app.test/en/asset' },
+    });
+    expect(gw.hits[0]!.contentType).toMatch(/^application\/json/);
+    http.dispose();
+    await gw.close();
+  });
+
+  it('a failing report raises no toast: the client is asked to stay silent', async () => {
+    const gw = await gateway(500);
+    const platform = memoryPlatform({ dom, now: T0 });
+    const http = createHttpClient(platform, { baseUrl: gw.origin });
+    const events: HttpEvent[] = [];
+    http.events$.subscribe((e) => events.push(e));
+    running.push(startCspReporting(platform, { http }));
+    violate({ blockedURI: 'https://cdn.bad/y.js' });
+    await vi.waitFor(() => expect(gw.hits).toHaveLength(1));
+    await vi.waitFor(() => expect(http.pending).toBe(0));
+    expect(events).toEqual([]);
+    http.dispose();
+    await gw.close();
   });
 });
