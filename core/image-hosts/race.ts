@@ -1,13 +1,14 @@
 import { Observable, defaultIfEmpty, map, merge, race, take } from 'rxjs';
+import { HTTP_TIMEOUT_MS } from '../http/constants.js';
 import { timer$ } from '../platform/rx.js';
 import type { Timers } from '../platform/types.js';
 import type { ImageProbe } from './probe.js';
 
 /**
- * Seed 001 §7 gives no probe time-out; a probe slower than the HTTP client's own time-out
- * (seed 001 §9, 10000 ms) would lose to the default host anyway, so that is the default.
+ * Seed 001 §7 gives no probe time-out; a host slower than the HTTP client's own time-out
+ * (seed 001 §9) is no better than the default host, so the probes share it.
  */
-export const IMAGE_PROBE_TIMEOUT_MS = 10_000;
+export const IMAGE_PROBE_TIMEOUT_MS = HTTP_TIMEOUT_MS;
 
 export interface RaceImageHostsOptions {
   probe: ImageProbe;
