@@ -5,3 +5,4 @@ export * from './safe-link.js';
 export * from './use-amount-input.js';
 export * from './use-captcha.js';
 export * from './use-simulation-mode.js';
+export * from './use-preferences.js';

@@ -6,6 +6,7 @@ import type { Platform } from '../core/platform/types.js';
 import type { ActorRefFrom } from 'xstate';
 import type { CaptchaService } from '../machines/captcha-service.js';
 import type { simulationMachine } from '../machines/simulation.machine.js';
+import type { Preferences } from '../core/preferences/preferences.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
@@ -19,6 +20,8 @@ export interface ExkitServices {
   simulation?: ActorRefFrom<typeof simulationMachine>;
   /** The exchange's HTTP client (createHttpClient). */
   http?: HttpClient;
+  /** The preferences cookie service (`createPreferences`), read by `usePreferences()`. */
+  preferences?: Preferences;
 }
 
 /** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */
