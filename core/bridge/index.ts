@@ -1,0 +1,36 @@
+export { BRIDGE_VERSION, BRIDGE_CALLBACK_TIMEOUT_MS, APP_REQUEST_TIMEOUT_MS, WEB_VISIBLE_CALLBACK_TIMEOUT_MS, PALM_PRINT_CALLBACK_TIMEOUT_MS, DEFAULT_BRIDGE_TIMEOUTS } from './constants.js';
+export type { TimeoutKind } from './constants.js';
+export { SUCCESS_CODE, APP_SUCCESS_CODES, NETWORK_ERROR_CODE, isAppSuccessCode } from './result-codes.js';
+export {
+  AppRequestCallbackTimeout,
+  AppResponseUnSuccessError,
+  AppResponseNetworkError,
+  AppJSBridgeRequestActionError,
+  BridgeCallAbortedError,
+  UnknownBridgeCommandError,
+  APP_BRIDGE_TIMEOUT_MESSAGE,
+  APP_NETWORK_ERROR_MESSAGE,
+  APP_REQUEST_ACTION_ERROR_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  APP_UNSUCCESS_DEFAULT_MESSAGE,
+} from './errors.js';
+export type { RequestActionFailure } from './errors.js';
+export { DEFAULT_PROTOCOL_NAMES, resolveProtocol, encodeMessage, decodeAnswer, decodeCallbackId } from './protocol.js';
+export type { BridgeProtocol, WireMessage, AppResponse, NativeEvent } from './protocol.js';
+export {
+  BRIDGE_COMMANDS,
+  BRIDGE_COMMAND_NAMES,
+  MIN_VERSION_FLOOR,
+  MIN_VERSION_CEILING,
+  TITLE_BAR_THEME_COLORS,
+  BOTTOM_ACTION_DEFAULTS,
+  isBridgeCommand,
+  normalizePayload,
+} from './commands.js';
+export type { BridgeCommandMap, BridgeCommand, CommandPayload, CommandAnswer, CommandInfo, BridgeTheme, AssetTab, SharePayload, NavRightItem } from './commands.js';
+export { detectApp, appVersionFromUserAgent, osFromUserAgent } from './detect.js';
+export type { AppDetection, BridgeHost, BridgeOs } from './detect.js';
+export { BridgeTransport } from './transport.js';
+export type { TransportStats, TransportOptions, TransportCallOptions } from './transport.js';
+export { createBridge } from './create-bridge.js';
+export type { Bridge, BridgeOptions, BridgeCommands, CommandArgs, CommandResult, CallOptions, RequestOptions, SkipReason } from './create-bridge.js';
