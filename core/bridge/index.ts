@@ -34,3 +34,4 @@ export { BridgeTransport } from './transport.js';
 export type { TransportStats, TransportOptions, TransportCallOptions } from './transport.js';
 export { createBridge } from './create-bridge.js';
 export type { Bridge, BridgeOptions, BridgeCommands, CommandArgs, CommandResult, CallOptions, RequestOptions, SkipReason } from './create-bridge.js';
+export * from './testing/index.js';

@@ -106,7 +106,11 @@ export class BridgeTransport {
   /** Sends a message that expects no answer. */
   send(command: string, payload: unknown): void {
     this.assertOpen(command);
-    this.options.post(encodeMessage(payload === undefined ? { command } : { command, payload }));
+    try {
+      this.options.post(encodeMessage(payload === undefined ? { command } : { command, payload }));
+    } catch (error) {
+      throw error instanceof AppJSBridgeRequestActionError ? error : new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error });
+    }
     this.stats.sent++;
   }
 
