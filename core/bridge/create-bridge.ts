@@ -189,19 +189,19 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     commands[command] = (...args: unknown[]) => (call as (c: BridgeCommand, ...a: unknown[]) => unknown)(command, ...args);
   }
 
-  const request = async <T>(path: string, params?: Record<string, unknown>, requestOptions: RequestOptions<T> = {}): Promise<AppResponse<T>> => {
+  // Not an async function: a suspended async frame per pending request would cost more than the request itself.
+  const request = <T>(path: string, params?: Record<string, unknown>, requestOptions: RequestOptions<T> = {}): Promise<AppResponse<T>> => {
     const reason = gate('requestAction');
     if (reason) {
-      if (requestOptions.fallback) return requestOptions.fallback();
-      throw new AppJSBridgeRequestActionError({ reason, command: 'requestAction', minimumVersion: minVersions.requestAction, appVersion });
+      if (requestOptions.fallback) return Promise.resolve().then(requestOptions.fallback);
+      return Promise.reject(new AppJSBridgeRequestActionError({ reason, command: 'requestAction', minimumVersion: minVersions.requestAction, appVersion }));
     }
-    const response = await transport.call(
+    return transport.call(
       'requestAction',
       undefined,
       { timeoutMs: requestOptions.timeoutMs ?? timeouts.appRequest, ...(requestOptions.signal ? { signal: requestOptions.signal } : {}) },
       (id) => (params === undefined ? { requestId: String(id), path } : { requestId: String(id), path, params }),
-    );
-    return response as AppResponse<T>;
+    ) as Promise<AppResponse<T>>;
   };
 
   const events$ = events.asObservable();
