@@ -9,6 +9,9 @@ import { BRIDGE_VERSION, DEFAULT_BRIDGE_TIMEOUTS } from './constants.js';
 import type { TimeoutKind } from './constants.js';
 import { androidHandler, detectApp, iosHandler } from './detect.js';
 import type { BridgeHost, BridgeOs } from './detect.js';
+import { openDeepLink } from './deep-links.js';
+import type { DeepLinkConfig, DeepLinkParams, OpenDeepLinkResult } from './deep-links.js';
+import type { DeepLinkTarget } from './deep-link-targets.js';
 import { AppJSBridgeRequestActionError, UnknownBridgeCommandError } from './errors.js';
 import { resolveProtocol } from './protocol.js';
 import type { AppResponse, BridgeProtocol, NativeEvent } from './protocol.js';
@@ -62,6 +65,8 @@ export interface BridgeOptions extends Partial<BridgeProtocol> {
   minVersions?: Partial<Record<BridgeCommand, string>>;
   /** Overrides of the timeout classes, in ms. */
   timeouts?: Partial<Record<TimeoutKind, number>>;
+  /** The app's schemes and host, for `openDeepLink`. */
+  deepLinks?: DeepLinkConfig;
 }
 
 /** The page's side of the native bridge. */
@@ -93,6 +98,8 @@ export interface Bridge {
   readonly pendingCount: number;
   /** Counters, including ignored late, duplicate, unknown and malformed answers. */
   readonly stats: Readonly<TransportStats & { malformedEvents: number }>;
+  /** Opens a deep-link target: nativeRouter in the app, else the public link through the location (needs `deepLinks`). */
+  openDeepLink<T extends DeepLinkTarget>(target: T, params?: DeepLinkParams<T>): Promise<OpenDeepLinkResult>;
   /** Removes the global callback functions and rejects pending calls. */
   dispose(): void;
 }
@@ -117,7 +124,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   if (typeof options.appName !== 'string' || options.appName === '') {
     throw new InvalidArgumentError('createBridge needs the app name as it appears in the user agent', { field: 'appName', value: options.appName });
   }
-  const { appVersion: versionOverride, minVersions: minOverrides, timeouts: timeoutOverrides, ...names } = options;
+  const { appVersion: versionOverride, minVersions: minOverrides, timeouts: timeoutOverrides, deepLinks, ...names } = options;
   const protocol = resolveProtocol(names);
   const detection = detectApp(platform.userAgent, platform.globals, protocol);
   const appVersion = versionOverride === undefined ? detection.appVersion : checkVersion(versionOverride, 'appVersion');
@@ -205,7 +212,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   };
 
   const events$ = events.asObservable();
-  return {
+  const bridge: Bridge = {
     version: BRIDGE_VERSION,
     inApp: detection.inApp,
     host: detection.host,
@@ -230,6 +237,12 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     get stats() {
       return { ...transport.stats, malformedEvents };
     },
+    openDeepLink(target, params) {
+      if (!deepLinks) {
+        return Promise.reject(new InvalidArgumentError('openDeepLink needs the deepLinks option of createBridge', { field: 'deepLinks' }));
+      }
+      return openDeepLink({ bridge, location: platform.location, config: deepLinks }, target, params);
+    },
     dispose() {
       transport.dispose();
       events.complete();
@@ -237,4 +250,5 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
       if (platform.globals.get(protocol.eventFunctionName) === receiveEvent) platform.globals.delete(protocol.eventFunctionName);
     },
   };
+  return bridge;
 }

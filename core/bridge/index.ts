@@ -35,3 +35,16 @@ export type { TransportStats, TransportOptions, TransportCallOptions } from './t
 export { createBridge } from './create-bridge.js';
 export type { Bridge, BridgeOptions, BridgeCommands, CommandArgs, CommandResult, CallOptions, RequestOptions, SkipReason } from './create-bridge.js';
 export * from './testing/index.js';
+export { DEEP_LINK_TARGETS, DEEP_LINK_TARGET_NAMES, deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
+export type { DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
+export {
+  buildDeepLink,
+  parseDeepLink,
+  openDeepLink,
+  isDeepLinkAllowed,
+  isEmptyDeepLinkValue,
+  UnknownDeepLinkTargetError,
+  UnknownDeepLinkParamError,
+  InvalidDeepLinkError,
+} from './deep-links.js';
+export type { DeepLinkValue, DeepLinkParams, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener } from './deep-links.js';
