@@ -1,3 +1,6 @@
 // exkit/react: a provider and hooks that subscribe to exkit's actors.
 export * from './provider.js';
 export * from './use-button.js';
+export * from './use-bridge.js';
+export * from './use-bridge-request.js';
+export * from './use-native-event.js';

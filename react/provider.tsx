@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
+import type { Bridge } from '../core/bridge/create-bridge.js';
 import type { Platform } from '../core/platform/types.js';
 
 /**
@@ -9,6 +10,8 @@ import type { Platform } from '../core/platform/types.js';
  */
 export interface ExkitServices {
   platform: Platform;
+  /** The native bridge (createBridge), read by useBridge, useBridgeRequest and useNativeEvent. */
+  bridge?: Bridge;
 }
 
 /** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */
