@@ -3,4 +3,6 @@ export * from './errors/index.js';
 export * from './platform/index.js';
 export * from './storage/index.js';
 export * from './validate/index.js';
+export * from './catalog/index.js';
+export * from './futures/index.js';
 export * from './bridge/index.js';

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { AppResponse, Bridge } from '../core/bridge/index.js';
+import type { Bridge } from '../core/bridge/index.js';
+import type { AppResponse } from '../core/catalog/index.js';
 
 export interface BridgeRequestInput {
   /** The bridge whose transport owns correlation and the timeout (the machine keeps no timer of its own). */

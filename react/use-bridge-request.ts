@@ -41,7 +41,7 @@ export function useBridgeRequest<T = unknown>(path: string, params?: Record<stri
   return {
     status: STATUS[value],
     data: response?.data as T | undefined,
-    code: response?.code,
+    code: response === undefined ? undefined : String(response.code),
     error,
     timedOut: value === 'timedOut',
     retry: () => actor.send({ type: 'RETRY' }),

@@ -1,11 +1,7 @@
 // The native commands of seed 000 §7: name, payload, answer, minimum app version and timeout class.
 // Where the seed shows no payload, the shape below is this library's choice (docs/bridge-protocol.md).
+import type { AssetTab, Theme } from '../catalog/enums.js';
 import type { TimeoutKind } from './constants.js';
-
-/** Title-bar theme (seed 000 §3). */
-export type BridgeTheme = 'light' | 'dark';
-/** Asset tab names (seed 000 §3). */
-export type AssetTab = 'overview' | 'spot' | 'contract' | 'p2p' | 'financial' | 'swap' | 'reward' | 'margin';
 
 /** What a share command hands to the app's share sheet. */
 export interface SharePayload {
@@ -32,7 +28,7 @@ export interface BridgeCommandMap {
   /** The wire payload adds `requestId` (the callback id) in front of path and params (seed 000 §3). */
   requestAction: { payload: { path: string; params?: Record<string, unknown> }; answer: unknown };
   setTitleVisible: { payload: { visible: boolean }; answer: void };
-  changeTitleBarTheme: { payload: { theme: BridgeTheme; backgroundColor?: string; textColor?: string }; answer: void };
+  changeTitleBarTheme: { payload: { theme: Theme; backgroundColor?: string; textColor?: string }; answer: void };
   setBottomActions: { payload: { copy?: boolean; close?: boolean; refresh?: boolean }; answer: void };
   setNavigationBarHide: { payload: { hide: boolean }; answer: void };
   goNativeShare: { payload: SharePayload; answer: void };
@@ -144,7 +140,7 @@ export function isBridgeCommand(name: string): name is BridgeCommand {
 }
 
 /** Title-bar colours used when changeTitleBarTheme is given a theme without colours (library choice). */
-export const TITLE_BAR_THEME_COLORS: Readonly<Record<BridgeTheme, { backgroundColor: string; textColor: string }>> = {
+export const TITLE_BAR_THEME_COLORS: Readonly<Record<Theme, { backgroundColor: string; textColor: string }>> = {
   light: { backgroundColor: '#FFFFFF', textColor: '#000000' },
   dark: { backgroundColor: '#000000', textColor: '#FFFFFF' },
 };

@@ -1,6 +1,7 @@
 import { Subject, filter, map } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
+import type { AppResponse } from '../catalog/enums.js';
 import type { Platform } from '../platform/types.js';
 import { compareVersions, isVersionAtLeast } from '../validate/versions.js';
 import { BRIDGE_COMMANDS, BRIDGE_COMMAND_NAMES, isBridgeCommand, normalizePayload } from './commands.js';
@@ -14,7 +15,7 @@ import type { DeepLinkConfig, DeepLinkParams, OpenDeepLinkResult } from './deep-
 import type { DeepLinkTarget } from './deep-link-targets.js';
 import { AppJSBridgeRequestActionError, UnknownBridgeCommandError } from './errors.js';
 import { resolveProtocol } from './protocol.js';
-import type { AppResponse, BridgeProtocol, NativeEvent } from './protocol.js';
+import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
 
@@ -67,6 +68,8 @@ export interface BridgeOptions extends Partial<BridgeProtocol> {
   timeouts?: Partial<Record<TimeoutKind, number>>;
   /** The app's schemes and host, for `openDeepLink`. */
   deepLinks?: DeepLinkConfig;
+  /** Locale of the message that replaces the app's for code -1 (default 'en'). */
+  locale?: string;
 }
 
 /** The page's side of the native bridge. */
@@ -124,7 +127,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   if (typeof options.appName !== 'string' || options.appName === '') {
     throw new InvalidArgumentError('createBridge needs the app name as it appears in the user agent', { field: 'appName', value: options.appName });
   }
-  const { appVersion: versionOverride, minVersions: minOverrides, timeouts: timeoutOverrides, deepLinks, ...names } = options;
+  const { appVersion: versionOverride, minVersions: minOverrides, timeouts: timeoutOverrides, deepLinks, locale, ...names } = options;
   const protocol = resolveProtocol(names);
   const detection = detectApp(platform.userAgent, platform.globals, protocol);
   const appVersion = versionOverride === undefined ? detection.appVersion : checkVersion(versionOverride, 'appVersion');
@@ -141,7 +144,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     if (!handler) throw new AppJSBridgeRequestActionError({ reason: 'no-handler', command: (JSON.parse(json) as { command: string }).command });
     handler.postMessage(json);
   };
-  const transport = new BridgeTransport({ timers: platform.timers, crypto: platform.crypto, post, errors: platform.errors });
+  const transport = new BridgeTransport({ timers: platform.timers, crypto: platform.crypto, post, errors: platform.errors, ...(locale ? { locale } : {}) });
 
   const events = new Subject<NativeEvent>();
   let malformedEvents = 0;
@@ -188,7 +191,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
       // requestAction carries its callback id as requestId (seed 000 §3 request envelope).
       command === 'requestAction' ? (id) => ({ requestId: String(id), ...(body as object) }) : undefined,
     );
-    return { status: 'answered', command, code: response.code, data: response.data as CommandAnswer<C> };
+    return { status: 'answered', command, code: String(response.code), data: response.data as CommandAnswer<C> };
   };
 
   const commands = {} as Record<BridgeCommand, (...args: unknown[]) => unknown>;

@@ -1,6 +1,7 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { ExkitErrorOptions } from '../errors/exkit-error.js';
-import { NETWORK_ERROR_CODE } from './result-codes.js';
+import { message } from '../catalog/messages.js';
+import { NETWORK_ERROR_CODE_TEXT } from './result-codes.js';
 
 /** Message of AppRequestCallbackTimeout (seed 000 §8). */
 export const APP_BRIDGE_TIMEOUT_MESSAGE = 'AppBridgeSend Timeout';
@@ -8,8 +9,6 @@ export const APP_BRIDGE_TIMEOUT_MESSAGE = 'AppBridgeSend Timeout';
 export const APP_NETWORK_ERROR_MESSAGE = 'App Network Error';
 /** Message of AppJSBridgeRequestActionError (seed 000 §8). */
 export const APP_REQUEST_ACTION_ERROR_MESSAGE = 'App Jsbridge Request Action Error';
-/** Message that replaces the app's own for answer code -1 (seed 000 §8). */
-export const NETWORK_ERROR_MESSAGE = 'Network error. Try again later.';
 /** Message of AppResponseUnSuccessError when the answer carries none. */
 export const APP_UNSUCCESS_DEFAULT_MESSAGE = 'App Response Unsuccessful';
 
@@ -23,12 +22,13 @@ export class AppRequestCallbackTimeout extends ExkitError {
 
 /**
  * The native side answered with a code that is not a success code (seed 000 §8). `code` is the app's
- * code as text, `appData` its data; code -1 gets the message "Network error. Try again later.".
+ * code as text, `appData` its data; code -1 gets the catalogue's networkError text in `locale`
+ * ("Network error. Try again later." in English).
  */
 export class AppResponseUnSuccessError extends ExkitError {
   override name = 'AppResponseUnSuccessError' as const;
-  constructor(code: string, msg: string | undefined, options: ExkitErrorOptions = {}) {
-    super(code, code === NETWORK_ERROR_CODE ? NETWORK_ERROR_MESSAGE : msg || APP_UNSUCCESS_DEFAULT_MESSAGE, options);
+  constructor(code: string, msg: string | undefined, options: ExkitErrorOptions = {}, locale = 'en') {
+    super(code, code === NETWORK_ERROR_CODE_TEXT ? message(locale, 'networkError') : msg || APP_UNSUCCESS_DEFAULT_MESSAGE, options);
   }
 }
 

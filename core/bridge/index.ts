@@ -1,6 +1,6 @@
 export { BRIDGE_VERSION, BRIDGE_CALLBACK_TIMEOUT_MS, APP_REQUEST_TIMEOUT_MS, WEB_VISIBLE_CALLBACK_TIMEOUT_MS, PALM_PRINT_CALLBACK_TIMEOUT_MS, DEFAULT_BRIDGE_TIMEOUTS } from './constants.js';
 export type { TimeoutKind } from './constants.js';
-export { SUCCESS_CODE, APP_SUCCESS_CODES, NETWORK_ERROR_CODE, isAppSuccessCode } from './result-codes.js';
+export { APP_SUCCESS_CODES, NETWORK_ERROR_CODE_TEXT, isAppSuccessCode } from './result-codes.js';
 export {
   AppRequestCallbackTimeout,
   AppResponseUnSuccessError,
@@ -11,12 +11,11 @@ export {
   APP_BRIDGE_TIMEOUT_MESSAGE,
   APP_NETWORK_ERROR_MESSAGE,
   APP_REQUEST_ACTION_ERROR_MESSAGE,
-  NETWORK_ERROR_MESSAGE,
   APP_UNSUCCESS_DEFAULT_MESSAGE,
 } from './errors.js';
 export type { RequestActionFailure } from './errors.js';
 export { DEFAULT_PROTOCOL_NAMES, resolveProtocol, encodeMessage, decodeAnswer, decodeCallbackId } from './protocol.js';
-export type { BridgeProtocol, WireMessage, AppResponse, NativeEvent } from './protocol.js';
+export type { BridgeProtocol, WireMessage, NativeEvent } from './protocol.js';
 export {
   BRIDGE_COMMANDS,
   BRIDGE_COMMAND_NAMES,
@@ -27,7 +26,7 @@ export {
   isBridgeCommand,
   normalizePayload,
 } from './commands.js';
-export type { BridgeCommandMap, BridgeCommand, CommandPayload, CommandAnswer, CommandInfo, BridgeTheme, AssetTab, SharePayload, NavRightItem } from './commands.js';
+export type { BridgeCommandMap, BridgeCommand, CommandPayload, CommandAnswer, CommandInfo, SharePayload, NavRightItem } from './commands.js';
 export { detectApp, appVersionFromUserAgent, osFromUserAgent } from './detect.js';
 export type { AppDetection, BridgeHost, BridgeOs } from './detect.js';
 export { BridgeTransport } from './transport.js';

@@ -36,13 +36,6 @@ export interface WireMessage {
   payload?: unknown;
 }
 
-/** An answer from the native side: a code plus data (seed 000 §3). */
-export interface AppResponse<T = unknown> {
-  code: string;
-  data: T;
-  msg?: string;
-}
-
 /** A push from the native side to the page (for example `webVisible`). */
 export interface NativeEvent<T = unknown> {
   name: string;

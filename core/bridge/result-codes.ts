@@ -1,12 +1,10 @@
-// The result codes the bridge needs to judge a native answer. Seed 000 §8 owns the full table; once
-// core/catalog carries it, these names re-export its constants instead of repeating them.
+import { NETWORK_ERROR_CODE, RESULT_CODES } from '../catalog/result-codes.js';
 
-/** The success result code (seed 000 §8). */
-export const SUCCESS_CODE = '00000';
-/** Native app requests count as successful only with one of these codes (seed 000 §5). */
-export const APP_SUCCESS_CODES: readonly string[] = [SUCCESS_CODE, '200'];
-/** The answer code whose message is replaced with NETWORK_ERROR_MESSAGE (seed 000 §8). */
-export const NETWORK_ERROR_CODE = '-1';
+/** Native app requests count as successful only with one of these codes (seed 000 §5): the catalogue's success code and 200. */
+export const APP_SUCCESS_CODES: readonly string[] = [RESULT_CODES.success, '200'];
+
+/** The answer code whose message is replaced with the networkError text (seed 000 §8), as text. */
+export const NETWORK_ERROR_CODE_TEXT = String(NETWORK_ERROR_CODE);
 
 /** Whether an answer code counts as success (seed 000 §5): '00000' or 200, compared as text. */
 export function isAppSuccessCode(code: unknown): boolean {

@@ -1,3 +1,4 @@
+import type { AppResponse } from '../catalog/enums.js';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ErrorReporter, PlatformCrypto, Timers, TimerHandle } from '../platform/types.js';
 import {
@@ -8,7 +9,6 @@ import {
   BridgeCallAbortedError,
 } from './errors.js';
 import { decodeAnswer, decodeCallbackId, encodeMessage } from './protocol.js';
-import type { AppResponse } from './protocol.js';
 import { isAppSuccessCode } from './result-codes.js';
 
 /** Counters of everything the transport did, including the answers it ignored. */
@@ -56,6 +56,8 @@ export interface TransportOptions {
   post: (json: string) => void;
   /** Where errors thrown by the transport's own bookkeeping are reported (never thrown into the native side). */
   errors?: ErrorReporter;
+  /** Locale of the code -1 message (default 'en'). */
+  locale?: string;
 }
 
 export interface TransportCallOptions {
@@ -176,13 +178,13 @@ export class BridgeTransport {
       }
       const value = (answer as { value: Record<string, unknown> }).value;
       const codeText = String(code);
-      const msg = typeof value.msg === 'string' ? value.msg : undefined;
       if (isAppSuccessCode(code)) {
         this.stats.succeeded++;
-        entry.resolve(msg === undefined ? { code: codeText, data: value.data } : { code: codeText, data: value.data, msg });
+        entry.resolve({ code: codeText, data: value.data });
       } else {
         this.stats.failed++;
-        entry.reject(new AppResponseUnSuccessError(codeText, msg, { appData: value.data, extra: { command: entry.command } }));
+        const msg = typeof value.msg === 'string' ? value.msg : undefined;
+        entry.reject(new AppResponseUnSuccessError(codeText, msg, { appData: value.data, extra: { command: entry.command } }, this.options.locale));
       }
     } catch (error) {
       this.options.errors?.report({ event: 'bridgeCallbackError', error });

@@ -3,7 +3,7 @@ import type { Platform } from '../../platform/types.js';
 import type { BridgeCommand } from '../commands.js';
 import { resolveProtocol } from '../protocol.js';
 import type { BridgeProtocol, WireMessage } from '../protocol.js';
-import { SUCCESS_CODE } from '../result-codes.js';
+import { RESULT_CODES } from '../../catalog/result-codes.js';
 
 /** How the simulated app answers one call. Every field is optional: the default is a success answer on the next microtask. */
 export interface SimulatedAnswer {
@@ -114,7 +114,7 @@ export function createNativeHostSimulator(platform: Platform, options: NativeHos
   const encode = (answer: SimulatedAnswer): unknown => {
     if (answer.malformed !== undefined) return answer.malformed;
     if (answer.empty) return encoding === 'json' ? '' : null;
-    const body: Record<string, unknown> = answer.omitCode ? {} : { code: answer.code ?? SUCCESS_CODE };
+    const body: Record<string, unknown> = answer.omitCode ? {} : { code: answer.code ?? RESULT_CODES.success };
     if (answer.data !== undefined) body.data = answer.data;
     if (answer.msg !== undefined) body.msg = answer.msg;
     return encoding === 'json' ? JSON.stringify(body) : body;

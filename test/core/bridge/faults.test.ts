@@ -9,6 +9,7 @@ import {
   createNativeHostSimulator,
   flushMicrotasks,
   memoryPlatform,
+  message,
 } from '../../../core/index.js';
 import type { AppResponse } from '../../../core/index.js';
 import { APP_NAME, inApp, inBrowser } from './setup.js';
@@ -98,6 +99,13 @@ describe('answers (seed 000 §5 and §8)', () => {
     const { bridge, sim } = inApp();
     sim.route('/net', { code: -1, msg: 'socket closed' });
     await expect(bridge.request('/net')).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: '-1', msg: 'Network error. Try again later.' });
+  });
+
+  it('the -1 message comes from the catalogue\'s networkError text in the bridge\'s locale', async () => {
+    const { bridge, sim } = inApp({ bridge: { locale: 'zh-CN' } });
+    sim.route('/net', { code: '-1' });
+    await expect(bridge.request('/net')).rejects.toMatchObject({ code: '-1', msg: message('zh-CN', 'networkError') });
+    expect(message('zh-CN', 'networkError')).not.toBe(message('en', 'networkError'));
   });
 
   it.each([
