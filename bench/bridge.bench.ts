@@ -1,6 +1,6 @@
 // The bridge (issue 3): round-trip overhead per request through the native-host simulator, and the heap
 // held per in-flight request with 10,000 pending, each beside a bare Promise-and-Map baseline.
-import { collectGarbage, timeMs, type Bench, type Figure } from './harness.js';
+import { collectGarbage, median, timeMs, type Bench, type Figure } from './harness.js';
 import { createBridge, createNativeHostSimulator, memoryPlatform, type Bridge, type Platform, type Timers } from '../core/index.js';
 
 const APP = 'BenchApp';
@@ -69,8 +69,7 @@ async function heapPerPending(start: () => { request: () => Promise<unknown>; an
     page.answerAll();
     await Promise.all(inFlight);
   }
-  samples.sort((a, b) => a - b);
-  return samples[samples.length >> 1]!;
+  return median(samples);
 }
 
 function bridgeWithBareNative() {
@@ -111,8 +110,15 @@ const bench: Bench = {
   async run(): Promise<Figure[]> {
     const bridge = simulatedPage();
     const bare = bareBridge();
-    const ours = await perRequestUs((path) => bridge.request(path));
-    const baseline = await perRequestUs((path) => bare.request(path));
+    // Interleaved rounds, so JIT warm-up and GC pressure do not favour whichever runs second.
+    const oursRounds: number[] = [];
+    const baselineRounds: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      baselineRounds.push(await perRequestUs((path) => bare.request(path)));
+      oursRounds.push(await perRequestUs((path) => bridge.request(path)));
+    }
+    const ours = median(oursRounds);
+    const baseline = median(baselineRounds);
     const heap = await heapPerPending(bridgeWithBareNative);
     const heapBaseline = await heapPerPending(bareWithBareNative);
     if (bridge.pendingCount !== 0 || bare.pending.size !== 0) throw new Error('requests left pending after the benchmark');

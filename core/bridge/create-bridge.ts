@@ -162,11 +162,16 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   platform.globals.set(protocol.callbackFunctionName, transport.receive);
   platform.globals.set(protocol.eventFunctionName, receiveEvent);
 
-  const gate = (command: BridgeCommand): SkipReason | null => {
-    if (!detection.inApp) return 'not-in-app';
-    if (appVersion === null || !isVersionAtLeast(appVersion, minVersions[command])) return 'below-minimum-version';
-    return null;
-  };
+  // The user agent and the table are fixed for the page's life, so each command's gate is decided once.
+  const gates = {} as Record<BridgeCommand, SkipReason | null>;
+  for (const command of BRIDGE_COMMAND_NAMES) {
+    gates[command] = !detection.inApp
+      ? 'not-in-app'
+      : appVersion === null || !isVersionAtLeast(appVersion, minVersions[command])
+        ? 'below-minimum-version'
+        : null;
+  }
+  const gate = (command: BridgeCommand): SkipReason | null => gates[command];
 
   const call = async <C extends BridgeCommand>(command: C, ...args: CommandArgs<C>): Promise<CommandResult<CommandAnswer<C>>> => {
     if (!isBridgeCommand(command)) throw new UnknownBridgeCommandError(command);
