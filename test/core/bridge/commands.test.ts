@@ -235,3 +235,12 @@ describe('command payload defaults (seed 000 §7)', () => {
     await expect((bridge.call as (c: string) => Promise<unknown>)('selfDestruct')).rejects.toMatchObject({ name: 'UnknownBridgeCommandError' });
   });
 });
+
+describe('docs/bridge-protocol.md', () => {
+  it('documents every command with the minimum version and source of the table', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(new URL('../../../docs/bridge-protocol.md', import.meta.url), 'utf8');
+    const rows = [...text.matchAll(/^\| `(\w+)` \| ([\d.]+) \| (seed|chosen) \|/gm)].map((m) => [m[1], m[2], m[3]]);
+    expect(rows).toEqual(BRIDGE_COMMAND_NAMES.map((c) => [c, BRIDGE_COMMANDS[c].minVersion, BRIDGE_COMMANDS[c].source]));
+  });
+});
