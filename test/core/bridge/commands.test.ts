@@ -244,3 +244,22 @@ describe('docs/bridge-protocol.md', () => {
     expect(rows).toEqual(BRIDGE_COMMAND_NAMES.map((c) => [c, BRIDGE_COMMANDS[c].minVersion, BRIDGE_COMMANDS[c].source]));
   });
 });
+
+describe('typed command calls', () => {
+  it('a wrong payload or an unknown command is a compile-time error', async () => {
+    const { bridge } = inApp();
+    const calls = [
+      // @ts-expect-error: setTitleVisible takes { visible: boolean }
+      () => bridge.commands.setTitleVisible({ shown: true }),
+      // @ts-expect-error: goAsset's tab is an asset tab of seed 000 §3
+      () => bridge.commands.goAsset({ tab: 'casino' }),
+      // @ts-expect-error: metaTitle needs its payload
+      () => bridge.commands.metaTitle(),
+      // @ts-expect-error: not a command of seed 000 §7
+      () => bridge.call('selfDestruct'),
+    ];
+    expect(calls).toHaveLength(4);
+    // The payload checks are the compiler's; at run time the calls still go out as given.
+    await expect(calls[3]!()).rejects.toMatchObject({ name: 'UnknownBridgeCommandError' });
+  });
+});
