@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
 import type { Bridge } from '../core/bridge/create-bridge.js';
+import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
 
 /**
@@ -12,6 +13,8 @@ export interface ExkitServices {
   platform: Platform;
   /** The native bridge (createBridge), read by useBridge, useBridgeRequest and useNativeEvent. */
   bridge?: Bridge;
+  /** The exchange's HTTP client (createHttpClient). */
+  http?: HttpClient;
 }
 
 /** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */
