@@ -38,7 +38,7 @@ export interface CallOptions {
   fallback?: () => unknown;
 }
 
-export interface RequestOptions<T> {
+export interface BridgeRequestOptions<T> {
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Answers instead when requestAction cannot run here; without it such a request rejects with AppJSBridgeRequestActionError. */
@@ -92,7 +92,7 @@ export interface Bridge {
   /** One typed method per command. */
   readonly commands: BridgeCommands;
   /** An app request through requestAction: resolves with `{ code, data }` on code 00000 or 200, else rejects with a typed error. */
-  request<T = unknown>(path: string, params?: Record<string, unknown>, options?: RequestOptions<T>): Promise<AppResponse<T>>;
+  request<T = unknown>(path: string, params?: Record<string, unknown>, options?: BridgeRequestOptions<T>): Promise<AppResponse<T>>;
   /** Every event the native side pushes. */
   readonly events$: Observable<NativeEvent>;
   /** The payloads of one native event. */
@@ -205,7 +205,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   }
 
   // Not an async function: a suspended async frame per pending request would cost more than the request itself.
-  const request = <T>(path: string, params?: Record<string, unknown>, requestOptions: RequestOptions<T> = {}): Promise<AppResponse<T>> => {
+  const request = <T>(path: string, params?: Record<string, unknown>, requestOptions: BridgeRequestOptions<T> = {}): Promise<AppResponse<T>> => {
     const reason = gate('requestAction');
     if (reason) {
       if (requestOptions.fallback) return Promise.resolve().then(requestOptions.fallback);

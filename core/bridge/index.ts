@@ -32,7 +32,7 @@ export type { AppDetection, BridgeHost, BridgeOs } from './detect.js';
 export { BridgeTransport } from './transport.js';
 export type { TransportStats, TransportOptions, TransportCallOptions } from './transport.js';
 export { createBridge } from './create-bridge.js';
-export type { Bridge, BridgeOptions, BridgeCommands, CommandArgs, CommandResult, CallOptions, RequestOptions, SkipReason } from './create-bridge.js';
+export type { Bridge, BridgeOptions, BridgeCommands, CommandArgs, CommandResult, CallOptions, BridgeRequestOptions, SkipReason } from './create-bridge.js';
 export * from './testing/index.js';
 export { DEEP_LINK_TARGETS, DEEP_LINK_TARGET_NAMES, deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 export type { DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
