@@ -3,7 +3,7 @@ import type { Observable } from 'rxjs';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { AppResponse } from '../catalog/enums.js';
 import type { Platform } from '../platform/types.js';
-import { compareVersions, isVersionAtLeast } from '../validate/versions.js';
+import { isVersionAtLeast } from '../validate/versions.js';
 import { BRIDGE_COMMANDS, BRIDGE_COMMAND_NAMES, isBridgeCommand, normalizePayload } from './commands.js';
 import type { BridgeCommand, CommandAnswer, CommandPayload } from './commands.js';
 import { BRIDGE_VERSION, DEFAULT_BRIDGE_TIMEOUTS } from './constants.js';
@@ -107,9 +107,11 @@ export interface Bridge {
   dispose(): void;
 }
 
+/** Returns the version when it is dotted numeric; throws InvalidArgumentError naming the option otherwise. */
 function checkVersion(version: string, field: string): string {
-  compareVersions(version, '0');
-  if (typeof version !== 'string') throw new InvalidArgumentError(`${field} must be a version string`, { field, value: version });
+  if (typeof version !== 'string' || !/^\d+(\.\d+)*$/.test(version)) {
+    throw new InvalidArgumentError(`${field} must be a dotted numeric version, got ${JSON.stringify(version)}`, { field, value: version });
+  }
   return version;
 }
 

@@ -64,6 +64,9 @@ describe('app detection (seed 000 §1: "the user agent contains the app name, or
   it('createBridge needs an app name and valid versions', () => {
     expect(() => createBridge(memoryPlatform(), { appName: '' })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
     expect(() => createBridge(memoryPlatform(), { appName: 'A', appVersion: 'v-two' })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
+    expect(() => createBridge(memoryPlatform(), { appName: 'A', minVersions: { logout: '2.x' } })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'minVersions.logout', value: '2.x' } }),
+    );
   });
 });
 
