@@ -4,6 +4,9 @@ import { ExkitError } from '../core/errors/exkit-error.js';
 import type { Bridge } from '../core/bridge/create-bridge.js';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
+import type { ActorRefFrom } from 'xstate';
+import type { CaptchaService } from '../machines/captcha-service.js';
+import type { simulationMachine } from '../machines/simulation.machine.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
@@ -11,6 +14,10 @@ import type { Platform } from '../core/platform/types.js';
  */
 export interface ExkitServices {
   platform: Platform;
+  /** The captcha flows (createCaptchaService). */
+  captcha?: CaptchaService;
+  /** The started simulation-mode actor (createActor(simulationMachine, …).start()). */
+  simulation?: ActorRefFrom<typeof simulationMachine>;
   /** The native bridge (createBridge), read by useBridge, useBridgeRequest and useNativeEvent. */
   bridge?: Bridge;
   /** The exchange's HTTP client (createHttpClient). */
