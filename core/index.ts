@@ -15,3 +15,4 @@ export * from './theme/index.js';
 export * from './csp-report/index.js';
 export * from './preferences/index.js';
 export * from './locale-links/index.js';
+export * from './bridge/index.js';

@@ -4,3 +4,4 @@ export * from './button.machine.js';
 export * from './captcha.machine.js';
 export * from './captcha-service.js';
 export * from './simulation.machine.js';
+export * from './bridge-request.machine.js';

@@ -6,3 +6,6 @@ export * from './use-amount-input.js';
 export * from './use-captcha.js';
 export * from './use-simulation-mode.js';
 export * from './use-preferences.js';
+export * from './use-bridge.js';
+export * from './use-bridge-request.js';
+export * from './use-native-event.js';

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
+import type { Bridge } from '../core/bridge/create-bridge.js';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
 import type { ActorRefFrom } from 'xstate';
@@ -18,6 +19,8 @@ export interface ExkitServices {
   captcha?: CaptchaService;
   /** The started simulation-mode actor (createActor(simulationMachine, …).start()). */
   simulation?: ActorRefFrom<typeof simulationMachine>;
+  /** The native bridge (createBridge), read by useBridge, useBridgeRequest and useNativeEvent. */
+  bridge?: Bridge;
   /** The exchange's HTTP client (createHttpClient). */
   http?: HttpClient;
   /** The preferences cookie service (`createPreferences`), read by `usePreferences()`. */
