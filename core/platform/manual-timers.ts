@@ -11,7 +11,7 @@ interface Scheduled {
 export class ManualTimers implements Clock, Timers {
   private time: number;
   private seq = 0;
-  private queue: Scheduled[] = [];
+  private readonly queue = new Map<number, Scheduled>();
 
   constructor(start = 0) {
     this.time = start;
@@ -24,17 +24,17 @@ export class ManualTimers implements Clock, Timers {
   setTimeout(callback: () => void, ms: number): TimerHandle {
     const id = ++this.seq;
     const delay = Number.isFinite(ms) && ms > 0 ? ms : 0;
-    this.queue.push({ id, due: this.time + delay, seq: id, callback });
+    this.queue.set(id, { id, due: this.time + delay, seq: id, callback });
     return id;
   }
 
   clearTimeout(handle: TimerHandle): void {
-    this.queue = this.queue.filter((t) => t.id !== handle);
+    this.queue.delete(handle as number);
   }
 
   /** How many timers are scheduled and not yet run. */
   get pending(): number {
-    return this.queue.length;
+    return this.queue.size;
   }
 
   /** Moves time forward by `ms`, running every timer that falls due, in order. */
@@ -66,10 +66,10 @@ export class ManualTimers implements Clock, Timers {
 
   private takeDue(target: number): Scheduled | undefined {
     let best: Scheduled | undefined;
-    for (const t of this.queue) {
+    for (const t of this.queue.values()) {
       if (t.due <= target && (!best || t.due < best.due || (t.due === best.due && t.seq < best.seq))) best = t;
     }
-    if (best) this.queue.splice(this.queue.indexOf(best), 1);
+    if (best) this.queue.delete(best.id);
     return best;
   }
 }
