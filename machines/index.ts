@@ -1,3 +1,4 @@
 // exkit/machines: the XState v5 machines and the diagram exporter.
 export * from './diagram/index.js';
 export * from './button.machine.js';
+export * from './signing-init.machine.js';
