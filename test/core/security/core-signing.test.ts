@@ -1,8 +1,8 @@
 import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
 import fc from 'fast-check';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreSignedText as serverText } from '../../../examples/gateway/protocol.js';
+import { forgeOptions } from './helpers.js';
 import {
   coreSignedText,
   forgeEngine,
@@ -130,11 +130,11 @@ describe('core-call signatures verified by node:crypto', () => {
   describe('node-forge in pure JavaScript', () => {
     let previous: boolean | undefined;
     beforeAll(() => {
-      previous = forge.options.usePureJavaScript;
-      forge.options.usePureJavaScript = true;
+      previous = forgeOptions.usePureJavaScript;
+      forgeOptions.usePureJavaScript = true;
     });
     afterAll(() => {
-      forge.options.usePureJavaScript = previous ?? false;
+      forgeOptions.usePureJavaScript = previous ?? false;
     });
 
     it('produces the same deterministic signature as WebCrypto, verified by node:crypto', async () => {
@@ -160,7 +160,7 @@ describe('sign-mode lookup (seed 001 §5: exact or prefix entry)', () => {
     ['/v1/prefix-no-mode/x', 1, 'a prefix without a mode uses mode 1'],
     ['/v1/futures/order', undefined, 'an unlisted path is not signed'],
     ['/v1/spot', undefined, 'a prefix must match in full'],
-  ])('%s → %s (%s)', (path, mode) => {
+  ] as Array<[string, SignMode | undefined, string]>)('%s → %s (%s)', (path, mode) => {
     expect(signModeFor(config, path)).toBe(mode);
   });
 

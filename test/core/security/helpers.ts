@@ -2,6 +2,7 @@
 // security hooks (plus a stand-in for the browser's cookie jar).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import forge from 'node-forge';
 import ky from 'ky';
 import type { KyInstance, Options } from 'ky';
 import { startGateway } from '../../../examples/gateway/gateway.js';
@@ -104,3 +105,6 @@ export async function harness(options: HarnessOptions = {}): Promise<Harness> {
     },
   };
 }
+
+/** node-forge's runtime options (missing from @types/node-forge). */
+export const forgeOptions = (forge as unknown as { options: { usePureJavaScript: boolean } }).options;

@@ -1,6 +1,5 @@
 import { createPrivateKey, createPublicKey, verify as nodeVerify } from 'node:crypto';
 import fc from 'fast-check';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptLogin, spkiDer } from '../../../examples/gateway/protocol.js';
 import {
@@ -18,7 +17,7 @@ import {
   webCryptoEngine,
 } from '../../../core/security/index.js';
 import type { KeyWrapAlgorithm, RsaEngine } from '../../../core/security/index.js';
-import { fixture } from './helpers.js';
+import { fixture, forgeOptions } from './helpers.js';
 
 const serverKey = createPrivateKey(fixture('server.key'));
 const serverKeyDer = new Uint8Array(spkiDer(serverKey));
@@ -210,11 +209,11 @@ describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/s
 describe('the node-forge path in pure JavaScript (what a browser without WebCrypto runs)', () => {
   let previous: boolean | undefined;
   beforeAll(() => {
-    previous = forge.options.usePureJavaScript;
-    forge.options.usePureJavaScript = true;
+    previous = forgeOptions.usePureJavaScript;
+    forgeOptions.usePureJavaScript = true;
   });
   afterAll(() => {
-    forge.options.usePureJavaScript = previous ?? false;
+    forgeOptions.usePureJavaScript = previous ?? false;
   });
 
   it('a pure-JS key pair, OAEP and v1.5 key wraps and initSign all interoperate with node:crypto', async () => {
