@@ -81,8 +81,10 @@ export async function encryptSensitiveFields(
   const key = options.randomBytes(AES_KEY_BYTES);
   const iv = options.randomBytes(AES_IV_BYTES);
   try {
+    // Start the RSA wrap first: WebCrypto runs it off the main thread while AES runs here.
+    const wrapping = options.engine.wrapKey(options.serverKeyDer, key, options.algorithm);
     const ciphertext = cbc(key, iv).encrypt(plaintext);
-    const wrapped = await options.engine.wrapKey(options.serverKeyDer, key, options.algorithm);
+    const wrapped = await wrapping;
     const initSign = options.initSign ?? (await computeInitSign(options.engine, options.clientKey.privateKeyPem));
     return {
       bodyCiphertext: `${toBase64(wrapped)}.${toBase64(iv)}.${toBase64(ciphertext)}`,

@@ -48,6 +48,8 @@ const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
 export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
   const signKeys = boundedCache<Promise<CryptoKey>>();
   const wrapKeys = boundedCache<Promise<CryptoKey>>();
+  // The verified server key is one Uint8Array for the page's life: look it up by identity first.
+  const wrapKeysByArray = new WeakMap<Uint8Array, Promise<CryptoKey>>();
   const forgeFallback = forgeEngine();
   return {
     kind: 'webcrypto',
@@ -72,9 +74,14 @@ export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
     },
     async wrapKey(spkiDer, key, algorithm) {
       if (algorithm === 'RSA1_5') return forgeFallback.wrapKey(spkiDer, key, algorithm);
-      const publicKey = await wrapKeys.get(toBase64(spkiDer), () =>
-        subtle.importKey('spki', view(spkiDer), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']),
-      );
+      let imported = wrapKeysByArray.get(spkiDer);
+      if (!imported) {
+        imported = wrapKeys.get(toBase64(spkiDer), () =>
+          subtle.importKey('spki', view(spkiDer), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']),
+        );
+        wrapKeysByArray.set(spkiDer, imported);
+      }
+      const publicKey = await imported;
       return new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, view(key)));
     },
   };
