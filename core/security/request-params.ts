@@ -9,7 +9,8 @@ export async function readParams(request: Request): Promise<{ carrier: ParamsCar
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (request.body === null) {
     if (request.method === 'GET' || request.method === 'HEAD') return { carrier: 'query', params: paramsOf(new URL(request.url).searchParams) };
-    return type.includes('application/json') ? { carrier: 'json', params: {} } : undefined;
+    // An empty body becomes a JSON object when fields are added.
+    return { carrier: 'json', params: {} };
   }
   if (type.includes('application/json')) {
     const text = await request.clone().text();
