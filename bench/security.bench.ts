@@ -4,7 +4,7 @@ import { constants, createCipheriv, createHash, generateKeyPair, createPrivateKe
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import type { Bench, Figure } from './harness.js';
-import { timeMs } from './harness.js';
+import { median, timeMs } from './harness.js';
 import { encryptLoginParams, forgeEngine, signCoreCall, webCryptoEngine } from '../core/security/index.js';
 import type { CoreCallParts, RsaEngine } from '../core/security/index.js';
 
@@ -24,6 +24,29 @@ async function pureForge<T>(run: () => Promise<T>): Promise<T> {
 
 const ratioGoal = (median: number, baseline: number, factor = 1.5) => median <= baseline * factor;
 
+/**
+ * Median ms per call of a candidate and its baseline, sampled alternately so that load from other
+ * processes during the run falls on both alike.
+ */
+async function paired(candidate: () => unknown, baseline: () => unknown, options: { samples: number; batch: number; warmup?: number }) {
+  const time = async (fn: () => unknown) => {
+    const start = performance.now();
+    for (let j = 0; j < options.batch; j++) await fn();
+    return (performance.now() - start) / options.batch;
+  };
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < (options.warmup ?? 3) + options.samples; i++) {
+    const a = await time(candidate);
+    const b = await time(baseline);
+    if (i >= (options.warmup ?? 3)) {
+      ours.push(a);
+      theirs.push(b);
+    }
+  }
+  return { candidate: median(ours), baseline: median(theirs) };
+}
+
 const bench: Bench = {
   area: 'security',
   async run() {
@@ -34,8 +57,7 @@ const bench: Bench = {
     // RSA key generation: random prime search makes single samples noisy, so several samples each.
     for (const bits of [1024, 2048]) {
       const opts = { samples: bits === 1024 ? 21 : 15, warmup: 1 };
-      const baseline = await timeMs(() => generate('rsa', { modulusLength: bits }), opts);
-      const web = await timeMs(() => webcrypto.generateKeyPair(bits), opts);
+      const { candidate: web, baseline } = await paired(() => webcrypto.generateKeyPair(bits), () => generate('rsa', { modulusLength: bits }), { ...opts, batch: 1 });
       const pure = await pureForge(() => timeMs(() => forgeJs.generateKeyPair(bits), { samples: bits === 1024 ? 5 : 3, warmup: 0 }));
       const base = { name: `node:crypto generateKeyPair rsa ${bits}`, median: baseline };
       figures.push({ name: `RSA-${bits} key pair, WebCrypto`, median: web, unit: 'ms', baseline: base, goal: '≤ 1.5× node:crypto', met: ratioGoal(web, baseline) });
@@ -51,15 +73,15 @@ const bench: Bench = {
     const initSign = 'cached';
     const loginWith = (engine: RsaEngine, algorithm: 'RSA-OAEP-256' | 'RSA1_5') => () =>
       encryptLoginParams(fields, { engine, serverKeyDer: serverDer, clientKey: client, algorithm, randomBytes: random, initSign });
-    const loginBaseline = await timeMs(() => {
+    const loginNode = () => {
       const key = randomBytes(32);
       const iv = randomBytes(16);
       const cipher = createCipheriv('aes-256-cbc', key, iv);
       const ct = Buffer.concat([cipher.update(JSON.stringify({ loginName: fields.loginName, pwd: fields.pwd, googleCode: fields.googleCode })), cipher.final()]);
       const wk = publicEncrypt({ key: serverPublic, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, key);
       return `${wk.toString('base64')}.${iv.toString('base64')}.${ct.toString('base64')}`;
-    }, { samples: 31, batch: 20 });
-    const loginWeb = await timeMs(loginWith(webcrypto, 'RSA-OAEP-256'), { samples: 31, batch: 20 });
+    };
+    const { candidate: loginWeb, baseline: loginBaseline } = await paired(loginWith(webcrypto, 'RSA-OAEP-256'), loginNode, { samples: 31, batch: 20 });
     const loginForge = await pureForge(() => timeMs(loginWith(forgeJs, 'RSA-OAEP-256'), { samples: 15, batch: 5 }));
     const loginBase = { name: 'node:crypto AES-256-CBC + RSA-OAEP-256 wrap', median: loginBaseline * 1000 };
     figures.push({ name: 'login encryption per call, WebCrypto OAEP-256', median: loginWeb * 1000, unit: 'µs', baseline: loginBase, goal: '≤ 1.5× node:crypto', met: ratioGoal(loginWeb, loginBaseline) });
@@ -71,13 +93,13 @@ const bench: Bench = {
     for (const bits of [1024, 2048]) {
       const pair = bits === 1024 ? client : await webcrypto.generateKeyPair(2048);
       const nodeKey = createPrivateKey(pair.privateKeyPem);
-      const baseline = await timeMs(() => {
+      const nodeSign = () => {
         const md5 = createHash('md5').update(Buffer.concat([Buffer.from(`${parts.query}\n`), Buffer.from(body)])).digest('hex');
         const text = `${parts.path}\n${parts.tm.slice(0, 8)}\n${parts.traceId}\n2\n${md5}`;
         return sign('sha256', Buffer.from(text), nodeKey).toString('base64');
-      }, { samples: 31, batch: 20 });
+      };
       await signCoreCall(webcrypto, pair, parts); // imports and caches the key
-      const web = await timeMs(() => signCoreCall(webcrypto, pair, parts), { samples: 31, batch: 20 });
+      const { candidate: web, baseline } = await paired(() => signCoreCall(webcrypto, pair, parts), nodeSign, { samples: 31, batch: 20 });
       const pure = await pureForge(async () => {
         await signCoreCall(forgeJs, pair, parts);
         return timeMs(() => signCoreCall(forgeJs, pair, parts), { samples: 15, batch: 3 });

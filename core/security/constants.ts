@@ -149,5 +149,3 @@ export const SIGN_INVALID_EVENT = 'gatewaySignInvalid';
 /** Seed 001 §3: the cookies read after a login (names are configurable). */
 export const DEFAULT_COOKIE_NAMES = { refreshToken: 'refreshToken', uid: 'uid' } as const;
 
-/** Seed 000 §3 / 001 §7: the exchange's success code. */
-export const SUCCESS_CODE = '00000';
