@@ -35,8 +35,8 @@ export function partitionSensitive(params: Readonly<Record<string, unknown>>): {
   const clear: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    if (SENSITIVE.has(name)) sensitive[name] = value;
-    else clear[name] = value;
+    // defineProperty, not assignment: a member named "__proto__" must stay a member.
+    Object.defineProperty(SENSITIVE.has(name) ? sensitive : clear, name, { value, enumerable: true, writable: true, configurable: true });
   }
   return { sensitive, clear };
 }

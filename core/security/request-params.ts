@@ -33,11 +33,13 @@ export async function readParams(request: Request): Promise<{ carrier: ParamsCar
 /** Search params as an object; a name given more than once becomes an array of its values. */
 function paramsOf(search: URLSearchParams): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  // defineProperty, not assignment: a parameter named "__proto__" must stay a parameter.
+  const put = (name: string, value: unknown) => Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
   for (const [name, value] of search) {
-    const current = out[name];
-    if (current === undefined) out[name] = value;
+    const current = Object.hasOwn(out, name) ? out[name] : undefined;
+    if (current === undefined) put(name, value);
     else if (Array.isArray(current)) current.push(value);
-    else out[name] = [current, value];
+    else put(name, [current, value]);
   }
   return out;
 }

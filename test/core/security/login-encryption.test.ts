@@ -105,6 +105,14 @@ describe('sensitive-field partitioning (seed 001 §3)', () => {
     );
   });
 
+  it('a member named __proto__ is kept as a member (JSON bodies can carry one)', () => {
+    const params = JSON.parse('{"__proto__":{"x":1},"pwd":"p"}') as Record<string, unknown>;
+    const { sensitive, clear } = partitionSensitive(params);
+    expect(Object.keys(clear)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(clear)).toBe(Object.prototype);
+    expect(sensitive).toEqual({ pwd: 'p' });
+  });
+
   it('the encrypted request carries no sensitive field in the clear, only the four members', async () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(names, fc.string(), { maxKeys: 20 }), async (params) => {
