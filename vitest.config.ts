@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: node for core and machines, jsdom for react. Browser tests (real Chromium) live in
+// Two projects: node for core and machines, jsdom for react and DOM adapters (test/dom). Browser tests (real Chromium) live in
 // test/browser and run through playwright-core from a node test, so they need no extra project.
 export default defineConfig({
   test: {
@@ -10,7 +10,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/react/**'],
+          exclude: ['test/react/**', 'test/dom/**'],
           testTimeout: 20_000,
         },
       },
@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/react/**/*.test.{ts,tsx}'],
+          include: ['test/react/**/*.test.{ts,tsx}', 'test/dom/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

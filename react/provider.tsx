@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
+import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
 import type { Security } from '../core/security/security.js';
 
@@ -10,6 +11,8 @@ import type { Security } from '../core/security/security.js';
  */
 export interface ExkitServices {
   platform: Platform;
+  /** The exchange's HTTP client (createHttpClient). */
+  http?: HttpClient;
   /** The security service (signing init, login encryption, core-call signing): `createSecurity`. */
   security?: Security;
 }

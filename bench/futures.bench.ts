@@ -1,0 +1,132 @@
+// Futures maths: unrealised PnL, ROE and liquidation price for 1,000 positions per mark-price tick (issue 11).
+import { collectGarbage, timeMs, type Bench, type Figure } from './harness.js';
+import {
+  liquidationPrice,
+  prepareMark,
+  preparePosition,
+  roe,
+  unrealizedPnl,
+  type ContractKind,
+  type FuturesPositionInput,
+} from '../core/index.js';
+
+const POSITIONS = 1000;
+// Issue 11: under 4 ms per tick, a quarter of a 60 Hz frame.
+const GOAL_MS = 4;
+
+interface Sample {
+  input: FuturesPositionInput;
+  kind: ContractKind;
+}
+
+/** A deterministic book: linear and inverse, long and short, isolated and cross one-way, API-style strings. */
+function book(): Sample[] {
+  const out: Sample[] = [];
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < POSITIONS; i++) {
+    const kind: ContractKind = i % 4 === 3 ? 'inverse' : 'linear';
+    const open = (20000 + Math.floor(next() * 4000000) / 100).toFixed(2);
+    const count = kind === 'linear' ? (Math.floor(next() * 100000) / 1000 + 0.001).toFixed(3) : String(1 + Math.floor(next() * 10000));
+    const level = String(1 + Math.floor(next() * 50));
+    const cross = i % 5 === 0;
+    out.push({
+      kind,
+      input: {
+        position: i % 2 === 0 ? 1 : 2,
+        marginMode: cross ? 2 : 1,
+        positionMode: 1,
+        count,
+        openAvgPrice: open,
+        openLevel: level,
+        ...(cross ? { available: '250000', othersUpnl: '-120.5', othersMaintain: '300' } : {}),
+        mm: '0.004',
+        feeRate: '0.0006',
+      },
+    });
+  }
+  return out;
+}
+
+/** The same work in plain floats: precomputed per position, three figures per tick. */
+function floatBook(samples: Sample[]) {
+  return samples.map(({ input, kind }) => {
+    const d = input.position === 1 ? 1 : -1;
+    const q = Number(input.count);
+    const e = Number(input.openAvgPrice);
+    const l = Number(input.openLevel);
+    const mmr = Number(input.mm);
+    const f = Number(input.feeRate);
+    const margin = kind === 'linear' ? (q * e) / l : q / e / l;
+    const backing = input.marginMode === 1 ? margin : Number(input.available) + Number(input.othersUpnl) - Number(input.othersMaintain);
+    const lp = kind === 'linear' ? (backing - d * q * e) / (q * (mmr + f - d)) : (q * (mmr + f + d)) / (backing + (d * q) / e);
+    return { kind, dq: d * q, dqe: d * q * e, dqOverE: (d * q) / e, e, roeDivisor: margin / 100, lp: lp > 0 && Number.isFinite(lp) ? lp : null };
+  });
+}
+
+const bench: Bench = {
+  area: 'futures',
+  async run(): Promise<Figure[]> {
+    const samples = book();
+    const prepared = samples.map(({ input, kind }) => preparePosition(input, { kind }));
+    const floats = floatBook(samples);
+    let mark = 60000;
+    let sink = 0;
+
+    const decimalTick = () => {
+      mark += 0.5;
+      const m = prepareMark(mark.toFixed(2));
+      for (const position of prepared) {
+        const t = position.tick(m);
+        if (t.liquidationPrice !== null) sink++;
+      }
+    };
+    const floatTick = () => {
+      mark += 0.5;
+      const p = Number(mark.toFixed(2));
+      const reciprocal = 1 / p;
+      for (const position of floats) {
+        const upnl = position.kind === 'linear' ? position.dq * p - position.dqe : position.dqOverE * (p - position.e) * reciprocal;
+        const r = upnl / position.roeDivisor;
+        if (position.lp !== null && r === r) sink++;
+      }
+    };
+    // The naive way: every figure recomputed from the raw input on every tick.
+    const naiveTick = () => {
+      mark += 0.5;
+      const p = mark.toFixed(2);
+      for (const { input, kind } of samples) {
+        unrealizedPnl(input, p, { kind });
+        roe(input, p, { kind });
+        if (liquidationPrice(input, { kind }) !== null) sink++;
+      }
+    };
+
+    collectGarbage();
+    const floatMs = await timeMs(floatTick, { samples: 31, batch: 20, warmup: 5 });
+    collectGarbage();
+    const decimalMs = await timeMs(decimalTick, { samples: 31, batch: 5, warmup: 5 });
+    collectGarbage();
+    const naiveMs = await timeMs(naiveTick, { samples: 9, batch: 1, warmup: 2 });
+    if (sink < 0) console.log(sink);
+
+    return [
+      {
+        name: `uPnL + ROE + liquidation price, ${POSITIONS} positions per mark tick (preparePosition + tick, decimal.js)`,
+        median: decimalMs,
+        unit: 'ms',
+        baseline: { name: 'same precomputed work in plain floats', median: floatMs },
+        goal: `< ${GOAL_MS} ms`,
+        met: decimalMs < GOAL_MS,
+      },
+      {
+        name: `naive recompute of the three figures from raw input, ${POSITIONS} positions (decimal.js)`,
+        median: naiveMs,
+        unit: 'ms',
+        baseline: { name: 'preparePosition + tick', median: decimalMs },
+      },
+    ];
+  },
+};
+
+export default bench;

@@ -1,0 +1,57 @@
+import { Decimal } from 'decimal.js';
+import { FuturesInputError } from './futures-input-error.js';
+
+/**
+ * The Decimal constructor every futures figure is computed with: 40 significant digits (twice what a
+ * price times a size needs, so divisions leave the displayed decimals exact), half-up rounding inside
+ * operations; display rounding is separate and truncates (see format.ts).
+ */
+export const FuturesDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+
+/** A number as an exchange payload carries it: a decimal string, a JS number, a bigint or a Decimal. */
+export type NumericInput = string | number | bigint | Decimal;
+
+/** What a numeric input must satisfy beyond being a finite number. */
+export type NumericRule = 'any' | 'non-negative' | 'positive';
+
+// Plain decimal notation with an optional exponent; decimal.js alone would also take hex, binary and
+// 'Infinity', none of which an exchange payload means.
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Reads one numeric input as a Decimal, or throws FuturesInputError naming `field`. */
+export function readDecimal(value: unknown, field: string, rule: NumericRule = 'any'): Decimal {
+  let out: Decimal;
+  if (value === undefined || value === null) throw new FuturesInputError(field, 'missing', value);
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '') throw new FuturesInputError(field, 'missing', value);
+    if (/^[+-]?(?:nan|infinity|inf)$/i.test(text)) throw new FuturesInputError(field, 'not-finite', value);
+    if (!DECIMAL_TEXT.test(text)) throw new FuturesInputError(field, 'not-numeric', value);
+    out = new FuturesDecimal(text);
+    if (!out.isFinite()) throw new FuturesInputError(field, 'not-finite', value);
+  } else if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new FuturesInputError(field, 'not-finite', value);
+    out = new FuturesDecimal(value);
+  } else if (typeof value === 'bigint') {
+    out = new FuturesDecimal(value.toString());
+  } else if (Decimal.isDecimal(value)) {
+    if (!(value as Decimal).isFinite()) throw new FuturesInputError(field, 'not-finite', value);
+    out = value instanceof FuturesDecimal ? (value as Decimal) : new FuturesDecimal(value as Decimal);
+  } else {
+    throw new FuturesInputError(field, 'not-numeric', value);
+  }
+  if (rule !== 'any') {
+    if (out.isNegative() && !out.isZero()) throw new FuturesInputError(field, 'negative', value);
+    if (rule === 'positive' && out.isZero()) throw new FuturesInputError(field, 'zero', value);
+  }
+  return out;
+}
+
+/** Reads an optional numeric input: absent (undefined or null) gives `fallback`. */
+export function readOptionalDecimal(value: unknown, field: string, fallback: Decimal, rule: NumericRule = 'any'): Decimal {
+  return value === undefined || value === null ? fallback : readDecimal(value, field, rule);
+}
+
+export const ZERO = new FuturesDecimal(0);
+export const ONE = new FuturesDecimal(1);
+export const HUNDRED = new FuturesDecimal(100);

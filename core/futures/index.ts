@@ -1,0 +1,44 @@
+export { FuturesInputError } from './futures-input-error.js';
+export type { FuturesInputProblem } from './futures-input-error.js';
+export { FuturesDecimal, readDecimal } from './futures-decimal.js';
+export type { NumericInput, NumericRule } from './futures-decimal.js';
+export { FUTURES_BUSINESS_LINES, contractKindOfBusinessLine, resolveContract } from './contract.js';
+export type { ContractKind, ContractOptions, FuturesBusinessLine, ResolvedContract } from './contract.js';
+export { directionOf, marginModeOf, positionModeOf } from './position-input.js';
+export type {
+  Direction,
+  FuturesPositionInput,
+  LiquidationFields,
+  MarginModeName,
+  PositionFields,
+  PositionModeName,
+} from './position-input.js';
+export { realizedPnl, unrealizedPnl } from './pnl.js';
+export type { RealizedPnlOptions } from './pnl.js';
+export { initialMargin, maintenanceMargin } from './margin.js';
+export type { MaintenanceMarginOptions, MarginOptions } from './margin.js';
+export { roe } from './roe.js';
+export { averageOpenPrice } from './average-open-price.js';
+export type { PositionFill } from './average-open-price.js';
+export { breakEvenPrice } from './break-even-price.js';
+export type { BreakEvenOptions } from './break-even-price.js';
+export { liquidationPrice } from './liquidation-price.js';
+export type { LiquidationOptions } from './liquidation-price.js';
+export { ROE_FACTOR_DIGITS, prepareMark, preparePosition } from './prepared-position.js';
+export type { MarkPrice, PositionTick, PreparedPosition } from './prepared-position.js';
+export {
+  AMOUNT_DECIMALS,
+  NO_VALUE,
+  PERCENT_DECIMALS,
+  formatAmount,
+  formatDecimal,
+  formatLiquidationPrice,
+  formatPercent,
+  formatPrice,
+  formatRoe,
+  parseDisplayNumber,
+  truncateDecimal,
+} from './format.js';
+export type { PercentFormat } from './format.js';
+export { formatSpotOrderFigures, isQuantityTracking, spotOrderFigures } from './spot-order.js';
+export type { SpotOrderDisplay, SpotOrderFigures, SpotPlanOrderInput } from './spot-order.js';

@@ -1,0 +1,86 @@
+import { FuturesInputError } from './futures-input-error.js';
+import { MarginMode, PositionMode, PositionSide } from '../catalog/enums.js';
+import type { NumericInput } from './futures-decimal.js';
+
+/** Position fields as the exchange API names them (seed 001 §3, "Position fields for maths"). */
+export interface PositionFields {
+  /** 1 long, 2 short. */
+  position?: number | string;
+  /** 1 isolated (fixed), 2 cross. */
+  marginMode?: number | string;
+  /** 1 one-way, 2 hedge (two-way). */
+  positionMode?: number | string;
+  openAvgPrice?: NumericInput;
+  positionsOpenAvgPrice?: NumericInput;
+  openDealCount?: NumericInput;
+  closeDealCount?: NumericInput;
+  count?: NumericInput;
+  openLevel?: NumericInput;
+  positionsLevel?: NumericInput;
+  openMarginCount?: NumericInput;
+  positionsOpenMarginCount?: NumericInput;
+  positionsCount?: NumericInput;
+  achievedProfits?: NumericInput;
+}
+
+/** Liquidation inputs as the exchange API names them (seed 001 §3, "Liquidation inputs"). */
+export interface LiquidationFields {
+  /** Index price of the margin coin in the quote currency (1 for USDT-M and USDC-M). */
+  bp?: NumericInput;
+  available?: NumericInput;
+  othersUpnl?: NumericInput;
+  othersMaintain?: NumericInput;
+  longOpenPrice?: NumericInput;
+  longOpenCount?: NumericInput;
+  shortOpenPrice?: NumericInput;
+  shortOpenCount?: NumericInput;
+  /** Value of pending opening orders; their initial margin is reserved out of the cross equity. */
+  totalDelegateValue?: NumericInput;
+  /** Maintenance margin rate. */
+  mm?: NumericInput;
+  /** Taker fee rate. */
+  feeRate?: NumericInput;
+}
+
+/** A position object as the API delivers it, optionally merged with the account's liquidation inputs. */
+export type FuturesPositionInput = PositionFields & LiquidationFields;
+
+/** Position direction d: +1 long, −1 short. */
+export type Direction = 1 | -1;
+
+/** Margin mode: isolated (fixed) or cross. */
+export type MarginModeName = 'isolated' | 'cross';
+
+/** Position mode: one-way or hedge (two-way). */
+export type PositionModeName = 'one-way' | 'hedge';
+
+function readCode(value: unknown, field: string): 1 | 2 {
+  if (value === undefined || value === null || value === '') throw new FuturesInputError(field, 'missing', value);
+  const code = typeof value === 'string' ? Number(value.trim()) : value;
+  if (code === 1 || code === 2) return code;
+  throw new FuturesInputError(field, 'not-an-option', value);
+}
+
+/** The position's direction from `position` (1 long → +1, 2 short → −1). */
+export function directionOf(input: PositionFields): Direction {
+  return readCode(input.position, 'position') === PositionSide.long ? 1 : -1;
+}
+
+/** The margin mode from `marginMode` (1 isolated, 2 cross). */
+export function marginModeOf(input: PositionFields): MarginModeName {
+  return readCode(input.marginMode, 'marginMode') === MarginMode.isolated ? 'isolated' : 'cross';
+}
+
+/** The position mode from `positionMode` (1 one-way, 2 hedge). */
+export function positionModeOf(input: PositionFields): PositionModeName {
+  return readCode(input.positionMode, 'positionMode') === PositionMode.oneWay ? 'one-way' : 'hedge';
+}
+
+/** The first field of `names` that is present (not undefined or null), with its name. */
+export function firstPresent<T extends object>(input: T, names: readonly (keyof T & string)[]): [string, unknown] {
+  for (const name of names) {
+    const value = input[name];
+    if (value !== undefined && value !== null) return [name, value];
+  }
+  return [names[0] ?? 'value', undefined];
+}

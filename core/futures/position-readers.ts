@@ -1,0 +1,72 @@
+// Shared readers: turn the API's position fields into the symbols of docs/futures-maths.md (Q, E, L, M,
+// MMR, f, bp), each checked and named after the field it came from.
+import type { Decimal } from 'decimal.js';
+import { FuturesInputError } from './futures-input-error.js';
+import { ONE, ZERO, readDecimal, readOptionalDecimal, type NumericRule } from './futures-decimal.js';
+import { firstPresent, type FuturesPositionInput } from './position-input.js';
+import type { ResolvedContract } from './contract.js';
+
+/** Reads the first present field of `names` (error names the first when none is present). */
+export function readFirst(
+  input: FuturesPositionInput,
+  names: readonly (keyof FuturesPositionInput & string)[],
+  rule: NumericRule,
+): Decimal {
+  const [field, value] = firstPresent(input, names);
+  return readDecimal(value, field, rule);
+}
+
+/** Position size in contracts: `count`, else `positionsCount`, else `openDealCount − closeDealCount`. */
+export function readContracts(input: FuturesPositionInput, rule: NumericRule = 'positive'): Decimal {
+  const [field, value] = firstPresent(input, ['count', 'positionsCount']);
+  if (value !== undefined) return readDecimal(value, field, rule);
+  if (input.openDealCount !== undefined && input.openDealCount !== null) {
+    const opened = readDecimal(input.openDealCount, 'openDealCount', 'non-negative');
+    const closed = readOptionalDecimal(input.closeDealCount, 'closeDealCount', ZERO, 'non-negative');
+    const held = opened.minus(closed);
+    if (held.isNegative() && !held.isZero()) throw new FuturesInputError('closeDealCount', 'negative', input.closeDealCount);
+    if (rule === 'positive' && held.isZero()) throw new FuturesInputError('count', 'zero', held.toString());
+    return held;
+  }
+  throw new FuturesInputError('count', 'missing');
+}
+
+/** Q: position size in face units (contracts × face value). */
+export function readSize(input: FuturesPositionInput, contract: ResolvedContract, rule: NumericRule = 'positive'): Decimal {
+  return readContracts(input, rule).times(contract.faceValue);
+}
+
+/** E: average open price (`openAvgPrice`, else `positionsOpenAvgPrice`). */
+export function readOpenPrice(input: FuturesPositionInput): Decimal {
+  return readFirst(input, ['openAvgPrice', 'positionsOpenAvgPrice'], 'positive');
+}
+
+/** L: leverage (`openLevel`, else `positionsLevel`). */
+export function readLeverage(input: FuturesPositionInput): Decimal {
+  return readFirst(input, ['openLevel', 'positionsLevel'], 'positive');
+}
+
+/** True when the position carries a margin field. */
+export function hasMargin(input: FuturesPositionInput): boolean {
+  return firstPresent(input, ['openMarginCount', 'positionsOpenMarginCount'])[1] !== undefined;
+}
+
+/** M: position margin in the margin coin (`openMarginCount`, else `positionsOpenMarginCount`). */
+export function readMargin(input: FuturesPositionInput, rule: NumericRule = 'non-negative'): Decimal {
+  return readFirst(input, ['openMarginCount', 'positionsOpenMarginCount'], rule);
+}
+
+/** bp: index price of the margin coin (default 1, as for USDT-M and USDC-M). */
+export function readBp(input: FuturesPositionInput): Decimal {
+  return readOptionalDecimal(input.bp, 'bp', ONE, 'positive');
+}
+
+/** MMR: maintenance margin rate (`mm`). */
+export function readMmr(input: FuturesPositionInput): Decimal {
+  return readDecimal(input.mm, 'mm', 'non-negative');
+}
+
+/** f: taker fee rate (`feeRate`), or `override` when given. */
+export function readFeeRate(input: FuturesPositionInput, override?: unknown): Decimal {
+  return override === undefined ? readDecimal(input.feeRate, 'feeRate', 'non-negative') : readDecimal(override, 'feeRate', 'non-negative');
+}

@@ -1,0 +1,105 @@
+import type { Decimal } from 'decimal.js';
+import { HUNDRED, ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
+import { FuturesInputError } from './futures-input-error.js';
+import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent } from './format.js';
+
+/** Spot plan/trace order fields as the API names them (seed 001 §3, "Spot plan order fields"). */
+export interface SpotPlanOrderInput {
+  orderNo?: string;
+  /** Ordered size: base coin when trackingType is 0, quote amount otherwise. */
+  buyDelegateCount?: NumericInput;
+  /** Buy price (trackingType 0) or trigger price (otherwise). */
+  buyPrice?: NumericInput;
+  /** Filled part of buyDelegateCount, in the same unit. */
+  dealCount?: NumericInput;
+  /** Base coin bought. */
+  buyDealCount?: NumericInput;
+  /** Base coin still held. */
+  holdCount?: NumericInput;
+  marketPrice?: NumericInput;
+  /** 0: sized in base coin and bought at buyPrice; other: sized as a quote amount, bought at dealCount ÷ buyDealCount. */
+  trackingType?: number | string;
+  /** Price decimals. */
+  pricePlace?: number | string;
+  /** Quote amount decimals. */
+  quotePrecision?: number | string;
+}
+
+/** The figures of a spot plan/trace order. */
+export interface SpotOrderFigures {
+  /** Filled share of the order in percent (dealCount ÷ buyDelegateCount × 100). */
+  filledRatio: Decimal;
+  /** Average buy price: buyPrice when trackingType is 0, else dealCount ÷ buyDealCount; null before any fill. */
+  averageBuyPrice: Decimal | null;
+  /** Quote spent: buyDealCount × buyPrice when trackingType is 0, else dealCount. */
+  cost: Decimal;
+  /** Market value of what is held: holdCount × marketPrice. */
+  marketValue: Decimal;
+  /** holdCount × (marketPrice − averageBuyPrice); null before any fill. */
+  unrealizedPnl: Decimal | null;
+  /** unrealizedPnl ÷ (holdCount × averageBuyPrice) × 100; null when nothing is held. */
+  yield: Decimal | null;
+}
+
+/** True when the order is sized in base coin (trackingType 0) rather than as a quote amount. */
+export function isQuantityTracking(order: SpotPlanOrderInput): boolean {
+  const t = order.trackingType;
+  if (t === undefined || t === null || t === '') throw new FuturesInputError('trackingType', 'missing', t);
+  const n = typeof t === 'string' ? Number(t.trim()) : t;
+  if (!Number.isInteger(n)) throw new FuturesInputError('trackingType', 'not-numeric', t);
+  return n === 0;
+}
+
+/** Filled ratio, cost, market value, unrealised PnL and yield of a spot plan/trace order. */
+export function spotOrderFigures(order: SpotPlanOrderInput): SpotOrderFigures {
+  const byQuantity = isQuantityTracking(order);
+  const ordered = readDecimal(order.buyDelegateCount, 'buyDelegateCount', 'positive');
+  const dealt = readOptionalDecimal(order.dealCount, 'dealCount', ZERO, 'non-negative');
+  const bought = readOptionalDecimal(order.buyDealCount, 'buyDealCount', ZERO, 'non-negative');
+  const held = readOptionalDecimal(order.holdCount, 'holdCount', ZERO, 'non-negative');
+  const market = readDecimal(order.marketPrice, 'marketPrice', 'positive');
+  let average: Decimal | null;
+  let cost: Decimal;
+  if (byQuantity) {
+    average = readDecimal(order.buyPrice, 'buyPrice', 'positive');
+    cost = bought.times(average);
+  } else {
+    average = bought.isZero() ? null : dealt.div(bought);
+    cost = dealt;
+  }
+  const marketValue = held.times(market);
+  const unrealizedPnl = average === null ? null : held.times(market.minus(average));
+  const basis = average === null ? ZERO : held.times(average);
+  return {
+    filledRatio: dealt.times(HUNDRED).div(ordered),
+    averageBuyPrice: average,
+    cost,
+    marketValue,
+    unrealizedPnl,
+    yield: unrealizedPnl === null || basis.isZero() ? null : unrealizedPnl.times(HUNDRED).div(basis),
+  };
+}
+
+/** The figures of spotOrderFigures as display strings (prices at pricePlace, amounts at quotePrecision, percentages 2). */
+export interface SpotOrderDisplay {
+  filledRatio: string;
+  averageBuyPrice: string;
+  cost: string;
+  marketValue: string;
+  unrealizedPnl: string;
+  yield: string;
+}
+
+/** Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6). */
+export function formatSpotOrderFigures(order: SpotPlanOrderInput, figures: SpotOrderFigures = spotOrderFigures(order)): SpotOrderDisplay {
+  const pricePlace = order.pricePlace ?? AMOUNT_DECIMALS;
+  const quotePrecision = order.quotePrecision ?? AMOUNT_DECIMALS;
+  return {
+    filledRatio: formatPercent(figures.filledRatio),
+    averageBuyPrice: figures.averageBuyPrice === null ? NO_VALUE : formatDecimal(figures.averageBuyPrice, pricePlace),
+    cost: formatDecimal(figures.cost, quotePrecision),
+    marketValue: formatDecimal(figures.marketValue, quotePrecision),
+    unrealizedPnl: figures.unrealizedPnl === null ? NO_VALUE : formatDecimal(figures.unrealizedPnl, quotePrecision),
+    yield: figures.yield === null ? NO_VALUE : formatPercent(figures.yield, { plusSign: true }),
+  };
+}

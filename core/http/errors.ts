@@ -1,0 +1,104 @@
+import { ExkitError } from '../errors/exkit-error.js';
+import type { ApiEnvelope, HttpRequestContext } from './types.js';
+
+export interface HttpRequestErrorDetails {
+  context: HttpRequestContext;
+  status?: number;
+  envelope?: ApiEnvelope;
+  cause?: unknown;
+}
+
+/**
+ * Base of every failure of an HTTP call. `msg` is the user-facing text (localized), `context` says which
+ * call failed, `status` the HTTP status when a response arrived, `envelope` (also `appData`) the body.
+ */
+export class HttpRequestError extends ExkitError {
+  override name = 'HttpRequestError';
+  readonly context: HttpRequestContext;
+  readonly status?: number;
+  readonly envelope?: ApiEnvelope;
+
+  constructor(code: string, msg: string, details: HttpRequestErrorDetails) {
+    super(code, msg, {
+      cause: details.cause,
+      appData: details.envelope,
+      extra: { method: details.context.method, path: details.context.apiPath, status: details.status },
+    });
+    this.context = details.context;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.envelope !== undefined) this.envelope = details.envelope;
+  }
+}
+
+/** A non-2xx HTTP status (403 forbidden, 404/504 request error, 500 busy, others '{status}:…'). */
+export class HttpStatusError extends HttpRequestError {
+  override name = 'HttpStatusError';
+  declare readonly status: number;
+  constructor(msg: string, details: HttpRequestErrorDetails & { status: number }) {
+    super('HTTP_STATUS', msg, details);
+  }
+}
+
+/** fetch itself failed (offline, DNS, connection dropped). Not reported to the error service (seed 001 §8). */
+export class HttpNetworkError extends HttpRequestError {
+  override name = 'HttpNetworkError';
+  constructor(msg: string, details: HttpRequestErrorDetails) {
+    super('HTTP_NETWORK', msg, details);
+  }
+}
+
+/** The call took longer than its timeout ('Request timed out!', seed 001 §8). */
+export class RequestTimeoutError extends HttpRequestError {
+  override name = 'RequestTimeoutError';
+  readonly timeoutMs: number;
+  constructor(msg: string, details: HttpRequestErrorDetails & { timeoutMs: number }) {
+    super('HTTP_TIMEOUT', msg, details);
+    this.timeoutMs = details.timeoutMs;
+  }
+}
+
+/** Why a call was cancelled: a newer identical call, the caller's signal, or the client's disposal. */
+export type CancelReason = 'duplicate' | 'aborted' | 'disposed';
+
+/** The call was cancelled, not failed: no toast, no report. Tell it apart with `isExkitError(e, 'RequestCancelledError')`. */
+export class RequestCancelledError extends HttpRequestError {
+  override name = 'RequestCancelledError';
+  readonly reason: CancelReason;
+  constructor(reason: CancelReason, details: HttpRequestErrorDetails) {
+    super('HTTP_CANCELLED', `Request cancelled (${reason})`, details);
+    this.reason = reason;
+  }
+}
+
+/** The session expired (codes 20906, 20205). Only seen by callers that chose `onLoginExpired: 'reject'`. */
+export class LoginExpiredError extends HttpRequestError {
+  override name = 'LoginExpiredError';
+  readonly apiCode: string;
+  constructor(msg: string, details: HttpRequestErrorDetails & { envelope: ApiEnvelope }) {
+    super('HTTP_LOGIN_EXPIRED', msg, details);
+    this.apiCode = String(details.envelope.code);
+  }
+}
+
+/** The gateway answered with a failure in the body (status 'error' with msg, or codes 00004/00005/00006). */
+export class HttpApiError extends HttpRequestError {
+  override name = 'HttpApiError';
+  readonly apiCode: string;
+  constructor(msg: string, details: HttpRequestErrorDetails & { envelope: ApiEnvelope }) {
+    super('HTTP_API', msg, details);
+    this.apiCode = String(details.envelope.code);
+  }
+}
+
+/** What was wrong with a body that could not serve as an envelope. */
+export type InvalidResponseReason = 'empty' | 'malformed';
+
+/** A 2xx answer without a usable body: empty ('no data body', seed 001 §8) or not JSON. */
+export class HttpInvalidResponseError extends HttpRequestError {
+  override name = 'HttpInvalidResponseError';
+  readonly reason: InvalidResponseReason;
+  constructor(msg: string, reason: InvalidResponseReason, details: HttpRequestErrorDetails) {
+    super('HTTP_INVALID_RESPONSE', msg, details);
+    this.reason = reason;
+  }
+}

@@ -1,0 +1,48 @@
+export { createHttpClient } from './client.js';
+export type { HttpClient } from './client.js';
+export { cleanParams, cleanParamValue, formatParamDate } from './clean-params.js';
+export type { CleanParamsOptions, ParamTimeZone } from './clean-params.js';
+export {
+  API_PREFIX,
+  BUSY_STATUS,
+  DEFAULT_BETA_HEADER,
+  ERROR_BODY_STATUS,
+  ERROR_EVENT_DEBOUNCE_MS,
+  FORBIDDEN_STATUS,
+  HTTP_TIMEOUT_MS,
+  REQUEST_ERROR_STATUSES,
+  TERMINAL_TYPE,
+  USER_INFO_PATH,
+} from './constants.js';
+export {
+  HttpApiError,
+  HttpRequestError,
+  HttpStatusError,
+  HttpInvalidResponseError,
+  LoginExpiredError,
+  HttpNetworkError,
+  RequestCancelledError,
+  RequestTimeoutError,
+} from './errors.js';
+export type { CancelReason, HttpRequestErrorDetails, InvalidResponseReason } from './errors.js';
+export { debouncedEventChannel } from './events.js';
+export type { DebouncedEventChannel, HttpEventChannel } from './events.js';
+export { httpStatusMessage } from './messages.js';
+export { REQUEST_CONTEXT_KEY, requestContext, withRequestContext } from './request-context.js';
+export type {
+  ApiEnvelope,
+  AppTheme,
+  ContentType,
+  HttpBeforeErrorHook,
+  HttpClientOptions,
+  HttpEvent,
+  HttpHooks,
+  HttpLogoutEvent,
+  HttpMethod,
+  HttpParams,
+  HttpProviders,
+  HttpRequestContext,
+  HttpToastEvent,
+  LoginExpiredMode,
+  RequestOptions,
+} from './types.js';

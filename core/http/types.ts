@@ -1,0 +1,153 @@
+import type { AfterResponseHook, BeforeRequestHook } from 'ky';
+import type { ParamTimeZone } from './clean-params.js';
+import type { HttpRequestError } from './errors.js';
+
+/** The methods the client offers. Seed 001 §7. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** How a non-GET request carries its params. Seed 001 §7, seed 000 §7. */
+export type ContentType = 'json' | 'form' | 'multipart';
+
+/** The `appTheme` header's values. Seed 001 §3. */
+export type AppTheme = 'standard' | 'dark';
+
+/** Request params: a plain object (cleaned before sending), or a ready FormData for uploads. */
+export type HttpParams = Readonly<Record<string, unknown>> | FormData;
+
+/** The gateway's answer to every call: a code plus data (seed 000 §7), with msg, requestTime and more. */
+export interface ApiEnvelope<T = unknown> {
+  code: string | number;
+  data: T;
+  msg?: string;
+  requestTime?: number;
+  status?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * What one call is about, for hooks that run later in the pipeline (risk token, signing, login encryption,
+ * server time). Read it with `requestContext(options)` in ky hooks; errors carry it as `error.context`.
+ */
+export interface HttpRequestContext {
+  /** A per-client sequence number, unique while the client lives. */
+  readonly id: number;
+  readonly method: HttpMethod;
+  /** The path as the app names it, without the /v1 prefix: '/user/login'. */
+  readonly path: string;
+  /** The path with the prefix, as the seed's URL lists spell it: '/v1/user/login'. */
+  readonly apiPath: string;
+  /** The absolute URL requested (with the query string for GET). */
+  readonly url: string;
+  /** The cleaned params (without languageType and _t); a FormData as given; undefined when none. */
+  readonly params: Readonly<Record<string, unknown>> | FormData | undefined;
+  /** How the params travel: 'query' for GET, else the content type. */
+  readonly bodyType: 'query' | ContentType;
+  /** The locale the call was made in (also the message locale for its errors). */
+  readonly locale: string;
+  /** `platform.clock.now()` when the call started. */
+  readonly startedAt: number;
+  /** Free-form per-call data: starts as `RequestOptions.meta`; hooks may add to it to talk to later hooks. */
+  readonly meta: Record<string, unknown>;
+}
+
+/** Values for the headers sent on every call (seed 001 §3), read at request time. */
+export interface HttpProviders {
+  /** The current locale ('en', 'zh-CN', …): the `locale` header, `language`, `languageType` and messages. Default 'en'. */
+  locale?: () => string;
+  /** The `appTheme` header. Default 'dark' (seed 001 §3 global default theme). */
+  appTheme?: () => AppTheme;
+  /** The device fingerprint for the `terminalCode` header; omitted while undefined. */
+  terminalCode?: () => string | undefined;
+  /** The `devicelanguage` header. Default: the platform's first preferred language. */
+  deviceLanguage?: () => string | undefined;
+  /** Whether the page runs in the beta environment (adds the beta header). Default false. */
+  beta?: () => boolean;
+}
+
+/** A hook that sees every failure (status, network, timeout, cancellation, body codes) before it is acted on. */
+export type HttpBeforeErrorHook = (
+  error: HttpRequestError,
+  state: { context: HttpRequestContext },
+) => HttpRequestError | void | Promise<HttpRequestError | void>;
+
+/**
+ * The hook pipeline; each list runs after the client's own work, in order.
+ * - `beforeRequest`: ky's hook type. Headers, URL and body are final. Unlike plain ky, a hook returning a
+ *   `Request` replaces the request and the REST OF THE LIST STILL RUNS (so encryption then signing both
+ *   apply); a returned `Response` short-circuits the network.
+ * - `afterResponse`: ky's hook type, run on every response, error statuses included, before the client
+ *   reads the envelope. Return a `Response` to replace it.
+ * - `beforeError`: exkit's typed variant (ky's sees only HTTP status errors): every failure passes here
+ *   before toasts, logouts and rejection; return another error to replace it.
+ */
+export interface HttpHooks {
+  beforeRequest?: BeforeRequestHook[];
+  afterResponse?: AfterResponseHook[];
+  beforeError?: HttpBeforeErrorHook[];
+}
+
+/** What happens to a call whose answer says the login expired (codes 20906, 20205). */
+export type LoginExpiredMode = 'hang' | 'reject';
+
+export interface HttpClientOptions {
+  /** Origin (and optional base path) of the gateway, e.g. 'https://api.example.com'. */
+  baseUrl: string;
+  /** Path prefix of every call. Default '/v1' (seed 001 §7). */
+  prefix?: string;
+  /** Milliseconds before a call fails with the timeout message. Default 10000 (seed 001 §9). */
+  timeout?: number;
+  /** Whether calls cancel a pending identical call. Default false: the seed ignores cancellation by default. */
+  cancelDuplicates?: boolean;
+  /** 'hang' (default, seed 001 §8): the promise never settles; 'reject': it rejects with LoginExpiredError. */
+  onLoginExpired?: LoginExpiredMode;
+  providers?: HttpProviders;
+  /** The beta header's name and value. Default `beta: true` (our choice: the seed does not spell it). */
+  betaHeader?: { name: string; value: string };
+  hooks?: HttpHooks;
+  /** Quiet window for toasts and logouts. Default 2000 ms (seed 001 §9). */
+  eventDebounceMs?: number;
+  /** Time zone Dates in params are written in. Default 'local'. */
+  timeZone?: ParamTimeZone;
+  /** fetch's credentials mode. Default: fetch's own ('same-origin'). */
+  credentials?: RequestCredentials;
+}
+
+export interface RequestOptions {
+  /** How a non-GET call sends its params. Default 'json'; ignored for GET. */
+  contentType?: ContentType;
+  /** Overrides the client's timeout for this call. */
+  timeout?: number;
+  /** Overrides the client's `cancelDuplicates` for this call. */
+  cancelDuplicates?: boolean;
+  /** Extra headers for this call (they win over the standard ones). */
+  headers?: Record<string, string>;
+  /** Aborting it rejects the call with RequestCancelledError (reason 'aborted'). */
+  signal?: AbortSignal;
+  /** Overrides the client's `onLoginExpired` for this call. */
+  onLoginExpired?: LoginExpiredMode;
+  /** No toast for this call's failures (background calls); logouts and error reports still go out. */
+  silent?: boolean;
+  /** Copied into `context.meta` for the hooks (e.g. `{ skipSign: true }`). */
+  meta?: Record<string, unknown>;
+}
+
+/** A toast the UI should show; debounced with the other toasts. */
+export interface HttpToastEvent {
+  type: 'toast';
+  message: string;
+  /** The error's stable code (e.g. 'HTTP_STATUS'), or the caller's code for events pushed with `emit`. */
+  code: string;
+  /** The API path of the failing call, when there is one. */
+  path?: string;
+  error?: HttpRequestError;
+}
+
+/** The app should log the user out (clear the session and go to the login page); debounced. */
+export interface HttpLogoutEvent {
+  type: 'logout';
+  /** 'loginExpired' for codes 20906/20205; other services may push their own reasons. */
+  reason: string;
+  path?: string;
+}
+
+export type HttpEvent = HttpToastEvent | HttpLogoutEvent;

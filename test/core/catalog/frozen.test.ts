@@ -1,0 +1,65 @@
+// ES modules run in strict mode, so writing to a frozen object throws a TypeError.
+import { describe, expect, it } from 'vitest';
+import {
+  ALTERNATE_LINK_EXCEPTIONS,
+  ASSET_TABS,
+  BusinessLine,
+  CAPTCHA_LANGUAGES,
+  CAPTCHA_LANGUAGE_BY_LOCALE,
+  CURRENCIES,
+  DEFAULT_SYMBOLS,
+  GLOBAL_SETTINGS_DEFAULTS,
+  LANGUAGES,
+  LOCALE_CURRENCIES,
+  LOCALE_PATH_PREFIXES,
+  MESSAGES,
+  MarginMode,
+  PREFERENCES_COOKIE_DEFAULTS,
+  PositionMode,
+  PositionSide,
+  PositionType,
+  REQUEST_LANGUAGES,
+  RESULT_CODES,
+  THEMES,
+  TradeIndex,
+  languageType,
+  message,
+} from '../../../core/catalog/index.js';
+
+const tables: Record<string, unknown> = {
+  ALTERNATE_LINK_EXCEPTIONS, ASSET_TABS, BusinessLine, CAPTCHA_LANGUAGES, CAPTCHA_LANGUAGE_BY_LOCALE,
+  CURRENCIES, DEFAULT_SYMBOLS, GLOBAL_SETTINGS_DEFAULTS, LANGUAGES, LOCALE_CURRENCIES, LOCALE_PATH_PREFIXES,
+  MESSAGES, MarginMode, PREFERENCES_COOKIE_DEFAULTS, PositionMode, PositionSide, PositionType,
+  REQUEST_LANGUAGES, RESULT_CODES, THEMES, TradeIndex,
+};
+
+function everyObject(value: unknown, out: object[] = []): object[] {
+  if (value !== null && typeof value === 'object') {
+    out.push(value);
+    for (const child of Object.values(value)) everyObject(child, out);
+  }
+  return out;
+}
+
+describe('catalogue tables are frozen all the way down', () => {
+  it.each(Object.keys(tables))('%s and everything inside it is frozen', (name) => {
+    for (const object of everyObject(tables[name])) expect(Object.isFrozen(object)).toBe(true);
+  });
+
+  it('mutation throws in strict mode and changes nothing', () => {
+    const rows = LANGUAGES as unknown as { languageType: number }[];
+    expect(() => { (rows[0] as { languageType: number }).languageType = 99; }).toThrow(TypeError);
+    expect(() => { rows.push({ languageType: 1 }); }).toThrow(TypeError);
+    const settings = GLOBAL_SETTINGS_DEFAULTS as unknown as Record<string, unknown>;
+    expect(() => { settings.unit = 'USD'; }).toThrow(TypeError);
+    const texts = MESSAGES as unknown as Record<string, Record<string, string>>;
+    expect(() => { (texts.en as Record<string, string>).timeout = 'changed'; }).toThrow(TypeError);
+    const codes = RESULT_CODES as unknown as Record<string, string[]>;
+    expect(() => { (codes.timeout as string[])[0] = 'x'; }).toThrow(TypeError);
+    expect(() => { (BusinessLine as unknown as Record<string, number>).spot = 2; }).toThrow(TypeError);
+    expect(languageType('en')).toBe(0);
+    expect(message('en', 'timeout')).toBe('Request timed out!');
+    expect(GLOBAL_SETTINGS_DEFAULTS.unit).toBe('CNY');
+    expect(BusinessLine.spot).toBe(1);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { NETWORK_ERROR_CODE, RESULT_CODES, isResultCode } from '../../../core/catalog/index.js';
+import type { ResultCodeName } from '../../../core/catalog/index.js';
+
+describe('result codes (seed 000 §8, seed 001 §8)', () => {
+  it.each([
+    ['success', '00000'],
+    ['timeout', ['00004', '110100']],
+    ['tokenMissing', '00005'],
+    ['illegalToken', '22001'],
+    ['genericError', '1'],
+    ['webTimeout', '401'],
+    ['httpSuccess', 0],
+    ['captchaSuccess', '00000'],
+    ['httpError', 1],
+    ['httpTimeout', 401],
+    ['loginExpired', ['20906', '20205']],
+    ['messageCodes', ['00004', '00005', '00006']],
+    ['signMissing', '00020'],
+    ['signModeNotMatched', '00021'],
+    ['signExpired', '00022'],
+    ['signInvalid', '00023'],
+  ] as const)('%s is %j', (name, code) => {
+    expect(RESULT_CODES[name]).toEqual(code);
+  });
+
+  it('names every code the seeds give and nothing else', () => {
+    expect(Object.keys(RESULT_CODES)).toHaveLength(16);
+  });
+
+  it('a response code of -1 is the network-error code', () => {
+    expect(NETWORK_ERROR_CODE).toBe(-1);
+  });
+
+  it.each([
+    ['00000', 'success', true],
+    ['00004', 'timeout', true],
+    ['110100', 'timeout', true],
+    ['00005', 'timeout', false],
+    [20906, 'loginExpired', true],
+    ['20205', 'loginExpired', true],
+    ['00006', 'messageCodes', true],
+    [0, 'httpSuccess', true],
+    ['0', 'httpSuccess', true],
+    [0, 'success', false],
+    [1, 'genericError', true],
+    [401, 'webTimeout', true],
+    [null, 'success', false],
+    [undefined, 'httpSuccess', false],
+  ] as const)('isResultCode(%j, %s) is %s', (code, name: ResultCodeName, expected) => {
+    expect(isResultCode(code, name)).toBe(expected);
+  });
+});

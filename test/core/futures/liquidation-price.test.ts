@@ -1,0 +1,85 @@
+// Liquidation price, worked by hand from the formulas of docs/futures-maths.md, for every mode.
+import { describe, expect, it } from 'vitest';
+import { FuturesDecimal, formatLiquidationPrice, liquidationPrice, type FuturesPositionInput } from '../../../core/index.js';
+
+const isolatedLong: FuturesPositionInput = {
+  position: 1, marginMode: 1, positionMode: 1, count: '1', openAvgPrice: '50000', openLevel: '10',
+  openMarginCount: '5000', mm: '0.004', feeRate: '0.0006',
+};
+
+describe('liquidationPrice', () => {
+  it('isolated long: LP = (M·bp + cum − d·Q·E)/(Q·(MMR + f − d)) = (5,000 − 50,000)/(0.0046 − 1)', () => {
+    const lp = liquidationPrice(isolatedLong)!;
+    expect(lp.toFixed(8)).toBe(new FuturesDecimal(-45000).div('-0.9954').toFixed(8));
+    expect(lp.toFixed(2)).toBe('45207.96');
+  });
+
+  it('isolated short: LP = (M + Q·E)/(Q·(1 + MMR + f)) = 55,000/1.0046', () => {
+    const lp = liquidationPrice({ ...isolatedLong, position: 2 })!;
+    expect(lp.toFixed(2)).toBe('54748.16');
+  });
+
+  it('isolated with a tier maintenance amount: cum adds to the margin side', () => {
+    const lp = liquidationPrice(isolatedLong, { maintenanceAmount: '50' })!;
+    expect(lp.toFixed(8)).toBe(new FuturesDecimal(-44950).div('-0.9954').toFixed(8));
+  });
+
+  it('isolated with bp: margin in a coin is converted at its index price (M·bp)', () => {
+    const lp = liquidationPrice({ ...isolatedLong, openMarginCount: '0.1', bp: '50000' })!;
+    expect(lp.toFixed(2)).toBe('45207.96');
+  });
+
+  it('isolated long with margin ≥ notional: no liquidation price ("--")', () => {
+    const lp = liquidationPrice({ ...isolatedLong, openMarginCount: '60000' });
+    expect(lp).toBeNull();
+    expect(formatLiquidationPrice(lp)).toBe('--');
+  });
+
+  it('isolated inverse long: LP = Q·(1 + MMR + f)/(M + cum + Q/E)', () => {
+    const position = { ...isolatedLong, count: '100', openAvgPrice: '10000', openMarginCount: '0.001' };
+    const lp = liquidationPrice(position, { kind: 'inverse', faceValue: '100' })!;
+    // Q = 10,000 USD; 10,000 × 1.0046 / (0.001 + 1) = 10,036.…
+    expect(lp.toFixed(6)).toBe(new FuturesDecimal('10046').div('1.001').toFixed(6));
+  });
+
+  it('cross one-way: X = (available + othersUpnl − othersMaintain)·bp − totalDelegateValue/L replaces M·bp', () => {
+    const cross = {
+      ...isolatedLong, marginMode: 2, positionMode: 1, openMarginCount: undefined,
+      available: '8000', othersUpnl: '-500', othersMaintain: '300', totalDelegateValue: '2000',
+    };
+    // X = 7,200 − 200 = 7,000; LP = (7,000 − 50,000)/(0.0046 − 1)
+    const lp = liquidationPrice(cross)!;
+    expect(lp.toFixed(8)).toBe(new FuturesDecimal(-43000).div('-0.9954').toFixed(8));
+  });
+
+  it('cross hedge: LP = (QL·EL − QS·ES − X)/(QL − QS − MMR·max(QL, QS) − f·(QL + QS))', () => {
+    const hedge = {
+      ...isolatedLong, marginMode: 2, positionMode: 2, available: '3000',
+      longOpenCount: '2', longOpenPrice: '50000', shortOpenCount: '1', shortOpenPrice: '51000',
+    };
+    // numerator 100,000 − 51,000 − 3,000 = 46,000; denominator 2 − 1 − 0.008 − 0.0018 = 0.9902
+    const lp = liquidationPrice(hedge)!;
+    expect(lp.toFixed(8)).toBe(new FuturesDecimal(46000).div('0.9902').toFixed(8));
+  });
+
+  it('cross hedge with equal legs and no rates: denominator 0 → no liquidation price', () => {
+    const hedge = {
+      ...isolatedLong, marginMode: 2, positionMode: 2, available: '3000', mm: 0, feeRate: 0,
+      longOpenCount: '1', longOpenPrice: '50000', shortOpenCount: '1', shortOpenPrice: '50000',
+    };
+    expect(liquidationPrice(hedge)).toBeNull();
+  });
+
+  it('a negative result is "no liquidation price", never a negative number', () => {
+    const short = { ...isolatedLong, position: 2, marginMode: 2, positionMode: 1, available: '-60000' };
+    expect(liquidationPrice(short)).toBeNull();
+  });
+
+  it('reads the positions* twins when the plain fields are absent (openDealCount − closeDealCount as size)', () => {
+    const twins = {
+      position: 1, marginMode: '1', positionsOpenAvgPrice: '50000', openDealCount: '1.5', closeDealCount: '0.5',
+      positionsLevel: '10', positionsOpenMarginCount: '5000', mm: '0.004', feeRate: '0.0006',
+    };
+    expect(liquidationPrice(twins)!.toFixed(8)).toBe(liquidationPrice(isolatedLong)!.toFixed(8));
+  });
+});

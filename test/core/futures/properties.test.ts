@@ -1,0 +1,195 @@
+// fast-check properties of issue 11: each test is named after the rule it checks.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  FuturesDecimal,
+  averageOpenPrice,
+  formatAmount,
+  formatDecimal,
+  formatPercent,
+  formatRoe,
+  liquidationPrice,
+  parseDisplayNumber,
+  roe,
+  truncateDecimal,
+  unrealizedPnl,
+  type ContractKind,
+} from '../../../core/index.js';
+
+// FC_RUNS=20000 npx vitest run test/core/futures deepens every property; 100 runs each by default.
+fc.configureGlobal({ numRuns: Number(process.env.FC_RUNS ?? 100) });
+
+/** A positive decimal string with up to `places` decimals, from an integer of units. */
+const decimal = (minUnits: number, maxUnits: number, places: number) =>
+  fc.integer({ min: minUnits, max: maxUnits }).map((units) => new FuturesDecimal(units).div(10 ** places).toString());
+const price = decimal(1, 1e9, 2); // 0.01 … 10,000,000
+const size = decimal(1, 1e7, 3); // 0.001 … 10,000
+const kind = fc.constantFrom<ContractKind>('linear', 'inverse');
+const signed = fc.integer({ min: -1e12, max: 1e12 }).chain((units) =>
+  fc.integer({ min: 0, max: 12 }).map((places) => new FuturesDecimal(units).div(new FuturesDecimal(10).pow(places))),
+);
+
+describe('properties', () => {
+  it('PnL antisymmetry: the short PnL is exactly minus the long PnL at the same prices', () => {
+    fc.assert(
+      fc.property(kind, size, price, price, (k, q, e, p) => {
+        const long = unrealizedPnl({ position: 1, count: q, openAvgPrice: e }, p, { kind: k });
+        const short = unrealizedPnl({ position: 2, count: q, openAvgPrice: e }, p, { kind: k });
+        expect(long.plus(short).isZero()).toBe(true);
+      }),
+    );
+  });
+
+  it('ROE scales linearly with leverage at fixed prices (margin Q·E/L)', () => {
+    fc.assert(
+      fc.property(kind, size, price, price, fc.integer({ min: 1, max: 125 }), fc.integer({ min: 1, max: 10 }), (k, q, e, p, l, factor) => {
+        const base = { position: 1, count: q, openAvgPrice: e, openLevel: l };
+        const scaled = roe({ ...base, openLevel: l * factor }, p, { kind: k });
+        const expected = roe(base, p, { kind: k }).times(factor);
+        // Equal to 30 significant digits: the two divisions round independently at 40.
+        expect(scaled.minus(expected).abs().lte(expected.abs().times('1e-30'))).toBe(true);
+      }),
+    );
+  });
+
+  // Precondition: the position is not already under maintenance at entry (M > Q·E·(MMR + f)), which every
+  // leverage an exchange allows satisfies (1/L > MMR + f); with less margin the position is liquidated on opening.
+  const healthy = fc
+    .record({ k: kind, q: size, e: price, mm: decimal(0, 50, 4), f: decimal(0, 10, 4), extra: decimal(1, 1e6, 4) })
+    .map(({ k, q, e, mm, f, extra }) => {
+      const qd = new FuturesDecimal(q);
+      const entryNotional = k === 'linear' ? qd.times(e) : qd.div(e);
+      // margin = notional × (MMR + f) × (1 + extra): strictly above what maintenance and the close fee need.
+      const margin = entryNotional.times(new FuturesDecimal(mm).plus(f)).plus(entryNotional.times('0.0001')).times(new FuturesDecimal(1).plus(extra));
+      return { k, q, e, mm, f, margin: margin.toString() };
+    });
+
+  it('isolated long LP lies below entry and short LP above, whenever margin > 0 (position not under maintenance)', () => {
+    fc.assert(
+      fc.property(healthy, ({ k, q, e, mm, f, margin }) => {
+        const base = { marginMode: 1, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f };
+        const long = liquidationPrice({ ...base, position: 1 }, { kind: k });
+        const short = liquidationPrice({ ...base, position: 2 }, { kind: k });
+        if (long !== null) expect(long.lt(e)).toBe(true);
+        if (short !== null) expect(short.gt(e)).toBe(true);
+        // A long always has a liquidation price unless the margin covers the whole notional.
+        if (k === 'linear' && new FuturesDecimal(margin).lt(new FuturesDecimal(q).times(e))) expect(long).not.toBeNull();
+      }),
+    );
+  });
+
+  it('at the liquidation price the equity equals maintenance margin plus the close fee (to the last decimal)', () => {
+    fc.assert(
+      fc.property(healthy, fc.constantFrom(1, 2), decimal(0, 1000, 2), ({ k, q, e, mm, f, margin }, side, cum) => {
+        const input = { marginMode: 1, position: side, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f };
+        const lp = liquidationPrice(input, { kind: k, maintenanceAmount: k === 'linear' ? cum : '0' });
+        if (lp === null) return;
+        const qd = new FuturesDecimal(q);
+        const pnl = unrealizedPnl(input, lp, { kind: k });
+        const equity = new FuturesDecimal(margin).plus(pnl);
+        const notionalAtLp = k === 'linear' ? qd.times(lp) : qd.div(lp);
+        const needed = notionalAtLp.times(mm).minus(k === 'linear' ? cum : 0).plus(notionalAtLp.times(f));
+        // Equal at 6 decimals (the amount display) and far beyond: the difference is below 1e-20.
+        expect(equity.minus(needed).abs().lt('1e-20')).toBe(true);
+        expect(formatAmount(equity.toDecimalPlaces(20))).toBe(formatAmount(needed.toDecimalPlaces(20)));
+      }),
+    );
+  });
+
+  it('cross hedge: at the liquidation price the cross equity equals maintenance on the larger leg plus both close fees', () => {
+    fc.assert(
+      fc.property(size, price, size, price, decimal(0, 1e9, 2), decimal(0, 50, 4), decimal(0, 10, 4), (ql, el, qs, es, x, mm, f) => {
+        const input = {
+          position: 1, marginMode: 2, positionMode: 2, count: ql, openAvgPrice: el, available: x, mm, feeRate: f,
+          longOpenCount: ql, longOpenPrice: el, shortOpenCount: qs, shortOpenPrice: es,
+        };
+        const lp = liquidationPrice(input);
+        if (lp === null) return;
+        const equity = new FuturesDecimal(x).plus(new FuturesDecimal(ql).times(lp.minus(el))).plus(new FuturesDecimal(qs).times(lp.neg().plus(es)));
+        const needed = FuturesDecimal.max(ql, qs).times(lp).times(mm).plus(new FuturesDecimal(ql).plus(qs).times(lp).times(f));
+        expect(equity.minus(needed).abs().lt('1e-20')).toBe(true);
+      }),
+    );
+  });
+
+  it('cross one-way: at the liquidation price the cross equity X + PnL equals maintenance plus the close fee', () => {
+    fc.assert(
+      fc.property(kind, fc.constantFrom(1, 2), size, price, decimal(-1e9, 1e9, 2), decimal(0, 1e7, 2), decimal(0, 50, 4), decimal(0, 10, 4), (k, side, q, e, available, delegated, mm, f) => {
+        const input = {
+          position: side, marginMode: 2, positionMode: 1, count: q, openAvgPrice: e, openLevel: 20,
+          available, othersUpnl: '12.5', othersMaintain: '3', totalDelegateValue: delegated, mm, feeRate: f,
+        };
+        const lp = liquidationPrice(input, { kind: k });
+        if (lp === null) return;
+        const x = new FuturesDecimal(available).plus('9.5').minus(new FuturesDecimal(delegated).div(20));
+        const equity = x.plus(unrealizedPnl(input, lp, { kind: k }));
+        const notionalAtLp = k === 'linear' ? new FuturesDecimal(q).times(lp) : new FuturesDecimal(q).div(lp);
+        const needed = notionalAtLp.times(new FuturesDecimal(mm).plus(f));
+        // The terms cancel; the residue is bounded by the magnitudes of the terms at the 37th digit.
+        const entryNotional = k === 'linear' ? new FuturesDecimal(q).times(e) : new FuturesDecimal(q).div(e);
+        const scale = x.abs().plus(entryNotional).plus(notionalAtLp);
+        expect(equity.minus(needed).abs().lte(scale.times('1e-37'))).toBe(true);
+      }),
+    );
+  });
+
+  it('cross hedge, inverse: at the liquidation price the coin equity equals maintenance on the larger leg plus both close fees', () => {
+    fc.assert(
+      fc.property(size, price, size, price, decimal(0, 1e6, 6), decimal(0, 50, 4), decimal(0, 10, 4), (ql, el, qs, es, x, mm, f) => {
+        const input = {
+          position: 1, marginMode: 2, positionMode: 2, count: ql, openAvgPrice: el, available: x, mm, feeRate: f,
+          longOpenCount: ql, longOpenPrice: el, shortOpenCount: qs, shortOpenPrice: es,
+        };
+        const lp = liquidationPrice(input, { kind: 'inverse' });
+        if (lp === null) return;
+        const [QL, QS] = [new FuturesDecimal(ql), new FuturesDecimal(qs)];
+        const equity = new FuturesDecimal(x).plus(QL.div(el)).minus(QL.div(lp)).plus(QS.div(lp)).minus(QS.div(es));
+        const needed = FuturesDecimal.max(QL, QS).times(mm).plus(QL.plus(QS).times(f)).div(lp);
+        expect(equity.minus(needed).abs().lte(QL.div(el).plus(QS.div(es)).plus(x).times('1e-35'))).toBe(true);
+      }),
+    );
+  });
+
+  it('the average open price lies between the two fill prices', () => {
+    fc.assert(
+      fc.property(kind, size, price, size, price, (k, q1, e1, q2, e2) => {
+        const average = averageOpenPrice({ count: q1, openAvgPrice: e1 }, { count: q2, price: e2 }, { kind: k });
+        const [low, high] = new FuturesDecimal(e1).lte(e2) ? [e1, e2] : [e2, e1];
+        expect(average.gte(low) && average.lte(high)).toBe(true);
+      }),
+    );
+  });
+
+  it('reducing a position never changes the average open price', () => {
+    fc.assert(
+      fc.property(kind, size, price, size, price, (k, q1, e1, q2, e2) => {
+        const average = averageOpenPrice({ count: q1, openAvgPrice: e1 }, { count: q2, price: e2, reduce: true }, { kind: k });
+        expect(average.eq(e1)).toBe(true);
+      }),
+    );
+  });
+
+  it('rounding never moves a value away from zero and is idempotent', () => {
+    fc.assert(
+      fc.property(signed, fc.integer({ min: 0, max: 10 }), (value, places) => {
+        const once = truncateDecimal(value, places);
+        expect(once.abs().lte(value.abs())).toBe(true);
+        expect(once.isZero() || once.isNegative() === value.isNegative()).toBe(true);
+        expect(value.minus(once).abs().lt(new FuturesDecimal(10).pow(-places))).toBe(true);
+        expect(truncateDecimal(once, places).eq(once)).toBe(true);
+      }),
+    );
+  });
+
+  it('formatting then parsing returns the rounded value', () => {
+    fc.assert(
+      fc.property(signed, fc.integer({ min: 0, max: 10 }), (value, places) => {
+        const rounded = truncateDecimal(value, places);
+        expect(parseDisplayNumber(formatDecimal(value, places))!.eq(rounded)).toBe(true);
+        expect(parseDisplayNumber(formatAmount(value))!.eq(truncateDecimal(value, 6))).toBe(true);
+        expect(parseDisplayNumber(formatPercent(value))!.eq(truncateDecimal(value, 2))).toBe(true);
+        expect(parseDisplayNumber(formatRoe(value))!.eq(truncateDecimal(value, 2))).toBe(true);
+      }),
+    );
+  });
+});

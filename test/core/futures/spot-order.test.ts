@@ -1,0 +1,52 @@
+// Spot plan/trace order figures (seed 001 §3 "Spot plan order fields"); trackingType 0 versus other is
+// documented in docs/futures-maths.md.
+import { describe, expect, it } from 'vitest';
+import { FuturesInputError, formatSpotOrderFigures, spotOrderFigures } from '../../../core/index.js';
+
+describe('spot plan/trace order figures', () => {
+  it('trackingType 0: sized in base coin, bought at buyPrice', () => {
+    const order = {
+      orderNo: '1', trackingType: 0, buyDelegateCount: '2', dealCount: '1.5', buyDealCount: '1.5', buyPrice: '100',
+      holdCount: '1.2', marketPrice: '110.5', pricePlace: 2, quotePrecision: 4,
+    };
+    const figures = spotOrderFigures(order);
+    expect(figures.filledRatio.toString()).toBe('75');
+    expect(figures.cost.toString()).toBe('150');
+    expect(figures.marketValue.toString()).toBe('132.6');
+    expect(figures.unrealizedPnl!.toString()).toBe('12.6');
+    expect(figures.yield!.toString()).toBe('10.5');
+    expect(formatSpotOrderFigures(order)).toEqual({
+      filledRatio: '75.00%', averageBuyPrice: '100.00', cost: '150.0000', marketValue: '132.6000', unrealizedPnl: '12.6000', yield: '+10.50%',
+    });
+  });
+
+  it('trackingType other: sized as a quote amount, average price = dealCount ÷ buyDealCount', () => {
+    const order = {
+      trackingType: '1', buyDelegateCount: '300', dealCount: '200', buyDealCount: '3', buyPrice: '60',
+      holdCount: '3', marketPrice: '60', pricePlace: '3', quotePrecision: '2',
+    };
+    const figures = spotOrderFigures(order);
+    expect(figures.filledRatio.toFixed(4)).toBe('66.6667');
+    expect(figures.cost.toString()).toBe('200');
+    expect(figures.averageBuyPrice!.toFixed(6)).toBe('66.666667');
+    expect(figures.unrealizedPnl!.toFixed(6)).toBe('-20.000000');
+    const shown = formatSpotOrderFigures(order);
+    expect(shown.averageBuyPrice).toBe('66.666');
+    expect(shown.filledRatio).toBe('66.66%');
+    expect(shown.yield).toBe('-10.00%');
+  });
+
+  it('before any fill: no average price, no PnL, no yield ("--")', () => {
+    const order = { trackingType: 1, buyDelegateCount: '100', marketPrice: '5' };
+    const shown = formatSpotOrderFigures(order);
+    expect(shown).toMatchObject({ filledRatio: '0.00%', averageBuyPrice: '--', unrealizedPnl: '--', yield: '--', cost: '0.000000' });
+  });
+
+  it('bad input names the field', () => {
+    expect(() => spotOrderFigures({ buyDelegateCount: '1', marketPrice: '1' })).toThrow(FuturesInputError);
+    expect(() => spotOrderFigures({ trackingType: 0, buyDelegateCount: '0', marketPrice: '1' })).toThrow(
+      expect.objectContaining({ name: 'FuturesInputError', field: 'buyDelegateCount', problem: 'zero' }),
+    );
+    expect(() => spotOrderFigures({ buyDelegateCount: '1', marketPrice: '1' })).toThrow(expect.objectContaining({ field: 'trackingType' }));
+  });
+});

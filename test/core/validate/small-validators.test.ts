@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isBase64 } from '../../../core/validate/base64.js';
+import { assertClassName, InvalidClassNameError } from '../../../core/validate/class-name.js';
+import { isMobileWidth, MOBILE_BREAKPOINT_PX } from '../../../core/validate/layout.js';
+
+describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {
+  it('accepts everything a reference encoder (node Buffer) produces', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => isBase64(Buffer.from(bytes).toString('base64'))));
+  });
+
+  it.each([
+    ['TWFu', true],
+    ['TWE=', true],
+    ['TQ==', true],
+    ['', true],
+    ['TQ=', false], // bad padding length
+    ['TQ', false], // unpadded
+    ['TW=u', false], // padding in the middle
+    ['TWFu\n', false],
+    ['TW-_', false], // the URL-safe alphabet is not the standard one
+    ['T===', false],
+  ])('isBase64(%j) is %s', (text, expected) => {
+    expect(isBase64(text)).toBe(expected);
+  });
+
+  it('rejects any string that the reference decoder does not round-trip', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 24 }), (text) => !isBase64(text) || Buffer.from(text, 'base64').toString('base64') === text));
+  });
+});
+
+describe('assertClassName — seed 000 §5: class names containing spaces are rejected', () => {
+  it.each(['btn', 'btn-primary', 'a_b', 'x1'])('accepts %j', (name) => {
+    expect(assertClassName(name)).toBe(name);
+  });
+
+  it.each(['two words', ' lead', 'trail ', 'tab\there', 'line\nbreak', 'nbsp\u00a0x', 'em\u2003space', 'ideographic\u3000space', ''])(
+    'rejects %j with InvalidClassNameError',
+    (name) => {
+      expect(() => assertClassName(name)).toThrow(InvalidClassNameError);
+      try {
+        assertClassName(name);
+      } catch (error) {
+        expect((error as InvalidClassNameError).name).toBe('InvalidClassNameError');
+        expect((error as InvalidClassNameError).code).toBe('INVALID_ARGUMENT');
+      }
+    },
+  );
+});
+
+describe('isMobileWidth — seed 000 §9: mobile layout applies below 768 px', () => {
+  it('has the seed breakpoint', () => expect(MOBILE_BREAKPOINT_PX).toBe(768));
+  it.each([
+    [767, true],
+    [767.5, true],
+    [768, false],
+    [1024, false],
+    [320, true],
+  ])('isMobileWidth(%d) is %s', (px, expected) => expect(isMobileWidth(px)).toBe(expected));
+});

@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareVersions, isVersionAtLeast } from '../../../core/validate/versions.js';
+import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
+
+const version = fc.array(fc.nat({ max: 300 }), { minLength: 1, maxLength: 5 }).map((p) => p.join('.'));
+
+describe('compareVersions — seed 000 §5: dotted numeric, missing parts count as 0', () => {
+  it.each([
+    ['2.8', '2.8.0', 0],
+    ['2.8.0', '2.8', 0],
+    ['2.9.0', '2.8.0', 1],
+    ['2.56.0', '2.9.0', 1], // numeric, not lexical
+    ['1.2.51', '2.56.0', -1],
+    ['2.11.0', '2.11.0.1', -1],
+    ['10', '9.99.99', 1],
+    ['0', '0.0.0.0', 0],
+  ])('compareVersions(%s, %s) is %i', (a, b, expected) => {
+    expect(compareVersions(a, b)).toBe(expected);
+  });
+
+  it.each([['2.x'], [''], ['1..2'], ['v2.8'], ['2.8-beta'], ['-1.0']])('rejects %j with an InvalidArgumentError', (bad) => {
+    expect(() => compareVersions(bad, '1.0')).toThrow(InvalidArgumentError);
+    try {
+      compareVersions('1.0', bad);
+    } catch (error) {
+      expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
+      expect((error as InvalidArgumentError).name).toBe('InvalidArgumentError');
+    }
+  });
+
+  it('is antisymmetric', () => {
+    fc.assert(fc.property(version, version, (a, b) => compareVersions(a, b) + compareVersions(b, a) === 0));
+  });
+
+  it('is transitive', () => {
+    fc.assert(
+      fc.property(version, version, version, (a, b, c) => {
+        if (compareVersions(a, b) <= 0 && compareVersions(b, c) <= 0) expect(compareVersions(a, c)).toBeLessThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('"x" equals "x.0"', () => {
+    fc.assert(fc.property(version, (v) => compareVersions(v, `${v}.0`) === 0 && compareVersions(`${v}.0.0`, v) === 0));
+  });
+
+  it('agrees with a reference comparison of zero-padded parts', () => {
+    fc.assert(
+      fc.property(version, version, (a, b) => {
+        const pad = (v: string) => v.split('.').concat(['0', '0', '0', '0', '0']).slice(0, 5).map((n) => n.padStart(4, '0')).join('.');
+        const expected = pad(a) < pad(b) ? -1 : pad(a) > pad(b) ? 1 : 0;
+        return compareVersions(a, b) === expected;
+      }),
+    );
+  });
+});
+
+describe('isVersionAtLeast — seed 000 §5: a command runs only at or above its minimum version', () => {
+  it.each([
+    ['2.8.0', '2.8.0', true],
+    ['2.7.9', '2.8.0', false],
+    ['2.56', '2.56.0', true],
+    ['3.0.0', '2.56.0', true],
+  ])('isVersionAtLeast(%s, %s) is %s', (v, min, expected) => {
+    expect(isVersionAtLeast(v, min)).toBe(expected);
+  });
+});

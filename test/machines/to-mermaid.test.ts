@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { setup } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { buttonMachine } from '../../machines/button.machine.js';
+import { diagramDocument, toMermaid } from '../../machines/diagram/to-mermaid.js';
+
+const sample = setup({
+  types: { context: {} as { ms: number }, input: {} as { ms?: number } },
+  delays: { closeDelay: ({ context }) => context.ms },
+  guards: { canGo: () => true },
+  actors: {},
+}).createMachine({
+  id: 'sample',
+  context: ({ input }) => ({ ms: input?.ms ?? 3000 }),
+  initial: 'open',
+  states: {
+    open: {
+      after: { closeDelay: 'done', 500: 'nested' },
+      on: { GO: { target: 'done', guard: 'canGo' } },
+    },
+    nested: { initial: 'inner', states: { inner: { on: { BACK: '#sample.open' } } } },
+    regions: { type: 'parallel', states: { a: { initial: 'x', states: { x: {} } }, b: { initial: 'y', states: { y: {} } } } },
+    done: { type: 'final' },
+  },
+});
+
+describe('toMermaid', () => {
+  const text = toMermaid(sample);
+
+  it('starts a stateDiagram-v2 with the initial state', () => {
+    expect(text.split('\n').slice(0, 2)).toEqual(['stateDiagram-v2', '  [*] --> open']);
+  });
+
+  it('shows delays as "after N ms", named delays resolved from the initial context', () => {
+    expect(text).toContain('open --> nested : after 500 ms');
+    expect(text).toContain('open --> done : after 3000 ms (closeDelay)');
+    expect(toMermaid(sample, { input: { ms: 1200 } })).toContain('open --> done : after 1200 ms (closeDelay)');
+  });
+
+  it('names guards', () => expect(text).toContain('open --> done : GO [canGo]'));
+
+  it('nests compound states and marks final states', () => {
+    expect(text).toContain('  state nested {\n    [*] --> nested_inner');
+    expect(text).toContain('nested_inner --> open : BACK');
+    expect(text).toContain('done --> [*]');
+  });
+
+  it('separates parallel regions with --', () => {
+    expect(text).toMatch(/state regions \{[\s\S]*state regions_a \{[\s\S]*\n {4}--\n[\s\S]*state regions_b \{/);
+  });
+
+  it('renders the button machine', () => {
+    const button = toMermaid(buttonMachine);
+    expect(button).toContain('idle --> idle : CLICK / emitClicked');
+    expect(button).toContain('starting --> disabled : always [startsDisabled]');
+  });
+
+  it('the committed docs/machines/button.md is what the generator writes', async () => {
+    const committed = await readFile(new URL('../../docs/machines/button.md', import.meta.url), 'utf8');
+    expect(committed).toBe(diagramDocument('button', buttonMachine, { input: {} }));
+  });
+});
