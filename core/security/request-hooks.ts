@@ -2,6 +2,7 @@
 // add device-check fields, sign core calls, in that order) and one after-response hook (server time,
 // gw-sign-error, sign error codes, key binding after a login).
 import type { AfterResponseHook, BeforeRequestHook } from 'ky';
+import { requestContext } from '../http/request-context.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Platform } from '../platform/types.js';
 import { fromBase64, toBase64 } from './bytes.js';
@@ -25,7 +26,10 @@ export interface HookContext {
   engine: RsaEngine;
   keys: ClientKeyStore;
   serverClock: ServerClock;
+  /** Origin of the API base, for requests that do not come from an exkit HTTP client. */
   apiOrigin: string;
+  /** Path of the API base ('' when the base is an origin), stripped to get the API path. */
+  apiBasePath: string;
   keyWrap: KeyWrapAlgorithm;
   stampHeaders: boolean;
   snapshot(): SecuritySnapshot;
@@ -44,6 +48,21 @@ const DEBUG_TEXTS_KEPT = 32;
 
 /** Seed 000 §3 / 001 §8: the success codes a login response may carry. */
 const SUCCESS_CODES = new Set<unknown>(['00000', '0', 0, '200', 200]);
+
+/**
+ * The API path of a request ('/v1/…'), or undefined when the request does not go to the API (the seed's
+ * "URL starts with '/'"). An exkit HTTP client says so in its call context; a plain ky request counts
+ * when it goes to the API base.
+ */
+export function apiPathOf(request: Request, options: { readonly context?: Readonly<Record<string, unknown>> } | undefined, ctx: Pick<HookContext, 'apiOrigin' | 'apiBasePath'>): string | undefined {
+  const context = requestContext(options);
+  if (context) return context.apiPath;
+  const url = new URL(request.url);
+  if (url.origin !== ctx.apiOrigin) return undefined;
+  if (!ctx.apiBasePath) return url.pathname;
+  if (url.pathname !== ctx.apiBasePath && !url.pathname.startsWith(`${ctx.apiBasePath}/`)) return undefined;
+  return url.pathname.slice(ctx.apiBasePath.length) || '/';
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -105,19 +124,19 @@ export function createBeforeRequestHook(ctx: HookContext): BeforeRequestHook {
     });
   };
 
-  const sign = async (request: Request, token: string): Promise<void> => {
+  const sign = async (request: Request, path: string, token: string): Promise<void> => {
     const { config } = ctx.snapshot();
     if (!config) return;
     const pair = ctx.keys.boundTo(token);
     if (!pair) return;
     const url = new URL(request.url);
-    const mode = signModeFor(config, url.pathname);
+    const mode = signModeFor(config, path);
     if (mode === undefined) return;
     const tm = request.headers.get(SIGN_HEADERS.time);
     const traceId = request.headers.get(SIGN_HEADERS.trace);
     if (!isSignableTime(tm) || !isSignableTraceId(traceId)) return;
     const body = mode === 0 || request.body === null ? new Uint8Array(0) : new Uint8Array(await request.clone().arrayBuffer());
-    const { headers, text } = await signCoreCall(ctx.engine, pair, { path: url.pathname, tm, traceId, mode, query: url.search.slice(1), body });
+    const { headers, text } = await signCoreCall(ctx.engine, pair, { path, tm, traceId, mode, query: url.search.slice(1), body });
     for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
     if (ctx.debug()) {
       request.headers.set(SIGN_HEADERS.text, toBase64(utf8ToBytes(text)));
@@ -127,12 +146,11 @@ export function createBeforeRequestHook(ctx: HookContext): BeforeRequestHook {
     }
   };
 
-  return async (request, _options, state) => {
+  return async (request, options, state) => {
     // A retry resends the request this hook already produced.
     if (state.retryCount > 0) return;
-    const url = new URL(request.url);
-    if (url.origin !== ctx.apiOrigin) return;
-    const path = url.pathname;
+    const path = apiPathOf(request, options, ctx);
+    if (path === undefined) return;
     if (ctx.stampHeaders) {
       if (!request.headers.has(SIGN_HEADERS.time)) request.headers.set(SIGN_HEADERS.time, String(ctx.serverClock.now()));
       if (!request.headers.has(SIGN_HEADERS.trace)) request.headers.set(SIGN_HEADERS.trace, bytesToHex(randomBytes(TRACE_BYTES)));
@@ -141,16 +159,16 @@ export function createBeforeRequestHook(ctx: HookContext): BeforeRequestHook {
     let current: Request = request;
     if (isLoginUrl(path)) current = await encryptLogin(current, path, token);
     else if (!token && ctx.snapshot().config?.userCheckDeviceUrl === path) current = await addDeviceCheck(current, path);
-    if (token) await sign(current, token);
+    if (token) await sign(current, path, token);
     return current === request ? undefined : current;
   };
 }
 
 /** The after-response hook: server time, gw-sign-error, sign error codes and key binding after a login. */
 export function createAfterResponseHook(ctx: HookContext): AfterResponseHook {
-  return async (request, _options, response) => {
-    const url = new URL(request.url);
-    if (url.origin !== ctx.apiOrigin) return;
+  return async (request, options, response) => {
+    const path = apiPathOf(request, options, ctx);
+    if (path === undefined) return;
     ctx.serverClock.observe(request.method, response.headers.get(REQUEST_TIME_HEADER));
     const gatewayError = response.headers.get(GATEWAY_SIGN_ERROR_HEADER);
     if (gatewayError) ctx.errors.logHeader(request.url, gatewayError);
@@ -177,7 +195,7 @@ export function createAfterResponseHook(ctx: HookContext): AfterResponseHook {
       ctx.errors.handle(body.code, typeof body.msg === 'string' ? body.msg : undefined, request.url);
       return;
     }
-    if (!isLoginUrl(url.pathname) || !response.ok || !SUCCESS_CODES.has(body.code)) return;
+    if (!isLoginUrl(path) || !response.ok || !SUCCESS_CODES.has(body.code)) return;
     const pair = ctx.snapshot().clientKey;
     const token = ctx.token();
     const userId = loginUserId(body) ?? ctx.uidCookie();

@@ -2,11 +2,12 @@
 // performs the init steps the signing-init machine orchestrates, and gives the HTTP client its hooks.
 import type { Observable } from 'rxjs';
 import type { AfterResponseHook, BeforeRequestHook } from 'ky';
+import type { HttpClient } from '../http/client.js';
 import { createStore } from '../storage/namespaced-store.js';
 import type { Platform } from '../platform/types.js';
 import { createClientKeyStore, obtainClientKeyPair } from './client-keys.js';
 import type { ClientKeyPair, ClientKeyStore } from './client-keys.js';
-import { DEFAULT_COOKIE_NAMES, DEFAULT_KEY_WRAP, LOGIN_ENCRYPT_FAILED_EVENT, SIGN_CONFIG_PATH, SIGN_DEBUG_QUERY } from './constants.js';
+import { DEFAULT_COOKIE_NAMES, DEFAULT_KEY_WRAP, LOGIN_ENCRYPT_FAILED_EVENT, SIGN_CONFIG_PATH, SIGN_DEBUG_QUERY, SIGN_INVALID_EVENT } from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
 import { SigningInitError } from './errors.js';
 import { computeInitSign } from './login-encryption.js';
@@ -27,7 +28,12 @@ const CONFIG_CACHE_KEY = 'gatewaySignConfig';
 export interface SecurityOptions {
   /** PEM of the X.509 certificate embedded in the build that vouches for the server key (seed 001 §5). */
   certificatePem: string;
-  /** The API base URL: requests to its origin count as '/'-rooted API calls. Default: the page's origin. */
+  /**
+   * The exkit HTTP client of the API. When given, the security hooks are installed on it (`use`), the
+   * sign config is fetched through it, and toasts and logouts are also pushed through its `emit`.
+   */
+  http?: HttpClient;
+  /** For plain ky clients: the API base URL (requests under it are the '/…' API calls). Default: the page's origin. */
   apiBase?: string;
   /** Login key wrap; RSA-OAEP-256 by default, RSA1_5 for servers that need PKCS#1 v1.5. */
   keyWrap?: KeyWrapAlgorithm;
@@ -105,7 +111,9 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
   const serverClock = createServerClock(platform.clock);
   const log = options.log ?? consoleLog;
   const cookieNames = { ...DEFAULT_COOKIE_NAMES, ...options.cookieNames };
-  const apiOrigin = new URL(options.apiBase ?? platform.location.href).origin;
+  const apiBase = new URL(options.apiBase ?? platform.location.href);
+  const apiOrigin = apiBase.origin;
+  const apiBasePath = options.apiBase === undefined ? '' : apiBase.pathname.replace(/\/+$/, '');
   const initSigns = new Map<string, Promise<string>>();
   let state: SecuritySnapshot = { config: undefined, serverKey: undefined, clientKey: undefined };
 
@@ -123,8 +131,10 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     log,
   });
 
+  const http = options.http;
   const fetchConfigBody =
     options.fetchConfigBody ??
+    (http ? () => http.get(SIGN_CONFIG_PATH, undefined, { silent: true }) : undefined) ??
     (async () => {
       const response = await platform.fetch(new URL(SIGN_CONFIG_PATH, apiOrigin).href, { method: 'GET', headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -156,6 +166,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     keys,
     serverClock,
     apiOrigin,
+    apiBasePath,
     keyWrap: options.keyWrap ?? DEFAULT_KEY_WRAP,
     stampHeaders: options.stampHeaders ?? true,
     snapshot: () => state,
@@ -168,12 +179,22 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     debugTexts: new Map<string, string>(),
   };
 
+  const hooks: SecurityHooks = { beforeRequest: [createBeforeRequestHook(hookContext)], afterResponse: [createAfterResponseHook(hookContext)] };
+  const removeHooks = http?.use(hooks);
+  // One debounce for every toast and logout of the page: the HTTP client's.
+  const forwarding = http
+    ? errors.events$.subscribe((event) => {
+        if (event.type === 'toast') http.emit({ type: 'toast', message: event.message, code: event.code });
+        else if (event.type === 'logout') http.emit({ type: 'logout', reason: SIGN_INVALID_EVENT });
+      })
+    : undefined;
+
   return {
     events$: errors.events$,
     serverClock,
     engine,
     keys,
-    hooks: { beforeRequest: [createBeforeRequestHook(hookContext)], afterResponse: [createAfterResponseHook(hookContext)] },
+    hooks,
     snapshot: () => state,
     token,
     async fetchConfig(fetchOptions = {}) {
@@ -226,6 +247,10 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
       platform.errors.report({ event: LOGIN_ENCRYPT_FAILED_EVENT, message, data: { code } });
     },
     initSignFor,
-    dispose: () => errors.dispose(),
+    dispose() {
+      forwarding?.unsubscribe();
+      removeHooks?.();
+      errors.dispose();
+    },
   };
 }

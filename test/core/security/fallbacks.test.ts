@@ -82,3 +82,20 @@ describe('login encryption never falls back to the clear', () => {
     expect(h.gateway.logins).toHaveLength(0);
   });
 });
+
+describe('API path of a request (the seed’s "URL starts with \'/\'")', async () => {
+  const { apiPathOf } = await import('../../../core/security/request-hooks.js');
+  const base = { apiOrigin: 'https://api.example', apiBasePath: '/gw' };
+  it.each([
+    ['https://api.example/gw/v1/user/login', '/v1/user/login'],
+    ['https://api.example/gw/v1/spot/x?y=1', '/v1/spot/x'],
+    ['https://api.example/gwx/v1/spot/x', undefined],
+    ['https://api.example/v1/spot/x', undefined],
+    ['https://other.example/gw/v1/spot/x', undefined],
+  ])('%s → %s', (url, path) => {
+    expect(apiPathOf(new Request(url), undefined, base)).toBe(path);
+  });
+  it('an exkit HTTP client’s call context names the API path', () => {
+    expect(apiPathOf(new Request('https://elsewhere.example/base/v1/a'), { context: { exkit: { apiPath: '/v1/a' } } }, base)).toBe('/v1/a');
+  });
+});
