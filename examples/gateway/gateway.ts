@@ -68,6 +68,8 @@ export interface GatewayOptions {
   serverKeyPem?: string;
   /** tm tolerance, default 300 000 ms. */
   toleranceMs?: number;
+  /** Static documents served on GET by path (a test page and its script, so page and API share an origin). */
+  pages?: Record<string, { contentType: string; body: string }>;
 }
 
 export interface LoginRecord {
@@ -270,7 +272,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     logins.push({ path, encrypted, clear, sensitive, userId, token, ...(algorithm ? { algorithm } : {}) });
     const data = isSwitch ? { accessTokenResVO: { userInfo: { userId } }, token } : { userInfo: { userId }, token };
     send(req, res, 200, { code: '00000', msg: 'success', data }, {
-      'set-cookie': [`refreshToken=${token}; Path=/; HttpOnly`, `uid=${userId}; Path=/`],
+      // Readable by the page: the client reads both cookies after a login (seed 001 §3).
+      'set-cookie': [`refreshToken=${token}; Path=/; SameSite=Lax`, `uid=${userId}; Path=/; SameSite=Lax`],
     });
   };
 
@@ -292,6 +295,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       const path = q === -1 ? raw : raw.slice(0, q);
       const query = q === -1 ? '' : raw.slice(q + 1);
       const body = await readBody(req);
+      const page = req.method === 'GET' ? options.pages?.[path] : undefined;
+      if (page) {
+        res.writeHead(200, { 'content-type': page.contentType });
+        res.end(page.body);
+        return;
+      }
       if (req.method === 'GET' && path === CONFIG_PATH) {
         configFetches++;
         send(req, res, 200, { code: '00000', msg: 'success', data: { gatewaySignConfig: config } });
