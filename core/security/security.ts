@@ -136,7 +136,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     options.fetchConfigBody ??
     (http ? () => http.get(SIGN_CONFIG_PATH, undefined, { silent: true }) : undefined) ??
     (async () => {
-      const response = await platform.fetch(new URL(SIGN_CONFIG_PATH, apiOrigin).href, { method: 'GET', headers: { accept: 'application/json' } });
+      const response = await platform.fetch(`${apiOrigin}${apiBasePath}${SIGN_CONFIG_PATH}`, { method: 'GET', headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return (await response.json()) as unknown;
     });
