@@ -1,8 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
+import type { Bridge } from '../core/bridge/create-bridge.js';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
+import type { ActorRefFrom } from 'xstate';
+import type { CaptchaService } from '../machines/captcha-service.js';
+import type { simulationMachine } from '../machines/simulation.machine.js';
+import type { Preferences } from '../core/preferences/preferences.js';
 import type { Security } from '../core/security/security.js';
 
 /**
@@ -11,8 +16,16 @@ import type { Security } from '../core/security/security.js';
  */
 export interface ExkitServices {
   platform: Platform;
+  /** The captcha flows (createCaptchaService). */
+  captcha?: CaptchaService;
+  /** The started simulation-mode actor (createActor(simulationMachine, …).start()). */
+  simulation?: ActorRefFrom<typeof simulationMachine>;
+  /** The native bridge (createBridge), read by useBridge, useBridgeRequest and useNativeEvent. */
+  bridge?: Bridge;
   /** The exchange's HTTP client (createHttpClient). */
   http?: HttpClient;
+  /** The preferences cookie service (`createPreferences`), read by `usePreferences()`. */
+  preferences?: Preferences;
   /** The security service (signing init, login encryption, core-call signing): `createSecurity`. */
   security?: Security;
 }

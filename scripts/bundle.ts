@@ -21,6 +21,7 @@ export const SINGLE_IMPORT_BUDGETS: ReadonlyArray<{ name: string; from: string; 
   { name: 'isBase64', from: 'exkit', gzipBytes: 1024 },
   { name: 'assertClassName', from: 'exkit', gzipBytes: 1024 },
   { name: 'isMobileWidth', from: 'exkit', gzipBytes: 1024 },
+  { name: 'sanitizeAmount', from: 'exkit', gzipBytes: 1024 },
 ];
 
 /** Heavy dependencies that no single pure helper may drag in. */

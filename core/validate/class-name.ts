@@ -5,8 +5,8 @@ export class InvalidClassNameError extends InvalidArgumentError {
   override name = 'InvalidClassNameError';
 }
 
-// \s covers every Unicode space separator as well as tabs and line breaks.
-const WHITESPACE = /\s/u;
+// \s covers every Unicode space separator, tabs and line breaks; \p{White_Space} adds NEL (U+0085), which \s misses.
+const WHITESPACE = /[\s\p{White_Space}]/u;
 
 /** Returns `name` when it is a single class name; throws InvalidClassNameError when it holds white space. */
 export function assertClassName(name: string): string {

@@ -1,0 +1,176 @@
+import { ExkitError } from '../errors/exkit-error.js';
+import type { PlatformLocation } from '../platform/types.js';
+import type { Bridge } from './create-bridge.js';
+import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
+import type { DEEP_LINK_TARGETS, DeepLinkTarget } from './deep-link-targets.js';
+import type { BridgeOs } from './detect.js';
+
+/** A value a deep-link parameter accepts. Empty ones ('', null, undefined, [], {}) are left out (seed 000 §2, §5). */
+export type DeepLinkValue = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
+
+type ParamsOf<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T]['params'][number];
+
+/** The parameters a target takes; any other name is a compile-time error (main/H5Router also takes extras). */
+export type DeepLinkParams<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T] extends { extraParams: true }
+  ? { [K in ParamsOf<T>]?: DeepLinkValue } & { [key: string]: DeepLinkValue }
+  : [ParamsOf<T>] extends [never]
+    ? Record<string, never>
+    : { [K in ParamsOf<T>]?: DeepLinkValue };
+
+/** The app's schemes and host (nothing exchange-specific is built in). */
+export interface DeepLinkConfig {
+  /** The custom scheme the app registers, e.g. 'myexchange'. */
+  appScheme: string;
+  /** The public scheme that replaces it outside the app (seed 000 §1). */
+  publicScheme: string;
+  /** The host every target path follows, e.g. 'app'. */
+  host: string;
+}
+
+export interface BuildDeepLinkOptions extends DeepLinkConfig {
+  /** The OS the link is for; decides the platform restrictions of seed 000 §6 (default 'other'). */
+  os?: BridgeOs;
+  /** Which scheme to write (default 'app'). */
+  scheme?: 'app' | 'public';
+}
+
+/** A deep link read back by parseDeepLink. */
+export interface ParsedDeepLink {
+  target: DeepLinkTarget;
+  /** Parameter values as text, decoded. */
+  params: Record<string, string>;
+  scheme: 'app' | 'public';
+}
+
+/** A target name that is not in the catalogue of seed 000 §2. */
+export class UnknownDeepLinkTargetError extends ExkitError {
+  override name = 'UnknownDeepLinkTargetError' as const;
+  constructor(target: string) {
+    super('DEEP_LINK_UNKNOWN_TARGET', `Unknown deep-link target: ${JSON.stringify(target)}`, { extra: { target } });
+  }
+}
+
+/** A parameter the target does not take. */
+export class UnknownDeepLinkParamError extends ExkitError {
+  override name = 'UnknownDeepLinkParamError' as const;
+  constructor(target: string, param: string) {
+    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${JSON.stringify(param)}`, { extra: { target, param } });
+  }
+}
+
+/** A URL that is not a deep link of the configured schemes and host. */
+export class InvalidDeepLinkError extends ExkitError {
+  override name = 'InvalidDeepLinkError' as const;
+  constructor(url: string) {
+    super('DEEP_LINK_INVALID', `Not a deep link of this app: ${JSON.stringify(url)}`, { extra: { url } });
+  }
+}
+
+/** Whether a value is left out of a link: empty string, null, undefined, empty array or empty object (seed 000 §5). */
+export function isEmptyDeepLinkValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
+  return false;
+}
+
+function valueText(value: unknown): string {
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Whether a target may open on an OS (seed 000 §6). */
+export function isDeepLinkAllowed(target: DeepLinkTarget, os: BridgeOs): boolean {
+  const rule = deepLinkSpec(target).platforms;
+  if (rule === 'android-only') return os === 'android';
+  if (rule === 'not-android') return os !== 'android';
+  return true;
+}
+
+/**
+ * The link of a target: `<scheme>://<host>/<target>?<params>`, empty values omitted, defaults applied,
+ * values URL-encoded; null when the target is restricted on `options.os` (seed 000 §2, §6).
+ */
+export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams<T> | undefined, options: BuildDeepLinkOptions): string | null {
+  if (!isDeepLinkTarget(target)) throw new UnknownDeepLinkTargetError(target);
+  const spec = deepLinkSpec(target);
+  const given = (params ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(given)) {
+    if (!spec.extraParams && !spec.params.includes(key)) throw new UnknownDeepLinkParamError(target, key);
+  }
+  if (!isDeepLinkAllowed(target, options.os ?? 'other')) return null;
+  const keys = [...spec.params, ...Object.keys(given).filter((key) => !spec.params.includes(key))];
+  const query: string[] = [];
+  for (const key of keys) {
+    const raw = given[key];
+    const value = isEmptyDeepLinkValue(raw) ? spec.defaults?.[key] : raw;
+    if (isEmptyDeepLinkValue(value)) continue;
+    query.push(`${encodeURIComponent(key)}=${encodeURIComponent(valueText(value))}`);
+  }
+  const scheme = options.scheme === 'public' ? options.publicScheme : options.appScheme;
+  return `${scheme}://${options.host}/${target}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/** Reads a deep link of either scheme back into its target and decoded parameters (the inverse of buildDeepLink). */
+export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLink {
+  const schemeEnd = url.indexOf('://');
+  const schemeText = schemeEnd < 0 ? '' : url.slice(0, schemeEnd);
+  const scheme = schemeText === config.appScheme ? 'app' : schemeText === config.publicScheme ? 'public' : null;
+  const hostPrefix = `${config.host}/`;
+  const rest = url.slice(schemeEnd + 3);
+  if (scheme === null || !rest.startsWith(hostPrefix)) throw new InvalidDeepLinkError(url);
+  const afterHost = rest.slice(hostPrefix.length);
+  const queryStart = afterHost.indexOf('?');
+  const path = queryStart < 0 ? afterHost : afterHost.slice(0, queryStart);
+  if (!isDeepLinkTarget(path)) throw new UnknownDeepLinkTargetError(path);
+  const spec = deepLinkSpec(path);
+  const params: Record<string, string> = {};
+  if (queryStart >= 0) {
+    for (const pair of afterHost.slice(queryStart + 1).split('&')) {
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      let key: string;
+      let value: string;
+      try {
+        key = decodeURIComponent(eq < 0 ? pair : pair.slice(0, eq));
+        value = eq < 0 ? '' : decodeURIComponent(pair.slice(eq + 1));
+      } catch {
+        throw new InvalidDeepLinkError(url);
+      }
+      if (!spec.extraParams && !spec.params.includes(key)) throw new UnknownDeepLinkParamError(path, key);
+      // defineProperty: a '__proto__' key stays a plain entry instead of replacing the prototype.
+      Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return { target: path, params, scheme };
+}
+
+/** What openDeepLink did. */
+export type OpenDeepLinkResult =
+  | { status: 'native'; link: string }
+  | { status: 'location'; url: string }
+  | { status: 'restricted'; target: DeepLinkTarget; os: BridgeOs };
+
+/** What openDeepLink needs: the bridge (in-app flag, OS, nativeRouter), the page location and the schemes. */
+export interface DeepLinkOpener {
+  bridge: Pick<Bridge, 'inApp' | 'os' | 'commands'>;
+  location: PlatformLocation;
+  config: DeepLinkConfig;
+}
+
+/**
+ * Opens a target (seed 000 §1): inside the app through nativeRouter; outside it, or when the app is too old
+ * for nativeRouter, by changing the location to the link with the public scheme.
+ */
+export async function openDeepLink<T extends DeepLinkTarget>(opener: DeepLinkOpener, target: T, params?: DeepLinkParams<T>): Promise<OpenDeepLinkResult> {
+  const { bridge, location, config } = opener;
+  const link = buildDeepLink(target, params, { ...config, os: bridge.os });
+  if (link === null) return { status: 'restricted', target, os: bridge.os };
+  const url = buildDeepLink(target, params, { ...config, os: bridge.os, scheme: 'public' })!;
+  const toLocation = (): OpenDeepLinkResult => {
+    location.assign(url);
+    return { status: 'location', url };
+  };
+  if (!bridge.inApp) return toLocation();
+  const result = await bridge.commands.nativeRouter({ link }, { fallback: toLocation });
+  return result.status === 'fallback' ? (result.value as OpenDeepLinkResult) : { status: 'native', link };
+}

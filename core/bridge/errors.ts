@@ -1,0 +1,72 @@
+import { ExkitError } from '../errors/exkit-error.js';
+import type { ExkitErrorOptions } from '../errors/exkit-error.js';
+import { message } from '../catalog/messages.js';
+import { NETWORK_ERROR_CODE_TEXT } from './result-codes.js';
+
+/** Message of AppRequestCallbackTimeout (seed 000 §8). */
+export const APP_BRIDGE_TIMEOUT_MESSAGE = 'AppBridgeSend Timeout';
+/** Message of AppResponseNetworkError (seed 000 §8). */
+export const APP_NETWORK_ERROR_MESSAGE = 'App Network Error';
+/** Message of AppJSBridgeRequestActionError (seed 000 §8). */
+export const APP_REQUEST_ACTION_ERROR_MESSAGE = 'App Jsbridge Request Action Error';
+/** Message of AppResponseUnSuccessError when the answer carries none. */
+export const APP_UNSUCCESS_DEFAULT_MESSAGE = 'App Response Unsuccessful';
+
+/** The native side did not answer within the command's timeout (seed 000 §8). */
+export class AppRequestCallbackTimeout extends ExkitError {
+  override name = 'AppRequestCallbackTimeout' as const;
+  constructor(options: ExkitErrorOptions = {}) {
+    super('APP_BRIDGE_TIMEOUT', APP_BRIDGE_TIMEOUT_MESSAGE, options);
+  }
+}
+
+/**
+ * The native side answered with a code that is not a success code (seed 000 §8). `code` is the app's
+ * code as text, `appData` its data; code -1 gets the catalogue's networkError text in `locale`
+ * ("Network error. Try again later." in English).
+ */
+export class AppResponseUnSuccessError extends ExkitError {
+  override name = 'AppResponseUnSuccessError' as const;
+  constructor(code: string, msg: string | undefined, options: ExkitErrorOptions = {}, locale = 'en') {
+    super(code, code === NETWORK_ERROR_CODE_TEXT ? message(locale, 'networkError') : msg || APP_UNSUCCESS_DEFAULT_MESSAGE, options);
+  }
+}
+
+/** The native side answered with nothing, or with an object that has no code (seed 000 §8). */
+export class AppResponseNetworkError extends ExkitError {
+  override name = 'AppResponseNetworkError' as const;
+  constructor(options: ExkitErrorOptions = {}) {
+    super('APP_NETWORK_ERROR', APP_NETWORK_ERROR_MESSAGE, options);
+  }
+}
+
+/** Why a request could not be handed to the native side. */
+export type RequestActionFailure = 'not-in-app' | 'below-minimum-version' | 'no-handler' | 'post-failed' | 'disposed';
+
+/**
+ * The request could not be delivered to the native side (seed 000 §8): not in the app, app too old,
+ * no handler object, postMessage threw, or the bridge was disposed. `extra.reason` says which.
+ */
+export class AppJSBridgeRequestActionError extends ExkitError {
+  override name = 'AppJSBridgeRequestActionError' as const;
+  declare readonly extra: { reason: RequestActionFailure; command: string; minimumVersion?: string; appVersion?: string | null };
+  constructor(extra: AppJSBridgeRequestActionError['extra'], options: Omit<ExkitErrorOptions, 'extra'> = {}) {
+    super('APP_JSBRIDGE_REQUEST_ACTION', APP_REQUEST_ACTION_ERROR_MESSAGE, { ...options, extra });
+  }
+}
+
+/** The caller aborted a pending bridge call through its AbortSignal; `cause` is the signal's reason. */
+export class BridgeCallAbortedError extends ExkitError {
+  override name = 'BridgeCallAbortedError' as const;
+  constructor(command: string, options: Omit<ExkitErrorOptions, 'extra'> = {}) {
+    super('BRIDGE_CALL_ABORTED', `The bridge call '${command}' was aborted`, { ...options, extra: { command } });
+  }
+}
+
+/** A command name that is not in the catalogue of seed 000 §7 (only reachable from untyped callers). */
+export class UnknownBridgeCommandError extends ExkitError {
+  override name = 'UnknownBridgeCommandError' as const;
+  constructor(command: string) {
+    super('BRIDGE_UNKNOWN_COMMAND', `Unknown bridge command: ${JSON.stringify(command)}`, { extra: { command } });
+  }
+}

@@ -1,0 +1,58 @@
+import type { Platform } from '../platform/types.js';
+import { CaptchaScriptLoadError } from './errors.js';
+import type { ScriptLoader } from './script-loader.js';
+import type { CaptchaValidate, CaptchaWidget, CaptchaWidgetFactory } from './types.js';
+
+/** The part of GeeTest v4's captcha object the adapter uses. */
+interface GeeTestCaptcha {
+  onReady(cb: () => void): GeeTestCaptcha;
+  onSuccess(cb: () => void): GeeTestCaptcha;
+  onClose(cb: () => void): GeeTestCaptcha;
+  onError(cb: (error: unknown) => void): GeeTestCaptcha;
+  getValidate(): CaptchaValidate | false;
+  showCaptcha(): void;
+  destroy(): void;
+}
+
+type InitGeetest4 = (config: Record<string, unknown>, ready: (captcha: GeeTestCaptcha) => void) => void;
+
+export interface GeeTestWidgetOptions {
+  /** The script's URL under the site's static library path (seed 001 §7). */
+  scriptUrl: string;
+  loader: ScriptLoader;
+  /** The global the script defines. Default 'initGeetest4'. */
+  globalName?: string;
+}
+
+/** A widget factory backed by the GeeTest v4 script, loaded at most once however many flows start. */
+export function geeTestWidget(platform: Platform, options: GeeTestWidgetOptions): CaptchaWidgetFactory {
+  return () => {
+    let captcha: GeeTestCaptcha | undefined;
+    const listeners = { success: [] as Array<(v: CaptchaValidate) => void>, close: [] as Array<() => void>, error: [] as Array<(e: unknown) => void> };
+    const widget: CaptchaWidget = {
+      async init({ captchaId, language }) {
+        await options.loader.load(options.scriptUrl);
+        const init = platform.globals.get(options.globalName ?? 'initGeetest4');
+        if (typeof init !== 'function') {
+          throw new CaptchaScriptLoadError('CAPTCHA_SCRIPT_API_MISSING', 'the captcha script loaded but defines no init function');
+        }
+        captcha = await new Promise<GeeTestCaptcha>((resolve) => {
+          (init as InitGeetest4)({ captchaId, language, product: 'bind' }, resolve);
+        });
+        captcha
+          .onSuccess(() => {
+            const validate = captcha?.getValidate();
+            if (validate) for (const l of listeners.success) l(validate);
+          })
+          .onClose(() => listeners.close.forEach((l) => l()))
+          .onError((error) => listeners.error.forEach((l) => l(error)));
+      },
+      show: () => captcha?.showCaptcha(),
+      onSuccess: (l) => void listeners.success.push(l),
+      onClose: (l) => void listeners.close.push(l),
+      onError: (l) => void listeners.error.push(l),
+      destroy: () => captcha?.destroy(),
+    };
+    return widget;
+  };
+}

@@ -1,0 +1,76 @@
+import type { CaptchaValidate, CaptchaWidget, CaptchaWidgetFactory, GeeTestValidate } from './types.js';
+
+export type TestWidgetOutcome = 'success' | 'close' | 'error' | 'manual';
+
+/** One widget the test factory made, with controls to act as the person solving it. */
+export interface TestCaptchaWidget extends CaptchaWidget {
+  readonly shown: boolean;
+  readonly destroyed: boolean;
+  readonly initOptions: { captchaId: string; language: string } | undefined;
+  succeed(validate?: CaptchaValidate): void;
+  close(): void;
+  fail(error?: unknown): void;
+}
+
+export interface TestCaptchaFactory extends CaptchaWidgetFactory {
+  /** Every widget made so far, oldest first. */
+  readonly widgets: TestCaptchaWidget[];
+}
+
+/** A GeeTest-v4-shaped validate object, as a real widget returns on success. */
+export function sampleGeeTestValidate(seed = 'test'): GeeTestValidate {
+  return { lot_number: `lot-${seed}`, captcha_output: `output-${seed}`, pass_token: `pass-${seed}`, gen_time: '1700000000' };
+}
+
+/**
+ * A widget that implements the port without any script: for tests and the example app. With an outcome
+ * other than 'manual' it answers as soon as it is shown (success, close or error); with 'manual' the
+ * caller decides through the widget's controls.
+ */
+export function createTestCaptchaWidget(outcome: TestWidgetOutcome = 'success'): TestCaptchaFactory {
+  const widgets: TestCaptchaWidget[] = [];
+  const make = (): TestCaptchaWidget => {
+    const on = { success: [] as Array<(v: CaptchaValidate) => void>, close: [] as Array<() => void>, error: [] as Array<(e: unknown) => void> };
+    let shown = false;
+    let destroyed = false;
+    let initOptions: TestCaptchaWidget['initOptions'];
+    const widget: TestCaptchaWidget = {
+      get shown() {
+        return shown;
+      },
+      get destroyed() {
+        return destroyed;
+      },
+      get initOptions() {
+        return initOptions;
+      },
+      async init(options) {
+        initOptions = { ...options };
+      },
+      show() {
+        shown = true;
+        if (outcome === 'success') widget.succeed();
+        else if (outcome === 'close') widget.close();
+        else if (outcome === 'error') widget.fail(new Error('test widget error'));
+      },
+      onSuccess: (l) => void on.success.push(l),
+      onClose: (l) => void on.close.push(l),
+      onError: (l) => void on.error.push(l),
+      destroy() {
+        destroyed = true;
+      },
+      succeed(validate = sampleGeeTestValidate(String(widgets.indexOf(widget)))) {
+        if (!destroyed) on.success.forEach((l) => l(validate));
+      },
+      close() {
+        if (!destroyed) on.close.forEach((l) => l());
+      },
+      fail(error = new Error('test widget error')) {
+        if (!destroyed) on.error.forEach((l) => l(error));
+      },
+    };
+    widgets.push(widget);
+    return widget;
+  };
+  return Object.assign(make, { widgets });
+}

@@ -1,0 +1,58 @@
+import type { CaptchaLanguage } from '../catalog/captcha-languages.js';
+
+/** Seed 001 §3: what a challenge request carries. */
+export interface ChallengeRequest {
+  scene: string;
+  bizParam?: string;
+  areaCode?: string;
+  bizId?: string;
+}
+
+/** Seed 001 §3: the challenge the server hands out; status 0 means the widget must be shown. */
+export interface Challenge {
+  bizId: string | undefined;
+  captchaId: string;
+  status: number;
+}
+
+/** Seed 001 §3: the check payload. */
+export interface CaptchaCheckPayload {
+  captchaType: number;
+  captchaValidate: string;
+  bizParam?: string;
+  areaCode?: string;
+  bizId?: string;
+}
+
+/** What a GeeTest v4 widget hands back on success. */
+export interface GeeTestValidate {
+  lot_number: string;
+  captcha_output: string;
+  pass_token: string;
+  gen_time: string;
+}
+
+/** The validate object of any widget (GeeTest v4's shape, or a plain token string). */
+export type CaptchaValidate = GeeTestValidate | Record<string, unknown> | string;
+
+/**
+ * The challenge widget, as a port: a third-party script in the browser, the test widget elsewhere.
+ * Listeners are registered before `show()`.
+ */
+export interface CaptchaWidget {
+  init(options: { captchaId: string; language: CaptchaLanguage }): Promise<void>;
+  show(): void;
+  onSuccess(listener: (validate: CaptchaValidate) => void): void;
+  onClose(listener: () => void): void;
+  onError(listener: (error: unknown) => void): void;
+  destroy(): void;
+}
+
+/** Makes a fresh widget for one flow. */
+export type CaptchaWidgetFactory = () => CaptchaWidget;
+
+/** How a verification ended. */
+export type CaptchaResult =
+  | { status: 'passed'; token: string; captchaType: number | ''; bizId: string | undefined; data: unknown }
+  | { status: 'closed' }
+  | { status: 'failed'; error: unknown };

@@ -1,0 +1,82 @@
+import { parseHref } from './sanitize-href.js';
+import type { ParsedHref } from './sanitize-href.js';
+
+export interface LinkAttributeOptions {
+  /** Whether the link opens in a new tab (target _blank). */
+  newTab?: boolean;
+  /** The product's own domains; their subdomains count as own too (seed 001 §5). */
+  ownDomains?: readonly string[];
+  /** App schemes, as for sanitizeHref. */
+  appSchemes?: readonly string[];
+}
+
+/** The rel and target an anchor should carry; undefined fields are left off. */
+export interface LinkAttributes {
+  rel: string | undefined;
+  target: '_blank' | undefined;
+}
+
+// Schemes whose links lead to a host that search engines could follow.
+const NETWORK_SCHEMES = new Set(['http', 'https', 'ftp']);
+
+function normaliseDomain(domain: string): string | null {
+  const bare = String(domain).trim().replace(/^\*?\./, '').replace(/\.$/, '');
+  if (bare === '') return null;
+  try {
+    return new URL(`http://${bare}/`).hostname.replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+}
+
+const normalisedLists = new WeakMap<readonly string[], readonly string[]>();
+
+function normalisedDomains(ownDomains: readonly string[]): readonly string[] {
+  let list = normalisedLists.get(ownDomains);
+  if (!list) {
+    list = ownDomains.map(normaliseDomain).filter((d): d is string => d !== null);
+    normalisedLists.set(ownDomains, list);
+  }
+  return list;
+}
+
+/** Whether `hostname` is one of `ownDomains` or a subdomain of one (look-alikes such as example.com.evil.io are not). */
+export function isOwnDomain(hostname: string, ownDomains: readonly string[]): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === '') return false;
+  return normalisedDomains(ownDomains).some((own) => host === own || host.endsWith(`.${own}`));
+}
+
+function hostOf({ verdict, url }: ParsedHref): string | undefined {
+  if (!verdict.allowed || !url) return undefined;
+  if (verdict.kind !== 'absolute' && verdict.kind !== 'protocol-relative') return undefined;
+  if (verdict.scheme !== undefined && !NETWORK_SCHEMES.has(verdict.scheme)) return undefined;
+  return url.hostname === '' ? undefined : url.hostname;
+}
+
+/** The host a link leads to, or undefined when it has none (relative, mailto, tel, app schemes, data, blob). */
+export function linkHost(href: string, appSchemes?: readonly string[]): string | undefined {
+  return hostOf(parseHref(href, appSchemes));
+}
+
+/** linkAttributes for an href already parsed by parseHref. */
+export function linkAttributesOf(parsed: ParsedHref, href: unknown, options: LinkAttributeOptions = {}): LinkAttributes {
+  const rel: string[] = [];
+  const { verdict } = parsed;
+  if (!verdict.allowed) {
+    if (href !== null && href !== undefined && verdict.reason !== 'empty') rel.push('nofollow');
+  } else {
+    const host = hostOf(parsed);
+    if (host !== undefined && !isOwnDomain(host, options.ownDomains ?? [])) rel.push('nofollow');
+  }
+  if (options.newTab) rel.push('noopener', 'noreferrer');
+  return { rel: rel.length ? rel.join(' ') : undefined, target: options.newTab ? '_blank' : undefined };
+}
+
+/**
+ * rel and target for a link (seed 001 §5): nofollow for links to another site (not the own domains or their
+ * subdomains) and for blocked hrefs; noopener noreferrer for new-tab links.
+ */
+export function linkAttributes(href: string | null | undefined, options: LinkAttributeOptions = {}): LinkAttributes {
+  return linkAttributesOf(parseHref(href, options.appSchemes), href, options);
+}

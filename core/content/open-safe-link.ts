@@ -1,0 +1,40 @@
+import type { Platform } from '../platform/types.js';
+import type { ContentLogger } from './logger.js';
+import { silentContentLogger } from './logger.js';
+import { sanitizeHref } from './sanitize-href.js';
+
+export interface OpenSafeLinkOptions {
+  /** Open in a new tab, without opener or referrer. */
+  newTab?: boolean;
+  appSchemes?: readonly string[];
+  /** Receives the warning for a blocked link and the error for a new tab without a URL; silent by default. */
+  logger?: ContentLogger;
+}
+
+// Window features for a new tab: the new page gets neither window.opener nor the referrer (seed 001 §5).
+const NEW_TAB_FEATURES = 'noopener,noreferrer';
+
+/**
+ * Navigates to `href` when it is allowed (seed 001 §5) and returns whether anything was opened: a blocked
+ * href warns and opens nothing; a new tab without a URL logs an error and opens nothing.
+ */
+export function openSafeLink(platform: Pick<Platform, 'location' | 'dom'>, href: string | null | undefined, options: OpenSafeLinkOptions = {}): boolean {
+  const logger = options.logger ?? silentContentLogger;
+  if (href === null || href === undefined || href.trim() === '') {
+    if (options.newTab) logger.error('exkit: cannot open a new tab without a URL');
+    return false;
+  }
+  const safe = sanitizeHref(href, { logger, ...(options.appSchemes ? { appSchemes: options.appSchemes } : {}) });
+  if (safe === null) return false;
+  if (options.newTab) {
+    const win = platform.dom?.window;
+    if (!win) {
+      logger.error('exkit: cannot open a new tab: this platform has no window');
+      return false;
+    }
+    win.open(safe, '_blank', NEW_TAB_FEATURES);
+    return true;
+  }
+  platform.location.assign(safe);
+  return true;
+}

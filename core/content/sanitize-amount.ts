@@ -1,0 +1,80 @@
+// Kept deliberately small and import-light: it runs on every keystroke and ships in every trading form.
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+
+// Seed 001 §9: the amount sanitiser keeps at most 20 integer digits.
+export const AMOUNT_MAX_INTEGER_DIGITS = 20;
+
+/** A sanitised amount and where the caret belongs in it. */
+export interface SanitizedAmountInput {
+  value: string;
+  caret: number;
+}
+
+const ZERO = 48;
+const NINE = 57;
+const DOT = 46;
+// Seed 001 §5: the full-width full stop becomes a dot. Full-width digits (U+FF10–U+FF19) become ASCII digits
+// too: IMEs for Chinese and Japanese type them, and the user means the digit (docs/content-safety.md).
+const FULLWIDTH_DOT = 0xff0e;
+const FULLWIDTH_ZERO = 0xff10;
+const FULLWIDTH_NINE = 0xff19;
+
+function run(input: string, fractionDigits: number, caret: number): SanitizedAmountInput {
+  if (!Number.isInteger(fractionDigits) || fractionDigits < 0) {
+    throw new InvalidArgumentError(`fractionDigits must be a non-negative integer, got ${fractionDigits}`, {
+      field: 'fractionDigits',
+      value: fractionDigits,
+    });
+  }
+  const text = String(input);
+  let out = '';
+  let integerDigits = 0;
+  let fraction = -1; // -1 until the first dot is kept (or, with no fraction allowed, swallowed)
+  let caretOut = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (i === caret) caretOut = out.length;
+    let code = text.charCodeAt(i);
+    if (code >= FULLWIDTH_ZERO && code <= FULLWIDTH_NINE) code -= FULLWIDTH_ZERO - ZERO;
+    else if (code === FULLWIDTH_DOT) code = DOT;
+    if (code === DOT) {
+      // A leading dot is removed; only the first dot after a digit is kept.
+      if (out === '' || fraction >= 0) continue;
+      fraction = 0;
+      if (fractionDigits > 0) out += '.';
+      continue;
+    }
+    if (code < ZERO || code > NINE) continue;
+    if (fraction >= 0) {
+      if (fraction < fractionDigits) {
+        out += String.fromCharCode(code);
+        fraction++;
+      }
+      continue;
+    }
+    if (out === '0') {
+      // Leading zeros collapse into one 0, which the next non-zero digit replaces.
+      if (code === ZERO) continue;
+      out = String.fromCharCode(code);
+      if (caretOut > 0) caretOut = 0;
+      continue;
+    }
+    if (integerDigits >= AMOUNT_MAX_INTEGER_DIGITS) continue;
+    out += String.fromCharCode(code);
+    integerDigits++;
+  }
+  if (caretOut < 0) caretOut = out.length;
+  return { value: out, caret: caretOut };
+}
+
+/**
+ * Cleans a typed amount (seed 001 §5): full-width digits and full stop become ASCII, everything but digits and
+ * one dot is dropped, no leading dot, one leading zero at most, 20 integer digits, `fractionDigits` decimals.
+ */
+export function sanitizeAmount(input: string, fractionDigits: number): string {
+  return run(input, fractionDigits, -1).value;
+}
+
+/** sanitizeAmount plus the caret position in the result that matches `caret` in the raw input. */
+export function sanitizeAmountInput(input: string, fractionDigits: number, caret: number): SanitizedAmountInput {
+  return run(input, fractionDigits, caret);
+}

@@ -1,0 +1,189 @@
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+import type { ContentLogger } from './logger.js';
+import { silentContentLogger } from './logger.js';
+
+// Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
+export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
+
+// Seed 001 §5 ("image data"): raster image types only. SVG is left out on purpose: an SVG document can carry script.
+export const ALLOWED_DATA_IMAGE_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/jpg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+];
+
+// Schemes that run code or read local files: refused even when a caller lists them as app schemes.
+const NEVER_APP_SCHEMES = new Set([
+  'javascript', 'vbscript', 'livescript', 'mocha', 'data', 'file', 'filesystem', 'about', 'view-source', 'jar', 'mhtml', 'ms-its',
+]);
+
+/** Where a link points, as a browser would read it. */
+export type HrefKind = 'absolute' | 'protocol-relative' | 'root-relative' | 'relative' | 'query' | 'fragment';
+
+export interface SanitizeHrefOptions {
+  /** The exchange's and partner apps' own URL schemes (seed 001 §5), without the colon, e.g. ['exkit']. */
+  appSchemes?: readonly string[];
+  /** Receives a warning for every blocked href. Silent by default (core/ may not touch the global console). */
+  logger?: Pick<ContentLogger, 'warn'>;
+}
+
+/** The decision on one href: the href to use, or why it was blocked. */
+export type HrefVerdict =
+  | { allowed: true; href: string; kind: HrefKind; scheme: string | undefined }
+  | { allowed: false; reason: string };
+
+/** Raised for an app scheme that is malformed or one that can run code (javascript, data, file…). */
+export class InvalidAppSchemeError extends InvalidArgumentError {
+  override name = 'InvalidAppSchemeError';
+}
+
+// What the WHATWG URL parser drops before it reads a scheme: leading/trailing C0 controls and spaces, and
+// every tab, line feed and carriage return anywhere.
+// eslint-disable-next-line no-control-regex -- matching C0 controls is the point: the URL parser trims them.
+const EDGE_C0 = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+// For deciding only: anything invisible that some parser, old or new, might skip inside a scheme.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}]/gu;
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+const SCHEME_SYNTAX = /^[a-z][a-z0-9+.-]*$/;
+const ENTITY = /&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|([a-zA-Z][a-zA-Z0-9]*));?/g;
+const PERCENT = /%([0-9a-fA-F]{2})/g;
+// Named references that yield a character a scheme could be built from (or that hide another reference).
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  colon: ':', tab: '\t', newline: '\n', amp: '&', sol: '/', bsol: '\\', num: '#', percnt: '%', semi: ';',
+  period: '.', plus: '+', hyphen: '-', dash: '-', nbsp: '\u00a0', lpar: '(', rpar: ')', quest: '?',
+};
+// Decoding rounds before an href counts as hostile nesting.
+const MAX_DECODE_ROUNDS = 6;
+// A base that only classifies relative hrefs; nothing is ever fetched from it.
+const CLASSIFY_BASE = 'https://exkit-href.invalid/';
+
+function decodeEntities(text: string): string {
+  return text.replace(ENTITY, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
+    if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+    return String.fromCodePoint(code);
+  });
+}
+
+function decodePercent(text: string): string {
+  return text.replace(PERCENT, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function isAllowedDataUrl(afterScheme: string): boolean {
+  const comma = afterScheme.indexOf(',');
+  if (comma < 0) return false;
+  const mediaType = (afterScheme.slice(0, comma).split(';')[0] ?? '').trim().toLowerCase();
+  return ALLOWED_DATA_IMAGE_TYPES.includes(mediaType);
+}
+
+/** Why `candidate` must be blocked, or null when its scheme (if any) is allowed. */
+function schemeProblem(candidate: string, schemes: ReadonlySet<string>): string | null {
+  const compact = candidate.replace(INVISIBLE, '');
+  const match = SCHEME.exec(compact);
+  if (!match) return null;
+  const scheme = match[1]!.toLowerCase();
+  if (scheme === 'data') return isAllowedDataUrl(compact.slice(5)) ? null : 'data URL that is not a raster image';
+  return schemes.has(scheme) ? null : `scheme '${scheme}' is not allowed`;
+}
+
+function kindOf(href: string): HrefKind {
+  if (SCHEME.test(href)) return 'absolute';
+  if (/^[\\/]{2}/.test(href)) return 'protocol-relative';
+  if (/^[\\/]/.test(href)) return 'root-relative';
+  if (href.startsWith('#')) return 'fragment';
+  if (href.startsWith('?')) return 'query';
+  return 'relative';
+}
+
+const schemeSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const defaultSchemes: ReadonlySet<string> = new Set(ALLOWED_LINK_SCHEMES);
+
+/** The allowed schemes for a list of app schemes; throws InvalidAppSchemeError for a dangerous or malformed one. */
+function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<string> {
+  if (!appSchemes || appSchemes.length === 0) return defaultSchemes;
+  const cached = schemeSets.get(appSchemes);
+  if (cached) return cached;
+  const set = new Set(ALLOWED_LINK_SCHEMES);
+  for (const raw of appSchemes) {
+    const scheme = String(raw).replace(/:$/, '').toLowerCase();
+    if (!SCHEME_SYNTAX.test(scheme) || NEVER_APP_SCHEMES.has(scheme)) {
+      throw new InvalidAppSchemeError(`Not an acceptable app scheme: ${JSON.stringify(raw)}`, { field: 'appSchemes', value: raw });
+    }
+    set.add(scheme);
+  }
+  schemeSets.set(appSchemes, set);
+  return set;
+}
+
+// Printable ASCII without '&' or '%' and without spaces: nothing to decode and nothing invisible, so the string
+// itself is the only reading (the common case, checked first for speed).
+const PLAIN = /^[!#$'-;=?-~"]*$/;
+
+/** An allowed href together with the URL it parses to (relative ones resolved against a placeholder base). */
+export interface ParsedHref {
+  verdict: HrefVerdict;
+  url: URL | undefined;
+}
+
+/** inspectHref plus the parsed URL, for the link helpers in this folder. */
+export function parseHref(href: unknown, appSchemes: readonly string[] | undefined): ParsedHref {
+  if (typeof href !== 'string') return { verdict: { allowed: false, reason: 'not a string' }, url: undefined };
+  const schemes = allowedSchemes(appSchemes);
+  // What a browser's URL parser sees when the string is set as an attribute value (React, setAttribute).
+  const cleaned = href.replace(EDGE_C0, '').replace(TAB_OR_NEWLINE, '');
+  if (cleaned === '') return { verdict: { allowed: false, reason: 'empty' }, url: undefined };
+  if (PLAIN.test(href)) {
+    const problem = schemeProblem(href, schemes);
+    if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
+  } else {
+    // Every reading a consumer might apply on the way (HTML entity decoding by innerHTML, percent-decoding by a
+    // router) must land on an allowed scheme too: check each step until decoding changes nothing.
+    let candidate = href;
+    let settled = false;
+    for (let round = 0; round <= MAX_DECODE_ROUNDS && !settled; round++) {
+      const entities = decodeEntities(candidate);
+      const next = decodePercent(entities);
+      for (const reading of new Set([candidate, entities, decodePercent(candidate), next])) {
+        const problem = schemeProblem(reading, schemes);
+        if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
+      }
+      settled = next === candidate;
+      candidate = next;
+    }
+    if (!settled) return { verdict: { allowed: false, reason: 'nested encoding' }, url: undefined };
+  }
+  const kind = kindOf(cleaned);
+  let url: URL;
+  try {
+    url = new URL(cleaned, CLASSIFY_BASE);
+  } catch {
+    return { verdict: { allowed: false, reason: 'not a parsable URL' }, url: undefined };
+  }
+  const scheme = kind === 'absolute' ? url.protocol.slice(0, -1) : undefined;
+  // The parser's scheme must agree with the decision above (it always does for a string the regex accepted).
+  if (scheme !== undefined && scheme !== 'data' && !schemes.has(scheme)) {
+    return { verdict: { allowed: false, reason: `scheme '${scheme}' is not allowed` }, url: undefined };
+  }
+  return { verdict: { allowed: true, href: cleaned, kind, scheme }, url };
+}
+
+/** Decides whether an href may be used (seed 001 §5) and how a browser reads it; never logs. */
+export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'appSchemes'> = {}): HrefVerdict {
+  return parseHref(href, options.appSchemes).verdict;
+}
+
+/** Returns the href when it is allowed (seed 001 §5) and null when blocked, warning through `logger` on a block. */
+export function sanitizeHref(href: unknown, options: SanitizeHrefOptions = {}): string | null {
+  const verdict = inspectHref(href, options);
+  if (verdict.allowed) return verdict.href;
+  if (verdict.reason !== 'empty') (options.logger ?? silentContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });
+  return null;
+}

@@ -1,0 +1,77 @@
+// Seed 001 §5 ("unsafe style values removed"): inline styles keep only these properties, each with a plain value.
+export const ALLOWED_STYLE_PROPERTIES: readonly string[] = [
+  'color', 'background-color',
+  'font-size', 'font-weight', 'font-style', 'font-family', 'font-variant',
+  'text-align', 'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style',
+  'text-indent', 'text-transform', 'line-height', 'letter-spacing', 'word-spacing', 'white-space',
+  'word-break', 'overflow-wrap', 'vertical-align',
+  'margin', 'margin-top', 'margin-right', 'margin-bottom', 'margin-left',
+  'padding', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
+  'border', 'border-top', 'border-right', 'border-bottom', 'border-left',
+  'border-color', 'border-style', 'border-width', 'border-radius', 'border-collapse', 'border-spacing',
+  'width', 'height', 'max-width', 'min-width', 'float', 'clear', 'list-style-type', 'list-style-position',
+];
+
+// CSS functions a value may call; everything else (expression(), url(), image-set(), var()…) drops the declaration.
+export const ALLOWED_STYLE_FUNCTIONS: readonly string[] = ['rgb', 'rgba', 'hsl', 'hsla', 'calc'];
+
+const allowedProperties = new Set(ALLOWED_STYLE_PROPERTIES);
+const allowedFunctions = new Set(ALLOWED_STYLE_FUNCTIONS);
+// Letters, digits, spaces and the punctuation plain values need. No backslash (CSS escapes), slash or star
+// (comments), colon, semicolon, angle brackets, ampersand or at-sign: so no escapes, comments, imports or URLs.
+const VALUE_CHARS = /^[\p{L}\p{N}\s#%.,()'"+\-!]*$/u;
+// The same set in ASCII only: most values pass this cheaper test.
+const ASCII_VALUE_CHARS = /^[a-zA-Z0-9 \t\n\r\f#%.,()'"+\-!]*$/;
+const FUNCTION_CALL = /([\p{L}\p{N}_-]*)\s*\(/gu;
+
+function splitDeclarations(style: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < style.length; i++) {
+    const ch = style[i];
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (ch === ';' && depth === 0) {
+      parts.push(style.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(style.slice(start));
+  return parts;
+}
+
+function safeValue(value: string): boolean {
+  if (value === '' || !(ASCII_VALUE_CHARS.test(value) || VALUE_CHARS.test(value))) return false;
+  if (value.includes('(')) {
+    for (const call of value.matchAll(FUNCTION_CALL)) {
+      if (!allowedFunctions.has((call[1] ?? '').toLowerCase())) return false;
+    }
+  }
+  // Quotes must pair up, or the value could run past its end.
+  let double = 0;
+  let single = 0;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value.charCodeAt(i);
+    if (ch === 34) double++;
+    else if (ch === 39) single++;
+  }
+  return double % 2 === 0 && single % 2 === 0;
+}
+
+/** Keeps the declarations of an inline style whose property and value are on the allow-list; '' when none is. */
+export function sanitizeStyle(style: string): string {
+  const kept: string[] = [];
+  for (const declaration of splitDeclarations(String(style))) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    if (allowedProperties.has(property) && safeValue(value)) kept.push(`${property}: ${value}`);
+  }
+  return kept.join('; ');
+}

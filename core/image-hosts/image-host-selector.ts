@@ -1,0 +1,118 @@
+import { BehaviorSubject, distinctUntilChanged } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
+import type { Platform } from '../platform/types.js';
+import { createStore } from '../storage/namespaced-store.js';
+import { defaultImageProbe } from './probe.js';
+import type { ImageProbe } from './probe.js';
+import { raceImageHosts } from './race.js';
+
+/** The key of the saved winner in the 'common' storage area. */
+export const IMAGE_HOST_STORAGE_KEY = 'image-host';
+
+export interface ImageHostOptions {
+  /** The hosts to probe, as origins such as 'https://img1.example.com'. */
+  candidates: readonly string[];
+  /** The host used when no candidate loads (seed 001 §7: "Default host {host}"). */
+  defaultHost: string;
+  /** The path of a small static image present on every host, such as '/static/probe.png'. */
+  probePath: string;
+  /** Loads one image; default: an Image element when the platform has a DOM, a fetch elsewhere. */
+  probe?: ImageProbe;
+  /** Give up on probes after this long; default `IMAGE_PROBE_TIMEOUT_MS`. */
+  timeoutMs?: number;
+  /** Add a changing query parameter so a cached image cannot make a dead host look alive. Default true. */
+  cacheBust?: boolean;
+}
+
+export interface ImageHostSelector {
+  /** The host to use now: the saved winner, the latest winner, or the default host. */
+  readonly host: string;
+  /** The host now and every change after it. */
+  readonly host$: Observable<string>;
+  /**
+   * Starts selection: with a saved winner, resolves with it at once and re-probes in the background;
+   * otherwise resolves with the race's winner (or the default host when all fail).
+   */
+  start(): Promise<string>;
+  /** Races the candidates now, saves and applies the winner, and resolves with the host in use. */
+  probe(): Promise<string>;
+  /** Cancels a probe in flight. */
+  stop(): void;
+}
+
+/** The URL of the probe image on one host. */
+export function probeImageUrl(host: string, probePath: string, stamp?: number): string {
+  const url = `${host.replace(/\/+$/, '')}/${probePath.replace(/^\/+/, '')}`;
+  if (stamp === undefined) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}_t=${stamp}`;
+}
+
+/** Picks the fastest image host (seed 001 §7) and remembers it in the 'common' storage area. */
+export function createImageHostSelector(platform: Platform, options: ImageHostOptions): ImageHostSelector {
+  const store = createStore(platform, 'common');
+  const isCandidate = (value: unknown): value is string => typeof value === 'string' && options.candidates.includes(value);
+  const saved = () => store.get<string | undefined>(IMAGE_HOST_STORAGE_KEY, undefined, isCandidate as (v: unknown) => v is string | undefined);
+  const current = new BehaviorSubject<string>(saved() ?? options.defaultHost);
+  const probe = options.probe ?? defaultImageProbe(platform);
+  let running: Subscription | undefined;
+  let pending: Promise<string> | undefined;
+  let finish: (() => void) | undefined;
+
+  const runProbe = (): Promise<string> => {
+    if (pending) return pending;
+    let done = false;
+    const result = new Promise<string>((resolve) => {
+      finish = () => {
+        done = true;
+        running = undefined;
+        pending = undefined;
+        finish = undefined;
+        resolve(current.value);
+      };
+      const stamp = options.cacheBust === false ? undefined : platform.clock.now();
+      const subscription = raceImageHosts(options.candidates, {
+        probe,
+        timers: platform.timers,
+        timeoutMs: options.timeoutMs,
+        probeUrl: (host) => probeImageUrl(host, options.probePath, stamp),
+      }).subscribe({
+        next: (winner) => {
+          if (winner === null) {
+            store.remove(IMAGE_HOST_STORAGE_KEY);
+            current.next(options.defaultHost);
+          } else {
+            store.set(IMAGE_HOST_STORAGE_KEY, winner);
+            current.next(winner);
+          }
+        },
+        complete: () => finish?.(),
+      });
+      if (!done) running = subscription;
+    });
+    // A race over no candidates settles synchronously; only a race still running is shared.
+    if (!done) pending = result;
+    return result;
+  };
+
+  return {
+    get host() {
+      return current.value;
+    },
+    host$: current.pipe(distinctUntilChanged()),
+    start() {
+      const winner = saved();
+      if (winner !== undefined) {
+        current.next(winner);
+        void runProbe();
+        return Promise.resolve(winner);
+      }
+      return runProbe();
+    },
+    probe: runProbe,
+    stop() {
+      running?.unsubscribe();
+      // A caller still awaiting the cancelled probe gets the host in use.
+      finish?.();
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import type {
+  ActiveLinkEntry,
+  ChannelCodeEntry,
+  ConfigTime,
+  ReferralCacheConfig,
+  ReferralCodeField,
+  ReferralDecision,
+  ReferralValue,
+} from './types.js';
+import { REFERRAL_CODE_FIELDS } from './types.js';
+
+/** Seed 001 §9: referral cache days count 24 hours each. */
+export const REFERRAL_DAY_MS = 24 * 60 * 60 * 1000;
+
+export type QueryCodes = Partial<Record<ReferralCodeField, ReferralValue>>;
+
+/** A config time as ms since the epoch; undefined when empty or unreadable (an unbounded side of the window). */
+export function parseConfigTime(value: ConfigTime): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  if (/^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  const parsed = Date.parse(trimmed);
+  return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+/** A day count from a config; undefined when missing, not a number, or not positive. */
+export function parseDays(value: number | string | null | undefined): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const days = typeof value === 'number' ? value : Number(value.trim());
+  return Number.isFinite(days) && days > 0 ? days : undefined;
+}
+
+type WindowState = 'open' | 'not-started' | 'ended';
+
+/** Where `now` sits in a [begin, end) window; a missing side is unbounded. */
+export function windowState(begin: ConfigTime, end: ConfigTime, now: number): WindowState {
+  const from = parseConfigTime(begin);
+  const to = parseConfigTime(end);
+  if (from !== undefined && now < from) return 'not-started';
+  if (to !== undefined && now >= to) return 'ended';
+  return 'open';
+}
+
+/** The first item of an array or comma list, trimmed; undefined when that item is empty. */
+export function firstItem(value: ReferralValue | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const head = typeof value === 'string' ? value : value[0];
+  const first = head?.split(',')[0]?.trim();
+  return first ? first : undefined;
+}
+
+/** The referral codes present in a URL's query: a name given several times keeps all its values. */
+export function readQueryCodes(url: string): QueryCodes {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url, 'http://localhost/').searchParams;
+  } catch {
+    return {};
+  }
+  const out: QueryCodes = {};
+  for (const field of REFERRAL_CODE_FIELDS) {
+    const values = params.getAll(field).filter((v) => v.trim() !== '');
+    if (values.length === 1) out[field] = values[0] as string;
+    else if (values.length > 1) out[field] = values;
+  }
+  return out;
+}
+
+/** Whether a visit carries at least one referral code. */
+export function hasCodes(codes: QueryCodes): boolean {
+  return REFERRAL_CODE_FIELDS.some((field) => firstItem(codes[field]) !== undefined);
+}
+
+function pathOf(url: URL): string {
+  const path = url.pathname.replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}
+
+/**
+ * Whether the current link is the entry's landing page: the same path (trailing slash ignored, query and
+ * fragment ignored) and, when the entry names a host, the same host.
+ */
+export function linkMatches(currentLink: string, activeLink: string): boolean {
+  const entry = activeLink.trim();
+  if (entry === '') return false;
+  let current: URL;
+  try {
+    current = new URL(currentLink, 'http://localhost/');
+  } catch {
+    return false;
+  }
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(entry) || entry.startsWith('//');
+  let target: URL;
+  try {
+    target = new URL(entry.startsWith('/') || absolute ? entry : `/${entry}`, current);
+  } catch {
+    return false;
+  }
+  if (absolute && target.host !== current.host) return false;
+  return pathOf(target) === pathOf(current);
+}
+
+/** The end time from the first day count given; undefined when none is given or it rounds to no time at all. */
+function endTime(now: number, ...days: (number | string | null | undefined)[]): number | undefined {
+  for (const d of days) {
+    const parsed = parseDays(d);
+    if (parsed === undefined) continue;
+    const end = now + parsed * REFERRAL_DAY_MS;
+    return end > now ? end : undefined;
+  }
+  return undefined;
+}
+
+function stored(rule: 'global' | 'channel' | 'active-link', effectiveEndTime: number | undefined): ReferralDecision {
+  return effectiveEndTime === undefined ? { store: false, reason: 'no-effective-time' } : { store: true, rule, effectiveEndTime };
+}
+
+/**
+ * Decides whether a visit's codes are cached, and until when (seed 001 §5): within the global cache window
+ * any code is kept when the cache is open; otherwise a listed channel (with its vipCode) or a listed landing
+ * page, each within its own window, keeps them for its own days (the global days when it gives none).
+ */
+export function decideReferralCache(codes: QueryCodes, currentLink: string, config: ReferralCacheConfig, now: number): ReferralDecision {
+  if (!hasCodes(codes)) return { store: false, reason: 'no-codes' };
+  if (config.open) {
+    const state = windowState(config.cacheBeginTime, config.cacheEndTime, now);
+    if (state === 'not-started') return { store: false, reason: 'window-not-started' };
+    if (state === 'ended') return { store: false, reason: 'window-ended' };
+    return stored('global', endTime(now, config.cacheEffectiveTime));
+  }
+  let closed: 'window-not-started' | 'window-ended' | undefined;
+  const channel = firstItem(codes.channelCode);
+  const vip = firstItem(codes.vipCode);
+  let missingVip = false;
+  if (channel !== undefined) {
+    const entries = (config.channelCodeList ?? []).filter((e: ChannelCodeEntry) => e.channelCode?.trim() === channel);
+    if (entries.length > 0 && vip === undefined) missingVip = true;
+    for (const entry of vip === undefined ? [] : entries) {
+      const state = windowState(entry.channelCodeBeginTime, entry.channelCodeEndTime, now);
+      if (state === 'open') return stored('channel', endTime(now, entry.cacheEffectiveTime, config.cacheEffectiveTime));
+      closed ??= state === 'not-started' ? 'window-not-started' : 'window-ended';
+    }
+  }
+  for (const entry of (config.activeLinkList ?? []).filter((e: ActiveLinkEntry) => linkMatches(currentLink, e.activeLink ?? ''))) {
+    const state = windowState(entry.activeLinkBeginTime, entry.activeLinkEndTime, now);
+    if (state === 'open') return stored('active-link', endTime(now, entry.cacheEffectiveTime, config.cacheEffectiveTime));
+    closed ??= state === 'not-started' ? 'window-not-started' : 'window-ended';
+  }
+  if (closed) return { store: false, reason: closed };
+  return { store: false, reason: missingVip ? 'channel-needs-vip-code' : 'not-listed' };
+}

@@ -1,0 +1,11 @@
+export {
+  SIMULATION_ALLOWED_PATHS,
+  SIMULATION_LANDING_PATH,
+  SIMULATION_FUTURES_PATH,
+  isSimulationAllowedPath,
+  splitLocalePrefix,
+  withLocalePrefix,
+} from './paths.js';
+export type { LocalePath } from './paths.js';
+export { createSimulationMode, SIMULATION_FLAG_KEY } from './simulation-mode.js';
+export type { SimulationMode, SimulationModeOptions } from './simulation-mode.js';

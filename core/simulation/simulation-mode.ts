@@ -1,0 +1,61 @@
+import type { Observable} from 'rxjs';
+import { distinctUntilChanged, filter, map } from 'rxjs';
+import type { Platform } from '../platform/types.js';
+import { createStore } from '../storage/namespaced-store.js';
+import { isSimulationAllowedPath, SIMULATION_ALLOWED_PATHS, SIMULATION_LANDING_PATH, splitLocalePrefix, withLocalePrefix } from './paths.js';
+
+/** Seed 001 §4: the flag that marks simulation (paper) trading as on. */
+export const SIMULATION_FLAG_KEY = 'simulation-trade';
+
+export interface SimulationModeOptions {
+  /** Where turning the mode on lands, and where disallowed pages redirect. Default /spot/BTCUSDT. */
+  landingPath?: string;
+  allowedPaths?: readonly string[];
+}
+
+/** The simulation-trading flag and its page rules, on one platform. */
+export interface SimulationMode {
+  isOn(): boolean;
+  /** Sets or clears the flag (other tabs see the change). */
+  setFlag(on: boolean): void;
+  /** Whether a path may be visited while the mode is on (a locale prefix is ignored). */
+  isAllowed(pathname: string): boolean;
+  /** The landing page with the locale prefix of `pathname` (or the given locale). */
+  landingFor(pathname: string, locale?: string): string;
+  /** The current page's path. */
+  currentPath(): string;
+  /** Changes the location. */
+  navigate(path: string): void;
+  reload(): void;
+  /** The flag's value each time another tab changes it. */
+  readonly remoteChanges$: Observable<boolean>;
+}
+
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+/** Creates the simulation-mode service: the flag in the common store and the allowed-page rules. */
+export function createSimulationMode(platform: Platform, options: SimulationModeOptions = {}): SimulationMode {
+  const store = createStore(platform, 'common');
+  const landing = options.landingPath ?? SIMULATION_LANDING_PATH;
+  const allowed = options.allowedPaths ?? SIMULATION_ALLOWED_PATHS;
+  const flagKey = store.storageKey(SIMULATION_FLAG_KEY);
+  const isOn = () => store.get(SIMULATION_FLAG_KEY, false, isBoolean);
+  return {
+    isOn,
+    setFlag(on) {
+      if (on) store.set(SIMULATION_FLAG_KEY, true);
+      else store.remove(SIMULATION_FLAG_KEY);
+    },
+    isAllowed: (pathname) => isSimulationAllowedPath(pathname, allowed),
+    landingFor: (pathname, locale) => withLocalePrefix(locale ?? splitLocalePrefix(pathname).locale, landing),
+    currentPath: () => new URL(platform.location.href).pathname,
+    navigate: (path) => platform.location.assign(path),
+    reload: () => platform.location.reload(),
+    remoteChanges$: platform.crossTab.pipe(
+      // A null key is a storage clear, which also clears the flag.
+      filter((change) => change.key === flagKey || change.key === null),
+      map(() => isOn()),
+      distinctUntilChanged(),
+    ),
+  };
+}

@@ -1,0 +1,31 @@
+/** Seed 001 §4/§9: the theme reveal (viewport animation) lasts 400 ms by default. */
+export const THEME_REVEAL_DURATION_MS = 400;
+
+/** The media query of users who ask for less motion. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/** The pseudo-element that holds the new theme's snapshot during a view transition. */
+export const THEME_REVEAL_PSEUDO_ELEMENT = '::view-transition-new(root)';
+
+/**
+ * The style sheet the reveal needs: the browser's default cross-fade is turned off so the clip-path
+ * animation alone shows the new theme. Add it once to the page's CSS.
+ */
+export const THEME_REVEAL_CSS =
+  '::view-transition-old(root),::view-transition-new(root){animation:none;mix-blend-mode:normal;}';
+
+export interface RevealPoint {
+  x: number;
+  y: number;
+}
+
+/** The radius that covers the whole viewport from a point: the distance to its farthest corner. */
+export function revealRadius(point: RevealPoint, width: number, height: number): number {
+  return Math.hypot(Math.max(point.x, width - point.x), Math.max(point.y, height - point.y));
+}
+
+/** The clip-path keyframes of a circle growing from the point to the given radius. */
+export function revealKeyframes(point: RevealPoint, radius: number): { clipPath: [string, string] } {
+  const at = `at ${point.x}px ${point.y}px`;
+  return { clipPath: [`circle(0px ${at})`, `circle(${Math.ceil(radius)}px ${at})`] };
+}

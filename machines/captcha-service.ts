@@ -1,0 +1,72 @@
+import { BehaviorSubject } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { createActor, toPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { Timers } from '../core/platform/types.js';
+import type { CaptchaHttp } from '../core/captcha/api.js';
+import { BASE64_JSON_CAPTCHA_TYPE } from '../core/captcha/api.js';
+import type { CaptchaLanguage } from '../core/catalog/captcha-languages.js';
+import { captchaLanguage } from '../core/catalog/captcha-languages.js';
+import type { CaptchaResult, CaptchaWidgetFactory, ChallengeRequest } from '../core/captcha/types.js';
+import { captchaMachine } from './captcha.machine.js';
+
+export type CaptchaFlowActor = ActorRefFrom<typeof captchaMachine>;
+
+export interface CaptchaServiceOptions {
+  http: CaptchaHttp;
+  widget: CaptchaWidgetFactory;
+  /** The site locale, read when a flow starts; mapped through the captcha language table. Default 'en'. */
+  locale?: () => string;
+  /** Default 3 (GeeTest v4 style: the validate object travels as base64 JSON). */
+  captchaType?: number;
+  selfVerify?: boolean;
+  /** XState clock for the flows (the platform's timers, or a SimulatedClock in tests). */
+  clock?: Timers;
+  /** Where widget errors go (they are logged only, seed 001 §4). */
+  onWidgetError?: (error: unknown, scene: string) => void;
+}
+
+/** Runs captcha flows: one at a time per scene, a second request while one is pending joins it. */
+export interface CaptchaService {
+  verify(scene: string, params?: Omit<ChallengeRequest, 'scene'>): Promise<CaptchaResult>;
+  /** The running flow of a scene, if any. */
+  flowOf(scene: string): CaptchaFlowActor | undefined;
+  /** The running flows by scene; emits on every start and end. */
+  readonly flows$: Observable<ReadonlyMap<string, CaptchaFlowActor>>;
+}
+
+/** Creates the captcha service over an HTTP client and a widget factory. */
+export function createCaptchaService(options: CaptchaServiceOptions): CaptchaService {
+  const running = new Map<string, { actor: CaptchaFlowActor; result: Promise<CaptchaResult> }>();
+  const flows$ = new BehaviorSubject<ReadonlyMap<string, CaptchaFlowActor>>(new Map());
+  const publish = () => flows$.next(new Map([...running].map(([scene, flow]) => [scene, flow.actor])));
+  return {
+    verify(scene, params = {}) {
+      const pending = running.get(scene);
+      if (pending) return pending.result;
+      const language: CaptchaLanguage = captchaLanguage(options.locale?.() ?? 'en');
+      const actor = createActor(captchaMachine, {
+        input: {
+          http: options.http,
+          widget: options.widget,
+          request: { ...params, scene },
+          language,
+          captchaType: options.captchaType ?? BASE64_JSON_CAPTCHA_TYPE,
+          selfVerify: options.selfVerify ?? false,
+        },
+        ...(options.clock ? { clock: options.clock } : {}),
+      });
+      actor.on('widgetError', ({ error }) => options.onWidgetError?.(error, scene));
+      const result = toPromise(actor).finally(() => {
+        running.delete(scene);
+        publish();
+      });
+      running.set(scene, { actor, result });
+      actor.start();
+      publish();
+      return result;
+    },
+    flowOf: (scene) => running.get(scene)?.actor,
+    flows$: flows$.asObservable(),
+  };
+}

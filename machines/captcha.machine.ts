@@ -1,0 +1,170 @@
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { checkCaptcha, encodeCaptchaValidate, requestChallenge } from '../core/captcha/api.js';
+import type { CaptchaHttp } from '../core/captcha/api.js';
+import type { CaptchaLanguage } from '../core/catalog/captcha-languages.js';
+import type {
+  CaptchaCheckPayload,
+  CaptchaResult,
+  CaptchaValidate,
+  CaptchaWidgetFactory,
+  Challenge,
+  ChallengeRequest,
+} from '../core/captcha/types.js';
+
+export interface CaptchaFlowInput {
+  http: CaptchaHttp;
+  widget: CaptchaWidgetFactory;
+  request: ChallengeRequest;
+  language: CaptchaLanguage;
+  /** The captcha type sent with the check; 3 sends the validate object as base64 JSON (seed 001 §5). */
+  captchaType: number;
+  /** Return the token and type without asking the server (seed 001 §4 self-verify mode). */
+  selfVerify: boolean;
+}
+
+interface CaptchaContext extends CaptchaFlowInput {
+  challenge: Challenge | undefined;
+  token: string;
+  result: CaptchaResult | undefined;
+}
+
+export type CaptchaEvent =
+  | { type: 'WIDGET_SUCCESS'; validate: CaptchaValidate }
+  | { type: 'WIDGET_CLOSE' }
+  | { type: 'WIDGET_ERROR'; error: unknown }
+  | { type: 'WIDGET_LOAD_FAILED'; error: unknown };
+
+export type CaptchaEmitted = { type: 'widgetError'; error: unknown };
+
+interface WidgetInput {
+  widget: CaptchaWidgetFactory;
+  captchaId: string;
+  language: CaptchaLanguage;
+}
+
+/**
+ * The captcha flow (seed 001 §4): request a challenge; status 0 shows the widget, whose success is
+ * checked with the server (or returned as is in self-verify mode); closing it reports a close; a widget
+ * error is only reported. Any other status passes with an empty token and type.
+ */
+export const captchaMachine = setup({
+  types: {
+    input: {} as CaptchaFlowInput,
+    context: {} as CaptchaContext,
+    events: {} as CaptchaEvent,
+    emitted: {} as CaptchaEmitted,
+    output: {} as CaptchaResult,
+  },
+  actors: {
+    requestChallenge: fromPromise<Challenge, { http: CaptchaHttp; request: ChallengeRequest }>(({ input }) =>
+      requestChallenge(input.http, input.request),
+    ),
+    checkCaptcha: fromPromise<unknown, { http: CaptchaHttp; payload: CaptchaCheckPayload }>(({ input }) => checkCaptcha(input.http, input.payload)),
+    widget: fromCallback<CaptchaEvent, WidgetInput>(({ input, sendBack }) => {
+      const widget = input.widget();
+      let live = true;
+      widget.onSuccess((validate) => live && sendBack({ type: 'WIDGET_SUCCESS', validate }));
+      widget.onClose(() => live && sendBack({ type: 'WIDGET_CLOSE' }));
+      widget.onError((error) => live && sendBack({ type: 'WIDGET_ERROR', error }));
+      widget.init({ captchaId: input.captchaId, language: input.language }).then(
+        () => live && widget.show(),
+        (error: unknown) => live && sendBack({ type: 'WIDGET_LOAD_FAILED', error }),
+      );
+      return () => {
+        live = false;
+        widget.destroy();
+      };
+    }),
+  },
+  guards: {
+    challengeRequired: ({ event }) => (event as unknown as { output: Challenge }).output.status === 0,
+    selfVerify: ({ context }) => context.selfVerify,
+  },
+  actions: {
+    reportWidgetError: emit(({ event }) => ({ type: 'widgetError' as const, error: (event as { error?: unknown }).error })),
+  },
+}).createMachine({
+  id: 'captcha',
+  context: ({ input }) => ({ ...input, challenge: undefined, token: '', result: undefined }),
+  initial: 'requesting',
+  output: ({ context }) => context.result!,
+  states: {
+    requesting: {
+      invoke: {
+        id: 'requestChallenge',
+        src: 'requestChallenge',
+        input: ({ context }) => ({ http: context.http, request: context.request }),
+        onDone: [
+          { guard: 'challengeRequired', target: 'challenging', actions: assign({ challenge: ({ event }) => event.output }) },
+          {
+            target: 'passed',
+            actions: assign({
+              result: ({ event }) => ({ status: 'passed' as const, token: '', captchaType: '' as const, bizId: event.output.bizId, data: undefined }),
+            }),
+          },
+        ],
+        onError: { target: 'failed', actions: assign({ result: ({ event }) => ({ status: 'failed' as const, error: event.error }) }) },
+      },
+    },
+    challenging: {
+      invoke: {
+        id: 'widget',
+        src: 'widget',
+        input: ({ context }) => ({ widget: context.widget, captchaId: context.challenge!.captchaId, language: context.language }),
+      },
+      on: {
+        WIDGET_SUCCESS: [
+          {
+            guard: 'selfVerify',
+            target: 'passed',
+            actions: assign({
+              result: ({ context, event }) => ({
+                status: 'passed' as const,
+                token: encodeCaptchaValidate(context.captchaType, event.validate),
+                captchaType: context.captchaType,
+                bizId: context.challenge?.bizId,
+                data: undefined,
+              }),
+            }),
+          },
+          { target: 'verifying', actions: assign({ token: ({ context, event }) => encodeCaptchaValidate(context.captchaType, event.validate) }) },
+        ],
+        WIDGET_CLOSE: { target: 'closed', actions: assign({ result: { status: 'closed' as const } }) },
+        WIDGET_ERROR: { actions: 'reportWidgetError' },
+        WIDGET_LOAD_FAILED: { target: 'failed', actions: assign({ result: ({ event }) => ({ status: 'failed' as const, error: event.error }) }) },
+      },
+    },
+    verifying: {
+      invoke: {
+        id: 'checkCaptcha',
+        src: 'checkCaptcha',
+        input: ({ context }) => ({
+          http: context.http,
+          payload: {
+            captchaType: context.captchaType,
+            captchaValidate: context.token,
+            bizParam: context.request.bizParam,
+            areaCode: context.request.areaCode,
+            bizId: context.challenge?.bizId ?? context.request.bizId,
+          },
+        }),
+        onDone: {
+          target: 'passed',
+          actions: assign({
+            result: ({ context, event }) => ({
+              status: 'passed' as const,
+              token: context.token,
+              captchaType: context.captchaType,
+              bizId: context.challenge?.bizId,
+              data: event.output,
+            }),
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ result: ({ event }) => ({ status: 'failed' as const, error: event.error }) }) },
+      },
+    },
+    passed: { type: 'final' },
+    closed: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});

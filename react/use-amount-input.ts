@@ -1,0 +1,86 @@
+import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { sanitizeAmount, sanitizeAmountInput } from '../core/content/sanitize-amount.js';
+
+export interface UseAmountInputOptions {
+  /** Decimals the amount may have. */
+  fractionDigits: number;
+  /** The value, when the parent owns it (controlled); sanitised before display. */
+  value?: string;
+  /** The starting value when the hook owns it (uncontrolled). */
+  defaultValue?: string;
+  /** Called with each new sanitised value. */
+  onValueChange?: (value: string) => void;
+}
+
+export interface AmountInputProps {
+  ref: (element: HTMLInputElement | null) => void;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  type: 'text';
+  inputMode: 'decimal';
+  autoComplete: 'off';
+}
+
+export interface UseAmountInputResult {
+  /** The sanitised value on display. */
+  value: string;
+  /** Replaces the value (sanitised) from code, e.g. a "max" button. */
+  setValue(value: string): void;
+  /** Spread onto an <input>. */
+  inputProps: AmountInputProps;
+}
+
+/**
+ * A controlled amount input (seed 001 §5): every change goes through sanitizeAmount, and the caret stays where
+ * the user typed instead of jumping to the end when characters are dropped.
+ */
+export function useAmountInput(options: UseAmountInputOptions): UseAmountInputResult {
+  const { fractionDigits } = options;
+  const controlled = options.value !== undefined;
+  const [inner, setInner] = useState(() => sanitizeAmount(options.defaultValue ?? '', fractionDigits));
+  // A change that sanitises back to the same value still needs a render, to put the caret back.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const input = useRef<HTMLInputElement | null>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const onValueChange = useRef(options.onValueChange);
+  onValueChange.current = options.onValueChange;
+  // Sanitised on every render, so a change of fractionDigits (another market) trims the value on display too.
+  const value = sanitizeAmount(controlled ? (options.value ?? '') : inner, fractionDigits);
+  const current = useRef(value);
+  current.current = value;
+
+  useLayoutEffect(() => {
+    const element = input.current;
+    const caret = pendingCaret.current;
+    if (!element || caret === null) return;
+    pendingCaret.current = null;
+    if (element.ownerDocument.activeElement === element) element.setSelectionRange(caret, caret);
+  });
+
+  const commit = useCallback(
+    (next: string) => {
+      if (!controlled) setInner(next);
+      if (next !== current.current) onValueChange.current?.(next);
+    },
+    [controlled],
+  );
+
+  const onChange = useCallback(
+    (event: ChangeEvent<HTMLInputElement>) => {
+      const raw = event.target.value;
+      const next = sanitizeAmountInput(raw, fractionDigits, event.target.selectionStart ?? raw.length);
+      pendingCaret.current = next.caret;
+      commit(next.value);
+      rerender();
+    },
+    [commit, fractionDigits],
+  );
+
+  const setValue = useCallback((next: string) => commit(sanitizeAmount(next, fractionDigits)), [commit, fractionDigits]);
+  const ref = useCallback((element: HTMLInputElement | null) => {
+    input.current = element;
+  }, []);
+
+  return { value, setValue, inputProps: { ref, value, onChange, type: 'text', inputMode: 'decimal', autoComplete: 'off' } };
+}

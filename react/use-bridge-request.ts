@@ -1,0 +1,50 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
+import { useExkitService } from './provider.js';
+
+export interface UseBridgeRequestOptions {
+  /** Overrides the app request timeout (10000 ms by default). */
+  timeoutMs?: number;
+}
+
+export interface UseBridgeRequestResult<T> {
+  status: 'pending' | 'success' | 'error' | 'cancelled';
+  data: T | undefined;
+  /** The app's answer code on success. */
+  code: string | undefined;
+  error: unknown;
+  /** Whether the error is AppRequestCallbackTimeout. */
+  timedOut: boolean;
+  retry(): void;
+  cancel(): void;
+}
+
+const STATUS = { pending: 'pending', resolved: 'success', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
+
+/** Runs an app request (requestAction) through the bridge-request machine; a new path or params sends it again. */
+export function useBridgeRequest<T = unknown>(path: string, params?: Record<string, unknown>, options: UseBridgeRequestOptions = {}): UseBridgeRequestResult<T> {
+  const bridge = useExkitService('bridge');
+  const input = options.timeoutMs === undefined ? { bridge, path, params } : { bridge, path, params, timeoutMs: options.timeoutMs };
+  const actor = useActorRef(bridgeRequestMachine, { input });
+  const value = useSelector(actor, (s) => s.value as keyof typeof STATUS);
+  const response = useSelector(actor, (s) => s.context.response);
+  const error = useSelector(actor, (s) => s.context.error);
+  const key = JSON.stringify([path, params ?? null]);
+  const sentKey = useRef(key);
+  useEffect(() => {
+    if (sentKey.current === key) return;
+    sentKey.current = key;
+    actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
+    // `key` stands for path and params, so a new params object with the same content sends nothing.
+  }, [actor, key]);
+  return {
+    status: STATUS[value],
+    data: response?.data as T | undefined,
+    code: response === undefined ? undefined : String(response.code),
+    error,
+    timedOut: value === 'timedOut',
+    retry: () => actor.send({ type: 'RETRY' }),
+    cancel: () => actor.send({ type: 'CANCEL' }),
+  };
+}

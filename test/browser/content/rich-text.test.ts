@@ -1,0 +1,146 @@
+// The rich-text corpus in real Chromium: whatever sanitizeRichText returns must run nothing when loaded.
+import { build } from 'esbuild';
+import type { WindowLike } from 'dompurify';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeRichText } from '../../../core/content/index.js';
+import type * as Content from '../../../core/content/index.js';
+import { XSS_CORPUS } from './rich-text-corpus.js';
+import { jsdomWindow } from '../../core/content/jsdom-window.js';
+
+const HOOKS = `
+  window.__hits = [];
+  window.__xss = (id) => window.__hits.push(String(id));
+  for (const name of ['alert', 'confirm', 'prompt', 'print']) window[name] = (...args) => window.__hits.push(name + ':' + args.join(','));
+`;
+
+// Fires what a user would: hover, focus and click on every element. A click only navigates for a javascript:
+// link (so such a link, if one survived, would run); every other navigation and every form submit is cancelled.
+const PROVOKE = async (page: Page) => {
+  await page.evaluate(async () => {
+    document.addEventListener('click', (event) => {
+      const anchor = (event.target as Element).closest?.('a');
+      if (!anchor || anchor.protocol !== 'javascript:') event.preventDefault();
+    }, true);
+    document.addEventListener('submit', (event) => event.preventDefault(), true);
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      for (const type of ['mouseover', 'pointerover', 'mouseenter', 'focus', 'focusin']) el.dispatchEvent(new Event(type));
+      (el as HTMLElement).click?.();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  });
+};
+
+async function hitsOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __hits: string[] }).__hits);
+}
+
+/** What is left in the DOM that could run: scripts, handler attributes, script URLs, frames, forms, base, meta. */
+async function leftovers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const tag = el.tagName.toLowerCase();
+      if (['script', 'iframe', 'object', 'embed', 'form', 'base', 'meta', 'style', 'svg', 'math', 'template', 'noscript'].includes(tag)) found.push(`<${tag}>`);
+      for (const attr of Array.from(el.attributes)) {
+        if (attr.name.toLowerCase().startsWith('on')) found.push(`${tag}[${attr.name}]`);
+        if (['href', 'src', 'xlink:href', 'action', 'formaction', 'srcdoc', 'data'].includes(attr.name.toLowerCase())) {
+          let protocol = '';
+          try {
+            protocol = new URL(attr.value, document.baseURI).protocol;
+          } catch {
+            protocol = '';
+          }
+          if (!['http:', 'https:', 'mailto:', 'tel:', 'data:', 'blob:', ''].includes(protocol) || (protocol === 'data:' && !/^data:image\/(png|jpe?g|gif|webp)/i.test(attr.value))) {
+            found.push(`${tag}[${attr.name}=${attr.value}]`);
+          }
+        }
+      }
+    }
+    return found;
+  });
+}
+
+let browser: Browser;
+let bundle: string;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const result = await build({
+    entryPoints: ['core/content/index.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: 'exkitContent',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  bundle = result.outputFiles[0]!.text;
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(): Promise<Page> {
+  const page = await browser.newPage();
+  // Nothing leaves the machine: every request the markup makes fails at once.
+  await page.route('**/*', (route) => route.abort());
+  return page;
+}
+
+describe('rich-text corpus in real Chromium (seed 001 §5; issue 10 "any executed script is a failure")', () => {
+  it('control: the raw corpus does run in this harness, so a silent result below means something', async () => {
+    const page = await freshPage();
+    const fired: string[] = [];
+    for (const [, html] of XSS_CORPUS) {
+      await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body>${html}</body></html>`);
+      await PROVOKE(page);
+      fired.push(...(await hitsOf(page)));
+    }
+    await page.close();
+    // Script, handlers, javascript: links (plain and entity-encoded), srcdoc, mutation payloads…
+    expect(fired).toEqual(expect.arrayContaining(['script', 'img-onerror', 'svg-onload', 'js-link', 'js-decimal', 'js-tab', 'srcdoc', 'mouseover', 'autofocus']));
+    expect(new Set(fired).size).toBeGreaterThanOrEqual(15);
+  }, 120_000);
+
+  it('sanitised in Node (jsdom), then parsed by Chromium: nothing runs and nothing dangerous is left', async () => {
+    const window = jsdomWindow('') as unknown as WindowLike;
+    const sanitised = XSS_CORPUS.map(([source, html]) => `<div data-source="${source}">${sanitizeRichText(html, { window, ownDomains: ['example.com'] })}</div>`);
+    const page = await freshPage();
+    await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body>${sanitised.join('\n')}</body></html>`);
+    await PROVOKE(page);
+    expect(await hitsOf(page)).toEqual([]);
+    expect(await leftovers(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('sanitised in Chromium itself (the browser path), inserted with innerHTML: nothing runs and nothing dangerous is left', async () => {
+    const page = await freshPage();
+    await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body><main id="root"></main></body></html>`);
+    await page.addScriptTag({ content: bundle });
+    const outputs = await page.evaluate((corpus) => {
+      const content = (window as unknown as { exkitContent: typeof Content }).exkitContent;
+      const root = document.getElementById('root')!;
+      const out: string[] = [];
+      for (const [, html] of corpus) {
+        const clean = content.sanitizeRichText(html, { window, ownDomains: ['example.com'] });
+        out.push(clean);
+        const holder = document.createElement('div');
+        holder.innerHTML = clean;
+        root.append(holder);
+      }
+      return out;
+    }, XSS_CORPUS as [string, string][]);
+    await PROVOKE(page);
+    expect(await hitsOf(page)).toEqual([]);
+    expect(await leftovers(page)).toEqual([]);
+    // New-tab links come out with opener protection and, being external, nofollow.
+    expect(outputs.at(-1)).toBe('<a href="https://partner.example/" target="_blank" rel="nofollow noopener noreferrer">p</a>');
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,293 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEEP_LINK_TARGETS,
+  DEEP_LINK_TARGET_NAMES,
+  buildDeepLink,
+  createBridge,
+  createNativeHostSimulator,
+  deepLinkSpec,
+  isDeepLinkAllowed,
+  memoryPlatform,
+  openDeepLink,
+  parseDeepLink,
+} from '../../../core/index.js';
+import type { BridgeOs, DeepLinkConfig, DeepLinkTarget } from '../../../core/index.js';
+import { APP_NAME, inApp } from './setup.js';
+
+const config: DeepLinkConfig = { appScheme: 'testapp', publicScheme: 'testapp-public', host: 'app' };
+
+// Seed 000 §2, transcribed row by row: target and query parameters.
+const SEED_ROWS = `
+security/login: closeGuide referralCode inviteCode
+security/regist: closeGuide referralCode inviteCode
+security/biometricAuth: from
+home/home:
+home/coin: symbol type spotLine positionType spotArea symbolId chainName chainContract fromCoinName toCoinName from
+home/contract: symbolId bizLine
+home/market: type subType symbolId from couponId bizLine
+home/asset: type
+home/follow: from
+home/community: tabPos
+follow/trader/detail: traderId followType
+follow/followtracer/detail: followType followTab selectMixType from
+follow/trader/apply: source
+follow/trader/signal/apply: source
+follow/userinfo/setting:
+follow/my_follow_trade: followType isHistory
+follow/leadOrderManage: showSpotTrace tabIndex
+follow/trader_medal_wall: traderId followType traderName headerImg whiteListFlag
+copy/signaler/page: traderUserId
+copy/signaler/cokepit/page: routeSource
+strategy/platform/trader/detail: traderId index
+strategy/platform/income_statistics:
+strategy/platform/my/strategy: strategyFlag
+strategy/platform/user/setting:
+strategy/platform/my/subscription:
+strategy/home: tab oneStrategyType businessLine autoInvestSymbolId couponId
+strategy/tradeMain: tab isShareActivity inviteCode myStrategyTab oneStrategyType timeFilter
+strategy/user/setting: tabIndex
+strategy/apply/trader:
+kyc/identify: source
+kyc/manually_review:
+coin/recharge: coinName coinId
+coin/withdraw: coinId chainCoinId tabType
+capital/transfer: from to coinId
+assets/financial: type coinId operationType secondOperationType businessLine tokenId
+asset/buyCoin: buriedSource
+main/choose_coin_list: type chooseType
+p2p/trade: pageType operationType incomingSource incomingTarget
+p2p/orderDetail: orderNo
+p2p/manage:
+overseas/otc_main: fiatCode coinCode paymentMethodId businessNo
+otc/trade: isSpeed isBuy
+fiat/cko_main_page: type incomingSource incomingTarget
+fiat/fiat_quick_buy_main:
+fiat/recordPage:
+fiat/fiat_record_page: recordType
+fiat/card/fiat_card_manage_page:
+fiat/card/fiat_card_transaction_detail: orderId
+kline/main: pagetype symbolcode subTab shareKline
+kline/signal: pagetype symbolid
+kline:
+earn/main:
+earn/savings_info: coinName productId productLevel secondBizLine
+earn/launchpool_info:
+earn/saving_products:
+earn/bgb_staking_main:
+earn/earn_record:
+earn/earn_trade_detail: secondBizLine orderId
+earn/pos_staking_list:
+earn/pos_staking_sub: productId
+earn/dual_invest_list: productTokenName
+earn/new_crypto_area:
+community/personal: id
+community/content_detail: detailId
+community/interact_notifies:
+community/topic_square:
+community/topic_detail: topic_id_key
+community/user_rank_list:
+user/profile: userId
+user/profile/fanspage: userId
+user/apikey:
+user/helpCenter:
+user/serviceCenter:
+user/adaServiceCenter:
+user/account/qrcode:
+user/safe/setting_login_pwd:
+user/safe/bind: type
+user/safe/reset_bund_pwd:
+user/safe/setting_bund_pwd:
+main/h5: url
+main/safety_h5: safetyUrlKey
+main/H5Router: url
+settings/address:
+settings/pricetip:
+common/setting:
+floating/setting:
+base/messages:
+coupon/coupon_center: tab
+spot/smallAmountBGB:
+spot/deal_record: strategy symbolId toDetail
+spot/transaction/details:
+contract/transaction/details: businessLine tokenId page
+subaccount/contract: userTicketId businessLine
+accounts/pnl: account_type margin_type
+financial/products/position: secondBizLine
+loan/home:
+mega_swap:
+web3/splash:
+web3Lite/splash:
+onchain/on_chain_detail_page: chain contract
+onchain/batch_transfer_page:
+red_packet/guidance:
+`
+  .trim()
+  .split('\n')
+  .map((line) => {
+    const [target, params] = line.split(':') as [string, string];
+    return { target: target as DeepLinkTarget, params: params.trim() === '' ? [] : params.trim().split(' ') };
+  });
+
+// Seed 000 §6.
+const ANDROID_ONLY: DeepLinkTarget[] = ['strategy/apply/trader', 'community/user_rank_list', 'community/topic_detail'];
+const NOT_ON_ANDROID: DeepLinkTarget[] = ['kyc/manually_review', 'red_packet/guidance', 'community/interact_notifies', 'community/topic_square'];
+const DEFAULTS: Partial<Record<DeepLinkTarget, Record<string, string>>> = {
+  'home/market': { type: 'onChain' },
+  'coin/recharge': { coinName: 'USDT', coinId: '2' },
+  'main/choose_coin_list': { type: 'recharge', chooseType: 'fiat' },
+};
+const osFor = (target: DeepLinkTarget): BridgeOs => (ANDROID_ONLY.includes(target) ? 'android' : 'ios');
+
+describe('the deep-link catalogue (seed 000 §2)', () => {
+  it('has exactly the targets of the seed', () => {
+    expect(DEEP_LINK_TARGET_NAMES).toEqual(SEED_ROWS.map((row) => row.target));
+  });
+
+  for (const { target, params } of SEED_ROWS) {
+    it(`${target} (${params.join(', ') || 'no parameters'})`, () => {
+      expect(DEEP_LINK_TARGETS[target].params).toEqual(params);
+      const values = Object.fromEntries(params.map((p, i) => [p, `v${i} ${p}`]));
+      const link = buildDeepLink(target, values as never, { ...config, os: osFor(target) });
+      const query = params.map((p, i) => `${p}=${encodeURIComponent(`v${i} ${p}`)}`).join('&');
+      expect(link).toBe(`testapp://app/${target}${query ? `?${query}` : ''}`);
+      expect(parseDeepLink(link!, config)).toEqual({ target, params: values, scheme: 'app' });
+    });
+  }
+});
+
+describe('platform restrictions (seed 000 §6)', () => {
+  for (const target of DEEP_LINK_TARGET_NAMES) {
+    const expected = ANDROID_ONLY.includes(target) ? 'Android only' : NOT_ON_ANDROID.includes(target) ? 'skipped on Android' : 'everywhere';
+    it(`${target}: ${expected}`, () => {
+      const opens = (os: BridgeOs) => buildDeepLink(target, undefined, { ...config, os }) !== null;
+      expect([opens('android'), opens('ios'), opens('other')]).toEqual(
+        expected === 'Android only' ? [true, false, false] : expected === 'skipped on Android' ? [false, true, true] : [true, true, true],
+      );
+      expect(isDeepLinkAllowed(target, 'android')).toBe(opens('android'));
+    });
+  }
+});
+
+describe('building links', () => {
+  it('"Empty, null, empty-array and empty-object values are omitted from the link"', () => {
+    const link = buildDeepLink('home/coin', { symbol: '', type: null, spotLine: undefined, positionType: [], spotArea: {}, symbolId: 0, from: false }, config);
+    expect(link).toBe('testapp://app/home/coin?symbolId=0&from=false');
+  });
+
+  it('non-empty arrays and objects travel as JSON', () => {
+    expect(buildDeepLink('capital/transfer', { from: ['spot'], to: { a: 1 } }, config)).toBe(
+      `testapp://app/capital/transfer?from=${encodeURIComponent('["spot"]')}&to=${encodeURIComponent('{"a":1}')}`,
+    );
+  });
+
+  for (const [target, defaults] of Object.entries(DEFAULTS) as Array<[DeepLinkTarget, Record<string, string>]>) {
+    it(`${target} defaults: ${JSON.stringify(defaults)}`, () => {
+      expect(deepLinkSpec(target).defaults).toEqual(defaults);
+      expect(parseDeepLink(buildDeepLink(target, {}, config)!, config).params).toEqual(defaults);
+    });
+  }
+
+  it('a given value replaces the default; an empty one keeps it', () => {
+    expect(buildDeepLink('coin/recharge', { coinName: 'BTC', coinId: '' }, config)).toBe('testapp://app/coin/recharge?coinName=BTC&coinId=2');
+  });
+
+  it('main/H5Router URL-encodes its url and takes other parameters', () => {
+    const url = 'https://example.com/a?b=1&c=d e#f';
+    const link = buildDeepLink('main/H5Router', { url, theme: 'dark' }, config);
+    expect(link).toBe(`testapp://app/main/H5Router?url=${encodeURIComponent(url)}&theme=dark`);
+    expect(parseDeepLink(link!, config).params).toEqual({ url, theme: 'dark' });
+  });
+
+  it('writes the public scheme on request', () => {
+    expect(buildDeepLink('home/home', undefined, { ...config, scheme: 'public' })).toBe('testapp-public://app/home/home');
+  });
+
+  it('an unknown target or parameter is a compile-time error and a typed run-time error', () => {
+    // @ts-expect-error: not a target of seed 000 §2
+    expect(() => buildDeepLink('home/casino', {}, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkTargetError', code: 'DEEP_LINK_UNKNOWN_TARGET' }));
+    // @ts-expect-error: home/contract takes symbolId and bizLine only
+    expect(() => buildDeepLink('home/contract', { symbol: 'BTC' }, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamError', code: 'DEEP_LINK_UNKNOWN_PARAM' }));
+    // @ts-expect-error: home/home takes no parameters
+    expect(() => buildDeepLink('home/home', { from: 'x' }, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamError' }));
+  });
+});
+
+describe('parsing links', () => {
+  it('reads both schemes', () => {
+    expect(parseDeepLink('testapp-public://app/kline', config)).toEqual({ target: 'kline', params: {}, scheme: 'public' });
+  });
+
+  it.each([
+    ['other://app/home/home', 'InvalidDeepLinkError'],
+    ['testapp://elsewhere/home/home', 'InvalidDeepLinkError'],
+    ['testapp://app/home/nowhere', 'UnknownDeepLinkTargetError'],
+    ['testapp://app/home/home?x=1', 'UnknownDeepLinkParamError'],
+    ['testapp://app/home/coin?symbol=%E0%A4%A', 'InvalidDeepLinkError'],
+  ])('%s fails with %s', (url, name) => {
+    expect(() => parseDeepLink(url, config)).toThrow(expect.objectContaining({ name }));
+  });
+
+  const value = fc.oneof(
+    { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1 }) },
+    fc.integer(),
+    fc.boolean(),
+    fc.constantFrom<unknown>('', null, undefined, [], {}),
+  );
+  for (const target of DEEP_LINK_TARGET_NAMES) {
+    it(`property: parse(build(x)) equals x without its empty values, for ${target}`, () => {
+      const spec = deepLinkSpec(target);
+      const known = fc.record(Object.fromEntries(spec.params.map((p) => [p, value])), { requiredKeys: [] });
+      const extra = spec.extraParams
+        ? fc.dictionary(fc.string({ unit: 'grapheme', minLength: 1 }).filter((k) => !spec.params.includes(k) && k !== '__proto__'), value)
+        : fc.constant({});
+      fc.assert(
+        fc.property(known, extra, (params, extras) => {
+          const x = { ...extras, ...params } as Record<string, unknown>;
+          const link = buildDeepLink(target, x as never, { ...config, os: osFor(target) })!;
+          const expected: Record<string, string> = {};
+          for (const [key, v] of Object.entries(x)) if (!(v === '' || v === null || v === undefined || (typeof v === 'object' && Object.keys(v).length === 0))) expected[key] = String(v);
+          for (const [key, v] of Object.entries(spec.defaults ?? {})) expected[key] ??= v;
+          expect(parseDeepLink(link, config)).toEqual({ target, params: expected, scheme: 'app' });
+        }),
+        { numRuns: 60 },
+      );
+    });
+  }
+});
+
+describe('opening links (seed 000 §1)', () => {
+  it('inside the app: nativeRouter with the app-scheme link', async () => {
+    const { bridge, sim, platform } = inApp({ bridge: { deepLinks: config } });
+    expect(await bridge.openDeepLink('coin/recharge')).toEqual({ status: 'native', link: 'testapp://app/coin/recharge?coinName=USDT&coinId=2' });
+    expect(sim.received[0]).toEqual({ command: 'nativeRouter', payload: { link: 'testapp://app/coin/recharge?coinName=USDT&coinId=2' } });
+    expect(platform.navigations).toEqual([]);
+  });
+
+  it('"Outside the app, the same deep link is opened by changing the browser location after swapping the app scheme name for the public one"', async () => {
+    const platform = memoryPlatform({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/126 Mobile' });
+    const bridge = createBridge(platform, { appName: APP_NAME, deepLinks: config });
+    const result = await openDeepLink({ bridge, location: platform.location, config }, 'home/contract', { symbolId: 'BTCUSDT_UMCBL' });
+    expect(result).toEqual({ status: 'location', url: 'testapp-public://app/home/contract?symbolId=BTCUSDT_UMCBL' });
+    expect(platform.navigations).toEqual(['testapp-public://app/home/contract?symbolId=BTCUSDT_UMCBL']);
+  });
+
+  it('an app too old for nativeRouter falls back to the location', async () => {
+    const { bridge, platform } = inApp({ appVersion: '1.0.0', bridge: { deepLinks: config } });
+    expect(await bridge.openDeepLink('home/home')).toEqual({ status: 'location', url: 'testapp-public://app/home/home' });
+    expect(platform.navigations).toHaveLength(1);
+  });
+
+  it('a restricted target opens nothing and says so', async () => {
+    const platform = memoryPlatform();
+    const sim = createNativeHostSimulator(platform, { appName: APP_NAME, os: 'android' });
+    const bridge = createBridge(platform, { appName: APP_NAME, deepLinks: config });
+    expect(await bridge.openDeepLink('red_packet/guidance')).toEqual({ status: 'restricted', target: 'red_packet/guidance', os: 'android' });
+    expect(sim.received).toHaveLength(0);
+  });
+
+  it('openDeepLink without the deepLinks option is a typed error', async () => {
+    const { bridge } = inApp();
+    await expect(bridge.openDeepLink('home/home')).rejects.toMatchObject({ name: 'InvalidArgumentError' });
+  });
+});

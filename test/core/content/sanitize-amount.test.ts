@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AMOUNT_MAX_INTEGER_DIGITS, sanitizeAmount, sanitizeAmountInput } from '../../../core/content/index.js';
+import { isExkitError } from '../../../core/errors/index.js';
+
+describe('sanitizeAmount (seed 001 §5 amount input, §9 "Amount sanitiser: 20 integer digits")', () => {
+  const rows: [string, string, number, string][] = [
+    ['plain integer', '123', 2, '123'],
+    ['plain decimal', '12.34', 2, '12.34'],
+    ['"full-width period becomes a dot"', '12．5', 2, '12.5'],
+    ['full-width digits become ASCII digits (documented choice)', '１２３．４５', 2, '123.45'],
+    ['"everything except digits and a dot is stripped"', ' 1,2a3-4e5 ', 2, '12345'],
+    ['comma is not a decimal separator', '1,5', 2, '15'],
+    ['"a leading dot removed"', '.5', 2, '5'],
+    ['every leading dot removed', '...5', 2, '5'],
+    ['"leading zeros collapse to one 0"', '0000', 2, '0'],
+    ['leading zeros before a digit go', '007', 2, '7'],
+    ['zero before the dot stays', '000.50', 2, '0.50'],
+    ['"only the first dot kept"', '1.2.3', 2, '1.23'],
+    ['trailing dot kept while typing', '12.', 2, '12.'],
+    ['"fraction at most fractionDigits digits"', '1.23456', 4, '1.2345'],
+    ['no fraction allowed: the dot and the fraction go', '7.89', 0, '7'],
+    ['"integer part up to 20 digits"', '123456789012345678901234', 2, '12345678901234567890'],
+    ['20 integer digits and a fraction', `${'9'.repeat(25)}.123`, 2, `${'9'.repeat(20)}.12`],
+    ['leading zeros do not count toward the 20', `${'0'.repeat(5)}${'1'.repeat(20)}`, 2, '1'.repeat(20)],
+    ['empty', '', 2, ''],
+    ['nothing usable', 'abc.', 2, ''],
+    ['other Unicode digits are stripped (Arabic-Indic)', '١٢٣', 2, ''],
+    ['ideographic full stop is not a dot', '1。5', 2, '15'],
+  ];
+  it.each(rows)('%s: %j', (_rule, input, digits, expected) => {
+    expect(sanitizeAmount(input, digits)).toBe(expected);
+  });
+
+  it('exposes the seed constant', () => {
+    expect(AMOUNT_MAX_INTEGER_DIGITS).toBe(20);
+  });
+
+  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses fractionDigits %s with InvalidArgumentError', (digits) => {
+    let error: unknown;
+    try {
+      sanitizeAmount('1', digits);
+    } catch (e) {
+      error = e;
+    }
+    expect(isExkitError(error, 'InvalidArgumentError')).toBe(true);
+    expect((error as { code: string }).code).toBe('INVALID_ARGUMENT');
+  });
+
+  // Inputs rich in the characters the rules care about.
+  const typed = fc.string({
+    unit: fc.constantFrom('0', '0', '1', '5', '9', '.', '.', '．', '０', '７', '１', 'a', '-', ',', ' ', 'e', '。', '٣'),
+    maxLength: 40,
+  });
+  const anyInput = fc.oneof(typed, fc.string({ unit: 'grapheme', maxLength: 30 }));
+  const digits = fc.integer({ min: 0, max: 12 });
+  const toAscii = (s: string) => s.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
+
+  it('is idempotent (fast-check)', () => {
+    fc.assert(fc.property(anyInput, digits, (input, n) => sanitizeAmount(sanitizeAmount(input, n), n) === sanitizeAmount(input, n)), { numRuns: 2000 });
+  });
+
+  it('always matches ^(0|[1-9]\\d{0,19})(\\.\\d{0,n})?$ or is empty (fast-check)', () => {
+    fc.assert(
+      fc.property(anyInput, digits, (input, n) => {
+        const out = sanitizeAmount(input, n);
+        return out === '' || new RegExp(`^(0|[1-9]\\d{0,19})(\\.\\d{0,${n}})?$`).test(out);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is never longer than the input (fast-check)', () => {
+    fc.assert(fc.property(anyInput, digits, (input, n) => sanitizeAmount(input, n).length <= input.length), { numRuns: 2000 });
+  });
+
+  it('keeps surviving digits in their order: the output digits are a subsequence of the input digits (fast-check)', () => {
+    fc.assert(
+      fc.property(anyInput, digits, (input, n) => {
+        const source = toAscii(input).replace(/[^0-9]/g, '');
+        let at = 0;
+        for (const d of sanitizeAmount(input, n).replace('.', '')) {
+          at = source.indexOf(d, at);
+          if (at < 0) return false;
+          at++;
+        }
+        return true;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('treats full-width digits exactly like their ASCII digits, consistently (fast-check)', () => {
+    fc.assert(fc.property(anyInput, digits, (input, n) => sanitizeAmount(input, n) === sanitizeAmount(toAscii(input), n)), { numRuns: 2000 });
+  });
+});
+
+describe('sanitizeAmountInput: the caret follows what the user typed', () => {
+  const rows: [string, string, number, number, string, number][] = [
+    ['a stripped letter before the caret', '12a|3', 2, 3, '123', 2],
+    ['a second dot typed mid-number', '1.2.|3', 2, 4, '1.23', 3],
+    ['a zero typed in front of a number', '0|5', 2, 1, '5', 0],
+    ['a leading zero kept before the dot', '0|.5', 2, 1, '0.5', 1],
+    ['caret at the end stays at the end', '12．|', 2, 3, '12.', 3],
+    ['caret at the start', '|abc1', 2, 0, '1', 0],
+    ['digits past the fraction limit', '1.23|4', 2, 4, '1.23', 4],
+  ];
+  it.each(rows)('%s (%s)', (_name, _picture, n, caret, value, expectedCaret) => {
+    const input = _picture.replace('|', '');
+    expect(sanitizeAmountInput(input, n, caret)).toEqual({ value, caret: expectedCaret });
+  });
+
+  it('keeps the caret inside the value and agrees with sanitizeAmount (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 6 }), fc.nat(25), (input, n, caret) => {
+        const r = sanitizeAmountInput(input, n, Math.min(caret, input.length));
+        return r.value === sanitizeAmount(input, n) && r.caret >= 0 && r.caret <= r.value.length;
+      }),
+    );
+  });
+});

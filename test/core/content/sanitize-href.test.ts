@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { jsdomWindow } from './jsdom-window.js';
+import { describe, expect, it } from 'vitest';
+import { ALLOWED_LINK_SCHEMES, InvalidAppSchemeError, inspectHref, sanitizeHref } from '../../../core/content/index.js';
+
+const APP = { appSchemes: ['exkit', 'partner-app'] };
+const OWASP = 'OWASP XSS Filter Evasion Cheat Sheet';
+const BRAINTREE = '@braintree/sanitize-url test suite';
+
+function recordingLogger() {
+  const warnings: { message: string; detail: unknown }[] = [];
+  return { warnings, warn: (message: string, detail?: unknown) => void warnings.push({ message, detail }) };
+}
+
+describe('sanitizeHref: allowed kinds (seed 001 §5 "hrefs accepted only for http, https, mailto, tel, blob, image data, app schemes, market, ftp, relative, root-relative, fragments")', () => {
+  const allowed: [string, string, string][] = [
+    ['http', 'http://example.com/path?q=1', 'http://example.com/path?q=1'],
+    ['https', 'https://example.com/', 'https://example.com/'],
+    ['https upper-case scheme', 'HTTPS://EXAMPLE.com', 'HTTPS://EXAMPLE.com'],
+    ['mailto', 'mailto:support@example.com?subject=Hi', 'mailto:support@example.com?subject=Hi'],
+    ['tel', 'tel:+44-20-7946-0000', 'tel:+44-20-7946-0000'],
+    ['blob', 'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000', 'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000'],
+    ['data png', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/png;base64,iVBORw0KGgo='],
+    ['data jpeg', 'data:image/jpeg;base64,/9j/4AAQ', 'data:image/jpeg;base64,/9j/4AAQ'],
+    ['data gif', 'data:image/gif;base64,R0lGODlh', 'data:image/gif;base64,R0lGODlh'],
+    ['data webp upper-case type', 'data:IMAGE/WEBP;base64,UklGR', 'data:IMAGE/WEBP;base64,UklGR'],
+    ['market', 'market://details?id=com.example.app', 'market://details?id=com.example.app'],
+    ['ftp', 'ftp://files.example.com/readme.txt', 'ftp://files.example.com/readme.txt'],
+    ['relative path', 'assets/fees.html', 'assets/fees.html'],
+    ['dot-relative path', '../help/kyc', '../help/kyc'],
+    ['root-relative path', '/en/futures/BTCUSDT', '/en/futures/BTCUSDT'],
+    ['fragment', '#deposit', '#deposit'],
+    ['query only', '?tab=spot', '?tab=spot'],
+    ['protocol-relative (external, inherits the page scheme)', '//cdn.example.com/a.png', '//cdn.example.com/a.png'],
+    ['surrounding spaces trimmed as the URL parser does', '  https://example.com/  ', 'https://example.com/'],
+    ['query with an encoded ampersand', 'https://example.com/?a=1&amp;b=2', 'https://example.com/?a=1&amp;b=2'],
+    ['percent-encoded path', '/search?q=javascript%3A', '/search?q=javascript%3A'],
+    [`entity-encoded https URL (${BRAINTREE})`, '&#104;&#116;&#116;&#112;&#115;&#0000058//&#101;&#120;&#97;&#109;&#112;&#108;&#101;&#46;&#99;&#111;&#109;', '&#104;&#116;&#116;&#112;&#115;&#0000058//&#101;&#120;&#97;&#109;&#112;&#108;&#101;&#46;&#99;&#111;&#109;'],
+  ];
+  it.each(allowed)('allows %s', (_kind, href, expected) => {
+    expect(sanitizeHref(href)).toBe(expected);
+  });
+
+  it('allows the configured app schemes, in any case, and only when configured', () => {
+    expect(sanitizeHref('exkit://trade/BTC_USDT', APP)).toBe('exkit://trade/BTC_USDT');
+    expect(sanitizeHref('PARTNER-APP:open?id=1', APP)).toBe('PARTNER-APP:open?id=1');
+    expect(sanitizeHref('exkit://trade/BTC_USDT')).toBeNull();
+  });
+
+  it('classifies how a browser reads each allowed kind', () => {
+    const kinds = ['https://a.b/', '//a.b/', '/\\a.b/', '/a', 'a', '?a', '#a'].map((h) => {
+      const v = inspectHref(h);
+      return v.allowed ? v.kind : v.reason;
+    });
+    expect(kinds).toEqual(['absolute', 'protocol-relative', 'protocol-relative', 'root-relative', 'relative', 'query', 'fragment']);
+  });
+});
+
+describe('sanitizeHref: blocked kinds (seed 001 §5 "others are blocked with a console warning and no navigation")', () => {
+  const blocked: [string, string][] = [
+    ['javascript', 'javascript:alert(1)'],
+    ['vbscript', 'vbscript:msgbox(1)'],
+    ['data text/html', 'data:text/html,<script>alert(1)</script>'],
+    ['data SVG image (can carry script)', 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+'],
+    ['data SVG image, plain', 'data:image/svg+xml,<svg onload=alert(1)>'],
+    ['data without a media type', 'data:,alert(1)'],
+    ['data with an encoded media type', 'data:image%2Fpng;base64,AAAA'],
+    ['file', 'file:///etc/passwd'],
+    ['unknown scheme', 'steam://run/1'],
+    ['about', 'about:blank'],
+    ['unparsable absolute URL', 'http://[::1'],
+    ['non-string', 42 as unknown as string],
+  ];
+  it.each(blocked)('blocks %s', (_kind, href) => {
+    expect(sanitizeHref(href)).toBeNull();
+  });
+
+  it('warns through the logger for each block and never for an allowed link', () => {
+    const logger = recordingLogger();
+    sanitizeHref('javascript:alert(1)', { logger });
+    sanitizeHref('https://example.com', { logger });
+    expect(logger.warnings).toHaveLength(1);
+    expect(logger.warnings[0]!.message).toMatch(/blocked an unsafe link \(scheme 'javascript' is not allowed\)/);
+    expect(logger.warnings[0]!.detail).toEqual({ href: 'javascript:alert(1)' });
+  });
+
+  it('returns null without a warning for an empty href (nothing to navigate to, nothing hostile)', () => {
+    const logger = recordingLogger();
+    expect(sanitizeHref('   ', { logger })).toBeNull();
+    expect(logger.warnings).toHaveLength(0);
+  });
+
+  it.each(['javascript', 'JavaScript:', 'data', 'file', 'vbscript', 'about', '1abc', 'has space', ''])(
+    'refuses %j as an app scheme with InvalidAppSchemeError',
+    (scheme) => {
+      let error: unknown;
+      try {
+        sanitizeHref('https://example.com', { appSchemes: [scheme] });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InvalidAppSchemeError);
+      expect((error as InvalidAppSchemeError).name).toBe('InvalidAppSchemeError');
+      expect((error as InvalidAppSchemeError).code).toBe('INVALID_ARGUMENT');
+    },
+  );
+});
+
+describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw string")', () => {
+  const ref = "alert('XSS')";
+  const decimal = [...`javascript:${ref}`].map((c) => `&#${c.charCodeAt(0)};`).join('');
+  const decimalPadded = [...`javascript:${ref}`].map((c) => `&#${String(c.charCodeAt(0)).padStart(7, '0')}`).join('');
+  const hexNoSemicolon = [...`javascript:${ref}`].map((c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+  const vectors: [string, string][] = [
+    [`${OWASP}: basic javascript: URL`, `javascript:${ref}`],
+    [`${OWASP}: case insensitive`, `JaVaScRiPt:${ref}`],
+    [`${OWASP}: decimal HTML character references`, decimal],
+    [`${OWASP}: decimal references without trailing semicolons`, decimalPadded],
+    [`${OWASP}: hexadecimal references without trailing semicolons`, hexNoSemicolon],
+    [`${OWASP}: embedded tab`, `jav\tascript:${ref};`],
+    [`${OWASP}: embedded encoded tab`, `jav&#x09;ascript:${ref};`],
+    [`${OWASP}: embedded newline`, `jav&#x0A;ascript:${ref};`],
+    [`${OWASP}: embedded carriage return`, `jav&#x0D;ascript:${ref};`],
+    [`${OWASP}: null breaks up the directive`, `java\0script:${ref}`],
+    [`${OWASP}: spaces and meta chars before the JavaScript`, ` &#14;  javascript:${ref};`],
+    [`${OWASP}: VBScript`, 'vbscript:msgbox("XSS")'],
+    [`${OWASP}: livescript`, 'livescript:[code]'],
+    [`${OWASP}: data URL with base64 HTML`, 'data:text/html;base64,PHNjcmlwdD5hbGVydCgnWFNTJyk8L3NjcmlwdD4K'],
+    [`${BRAINTREE}: javascript URL`, 'javascript:alert(document.domain)'],
+    [`${BRAINTREE}: mixed case`, 'jAvasCrIPT:alert(document.domain)'],
+    [`${BRAINTREE}: control character inside the scheme`, decodeURIComponent('JaVaScRiP%0at:alert(document.domain)')],
+    [`${BRAINTREE}: percent-encoded leading spaces`, '%20%20%20%20javascript:alert(document.domain)'],
+    [`${BRAINTREE}: leading C0 control character`, '\u0001javascript:alert(document.domain)'],
+    [`${BRAINTREE}: named entity colon`, 'javascript&colon;alert(document.domain)'],
+    [`${BRAINTREE}: decimal entity colon`, 'javascript&#58;alert(document.domain)'],
+    [`${BRAINTREE}: hex entity colon with zero padding`, 'javascript&#x0000003A;alert(document.domain)'],
+    [`${BRAINTREE}: named entity tab inside the scheme`, 'java&Tab;script:alert(document.domain)'],
+    [`${BRAINTREE}: named entity newline inside the scheme`, 'java&NewLine;script:alert(document.domain)'],
+    [`${BRAINTREE}: repeated scheme`, 'javascript:javascript:alert(document.domain)'],
+    ['own: double-encoded entity (&amp;#106;)', '&amp;#106;avascript:alert(1)'],
+    ['own: percent-encoded scheme letters (a router that decodes before navigating)', '%6A%61vascript:alert(1)'],
+    ['own: percent-encoded colon', 'javascript%3Aalert(1)'],
+    ['own: entity-encoded percent sign hiding a percent escape', 'javascript&#37;3Aalert(1)'],
+    ['own: zero-width space before the scheme', '\u200Bjavascript:alert(1)'],
+    ['own: byte-order mark inside the scheme', 'java\uFEFFscript:alert(1)'],
+    ['own: non-breaking space before the scheme', '\u00A0javascript:alert(1)'],
+    ['own: soft hyphen inside the scheme', 'java\u00ADscript:alert(1)'],
+    ['own: line separator inside the scheme', 'java\u2028script:alert(1)'],
+    ['own: data URL with an SVG type in upper case', 'data:IMAGE/SVG+XML;base64,PHN2Zz4='],
+    ['own: data URL with spaces around an HTML type', 'data: text/html ,<script>alert(1)</script>'],
+    ['own: data URL image type hidden behind a parameter', 'data:text/html;image/png,<script>alert(1)</script>'],
+    ['own: entity-encoded data scheme', 'data&colon;text/html,<script>alert(1)</script>'],
+  ];
+  it.each(vectors)('blocks %s', (_source, href) => {
+    expect(sanitizeHref(href)).toBeNull();
+  });
+
+  it('keeps backslash and protocol-relative tricks as what they are: links to another host, never a scheme', () => {
+    for (const href of ['\\\\evil.example/x', '/\\evil.example/x', '\\/evil.example/x']) {
+      const v = inspectHref(href);
+      expect(v.allowed && v.kind).toBe('protocol-relative');
+      expect(new URL(href, 'https://page.example/').protocol).toBe('https:');
+    }
+    // A host that looks like a scheme does not parse at all, so it is blocked rather than guessed at.
+    expect(sanitizeHref('//javascript:alert(1)')).toBeNull();
+  });
+
+  // Every way of writing one character that some consumer on the path decodes back to it.
+  const encodings = (c: string): fc.Arbitrary<string> => {
+    const code = c.charCodeAt(0);
+    return fc.oneof(
+      fc.constant(c),
+      fc.constant(c.toUpperCase()),
+      fc.nat(5).map((pad) => `&#${String(code).padStart(String(code).length + pad, '0')};`),
+      fc.nat(5).map((pad) => `&#${String(code).padStart(String(code).length + pad, '0')}`),
+      fc.boolean().map((upper) => `&#${upper ? 'X' : 'x'}${code.toString(16)};`),
+      fc.constant(`%${code.toString(16).padStart(2, '0')}`),
+    );
+  };
+  const noise = fc.string({ unit: fc.constantFrom('\t', '\n', '\r', '\0', '\u0001', '\u001f', ' ', '\u200B', '\uFEFF', '&#9;', '&#10;', '&Tab;'), maxLength: 2 });
+
+  it('blocks javascript: however its characters are encoded or split (fast-check)', () => {
+    const obfuscated = fc
+      .tuple(noise, ...[...'javascript:'].map((c) => fc.tuple(encodings(c), noise)))
+      .map(([lead, ...parts]) => lead + parts.map(([c, n]) => c + n).join('') + 'alert(1)');
+    fc.assert(
+      fc.property(obfuscated, (href) => sanitizeHref(href) === null),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('whatever the HTML parser and the URL parser make of an allowed href, its scheme is on the allow-list (fast-check, jsdom)', () => {
+    const { document } = jsdomWindow('<!doctype html><base href="https://page.example/dir/">');
+    const holder = document.createElement('div');
+    const alphabet = fc.constantFrom(...'javscriptJAVS:&#x0123456789;%\t\n\0 /\\dtahmlg.,<>=?'.split(''), '&colon;', 'data:', 'image/png', 'svg+xml', 'javascript', '&#58;', '%3A');
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 24 }), (raw) => {
+        const safe = sanitizeHref(raw, APP);
+        if (safe === null) return true;
+        // Read it as an attribute value set by the DOM (React) and as markup parsed by innerHTML.
+        const viaAttribute = document.createElement('a');
+        viaAttribute.setAttribute('href', safe);
+        holder.innerHTML = `<a href="${safe.replace(/"/g, '&quot;')}"></a>`;
+        const viaMarkup = holder.firstElementChild as HTMLAnchorElement;
+        return [viaAttribute, viaMarkup].every((a) => {
+          const scheme = a.protocol.slice(0, -1);
+          // An unparsable URL (protocol ':') navigates nowhere.
+          if (scheme === '') return true;
+          if (scheme === 'data') return /^data:image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)[;,]/i.test(a.href);
+          return [...ALLOWED_LINK_SCHEMES, ...APP.appSchemes].includes(scheme) || a.getAttribute('href') === '';
+        });
+      }),
+      { numRuns: 20000 },
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import { jsdomWindow } from './jsdom-window.js';
+import type { WindowLike } from 'dompurify';
+import { describe, expect, it } from 'vitest';
+import { InvalidAppSchemeError, sanitizeRichText, UnsafeDomWindowError } from '../../../core/content/index.js';
+
+const window = jsdomWindow('') as unknown as WindowLike;
+const clean = (html: string, extra: Partial<Parameters<typeof sanitizeRichText>[1]> = {}) =>
+  sanitizeRichText(html, { window, ownDomains: ['example.com'], appSchemes: ['exkit'], ...extra });
+
+describe('sanitizeRichText (seed 001 §5 "Rich text is filtered by an allow-list of tags and attributes")', () => {
+  const rows: [string, string, string][] = [
+    ['keeps allowed formatting', '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>', '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>'],
+    ['keeps tables and lists', '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>', '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>'],
+    ['"script and noscript bodies removed", not just their tags', '<p>a</p><script>alert(1)</script><noscript><p>enable JS</p></noscript><p>b</p>', '<p>a</p><p>b</p>'],
+    ['"comments dropped"', '<p>a<!-- secret --></p><!--[if IE]><script>alert(1)</script><![endif]-->', '<p>a</p>'],
+    ['style elements and their text removed', '<style>body{background:url(javascript:alert(1))}</style><p>a</p>', '<p>a</p>'],
+    ['tags off the list unwrap to their text', '<article><section><p>a</p></section></article><font color="red">b</font>', '<p>a</p>b'],
+    ['form controls, frames and embeds removed with their contents', '<form><input value="x"><textarea>t</textarea></form><iframe src="https://example.com">i</iframe><object data="x">o</object>', ''],
+    ['event handlers removed', '<p onclick="alert(1)" onmouseover="alert(2)">a</p><img src="/a.png" onerror="alert(3)">', '<p>a</p><img src="/a.png">'],
+    ['id and name removed (DOM clobbering)', '<p id="location" name="cookie">a</p>', '<p>a</p>'],
+    ['data and aria attributes removed', '<p data-x="1" aria-label="l">a</p>', '<p>a</p>'],
+    ['"unsafe style values removed", safe ones kept', '<p style="color: red; width: expression(alert(1)); background-image: url(javascript:alert(1)); behavior: url(x.htc); -moz-binding: url(x)">a</p>', '<p style="color: red">a</p>'],
+    ['a style with nothing safe is dropped', '<p style="position:fixed;top:0">a</p>', '<p>a</p>'],
+    ['javascript: href removed, text kept', '<a href="javascript:alert(1)">a</a>', '<a>a</a>'],
+    ['entity-encoded javascript: href removed', '<a href="&#106;avascript:alert(1)">a</a>', '<a>a</a>'],
+    ['tab-split javascript: href removed', '<a href="java&#09;script:alert(1)">a</a>', '<a>a</a>'],
+    ['own-domain link kept without nofollow', '<a href="https://www.example.com/a">a</a>', '<a href="https://www.example.com/a">a</a>'],
+    ['external link gets nofollow', '<a href="https://partner.org/">a</a>', '<a href="https://partner.org/" rel="nofollow">a</a>'],
+    ['look-alike domain gets nofollow', '<a href="https://example.com.evil.io/">a</a>', '<a href="https://example.com.evil.io/" rel="nofollow">a</a>'],
+    ['new-tab link gets noopener noreferrer, author rel replaced', '<a href="/help" target="_blank" rel="opener">a</a>', '<a href="/help" target="_blank" rel="noopener noreferrer">a</a>'],
+    ['named-window targets removed', '<a href="/help" target="_top">a</a>', '<a href="/help">a</a>'],
+    ['target without href removed', '<a target="_blank">a</a>', '<a>a</a>'],
+    ['app-scheme link kept', '<a href="exkit://trade/BTC_USDT">t</a>', '<a href="exkit://trade/BTC_USDT">t</a>'],
+    ['market link kept', '<a href="market://details?id=x">m</a>', '<a href="market://details?id=x">m</a>'],
+    ['unknown-scheme link removed', '<a href="steam://run/1">s</a>', '<a>s</a>'],
+    ['raster data image kept', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="x">', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="x">'],
+    ['SVG data image removed', '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">', '<img>'],
+    ['image data is no link target', '<a href="data:image/png;base64,iVBORw0KGgo=">a</a>', '<a>a</a>'],
+    ['an image source never uses mailto or an app scheme', '<img src="mailto:a@b.c"><img src="exkit://x">', '<img><img>'],
+    ['inline SVG and MathML removed with their contents', '<svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg><math><mtext>m</mtext></math>', ''],
+  ];
+  it.each(rows)('%s', (_rule, html, expected) => {
+    expect(clean(html)).toBe(expected);
+  });
+
+  it('mutation XSS through noscript (the DOMPurify 2.0.0 bypass) leaves no image or handler', () => {
+    const out = clean('<noscript><p title="</noscript><img src=x onerror=alert(1)>">');
+    expect(out).not.toMatch(/<img|onerror|alert/);
+  });
+
+  it('warns through the logger for each removed link', () => {
+    const warnings: string[] = [];
+    clean('<a href="javascript:alert(1)">a</a><img src="vbscript:x"><a href="/ok">b</a>', { logger: { warn: (m) => void warnings.push(m) } });
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/removed an unsafe (href|src) from rich text/);
+  });
+
+  it('refuses a dangerous app scheme with InvalidAppSchemeError', () => {
+    expect(() => sanitizeRichText('<a href="javascript:alert(1)">a</a>', { window, appSchemes: ['javascript'] })).toThrow(InvalidAppSchemeError);
+  });
+
+  it('settings of one call do not leak into the next (own domains, app schemes)', () => {
+    expect(clean('<a href="https://example.com/">a</a>')).toBe('<a href="https://example.com/">a</a>');
+    expect(sanitizeRichText('<a href="https://example.com/">a</a><a href="exkit://x">b</a>', { window })).toBe(
+      '<a href="https://example.com/" rel="nofollow">a</a><a>b</a>',
+    );
+  });
+});
+
+describe('sanitizeRichText refuses a window it cannot trust ("the Node path must refuse a window that fails a self-test")', () => {
+  function expectRefused(win: unknown) {
+    let error: unknown;
+    try {
+      sanitizeRichText('<p>x</p>', { window: win as WindowLike });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UnsafeDomWindowError);
+    expect((error as UnsafeDomWindowError).name).toBe('UnsafeDomWindowError');
+    expect((error as UnsafeDomWindowError).code).toBe('CONTENT_UNSAFE_WINDOW');
+  }
+
+  it('refuses an object that is no DOM window at all', () => {
+    expectRefused({});
+  });
+
+  it('refuses a DOM whose attribute removal silently does nothing (handlers would survive)', () => {
+    const broken = jsdomWindow('');
+    broken.Element.prototype.removeAttribute = function removeAttribute() {};
+    broken.Element.prototype.removeAttributeNode = function removeAttributeNode(attr: Attr) {
+      return attr;
+    };
+    expectRefused(broken);
+  });
+
+  it('refuses a DOM whose element removal silently does nothing (scripts would survive)', () => {
+    const broken = jsdomWindow('');
+    broken.Element.prototype.remove = function remove() {};
+    broken.Node.prototype.removeChild = function removeChild<T extends Node>(child: T) {
+      return child;
+    };
+    expectRefused(broken);
+  });
+});

@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LOCALE_PATH_PREFIXES } from '../../../core/catalog/locale-paths.js';
+import {
+  isSimulationAllowedPath,
+  SIMULATION_ALLOWED_PATHS,
+  SIMULATION_FUTURES_PATH,
+  SIMULATION_LANDING_PATH,
+  splitLocalePrefix,
+  withLocalePrefix,
+} from '../../../core/simulation/paths.js';
+
+describe('simulation pages — seed 001 §2', () => {
+  it('the default landing page is /spot/BTCUSDT and the futures page /futures/usdt/BTCUSDT', () => {
+    expect(SIMULATION_LANDING_PATH).toBe('/spot/BTCUSDT');
+    expect(SIMULATION_FUTURES_PATH).toBe('/futures/usdt/BTCUSDT');
+  });
+
+  it.each([
+    '/fee',
+    '/vip/detail',
+    '/vip/vipIntroduce',
+    '/account/setting',
+    '/account/newapi',
+    '/account/sub-account',
+    '/spot/BTCUSDT',
+    '/futures/usdt/BTCUSDT',
+    '/transac',
+    '/order/marginOrderInfo',
+    '/order/mcp',
+    '/asset',
+    '/asset/spot',
+    '/asset/margin',
+    '/asset/futures',
+    '/record/exchange',
+    '/record/margin',
+    '/record/mcp',
+    '/subaccount/setting',
+    '/subaccount/setting/antiphishing',
+    '/subaccount/setting/devices',
+    '/subaccount/setting/history',
+    '/subaccount/setting/api',
+    '/modifyverification',
+    '/download',
+    '/proof-of-reserves',
+    '/protection-fund',
+    '/trade-spot',
+    '/trade-margin',
+    '/trade-swap',
+    '/trade-info',
+    '/trade-asset-order',
+    '/trade-asset',
+  ])('allowed list entry %s is allowed, with and without a locale prefix', (path) => {
+    expect(isSimulationAllowedPath(path)).toBe(true);
+    expect(isSimulationAllowedPath(`/en${path}`)).toBe(true);
+    expect(isSimulationAllowedPath(`/zh-CN${path}`)).toBe(true);
+  });
+
+  it('lists exactly the 33 entries of the seed (with the four sub-pages of /subaccount/setting)', () => {
+    expect(SIMULATION_ALLOWED_PATHS).toHaveLength(33);
+  });
+
+  it.each([
+    ['/spotlight', 'a prefix entry /spot/ does not admit /spotlight'],
+    ['/spot', 'the bare /spot is not the /spot/ prefix'],
+    ['/futuresX/usdt', 'nor /futuresX'],
+    ['/asset/earn', 'exact entries admit only themselves'],
+    ['/fee/extra', 'exact entries admit no sub-pages'],
+    ['/subaccount/setting/other', 'only the listed sub-pages of /subaccount/setting'],
+    ['/markets', 'unlisted pages'],
+    ['/', 'the home page'],
+    ['/xx/spot/BTCUSDT', 'an unknown first segment is not a locale prefix'],
+    ['/en/en/fee', 'a doubled locale prefix is not stripped twice'],
+  ])('%s is not allowed (%s)', (path) => {
+    expect(isSimulationAllowedPath(path)).toBe(false);
+  });
+
+  it('ignores query strings, fragments, a trailing slash and doubled slashes', () => {
+    expect(isSimulationAllowedPath('/fee?x=1#top')).toBe(true);
+    expect(isSimulationAllowedPath('/fee/')).toBe(true);
+    expect(isSimulationAllowedPath('//spot//ETHUSDT')).toBe(true);
+  });
+
+  it('splits and re-adds locale prefixes', () => {
+    expect(splitLocalePrefix('/en/spot/ETHUSDT')).toEqual({ locale: 'en', path: '/spot/ETHUSDT' });
+    expect(splitLocalePrefix('/spot/ETHUSDT')).toEqual({ locale: '', path: '/spot/ETHUSDT' });
+    expect(splitLocalePrefix('/zh-TW')).toEqual({ locale: 'zh-TW', path: '/' });
+    expect(withLocalePrefix('ja', '/spot/BTCUSDT')).toBe('/ja/spot/BTCUSDT');
+    expect(withLocalePrefix('', '/spot/BTCUSDT')).toBe('/spot/BTCUSDT');
+  });
+});
+
+describe('simulation path matcher properties (fast-check)', () => {
+  const segment = fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/);
+  const rest = fc.array(segment, { maxLength: 3 }).map((s) => s.map((x) => `/${x}`).join(''));
+  const locale = fc.constantFrom(...LOCALE_PATH_PREFIXES);
+
+  it('a locale prefix never changes the decision', () => {
+    fc.assert(fc.property(locale, rest, (l, p) => isSimulationAllowedPath(`/${l}${p || '/'}`) === isSimulationAllowedPath(p || '/')));
+  });
+
+  it('everything below a prefix entry is allowed', () => {
+    fc.assert(fc.property(fc.constantFrom('/spot/', '/futures/'), segment, rest, (prefix, s, r) => isSimulationAllowedPath(`${prefix}${s}${r}`)));
+  });
+
+  it('gluing characters onto an entry (no separator) never admits the path', () => {
+    const exact = SIMULATION_ALLOWED_PATHS.filter((e) => !e.endsWith('/'));
+    fc.assert(
+      fc.property(fc.constantFrom(...exact), segment, (entry, glue) => {
+        const glued = `${entry}${glue}`;
+        return SIMULATION_ALLOWED_PATHS.includes(glued) || !isSimulationAllowedPath(glued);
+      }),
+    );
+  });
+
+  it('split then re-add returns the normalised path', () => {
+    fc.assert(
+      fc.property(fc.option(locale, { nil: '' }), rest, (l, r) => {
+        const path = withLocalePrefix(l, r || '/');
+        const split = splitLocalePrefix(path);
+        return withLocalePrefix(split.locale, split.path) === path;
+      }),
+    );
+  });
+});

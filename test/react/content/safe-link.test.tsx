@@ -1,0 +1,62 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SafeLink } from '../../../react/index.js';
+
+afterEach(cleanup);
+
+function logger() {
+  const logs: string[] = [];
+  return { logs, warn: (m: string) => void logs.push(`warn ${m}`), error: (m: string) => void logs.push(`error ${m}`) };
+}
+
+describe('<SafeLink> (seed 001 §5)', () => {
+  it('renders an allowed own-domain link as is', () => {
+    render(<SafeLink href="https://www.example.com/fees" ownDomains={['example.com']}>fees</SafeLink>);
+    const a = screen.getByText('fees');
+    expect(a.getAttribute('href')).toBe('https://www.example.com/fees');
+    expect(a.hasAttribute('rel')).toBe(false);
+    expect(a.hasAttribute('target')).toBe(false);
+  });
+
+  it('gives an external new-tab link nofollow, noopener and noreferrer, keeps author tokens but never opener', () => {
+    render(<SafeLink href="https://partner.org" newTab rel="sponsored opener" ownDomains={['example.com']}>p</SafeLink>);
+    const a = screen.getByText('p');
+    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('rel')).toBe('nofollow noopener noreferrer sponsored');
+  });
+
+  it('"blocked with a console warning and no navigation": no href is rendered and a click warns and is cancelled', () => {
+    const log = logger();
+    render(<SafeLink href="javascript:alert(1)" logger={log}>x</SafeLink>);
+    const a = screen.getByText('x');
+    expect(a.hasAttribute('href')).toBe(false);
+    const notCancelled = fireEvent.click(a);
+    expect(notCancelled).toBe(false);
+    expect(log.logs).toEqual(["warn exkit: blocked an unsafe link (scheme 'javascript' is not allowed)"]);
+  });
+
+  it('"Missing URL on new tab: console error" on click', () => {
+    const log = logger();
+    render(<SafeLink href={undefined} newTab logger={log}>n</SafeLink>);
+    fireEvent.click(screen.getByText('n'));
+    expect(log.logs).toEqual(['error exkit: cannot open a new tab without a URL']);
+  });
+
+  it('runs the author onClick and lets an allowed link through', () => {
+    const clicks: string[] = [];
+    render(<SafeLink href="#top" onClick={() => clicks.push('clicked')}>t</SafeLink>);
+    expect(fireEvent.click(screen.getByText('t'))).toBe(true);
+    expect(clicks).toEqual(['clicked']);
+  });
+
+  it('follows configured app schemes only', () => {
+    render(
+      <>
+        <SafeLink href="exkit://trade" appSchemes={['exkit']}>app</SafeLink>
+        <SafeLink href="exkit://trade">bare</SafeLink>
+      </>,
+    );
+    expect(screen.getByText('app').getAttribute('href')).toBe('exkit://trade');
+    expect(screen.getByText('bare').hasAttribute('href')).toBe(false);
+  });
+});

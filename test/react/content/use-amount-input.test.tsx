@@ -1,0 +1,115 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAmountInput } from '../../../react/index.js';
+
+afterEach(cleanup);
+
+const setNativeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+
+/** Types as a browser would: the raw text lands in the input with the caret at `caret`, then input fires. */
+function typeRaw(input: HTMLInputElement, raw: string, caret: number) {
+  setNativeValue.call(input, raw);
+  input.setSelectionRange(caret, caret);
+  fireEvent.input(input);
+}
+
+function Uncontrolled({ digits = 2, onValue }: { digits?: number; onValue?: (v: string) => void }) {
+  const amount = useAmountInput({ fractionDigits: digits, defaultValue: '0012.5', ...(onValue ? { onValueChange: onValue } : {}) });
+  return (
+    <>
+      <input aria-label="amount" {...amount.inputProps} />
+      <button onClick={() => amount.setValue('９９．９９９')}>max</button>
+    </>
+  );
+}
+
+function Controlled() {
+  const [value, setValue] = useState('1');
+  const amount = useAmountInput({ fractionDigits: 2, value, onValueChange: setValue });
+  return (
+    <>
+      <input aria-label="amount" {...amount.inputProps} />
+      <output>{value}</output>
+    </>
+  );
+}
+
+describe('useAmountInput (seed 001 §5 "A React hook for a controlled input that keeps the caret where the user expects")', () => {
+  it('sanitises the default value and sets the input attributes', () => {
+    render(<Uncontrolled />);
+    const input = screen.getByLabelText<HTMLInputElement>('amount');
+    expect(input.value).toBe('12.5');
+    expect(input.getAttribute('inputmode')).toBe('decimal');
+  });
+
+  it('drops a typed letter and keeps the caret where the letter was', () => {
+    render(<Uncontrolled />);
+    const input = screen.getByLabelText<HTMLInputElement>('amount');
+    input.focus();
+    typeRaw(input, '1x2.5', 2);
+    expect(input.value).toBe('12.5');
+    expect(input.selectionStart).toBe(1);
+  });
+
+  it('keeps the caret mid-number when a second dot is typed', () => {
+    render(<Uncontrolled />);
+    const input = screen.getByLabelText<HTMLInputElement>('amount');
+    input.focus();
+    typeRaw(input, '1.2.5', 4);
+    expect(input.value).toBe('1.25');
+    expect(input.selectionStart).toBe(3);
+  });
+
+  it('converts a full-width digit in place', () => {
+    const values: string[] = [];
+    render(<Uncontrolled onValue={(v) => values.push(v)} />);
+    const input = screen.getByLabelText<HTMLInputElement>('amount');
+    input.focus();
+    typeRaw(input, '1２2.5', 2);
+    expect(input.value).toBe('122.5');
+    expect(input.selectionStart).toBe(2);
+    expect(values).toEqual(['122.5']);
+  });
+
+  it('cuts decimals past fractionDigits without moving the caret past the end', () => {
+    render(<Uncontrolled digits={1} />);
+    const input = screen.getByLabelText<HTMLInputElement>('amount');
+    input.focus();
+    typeRaw(input, '12.57', 5);
+    expect(input.value).toBe('12.5');
+    expect(input.selectionStart).toBe(4);
+  });
+
+  it('setValue sanitises values set from code', () => {
+    render(<Uncontrolled />);
+    act(() => {
+      screen.getByText('max').click();
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('amount').value).toBe('99.99');
+  });
+
+  it('works controlled: the parent receives sanitised values only', () => {
+    render(<Controlled />);
+    const input = screen.getByLabelText<HTMLInputElement>('amount');
+    input.focus();
+    typeRaw(input, '1a0', 2);
+    expect(screen.getByRole('status').textContent).toBe('10');
+    expect(input.value).toBe('10');
+    expect(input.selectionStart).toBe(1);
+  });
+});
+
+function Switchable({ digits }: { digits: number }) {
+  const amount = useAmountInput({ fractionDigits: digits, defaultValue: '1.23456' });
+  return <input aria-label="amount" {...amount.inputProps} />;
+}
+
+describe('useAmountInput when the market changes', () => {
+  it('trims the shown value to a smaller fractionDigits', () => {
+    const { rerender } = render(<Switchable digits={4} />);
+    expect(screen.getByLabelText<HTMLInputElement>('amount').value).toBe('1.2345');
+    rerender(<Switchable digits={2} />);
+    expect(screen.getByLabelText<HTMLInputElement>('amount').value).toBe('1.23');
+  });
+});
