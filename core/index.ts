@@ -16,3 +16,4 @@ export * from './csp-report/index.js';
 export * from './preferences/index.js';
 export * from './locale-links/index.js';
 export * from './bridge/index.js';
+export * from './security/index.js';

@@ -5,3 +5,4 @@ export * from './captcha.machine.js';
 export * from './captcha-service.js';
 export * from './simulation.machine.js';
 export * from './bridge-request.machine.js';
+export * from './signing-init.machine.js';

@@ -9,3 +9,4 @@ export * from './use-preferences.js';
 export * from './use-bridge.js';
 export * from './use-bridge-request.js';
 export * from './use-native-event.js';
+export * from './use-signing-init.js';

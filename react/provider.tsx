@@ -8,6 +8,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CaptchaService } from '../machines/captcha-service.js';
 import type { simulationMachine } from '../machines/simulation.machine.js';
 import type { Preferences } from '../core/preferences/preferences.js';
+import type { Security } from '../core/security/security.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
@@ -25,6 +26,8 @@ export interface ExkitServices {
   http?: HttpClient;
   /** The preferences cookie service (`createPreferences`), read by `usePreferences()`. */
   preferences?: Preferences;
+  /** The security service (signing init, login encryption, core-call signing): `createSecurity`. */
+  security?: Security;
 }
 
 /** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */

@@ -1,0 +1,72 @@
+// Byte encodings the protocol uses: standard padded base64, node-forge's binary strings and PEM armour.
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { isBase64 } from '../validate/base64.js';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const LOOKUP = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
+
+/** Standard padded base64 (RFC 4648 §4) of bytes. */
+export function toBase64(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const n = bytes[i]! << 16;
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + '==';
+  } else if (rest === 2) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + '=';
+  }
+  return out;
+}
+
+/** The bytes of standard padded base64; throws InvalidArgumentError on anything else. */
+export function fromBase64(text: string): Uint8Array {
+  if (!isBase64(text)) throw new InvalidArgumentError('not standard padded base64');
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const out = new Uint8Array((text.length / 4) * 3 - padding);
+  let o = 0;
+  for (let i = 0; i < text.length; i += 4) {
+    const a = LOOKUP[text.charCodeAt(i)]!;
+    const b = LOOKUP[text.charCodeAt(i + 1)]!;
+    const c = text[i + 2] === '=' ? 0 : LOOKUP[text.charCodeAt(i + 2)]!;
+    const d = text[i + 3] === '=' ? 0 : LOOKUP[text.charCodeAt(i + 3)]!;
+    const n = (a << 18) | (b << 12) | (c << 6) | d;
+    if (o < out.length) out[o++] = n >> 16;
+    if (o < out.length) out[o++] = (n >> 8) & 255;
+    if (o < out.length) out[o++] = n & 255;
+  }
+  return out;
+}
+
+/** node-forge's "binary string" (one char per byte) of bytes. */
+export function toBinaryString(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return out;
+}
+
+/** The bytes of a node-forge binary string. */
+export function fromBinaryString(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 255;
+  return out;
+}
+
+/** PEM armour of DER bytes with 64-character lines (RFC 7468). */
+export function toPem(label: string, der: Uint8Array): string {
+  const body = toBase64(der).replace(/.{1,64}/g, '$&\n');
+  return `-----BEGIN ${label}-----\n${body}-----END ${label}-----\n`;
+}
+
+/** The DER bytes inside PEM armour with the given label; throws InvalidArgumentError otherwise. */
+export function fromPem(label: string, pem: string): Uint8Array {
+  const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(pem);
+  if (!match) throw new InvalidArgumentError(`not a PEM ${label}`);
+  return fromBase64(match[1]!.replace(/\s+/g, ''));
+}

@@ -1,0 +1,101 @@
+// Core-call signing (seed 001 §5, §7; docs/security-protocol.md §6): an RSA-SHA256 signature over the
+// path, the first 8 characters of tm, the trace id and, by mode, an MD5 of the body (and query).
+import { md5 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { toBase64 } from './bytes.js';
+import { SIGN_HEADERS } from './constants.js';
+import type { RsaEngine } from './rsa-engine.js';
+import type { SignMode } from './sign-config.js';
+
+/** Seed 001 §7: the signed time is the first 8 characters of tm. */
+export const SIGNED_TIME_LENGTH = 8;
+
+const TM = /^\d{8,}$/;
+const TRACE_ID = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+/** Whether a tm header value can be signed (at least 8 decimal digits). */
+export function isSignableTime(tm: string | null | undefined): tm is string {
+  return typeof tm === 'string' && TM.test(tm);
+}
+
+/** Whether a uhti header value can serve as the trace id (printable ASCII, no line breaks). */
+export function isSignableTraceId(uhti: string | null | undefined): uhti is string {
+  return typeof uhti === 'string' && uhti.length <= 256 && TRACE_ID.test(uhti);
+}
+
+/** The key id of a client public key: hex MD5 of its base64 text. */
+export function keyIdOf(publicKey: string): string {
+  return bytesToHex(md5(utf8ToBytes(publicKey)));
+}
+
+/** Lower-case hex SHA-256 of a user id, as sent in userCheckDeviceUserIdHash. */
+export function userIdHashOf(userId: string): string {
+  return bytesToHex(sha256(utf8ToBytes(userId)));
+}
+
+const NEWLINE = new Uint8Array([0x0a]);
+
+/** The bytes a mode covers: nothing (0), the body (1), or the query, a newline and the body (2). */
+export function signedPayload(mode: SignMode, query: string, body: Uint8Array): Uint8Array {
+  if (mode === 0) return new Uint8Array(0);
+  if (mode === 1) return body;
+  const q = utf8ToBytes(query);
+  const out = new Uint8Array(q.length + 1 + body.length);
+  out.set(q, 0);
+  out.set(NEWLINE, q.length);
+  out.set(body, q.length + 1);
+  return out;
+}
+
+/** What a core call's signature covers. */
+export interface CoreCallParts {
+  /** The API path, starting with '/', without query. */
+  path: string;
+  /** The tm header value. */
+  tm: string;
+  /** The uhti header value. */
+  traceId: string;
+  mode: SignMode;
+  /** The raw query string without '?', as sent ('' when none). */
+  query: string;
+  /** The body bytes as sent (empty when none). */
+  body: Uint8Array;
+}
+
+/** The signed text of docs/security-protocol.md §6.2 and the MD5 it embeds. */
+export function coreSignedText(parts: CoreCallParts): { text: string; dataMd5: string } {
+  const dataMd5 = bytesToHex(md5(signedPayload(parts.mode, parts.query, parts.body)));
+  const text = [parts.path, parts.tm.slice(0, SIGNED_TIME_LENGTH), parts.traceId, String(parts.mode), dataMd5].join('\n');
+  return { text, dataMd5 };
+}
+
+/** The key that signs: a client pair's public key (base64 SPKI) and private key (PKCS#8 PEM). */
+export interface SigningKey {
+  publicKey: string;
+  privateKeyPem: string;
+}
+
+/** The four device-sign headers of a core call, plus the signed text (for debug mode). */
+export async function signCoreCall(
+  engine: RsaEngine,
+  key: SigningKey,
+  parts: CoreCallParts,
+): Promise<{ headers: Record<string, string>; text: string }> {
+  const { text, dataMd5 } = coreSignedText(parts);
+  const signature = await engine.sign(key.privateKeyPem, utf8ToBytes(text));
+  return {
+    text,
+    headers: {
+      [SIGN_HEADERS.sign]: toBase64(signature),
+      [SIGN_HEADERS.mode]: String(parts.mode),
+      [SIGN_HEADERS.dataMd5]: dataMd5,
+      [SIGN_HEADERS.key]: keyIdOf(key.publicKey),
+    },
+  };
+}
+
+/** The text a device-check call's userCheckDeviceSign covers (docs/security-protocol.md §7). */
+export function deviceCheckSignedText(path: string, tm: string, userIdHash: string): string {
+  return [path, tm.slice(0, SIGNED_TIME_LENGTH), userIdHash].join('\n');
+}

@@ -1,0 +1,112 @@
+// Login-payload encryption (seed 001 §3, §7; docs/security-protocol.md §5): the sensitive fields leave
+// the clear body and travel AES-256-CBC encrypted under a fresh key wrapped with the server's RSA key.
+import { cbc } from '@noble/ciphers/aes.js';
+import { utf8ToBytes } from '@noble/ciphers/utils.js';
+import { toBase64 } from './bytes.js';
+import { AES_IV_BYTES, AES_KEY_BYTES, ENCRYPTED_MEMBERS, KEY_PAIR_CHECK, LOGIN_URLS, SENSITIVE_FIELDS, SUB_ACCOUNT_SWITCH_URLS } from './constants.js';
+import type { KeyWrapAlgorithm } from './constants.js';
+import type { RsaEngine } from './rsa-engine.js';
+
+const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
+const LOGIN = new Set<string>(LOGIN_URLS);
+const SWITCH = new Set<string>(SUB_ACCOUNT_SWITCH_URLS);
+
+/** Whether an API path is one of the login-type URLs of seed 001 §7. */
+export function isLoginUrl(path: string): boolean {
+  return LOGIN.has(path);
+}
+
+/** Whether an API path is a sub-account switch call (always encrypted, seed 001 §5). */
+export function isSubAccountSwitchUrl(path: string): boolean {
+  return SWITCH.has(path);
+}
+
+/** Whether a parameter name is one of the sensitive fields of seed 001 §3. */
+export function isSensitiveField(name: string): boolean {
+  return SENSITIVE.has(name);
+}
+
+/** The parameters split into the sensitive ones (seed 001 §3) and the rest, keeping their order. */
+export function partitionSensitive(params: Readonly<Record<string, unknown>>): {
+  sensitive: Record<string, unknown>;
+  clear: Record<string, unknown>;
+} {
+  const sensitive: Record<string, unknown> = {};
+  const clear: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    // defineProperty, not assignment: a member named "__proto__" must stay a member.
+    Object.defineProperty(SENSITIVE.has(name) ? sensitive : clear, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return { sensitive, clear };
+}
+
+/** The client key material an encrypted login carries. */
+export interface LoginClientKey {
+  publicKey: string;
+  privateKeyPem: string;
+}
+
+/** The four members an encrypted login call adds to its clear fields. */
+export interface EncryptedMembers {
+  bodyCiphertext: string;
+  algorithm: KeyWrapAlgorithm;
+  publicKey: string;
+  initSign: string;
+}
+
+export interface EncryptOptions {
+  engine: RsaEngine;
+  /** The verified server key, SPKI DER. */
+  serverKeyDer: Uint8Array;
+  clientKey: LoginClientKey;
+  algorithm: KeyWrapAlgorithm;
+  /** Fills a fresh array with cryptographically strong random bytes. */
+  randomBytes: (length: number) => Uint8Array;
+  /** The client key's signature over KEY_PAIR_CHECK, when already known (it is deterministic). */
+  initSign?: string;
+}
+
+/** base64 of the client key's RSA-SHA256 signature over KEY_PAIR_CHECK. */
+export async function computeInitSign(engine: RsaEngine, privateKeyPem: string): Promise<string> {
+  return toBase64(await engine.sign(privateKeyPem, utf8ToBytes(KEY_PAIR_CHECK)));
+}
+
+/** Encrypts a set of sensitive fields into the members of docs/security-protocol.md §5.3. */
+export async function encryptSensitiveFields(
+  sensitive: Readonly<Record<string, unknown>>,
+  options: EncryptOptions,
+): Promise<EncryptedMembers> {
+  const plaintext = utf8ToBytes(JSON.stringify(sensitive));
+  const key = options.randomBytes(AES_KEY_BYTES);
+  const iv = options.randomBytes(AES_IV_BYTES);
+  try {
+    // Start the RSA wrap first: WebCrypto runs it off the main thread while AES runs here.
+    const wrapping = options.engine.wrapKey(options.serverKeyDer, key, options.algorithm);
+    const ciphertext = cbc(key, iv).encrypt(plaintext);
+    const wrapped = await wrapping;
+    const initSign = options.initSign ?? (await computeInitSign(options.engine, options.clientKey.privateKeyPem));
+    return {
+      bodyCiphertext: `${toBase64(wrapped)}.${toBase64(iv)}.${toBase64(ciphertext)}`,
+      algorithm: options.algorithm,
+      publicKey: options.clientKey.publicKey,
+      initSign,
+    };
+  } finally {
+    // Nothing of the call's secrets outlives it.
+    key.fill(0);
+    iv.fill(0);
+    plaintext.fill(0);
+  }
+}
+
+/** The parameters of a login call with its sensitive fields replaced by the encrypted members. */
+export async function encryptLoginParams(
+  params: Readonly<Record<string, unknown>>,
+  options: EncryptOptions,
+): Promise<Record<string, unknown>> {
+  const { sensitive, clear } = partitionSensitive(params);
+  const members = await encryptSensitiveFields(sensitive, options);
+  for (const name of ENCRYPTED_MEMBERS) delete clear[name];
+  return { ...clear, ...members };
+}

@@ -1,0 +1,205 @@
+// The ky hooks of the security layer: one before-request hook (stamp tm/uhti, encrypt login payloads,
+// add device-check fields, sign core calls, in that order) and one after-response hook (server time,
+// gw-sign-error, sign error codes, key binding after a login).
+import type { AfterResponseHook, BeforeRequestHook } from 'ky';
+import { requestContext } from '../http/request-context.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { Platform } from '../platform/types.js';
+import { fromBase64, toBase64 } from './bytes.js';
+import type { ClientKeyStore } from './client-keys.js';
+import { DEVICE_CHECK_FIELDS, GATEWAY_SIGN_ERROR_HEADER, GATEWAY_SIGN_TEXT_HEADER, REQUEST_TIME_HEADER, SIGN_HEADERS } from './constants.js';
+import type { KeyWrapAlgorithm } from './constants.js';
+import { deviceCheckSignedText, isSignableTime, isSignableTraceId, signCoreCall, userIdHashOf } from './core-signing.js';
+import { LoginEncryptionError } from './errors.js';
+import { encryptLoginParams, isLoginUrl, isSubAccountSwitchUrl } from './login-encryption.js';
+import { readParams, withParams } from './request-params.js';
+import type { RsaEngine } from './rsa-engine.js';
+import type { ServerClock } from './server-clock.js';
+import type { SecuritySnapshot } from './security.js';
+import { signModeFor } from './sign-config.js';
+import type { SignErrorHandler } from './sign-errors.js';
+import { isSignErrorCode } from './sign-errors.js';
+
+/** What the hooks need from the security service. */
+export interface HookContext {
+  platform: Platform;
+  engine: RsaEngine;
+  keys: ClientKeyStore;
+  serverClock: ServerClock;
+  /** Origin of the API base, for requests that do not come from an exkit HTTP client. */
+  apiOrigin: string;
+  /** Path of the API base ('' when the base is an origin), stripped to get the API path. */
+  apiBasePath: string;
+  keyWrap: KeyWrapAlgorithm;
+  stampHeaders: boolean;
+  snapshot(): SecuritySnapshot;
+  token(): string | undefined;
+  uidCookie(): string | undefined;
+  debug(): boolean;
+  log(message: string, data: Record<string, unknown>): void;
+  initSignFor(pair: { publicKey: string; privateKeyPem: string }): Promise<string>;
+  errors: SignErrorHandler;
+  /** Signed texts of recent debug-mode requests, by trace id, to pair them with the gateway's. */
+  debugTexts: Map<string, string>;
+}
+
+const TRACE_BYTES = 16;
+const DEBUG_TEXTS_KEPT = 32;
+
+/** Seed 000 §3 / 001 §8: the success codes a login response may carry. */
+const SUCCESS_CODES = new Set<unknown>(['00000', '0', 0, '200', 200]);
+
+/**
+ * The API path of a request ('/v1/…'), or undefined when the request does not go to the API (the seed's
+ * "URL starts with '/'"). An exkit HTTP client says so in its call context; a plain ky request counts
+ * when it goes to the API base.
+ */
+export function apiPathOf(request: Request, options: { readonly context?: Readonly<Record<string, unknown>> } | undefined, ctx: Pick<HookContext, 'apiOrigin' | 'apiBasePath'>): string | undefined {
+  const context = requestContext(options);
+  if (context) return context.apiPath;
+  const url = new URL(request.url);
+  if (url.origin !== ctx.apiOrigin) return undefined;
+  if (!ctx.apiBasePath) return url.pathname;
+  if (url.pathname !== ctx.apiBasePath && !url.pathname.startsWith(`${ctx.apiBasePath}/`)) return undefined;
+  return url.pathname.slice(ctx.apiBasePath.length) || '/';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The user id of a login response (seed 001 §3): data.userInfo.userId or data.accessTokenResVO.userInfo.userId. */
+export function loginUserId(body: unknown): string | undefined {
+  if (!isRecord(body) || !isRecord(body.data)) return undefined;
+  const data = body.data;
+  const direct = isRecord(data.userInfo) ? data.userInfo.userId : undefined;
+  const nested = isRecord(data.accessTokenResVO) && isRecord(data.accessTokenResVO.userInfo) ? data.accessTokenResVO.userInfo.userId : undefined;
+  const id = direct ?? nested;
+  return typeof id === 'string' && id !== '' ? id : typeof id === 'number' ? String(id) : undefined;
+}
+
+function rememberDebugText(debugTexts: Map<string, string>, traceId: string, text: string) {
+  debugTexts.set(traceId, text);
+  if (debugTexts.size > DEBUG_TEXTS_KEPT) debugTexts.delete(debugTexts.keys().next().value as string);
+}
+
+/** The before-request hook; it may return a replacement request, so it must be the last one. */
+export function createBeforeRequestHook(ctx: HookContext): BeforeRequestHook {
+  const randomBytes = (length: number) => ctx.platform.crypto.getRandomValues(new Uint8Array(length));
+
+  const encryptLogin = async (request: Request, path: string, token: string | undefined): Promise<Request> => {
+    const { config, serverKey, clientKey } = ctx.snapshot();
+    if (!config?.clientOpen || !serverKey || !clientKey) return request;
+    if (token && ctx.keys.boundTo(token) && !isSubAccountSwitchUrl(path)) return request;
+    const read = await readParams(request);
+    if (!read) return request;
+    try {
+      const params = await encryptLoginParams(read.params, {
+        engine: ctx.engine,
+        serverKeyDer: serverKey.der,
+        clientKey,
+        algorithm: ctx.keyWrap,
+        randomBytes,
+        initSign: await ctx.initSignFor(clientKey),
+      });
+      return withParams(request, read.carrier, params);
+    } catch (cause) {
+      // Never fall back to sending the fields in the clear.
+      throw new LoginEncryptionError('the login payload could not be encrypted', { cause });
+    }
+  };
+
+  const addDeviceCheck = async (request: Request, path: string): Promise<Request> => {
+    const bound = ctx.keys.bound();
+    if (!bound) return request;
+    const read = await readParams(request);
+    if (!read) return request;
+    const tm = request.headers.get(SIGN_HEADERS.time);
+    const time = isSignableTime(tm) ? tm : String(ctx.serverClock.now());
+    const userIdHash = userIdHashOf(bound.userId);
+    const signature = await ctx.engine.sign(bound.pair.privateKeyPem, utf8ToBytes(deviceCheckSignedText(path, time, userIdHash)));
+    return withParams(request, read.carrier, {
+      ...read.params,
+      [DEVICE_CHECK_FIELDS.userIdHash]: userIdHash,
+      [DEVICE_CHECK_FIELDS.sign]: toBase64(signature),
+      [DEVICE_CHECK_FIELDS.algorithm]: bound.pair.algorithm,
+    });
+  };
+
+  const sign = async (request: Request, path: string, token: string): Promise<void> => {
+    const { config } = ctx.snapshot();
+    if (!config) return;
+    const pair = ctx.keys.boundTo(token);
+    if (!pair) return;
+    const url = new URL(request.url);
+    const mode = signModeFor(config, path);
+    if (mode === undefined) return;
+    const tm = request.headers.get(SIGN_HEADERS.time);
+    const traceId = request.headers.get(SIGN_HEADERS.trace);
+    if (!isSignableTime(tm) || !isSignableTraceId(traceId)) return;
+    const body = mode === 0 || request.body === null ? new Uint8Array(0) : new Uint8Array(await request.clone().arrayBuffer());
+    const { headers, text } = await signCoreCall(ctx.engine, pair, { path, tm, traceId, mode, query: url.search.slice(1), body });
+    for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+    if (ctx.debug()) {
+      request.headers.set(SIGN_HEADERS.text, toBase64(utf8ToBytes(text)));
+      rememberDebugText(ctx.debugTexts, traceId, text);
+      ctx.log('signed text', { url: request.url, text });
+      ctx.errors.emit({ type: 'signDebug', url: request.url, text });
+    }
+  };
+
+  return async (request, options, state) => {
+    // A retry resends the request this hook already produced.
+    if (state.retryCount > 0) return;
+    const path = apiPathOf(request, options, ctx);
+    if (path === undefined) return;
+    if (ctx.stampHeaders) {
+      if (!request.headers.has(SIGN_HEADERS.time)) request.headers.set(SIGN_HEADERS.time, String(ctx.serverClock.now()));
+      if (!request.headers.has(SIGN_HEADERS.trace)) request.headers.set(SIGN_HEADERS.trace, bytesToHex(randomBytes(TRACE_BYTES)));
+    }
+    const token = ctx.token();
+    let current: Request = request;
+    if (isLoginUrl(path)) current = await encryptLogin(current, path, token);
+    else if (!token && ctx.snapshot().config?.userCheckDeviceUrl === path) current = await addDeviceCheck(current, path);
+    if (token) await sign(current, path, token);
+    return current === request ? undefined : current;
+  };
+}
+
+/** The after-response hook: server time, gw-sign-error, sign error codes and key binding after a login. */
+export function createAfterResponseHook(ctx: HookContext): AfterResponseHook {
+  return async (request, options, response) => {
+    const path = apiPathOf(request, options, ctx);
+    if (path === undefined) return;
+    ctx.serverClock.observe(request.method, response.headers.get(REQUEST_TIME_HEADER));
+    const gatewayError = response.headers.get(GATEWAY_SIGN_ERROR_HEADER);
+    if (gatewayError) ctx.errors.logHeader(request.url, gatewayError);
+    const serverText = response.headers.get(GATEWAY_SIGN_TEXT_HEADER);
+    const traceId = request.headers.get(SIGN_HEADERS.trace);
+    if (serverText && traceId && ctx.debugTexts.has(traceId)) {
+      let decoded = serverText;
+      try {
+        decoded = new TextDecoder().decode(fromBase64(serverText));
+      } catch {
+        // keep the raw header
+      }
+      ctx.errors.emit({ type: 'signDebug', url: request.url, text: ctx.debugTexts.get(traceId)!, serverText: decoded });
+    }
+    if (!(response.headers.get('content-type') ?? '').includes('json')) return;
+    let body: unknown;
+    try {
+      body = await response.clone().json();
+    } catch {
+      return;
+    }
+    if (!isRecord(body)) return;
+    if (isSignErrorCode(body.code)) {
+      ctx.errors.handle(body.code, typeof body.msg === 'string' ? body.msg : undefined, request.url);
+      return;
+    }
+    if (!isLoginUrl(path) || !response.ok || !SUCCESS_CODES.has(body.code)) return;
+    const pair = ctx.snapshot().clientKey;
+    const token = ctx.token();
+    const userId = loginUserId(body) ?? ctx.uidCookie();
+    if (!pair || !token || !userId) return;
+    if (ctx.keys.bind(pair, token, userId)) ctx.errors.emit({ type: 'keyPairBound', userId, algorithm: pair.algorithm });
+  };
+}

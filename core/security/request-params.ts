@@ -1,0 +1,72 @@
+// Reading and rewriting the parameters of a request (JSON object body, form body or query) so the
+// security hooks can move fields around without knowing how the HTTP client encoded them.
+
+/** How a request carries its parameters. */
+export type ParamsCarrier = 'json' | 'form' | 'query';
+
+/** The parameters of a request and where they came from; undefined when the body is of another kind. */
+export async function readParams(request: Request): Promise<{ carrier: ParamsCarrier; params: Record<string, unknown> } | undefined> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (request.body === null) {
+    if (request.method === 'GET' || request.method === 'HEAD') return { carrier: 'query', params: paramsOf(new URL(request.url).searchParams) };
+    // An empty body becomes a JSON object when fields are added.
+    return { carrier: 'json', params: {} };
+  }
+  if (type.includes('application/json')) {
+    const text = await request.clone().text();
+    if (text.trim() === '') return { carrier: 'json', params: {} };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    return { carrier: 'json', params: parsed as Record<string, unknown> };
+  }
+  if (type.includes('application/x-www-form-urlencoded')) {
+    return { carrier: 'form', params: paramsOf(new URLSearchParams(await request.clone().text())) };
+  }
+  return undefined;
+}
+
+/** Search params as an object; a name given more than once becomes an array of its values. */
+function paramsOf(search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // defineProperty, not assignment: a parameter named "__proto__" must stay a parameter.
+  const put = (name: string, value: unknown) => Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  for (const [name, value] of search) {
+    const current = Object.hasOwn(out, name) ? out[name] : undefined;
+    if (current === undefined) put(name, value);
+    else if (Array.isArray(current)) current.push(value);
+    else put(name, [current, value]);
+  }
+  return out;
+}
+
+function searchOf(params: Record<string, unknown>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else search.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return search;
+}
+
+/** A copy of the request carrying these parameters the same way. */
+export function withParams(request: Request, carrier: ParamsCarrier, params: Record<string, unknown>): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  const init = { method: request.method, headers, signal: request.signal, credentials: request.credentials, redirect: request.redirect };
+  if (carrier === 'query') {
+    const url = new URL(request.url);
+    url.search = searchOf(params).toString();
+    return new Request(url, init);
+  }
+  if (carrier === 'json') {
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    return new Request(request.url, { ...init, body: JSON.stringify(params) });
+  }
+  return new Request(request.url, { ...init, body: searchOf(params).toString() });
+}

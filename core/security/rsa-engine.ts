@@ -1,0 +1,148 @@
+// RSA for the client: WebCrypto where the host has it, node-forge where it does not (and for RSA1_5 key
+// wrapping, which WebCrypto cannot do). Both produce the same bytes (docs/security-protocol.md §4).
+import forge from 'node-forge';
+import { fromBinaryString, fromPem, toBase64, toBinaryString, toPem } from './bytes.js';
+import type { KeyWrapAlgorithm } from './constants.js';
+
+/** A freshly generated client key pair: base64 SPKI and PKCS#8 PEM. */
+export interface GeneratedKeyPair {
+  publicKey: string;
+  privateKeyPem: string;
+}
+
+/** The RSA operations the client needs. */
+export interface RsaEngine {
+  readonly kind: 'webcrypto' | 'forge';
+  /** Generates an RSA key pair with public exponent 65537. */
+  generateKeyPair(bits: number): Promise<GeneratedKeyPair>;
+  /** RSASSA-PKCS1-v1_5 with SHA-256 over `data`. */
+  sign(privateKeyPem: string, data: Uint8Array): Promise<Uint8Array>;
+  /** Encrypts a content key with the server's SPKI public key. */
+  wrapKey(spkiDer: Uint8Array, key: Uint8Array, algorithm: KeyWrapAlgorithm): Promise<Uint8Array>;
+}
+
+const PRIVATE_KEY_LABEL = 'PRIVATE KEY';
+const CACHE_LIMIT = 8;
+const PUBLIC_EXPONENT = 0x10001;
+
+/** A tiny insertion-ordered cache: imported keys are reused, old ones dropped. */
+function boundedCache<V>(): { get(key: string, make: () => V): V } {
+  const map = new Map<string, V>();
+  return {
+    get(key, make) {
+      let value = map.get(key);
+      if (value === undefined) {
+        value = make();
+        map.set(key, value);
+        if (map.size > CACHE_LIMIT) map.delete(map.keys().next().value as string);
+      }
+      return value;
+    },
+  };
+}
+
+// TypeScript's DOM types want ArrayBuffer-backed views; ours always are.
+const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
+
+/** RSA through WebCrypto (RSA1_5 key wrapping is delegated to node-forge). */
+export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
+  const signKeys = boundedCache<Promise<CryptoKey>>();
+  const wrapKeys = boundedCache<Promise<CryptoKey>>();
+  // The verified server key is one Uint8Array for the page's life: look it up by identity first.
+  const wrapKeysByArray = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+  const forgeFallback = forgeEngine();
+  return {
+    kind: 'webcrypto',
+    async generateKeyPair(bits) {
+      const pair = await subtle.generateKey(
+        { name: 'RSASSA-PKCS1-v1_5', modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+        true,
+        ['sign', 'verify'],
+      );
+      const spki = new Uint8Array(await subtle.exportKey('spki', pair.publicKey));
+      const pkcs8 = new Uint8Array(await subtle.exportKey('pkcs8', pair.privateKey));
+      const out = { publicKey: toBase64(spki), privateKeyPem: toPem(PRIVATE_KEY_LABEL, pkcs8) };
+      pkcs8.fill(0);
+      return out;
+    },
+    async sign(privateKeyPem, data) {
+      const key = await signKeys.get(privateKeyPem, () => {
+        const der = fromPem(PRIVATE_KEY_LABEL, privateKeyPem);
+        return subtle.importKey('pkcs8', view(der), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+      });
+      return new Uint8Array(await subtle.sign('RSASSA-PKCS1-v1_5', key, view(data)));
+    },
+    async wrapKey(spkiDer, key, algorithm) {
+      if (algorithm === 'RSA1_5') return forgeFallback.wrapKey(spkiDer, key, algorithm);
+      let imported = wrapKeysByArray.get(spkiDer);
+      if (!imported) {
+        imported = wrapKeys.get(toBase64(spkiDer), () =>
+          subtle.importKey('spki', view(spkiDer), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']),
+        );
+        wrapKeysByArray.set(spkiDer, imported);
+      }
+      const publicKey = await imported;
+      return new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, view(key)));
+    },
+  };
+}
+
+/** The SPKI DER of a forge public key. */
+function spkiOf(publicKey: forge.pki.rsa.PublicKey): Uint8Array {
+  return fromBinaryString(forge.asn1.toDer(forge.pki.publicKeyToAsn1(publicKey)).getBytes());
+}
+
+/** The forge public key inside SPKI DER bytes. */
+export function forgePublicKeyFromSpki(spkiDer: Uint8Array): forge.pki.rsa.PublicKey {
+  return forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(toBinaryString(spkiDer))) as forge.pki.rsa.PublicKey;
+}
+
+/**
+ * RSA through node-forge. In Node, forge quietly uses native crypto unless
+ * `forge.options.usePureJavaScript` is set; in a browser it is pure JavaScript.
+ */
+export function forgeEngine(): RsaEngine {
+  const signKeys = boundedCache<forge.pki.rsa.PrivateKey>();
+  const wrapKeys = boundedCache<forge.pki.rsa.PublicKey>();
+  return {
+    kind: 'forge',
+    generateKeyPair(bits) {
+      return new Promise((resolve, reject) => {
+        forge.pki.rsa.generateKeyPair({ bits, e: PUBLIC_EXPONENT }, (error, pair) => {
+          if (error) {
+            reject(error);
+            return;
+          }
+          const info = forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(pair.privateKey));
+          const pkcs8 = fromBinaryString(forge.asn1.toDer(info).getBytes());
+          resolve({ publicKey: toBase64(spkiOf(pair.publicKey)), privateKeyPem: toPem(PRIVATE_KEY_LABEL, pkcs8) });
+          pkcs8.fill(0);
+        });
+      });
+    },
+    async sign(privateKeyPem, data) {
+      const key = signKeys.get(privateKeyPem, () => forge.pki.privateKeyFromPem(privateKeyPem));
+      const md = forge.md.sha256.create();
+      md.update(toBinaryString(data));
+      return fromBinaryString(key.sign(md));
+    },
+    async wrapKey(spkiDer, key, algorithm) {
+      const publicKey = wrapKeys.get(toBase64(spkiDer), () => forgePublicKeyFromSpki(spkiDer));
+      const binary = toBinaryString(key);
+      const wrapped =
+        algorithm === 'RSA1_5'
+          ? publicKey.encrypt(binary, 'RSAES-PKCS1-V1_5')
+          : publicKey.encrypt(binary, 'RSA-OAEP', { md: forge.md.sha256.create(), mgf1: { md: forge.md.sha256.create() } });
+      return fromBinaryString(wrapped);
+    },
+  };
+}
+
+/** Which engine to use: 'auto' picks WebCrypto when the platform has it. */
+export type RsaEnginePreference = 'auto' | 'webcrypto' | 'forge';
+
+/** The RSA engine for a host: WebCrypto where present (unless forge is asked for), else node-forge. */
+export function selectRsaEngine(subtle: SubtleCrypto | undefined, preference: RsaEnginePreference = 'auto'): RsaEngine {
+  if (preference !== 'forge' && subtle) return webCryptoEngine(subtle);
+  return forgeEngine();
+}

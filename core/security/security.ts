@@ -1,0 +1,256 @@
+// The security service: holds the signing-init results (config, verified server key, client key pair),
+// performs the init steps the signing-init machine orchestrates, and gives the HTTP client its hooks.
+import type { Observable } from 'rxjs';
+import type { AfterResponseHook, BeforeRequestHook } from 'ky';
+import type { HttpClient } from '../http/client.js';
+import { createStore } from '../storage/namespaced-store.js';
+import type { Platform } from '../platform/types.js';
+import { createClientKeyStore, obtainClientKeyPair } from './client-keys.js';
+import type { ClientKeyPair, ClientKeyStore } from './client-keys.js';
+import { DEFAULT_COOKIE_NAMES, DEFAULT_KEY_WRAP, LOGIN_ENCRYPT_FAILED_EVENT, SIGN_CONFIG_PATH, SIGN_DEBUG_QUERY, SIGN_INVALID_EVENT } from './constants.js';
+import type { KeyWrapAlgorithm } from './constants.js';
+import { SigningInitError } from './errors.js';
+import { computeInitSign } from './login-encryption.js';
+import { createAfterResponseHook, createBeforeRequestHook } from './request-hooks.js';
+import { selectRsaEngine } from './rsa-engine.js';
+import type { RsaEngine, RsaEnginePreference } from './rsa-engine.js';
+import type { SecurityEvent } from './security-events.js';
+import { createServerClock } from './server-clock.js';
+import type { ServerClock } from './server-clock.js';
+import { verifyServerPublicKey } from './server-key.js';
+import type { VerifiedServerKey } from './server-key.js';
+import { isSignConfig, signConfigFromResponse } from './sign-config.js';
+import type { GatewaySignConfig } from './sign-config.js';
+import { createSignErrorHandler } from './sign-errors.js';
+
+const CONFIG_CACHE_KEY = 'gatewaySignConfig';
+
+export interface SecurityOptions {
+  /** PEM of the X.509 certificate embedded in the build that vouches for the server key (seed 001 §5). */
+  certificatePem: string;
+  /**
+   * The exkit HTTP client of the API. When given, the security hooks are installed on it (`use`), the
+   * sign config is fetched through it, and toasts and logouts are also pushed through its `emit`.
+   */
+  http?: HttpClient;
+  /** For plain ky clients: the API base URL (requests under it are the '/…' API calls). Default: the page's origin. */
+  apiBase?: string;
+  /** Login key wrap; RSA-OAEP-256 by default, RSA1_5 for servers that need PKCS#1 v1.5. */
+  keyWrap?: KeyWrapAlgorithm;
+  /** RSA implementation: WebCrypto when present ('auto'), or node-forge; or an engine instance. */
+  engine?: RsaEnginePreference | RsaEngine;
+  /** Fetches the JSON body of GET /v1/mix/config/gatewaySignConfig; default uses platform.fetch on apiBase. */
+  fetchConfigBody?: () => Promise<unknown>;
+  /** The current session token; default: the refresh-token cookie. */
+  token?: () => string | undefined;
+  /** Names of the refresh-token and uid cookies (seed 001 §3). */
+  cookieNames?: { refreshToken?: string; uid?: string };
+  /** Debug mode (seed 001 §7); default: on when the page URL has sign_debug=1. */
+  debug?: boolean;
+  /** Where gw-sign-error headers and debug texts are logged; default console.warn. */
+  log?: (message: string, data: Record<string, unknown>) => void;
+  /** Stamp tm and uhti on API requests that lack them (default true). */
+  stampHeaders?: boolean;
+  /** Seed 001 §9: key generation time-out, default 8000 ms. */
+  keyGenerationTimeoutMs?: number;
+  /** Seed 001 §9: toast/logout debounce, default 2000 ms. */
+  debounceMs?: number;
+  /** Seed 001 §8: config re-fetch debounce, default 2000 ms. */
+  refetchDebounceMs?: number;
+}
+
+/** What signing init has established so far. */
+export interface SecuritySnapshot {
+  config: GatewaySignConfig | undefined;
+  serverKey: VerifiedServerKey | undefined;
+  /** The key pair login calls carry (and that is bound to the session after a login). */
+  clientKey: ClientKeyPair | undefined;
+}
+
+/** ky hooks for the HTTP client; the before-request hook must run last (it may replace the request). */
+export interface SecurityHooks {
+  beforeRequest: BeforeRequestHook[];
+  afterResponse: AfterResponseHook[];
+}
+
+/** The security service of one page. */
+export interface Security {
+  readonly events$: Observable<SecurityEvent>;
+  readonly serverClock: ServerClock;
+  readonly engine: RsaEngine;
+  readonly keys: ClientKeyStore;
+  readonly hooks: SecurityHooks;
+  snapshot(): SecuritySnapshot;
+  /** The session token now, if any. */
+  token(): string | undefined;
+  /** The sign config: the session-cached one unless forced, else fetched. */
+  fetchConfig(options?: { force?: boolean }): Promise<GatewaySignConfig>;
+  /** The config's server key when the embedded certificate vouches for it. */
+  verifyServerKey(config: GatewaySignConfig): Promise<VerifiedServerKey>;
+  /** The key pair for the session: the one bound to the token, else the backup, else a new one. */
+  loadClientKeyPair(config: GatewaySignConfig): Promise<ClientKeyPair>;
+  setConfig(config: GatewaySignConfig): void;
+  setServerKey(key: VerifiedServerKey): void;
+  setClientKey(pair: ClientKeyPair): void;
+  /** Forgets the config (and its session cache), the server key and the login key pair. */
+  reset(): void;
+  /** Reports a signing-init failure to the error service as loginEncryptFailed. */
+  reportInitFailure(error: unknown): void;
+  /** The deterministic initSign of a key pair (cached). */
+  initSignFor(pair: { publicKey: string; privateKeyPem: string }): Promise<string>;
+  dispose(): void;
+}
+
+const consoleLog = (message: string, data: Record<string, unknown>) => console.warn(`[exkit/security] ${message}`, data);
+
+/** Creates the security service of a page. */
+export function createSecurity(platform: Platform, options: SecurityOptions): Security {
+  const engine = typeof options.engine === 'object' ? options.engine : selectRsaEngine(platform.crypto.subtle, options.engine);
+  const keys = createClientKeyStore(platform);
+  const sessionStore = createStore(platform, 'mix', { backend: 'session' });
+  const serverClock = createServerClock(platform.clock);
+  const log = options.log ?? consoleLog;
+  const cookieNames = { ...DEFAULT_COOKIE_NAMES, ...options.cookieNames };
+  const apiBase = new URL(options.apiBase ?? platform.location.href);
+  const apiOrigin = apiBase.origin;
+  const apiBasePath = options.apiBase === undefined ? '' : apiBase.pathname.replace(/\/+$/, '');
+  const initSigns = new Map<string, Promise<string>>();
+  let state: SecuritySnapshot = { config: undefined, serverKey: undefined, clientKey: undefined };
+
+  const token = options.token ?? (() => platform.cookies.get(cookieNames.refreshToken) || undefined);
+
+  const reset = () => {
+    state = { config: undefined, serverKey: undefined, clientKey: undefined };
+    sessionStore.remove(CONFIG_CACHE_KEY);
+  };
+
+  const errors = createSignErrorHandler(platform, {
+    debounceMs: options.debounceMs,
+    refetchDebounceMs: options.refetchDebounceMs,
+    resetConfig: reset,
+    log,
+  });
+
+  const http = options.http;
+  const fetchConfigBody =
+    options.fetchConfigBody ??
+    (http ? () => http.get(SIGN_CONFIG_PATH, undefined, { silent: true }) : undefined) ??
+    (async () => {
+      const response = await platform.fetch(`${apiOrigin}${apiBasePath}${SIGN_CONFIG_PATH}`, { method: 'GET', headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return (await response.json()) as unknown;
+    });
+
+  const initSignFor: Security['initSignFor'] = (pair) => {
+    let sign = initSigns.get(pair.publicKey);
+    if (!sign) {
+      sign = computeInitSign(engine, pair.privateKeyPem);
+      sign.catch(() => initSigns.delete(pair.publicKey));
+      initSigns.set(pair.publicKey, sign);
+    }
+    return sign;
+  };
+
+  const debug = () => {
+    if (options.debug !== undefined) return options.debug;
+    try {
+      return new URL(platform.location.href).searchParams.get(SIGN_DEBUG_QUERY) === '1';
+    } catch {
+      return false;
+    }
+  };
+
+  const hookContext = {
+    platform,
+    engine,
+    keys,
+    serverClock,
+    apiOrigin,
+    apiBasePath,
+    keyWrap: options.keyWrap ?? DEFAULT_KEY_WRAP,
+    stampHeaders: options.stampHeaders ?? true,
+    snapshot: () => state,
+    token,
+    uidCookie: () => platform.cookies.get(cookieNames.uid) || undefined,
+    debug,
+    log,
+    initSignFor,
+    errors,
+    debugTexts: new Map<string, string>(),
+  };
+
+  const hooks: SecurityHooks = { beforeRequest: [createBeforeRequestHook(hookContext)], afterResponse: [createAfterResponseHook(hookContext)] };
+  const removeHooks = http?.use(hooks);
+  // One debounce for every toast and logout of the page: the HTTP client's.
+  const forwarding = http
+    ? errors.events$.subscribe((event) => {
+        if (event.type === 'toast') http.emit({ type: 'toast', message: event.message, code: event.code });
+        else if (event.type === 'logout') http.emit({ type: 'logout', reason: SIGN_INVALID_EVENT });
+      })
+    : undefined;
+
+  return {
+    events$: errors.events$,
+    serverClock,
+    engine,
+    keys,
+    hooks,
+    snapshot: () => state,
+    token,
+    async fetchConfig(fetchOptions = {}) {
+      if (!fetchOptions.force) {
+        const cached = sessionStore.get<GatewaySignConfig | undefined>(CONFIG_CACHE_KEY, undefined, isSignConfig as (v: unknown) => v is GatewaySignConfig | undefined);
+        if (cached) return cached;
+      }
+      let body: unknown;
+      try {
+        body = await fetchConfigBody();
+      } catch (cause) {
+        throw new SigningInitError('CONFIG_FETCH_FAILED', 'the gateway sign config could not be fetched', { cause });
+      }
+      const config = signConfigFromResponse(body);
+      sessionStore.set(CONFIG_CACHE_KEY, config);
+      return config;
+    },
+    async verifyServerKey(config) {
+      return verifyServerPublicKey(config, options.certificatePem);
+    },
+    async loadClientKeyPair(config) {
+      const current = token();
+      const bound = current ? keys.boundTo(current) : undefined;
+      if (bound) return bound;
+      return obtainClientKeyPair({
+        platform,
+        engine,
+        store: keys,
+        algorithm: config.defaultAlgorithm,
+        timeoutMs: options.keyGenerationTimeoutMs,
+        onBackupStored: (pair) => errors.emit({ type: 'backupKeyStored', algorithm: pair.algorithm }),
+      });
+    },
+    setConfig(config) {
+      state = { ...state, config };
+    },
+    setServerKey(serverKey) {
+      state = { ...state, serverKey };
+    },
+    setClientKey(clientKey) {
+      state = { ...state, clientKey };
+    },
+    reset() {
+      reset();
+      errors.emit({ type: 'configReset' });
+    },
+    reportInitFailure(error) {
+      const code = error instanceof SigningInitError ? error.code : 'UNKNOWN';
+      const message = error instanceof Error ? error.message : String(error);
+      platform.errors.report({ event: LOGIN_ENCRYPT_FAILED_EVENT, message, data: { code } });
+    },
+    initSignFor,
+    dispose() {
+      forwarding?.unsubscribe();
+      removeHooks?.();
+      errors.dispose();
+    },
+  };
+}

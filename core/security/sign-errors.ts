@@ -1,0 +1,91 @@
+// Sign error handling (seed 001 §8): toasts, config resets, debounced re-fetch, logout and reports.
+import { Subject } from 'rxjs';
+import type { Observable } from 'rxjs';
+import type { Platform } from '../platform/types.js';
+import { CONFIG_REFETCH_DEBOUNCE_MS, DEFAULT_ERROR_MESSAGE, SIGN_ERROR_CODES, SIGN_ERROR_DEBOUNCE_MS, SIGN_INVALID_EVENT } from './constants.js';
+import type { SignErrorCode } from './constants.js';
+import type { SecurityEvent } from './security-events.js';
+
+const CODES = new Set<string>(Object.values(SIGN_ERROR_CODES));
+
+/** Whether a response code is one of the gateway's sign error codes. */
+export function isSignErrorCode(code: unknown): code is SignErrorCode {
+  return typeof code === 'string' && CODES.has(code);
+}
+
+export interface SignErrorHandlerOptions {
+  /** Seed 001 §9: toast and logout debounce, default 2000 ms. */
+  debounceMs?: number;
+  /** Seed 001 §8: config re-fetch debounce, default 2000 ms. */
+  refetchDebounceMs?: number;
+  /** Drops the cached config and signing state (called at once for 00020, 00021, 00022). */
+  resetConfig: () => void;
+  /** Where gw-sign-error headers are logged. */
+  log: (message: string, data: Record<string, unknown>) => void;
+}
+
+/** Turns sign errors into the events of seed 001 §8. */
+export interface SignErrorHandler {
+  readonly events$: Observable<SecurityEvent>;
+  /** A response came back with a sign error code. */
+  handle(code: SignErrorCode, message: string | undefined, url: string): void;
+  /** A response came back with a gw-sign-error header. */
+  logHeader(url: string, value: string): void;
+  /** Emits an event on the same stream (used for debug and key events). */
+  emit(event: SecurityEvent): void;
+  dispose(): void;
+}
+
+/**
+ * Creates the handler. Toasts and logouts use a leading debounce: the first of a burst goes out, and
+ * any other within `debounceMs` of the previous one is dropped. The re-fetch fires once, `refetchDebounceMs`
+ * after the last 00020/00021.
+ */
+export function createSignErrorHandler(platform: Platform, options: SignErrorHandlerOptions): SignErrorHandler {
+  const debounceMs = options.debounceMs ?? SIGN_ERROR_DEBOUNCE_MS;
+  const refetchMs = options.refetchDebounceMs ?? CONFIG_REFETCH_DEBOUNCE_MS;
+  const subject = new Subject<SecurityEvent>();
+  let lastToast = Number.NEGATIVE_INFINITY;
+  let lastLogout = Number.NEGATIVE_INFINITY;
+  let refetchTimer: unknown;
+  let refetchPending = false;
+
+  const passes = (last: number): boolean => platform.clock.now() - last >= debounceMs;
+
+  return {
+    events$: subject.asObservable(),
+    handle(code, message, url) {
+      const text = message && message.trim() !== '' ? message : DEFAULT_ERROR_MESSAGE;
+      const now = platform.clock.now();
+      if (passes(lastToast)) subject.next({ type: 'toast', code, message: text });
+      lastToast = now;
+      if (code === SIGN_ERROR_CODES.invalid) {
+        if (passes(lastLogout)) {
+          subject.next({ type: 'logout', code });
+          platform.errors.report({ event: SIGN_INVALID_EVENT, message: text, data: { code, url } });
+        }
+        lastLogout = now;
+        return;
+      }
+      options.resetConfig();
+      subject.next({ type: 'configReset', code });
+      if (code === SIGN_ERROR_CODES.expired) return;
+      if (refetchPending) platform.timers.clearTimeout(refetchTimer);
+      refetchPending = true;
+      refetchTimer = platform.timers.setTimeout(() => {
+        refetchPending = false;
+        subject.next({ type: 'refetchConfig' });
+      }, refetchMs);
+    },
+    logHeader(url, value) {
+      options.log('gateway sign error', { url, value });
+      subject.next({ type: 'gatewaySignError', url, value });
+    },
+    emit: (event) => subject.next(event),
+    dispose() {
+      if (refetchPending) platform.timers.clearTimeout(refetchTimer);
+      refetchPending = false;
+      subject.complete();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { ExkitError } from '../core/errors/index.js';
+import type { ClientKeyPair, GatewaySignConfig, Security, SecurityEvent, VerifiedServerKey } from '../core/security/index.js';
+
+export interface SigningInitInput {
+  /** The page's security service; the default actors and actions work through it. */
+  security?: Security;
+}
+
+export interface SigningInitContext {
+  security: Security | undefined;
+  /** Whether the next config fetch bypasses the session cache. */
+  force: boolean;
+  config: GatewaySignConfig | undefined;
+  serverKey: VerifiedServerKey | undefined;
+  clientKey: ClientKeyPair | undefined;
+  /** The failure of the last attempt, until the next one starts. */
+  error: unknown;
+}
+
+export type SigningInitEvent =
+  /** Start signing init (ignored once started). */
+  | { type: 'INIT' }
+  /** Fetch the config again, bypassing the cache (seed 001 §8 re-fetch after 00020/00021). */
+  | { type: 'REFETCH' }
+  /** Drop everything, including the security service's state. */
+  | { type: 'RESET' }
+  /** The security service already dropped its config (a sign error): forget ours. */
+  | { type: 'CONFIG_RESET' };
+
+export type SigningInitEmitted =
+  | { type: 'ready'; config: GatewaySignConfig }
+  | { type: 'disabled'; config: GatewaySignConfig }
+  | { type: 'failed'; error: unknown };
+
+/** Raised by a default actor when the machine was given no security service and no provided actor. */
+class MissingSecurityError extends ExkitError {
+  override name = 'MissingSecurityError';
+  constructor() {
+    super('MISSING_SECURITY', 'signing init needs input.security or provided actors');
+  }
+}
+
+function need(security: Security | undefined): Security {
+  if (!security) throw new MissingSecurityError();
+  return security;
+}
+
+/**
+ * Signing init (seed 001 §4): not initialised → config fetched → server public key verified → ready.
+ * Any failure reports loginEncryptFailed and resets to not initialised, so INIT or REFETCH can retry.
+ * A config with clientOpen off ends in `disabled` (nothing to verify, nothing to encrypt).
+ */
+export const signingInitMachine = setup({
+  types: {
+    input: {} as SigningInitInput,
+    context: {} as SigningInitContext,
+    events: {} as SigningInitEvent,
+    emitted: {} as SigningInitEmitted,
+  },
+  actors: {
+    fetchConfig: fromPromise<GatewaySignConfig, { security: Security | undefined; force: boolean }>(({ input }) =>
+      need(input.security).fetchConfig({ force: input.force }),
+    ),
+    verifyServerKey: fromPromise<VerifiedServerKey, { security: Security | undefined; config: GatewaySignConfig }>(({ input }) =>
+      need(input.security).verifyServerKey(input.config),
+    ),
+    loadClientKey: fromPromise<ClientKeyPair, { security: Security | undefined; config: GatewaySignConfig }>(({ input }) =>
+      need(input.security).loadClientKeyPair(input.config),
+    ),
+    watchSecurity: fromCallback<SigningInitEvent, { security: Security | undefined }>(({ input, sendBack }) => {
+      if (!input.security) return undefined;
+      const subscription = input.security.events$.subscribe((event: SecurityEvent) => {
+        if (event.type === 'refetchConfig') sendBack({ type: 'REFETCH' });
+        // A reset the service made itself after a sign error; our own RESET emits one without a code.
+        else if (event.type === 'configReset' && event.code !== undefined) sendBack({ type: 'CONFIG_RESET' });
+      });
+      return () => subscription.unsubscribe();
+    }),
+  },
+  guards: {
+    clientClosed: ({ context }) => context.config?.clientOpen !== true,
+  },
+  actions: {
+    publishConfig: ({ context }) => {
+      if (context.config) context.security?.setConfig(context.config);
+    },
+    publishServerKey: ({ context }) => {
+      if (context.serverKey) context.security?.setServerKey(context.serverKey);
+    },
+    publishClientKey: ({ context }) => {
+      if (context.clientKey) context.security?.setClientKey(context.clientKey);
+    },
+    resetSecurity: ({ context }) => context.security?.reset(),
+    reportFailure: ({ context }) => context.security?.reportInitFailure(context.error),
+    clearResults: assign({ config: undefined, serverKey: undefined, clientKey: undefined }),
+    useCache: assign({ force: false }),
+    forceFetch: assign({ force: true }),
+    clearError: assign({ error: undefined }),
+    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    emitReady: emit(({ context }) => ({ type: 'ready', config: context.config! }) as const),
+    emitDisabled: emit(({ context }) => ({ type: 'disabled', config: context.config! }) as const),
+    emitFailed: emit(({ context }) => ({ type: 'failed', error: context.error }) as const),
+  },
+}).createMachine({
+  id: 'signingInit',
+  context: ({ input }) => ({
+    security: input.security,
+    force: false,
+    config: undefined,
+    serverKey: undefined,
+    clientKey: undefined,
+    error: undefined,
+  }),
+  invoke: { id: 'watchSecurity', src: 'watchSecurity', input: ({ context }) => ({ security: context.security }) },
+  initial: 'notInitialised',
+  on: {
+    RESET: { target: '.notInitialised', actions: ['resetSecurity', 'clearResults'] },
+    CONFIG_RESET: { target: '.notInitialised', actions: 'clearResults' },
+  },
+  states: {
+    notInitialised: {
+      on: {
+        INIT: { target: 'fetchingConfig', actions: 'useCache' },
+        REFETCH: { target: 'fetchingConfig', actions: 'forceFetch' },
+      },
+    },
+    fetchingConfig: {
+      entry: 'clearError',
+      invoke: {
+        id: 'fetchConfig',
+        src: 'fetchConfig',
+        input: ({ context }) => ({ security: context.security, force: context.force }),
+        onDone: { target: 'configFetched', actions: [assign({ config: ({ event }) => event.output }), 'publishConfig'] },
+        onError: { target: 'notInitialised', actions: ['recordError', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
+      },
+    },
+    configFetched: {
+      always: { guard: 'clientClosed', target: 'disabled' },
+      invoke: {
+        id: 'verifyServerKey',
+        src: 'verifyServerKey',
+        input: ({ context }) => ({ security: context.security, config: context.config! }),
+        onDone: { target: 'serverKeyVerified', actions: [assign({ serverKey: ({ event }) => event.output }), 'publishServerKey'] },
+        onError: { target: 'notInitialised', actions: ['recordError', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
+      },
+    },
+    serverKeyVerified: {
+      invoke: {
+        id: 'loadClientKey',
+        src: 'loadClientKey',
+        input: ({ context }) => ({ security: context.security, config: context.config! }),
+        onDone: { target: 'ready', actions: [assign({ clientKey: ({ event }) => event.output }), 'publishClientKey', 'emitReady'] },
+        onError: { target: 'notInitialised', actions: ['recordError', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
+      },
+    },
+    ready: {
+      on: { REFETCH: { target: 'fetchingConfig', actions: 'forceFetch' } },
+    },
+    disabled: {
+      entry: 'emitDisabled',
+      on: {
+        INIT: { target: 'fetchingConfig', actions: 'useCache' },
+        REFETCH: { target: 'fetchingConfig', actions: 'forceFetch' },
+      },
+    },
+  },
+});

@@ -1,0 +1,46 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { SecurityEvent } from '../core/security/index.js';
+import { signingInitMachine } from '../machines/signing-init.machine.js';
+import { useExkit, useExkitService } from './provider.js';
+
+export type SigningInitStatus = 'notInitialised' | 'fetchingConfig' | 'configFetched' | 'serverKeyVerified' | 'ready' | 'disabled';
+
+export interface UseSigningInitResult {
+  status: SigningInitStatus;
+  /** The failure of the last attempt (a SigningInitError), until the next attempt starts. */
+  error: unknown;
+  /** Starts init again after a failure. */
+  retry(): void;
+  /** Fetches the sign config again, bypassing the session cache. */
+  refetch(): void;
+}
+
+/** Runs signing init (seed 001 §4) for the provider's security service, starting on mount. */
+export function useSigningInit(): UseSigningInitResult {
+  const security = useExkitService('security');
+  const { platform } = useExkit();
+  const actor = useActorRef(signingInitMachine, { input: { security }, clock: platform.timers });
+  const status = useSelector(actor, (s) => s.value as SigningInitStatus);
+  const error = useSelector(actor, (s) => s.context.error);
+  useEffect(() => {
+    actor.send({ type: 'INIT' });
+  }, [actor]);
+  return {
+    status,
+    error,
+    retry: () => actor.send({ type: 'INIT' }),
+    refetch: () => actor.send({ type: 'REFETCH' }),
+  };
+}
+
+/** Calls `onEvent` for each security event (toasts, logouts, config resets) while mounted. */
+export function useSecurityEvents(onEvent: (event: SecurityEvent) => void): void {
+  const security = useExkitService('security');
+  const latest = useRef(onEvent);
+  latest.current = onEvent;
+  useEffect(() => {
+    const subscription = security.events$.subscribe((event) => latest.current(event));
+    return () => subscription.unsubscribe();
+  }, [security]);
+}

@@ -1,0 +1,177 @@
+import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coreSignedText as serverText } from '../../../examples/gateway/protocol.js';
+import { forgeOptions } from './helpers.js';
+import {
+  coreSignedText,
+  forgeEngine,
+  isSignableTime,
+  isSignableTraceId,
+  keyIdOf,
+  parseSignConfig,
+  signCoreCall,
+  signModeFor,
+  webCryptoEngine,
+} from '../../../core/security/index.js';
+import type { CoreCallParts, SignMode } from '../../../core/security/index.js';
+
+const webcrypto = webCryptoEngine(globalThis.crypto.subtle);
+const md5 = (bytes: Buffer | string) => createHash('md5').update(bytes).digest('hex');
+let pair: { publicKey: string; privateKeyPem: string };
+beforeAll(async () => {
+  pair = await webcrypto.generateKeyPair(1024);
+});
+const nodeKey = () => createPublicKey({ key: Buffer.from(pair.publicKey, 'base64'), format: 'der', type: 'spki' });
+
+const parts = (overrides: Partial<CoreCallParts> = {}): CoreCallParts => ({
+  path: '/v1/spot/order/place',
+  tm: '1700000000123',
+  traceId: 'c0ffee00c0ffee00c0ffee00c0ffee00',
+  mode: 1,
+  query: 'languageType=0&_t=1700000000000',
+  body: new TextEncoder().encode('{"symbol":"BTCUSDT","price":"0.1"}'),
+  ...overrides,
+});
+
+describe('the signed text (docs/security-protocol.md §6.2)', () => {
+  it('is path, first 8 characters of tm, trace id, mode and the MD5 of what the mode covers', () => {
+    const p = parts();
+    const body = Buffer.from(p.body);
+    expect(coreSignedText({ ...p, mode: 0 }).text).toBe(`/v1/spot/order/place\n17000000\n${p.traceId}\n0\n${md5('')}`);
+    expect(coreSignedText({ ...p, mode: 1 }).text).toBe(`/v1/spot/order/place\n17000000\n${p.traceId}\n1\n${md5(body)}`);
+    expect(coreSignedText({ ...p, mode: 2 }).dataMd5).toBe(md5(Buffer.concat([Buffer.from(`${p.query}\n`), body])));
+  });
+
+  it('equals the text the independent gateway computes, for random calls', () => {
+    fc.assert(
+      fc.property(
+        fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`),
+        fc.bigInt({ min: 10_000_000n, max: 9_999_999_999_999n }).map(String),
+        fc.stringMatching(/^[0-9a-f]{32}$/),
+        fc.constantFrom<SignMode>(0, 1, 2),
+        fc.webQueryParameters(),
+        fc.uint8Array({ maxLength: 2000 }),
+        (path, tm, traceId, mode, query, body) => {
+          const ours = coreSignedText({ path, tm, traceId, mode, query, body });
+          const theirs = serverText(path, tm, traceId, mode, query, Buffer.from(body));
+          expect(ours).toEqual(theirs);
+        },
+      ),
+    );
+  });
+});
+
+describe('core-call signatures verified by node:crypto', () => {
+  it('the four device-sign headers: RSA-SHA256 signature, mode, data MD5 and key id', async () => {
+    const { headers, text } = await signCoreCall(webcrypto, pair, parts());
+    expect(headers['device-sign-mode']).toBe('1');
+    expect(headers['device-sign-data-md5']).toBe(md5(Buffer.from(parts().body)));
+    expect(headers['device-sign-key']).toBe(md5(pair.publicKey));
+    expect(keyIdOf(pair.publicKey)).toBe(md5(pair.publicKey));
+    expect(nodeVerify('sha256', Buffer.from(text), nodeKey(), Buffer.from(headers['device-sign']!, 'base64'))).toBe(true);
+  });
+
+  type Field = 'path' | 'tm' | 'traceId' | 'body' | 'query';
+  const tamper = (p: CoreCallParts, field: Field, index: number): CoreCallParts => {
+    const flip = (s: string, signed: number) => {
+      const i = index % signed;
+      const c = s.charCodeAt(i);
+      const next = field === 'tm' ? String.fromCharCode(c === 57 ? 48 : c + 1) : String.fromCharCode(c === 126 ? 33 : c + 1);
+      return s.slice(0, i) + next + s.slice(i + 1);
+    };
+    if (field === 'body') {
+      const body = new Uint8Array(p.body);
+      body[index % body.length]! ^= 0x01;
+      return { ...p, body };
+    }
+    if (field === 'tm') return { ...p, tm: flip(p.tm, 8) };
+    if (field === 'query') return { ...p, query: flip(p.query, p.query.length) };
+    return { ...p, [field]: flip(p[field], p[field].length) };
+  };
+
+  it('tampering with any byte of body, path, time or trace id makes verification fail', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Field>('path', 'tm', 'traceId', 'body'),
+        fc.nat(),
+        fc.uint8Array({ minLength: 1, maxLength: 300 }),
+        fc.constantFrom<SignMode>(1, 2),
+        async (field, index, body, mode) => {
+          const original = parts({ body, mode });
+          const { headers } = await signCoreCall(webcrypto, pair, original);
+          const changed = tamper(original, field, index);
+          const { text } = serverText(changed.path, changed.tm, changed.traceId, mode, changed.query, Buffer.from(changed.body));
+          expect(nodeVerify('sha256', Buffer.from(text), nodeKey(), Buffer.from(headers['device-sign']!, 'base64'))).toBe(false);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('mode 2 also covers the query; mode 0 covers neither query nor body', async () => {
+    const original = parts({ mode: 2 });
+    const { headers } = await signCoreCall(webcrypto, pair, original);
+    const q = tamper(original, 'query', 3);
+    expect(nodeVerify('sha256', Buffer.from(serverText(q.path, q.tm, q.traceId, 2, q.query, Buffer.from(q.body)).text), nodeKey(), Buffer.from(headers['device-sign']!, 'base64'))).toBe(false);
+
+    const zero = parts({ mode: 0 });
+    const signed0 = await signCoreCall(webcrypto, pair, zero);
+    const other = tamper(zero, 'body', 0);
+    expect(nodeVerify('sha256', Buffer.from(serverText(other.path, other.tm, other.traceId, 0, 'x=1', Buffer.from(other.body)).text), nodeKey(), Buffer.from(signed0.headers['device-sign']!, 'base64'))).toBe(true);
+  });
+
+  it('only the first 8 characters of tm are signed', async () => {
+    const { headers } = await signCoreCall(webcrypto, pair, parts({ tm: '1700000000123' }));
+    const { text } = serverText('/v1/spot/order/place', '1700000099999', parts().traceId, 1, '', Buffer.from(parts().body));
+    expect(nodeVerify('sha256', Buffer.from(text), nodeKey(), Buffer.from(headers['device-sign']!, 'base64'))).toBe(true);
+  });
+
+  describe('node-forge in pure JavaScript', () => {
+    let previous: boolean | undefined;
+    beforeAll(() => {
+      previous = forgeOptions.usePureJavaScript;
+      forgeOptions.usePureJavaScript = true;
+    });
+    afterAll(() => {
+      forgeOptions.usePureJavaScript = previous ?? false;
+    });
+
+    it('produces the same deterministic signature as WebCrypto, verified by node:crypto', async () => {
+      const ours = await signCoreCall(forgeEngine(), pair, parts());
+      const theirs = await signCoreCall(webcrypto, pair, parts());
+      expect(ours.headers['device-sign']).toBe(theirs.headers['device-sign']);
+      expect(nodeVerify('sha256', Buffer.from(ours.text), nodeKey(), Buffer.from(ours.headers['device-sign']!, 'base64'))).toBe(true);
+    });
+  });
+});
+
+describe('sign-mode lookup (seed 001 §5: exact or prefix entry)', () => {
+  const config = parseSignConfig({
+    exactUrls: ['/v1/spot/order/place', '/v1/exact-no-mode'],
+    prefixUrls: ['/v1/spot/', '/v1/spot/order/', '/v1/prefix-no-mode/'],
+    signModes: { '/v1/spot/order/place': 0, '/v1/spot/': 1, '/v1/spot/order/': 2 },
+  });
+  it.each([
+    ['/v1/spot/order/place', 0, 'an exact entry wins over prefixes'],
+    ['/v1/spot/order/cancel', 2, 'the longest prefix wins'],
+    ['/v1/spot/account', 1, 'a shorter prefix applies when it is the only one'],
+    ['/v1/exact-no-mode', 1, 'an entry without a mode uses mode 1'],
+    ['/v1/prefix-no-mode/x', 1, 'a prefix without a mode uses mode 1'],
+    ['/v1/futures/order', undefined, 'an unlisted path is not signed'],
+    ['/v1/spot', undefined, 'a prefix must match in full'],
+  ] as Array<[string, SignMode | undefined, string]>)('%s → %s (%s)', (path, mode) => {
+    expect(signModeFor(config, path)).toBe(mode);
+  });
+
+  it('tm must be 8 or more digits and uhti printable ASCII', () => {
+    expect(isSignableTime('1700000000000')).toBe(true);
+    expect(isSignableTime('1234567')).toBe(false);
+    expect(isSignableTime('17000000000a0')).toBe(false);
+    expect(isSignableTime(null)).toBe(false);
+    expect(isSignableTraceId('abc-123')).toBe(true);
+    expect(isSignableTraceId('a\nb')).toBe(false);
+    expect(isSignableTraceId('')).toBe(false);
+    expect(isSignableTraceId(' padded')).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+// The security service installed on the exkit HTTP client (createHttpClient), against the reference gateway.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { startGateway } from '../../../examples/gateway/gateway.js';
+import type { Gateway } from '../../../examples/gateway/gateway.js';
+import { createHttpClient } from '../../../core/http/index.js';
+import type { HttpClient, HttpEvent } from '../../../core/http/index.js';
+import { memoryPlatform } from '../../../core/platform/index.js';
+import type { MemoryPlatform } from '../../../core/platform/index.js';
+import { createSecurity } from '../../../core/security/index.js';
+import type { Security } from '../../../core/security/index.js';
+import { signingInitMachine } from '../../../machines/signing-init.machine.js';
+import { SIGNING_CERT } from './helpers.js';
+
+interface Setup {
+  gateway: Gateway;
+  platform: MemoryPlatform;
+  http: HttpClient;
+  security: Security;
+  httpEvents: HttpEvent[];
+}
+let current: Setup | undefined;
+afterEach(async () => {
+  current?.security.dispose();
+  current?.http.dispose();
+  await current?.gateway.close();
+  current = undefined;
+});
+
+async function setup(): Promise<Setup> {
+  const gateway = await startGateway();
+  const platform = memoryPlatform({ now: Date.now() });
+  const http = createHttpClient(platform, {
+    baseUrl: gateway.url,
+    hooks: {
+      // Stand-ins for the browser's cookie jar: send the session, keep Set-Cookie.
+      beforeRequest: [(request) => {
+        const token = platform.cookies.get('refreshToken');
+        if (token) request.headers.set('token', token);
+      }],
+      afterResponse: [(_request, _options, response) => {
+        for (const cookie of response.headers.getSetCookie()) {
+          const [name, ...value] = cookie.split(';')[0]!.split('=');
+          platform.cookies.set(name!.trim(), value.join('='));
+        }
+      }],
+    },
+  });
+  const security = createSecurity(platform, { certificatePem: SIGNING_CERT, http, log: () => undefined });
+  const httpEvents: HttpEvent[] = [];
+  http.events$.subscribe((event) => httpEvents.push(event));
+  current = { gateway, platform, http, security, httpEvents };
+  return current;
+}
+
+async function ready(s: Setup) {
+  const actor = createActor(signingInitMachine, { input: { security: s.security }, clock: s.platform.timers }).start();
+  actor.send({ type: 'INIT' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  return actor;
+}
+
+describe('security on the exkit HTTP client', () => {
+  it('signing init fetches the config through the client, then logins are encrypted and core calls signed', async () => {
+    const s = await setup();
+    const actor = await ready(s);
+    expect(s.gateway.configFetches).toBe(1);
+    const login = await s.http.post<{ userInfo: { userId: string } }>('/user/login', { loginName: ' alice ', pwd: 'pw', lang: 'en' });
+    expect(s.gateway.logins[0]).toMatchObject({ encrypted: true, sensitive: { loginName: 'alice', pwd: 'pw' }, clear: { lang: 'en' } });
+    expect(s.security.keys.bound()?.userId).toBe(login.data.userInfo.userId);
+
+    await s.http.get('/spot/order/list', { page: 1 }); // mode 2: the query carries languageType and _t too
+    await s.http.post('/spot/account', { amount: '1.5' }); // mode 1
+    await s.http.post('/spot/upload', (() => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'a.bin');
+      return form;
+    })());
+    expect(s.gateway.signs.slice(-3).map((r) => [r.path, r.result])).toEqual([
+      ['/v1/spot/order/list', 'ok'],
+      ['/v1/spot/account', 'ok'],
+      ['/v1/spot/upload', 'ok'],
+    ]);
+    actor.stop();
+  });
+
+  it('sign errors toast and log out through the client’s own debounced events', async () => {
+    const s = await setup();
+    const actor = await ready(s);
+    await s.http.post('/user/login', { loginName: 'bob', pwd: 'x' });
+    s.security.keys.bind({ ...s.security.snapshot().clientKey!, publicKey: 'AAAA' }, s.platform.cookies.get('refreshToken')!, 'u');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => s.http.post('/spot/account', {})));
+    expect(answers.map((a) => a.code)).toEqual(Array(5).fill('00023'));
+    expect(s.httpEvents.filter((e) => e.type === 'toast')).toEqual([{ type: 'toast', code: '00023', message: 'Signature invalid, please log in again' }]);
+    expect(s.httpEvents.filter((e) => e.type === 'logout')).toEqual([{ type: 'logout', reason: 'gatewaySignInvalid' }]);
+    actor.stop();
+  });
+
+  it('a mode mismatch resets the machine and the forced re-fetch goes through the client 2 s later', async () => {
+    const s = await setup();
+    const actor = await ready(s);
+    await s.http.post('/user/login', { loginName: 'carol', pwd: 'x' });
+    s.gateway.setConfig({ signModes: { ...s.gateway.config.signModes, '/v1/spot/': 2 } });
+    expect((await s.http.post('/spot/account', {})).code).toBe('00021');
+    expect(actor.getSnapshot().value).toBe('notInitialised');
+    await s.platform.advanceAsync(2000);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(s.gateway.configFetches).toBe(2);
+    expect((await s.http.post('/spot/account', {})).code).toBe('00000');
+    actor.stop();
+  });
+
+  it('dispose removes the hooks from the client', async () => {
+    const s = await setup();
+    await ready(s);
+    s.security.dispose();
+    await s.http.post('/user/login', { loginName: 'dave', pwd: 'x' });
+    expect(s.gateway.logins[0]?.encrypted).toBe(false);
+  });
+});

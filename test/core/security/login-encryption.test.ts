@@ -1,0 +1,236 @@
+import { createPrivateKey, createPublicKey, verify as nodeVerify } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptLogin, spkiDer } from '../../../examples/gateway/protocol.js';
+import {
+  ENCRYPTED_MEMBERS,
+  KEY_PAIR_CHECK,
+  LOGIN_URLS,
+  SENSITIVE_FIELDS,
+  SUB_ACCOUNT_SWITCH_URLS,
+  encryptLoginParams,
+  forgeEngine,
+  isLoginUrl,
+  isSensitiveField,
+  isSubAccountSwitchUrl,
+  partitionSensitive,
+  webCryptoEngine,
+} from '../../../core/security/index.js';
+import type { KeyWrapAlgorithm, RsaEngine } from '../../../core/security/index.js';
+import { fixture, forgeOptions } from './helpers.js';
+
+const serverKey = createPrivateKey(fixture('server.key'));
+const serverKeyDer = new Uint8Array(spkiDer(serverKey));
+const random = (n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n));
+const webcrypto = webCryptoEngine(globalThis.crypto.subtle);
+
+/** Seed 001 §7 "Login-type URLs (encrypted)", written out as the seed lists them. */
+const SEED_LOGIN_URLS = [
+  '/v1/user/agency/login',
+  '/v1/user/agency/login/verify-login',
+  '/v1/user/login',
+  '/v1/user/login/verify-login',
+  '/v1/user/login/verify-login-v2',
+  '/v1/user/login/verify-auth-login',
+  '/v1/user/login/verifySystemLogin',
+  '/v1/user/login/verifySystemLogin-v2',
+  '/v1/user/register/mobile',
+  '/v1/user/register/email',
+  '/v1/user/register/mobileAndEmail',
+  '/v1/user/sub/switchLoginDemo',
+  '/v1/user/sub/switchTradeDemo',
+  '/v1/user/sub/switLogin',
+  '/v1/user/sub/switchWeb',
+  '/v1/user/sub/switchApp',
+  '/v1/user/public/third/apple/register',
+  '/v1/user/public/third/google/register',
+  '/v1/user/public/third/wallet/register',
+  '/v1/user/public/third/tg/register',
+  '/v1/user/public/third/check',
+  '/v1/user/public/third/bind/check',
+  '/v1/user/public/third/bind/choose',
+  '/v1/user/public/third/tg/sign',
+  '/v1/user/public/third/tg/signV2',
+  '/v1/user/public/third/tg/generateVirtual',
+  '/v1/user/public/third/tg/checkUserExit',
+  '/v1/user/public/third/oauth/sign',
+  '/v1/user/public/third/wallet/sign',
+  '/v1/user/public/third/wallet/check',
+  '/v1/user/public/third/securityVerify',
+  '/v1/user/public/getQrKeyStatus',
+];
+
+let clientKey: { publicKey: string; privateKeyPem: string };
+beforeAll(async () => {
+  clientKey = await webcrypto.generateKeyPair(1024);
+});
+
+async function encryptAndDecrypt(params: Record<string, unknown>, engine: RsaEngine, algorithm: KeyWrapAlgorithm) {
+  const sent = await encryptLoginParams(params, { engine, serverKeyDer, clientKey, algorithm, randomBytes: random });
+  const opened = decryptLogin(serverKey, sent);
+  return { sent, opened };
+}
+
+describe('login-type URLs (seed 001 §7)', () => {
+  it('the list is exactly the seed’s', () => {
+    expect([...LOGIN_URLS].sort()).toEqual([...SEED_LOGIN_URLS].sort());
+  });
+
+  it.each(SEED_LOGIN_URLS)('"%s" is a login-type URL and is encrypted', (url) => {
+    expect(isLoginUrl(url)).toBe(true);
+  });
+
+  it.each(['/v1/user/login/', '/v1/user/loginx', '/v1/user/logout', '/user/login', '/v1/user/sub/list', '/v1/user/public/third/apple', 'https://x/v1/user/login'])(
+    '"%s" is not a login-type URL',
+    (url) => expect(isLoginUrl(url)).toBe(false),
+  );
+
+  it('the sub-account switch calls are the five /v1/user/sub/ calls (always processed)', () => {
+    expect(SUB_ACCOUNT_SWITCH_URLS).toHaveLength(5);
+    for (const url of SEED_LOGIN_URLS) expect(isSubAccountSwitchUrl(url)).toBe(url.startsWith('/v1/user/sub/'));
+  });
+});
+
+describe('sensitive-field partitioning (seed 001 §3)', () => {
+  const names = fc.oneof(fc.constantFrom(...SENSITIVE_FIELDS), fc.string({ maxLength: 12 }));
+  it('random field sets keep exactly the sensitive ones out of the clear body', () => {
+    fc.assert(
+      fc.property(fc.dictionary(names, fc.jsonValue(), { maxKeys: 30 }), (params) => {
+        const { sensitive, clear } = partitionSensitive(params);
+        for (const name of Object.keys(sensitive)) expect(isSensitiveField(name)).toBe(true);
+        for (const name of Object.keys(clear)) expect(isSensitiveField(name)).toBe(false);
+        expect(Object.keys(sensitive).length + Object.keys(clear).length).toBe(Object.keys(params).length);
+        expect({ ...clear, ...sensitive }).toEqual(params);
+      }),
+    );
+  });
+
+  it('a member named __proto__ is kept as a member (JSON bodies can carry one)', () => {
+    const params = JSON.parse('{"__proto__":{"x":1},"pwd":"p"}') as Record<string, unknown>;
+    const { sensitive, clear } = partitionSensitive(params);
+    expect(Object.keys(clear)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(clear)).toBe(Object.prototype);
+    expect(sensitive).toEqual({ pwd: 'p' });
+  });
+
+  it('the encrypted request carries no sensitive field in the clear, only the four members', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(names, fc.string(), { maxKeys: 20 }), async (params) => {
+        const sent = await encryptLoginParams(params, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+        for (const name of Object.keys(sent)) expect(isSensitiveField(name)).toBe(false);
+        for (const member of ENCRYPTED_MEMBERS) expect(typeof sent[member]).toBe('string');
+        const opened = decryptLogin(serverKey, sent);
+        expect(opened?.sensitive).toEqual(partitionSensitive(params).sensitive);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('members named like the encrypted members are overwritten, not sent twice', async () => {
+    const sent = await encryptLoginParams({ pwd: 'x', algorithm: 'evil', bodyCiphertext: 'evil' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    expect(sent.algorithm).toBe('RSA-OAEP-256');
+    expect(sent.bodyCiphertext).not.toBe('evil');
+  });
+});
+
+describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/security-protocol.md §5.3)', () => {
+  const bodies = fc.record(
+    {
+      loginName: fc.string({ unit: 'grapheme', maxLength: 64 }),
+      pwd: fc.oneof(fc.constant(''), fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ minLength: 5000, maxLength: 20000 })),
+      googleCode: fc.string({ maxLength: 6 }),
+      lang: fc.string(),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('random bodies (unicode, empty, large) round-trip with RSA-OAEP-256 (WebCrypto)', async () => {
+    await fc.assert(
+      fc.asyncProperty(bodies, async (params) => {
+        const { sent, opened } = await encryptAndDecrypt(params, webcrypto, 'RSA-OAEP-256');
+        expect(opened).toBeDefined();
+        expect(opened!.sensitive).toEqual(partitionSensitive(params).sensitive);
+        expect(sent.lang).toEqual(params.lang);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('random bodies round-trip with RSA1_5 (node-forge, decrypted by node:crypto raw RSA)', async () => {
+    await fc.assert(
+      fc.asyncProperty(bodies, async (params) => {
+        const { opened } = await encryptAndDecrypt(params, webcrypto, 'RSA1_5');
+        expect(opened?.algorithm).toBe('RSA1_5');
+        expect(opened!.sensitive).toEqual(partitionSensitive(params).sensitive);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('bodyCiphertext is wrappedKey.iv.ciphertext, fresh key and IV per call', async () => {
+    const first = await encryptLoginParams({ pwd: 'same' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const second = await encryptLoginParams({ pwd: 'same' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const [wk1, iv1, ct1] = String(first.bodyCiphertext).split('.');
+    const [wk2, iv2, ct2] = String(second.bodyCiphertext).split('.');
+    expect(Buffer.from(wk1!, 'base64')).toHaveLength(256);
+    expect(Buffer.from(iv1!, 'base64')).toHaveLength(16);
+    expect(Buffer.from(ct1!, 'base64').length % 16).toBe(0);
+    expect(iv1).not.toBe(iv2);
+    expect(wk1).not.toBe(wk2);
+    expect(ct1).not.toBe(ct2);
+  });
+
+  it('the AES key and IV are drawn as 32 and 16 random bytes and zero-filled after the call', async () => {
+    const drawn: Uint8Array[] = [];
+    const spy = (n: number) => {
+      const bytes = random(n);
+      drawn.push(bytes);
+      return bytes;
+    };
+    await encryptLoginParams({ pwd: 'p' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: spy });
+    expect(drawn.map((b) => b.length)).toEqual([32, 16]);
+    for (const bytes of drawn) expect(bytes.every((b) => b === 0)).toBe(true);
+  });
+
+  it('initSign is the client key’s RSA-SHA256 signature over KEY_PAIR_CHECK (node:crypto verifies)', async () => {
+    const sent = await encryptLoginParams({}, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const key = createPublicKey({ key: Buffer.from(clientKey.publicKey, 'base64'), format: 'der', type: 'spki' });
+    expect(nodeVerify('sha256', Buffer.from(KEY_PAIR_CHECK), key, Buffer.from(String(sent.initSign), 'base64'))).toBe(true);
+    expect(nodeVerify('sha256', Buffer.from('KEY_PAIR_CHECK!'), key, Buffer.from(String(sent.initSign), 'base64'))).toBe(false);
+  });
+
+  it('a tampered ciphertext, IV or wrapped key is rejected by the server', async () => {
+    const sent = await encryptLoginParams({ pwd: 'p', loginName: 'n' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const parts = String(sent.bodyCiphertext).split('.');
+    for (let part = 0; part < 3; part++) {
+      const bytes = Buffer.from(parts[part]!, 'base64');
+      bytes[bytes.length - 1]! ^= 0x01;
+      const tampered = [...parts];
+      tampered[part] = bytes.toString('base64');
+      const opened = decryptLogin(serverKey, { ...sent, bodyCiphertext: tampered.join('.') });
+      // A flipped IV bit only changes the first plaintext block: it may still decrypt, but never to the same fields.
+      if (opened) expect(opened.sensitive).not.toEqual({ pwd: 'p', loginName: 'n' });
+    }
+  });
+});
+
+describe('the node-forge path in pure JavaScript (what a browser without WebCrypto runs)', () => {
+  let previous: boolean | undefined;
+  beforeAll(() => {
+    previous = forgeOptions.usePureJavaScript;
+    forgeOptions.usePureJavaScript = true;
+  });
+  afterAll(() => {
+    forgeOptions.usePureJavaScript = previous ?? false;
+  });
+
+  it('a pure-JS key pair, OAEP and v1.5 key wraps and initSign all interoperate with node:crypto', async () => {
+    const engine = forgeEngine();
+    const pair = await engine.generateKeyPair(1024);
+    expect(createPrivateKey(pair.privateKeyPem).asymmetricKeyDetails?.modulusLength).toBe(1024);
+    for (const algorithm of ['RSA-OAEP-256', 'RSA1_5'] as const) {
+      const sent = await encryptLoginParams({ pwd: 'pure ✓', lang: 'en' }, { engine, serverKeyDer, clientKey: pair, algorithm, randomBytes: random });
+      expect(decryptLogin(serverKey, sent)?.sensitive).toEqual({ pwd: 'pure ✓' });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,94 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Subject } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryPlatform } from '../../core/platform/index.js';
+import { SigningInitError, parseSignConfig } from '../../core/security/index.js';
+import type { Security, SecurityEvent } from '../../core/security/index.js';
+import { ExkitProvider, useSecurityEvents, useSigningInit } from '../../react/index.js';
+
+function fakeSecurity(failFirst: boolean) {
+  const events$ = new Subject<SecurityEvent>();
+  let attempts = 0;
+  const published: string[] = [];
+  const security = {
+    events$: events$.asObservable(),
+    fetchConfig: async () => parseSignConfig({ clientOpen: true, serverPublicKey: 'AAAA', serverPublicKeySign: 'AAAA' }),
+    verifyServerKey: async () => {
+      attempts++;
+      if (failFirst && attempts === 1) throw new SigningInitError('SERVER_KEY_SIGNATURE_INVALID', 'no');
+      return { der: new Uint8Array(), base64: '', hash: '' };
+    },
+    loadClientKeyPair: async () => ({ publicKey: 'P', privateKeyPem: 'K', algorithm: 'rsa1024', storedAt: 0 }),
+    setConfig: () => published.push('config'),
+    setServerKey: () => published.push('serverKey'),
+    setClientKey: () => published.push('clientKey'),
+    reset: () => published.push('reset'),
+    reportInitFailure: () => published.push('report'),
+  } as unknown as Security;
+  return { security, events$, published };
+}
+
+function Probe() {
+  const { status, retry } = useSigningInit();
+  return (
+    <button type="button" onClick={retry}>
+      {status}
+    </button>
+  );
+}
+
+afterEach(cleanup);
+
+describe('useSigningInit', () => {
+  it('starts signing init on mount and reaches ready', async () => {
+    const { security, published } = fakeSecurity(false);
+    render(
+      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+        <Probe />
+      </ExkitProvider>,
+    );
+    expect(await screen.findByText('ready')).toBeTruthy();
+    expect(published).toEqual(['config', 'serverKey', 'clientKey']);
+  });
+
+  it('after a failure it is back to notInitialised and retry() starts again', async () => {
+    const { security, published } = fakeSecurity(true);
+    render(
+      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+        <Probe />
+      </ExkitProvider>,
+    );
+    const button = await screen.findByText('notInitialised');
+    expect(published).toContain('report');
+    await act(async () => button.click());
+    expect(await screen.findByText('ready')).toBeTruthy();
+  });
+
+  it('useSecurityEvents delivers the service’s events while mounted', async () => {
+    const { security, events$ } = fakeSecurity(false);
+    const seen: string[] = [];
+    function Listener() {
+      useSecurityEvents((e) => seen.push(e.type));
+      return null;
+    }
+    const view = render(
+      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+        <Listener />
+      </ExkitProvider>,
+    );
+    events$.next({ type: 'toast', code: '00022', message: 'expired' });
+    view.unmount();
+    events$.next({ type: 'logout', code: '00023' });
+    expect(seen).toEqual(['toast']);
+  });
+
+  it('without a security service the hook fails with MissingProviderError', () => {
+    expect(() =>
+      render(
+        <ExkitProvider value={{ platform: memoryPlatform() }}>
+          <Probe />
+        </ExkitProvider>,
+      ),
+    ).toThrowError(expect.objectContaining({ name: 'MissingProviderError' }));
+  });
+});
