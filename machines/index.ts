@@ -1,3 +1,6 @@
 // exkit/machines: the XState v5 machines and the diagram exporter.
 export * from './diagram/index.js';
 export * from './button.machine.js';
+export * from './toast.machine.js';
+export * from './toaster.machine.js';
+export * from './toast-api.js';
