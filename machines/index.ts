@@ -4,3 +4,4 @@ export * from './button.machine.js';
 export * from './toast.machine.js';
 export * from './toaster.machine.js';
 export * from './toast-api.js';
+export * from './popup.machine.js';

@@ -1,4 +1,4 @@
-import { getShortestPaths } from '@xstate/graph';
+import { getShortestPaths, getStateNodes } from '@xstate/graph';
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 
 export interface WalkOptions<E extends EventObject> {
@@ -11,9 +11,11 @@ export interface WalkOptions<E extends EventObject> {
 /** Walks a machine's shortest paths over `events`; returns every reachable snapshot and the events no reachable state takes. */
 export function walk<E extends EventObject>(machine: AnyStateMachine, options: WalkOptions<E>) {
   const key = options.key ?? ((s) => `${JSON.stringify(s.value)}|${s.status}`);
+  // Delayed transitions are walked too, by sending their `xstate.after.*` events directly.
+  const timers = getStateNodes(machine.root).flatMap((node) => node.after.map((t) => ({ type: t.eventType })));
   const paths = getShortestPaths(machine, {
     input: options.input as never,
-    events: options.events as never,
+    events: [...options.events, ...timers] as never,
     serializeState: (s) => key(s),
   });
   const states = paths.map((p) => p.state as SnapshotFrom<AnyStateMachine>);
