@@ -5,3 +5,5 @@ export * from './toast.machine.js';
 export * from './toaster.machine.js';
 export * from './toast-api.js';
 export * from './popup.machine.js';
+export * from './notification.machine.js';
+export * from './notifier.machine.js';

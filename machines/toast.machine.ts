@@ -74,9 +74,6 @@ function durationOf(type: ToastType, duration: number | undefined, fallback: num
   return type === 'loading' ? Infinity : fallback;
 }
 
-/** Input for the generated diagram. */
-export const diagramInput: ToastInput = { id: 'diagram', message: '' };
-
 /**
  * One toast (seed 000 §4): hidden until the toaster shows it, then visible until its timer, its close
  * button or Escape closes it. Loading toasts (and `duration: Infinity`) wait for an update or a close.
