@@ -7,3 +7,6 @@ export * from './toast-api.js';
 export * from './popup.machine.js';
 export * from './notification.machine.js';
 export * from './notifier.machine.js';
+export * from './message-box.machine.js';
+export * from './message-box-queue.machine.js';
+export * from './message-box-api.js';
