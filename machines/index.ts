@@ -10,3 +10,5 @@ export * from './notifier.machine.js';
 export * from './message-box.machine.js';
 export * from './message-box-queue.machine.js';
 export * from './message-box-api.js';
+export * from './loading-overlay.machine.js';
+export * from './loading-api.js';
