@@ -12,3 +12,4 @@ export * from './message-box-queue.machine.js';
 export * from './message-box-api.js';
 export * from './loading-overlay.machine.js';
 export * from './loading-api.js';
+export * from './ui-kit.js';

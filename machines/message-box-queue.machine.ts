@@ -2,6 +2,7 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
+import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import { messageBoxMachine } from './message-box.machine.js';
 import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
 
@@ -10,6 +11,8 @@ export interface MessageBoxQueueInput {
   layers?: LayerCounter;
   /** Applied to every box that does not set its own (0 for reduced motion). */
   transitionMs?: number;
+  /** The app's shared scroll lock: message boxes are modal, so the page stops scrolling while one shows. */
+  scrollLock?: ScrollLock;
 }
 
 export type MessageBoxRef = ActorRefFrom<typeof messageBoxMachine>;
@@ -24,6 +27,7 @@ export interface MessageBoxQueueContext {
   boxes: QueuedMessageBox[];
   layers: LayerCounter;
   transitionMs: number | undefined;
+  scrollLock: ScrollLock | undefined;
 }
 
 type ForwardedEvent =
@@ -50,6 +54,7 @@ export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>
 }
 
 const CHILD_PREFIX = 'box:';
+const SCROLL_OWNER = 'message-box-queue';
 
 /**
  * The message-box queue (seed 001 §4): alert, confirm and prompt boxes open one at a time; a box opened
@@ -67,6 +72,8 @@ export const messageBoxQueueMachine = setup({
     moreWaiting: ({ context }) => context.boxes.length > 1,
   },
   actions: {
+    lockScroll: ({ context }) => context.scrollLock?.lock(SCROLL_OWNER),
+    unlockScroll: ({ context }) => context.scrollLock?.unlock(SCROLL_OWNER),
     enqueueBox: assign(({ context, event, spawn }) => {
       if (event.type !== 'OPEN') return {};
       const box = event.box;
@@ -106,6 +113,7 @@ export const messageBoxQueueMachine = setup({
     boxes: [],
     layers: input.layers ?? createLayerCounter(),
     transitionMs: input.transitionMs,
+    scrollLock: input.scrollLock,
   }),
   initial: 'idle',
   states: {
@@ -113,6 +121,8 @@ export const messageBoxQueueMachine = setup({
       on: { OPEN: { target: 'showing', actions: ['enqueueBox', 'showHead'] } },
     },
     showing: {
+      entry: 'lockScroll',
+      exit: 'unlockScroll',
       on: {
         OPEN: { actions: 'enqueueBox' },
         CONFIRM: { actions: 'forward' },

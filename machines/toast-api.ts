@@ -34,9 +34,11 @@ export interface ToastApi {
   promise<T>(promise: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<T>, options?: ToastOptions): Promise<T>;
 }
 
+// Shared by every API instance, so the root API and an app's API never hand out the same id.
+let seq = 0;
+
 /** Creates the toast API over a toaster actor (resolved on every call, so it may be created lazily). */
 export function createToastApi(getToaster: () => ToasterActor): ToastApi {
-  let seq = 0;
   const show = (message: string, options: ToastOptions & { type?: ToastType } = {}): string => {
     const id = options.id ?? `toast-${++seq}`;
     getToaster().send({ type: 'ADD', toast: { ...options, message, id } });
@@ -85,17 +87,24 @@ export function configureRootToaster(options: { input?: ToasterInput; clock?: Ti
   rootOptions = options;
 }
 
-/** The app's root toaster, created on first use so toasts fired before any component mounts are kept. */
-export function rootToaster(): ToasterActor {
+/** Whether the root toaster exists yet. */
+export function hasRootToaster(): boolean {
+  return root !== undefined;
+}
+
+/**
+ * The app's root toaster, created on first use so toasts fired before any component mounts are kept.
+ * `init` applies only when this call creates it (after `configureRootToaster`'s options).
+ */
+export function rootToaster(init?: { input?: ToasterInput; clock?: Timers }): ToasterActor {
   if (!root) {
-    root = createActor(toasterMachine, {
-      input: rootOptions.input ?? {},
-      ...(rootOptions.clock ? { clock: rootOptions.clock } : {}),
-    });
+    const input = { ...init?.input, ...rootOptions.input };
+    const clock = rootOptions.clock ?? init?.clock;
+    root = createActor(toasterMachine, { input, ...(clock ? { clock } : {}) });
     root.start();
   }
   return root;
 }
 
 /** The imperative toast API on the root toaster: `toast.success('Saved')` works before any component mounts. */
-export const toast: ToastApi = createToastApi(rootToaster);
+export const toast: ToastApi = createToastApi(() => rootToaster());

@@ -19,13 +19,15 @@ export interface UiHostOptions {
   timers: Timers;
   /** Default LAYER_BASE (seed 001 §9). */
   layerBase?: number;
+  /** An existing counter to share (the root toaster's, when toasts fired before the app mounted). */
+  layers?: LayerCounter;
   /** Default SCROLL_RESTORE_DELAY_MS (seed 000 §9). */
   scrollRestoreDelayMs?: number;
 }
 
 /** Creates the shared overlay services of one app from its DOM and timers. */
 export function createUiHost(options: UiHostOptions): UiHost {
-  const layers = createLayerCounter(options.layerBase ?? LAYER_BASE);
+  const layers = options.layers ?? createLayerCounter(options.layerBase ?? LAYER_BASE);
   return {
     dom: options.dom,
     layers,

@@ -194,3 +194,26 @@ describe('message box queue', () => {
     expect(currentMessageBox(t.actor.getSnapshot().context)?.ref.getSnapshot().context.zIndex).toBe(2002);
   });
 });
+
+describe('message box queue scroll lock', () => {
+  it('message boxes are modal: the page is locked while any box shows and restored 200 ms after the last', async () => {
+    const { memoryPlatform } = await import('../../core/platform/index.js');
+    const { createScrollLock } = await import('../../core/ui/index.js');
+    const platform = memoryPlatform();
+    const scrollLock = createScrollLock(undefined, platform.timers);
+    const clock = new SimulatedClock();
+    const actor = createActor(messageBoxQueueMachine, { input: { scrollLock, transitionMs: 0 }, clock }).start();
+    const api = createMessageBoxApi(() => actor);
+    void api.confirm('a');
+    void api.confirm('b');
+    expect(scrollLock.count).toBe(1);
+    actor.send({ type: 'CONFIRM' });
+    clock.increment(0);
+    expect(scrollLock.count).toBe(1);
+    actor.send({ type: 'CONFIRM' });
+    clock.increment(0);
+    expect(scrollLock.count).toBe(0);
+    platform.advance(200);
+    expect(scrollLock.locked).toBe(false);
+  });
+});
