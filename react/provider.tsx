@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ExkitError } from '../core/errors/exkit-error.js';
 import type { Platform } from '../core/platform/types.js';
+import type { UiKit } from '../machines/ui-kit.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
@@ -9,6 +10,8 @@ import type { Platform } from '../core/platform/types.js';
  */
 export interface ExkitServices {
   platform: Platform;
+  /** Overlay services (toasts, notifications, message boxes, loading, layers); made from the platform when omitted. */
+  ui?: UiKit;
 }
 
 /** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */

@@ -1,0 +1,16 @@
+import { createPortal } from 'react-dom';
+import type { ReactNode } from 'react';
+import { useUi } from './use-ui.js';
+
+export interface PortalProps {
+  children?: ReactNode;
+  /** Where to render (default: the document body). */
+  container?: Element | null;
+}
+
+/** Renders children into the document body (or `container`), or in place where there is no DOM. */
+export function Portal({ children, container }: PortalProps) {
+  const { dom } = useUi().host;
+  const target = container ?? dom?.document.body;
+  return target ? createPortal(children, target) : <>{children}</>;
+}

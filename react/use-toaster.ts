@@ -1,0 +1,115 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import type { CSSProperties } from 'react';
+import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
+import type { ToastPlacement } from '../machines/toaster.machine.js';
+import type { ToastApi } from '../machines/toast-api.js';
+import type { ToastContext } from '../machines/toast.machine.js';
+import { useLayer, useUi } from './use-ui.js';
+
+const samePlacements = (a: ToastPlacement[], b: ToastPlacement[]) =>
+  a.length === b.length && a.every((p, i) => p.id === b[i]!.id && p.offset === b[i]!.offset);
+
+/** The imperative toast API of the app (the root toaster unless the kit is isolated). */
+export function useToast(): ToastApi {
+  return useUi().toast;
+}
+
+export interface UseToasterResult {
+  /** Shown toasts in order, each with its derived top offset. */
+  placements: ToastPlacement[];
+  /** How many toasts wait for a free slot. */
+  queued: number;
+  toast: ToastApi;
+  /** Props for the live region, which exists before the first toast so screen readers announce it. */
+  getRegionProps(label?: string): {
+    ref: (node: HTMLElement | null) => void;
+    role: 'region';
+    'aria-label': string;
+    'aria-live': 'polite';
+    'aria-relevant': 'additions text';
+    'data-reduced-motion': boolean | undefined;
+    onPointerEnter: () => void;
+    onPointerLeave: () => void;
+  };
+}
+
+/**
+ * The toast stack for a renderer: placements derived from measured heights, a live region whose clicks
+ * never count as outside clicks for a modal, hover pause and Escape for the newest toast when on top.
+ */
+export function useToaster(): UseToasterResult {
+  const ui = useUi();
+  const toaster = ui.toaster;
+  const placements = useSelector(toaster, (s) => toastPlacements(s.context), samePlacements);
+  const queued = useSelector(toaster, (s) => queuedToastCount(s.context));
+  const regionRef = useRef<HTMLElement | null>(null);
+  useEffect(() => ui.host.stack.addBranch(() => regionRef.current), [ui.host.stack]);
+  const newest = placements.at(-1)?.id;
+  // Each new toast comes to the top of the layer stack, above a modal that was already open.
+  useLayer(newest !== undefined, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, newest);
+  return {
+    placements,
+    queued,
+    toast: ui.toast,
+    getRegionProps: (label = 'Messages') => ({
+      ref: (node) => {
+        regionRef.current = node;
+      },
+      role: 'region',
+      'aria-label': label,
+      'aria-live': 'polite',
+      'aria-relevant': 'additions text',
+      'data-reduced-motion': ui.reducedMotion || undefined,
+      onPointerEnter: () => toaster.send({ type: 'POINTER_ENTER' }),
+      onPointerLeave: () => toaster.send({ type: 'POINTER_LEAVE' }),
+    }),
+  };
+}
+
+export interface UseToastItemResult {
+  toast: Pick<ToastContext, 'id' | 'type' | 'message' | 'title' | 'closable' | 'data' | 'zIndex' | 'revision'>;
+  state: 'hidden' | 'visible' | 'closed';
+  getRootProps(): {
+    ref: (node: HTMLElement | null) => void;
+    role: 'status' | 'alert';
+    'aria-atomic': true;
+    'data-type': string;
+    'data-state': string;
+    style: CSSProperties;
+  };
+  getCloseProps(): { type: 'button'; hidden: boolean; onClick: () => void };
+}
+
+/** One shown toast: its content, its fixed position from the placement, and its measured height reported back. */
+export function useToastItem(placement: ToastPlacement): UseToastItemResult {
+  const { toaster } = useUi();
+  const ref = placement.ref;
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => (s.status === 'done' ? 'closed' : s.matches('hidden') ? 'hidden' : 'visible'));
+  const node = useRef<HTMLElement | null>(null);
+  const height = useRef(-1);
+  useLayoutEffect(() => {
+    const h = node.current?.getBoundingClientRect().height ?? 0;
+    if (h !== height.current) {
+      height.current = h;
+      toaster.send({ type: 'MEASURED', id: placement.id, height: h });
+    }
+  });
+  const setNode = useCallback((n: HTMLElement | null) => {
+    node.current = n;
+  }, []);
+  return {
+    toast: context,
+    state,
+    getRootProps: () => ({
+      ref: setNode,
+      role: context.type === 'error' ? 'alert' : 'status',
+      'aria-atomic': true,
+      'data-type': context.type,
+      'data-state': state,
+      style: { position: 'fixed', top: placement.offset, zIndex: context.zIndex },
+    }),
+    getCloseProps: () => ({ type: 'button', hidden: !context.closable, onClick: () => ref.send({ type: 'CLOSE' }) }),
+  };
+}
