@@ -34,18 +34,24 @@ export interface ToasterInput {
 
 export type ToastRef = ActorRefFrom<typeof toastMachine>;
 
-/** The toaster's record of one toast; its content lives in the child actor. */
+/** The toaster's record of one shown toast; its content lives in the child actor. */
 export interface ToastItem {
   id: string;
   ref: ToastRef;
   /** Measured height in px (0 until the renderer reports it). */
   height: number;
-  /** Whether the toaster has shown it (false: queued). */
+  /** Whether SHOW has been sent (false only between spawning and the end of the same transition). */
   shown: boolean;
 }
 
+/** A toast waiting for a free slot: plain data, so a burst of queued toasts costs no actors or timers. */
+export type QueuedToast = ToastContent & { id: string };
+
 export interface ToasterContext {
+  /** Shown toasts, oldest first; each is a child actor. */
   items: ToastItem[];
+  /** Waiting toasts, in the order they were fired. */
+  queue: QueuedToast[];
   maxVisible: number;
   top: number;
   gap: number;
@@ -87,25 +93,25 @@ export interface ToastPlacement {
 
 /** The shown toasts, in order, with offsets derived from their measured heights (seed 000 §4: the ones below shift up). */
 export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 'gap'>): ToastPlacement[] {
-  const shown = context.items.filter((item) => item.shown);
   const offsets = stackOffsets(
-    shown.map((item) => item.height),
+    context.items.map((item) => item.height),
     context.top,
     context.gap,
   );
-  return shown.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
+  return context.items.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
 }
 
 /** How many toasts wait for a free slot. */
-export function queuedToastCount(context: Pick<ToasterContext, 'items'>): number {
-  return context.items.reduce((n, item) => n + (item.shown ? 0 : 1), 0);
+export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number {
+  return context.queue.length;
 }
 
 const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHidden || c.hovered;
 
 /**
- * The toast stack (seed 000 §4, §9): one child actor per toast, updated in place by id, at most
- * `maxVisible` shown with the rest queued in order, paused while the page is hidden or hovered.
+ * The toast stack (seed 000 §4, §9): one child actor per shown toast, updated in place by id, at most
+ * `maxVisible` shown with the rest queued in order as data (spawned when a slot frees), paused while the
+ * page is hidden or hovered.
  */
 export const toasterMachine = setup({
   types: {
@@ -123,24 +129,14 @@ export const toasterMachine = setup({
     ),
   },
   guards: {
-    knownId: ({ context, event }) => event.type === 'ADD' && context.items.some((item) => item.id === event.toast.id),
+    shownId: ({ context, event }) => event.type === 'ADD' && context.items.some((item) => item.id === event.toast.id),
+    queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.some((item) => item.id === event.toast.id),
   },
   actions: {
-    spawnToast: assign(({ context, event, spawn }) => {
-      if (event.type !== 'ADD') return {};
-      const { id } = event.toast;
-      const ref = spawn('toast', {
-        id: `${CHILD_PREFIX}${id}`,
-        input: {
-          ...event.toast,
-          defaultDuration: context.duration,
-          paused: isPaused(context),
-          ...(context.clock ? { clock: context.clock } : {}),
-        },
-      });
-      return { items: [...context.items, { id, ref, height: 0, shown: false }] };
+    enqueueToast: assign({
+      queue: ({ context, event }) => (event.type === 'ADD' ? [...context.queue, event.toast] : context.queue),
     }),
-    updateExisting: enqueueActions(({ context, event, enqueue }) => {
+    updateShown: enqueueActions(({ context, event, enqueue }) => {
       const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
       const item = context.items.find((i) => i.id === id);
       if (!item) return;
@@ -148,13 +144,39 @@ export const toasterMachine = setup({
       enqueue.sendTo(item.ref, { type: 'UPDATE', patch });
       enqueue.emit({ type: 'toast.updated', id: item.id });
     }),
+    updateQueued: enqueueActions(({ context, event, enqueue }) => {
+      const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
+      const at = context.queue.findIndex((q) => q.id === id);
+      if (at < 0) return;
+      const patch = event.type === 'ADD' ? event.toast : event.type === 'UPDATE' ? event.patch : {};
+      enqueue.assign({ queue: context.queue.map((q, i) => (i === at ? { ...q, ...patch, id: q.id } : q)) });
+      enqueue.emit({ type: 'toast.updated', id: context.queue[at]!.id });
+    }),
     emitAdded: emit(({ event }) => ({ type: 'toast.added' as const, id: event.type === 'ADD' ? event.toast.id : '' })),
-    promote: enqueueActions(({ context, enqueue }) => {
-      let shown = context.items.reduce((n, item) => n + (item.shown ? 1 : 0), 0);
-      if (shown >= context.maxVisible || shown === context.items.length) return;
+    spawnFromQueue: assign(({ context, spawn }) => {
+      const free = context.maxVisible - context.items.length;
+      if (free <= 0 || context.queue.length === 0) return {};
+      const next = context.queue.slice(0, free);
+      const spawned = next.map((toast): ToastItem => ({
+        id: toast.id,
+        ref: spawn('toast', {
+          id: `${CHILD_PREFIX}${toast.id}`,
+          input: {
+            ...toast,
+            defaultDuration: context.duration,
+            paused: isPaused(context),
+            ...(context.clock ? { clock: context.clock } : {}),
+          },
+        }),
+        height: 0,
+        shown: false,
+      }));
+      return { items: [...context.items, ...spawned], queue: context.queue.slice(next.length) };
+    }),
+    showSpawned: enqueueActions(({ context, enqueue }) => {
+      if (context.items.every((item) => item.shown)) return;
       const items = context.items.map((item) => {
-        if (item.shown || shown >= context.maxVisible) return item;
-        shown++;
+        if (item.shown) return item;
         enqueue.sendTo(item.ref, { type: 'SHOW', zIndex: context.layers.next() });
         return { ...item, shown: true };
       });
@@ -162,12 +184,17 @@ export const toasterMachine = setup({
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'DISMISS') return;
-      for (const item of context.items) {
-        if (event.id === undefined || item.id === event.id) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
+      const matches = (id: string) => event.id === undefined || id === event.id;
+      // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed.
+      const dropped = context.queue.filter((q) => matches(q.id));
+      if (dropped.length) {
+        enqueue.assign({ queue: context.queue.filter((q) => !matches(q.id)) });
+        for (const q of dropped) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
       }
+      for (const item of context.items) if (matches(item.id)) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
-      const newest = context.items.filter((item) => item.shown).at(-1);
+      const newest = context.items.at(-1);
       if (newest) enqueue.sendTo(newest.ref, { type: 'ESCAPE' });
     }),
     measure: assign({
@@ -201,6 +228,7 @@ export const toasterMachine = setup({
   id: 'toaster',
   context: ({ input }) => ({
     items: [],
+    queue: [],
     maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
     top: input.top ?? TOAST_TOP_OFFSET_PX,
     gap: input.gap ?? TOAST_GAP_PX,
@@ -217,10 +245,11 @@ export const toasterMachine = setup({
     active: {
   on: {
     ADD: [
-      { guard: 'knownId', actions: 'updateExisting' },
-      { actions: ['spawnToast', 'emitAdded', 'promote'] },
+      { guard: 'shownId', actions: 'updateShown' },
+      { guard: 'queuedId', actions: 'updateQueued' },
+      { actions: ['enqueueToast', 'emitAdded', 'spawnFromQueue', 'showSpawned'] },
     ],
-    UPDATE: { actions: 'updateExisting' },
+    UPDATE: { actions: ['updateShown', 'updateQueued'] },
     DISMISS: { actions: 'dismiss' },
     ESCAPE: { actions: 'escapeNewest' },
     MEASURED: { actions: 'measure' },
@@ -228,7 +257,7 @@ export const toasterMachine = setup({
     PAGE_VISIBLE: { actions: 'setPause' },
     POINTER_ENTER: { actions: 'setPause' },
     POINTER_LEAVE: { actions: 'setPause' },
-    'xstate.done.actor.*': { actions: ['removeClosed', 'promote'] },
+    'xstate.done.actor.*': { actions: ['removeClosed', 'spawnFromQueue', 'showSpawned'] },
   },
     },
   },

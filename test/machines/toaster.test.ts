@@ -21,6 +21,7 @@ function setupToaster(input: ToasterInput = {}) {
   const ctx = () => actor.getSnapshot().context;
   const state = (id: string) => {
     const item = ctx().items.find((i) => i.id === id);
+    if (ctx().queue.some((q) => q.id === id)) return 'queued';
     return item ? JSON.stringify(item.ref.getSnapshot().value) : 'removed';
   };
   return { actor, clock, emitted, toast, ctx, state };
@@ -91,10 +92,11 @@ describe('toaster machine', () => {
   it('"a maximum of visible toasts with the rest queued", shown in order as slots free', () => {
     const t = setupToaster({ maxVisible: 2 });
     const ids = ['1', '2', '3', '4'].map((m) => t.toast(m));
-    expect(ids.map(t.state)).toEqual(['{"visible":"running"}', '{"visible":"running"}', '"hidden"', '"hidden"']);
+    expect(ids.map(t.state)).toEqual(['{"visible":"running"}', '{"visible":"running"}', 'queued', 'queued']);
+    expect(Object.keys(t.actor.getSnapshot().children).filter((k) => k.startsWith('toast:'))).toHaveLength(2);
     expect(queuedToastCount(t.ctx())).toBe(2);
     t.toast.dismiss(ids[1]);
-    expect(ids.map(t.state)).toEqual(['{"visible":"running"}', 'removed', '{"visible":"running"}', '"hidden"']);
+    expect(ids.map(t.state)).toEqual(['{"visible":"running"}', 'removed', '{"visible":"running"}', 'queued']);
     t.clock.increment(3000);
     expect(t.state(ids[3]!)).toBe('{"visible":"running"}');
     t.clock.increment(3000);
@@ -146,6 +148,23 @@ describe('toaster machine', () => {
     expect(t.state(b)).toBe('removed');
   });
 
+  it('a queued toast is updated in place by id and can be dismissed before it shows', () => {
+    const t = setupToaster({ maxVisible: 1 });
+    t.toast('first');
+    t.toast.loading('Sending', { id: 'send' });
+    t.toast.success('Sent', { id: 'send' });
+    t.toast('third', { id: 'third' });
+    expect(t.ctx().queue.map((q) => [q.id, q.message, q.type])).toEqual([
+      ['send', 'Sent', 'success'],
+      ['third', 'third', undefined],
+    ]);
+    t.toast.dismiss('third');
+    expect(t.emitted.at(-1)).toEqual({ type: 'toast.closed', id: 'third', reason: 'dismiss' });
+    t.clock.increment(3000);
+    expect(t.ctx().items[0]!.ref.getSnapshot().context).toMatchObject({ id: 'send', type: 'success', message: 'Sent' });
+    expect(t.ctx().queue).toEqual([]);
+  });
+
   it('Escape closes the newest shown toast only; dismiss() closes all', () => {
     const t = setupToaster();
     const a = t.toast('a');
@@ -154,8 +173,13 @@ describe('toaster machine', () => {
     expect([t.state(a), t.state(b)]).toEqual(['{"visible":"running"}', 'removed']);
     expect(t.emitted.at(-1)).toEqual({ type: 'toast.closed', id: b, reason: 'escape' });
     t.toast('c');
+    t.toast('d');
+    t.toast('e');
+    t.toast('f');
+    expect(t.ctx().queue).toHaveLength(2);
     t.toast.dismiss();
     expect(t.ctx().items).toHaveLength(0);
+    expect(t.ctx().queue).toHaveLength(0);
   });
 });
 

@@ -1,0 +1,104 @@
+// UI primitives: 1,000 toasts fired in one burst at the machine layer (time per toast, heap per live
+// toast) against bare XState actors, plus the gzip cost of the React toast entry, XState included.
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { createActor, createMachine, SimulatedClock } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import { toasterMachine } from '../machines/toaster.machine.js';
+import { collectGarbage, median, timeMs } from './harness.js';
+import type { Bench, Figure } from './harness.js';
+
+const BURST = 1000;
+
+// The baseline: the smallest useful actor, one state and no context.
+const bareMachine = createMachine({ id: 'bare', initial: 'idle', states: { idle: { on: { PING: 'idle' } } } });
+
+function toastBurst(): AnyActorRef {
+  const toaster = createActor(toasterMachine, { input: {}, clock: new SimulatedClock() }).start();
+  for (let i = 0; i < BURST; i++) toaster.send({ type: 'ADD', toast: { id: `t${i}`, type: 'success', message: `Order ${i} filled` } });
+  return toaster;
+}
+
+function bareBurst(): AnyActorRef[] {
+  const actors: AnyActorRef[] = [];
+  for (let i = 0; i < BURST; i++) actors.push(createActor(bareMachine, { clock: new SimulatedClock() }).start());
+  return actors;
+}
+
+function heapPerItem(make: () => unknown): number {
+  const samples: number[] = [];
+  // One slot outside the loop, cleared before each baseline, so the previous sample's objects are garbage.
+  let kept: unknown = null;
+  for (let i = 0; i < 5; i++) {
+    kept = null;
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    kept = make();
+    collectGarbage();
+    const after = process.memoryUsage().heapUsed;
+    samples.push((after - before) / BURST / 1024);
+  }
+  if (kept === null) throw new Error('nothing was measured');
+  return median(samples);
+}
+
+async function toastEntryGzipKb(): Promise<number> {
+  const out = await build({
+    stdin: {
+      contents: "export { useToast, useToaster, Toaster } from './react/index.js';",
+      resolveDir: resolve(import.meta.dirname, '..'),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    treeShaking: true,
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return gzipSync(out.outputFiles[0]!.contents).length / 1000;
+}
+
+const bench: Bench = {
+  area: 'ui',
+  async run(): Promise<Figure[]> {
+    const perToastMs = (await timeMs(toastBurst, { samples: 9, warmup: 2 })) / BURST;
+    const perBareMs = (await timeMs(bareBurst, { samples: 9, warmup: 2 })) / BURST;
+    const toastUs = perToastMs * 1000;
+    const bareUs = perBareMs * 1000;
+    const toastHeap = heapPerItem(toastBurst);
+    const bareHeap = heapPerItem(bareBurst);
+    const gzip = await toastEntryGzipKb();
+    return [
+      {
+        name: `toast fired in a burst of ${BURST} (toaster machine, per toast)`,
+        median: toastUs,
+        unit: 'µs',
+        baseline: { name: 'bare XState actor start', median: bareUs },
+        goal: '< 100 µs',
+        met: toastUs < 100,
+      },
+      {
+        name: `heap per live toast (${BURST} live)`,
+        median: toastHeap,
+        unit: 'KiB',
+        baseline: { name: 'bare XState actor kept', median: bareHeap },
+        goal: '< 8 KiB',
+        met: toastHeap < 8,
+      },
+      {
+        name: 'React toast entry (useToast, useToaster, Toaster), minified, XState included, React excluded',
+        median: gzip,
+        unit: 'KB gzip',
+        goal: '≤ 18 KB gzip',
+        met: gzip <= 18,
+      },
+    ];
+  },
+};
+
+export default bench;
