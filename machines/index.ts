@@ -13,3 +13,4 @@ export * from './message-box-api.js';
 export * from './loading-overlay.machine.js';
 export * from './loading-api.js';
 export * from './ui-kit.js';
+export * from './app-host.js';

@@ -1,6 +1,5 @@
-import { map, EMPTY } from 'rxjs';
-import { assign, emit, enqueueActions, fromEventObservable, setup } from 'xstate';
-import type { ActorRefFrom, DoneActorEvent, SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup } from 'xstate';
+import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import type { Clock, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
@@ -47,11 +46,65 @@ export interface ToastItem {
 /** A toast waiting for a free slot: plain data, so a burst of queued toasts costs no actors or timers. */
 export type QueuedToast = ToastContent & { id: string };
 
+/**
+ * The toaster's FIFO of waiting toasts. It is mutated in place by the toaster's own actions (append and
+ * lookup by id in O(1)), because copying an immutable array on every toast made a burst quadratic.
+ * Readers get copies from `toArray()`.
+ */
+export class ToastQueue {
+  private items: QueuedToast[] = [];
+  private head = 0;
+  private readonly index = new Map<string, number>();
+
+  get size(): number {
+    return this.items.length - this.head;
+  }
+  has(id: string): boolean {
+    return this.index.has(id);
+  }
+  push(toast: QueuedToast): void {
+    this.index.set(toast.id, this.items.length);
+    this.items.push(toast);
+  }
+  /** Merges `patch` into a waiting toast; false when the id is not waiting. */
+  update(id: string, patch: Partial<ToastContent>): boolean {
+    const at = this.index.get(id);
+    if (at === undefined) return false;
+    this.items[at] = { ...this.items[at]!, ...patch, id };
+    return true;
+  }
+  /** Removes and returns up to `count` toasts from the front. */
+  take(count: number): QueuedToast[] {
+    const out = this.items.slice(this.head, this.head + Math.max(0, count));
+    this.head += out.length;
+    for (const toast of out) this.index.delete(toast.id);
+    if (this.head > 256 && this.head * 2 > this.items.length) this.rebuild(this.items.slice(this.head));
+    return out;
+  }
+  /** Removes and returns every waiting toast whose id matches. */
+  remove(matches: (id: string) => boolean): QueuedToast[] {
+    const removed: QueuedToast[] = [];
+    const kept: QueuedToast[] = [];
+    for (const toast of this.toArray()) (matches(toast.id) ? removed : kept).push(toast);
+    if (removed.length) this.rebuild(kept);
+    return removed;
+  }
+  toArray(): QueuedToast[] {
+    return this.items.slice(this.head);
+  }
+  private rebuild(items: QueuedToast[]): void {
+    this.items = items;
+    this.head = 0;
+    this.index.clear();
+    items.forEach((toast, i) => this.index.set(toast.id, i));
+  }
+}
+
 export interface ToasterContext {
   /** Shown toasts, oldest first; each is a child actor. */
   items: ToastItem[];
   /** Waiting toasts, in the order they were fired. */
-  queue: QueuedToast[];
+  queue: ToastQueue;
   maxVisible: number;
   top: number;
   gap: number;
@@ -103,7 +156,7 @@ export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 
 
 /** How many toasts wait for a free slot. */
 export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number {
-  return context.queue.length;
+  return context.queue.size;
 }
 
 const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHidden || c.hovered;
@@ -122,20 +175,21 @@ export const toasterMachine = setup({
   },
   actors: {
     toast: toastMachine,
-    pageVisibility: fromEventObservable<{ type: 'PAGE_HIDDEN' } | { type: 'PAGE_VISIBLE' }, VisibilityPort | undefined>(({ input }) =>
-      input
-        ? input.changes.pipe(map((v) => (v === 'hidden' ? ({ type: 'PAGE_HIDDEN' } as const) : ({ type: 'PAGE_VISIBLE' } as const))))
-        : EMPTY,
-    ),
+    // Subscribes to the port directly (no rxjs operators), which keeps a toast-only bundle small.
+    pageVisibility: fromCallback<EventObject, VisibilityPort | undefined>(({ input, sendBack }) => {
+      if (!input) return undefined;
+      const sub = input.changes.subscribe((v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }));
+      return () => sub.unsubscribe();
+    }),
   },
   guards: {
     shownId: ({ context, event }) => event.type === 'ADD' && context.items.some((item) => item.id === event.toast.id),
-    queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.some((item) => item.id === event.toast.id),
+    queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.has(event.toast.id),
   },
   actions: {
-    enqueueToast: assign({
-      queue: ({ context, event }) => (event.type === 'ADD' ? [...context.queue, event.toast] : context.queue),
-    }),
+    enqueueToast: ({ context, event }) => {
+      if (event.type === 'ADD') context.queue.push(event.toast);
+    },
     updateShown: enqueueActions(({ context, event, enqueue }) => {
       const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
       const item = context.items.find((i) => i.id === id);
@@ -146,17 +200,15 @@ export const toasterMachine = setup({
     }),
     updateQueued: enqueueActions(({ context, event, enqueue }) => {
       const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
-      const at = context.queue.findIndex((q) => q.id === id);
-      if (at < 0) return;
+      if (id === undefined) return;
       const patch = event.type === 'ADD' ? event.toast : event.type === 'UPDATE' ? event.patch : {};
-      enqueue.assign({ queue: context.queue.map((q, i) => (i === at ? { ...q, ...patch, id: q.id } : q)) });
-      enqueue.emit({ type: 'toast.updated', id: context.queue[at]!.id });
+      if (context.queue.update(id, patch)) enqueue.emit({ type: 'toast.updated', id });
     }),
     emitAdded: emit(({ event }) => ({ type: 'toast.added' as const, id: event.type === 'ADD' ? event.toast.id : '' })),
     spawnFromQueue: assign(({ context, spawn }) => {
       const free = context.maxVisible - context.items.length;
-      if (free <= 0 || context.queue.length === 0) return {};
-      const next = context.queue.slice(0, free);
+      if (free <= 0 || context.queue.size === 0) return {};
+      const next = context.queue.take(free);
       const spawned = next.map((toast): ToastItem => ({
         id: toast.id,
         ref: spawn('toast', {
@@ -171,7 +223,7 @@ export const toasterMachine = setup({
         height: 0,
         shown: false,
       }));
-      return { items: [...context.items, ...spawned], queue: context.queue.slice(next.length) };
+      return { items: [...context.items, ...spawned] };
     }),
     showSpawned: enqueueActions(({ context, enqueue }) => {
       if (context.items.every((item) => item.shown)) return;
@@ -186,11 +238,7 @@ export const toasterMachine = setup({
       if (event.type !== 'DISMISS') return;
       const matches = (id: string) => event.id === undefined || id === event.id;
       // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed.
-      const dropped = context.queue.filter((q) => matches(q.id));
-      if (dropped.length) {
-        enqueue.assign({ queue: context.queue.filter((q) => !matches(q.id)) });
-        for (const q of dropped) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
-      }
+      for (const q of context.queue.remove(matches)) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
       for (const item of context.items) if (matches(item.id)) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
@@ -228,7 +276,7 @@ export const toasterMachine = setup({
   id: 'toaster',
   context: ({ input }) => ({
     items: [],
-    queue: [],
+    queue: new ToastQueue(),
     maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
     top: input.top ?? TOAST_TOP_OFFSET_PX,
     gap: input.gap ?? TOAST_GAP_PX,

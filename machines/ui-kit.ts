@@ -1,7 +1,8 @@
 import { createActor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { Platform } from '../core/platform/types.js';
-import { createLayerCounter, LAYER_BASE } from '../core/ui/layer-counter.js';
+import { LAYER_BASE } from '../core/ui/layer-counter.js';
+import { REDUCED_MOTION_QUERY } from '../core/ui/motion.js';
 import { createUiHost } from '../core/ui/ui-host.js';
 import type { UiHost } from '../core/ui/ui-host.js';
 import { createLoadingOverlays } from './loading-api.js';
@@ -10,13 +11,11 @@ import { createMessageBoxApi } from './message-box-api.js';
 import type { MessageBoxApi } from './message-box-api.js';
 import { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import { notifierMachine } from './notifier.machine.js';
-import { createToastApi, hasRootToaster, rootToaster } from './toast-api.js';
+import { appHost, appToaster } from './app-host.js';
+import { createToastApi } from './toast-api.js';
 import type { ToastApi, ToasterActor } from './toast-api.js';
 import { toasterMachine } from './toaster.machine.js';
 import type { ToasterInput } from './toaster.machine.js';
-
-/** The media query that asks for reduced motion. */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export type NotifierActor = ActorRefFrom<typeof notifierMachine>;
 export type MessageBoxQueueActorRef = ActorRefFrom<typeof messageBoxQueueMachine>;
@@ -38,8 +37,9 @@ export interface UiKit {
 export interface UiKitOptions {
   /** Use a private toaster instead of the app's root toaster (tests, embedded widgets). */
   isolatedToaster?: boolean;
+  /** Input of an isolated toaster (the root toaster is configured with `configureRootToaster`). */
   toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility'>;
-  /** Default LAYER_BASE. */
+  /** Default LAYER_BASE; applies to an isolated kit (an app kit shares the platform's host). */
   layerBase?: number;
   /** Overrides the platform's prefers-reduced-motion answer. */
   reducedMotion?: boolean;
@@ -51,22 +51,19 @@ export interface UiKitOptions {
  */
 export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiKit {
   const reducedMotion = options.reducedMotion ?? platform.matchMedia(REDUCED_MOTION_QUERY);
-  const adopting = !options.isolatedToaster && hasRootToaster();
-  const layers = adopting ? rootToaster().getSnapshot().context.layers : createLayerCounter(options.layerBase ?? LAYER_BASE);
-  const host = createUiHost({ dom: platform.dom, timers: platform.timers, layers });
-  const toasterInput: ToasterInput = { ...options.toaster, layers, clock: platform.clock, visibility: platform.visibility };
   let ownToaster: ToasterActor | undefined;
+  let host: UiHost;
   let toaster: ToasterActor;
   if (options.isolatedToaster) {
-    ownToaster = createActor(toasterMachine, { input: toasterInput, clock: platform.timers }).start();
+    host = createUiHost({ dom: platform.dom, timers: platform.timers, layerBase: options.layerBase ?? LAYER_BASE });
+    const input: ToasterInput = { ...options.toaster, layers: host.layers, clock: platform.clock, visibility: platform.visibility };
+    ownToaster = createActor(toasterMachine, { input, clock: platform.timers }).start();
     toaster = ownToaster;
   } else {
-    toaster = rootToaster({ input: toasterInput, clock: platform.timers });
+    host = appHost(platform);
+    toaster = appToaster(platform);
   }
-  // A root toaster created before the app knew its platform still pauses while the page is hidden.
-  const visibilitySub = adopting
-    ? platform.visibility.changes.subscribe((v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }))
-    : undefined;
+  const layers = host.layers;
   const notifier = createActor(notifierMachine, { input: { layers, clock: platform.clock }, clock: platform.timers }).start();
   const messageBoxQueue = createActor(messageBoxQueueMachine, {
     input: { layers, scrollLock: host.scrollLock, ...(reducedMotion ? { transitionMs: 0 } : {}) },
@@ -82,7 +79,6 @@ export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiK
     loading: createLoadingOverlays({ clock: platform.timers, ...(reducedMotion ? { leaveMs: 0 } : {}) }),
     reducedMotion,
     stop() {
-      visibilitySub?.unsubscribe();
       ownToaster?.stop();
       notifier.stop();
       messageBoxQueue.stop();

@@ -2,6 +2,7 @@
 export * from './provider.js';
 export * from './use-button.js';
 export * from './use-ui.js';
+export * from './use-ui-host.js';
 export * from './portal.js';
 export * from './use-dialog.js';
 export * from './use-toaster.js';
@@ -11,3 +12,4 @@ export * from './notifications.js';
 export * from './use-message-box.js';
 export * from './message-box-host.js';
 export * from './use-loading.js';
+export * from './use-actor-selector.js';

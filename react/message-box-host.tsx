@@ -6,7 +6,8 @@ import { MESSAGE_BOX_TOP_OFFSET } from '../machines/message-box.machine.js';
 import type { QueuedMessageBox } from '../machines/message-box-queue.machine.js';
 import { Portal } from './portal.js';
 import { useCurrentMessageBox } from './use-message-box.js';
-import { useFocusTrap, useLayer, useUi } from './use-ui.js';
+import { useUi } from './use-ui.js';
+import { useFocusTrap, useLayer } from './use-ui-host.js';
 
 export interface MessageBoxLabels {
   confirm: string;

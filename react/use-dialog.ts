@@ -6,7 +6,7 @@ import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { popupMachine } from '../machines/popup.machine.js';
 import type { PopupCloseReason } from '../machines/popup.machine.js';
 import { useExkit } from './provider.js';
-import { useFocusTrap, useLayer, useUi } from './use-ui.js';
+import { useFocusTrap, useLayer, useReducedMotion, useUiHost } from './use-ui-host.js';
 
 export interface UseDialogOptions {
   /** Controlled open state. */
@@ -60,7 +60,8 @@ export interface UseDialogResult {
  * z-index, scroll lock and focus trap; the content node must have role dialog (DialogRoleMissingError).
  */
 export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
-  const ui = useUi();
+  const host = useUiHost();
+  const reducedMotion = useReducedMotion();
   const { platform } = useExkit();
   const modal = options.modal ?? true;
   const closeOnEscape = options.closeOnEscape ?? true;
@@ -70,10 +71,10 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
       modal,
       closeOnEscape,
       closeOnOutsideClick: closeOnBackdrop,
-      scrollLock: ui.host.scrollLock,
-      layers: ui.host.layers,
+      scrollLock: host.scrollLock,
+      layers: host.layers,
       openDelay: options.openDelay ?? 0,
-      closeDelay: ui.reducedMotion ? 0 : (options.closeDelay ?? 0),
+      closeDelay: reducedMotion ? 0 : (options.closeDelay ?? 0),
     },
     clock: platform.timers,
   });
@@ -113,8 +114,8 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
 
   useEffect(() => {
     // Checked after commit, when the content's ref is attached: a shown dialog needs a dialog node.
-    if (shown && ui.host.dom) assertDialogNode(nodeRef.current);
-  }, [shown, ui.host.dom]);
+    if (shown && host.dom) assertDialogNode(nodeRef.current);
+  }, [shown, host.dom]);
 
   useLayer(shown, {
     node: () => nodeRef.current,
@@ -126,7 +127,7 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
     ...(options.initialFocus ? { initialFocus: options.initialFocus } : {}),
   });
 
-  const viewportWidth = ui.host.dom?.window.innerWidth ?? Number.POSITIVE_INFINITY;
+  const viewportWidth = host.dom?.window.innerWidth ?? Number.POSITIVE_INFINITY;
   const layout = dialogLayout({
     viewportWidth,
     ...(options.size ? { size: options.size } : {}),

@@ -4,7 +4,8 @@ import type { CSSProperties } from 'react';
 import type { NotificationContent, NotificationContext } from '../machines/notification.machine.js';
 import { notificationPlacements } from '../machines/notifier.machine.js';
 import type { NotificationPlacement } from '../machines/notifier.machine.js';
-import { useLayer, useUi } from './use-ui.js';
+import { useUi } from './use-ui.js';
+import { useLayer } from './use-ui-host.js';
 
 let seq = 0;
 

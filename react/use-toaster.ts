@@ -1,19 +1,14 @@
-import { useSelector } from '@xstate/react';
+import { useActorSelector as useSelector } from './use-actor-selector.js';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
 import type { ToastPlacement } from '../machines/toaster.machine.js';
 import type { ToastApi } from '../machines/toast-api.js';
 import type { ToastContext } from '../machines/toast.machine.js';
-import { useLayer, useUi } from './use-ui.js';
+import { useLayer, useReducedMotion, useToast, useToasterActor, useUiHost } from './use-ui-host.js';
 
 const samePlacements = (a: ToastPlacement[], b: ToastPlacement[]) =>
   a.length === b.length && a.every((p, i) => p.id === b[i]!.id && p.offset === b[i]!.offset);
-
-/** The imperative toast API of the app (the root toaster unless the kit is isolated). */
-export function useToast(): ToastApi {
-  return useUi().toast;
-}
 
 export interface UseToasterResult {
   /** Shown toasts in order, each with its derived top offset. */
@@ -39,19 +34,21 @@ export interface UseToasterResult {
  * never count as outside clicks for a modal, hover pause and Escape for the newest toast when on top.
  */
 export function useToaster(): UseToasterResult {
-  const ui = useUi();
-  const toaster = ui.toaster;
+  const host = useUiHost();
+  const toaster = useToasterActor();
+  const toast = useToast();
+  const reducedMotion = useReducedMotion();
   const placements = useSelector(toaster, (s) => toastPlacements(s.context), samePlacements);
   const queued = useSelector(toaster, (s) => queuedToastCount(s.context));
   const regionRef = useRef<HTMLElement | null>(null);
-  useEffect(() => ui.host.stack.addBranch(() => regionRef.current), [ui.host.stack]);
+  useEffect(() => host.stack.addBranch(() => regionRef.current), [host.stack]);
   const newest = placements.at(-1)?.id;
   // Each new toast comes to the top of the layer stack, above a modal that was already open.
   useLayer(newest !== undefined, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, newest);
   return {
     placements,
     queued,
-    toast: ui.toast,
+    toast,
     getRegionProps: (label = 'Messages') => ({
       ref: (node) => {
         regionRef.current = node;
@@ -60,7 +57,7 @@ export function useToaster(): UseToasterResult {
       'aria-label': label,
       'aria-live': 'polite',
       'aria-relevant': 'additions text',
-      'data-reduced-motion': ui.reducedMotion || undefined,
+      'data-reduced-motion': reducedMotion || undefined,
       onPointerEnter: () => toaster.send({ type: 'POINTER_ENTER' }),
       onPointerLeave: () => toaster.send({ type: 'POINTER_LEAVE' }),
     }),
@@ -83,7 +80,7 @@ export interface UseToastItemResult {
 
 /** One shown toast: its content, its fixed position from the placement, and its measured height reported back. */
 export function useToastItem(placement: ToastPlacement): UseToastItemResult {
-  const { toaster } = useUi();
+  const toaster = useToasterActor();
   const ref = placement.ref;
   const context = useSelector(ref, (s) => s.context);
   const state = useSelector(ref, (s) => (s.status === 'done' ? 'closed' : s.matches('hidden') ? 'hidden' : 'visible'));

@@ -19,3 +19,4 @@ export { stackOffsets } from './stack-offsets.js';
 export { DialogRoleMissingError, LoadingTargetMissingError } from './errors.js';
 export { createUiHost } from './ui-host.js';
 export type { UiHost, UiHostOptions } from './ui-host.js';
+export { REDUCED_MOTION_QUERY } from './motion.js';
