@@ -36,6 +36,8 @@ export interface NotifierContext {
   offset: number;
   layers: LayerCounter;
   clock: Clock | undefined;
+  /** How many notifications have been shown so far (a renderer brings its layer to the front when it grows). */
+  shownTotal: number;
 }
 
 export type NotifierEvent =
@@ -103,7 +105,7 @@ export const notifierMachine = setup({
           input: { ...n, zIndex: c.layers.next(), ...(c.clock ? { clock: c.clock } : {}) },
         });
         const item: NotificationItem = { id: n.id, ref, position: n.position ?? NOTIFICATION_DEFAULT_POSITION, height: 0 };
-        return { items: [...c.items.filter((i) => i.id !== n.id), item] };
+        return { items: [...c.items.filter((i) => i.id !== n.id), item], shownTotal: c.shownTotal + 1 };
       });
       enqueue.emit({ type: 'notification.shown', id: n.id });
     }),
@@ -142,6 +144,7 @@ export const notifierMachine = setup({
     offset: input.offset ?? 0,
     layers: input.layers ?? createLayerCounter(),
     clock: input.clock,
+    shownTotal: 0,
   }),
   initial: 'active',
   states: {

@@ -114,6 +114,8 @@ export interface ToasterContext {
   visibility: VisibilityPort | undefined;
   pageHidden: boolean;
   hovered: boolean;
+  /** How many toasts have been shown so far (a renderer brings its layer to the front when it grows). */
+  shownTotal: number;
 }
 
 export type ToasterEvent =
@@ -227,12 +229,14 @@ export const toasterMachine = setup({
     }),
     showSpawned: enqueueActions(({ context, enqueue }) => {
       if (context.items.every((item) => item.shown)) return;
+      let shownTotal = context.shownTotal;
       const items = context.items.map((item) => {
         if (item.shown) return item;
+        shownTotal++;
         enqueue.sendTo(item.ref, { type: 'SHOW', zIndex: context.layers.next() });
         return { ...item, shown: true };
       });
-      enqueue.assign({ items });
+      enqueue.assign({ items, shownTotal });
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'DISMISS') return;
@@ -286,6 +290,7 @@ export const toasterMachine = setup({
     visibility: input.visibility,
     pageHidden: false,
     hovered: false,
+    shownTotal: 0,
   }),
   invoke: { src: 'pageVisibility', input: ({ context }) => context.visibility },
   initial: 'active',

@@ -34,8 +34,8 @@ export function useNotifications(): UseNotificationsResult {
   const placements = useSelector(notifier, (s) => notificationPlacements(s.context), samePlacements);
   const regionRef = useRef<HTMLElement | null>(null);
   useEffect(() => ui.host.stack.addBranch(() => regionRef.current), [ui.host.stack]);
-  const newest = useSelector(notifier, (s) => s.context.items.at(-1)?.id);
-  useLayer(newest !== undefined, { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) }, newest);
+  const layerKey = useSelector(notifier, (s) => s.context.shownTotal);
+  useLayer(placements.length > 0, { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) }, layerKey);
   return {
     notify: (content) => {
       const id = content.id ?? `notification-${++seq}`;

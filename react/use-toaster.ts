@@ -42,9 +42,10 @@ export function useToaster(): UseToasterResult {
   const queued = useSelector(toaster, (s) => queuedToastCount(s.context));
   const regionRef = useRef<HTMLElement | null>(null);
   useEffect(() => host.stack.addBranch(() => regionRef.current), [host.stack]);
-  const newest = placements.at(-1)?.id;
-  // Each new toast comes to the top of the layer stack, above a modal that was already open.
-  useLayer(newest !== undefined, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, newest);
+  // Each newly shown toast brings the region's layer above a modal that was already open; a toast
+  // closing never does, so a modal opened later stays on top.
+  const layerKey = useSelector(toaster, (s) => s.context.shownTotal);
+  useLayer(placements.length > 0, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, layerKey);
   return {
     placements,
     queued,
