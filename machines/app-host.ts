@@ -1,24 +1,34 @@
 import type { Platform } from '../core/platform/types.js';
-import { createUiHost } from '../core/ui/ui-host.js';
-import type { UiHost } from '../core/ui/ui-host.js';
+import { createLayerCounter } from '../core/ui/layer-counter.js';
+import { createLayerStack } from '../core/ui/layer-stack.js';
+import { createScrollLock } from '../core/ui/scroll-lock.js';
+import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
 import { hasRootToaster, rootToaster } from './toast-api.js';
 import type { ToasterActor } from './toast-api.js';
 
+const layerHosts = new WeakMap<Platform, LayerHost>();
 const hosts = new WeakMap<Platform, UiHost>();
 const forwarded = new WeakSet<Platform>();
 
 /**
- * The overlay host (z-index counter, layer stack, scroll lock) of a platform, made once. It shares the
- * root toaster's counter when toasts were fired before the app mounted.
+ * The layering half of a platform's host (z-index counter and layer stack), made once. It shares the root
+ * toaster's counter when toasts were fired before the app mounted. Toast-only code needs nothing more.
  */
+export function appLayers(platform: Platform): LayerHost {
+  let host = layerHosts.get(platform);
+  if (!host) {
+    const layers = hasRootToaster() ? rootToaster().getSnapshot().context.layers : createLayerCounter();
+    host = { dom: platform.dom, layers, stack: createLayerStack(platform.dom, layers) };
+    layerHosts.set(platform, host);
+  }
+  return host;
+}
+
+/** The full overlay host of a platform: its layers plus the shared scroll lock, made once. */
 export function appHost(platform: Platform): UiHost {
   let host = hosts.get(platform);
   if (!host) {
-    host = createUiHost({
-      dom: platform.dom,
-      timers: platform.timers,
-      ...(hasRootToaster() ? { layers: rootToaster().getSnapshot().context.layers } : {}),
-    });
+    host = { ...appLayers(platform), scrollLock: createScrollLock(platform.dom, platform.timers) };
     hosts.set(platform, host);
   }
   return host;
@@ -27,7 +37,7 @@ export function appHost(platform: Platform): UiHost {
 /** The root toaster bound to a platform: its timers, clock, visibility and the host's counter. */
 export function appToaster(platform: Platform): ToasterActor {
   const existed = hasRootToaster();
-  const host = appHost(platform);
+  const host = appLayers(platform);
   const toaster = rootToaster({
     input: { layers: host.layers, clock: platform.clock, visibility: platform.visibility },
     clock: platform.timers,

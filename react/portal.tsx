@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
 import type { ReactNode } from 'react';
-import { useUiHost } from './use-ui-host.js';
+import { useLayerHost } from './use-ui-host.js';
 
 export interface PortalProps {
   children?: ReactNode;
@@ -10,7 +10,7 @@ export interface PortalProps {
 
 /** Renders children into the document body (or `container`), or in place where there is no DOM. */
 export function Portal({ children, container }: PortalProps) {
-  const { dom } = useUiHost();
+  const { dom } = useLayerHost();
   const target = container ?? dom?.document.body;
   return target ? createPortal(children, target) : <>{children}</>;
 }

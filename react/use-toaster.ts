@@ -5,7 +5,7 @@ import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.j
 import type { ToastPlacement } from '../machines/toaster.machine.js';
 import type { ToastApi } from '../machines/toast-api.js';
 import type { ToastContext } from '../machines/toast.machine.js';
-import { useLayer, useReducedMotion, useToast, useToasterActor, useUiHost } from './use-ui-host.js';
+import { useLayer, useReducedMotion, useToast, useToasterActor, useLayerHost } from './use-ui-host.js';
 
 const samePlacements = (a: ToastPlacement[], b: ToastPlacement[]) =>
   a.length === b.length && a.every((p, i) => p.id === b[i]!.id && p.offset === b[i]!.offset);
@@ -34,7 +34,7 @@ export interface UseToasterResult {
  * never count as outside clicks for a modal, hover pause and Escape for the newest toast when on top.
  */
 export function useToaster(): UseToasterResult {
-  const host = useUiHost();
+  const host = useLayerHost();
   const toaster = useToasterActor();
   const toast = useToast();
   const reducedMotion = useReducedMotion();

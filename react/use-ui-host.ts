@@ -3,8 +3,8 @@ import { createFocusTrap } from '../core/ui/focus-trap.js';
 import type { FocusTrapOptions } from '../core/ui/focus-trap.js';
 import type { LayerOptions } from '../core/ui/layer-stack.js';
 import { REDUCED_MOTION_QUERY } from '../core/ui/motion.js';
-import type { UiHost } from '../core/ui/ui-host.js';
-import { appHost, appToaster } from '../machines/app-host.js';
+import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
+import { appHost, appLayers, appToaster } from '../machines/app-host.js';
 import { toast as rootToastApi } from '../machines/toast-api.js';
 import type { ToastApi, ToasterActor } from '../machines/toast-api.js';
 import { useExkit } from './provider.js';
@@ -16,6 +16,12 @@ import { useExkit } from './provider.js';
 export function useUiHost(): UiHost {
   const services = useExkit();
   return services.ui?.host ?? appHost(services.platform);
+}
+
+/** The app's layers (DOM, z-index counter, layer stack) without the scroll lock. */
+export function useLayerHost(): LayerHost {
+  const services = useExkit();
+  return services.ui?.host ?? appLayers(services.platform);
 }
 
 /** The app's toaster actor: the provider's `ui.toaster`, or the root toaster bound to the platform. */
@@ -40,7 +46,7 @@ export function useReducedMotion(): boolean {
 
 /** Keeps a layer in the app's stack while `active`; `key` changes bring it to the top again. */
 export function useLayer(active: boolean, options: LayerOptions, key?: unknown): void {
-  const { stack } = useUiHost();
+  const { stack } = useLayerHost();
   const latest = useRef(options);
   latest.current = options;
   useEffect(() => {
@@ -56,7 +62,7 @@ export function useLayer(active: boolean, options: LayerOptions, key?: unknown):
 
 /** Traps focus in `node()` while `active` and restores it afterwards. */
 export function useFocusTrap(active: boolean, node: () => HTMLElement | null, options: FocusTrapOptions = {}): void {
-  const { dom } = useUiHost();
+  const { dom } = useLayerHost();
   const latest = useRef(options);
   latest.current = options;
   const trapOn = options.trap ?? true;

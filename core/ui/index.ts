@@ -18,5 +18,5 @@ export type { DialogLayout, DialogLayoutOptions, DialogSize } from './dialog-lay
 export { stackOffsets } from './stack-offsets.js';
 export { DialogRoleMissingError, LoadingTargetMissingError } from './errors.js';
 export { createUiHost } from './ui-host.js';
-export type { UiHost, UiHostOptions } from './ui-host.js';
+export type { LayerHost, UiHost, UiHostOptions } from './ui-host.js';
 export { REDUCED_MOTION_QUERY } from './motion.js';

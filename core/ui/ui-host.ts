@@ -6,11 +6,15 @@ import type { LayerStack } from './layer-stack.js';
 import { createScrollLock } from './scroll-lock.js';
 import type { ScrollLock } from './scroll-lock.js';
 
-/** The per-app DOM services every overlay shares: one z-index counter, one layer stack, one scroll lock. */
-export interface UiHost {
+/** The layering part of an app's host: the DOM, the z-index counter and the layer stack. */
+export interface LayerHost {
   readonly dom: DomPort | undefined;
   readonly layers: LayerCounter;
   readonly stack: LayerStack;
+}
+
+/** The per-app DOM services every overlay shares: one z-index counter, one layer stack, one scroll lock. */
+export interface UiHost extends LayerHost {
   readonly scrollLock: ScrollLock;
 }
 
