@@ -17,3 +17,4 @@ export * from './preferences/index.js';
 export * from './locale-links/index.js';
 export * from './bridge/index.js';
 export * from './security/index.js';
+export * from './ui/index.js';

@@ -9,6 +9,7 @@ import type { CaptchaService } from '../machines/captcha-service.js';
 import type { simulationMachine } from '../machines/simulation.machine.js';
 import type { Preferences } from '../core/preferences/preferences.js';
 import type { Security } from '../core/security/security.js';
+import type { UiKit } from '../machines/ui-kit.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
@@ -28,6 +29,8 @@ export interface ExkitServices {
   preferences?: Preferences;
   /** The security service (signing init, login encryption, core-call signing): `createSecurity`. */
   security?: Security;
+  /** Overlay services (toasts, notifications, message boxes, loading, layers); made from the platform when omitted. */
+  ui?: UiKit;
 }
 
 /** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */

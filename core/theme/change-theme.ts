@@ -1,6 +1,7 @@
 import type { Platform } from '../platform/types.js';
 import type { ThemePort } from './theme-port.js';
-import { REDUCED_MOTION_QUERY, revealKeyframes, revealRadius, THEME_REVEAL_DURATION_MS, THEME_REVEAL_PSEUDO_ELEMENT } from './reveal.js';
+import { REDUCED_MOTION_QUERY } from '../ui/motion.js';
+import { revealKeyframes, revealRadius, THEME_REVEAL_DURATION_MS, THEME_REVEAL_PSEUDO_ELEMENT } from './reveal.js';
 import type { RevealPoint } from './reveal.js';
 
 export interface ChangeThemeOptions {

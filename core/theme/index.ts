@@ -3,7 +3,6 @@ export type { ChangeThemeOptions, ThemeChangeMode } from './change-theme.js';
 export {
   revealKeyframes,
   revealRadius,
-  REDUCED_MOTION_QUERY,
   THEME_REVEAL_CSS,
   THEME_REVEAL_DURATION_MS,
   THEME_REVEAL_PSEUDO_ELEMENT,

@@ -1,8 +1,6 @@
 /** Seed 001 §4/§9: the theme reveal (viewport animation) lasts 400 ms by default. */
 export const THEME_REVEAL_DURATION_MS = 400;
 
-/** The media query of users who ask for less motion. */
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 /** The pseudo-element that holds the new theme's snapshot during a view transition. */
 export const THEME_REVEAL_PSEUDO_ELEMENT = '::view-transition-new(root)';

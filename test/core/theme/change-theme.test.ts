@@ -5,13 +5,13 @@ import type { DomPort } from '../../../core/platform/types.js';
 import {
   changeTheme,
   memoryThemePort,
-  REDUCED_MOTION_QUERY,
   revealKeyframes,
   revealOriginFromEvent,
   revealRadius,
   rootThemePort,
   THEME_REVEAL_DURATION_MS,
 } from '../../../core/theme/index.js';
+import { REDUCED_MOTION_QUERY } from '../../../core/ui/motion.js';
 
 const dom: DomPort = { window, document };
 // jsdom has no View Transitions API; the tests add and remove a scripted one.

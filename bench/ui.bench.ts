@@ -1,0 +1,177 @@
+// UI primitives: 1,000 toasts fired in one burst at the machine layer (time per toast, heap per live
+// toast) against bare XState actors, with the default toaster (3 shown, the rest queued as data) and with
+// every toast shown; plus the gzip cost of the React toast entry, XState included.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { createActor, createMachine, SimulatedClock } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import { toasterMachine } from '../machines/toaster.machine.js';
+import { collectGarbage, median, timeMs } from './harness.js';
+import type { Bench, Figure } from './harness.js';
+
+const BURST = 1000;
+
+// The baseline: the smallest useful actor, one state and no context.
+const bareMachine = createMachine({ id: 'bare', initial: 'idle', states: { idle: { on: { PING: 'idle' } } } });
+
+function toastBurst(maxVisible?: number): AnyActorRef {
+  const input = maxVisible === undefined ? {} : { maxVisible };
+  const toaster = createActor(toasterMachine, { input, clock: new SimulatedClock() }).start();
+  for (let i = 0; i < BURST; i++) toaster.send({ type: 'ADD', toast: { id: `t${i}`, type: 'success', message: `Order ${i} filled` } });
+  return toaster;
+}
+
+function bareBurst(): AnyActorRef[] {
+  const actors: AnyActorRef[] = [];
+  for (let i = 0; i < BURST; i++) actors.push(createActor(bareMachine, { clock: new SimulatedClock() }).start());
+  return actors;
+}
+
+function heapPerItem(make: () => unknown): number {
+  const samples: number[] = [];
+  // One slot outside the loop, cleared before each baseline, so the previous sample's objects are garbage.
+  let kept: unknown = null;
+  for (let i = 0; i < 5; i++) {
+    kept = null;
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    kept = make();
+    collectGarbage();
+    const after = process.memoryUsage().heapUsed;
+    samples.push((after - before) / BURST / 1024);
+  }
+  if (kept === null) throw new Error('nothing was measured');
+  return median(samples);
+}
+
+async function gzipKb(contents: string): Promise<number> {
+  const out = await build({
+    stdin: {
+      contents,
+      resolveDir: resolve(import.meta.dirname, '..'),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    treeShaking: true,
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return gzipSync(out.outputFiles[0]!.contents).length / 1000;
+}
+
+/** Median time to render and commit one new toast with 20 shown, in production React in Chromium. */
+async function chromiumCommitMs(): Promise<number> {
+  const bundle = await build({
+    entryPoints: [resolve(import.meta.dirname, 'ui-page.tsx')],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  const script = bundle.outputFiles[0]!.text;
+  const server = createServer((req, res) => {
+    if (req.url === '/page.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><div id="root"></div><script type="module" src="/page.js"></script>');
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForFunction(() => 'exkitBench' in window);
+    const times = await page.evaluate(() => (window as unknown as { exkitBench: { measure(n: number): Promise<number[]> } }).exkitBench.measure(40));
+    return median(times.slice(5));
+  } finally {
+    await browser.close();
+    await new Promise((done) => server.close(done));
+  }
+}
+
+const bench: Bench = {
+  area: 'ui',
+  async run(): Promise<Figure[]> {
+    const perToastMs = (await timeMs(() => toastBurst(), { samples: 9, warmup: 2 })) / BURST;
+    // Every toast shown at once: one child actor each (the queue holds none).
+    const perShownMs = (await timeMs(() => toastBurst(Infinity), { samples: 5, warmup: 1 })) / BURST;
+    const perBareMs = (await timeMs(bareBurst, { samples: 9, warmup: 2 })) / BURST;
+    const toastUs = perToastMs * 1000;
+    const bareUs = perBareMs * 1000;
+    const toastHeap = heapPerItem(() => toastBurst());
+    const shownHeap = heapPerItem(() => toastBurst(Infinity));
+    const bareHeap = heapPerItem(bareBurst);
+    const hookGzip = await gzipKb("export { useToast } from './react/index.js';");
+    const regionGzip = await gzipKb("export { useToast, useToaster, Toaster } from './react/index.js';");
+    const commitMs = await chromiumCommitMs();
+    return [
+      {
+        name: `toast fired in a burst of ${BURST} (toaster machine, per toast)`,
+        median: toastUs,
+        unit: 'µs',
+        baseline: { name: 'bare XState actor start', median: bareUs },
+        goal: '< 100 µs',
+        met: toastUs < 100,
+      },
+      {
+        name: `toast fired in a burst of ${BURST} with every toast shown (a child actor each, per toast)`,
+        median: perShownMs * 1000,
+        unit: 'µs',
+        baseline: { name: 'bare XState actor start', median: bareUs },
+      },
+      {
+        name: `heap per live toast (${BURST} live)`,
+        median: toastHeap,
+        unit: 'KiB',
+        baseline: { name: 'bare XState actor kept', median: bareHeap },
+        goal: '< 8 KiB',
+        met: toastHeap < 8,
+      },
+      {
+        name: `heap per shown toast (${BURST} child actors)`,
+        median: shownHeap,
+        unit: 'KiB',
+        baseline: { name: 'bare XState actor kept', median: bareHeap },
+        goal: '< 8 KiB',
+        met: shownHeap < 8,
+      },
+      {
+        name: 'Chromium: render and commit of one new toast with 20 shown (production React)',
+        median: commitMs,
+        unit: 'ms',
+        goal: '< 2 ms',
+        met: commitMs < 2,
+      },
+      {
+        name: 'React app importing only the toast hook (useToast), minified, XState included, React excluded',
+        median: hookGzip,
+        unit: 'KB gzip',
+        goal: '≤ 18 KB gzip',
+        met: hookGzip <= 18,
+      },
+      {
+        name: 'toast hook plus the region (useToast, useToaster, Toaster), same build',
+        median: regionGzip,
+        unit: 'KB gzip',
+        goal: '≤ 18 KB gzip',
+        met: regionGzip <= 18,
+      },
+    ];
+  },
+};
+
+export default bench;

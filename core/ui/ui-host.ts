@@ -1,0 +1,45 @@
+import type { DomPort, Timers } from '../platform/types.js';
+import { createLayerCounter, LAYER_BASE } from './layer-counter.js';
+import { createLayerStack } from './layer-stack.js';
+import type { LayerCounter } from './layer-counter.js';
+import type { LayerStack } from './layer-stack.js';
+import { createScrollLock } from './scroll-lock.js';
+import type { ScrollLock } from './scroll-lock.js';
+
+/** The layering part of an app's host: the DOM, the z-index counter and the layer stack. */
+export interface LayerHost {
+  readonly dom: DomPort | undefined;
+  readonly layers: LayerCounter;
+  readonly stack: LayerStack;
+}
+
+/** The per-app DOM services every overlay shares: one z-index counter, one layer stack, one scroll lock. */
+export interface UiHost extends LayerHost {
+  readonly scrollLock: ScrollLock;
+}
+
+export interface UiHostOptions {
+  dom: DomPort | undefined;
+  timers: Timers;
+  /** Default LAYER_BASE (seed 001 §9). */
+  layerBase?: number;
+  /** An existing counter to share (the root toaster's, when toasts fired before the app mounted). */
+  layers?: LayerCounter;
+  /** Default SCROLL_RESTORE_DELAY_MS (seed 000 §9). */
+  scrollRestoreDelayMs?: number;
+}
+
+/** Creates the shared overlay services of one app from its DOM and timers. */
+export function createUiHost(options: UiHostOptions): UiHost {
+  const layers = options.layers ?? createLayerCounter(options.layerBase ?? LAYER_BASE);
+  return {
+    dom: options.dom,
+    layers,
+    stack: createLayerStack(options.dom, layers),
+    scrollLock: createScrollLock(
+      options.dom,
+      options.timers,
+      options.scrollRestoreDelayMs === undefined ? {} : { restoreDelayMs: options.scrollRestoreDelayMs },
+    ),
+  };
+}

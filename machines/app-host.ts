@@ -1,0 +1,51 @@
+import type { Platform } from '../core/platform/types.js';
+import { createLayerCounter } from '../core/ui/layer-counter.js';
+import { createLayerStack } from '../core/ui/layer-stack.js';
+import { createScrollLock } from '../core/ui/scroll-lock.js';
+import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
+import { hasRootToaster, rootToaster } from './toast-api.js';
+import type { ToasterActor } from './toast-api.js';
+
+const layerHosts = new WeakMap<Platform, LayerHost>();
+const hosts = new WeakMap<Platform, UiHost>();
+const forwarded = new WeakSet<Platform>();
+
+/**
+ * The layering half of a platform's host (z-index counter and layer stack), made once. It shares the root
+ * toaster's counter when toasts were fired before the app mounted. Toast-only code needs nothing more.
+ */
+export function appLayers(platform: Platform): LayerHost {
+  let host = layerHosts.get(platform);
+  if (!host) {
+    const layers = hasRootToaster() ? rootToaster().getSnapshot().context.layers : createLayerCounter();
+    host = { dom: platform.dom, layers, stack: createLayerStack(platform.dom, layers) };
+    layerHosts.set(platform, host);
+  }
+  return host;
+}
+
+/** The full overlay host of a platform: its layers plus the shared scroll lock, made once. */
+export function appHost(platform: Platform): UiHost {
+  let host = hosts.get(platform);
+  if (!host) {
+    host = { ...appLayers(platform), scrollLock: createScrollLock(platform.dom, platform.timers) };
+    hosts.set(platform, host);
+  }
+  return host;
+}
+
+/** The root toaster bound to a platform: its timers, clock, visibility and the host's counter. */
+export function appToaster(platform: Platform): ToasterActor {
+  const existed = hasRootToaster();
+  const host = appLayers(platform);
+  const toaster = rootToaster({
+    input: { layers: host.layers, clock: platform.clock, visibility: platform.visibility },
+    clock: platform.timers,
+  });
+  // A root toaster made before the app knew its platform still pauses while the page is hidden.
+  if (existed && !forwarded.has(platform)) {
+    forwarded.add(platform);
+    platform.visibility.changes.subscribe((v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }));
+  }
+  return toaster;
+}

@@ -1,0 +1,79 @@
+import { assign, emit, setup } from 'xstate';
+import { LoadingTargetMissingError } from '../core/ui/errors.js';
+
+/** Seed 001 §9: a loading overlay's leave transition, in ms. */
+export const LOADING_LEAVE_MS = 300;
+
+export interface LoadingOverlayInput {
+  /** What the overlay covers (an element, a component instance, a key); required (seed 001 §8). */
+  target: unknown;
+  /** Default LOADING_LEAVE_MS (0 for reduced motion). */
+  leaveMs?: number;
+  text?: string;
+}
+
+export interface LoadingOverlayContext {
+  target: unknown;
+  /** How many requests hold the overlay. */
+  holders: number;
+  leaveMs: number;
+  text: string | undefined;
+}
+
+export type LoadingOverlayEvent = { type: 'ACQUIRE'; text?: string } | { type: 'RELEASE' };
+
+export type LoadingOverlayEmitted = { type: 'removed'; target: unknown };
+
+/** Input for the generated diagram. */
+export const diagramInput: LoadingOverlayInput = { target: 'diagram' };
+
+/**
+ * A loading overlay over one target (seed 001 §4, §9): visible → hiding → removed with a 300 ms leave.
+ * It is reference-counted: overlapping requests keep one overlay until the last releases it.
+ */
+export const loadingOverlayMachine = setup({
+  types: {
+    input: {} as LoadingOverlayInput,
+    context: {} as LoadingOverlayContext,
+    events: {} as LoadingOverlayEvent,
+    emitted: {} as LoadingOverlayEmitted,
+  },
+  delays: {
+    leave: ({ context }) => context.leaveMs,
+  },
+  guards: {
+    lastHolder: ({ context }) => context.holders <= 1,
+  },
+  actions: {
+    acquire: assign({
+      holders: ({ context }) => context.holders + 1,
+      text: ({ context, event }) => (event.type === 'ACQUIRE' && event.text !== undefined ? event.text : context.text),
+    }),
+    reacquire: assign({
+      holders: 1,
+      text: ({ context, event }) => (event.type === 'ACQUIRE' && event.text !== undefined ? event.text : context.text),
+    }),
+    release: assign({ holders: ({ context }) => Math.max(0, context.holders - 1) }),
+    emitRemoved: emit(({ context }) => ({ type: 'removed' as const, target: context.target })),
+  },
+}).createMachine({
+  id: 'loadingOverlay',
+  context: ({ input }) => {
+    if (input?.target === undefined || input.target === null || input.target === '') throw new LoadingTargetMissingError('target');
+    return { target: input.target, holders: 1, leaveMs: input.leaveMs ?? LOADING_LEAVE_MS, text: input.text };
+  },
+  initial: 'visible',
+  states: {
+    visible: {
+      on: {
+        ACQUIRE: { actions: 'acquire' },
+        RELEASE: [{ guard: 'lastHolder', target: 'hiding', actions: 'release' }, { actions: 'release' }],
+      },
+    },
+    hiding: {
+      after: { leave: 'removed' },
+      on: { ACQUIRE: { target: 'visible', actions: 'reacquire' } },
+    },
+    removed: { type: 'final', entry: 'emitRemoved' },
+  },
+});

@@ -1,0 +1,142 @@
+import { assign, enqueueActions, setup } from 'xstate';
+import type { ActorRefFrom, DoneActorEvent } from 'xstate';
+import { createLayerCounter } from '../core/ui/layer-counter.js';
+import type { LayerCounter } from '../core/ui/layer-counter.js';
+import type { ScrollLock } from '../core/ui/scroll-lock.js';
+import { messageBoxMachine } from './message-box.machine.js';
+import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
+
+export interface MessageBoxQueueInput {
+  /** The app's shared z-index counter (a private one when omitted). */
+  layers?: LayerCounter;
+  /** Applied to every box that does not set its own (0 for reduced motion). */
+  transitionMs?: number;
+  /** The app's shared scroll lock: message boxes are modal, so the page stops scrolling while one shows. */
+  scrollLock?: ScrollLock;
+}
+
+export type MessageBoxRef = ActorRefFrom<typeof messageBoxMachine>;
+
+export interface QueuedMessageBox {
+  id: string;
+  ref: MessageBoxRef;
+}
+
+export interface MessageBoxQueueContext {
+  /** The box on screen first, then the ones waiting, in the order they were opened. */
+  boxes: QueuedMessageBox[];
+  layers: LayerCounter;
+  transitionMs: number | undefined;
+  scrollLock: ScrollLock | undefined;
+}
+
+type ForwardedEvent =
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'CLOSE' }
+  | { type: 'ESCAPE' }
+  | { type: 'BACKDROP_CLICK' }
+  | { type: 'INPUT'; value: string }
+  | { type: 'ENTER' };
+
+export type MessageBoxQueueEvent =
+  | { type: 'OPEN'; box: MessageBoxOptions & { id: string } }
+  | ForwardedEvent
+  | DoneActorEvent<MessageBoxOutput>;
+
+export type MessageBoxQueueEmitted =
+  | { type: 'box.shown'; id: string }
+  | { type: 'box.closed'; id: string; action: MessageBoxAction; value?: string };
+
+/** The box on screen, if any. */
+export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>): QueuedMessageBox | undefined {
+  return context.boxes[0];
+}
+
+const CHILD_PREFIX = 'box:';
+const SCROLL_OWNER = 'message-box-queue';
+
+/**
+ * The message-box queue (seed 001 §4): alert, confirm and prompt boxes open one at a time; a box opened
+ * while another shows waits, and appears when the current one closes, in order.
+ */
+export const messageBoxQueueMachine = setup({
+  types: {
+    input: {} as MessageBoxQueueInput,
+    context: {} as MessageBoxQueueContext,
+    events: {} as MessageBoxQueueEvent,
+    emitted: {} as MessageBoxQueueEmitted,
+  },
+  actors: { messageBox: messageBoxMachine },
+  guards: {
+    moreWaiting: ({ context }) => context.boxes.length > 1,
+  },
+  actions: {
+    lockScroll: ({ context }) => context.scrollLock?.lock(SCROLL_OWNER),
+    unlockScroll: ({ context }) => context.scrollLock?.unlock(SCROLL_OWNER),
+    enqueueBox: assign(({ context, event, spawn }) => {
+      if (event.type !== 'OPEN') return {};
+      const box = event.box;
+      const ref = spawn('messageBox', {
+        id: `${CHILD_PREFIX}${box.id}`,
+        input: context.transitionMs === undefined || box.transitionMs !== undefined ? box : { ...box, transitionMs: context.transitionMs },
+      });
+      return { boxes: [...context.boxes, { id: box.id, ref }] };
+    }),
+    showHead: enqueueActions(({ context, enqueue }) => {
+      const head = context.boxes[0];
+      if (!head) return;
+      enqueue.sendTo(head.ref, { type: 'SHOW', zIndex: context.layers.next() });
+      enqueue.emit({ type: 'box.shown', id: head.id });
+    }),
+    forward: enqueueActions(({ context, event, enqueue }) => {
+      const head = context.boxes[0];
+      if (head && event.type !== 'OPEN' && !event.type.startsWith('xstate.')) enqueue.sendTo(head.ref, event as ForwardedEvent);
+    }),
+    removeHead: enqueueActions(({ context, event, enqueue }) => {
+      const output = (event as DoneActorEvent<MessageBoxOutput>).output;
+      const head = context.boxes[0];
+      if (!output || !head || head.id !== output.id) return;
+      enqueue.stopChild(head.ref);
+      enqueue.assign({ boxes: context.boxes.slice(1) });
+      enqueue.emit({
+        type: 'box.closed',
+        id: output.id,
+        action: output.action,
+        ...(output.value === undefined ? {} : { value: output.value }),
+      });
+    }),
+  },
+}).createMachine({
+  id: 'messageBoxQueue',
+  context: ({ input }) => ({
+    boxes: [],
+    layers: input.layers ?? createLayerCounter(),
+    transitionMs: input.transitionMs,
+    scrollLock: input.scrollLock,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { OPEN: { target: 'showing', actions: ['enqueueBox', 'showHead'] } },
+    },
+    showing: {
+      entry: 'lockScroll',
+      exit: 'unlockScroll',
+      on: {
+        OPEN: { actions: 'enqueueBox' },
+        CONFIRM: { actions: 'forward' },
+        CANCEL: { actions: 'forward' },
+        CLOSE: { actions: 'forward' },
+        ESCAPE: { actions: 'forward' },
+        BACKDROP_CLICK: { actions: 'forward' },
+        INPUT: { actions: 'forward' },
+        ENTER: { actions: 'forward' },
+        'xstate.done.actor.*': [
+          { guard: 'moreWaiting', actions: ['removeHead', 'showHead'] },
+          { target: 'idle', actions: 'removeHead' },
+        ],
+      },
+    },
+  },
+});

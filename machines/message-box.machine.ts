@@ -1,0 +1,217 @@
+import { assign, emit, setup } from 'xstate';
+import type { DialogSize } from '../core/ui/dialog-layout.js';
+
+/** Seed 001 §9: message boxes fade in and out over this long. */
+export const MESSAGE_BOX_TRANSITION_MS = 200;
+/** Seed 001 §9: a prompt's input takes focus this long after the box shows. */
+export const PROMPT_FOCUS_DELAY_MS = 500;
+/** Seed 001 §9: a message box's default top offset. */
+export const MESSAGE_BOX_TOP_OFFSET = '30vh';
+/** Seed 001 §8: the default text when a prompt's input fails validation (English wording). */
+export const PROMPT_DEFAULT_ERROR = 'invalid data';
+
+export type MessageBoxKind = 'alert' | 'confirm' | 'prompt';
+export type MessageBoxAction = 'confirm' | 'cancel' | 'close';
+
+/** A custom check: true passes; false fails with the error text; a string fails with that string. */
+export type PromptValidator = (value: string) => boolean | string;
+
+export interface MessageBoxOptions {
+  kind: MessageBoxKind;
+  message: string;
+  title?: string;
+  /** Seed 001 §9: confirm and prompt show cancel; alert does not. */
+  showCancel?: boolean;
+  /** Default true. */
+  showClose?: boolean;
+  /** Seed 001 §9: alert does not close on Escape; confirm and prompt do. */
+  closeOnEscape?: boolean;
+  /** Seed 001 §9: alert does not close on a backdrop click; confirm and prompt do. */
+  closeOnBackdrop?: boolean;
+  /** Sizes as the dialog (seed 001 §9). Default 'medium'. */
+  size?: DialogSize;
+  /** Default MESSAGE_BOX_TOP_OFFSET. */
+  top?: string;
+  confirmText?: string;
+  cancelText?: string;
+  /** Prompt: the starting value. */
+  inputValue?: string;
+  inputPlaceholder?: string;
+  /** Prompt: the value must match this pattern. */
+  inputPattern?: RegExp;
+  /** Prompt: a custom check run after the pattern. */
+  inputValidator?: PromptValidator;
+  /** Prompt: the text shown on failure (default PROMPT_DEFAULT_ERROR). */
+  inputErrorMessage?: string;
+  /** Prompt: a multi-line input, where Enter adds a line instead of confirming. */
+  multiline?: boolean;
+  /** Prompt: a maximum length shown with a counter; longer input is marked exceeded. */
+  maxLength?: number;
+  /** Default MESSAGE_BOX_TRANSITION_MS (0 for reduced motion). */
+  transitionMs?: number;
+  /** Default PROMPT_FOCUS_DELAY_MS. */
+  focusDelayMs?: number;
+}
+
+export interface MessageBoxInput extends MessageBoxOptions {
+  id: string;
+}
+
+export interface MessageBoxContext {
+  id: string;
+  options: MessageBoxOptions;
+  showCancel: boolean;
+  closeOnEscape: boolean;
+  closeOnBackdrop: boolean;
+  transitionMs: number;
+  focusDelayMs: number;
+  value: string;
+  /** The validation message while the input is invalid. */
+  error: string | undefined;
+  /** Whether the input is longer than `maxLength`. */
+  exceeded: boolean;
+  zIndex: number;
+  action: MessageBoxAction | undefined;
+}
+
+export type MessageBoxEvent =
+  | { type: 'SHOW'; zIndex: number }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'CLOSE' }
+  | { type: 'ESCAPE' }
+  | { type: 'BACKDROP_CLICK' }
+  | { type: 'INPUT'; value: string }
+  | { type: 'ENTER' };
+
+export type MessageBoxEmitted = { type: 'focusInput'; id: string };
+
+export interface MessageBoxResult {
+  action: MessageBoxAction;
+  /** The prompt's value (undefined for alert and confirm). */
+  value?: string;
+}
+
+export interface MessageBoxOutput extends MessageBoxResult {
+  id: string;
+}
+
+/** The validation message for a prompt value, or undefined when it passes (seed 001 §5). */
+export function validatePrompt(options: MessageBoxOptions, value: string): string | undefined {
+  const failure = options.inputErrorMessage ?? PROMPT_DEFAULT_ERROR;
+  if (options.inputPattern) {
+    options.inputPattern.lastIndex = 0;
+    if (!options.inputPattern.test(value)) return failure;
+  }
+  if (options.inputValidator) {
+    const verdict = options.inputValidator(value);
+    if (verdict === false) return failure;
+    if (typeof verdict === 'string') return verdict;
+  }
+  return undefined;
+}
+
+const isExceeded = (options: MessageBoxOptions, value: string) => options.maxLength !== undefined && value.length > options.maxLength;
+
+/**
+ * One alert, confirm or prompt box (seed 001 §4, §5, §9): hidden until its queue shows it, entering and
+ * leaving over 200 ms, closed with confirm, cancel or close. A prompt confirms only when its input passes.
+ */
+export const messageBoxMachine = setup({
+  types: {
+    input: {} as MessageBoxInput,
+    context: {} as MessageBoxContext,
+    events: {} as MessageBoxEvent,
+    emitted: {} as MessageBoxEmitted,
+    output: {} as MessageBoxOutput,
+  },
+  delays: {
+    transition: ({ context }) => context.transitionMs,
+    focusDelay: ({ context }) => context.focusDelayMs,
+  },
+  guards: {
+    isPrompt: ({ context }) => context.options.kind === 'prompt',
+    inputValid: ({ context }) => context.options.kind !== 'prompt' || validatePrompt(context.options, context.value) === undefined,
+    entersConfirm: ({ context }) => !context.options.multiline,
+    enterConfirms: ({ context }) =>
+      !context.options.multiline && (context.options.kind !== 'prompt' || validatePrompt(context.options, context.value) === undefined),
+    hasCancel: ({ context }) => context.showCancel,
+    closesOnEscape: ({ context }) => context.closeOnEscape,
+    closesOnBackdrop: ({ context }) => context.closeOnBackdrop,
+  },
+  actions: {
+    takeLayer: assign({ zIndex: ({ event, context }) => (event.type === 'SHOW' ? event.zIndex : context.zIndex) }),
+    markInvalid: assign({ error: ({ context }) => validatePrompt(context.options, context.value) }),
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'INPUT') return {};
+      return {
+        value: event.value,
+        // Seed 001 §5: the input is re-checked on every change.
+        error: context.options.kind === 'prompt' ? validatePrompt(context.options, event.value) : undefined,
+        exceeded: isExceeded(context.options, event.value),
+      };
+    }),
+    actConfirm: assign({ action: 'confirm' as const }),
+    actCancel: assign({ action: 'cancel' as const }),
+    actClose: assign({ action: 'close' as const }),
+    emitFocusInput: emit(({ context }) => ({ type: 'focusInput' as const, id: context.id })),
+  },
+}).createMachine({
+  id: 'messageBox',
+  context: ({ input }) => {
+    const { id, ...options } = input;
+    const dismissable = input.kind !== 'alert';
+    const value = input.inputValue ?? '';
+    return {
+      id,
+      options,
+      showCancel: input.showCancel ?? dismissable,
+      closeOnEscape: input.closeOnEscape ?? dismissable,
+      closeOnBackdrop: input.closeOnBackdrop ?? dismissable,
+      transitionMs: input.transitionMs ?? MESSAGE_BOX_TRANSITION_MS,
+      focusDelayMs: input.focusDelayMs ?? PROMPT_FOCUS_DELAY_MS,
+      value,
+      error: undefined,
+      exceeded: isExceeded(options, value),
+      zIndex: 0,
+      action: undefined,
+    };
+  },
+  initial: 'queued',
+  states: {
+    queued: {
+      on: { SHOW: { target: 'showing', actions: 'takeLayer' } },
+    },
+    showing: {
+      initial: 'entering',
+      after: { focusDelay: { guard: 'isPrompt', actions: 'emitFocusInput' } },
+      on: {
+        CONFIRM: [{ guard: 'inputValid', target: 'leaving', actions: 'actConfirm' }, { actions: 'markInvalid' }],
+        ENTER: [
+          { guard: 'enterConfirms', target: 'leaving', actions: 'actConfirm' },
+          { guard: 'entersConfirm', actions: 'markInvalid' },
+        ],
+        CANCEL: { guard: 'hasCancel', target: 'leaving', actions: 'actCancel' },
+        CLOSE: { target: 'leaving', actions: 'actClose' },
+        ESCAPE: { guard: 'closesOnEscape', target: 'leaving', actions: 'actClose' },
+        BACKDROP_CLICK: { guard: 'closesOnBackdrop', target: 'leaving', actions: 'actClose' },
+        INPUT: { actions: 'setValue' },
+      },
+      states: {
+        entering: {
+          after: { transition: 'open' },
+        },
+        open: {},
+      },
+    },
+    leaving: {
+      after: { transition: 'closed' },
+    },
+    closed: { type: 'final' },
+  },
+  output: ({ context }) => ({
+    id: context.id,
+    action: context.action ?? 'close',
+    ...(context.options.kind === 'prompt' ? { value: context.value } : {}),
+  }),
+});

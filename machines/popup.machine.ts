@@ -1,0 +1,146 @@
+import { assign, emit, setup } from 'xstate';
+import { createLayerCounter } from '../core/ui/layer-counter.js';
+import type { LayerCounter } from '../core/ui/layer-counter.js';
+import type { ScrollLock } from '../core/ui/scroll-lock.js';
+
+/** Seed 000 §4: the open delay is optional; none by default. */
+export const POPUP_OPEN_DELAY_MS = 0;
+/** Seed 000 §4: the close delay is optional; none by default. */
+export const POPUP_CLOSE_DELAY_MS = 0;
+
+export interface PopupInput {
+  /** The owner key in the shared scroll lock (unique by default). */
+  id?: string;
+  /** Default POPUP_OPEN_DELAY_MS. */
+  openDelay?: number;
+  /** Default POPUP_CLOSE_DELAY_MS. */
+  closeDelay?: number;
+  /** A modal locks page scroll while shown (seed 000 §4). Default false. */
+  modal?: boolean;
+  /** Default true. */
+  closeOnEscape?: boolean;
+  /** Closes on a click outside (a dialog's backdrop). Default true. */
+  closeOnOutsideClick?: boolean;
+  /** The app's shared scroll lock; a modal without one locks nothing. */
+  scrollLock?: ScrollLock;
+  /** The app's shared z-index counter (a private one when omitted). */
+  layers?: LayerCounter;
+}
+
+export interface PopupContext {
+  owner: string;
+  openDelay: number;
+  closeDelay: number;
+  modal: boolean;
+  closeOnEscape: boolean;
+  closeOnOutsideClick: boolean;
+  scrollLock: ScrollLock | undefined;
+  layers: LayerCounter;
+  zIndex: number;
+  /** Why the popup is closing (kept through the close delay). */
+  reason: PopupCloseReason;
+}
+
+export type PopupCloseReason = 'close' | 'escape' | 'outside' | 'toggle';
+
+export type PopupEvent =
+  | { type: 'OPEN' }
+  | { type: 'CLOSE' }
+  | { type: 'TOGGLE' }
+  | { type: 'ESCAPE' }
+  | { type: 'OUTSIDE_CLICK' }
+  | { type: 'SET_OPTIONS'; options: Pick<PopupInput, 'modal' | 'closeOnEscape' | 'closeOnOutsideClick' | 'openDelay' | 'closeDelay'> };
+
+export type PopupEmitted = { type: 'opened'; zIndex: number } | { type: 'closed'; reason: PopupCloseReason };
+
+let popupSeq = 0;
+
+const reasonOf = (event: PopupEvent): PopupCloseReason =>
+  event.type === 'ESCAPE' ? 'escape' : event.type === 'OUTSIDE_CLICK' ? 'outside' : event.type === 'TOGGLE' ? 'toggle' : 'close';
+
+/**
+ * A popup or dialog (seed 000 §4): closed → opened after an optional open delay, opened → closed after an
+ * optional close delay. A modal holds the shared scroll lock from opening until it is closed; the lock
+ * restores the page about 200 ms after the last modal lets go.
+ */
+export const popupMachine = setup({
+  types: {
+    input: {} as PopupInput,
+    context: {} as PopupContext,
+    events: {} as PopupEvent,
+    emitted: {} as PopupEmitted,
+  },
+  delays: {
+    openDelay: ({ context }) => context.openDelay,
+    closeDelay: ({ context }) => context.closeDelay,
+  },
+  guards: {
+    noOpenDelay: ({ context }) => context.openDelay <= 0,
+    noCloseDelay: ({ context }) => context.closeDelay <= 0,
+    closesOnEscape: ({ context }) => context.closeOnEscape,
+    closesOnOutsideClick: ({ context }) => context.closeOnOutsideClick,
+  },
+  actions: {
+    takeLayer: assign({ zIndex: ({ context }) => context.layers.next() }),
+    lockScroll: ({ context }) => {
+      if (context.modal) context.scrollLock?.lock(context.owner);
+    },
+    unlockScroll: ({ context }) => context.scrollLock?.unlock(context.owner),
+    emitOpened: emit(({ context }) => ({ type: 'opened' as const, zIndex: context.zIndex })),
+    recordReason: assign({ reason: ({ event }) => reasonOf(event) }),
+    emitClosed: emit(({ context }) => ({ type: 'closed' as const, reason: context.reason })),
+    setOptions: assign(({ context, event }) => (event.type === 'SET_OPTIONS' ? { ...context, ...definedOnly(event.options) } : {})),
+  },
+}).createMachine({
+  id: 'popup',
+  context: ({ input }) => ({
+    owner: input.id ?? `popup-${++popupSeq}`,
+    openDelay: input.openDelay ?? POPUP_OPEN_DELAY_MS,
+    closeDelay: input.closeDelay ?? POPUP_CLOSE_DELAY_MS,
+    modal: input.modal ?? false,
+    closeOnEscape: input.closeOnEscape ?? true,
+    closeOnOutsideClick: input.closeOnOutsideClick ?? true,
+    scrollLock: input.scrollLock,
+    layers: input.layers ?? createLayerCounter(),
+    zIndex: 0,
+    reason: 'close',
+  }),
+  initial: 'closed',
+  on: { SET_OPTIONS: { actions: 'setOptions' } },
+  states: {
+    closed: {
+      on: {
+        OPEN: [{ guard: 'noOpenDelay', target: 'shown' }, { target: 'opening' }],
+        TOGGLE: [{ guard: 'noOpenDelay', target: 'shown' }, { target: 'opening' }],
+      },
+    },
+    opening: {
+      after: { openDelay: 'shown' },
+      on: { CLOSE: 'closed', TOGGLE: 'closed' },
+    },
+    shown: {
+      entry: ['takeLayer', 'lockScroll', 'emitOpened'],
+      exit: 'unlockScroll',
+      initial: 'opened',
+      states: {
+        opened: {
+          on: {
+            CLOSE: { target: 'closing', actions: 'recordReason' },
+            TOGGLE: { target: 'closing', actions: 'recordReason' },
+            ESCAPE: { guard: 'closesOnEscape', target: 'closing', actions: 'recordReason' },
+            OUTSIDE_CLICK: { guard: 'closesOnOutsideClick', target: 'closing', actions: 'recordReason' },
+          },
+        },
+        closing: {
+          always: { guard: 'noCloseDelay', target: '#popup.closed', actions: 'emitClosed' },
+          after: { closeDelay: { target: '#popup.closed', actions: 'emitClosed' } },
+          on: { OPEN: 'opened' },
+        },
+      },
+    },
+  },
+});
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,197 @@
+import { assign, emit, setup } from 'xstate';
+import type { Clock } from '../core/platform/types.js';
+
+/** Seed 000 §4, seed 001 §4: the toast types. */
+export const TOAST_TYPES = ['success', 'warning', 'info', 'error', 'question', 'loading'] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
+
+/** Seed 000 §9: a toast closes after this long by default. */
+export const TOAST_DURATION_MS = 3000;
+
+/** What a caller says about a toast; every field but the message is optional. */
+export interface ToastContent {
+  type?: ToastType;
+  message: string;
+  title?: string;
+  /** Milliseconds before it closes; `Infinity` (or 0) keeps it until closed or updated. Loading toasts default to Infinity. */
+  duration?: number;
+  /** Whether a close button is shown (default true). */
+  closable?: boolean;
+  /** Anything the renderer needs (an icon, an action label); the machine never reads it. */
+  data?: unknown;
+}
+
+export interface ToastInput extends ToastContent {
+  id: string;
+  /** The default duration for types that close on a timer (default TOAST_DURATION_MS). */
+  defaultDuration?: number;
+  /** When given, a paused toast resumes with the time it had left; without it, it restarts its duration. */
+  clock?: Clock;
+  /** Start paused (the page is hidden or the pointer is over the region). */
+  paused?: boolean;
+}
+
+export type ToastCloseReason = 'timeout' | 'close-button' | 'escape' | 'dismiss';
+
+export interface ToastContext {
+  id: string;
+  type: ToastType;
+  message: string;
+  title: string | undefined;
+  closable: boolean;
+  data: unknown;
+  /** The toast's total duration in ms (Infinity: no timer). */
+  duration: number;
+  defaultDuration: number;
+  /** Time left on the current run of the timer. */
+  remaining: number;
+  startedAt: number | undefined;
+  paused: boolean;
+  zIndex: number;
+  /** Increments on every update, so a renderer can announce the change again. */
+  revision: number;
+  reason: ToastCloseReason | undefined;
+  clock: Clock | undefined;
+}
+
+export type ToastEvent =
+  | { type: 'SHOW'; zIndex: number }
+  | { type: 'UPDATE'; patch: Partial<ToastContent> }
+  | { type: 'PAUSE' }
+  | { type: 'RESUME' }
+  | { type: 'CLOSE'; reason?: ToastCloseReason }
+  | { type: 'ESCAPE' };
+
+export type ToastEmitted = { type: 'closed'; id: string; reason: ToastCloseReason };
+
+export interface ToastOutput {
+  id: string;
+  reason: ToastCloseReason;
+}
+
+function durationOf(type: ToastType, duration: number | undefined, fallback: number): number {
+  if (duration !== undefined) return duration > 0 ? duration : Infinity;
+  return type === 'loading' ? Infinity : fallback;
+}
+
+/**
+ * One toast (seed 000 §4): hidden until the toaster shows it, then visible until its timer, its close
+ * button or Escape closes it. Loading toasts (and `duration: Infinity`) wait for an update or a close.
+ */
+export const toastMachine = setup({
+  types: {
+    input: {} as ToastInput,
+    context: {} as ToastContext,
+    events: {} as ToastEvent,
+    emitted: {} as ToastEmitted,
+    output: {} as ToastOutput,
+  },
+  delays: {
+    remaining: ({ context }) => context.remaining,
+  },
+  guards: {
+    persistent: ({ context }) => !Number.isFinite(context.duration),
+    paused: ({ context }) => context.paused,
+  },
+  actions: {
+    applyUpdate: assign(({ context, event }) => {
+      if (event.type !== 'UPDATE') return {};
+      const patch = event.patch;
+      const type = patch.type ?? context.type;
+      const duration =
+        patch.duration !== undefined || patch.type !== undefined
+          ? durationOf(type, patch.duration, context.defaultDuration)
+          : context.duration;
+      return {
+        type,
+        message: patch.message ?? context.message,
+        title: 'title' in patch ? patch.title : context.title,
+        closable: patch.closable ?? context.closable,
+        data: 'data' in patch ? patch.data : context.data,
+        duration,
+        remaining: duration,
+        revision: context.revision + 1,
+      };
+    }),
+    takeLayer: assign({ zIndex: ({ event, context }) => (event.type === 'SHOW' ? event.zIndex : context.zIndex) }),
+    startRun: assign({ startedAt: ({ context }) => context.clock?.now() }),
+    keepRemaining: assign({
+      remaining: ({ context }) =>
+        context.clock && context.startedAt !== undefined
+          ? Math.max(0, context.remaining - (context.clock.now() - context.startedAt))
+          : context.duration,
+      startedAt: undefined,
+    }),
+    markPaused: assign({ paused: true }),
+    markRunning: assign({ paused: false }),
+    reasonTimeout: assign({ reason: 'timeout' as const }),
+    reasonEscape: assign({ reason: 'escape' as const }),
+    reasonClose: assign({ reason: ({ event }) => (event.type === 'CLOSE' ? (event.reason ?? 'close-button') : 'dismiss') }),
+    emitClosed: emit(({ context }) => ({ type: 'closed' as const, id: context.id, reason: context.reason ?? 'dismiss' })),
+  },
+}).createMachine({
+  id: 'toast',
+  context: ({ input }) => {
+    const type = input.type ?? 'info';
+    const defaultDuration = input.defaultDuration ?? TOAST_DURATION_MS;
+    const duration = durationOf(type, input.duration, defaultDuration);
+    return {
+      id: input.id,
+      type,
+      message: input.message,
+      title: input.title,
+      closable: input.closable ?? true,
+      data: input.data,
+      duration,
+      defaultDuration,
+      remaining: duration,
+      startedAt: undefined,
+      paused: input.paused ?? false,
+      zIndex: 0,
+      revision: 0,
+      reason: undefined,
+      clock: input.clock,
+    };
+  },
+  initial: 'hidden',
+  on: {
+    PAUSE: { actions: 'markPaused' },
+    RESUME: { actions: 'markRunning' },
+  },
+  states: {
+    hidden: {
+      on: {
+        SHOW: { target: 'visible', actions: 'takeLayer' },
+        UPDATE: { actions: 'applyUpdate' },
+        CLOSE: { target: 'closed', actions: 'reasonClose' },
+      },
+    },
+    visible: {
+      initial: 'deciding',
+      on: {
+        UPDATE: { target: '.deciding', reenter: true, actions: 'applyUpdate' },
+        CLOSE: { target: 'closed', actions: 'reasonClose' },
+        ESCAPE: { target: 'closed', actions: 'reasonEscape' },
+      },
+      states: {
+        deciding: {
+          always: [{ guard: 'persistent', target: 'waiting' }, { guard: 'paused', target: 'paused' }, { target: 'running' }],
+        },
+        running: {
+          entry: 'startRun',
+          after: { remaining: { target: '#toast.closed', actions: 'reasonTimeout' } },
+          on: { PAUSE: { target: 'paused', actions: ['keepRemaining', 'markPaused'] } },
+        },
+        paused: {
+          on: { RESUME: { target: 'running', actions: 'markRunning' } },
+        },
+        waiting: {},
+      },
+    },
+    closed: {
+      type: 'final',
+      entry: 'emitClosed',
+    },
+  },
+  output: ({ context }) => ({ id: context.id, reason: context.reason ?? 'dismiss' }),
+});

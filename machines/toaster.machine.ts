@@ -1,0 +1,319 @@
+import { assign, emit, enqueueActions, fromCallback, setup } from 'xstate';
+import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
+import type { Clock, VisibilityPort } from '../core/platform/types.js';
+import { createLayerCounter } from '../core/ui/layer-counter.js';
+import type { LayerCounter } from '../core/ui/layer-counter.js';
+import { stackOffsets } from '../core/ui/stack-offsets.js';
+import { toastMachine, TOAST_DURATION_MS } from './toast.machine.js';
+import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
+
+/** Seed 000 §9: the first toast sits this far from the top of the viewport, in px. */
+export const TOAST_TOP_OFFSET_PX = 100;
+/** Seed 000 §9: the gap between stacked toasts, in px. */
+export const TOAST_GAP_PX = 16;
+/** Toasts shown at once before the rest queue (the seed is silent; sonner's default `visibleToasts` is 3). */
+export const TOAST_MAX_VISIBLE = 3;
+
+export interface ToasterInput {
+  /** Toasts shown at once; the rest wait in order (default TOAST_MAX_VISIBLE). */
+  maxVisible?: number;
+  /** Default TOAST_TOP_OFFSET_PX. */
+  top?: number;
+  /** Default TOAST_GAP_PX. */
+  gap?: number;
+  /** Default TOAST_DURATION_MS. */
+  duration?: number;
+  /** The app's shared z-index counter (a private one when omitted). */
+  layers?: LayerCounter;
+  /** Lets paused toasts resume with the time they had left. */
+  clock?: Clock;
+  /** Pauses every toast while the page is hidden. */
+  visibility?: VisibilityPort;
+}
+
+export type ToastRef = ActorRefFrom<typeof toastMachine>;
+
+/** The toaster's record of one shown toast; its content lives in the child actor. */
+export interface ToastItem {
+  id: string;
+  ref: ToastRef;
+  /** Measured height in px (0 until the renderer reports it). */
+  height: number;
+  /** Whether SHOW has been sent (false only between spawning and the end of the same transition). */
+  shown: boolean;
+}
+
+/** A toast waiting for a free slot: plain data, so a burst of queued toasts costs no actors or timers. */
+export type QueuedToast = ToastContent & { id: string };
+
+/**
+ * The toaster's FIFO of waiting toasts. It is mutated in place by the toaster's own actions (append and
+ * lookup by id in O(1)), because copying an immutable array on every toast made a burst quadratic.
+ * Readers get copies from `toArray()`.
+ */
+export class ToastQueue {
+  private items: QueuedToast[] = [];
+  private head = 0;
+  private readonly index = new Map<string, number>();
+
+  get size(): number {
+    return this.items.length - this.head;
+  }
+  has(id: string): boolean {
+    return this.index.has(id);
+  }
+  push(toast: QueuedToast): void {
+    this.index.set(toast.id, this.items.length);
+    this.items.push(toast);
+  }
+  /** Merges `patch` into a waiting toast; false when the id is not waiting. */
+  update(id: string, patch: Partial<ToastContent>): boolean {
+    const at = this.index.get(id);
+    if (at === undefined) return false;
+    this.items[at] = { ...this.items[at]!, ...patch, id };
+    return true;
+  }
+  /** Removes and returns up to `count` toasts from the front. */
+  take(count: number): QueuedToast[] {
+    const out = this.items.slice(this.head, this.head + Math.max(0, count));
+    this.head += out.length;
+    for (const toast of out) this.index.delete(toast.id);
+    if (this.head > 256 && this.head * 2 > this.items.length) this.rebuild(this.items.slice(this.head));
+    return out;
+  }
+  /** Removes and returns every waiting toast whose id matches. */
+  remove(matches: (id: string) => boolean): QueuedToast[] {
+    const removed: QueuedToast[] = [];
+    const kept: QueuedToast[] = [];
+    for (const toast of this.toArray()) (matches(toast.id) ? removed : kept).push(toast);
+    if (removed.length) this.rebuild(kept);
+    return removed;
+  }
+  toArray(): QueuedToast[] {
+    return this.items.slice(this.head);
+  }
+  private rebuild(items: QueuedToast[]): void {
+    this.items = items;
+    this.head = 0;
+    this.index.clear();
+    items.forEach((toast, i) => this.index.set(toast.id, i));
+  }
+}
+
+export interface ToasterContext {
+  /** Shown toasts, oldest first; each is a child actor. */
+  items: ToastItem[];
+  /** Waiting toasts, in the order they were fired. */
+  queue: ToastQueue;
+  maxVisible: number;
+  top: number;
+  gap: number;
+  duration: number;
+  layers: LayerCounter;
+  clock: Clock | undefined;
+  visibility: VisibilityPort | undefined;
+  pageHidden: boolean;
+  hovered: boolean;
+  /** How many toasts have been shown so far (a renderer brings its layer to the front when it grows). */
+  shownTotal: number;
+}
+
+export type ToasterEvent =
+  | { type: 'ADD'; toast: ToastContent & { id: string } }
+  | { type: 'UPDATE'; id: string; patch: Partial<ToastContent> }
+  | { type: 'DISMISS'; id?: string }
+  | { type: 'ESCAPE' }
+  | { type: 'MEASURED'; id: string; height: number }
+  | { type: 'PAGE_HIDDEN' }
+  | { type: 'PAGE_VISIBLE' }
+  | { type: 'POINTER_ENTER' }
+  | { type: 'POINTER_LEAVE' }
+  | DoneActorEvent<ToastOutput>;
+
+export type ToasterEmitted =
+  | { type: 'toast.added'; id: string }
+  | { type: 'toast.updated'; id: string }
+  | { type: 'toast.closed'; id: string; reason: ToastCloseReason };
+
+const CHILD_PREFIX = 'toast:';
+
+/** A shown toast with its derived position. */
+export interface ToastPlacement {
+  id: string;
+  ref: ToastRef;
+  /** Distance from the top of the viewport in px: the top offset plus the heights and gaps above it. */
+  offset: number;
+  index: number;
+}
+
+/** The shown toasts, in order, with offsets derived from their measured heights (seed 000 §4: the ones below shift up). */
+export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 'gap'>): ToastPlacement[] {
+  const offsets = stackOffsets(
+    context.items.map((item) => item.height),
+    context.top,
+    context.gap,
+  );
+  return context.items.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
+}
+
+/** How many toasts wait for a free slot. */
+export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number {
+  return context.queue.size;
+}
+
+const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHidden || c.hovered;
+
+/**
+ * The toast stack (seed 000 §4, §9): one child actor per shown toast, updated in place by id, at most
+ * `maxVisible` shown with the rest queued in order as data (spawned when a slot frees), paused while the
+ * page is hidden or hovered.
+ */
+export const toasterMachine = setup({
+  types: {
+    input: {} as ToasterInput,
+    context: {} as ToasterContext,
+    events: {} as ToasterEvent,
+    emitted: {} as ToasterEmitted,
+  },
+  actors: {
+    toast: toastMachine,
+    // Subscribes to the port directly (no rxjs operators), which keeps a toast-only bundle small.
+    pageVisibility: fromCallback<EventObject, VisibilityPort | undefined>(({ input, sendBack }) => {
+      if (!input) return undefined;
+      const sub = input.changes.subscribe((v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }));
+      return () => sub.unsubscribe();
+    }),
+  },
+  guards: {
+    shownId: ({ context, event }) => event.type === 'ADD' && context.items.some((item) => item.id === event.toast.id),
+    queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.has(event.toast.id),
+  },
+  actions: {
+    enqueueToast: ({ context, event }) => {
+      if (event.type === 'ADD') context.queue.push(event.toast);
+    },
+    updateShown: enqueueActions(({ context, event, enqueue }) => {
+      const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
+      const item = context.items.find((i) => i.id === id);
+      if (!item) return;
+      const patch = event.type === 'ADD' ? event.toast : event.type === 'UPDATE' ? event.patch : {};
+      enqueue.sendTo(item.ref, { type: 'UPDATE', patch });
+      enqueue.emit({ type: 'toast.updated', id: item.id });
+    }),
+    updateQueued: enqueueActions(({ context, event, enqueue }) => {
+      const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
+      if (id === undefined) return;
+      const patch = event.type === 'ADD' ? event.toast : event.type === 'UPDATE' ? event.patch : {};
+      if (context.queue.update(id, patch)) enqueue.emit({ type: 'toast.updated', id });
+    }),
+    emitAdded: emit(({ event }) => ({ type: 'toast.added' as const, id: event.type === 'ADD' ? event.toast.id : '' })),
+    spawnFromQueue: assign(({ context, spawn }) => {
+      const free = context.maxVisible - context.items.length;
+      if (free <= 0 || context.queue.size === 0) return {};
+      const next = context.queue.take(free);
+      const spawned = next.map((toast): ToastItem => ({
+        id: toast.id,
+        ref: spawn('toast', {
+          id: `${CHILD_PREFIX}${toast.id}`,
+          input: {
+            ...toast,
+            defaultDuration: context.duration,
+            paused: isPaused(context),
+            ...(context.clock ? { clock: context.clock } : {}),
+          },
+        }),
+        height: 0,
+        shown: false,
+      }));
+      return { items: [...context.items, ...spawned] };
+    }),
+    showSpawned: enqueueActions(({ context, enqueue }) => {
+      if (context.items.every((item) => item.shown)) return;
+      let shownTotal = context.shownTotal;
+      const items = context.items.map((item) => {
+        if (item.shown) return item;
+        shownTotal++;
+        enqueue.sendTo(item.ref, { type: 'SHOW', zIndex: context.layers.next() });
+        return { ...item, shown: true };
+      });
+      enqueue.assign({ items, shownTotal });
+    }),
+    dismiss: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'DISMISS') return;
+      const matches = (id: string) => event.id === undefined || id === event.id;
+      // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed.
+      for (const q of context.queue.remove(matches)) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
+      for (const item of context.items) if (matches(item.id)) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
+    }),
+    escapeNewest: enqueueActions(({ context, enqueue }) => {
+      const newest = context.items.at(-1);
+      if (newest) enqueue.sendTo(newest.ref, { type: 'ESCAPE' });
+    }),
+    measure: assign({
+      items: ({ context, event }) =>
+        event.type === 'MEASURED'
+          ? context.items.map((item) => (item.id === event.id && item.height !== event.height ? { ...item, height: event.height } : item))
+          : context.items,
+    }),
+    removeClosed: enqueueActions(({ context, event, enqueue }) => {
+      const output = (event as DoneActorEvent<ToastOutput>).output;
+      if (!output) return;
+      const item = context.items.find((i) => i.id === output.id);
+      if (!item) return;
+      // A finished child stays in `children` until it is stopped; stopping it frees it and its id.
+      enqueue.stopChild(item.ref);
+      enqueue.assign({ items: context.items.filter((i) => i !== item) });
+      enqueue.emit({ type: 'toast.closed', id: output.id, reason: output.reason });
+    }),
+    setPause: enqueueActions(({ context, event, enqueue }) => {
+      const next = {
+        pageHidden: event.type === 'PAGE_HIDDEN' ? true : event.type === 'PAGE_VISIBLE' ? false : context.pageHidden,
+        hovered: event.type === 'POINTER_ENTER' ? true : event.type === 'POINTER_LEAVE' ? false : context.hovered,
+      };
+      enqueue.assign(next);
+      if (isPaused(next) === isPaused(context)) return;
+      const message = isPaused(next) ? ({ type: 'PAUSE' } as const) : ({ type: 'RESUME' } as const);
+      for (const item of context.items) enqueue.sendTo(item.ref, message);
+    }),
+  },
+}).createMachine({
+  id: 'toaster',
+  context: ({ input }) => ({
+    items: [],
+    queue: new ToastQueue(),
+    maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
+    top: input.top ?? TOAST_TOP_OFFSET_PX,
+    gap: input.gap ?? TOAST_GAP_PX,
+    duration: input.duration ?? TOAST_DURATION_MS,
+    layers: input.layers ?? createLayerCounter(),
+    clock: input.clock,
+    visibility: input.visibility,
+    pageHidden: false,
+    hovered: false,
+    shownTotal: 0,
+  }),
+  invoke: { src: 'pageVisibility', input: ({ context }) => context.visibility },
+  initial: 'active',
+  states: {
+    active: {
+  on: {
+    ADD: [
+      { guard: 'shownId', actions: 'updateShown' },
+      { guard: 'queuedId', actions: 'updateQueued' },
+      { actions: ['enqueueToast', 'emitAdded', 'spawnFromQueue', 'showSpawned'] },
+    ],
+    UPDATE: { actions: ['updateShown', 'updateQueued'] },
+    DISMISS: { actions: 'dismiss' },
+    ESCAPE: { actions: 'escapeNewest' },
+    MEASURED: { actions: 'measure' },
+    PAGE_HIDDEN: { actions: 'setPause' },
+    PAGE_VISIBLE: { actions: 'setPause' },
+    POINTER_ENTER: { actions: 'setPause' },
+    POINTER_LEAVE: { actions: 'setPause' },
+    'xstate.done.actor.*': { actions: ['removeClosed', 'spawnFromQueue', 'showSpawned'] },
+  },
+    },
+  },
+});
+
+export type ToasterSnapshot = SnapshotFrom<typeof toasterMachine>;

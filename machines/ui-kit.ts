@@ -1,0 +1,87 @@
+import { createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { Platform } from '../core/platform/types.js';
+import { LAYER_BASE } from '../core/ui/layer-counter.js';
+import { REDUCED_MOTION_QUERY } from '../core/ui/motion.js';
+import { createUiHost } from '../core/ui/ui-host.js';
+import type { UiHost } from '../core/ui/ui-host.js';
+import { createLoadingOverlays } from './loading-api.js';
+import type { LoadingOverlays } from './loading-api.js';
+import { createMessageBoxApi } from './message-box-api.js';
+import type { MessageBoxApi } from './message-box-api.js';
+import { messageBoxQueueMachine } from './message-box-queue.machine.js';
+import { notifierMachine } from './notifier.machine.js';
+import { appHost, appToaster } from './app-host.js';
+import { createToastApi } from './toast-api.js';
+import type { ToastApi, ToasterActor } from './toast-api.js';
+import { toasterMachine } from './toaster.machine.js';
+import type { ToasterInput } from './toaster.machine.js';
+
+export type NotifierActor = ActorRefFrom<typeof notifierMachine>;
+export type MessageBoxQueueActorRef = ActorRefFrom<typeof messageBoxQueueMachine>;
+
+/** Every overlay service of one app, sharing one z-index counter, layer stack and scroll lock. */
+export interface UiKit {
+  readonly host: UiHost;
+  readonly toaster: ToasterActor;
+  readonly toast: ToastApi;
+  readonly notifier: NotifierActor;
+  readonly messageBoxQueue: MessageBoxQueueActorRef;
+  readonly messageBox: MessageBoxApi;
+  readonly loading: LoadingOverlays;
+  /** Whether the user asked for reduced motion when the kit was made (transitions then take 0 ms). */
+  readonly reducedMotion: boolean;
+  stop(): void;
+}
+
+export interface UiKitOptions {
+  /** Use a private toaster instead of the app's root toaster (tests, embedded widgets). */
+  isolatedToaster?: boolean;
+  /** Input of an isolated toaster (the root toaster is configured with `configureRootToaster`). */
+  toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility'>;
+  /** Default LAYER_BASE; applies to an isolated kit (an app kit shares the platform's host). */
+  layerBase?: number;
+  /** Overrides the platform's prefers-reduced-motion answer. */
+  reducedMotion?: boolean;
+}
+
+/**
+ * Builds an app's overlay services on a platform. Toasts go to the root toaster (so `toast.success()`
+ * fired before this call is kept), unless `isolatedToaster` asks for a private one.
+ */
+export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiKit {
+  const reducedMotion = options.reducedMotion ?? platform.matchMedia(REDUCED_MOTION_QUERY);
+  let ownToaster: ToasterActor | undefined;
+  let host: UiHost;
+  let toaster: ToasterActor;
+  if (options.isolatedToaster) {
+    host = createUiHost({ dom: platform.dom, timers: platform.timers, layerBase: options.layerBase ?? LAYER_BASE });
+    const input: ToasterInput = { ...options.toaster, layers: host.layers, clock: platform.clock, visibility: platform.visibility };
+    ownToaster = createActor(toasterMachine, { input, clock: platform.timers }).start();
+    toaster = ownToaster;
+  } else {
+    host = appHost(platform);
+    toaster = appToaster(platform);
+  }
+  const layers = host.layers;
+  const notifier = createActor(notifierMachine, { input: { layers, clock: platform.clock }, clock: platform.timers }).start();
+  const messageBoxQueue = createActor(messageBoxQueueMachine, {
+    input: { layers, scrollLock: host.scrollLock, ...(reducedMotion ? { transitionMs: 0 } : {}) },
+    clock: platform.timers,
+  }).start();
+  return {
+    host,
+    toaster,
+    toast: createToastApi(() => toaster),
+    notifier,
+    messageBoxQueue,
+    messageBox: createMessageBoxApi(() => messageBoxQueue),
+    loading: createLoadingOverlays({ clock: platform.timers, ...(reducedMotion ? { leaveMs: 0 } : {}) }),
+    reducedMotion,
+    stop() {
+      ownToaster?.stop();
+      notifier.stop();
+      messageBoxQueue.stop();
+    },
+  };
+}

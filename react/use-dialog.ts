@@ -1,0 +1,166 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
+import type { CSSProperties } from 'react';
+import { assertDialogNode, dialogLayout } from '../core/ui/dialog-layout.js';
+import type { DialogSize } from '../core/ui/dialog-layout.js';
+import { popupMachine } from '../machines/popup.machine.js';
+import type { PopupCloseReason } from '../machines/popup.machine.js';
+import { useExkit } from './provider.js';
+import { useFocusTrap, useLayer, useReducedMotion, useUiHost } from './use-ui-host.js';
+
+export interface UseDialogOptions {
+  /** Controlled open state. */
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean, reason?: PopupCloseReason) => void;
+  /** Locks page scroll and traps focus (default true). */
+  modal?: boolean;
+  /** Default true. */
+  closeOnEscape?: boolean;
+  /** Default true. */
+  closeOnBackdrop?: boolean;
+  /** Default 'medium' (seed 001 §2). */
+  size?: DialogSize;
+  /** CSS top offset (default 15vh, seed 001 §2). */
+  top?: string;
+  openDelay?: number;
+  /** A leave animation's length; 0 under reduced motion. */
+  closeDelay?: number;
+  /** The element to focus on open (default: the first tabbable inside). */
+  initialFocus?: () => HTMLElement | null;
+}
+
+export type DialogState = 'closed' | 'opening' | 'open' | 'closing';
+
+export interface UseDialogResult {
+  /** Whether the dialog is on screen (open or closing). */
+  open: boolean;
+  state: DialogState;
+  zIndex: number;
+  setOpen(open: boolean): void;
+  getTriggerProps(): { type: 'button'; 'aria-haspopup': 'dialog'; 'aria-expanded': boolean; onClick: () => void };
+  getBackdropProps(): { 'aria-hidden': true; 'data-state': DialogState; style: CSSProperties };
+  getContentProps(): {
+    ref: (node: HTMLElement | null) => void;
+    role: 'dialog';
+    'aria-modal': boolean | undefined;
+    'aria-labelledby': string;
+    'aria-describedby': string;
+    tabIndex: -1;
+    'data-state': DialogState;
+    style: CSSProperties;
+  };
+  getTitleProps(): { id: string };
+  getBodyProps(): { id: string };
+  getCloseTriggerProps(): { type: 'button'; onClick: () => void };
+}
+
+/**
+ * A dialog (seed 001 §2, seed 000 §4): open/close delays, Escape and backdrop each switchable, the app's
+ * z-index, scroll lock and focus trap; the content node must have role dialog (DialogRoleMissingError).
+ */
+export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
+  const host = useUiHost();
+  const reducedMotion = useReducedMotion();
+  const { platform } = useExkit();
+  const modal = options.modal ?? true;
+  const closeOnEscape = options.closeOnEscape ?? true;
+  const closeOnBackdrop = options.closeOnBackdrop ?? true;
+  const actor = useActorRef(popupMachine, {
+    input: {
+      modal,
+      closeOnEscape,
+      closeOnOutsideClick: closeOnBackdrop,
+      scrollLock: host.scrollLock,
+      layers: host.layers,
+      openDelay: options.openDelay ?? 0,
+      closeDelay: reducedMotion ? 0 : (options.closeDelay ?? 0),
+    },
+    clock: platform.timers,
+  });
+  const state = useSelector(actor, (s): DialogState =>
+    s.matches('opening') ? 'opening' : s.matches({ shown: 'closing' }) ? 'closing' : s.matches('shown') ? 'open' : 'closed',
+  );
+  const zIndex = useSelector(actor, (s) => s.context.zIndex);
+  const shown = state === 'open' || state === 'closing';
+  const nodeRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const onOpenChange = useRef(options.onOpenChange);
+  onOpenChange.current = options.onOpenChange;
+
+  useEffect(() => {
+    actor.send({ type: 'SET_OPTIONS', options: { modal, closeOnEscape, closeOnOutsideClick: closeOnBackdrop } });
+  }, [actor, modal, closeOnEscape, closeOnBackdrop]);
+
+  useEffect(() => {
+    const opened = actor.on('opened', () => onOpenChange.current?.(true));
+    const closed = actor.on('closed', (e) => onOpenChange.current?.(false, e.reason));
+    if (options.defaultOpen && options.open === undefined) actor.send({ type: 'OPEN' });
+    return () => {
+      opened.unsubscribe();
+      closed.unsubscribe();
+    };
+    // defaultOpen applies once, on mount.
+  }, [actor]);
+
+  useEffect(() => {
+    if (options.open === undefined) return;
+    const snapshot = actor.getSnapshot();
+    const isOpen = snapshot.matches({ shown: 'opened' }) || snapshot.matches('opening');
+    if (options.open && !isOpen) actor.send({ type: 'OPEN' });
+    if (!options.open && isOpen) actor.send({ type: 'CLOSE' });
+  }, [actor, options.open]);
+
+  useEffect(() => {
+    // Checked after commit, when the content's ref is attached: a shown dialog needs a dialog node.
+    if (shown && host.dom) assertDialogNode(nodeRef.current);
+  }, [shown, host.dom]);
+
+  useLayer(shown, {
+    node: () => nodeRef.current,
+    onEscape: () => actor.send({ type: 'ESCAPE' }),
+    onOutsideClick: () => actor.send({ type: 'OUTSIDE_CLICK' }),
+  });
+  useFocusTrap(state === 'open', () => nodeRef.current, {
+    trap: modal,
+    ...(options.initialFocus ? { initialFocus: options.initialFocus } : {}),
+  });
+
+  const viewportWidth = host.dom?.window.innerWidth ?? Number.POSITIVE_INFINITY;
+  const layout = dialogLayout({
+    viewportWidth,
+    ...(options.size ? { size: options.size } : {}),
+    ...(options.top ? { top: options.top } : {}),
+  });
+  const { mobile: _mobile, ...layoutStyle } = layout;
+
+  return {
+    open: shown,
+    state,
+    zIndex,
+    setOpen: (open) => actor.send({ type: open ? 'OPEN' : 'CLOSE' }),
+    getTriggerProps: () => ({
+      type: 'button',
+      'aria-haspopup': 'dialog',
+      'aria-expanded': shown,
+      onClick: () => actor.send({ type: 'TOGGLE' }),
+    }),
+    getBackdropProps: () => ({ 'aria-hidden': true, 'data-state': state, style: { zIndex } }),
+    getContentProps: () => ({
+      ref: (node: HTMLElement | null) => {
+        nodeRef.current = node;
+      },
+      role: 'dialog',
+      'aria-modal': modal || undefined,
+      'aria-labelledby': titleId,
+      'aria-describedby': bodyId,
+      tabIndex: -1,
+      'data-state': state,
+      style: { zIndex, ...layoutStyle },
+    }),
+    getTitleProps: () => ({ id: titleId }),
+    getBodyProps: () => ({ id: bodyId }),
+    getCloseTriggerProps: () => ({ type: 'button', onClick: () => actor.send({ type: 'CLOSE' }) }),
+  };
+}

@@ -1,0 +1,113 @@
+import { useActorSelector as useSelector } from './use-actor-selector.js';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import type { CSSProperties } from 'react';
+import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
+import type { ToastPlacement } from '../machines/toaster.machine.js';
+import type { ToastApi } from '../machines/toast-api.js';
+import type { ToastContext } from '../machines/toast.machine.js';
+import { useLayer, useReducedMotion, useToast, useToasterActor, useLayerHost } from './use-ui-host.js';
+
+const samePlacements = (a: ToastPlacement[], b: ToastPlacement[]) =>
+  a.length === b.length && a.every((p, i) => p.id === b[i]!.id && p.offset === b[i]!.offset);
+
+export interface UseToasterResult {
+  /** Shown toasts in order, each with its derived top offset. */
+  placements: ToastPlacement[];
+  /** How many toasts wait for a free slot. */
+  queued: number;
+  toast: ToastApi;
+  /** Props for the live region, which exists before the first toast so screen readers announce it. */
+  getRegionProps(label?: string): {
+    ref: (node: HTMLElement | null) => void;
+    role: 'region';
+    'aria-label': string;
+    'aria-live': 'polite';
+    'aria-relevant': 'additions text';
+    'data-reduced-motion': boolean | undefined;
+    onPointerEnter: () => void;
+    onPointerLeave: () => void;
+  };
+}
+
+/**
+ * The toast stack for a renderer: placements derived from measured heights, a live region whose clicks
+ * never count as outside clicks for a modal, hover pause and Escape for the newest toast when on top.
+ */
+export function useToaster(): UseToasterResult {
+  const host = useLayerHost();
+  const toaster = useToasterActor();
+  const toast = useToast();
+  const reducedMotion = useReducedMotion();
+  const placements = useSelector(toaster, (s) => toastPlacements(s.context), samePlacements);
+  const queued = useSelector(toaster, (s) => queuedToastCount(s.context));
+  const regionRef = useRef<HTMLElement | null>(null);
+  useEffect(() => host.stack.addBranch(() => regionRef.current), [host.stack]);
+  // Each newly shown toast brings the region's layer above a modal that was already open; a toast
+  // closing never does, so a modal opened later stays on top.
+  const layerKey = useSelector(toaster, (s) => s.context.shownTotal);
+  useLayer(placements.length > 0, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, layerKey);
+  return {
+    placements,
+    queued,
+    toast,
+    getRegionProps: (label = 'Messages') => ({
+      ref: (node) => {
+        regionRef.current = node;
+      },
+      role: 'region',
+      'aria-label': label,
+      'aria-live': 'polite',
+      'aria-relevant': 'additions text',
+      'data-reduced-motion': reducedMotion || undefined,
+      onPointerEnter: () => toaster.send({ type: 'POINTER_ENTER' }),
+      onPointerLeave: () => toaster.send({ type: 'POINTER_LEAVE' }),
+    }),
+  };
+}
+
+export interface UseToastItemResult {
+  toast: Pick<ToastContext, 'id' | 'type' | 'message' | 'title' | 'closable' | 'data' | 'zIndex' | 'revision'>;
+  state: 'hidden' | 'visible' | 'closed';
+  getRootProps(): {
+    ref: (node: HTMLElement | null) => void;
+    role: 'status' | 'alert';
+    'aria-atomic': true;
+    'data-type': string;
+    'data-state': string;
+    style: CSSProperties;
+  };
+  getCloseProps(): { type: 'button'; hidden: boolean; onClick: () => void };
+}
+
+/** One shown toast: its content, its fixed position from the placement, and its measured height reported back. */
+export function useToastItem(placement: ToastPlacement): UseToastItemResult {
+  const toaster = useToasterActor();
+  const ref = placement.ref;
+  const context = useSelector(ref, (s) => s.context);
+  const state = useSelector(ref, (s) => (s.status === 'done' ? 'closed' : s.matches('hidden') ? 'hidden' : 'visible'));
+  const node = useRef<HTMLElement | null>(null);
+  const height = useRef(-1);
+  useLayoutEffect(() => {
+    const h = node.current?.getBoundingClientRect().height ?? 0;
+    if (h !== height.current) {
+      height.current = h;
+      toaster.send({ type: 'MEASURED', id: placement.id, height: h });
+    }
+  });
+  const setNode = useCallback((n: HTMLElement | null) => {
+    node.current = n;
+  }, []);
+  return {
+    toast: context,
+    state,
+    getRootProps: () => ({
+      ref: setNode,
+      role: context.type === 'error' ? 'alert' : 'status',
+      'aria-atomic': true,
+      'data-type': context.type,
+      'data-state': state,
+      style: { position: 'fixed', top: placement.offset, zIndex: context.zIndex },
+    }),
+    getCloseProps: () => ({ type: 'button', hidden: !context.closable, onClick: () => ref.send({ type: 'CLOSE' }) }),
+  };
+}

@@ -1,0 +1,19 @@
+import type { Platform } from '../core/platform/types.js';
+import { createUiKit } from '../machines/ui-kit.js';
+import type { UiKit } from '../machines/ui-kit.js';
+import { useExkit } from './provider.js';
+
+// One kit per platform when the provider was not handed one, so every hook of an app shares it.
+const kits = new WeakMap<Platform, UiKit>();
+
+/** The app's overlay services: the provider's `ui`, or one made once from its platform. */
+export function useUi(): UiKit {
+  const services = useExkit();
+  if (services.ui) return services.ui;
+  let kit = kits.get(services.platform);
+  if (!kit) {
+    kit = createUiKit(services.platform);
+    kits.set(services.platform, kit);
+  }
+  return kit;
+}

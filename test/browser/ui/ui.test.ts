@@ -1,0 +1,218 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let browser: Browser;
+let server: ReturnType<typeof createServer>;
+let url: string;
+
+beforeAll(async () => {
+  const bundle = await build({
+    entryPoints: [resolve(import.meta.dirname, 'app.tsx')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'silent',
+  });
+  const script = bundle.outputFiles[0]!.text;
+  const html = '<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>';
+  server = createServer((req, res) => {
+    if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    else res.writeHead(200, { 'content-type': 'text/html' }).end(html);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // Playwright hides scrollbars by default; the scroll-lock test needs a real one to compensate for.
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+});
+
+async function open(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 700 } });
+  if (options.reducedMotion) await page.emulateMedia({ reducedMotion: options.reducedMotion });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector('[data-exkit-toaster]', { state: 'attached' });
+  expect(errors).toEqual([]);
+  return page;
+}
+
+const visible = (page: Page, selector: string) => page.locator(selector).count().then((n) => n > 0);
+
+describe('UI primitives in Chromium', () => {
+  it('"Escape is handled by the topmost layer only"', async () => {
+    const page = await open();
+    await page.click('#open-outer');
+    await page.click('#open-inner');
+    expect([await visible(page, '#dialog-outer'), await visible(page, '#dialog-inner')]).toEqual([true, true]);
+    await page.keyboard.press('Escape');
+    expect([await visible(page, '#dialog-outer'), await visible(page, '#dialog-inner')]).toEqual([true, false]);
+    await page.keyboard.press('Escape');
+    expect(await visible(page, '#dialog-outer')).toBe(false);
+    await page.close();
+  });
+
+  it('"Focus moves into the dialog on open, is trapped while modal, and returns to the element that opened it"', async () => {
+    const page = await open();
+    await page.focus('#open-outer');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('input-outer');
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(await page.evaluate(() => document.activeElement?.id ?? ''));
+    }
+    expect(seen).toEqual(['open-inner', 'close-outer', 'input-outer', 'open-inner']);
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('input-outer');
+    await page.click('#close-outer');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('open-outer');
+    await page.close();
+  });
+
+  it('"the lock is reference-counted, so nested modals do not unlock early, and it compensates for the scrollbar width"', async () => {
+    const page = await open();
+    const scrollbar = await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
+    expect(scrollbar).toBeGreaterThan(0);
+    const body = () => page.evaluate(() => ({ overflow: document.body.style.overflow, padding: document.body.style.paddingRight }));
+    await page.click('#open-outer');
+    expect(await body()).toEqual({ overflow: 'hidden', padding: scrollbar > 0 ? `${scrollbar}px` : '' });
+    await page.click('#open-inner');
+    await page.click('#close-inner');
+    await page.waitForTimeout(400);
+    expect((await body()).overflow).toBe('hidden');
+    await page.click('#close-outer');
+    expect((await body()).overflow).toBe('hidden');
+    await page.waitForFunction(() => document.body.style.overflow === '', undefined, { timeout: 2000 });
+    expect(await body()).toEqual({ overflow: '', padding: '' });
+    await page.close();
+  });
+
+  it('"clicking a toast never counts as an outside click for an open modal"; the toast stacks above it', async () => {
+    const page = await open();
+    await page.click('#open-outer');
+    await page.evaluate(() => (window as unknown as { exkit: { ui: { toast: { info(m: string, o: object): string } } } }).exkit.ui.toast.info('Copied', { duration: 60_000 }));
+    const toast = page.locator('[data-exkit-toast]');
+    await toast.waitFor();
+    const [toastZ, dialogZ] = await page.evaluate(() => [
+      Number((document.querySelector('[data-exkit-toast]') as HTMLElement).style.zIndex),
+      Number((document.querySelector('#dialog-outer') as HTMLElement).style.zIndex),
+    ]);
+    expect(toastZ).toBeGreaterThan(dialogZ);
+    await toast.click();
+    expect(await visible(page, '#dialog-outer')).toBe(true);
+    await page.mouse.click(900, 650);
+    expect(await visible(page, '#dialog-outer')).toBe(false);
+    await page.close();
+  });
+
+  it('"hovering pauses the timer and leaving restarts it"', async () => {
+    const page = await open();
+    await page.evaluate(() =>
+      (window as unknown as { exkit: { ui: { notifier: { send(e: object): void } } } }).exkit.ui.notifier.send({
+        type: 'NOTIFY',
+        notification: { id: 'n1', message: 'Order filled', duration: 800 },
+      }),
+    );
+    const note = page.locator('[data-exkit-notification]');
+    await note.waitFor();
+    await note.hover();
+    await page.waitForTimeout(1500);
+    expect(await note.count()).toBe(1);
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(300);
+    expect(await note.count()).toBe(1);
+    await note.waitFor({ state: 'detached', timeout: 3000 });
+    await page.close();
+  });
+
+  it('"a box opened while another is showing waits and appears when the current one closes, in order"', async () => {
+    const page = await open();
+    await page.evaluate(() => {
+      const { exkit } = window as unknown as { exkit: { ask(k: string, m: string): void } };
+      exkit.ask('alert', 'first');
+      exkit.ask('confirm', 'second');
+      exkit.ask('confirm', 'third');
+    });
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const box = page.locator('[role=alertdialog][data-kind]');
+      await box.waitFor();
+      seen.push((await box.locator('p').first().textContent()) ?? '');
+      await page.locator('[data-exkit-message-box-root]:not([data-state=leaving]) [data-action=confirm]').click();
+      await page.waitForFunction((n) => (window as unknown as { exkit: { results: unknown[] } }).exkit.results.length === n, i + 1);
+    }
+    expect(seen).toEqual(['first', 'second', 'third']);
+    expect(await page.evaluate(() => (window as unknown as { exkit: { results: unknown[] } }).exkit.results)).toEqual([
+      { action: 'confirm' },
+      { action: 'confirm' },
+      { action: 'confirm' },
+    ]);
+    await page.close();
+  });
+
+  it('"Prompt validation ... marks the input invalid; it is re-checked on every change; Enter confirms"', async () => {
+    const page = await open();
+    await page.evaluate(() =>
+      (window as unknown as { exkit: { ask(k: string, m: string, o: object): void } }).exkit.ask('prompt', 'Email', { inputPattern: '^[^@]+@[^@]+$' }),
+    );
+    const input = page.locator('[data-exkit-message-box-input] input');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT', undefined, { timeout: 2000 });
+    await page.keyboard.press('Enter');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('[data-exkit-message-box-error]').textContent()).toBe('invalid data');
+    await page.keyboard.type('me@example.com');
+    expect(await input.getAttribute('aria-invalid')).toBe('false');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => (window as unknown as { exkit: { results: unknown[] } }).exkit.results.length === 1);
+    expect(await page.evaluate(() => (window as unknown as { exkit: { results: unknown[] } }).exkit.results)).toEqual([
+      { action: 'confirm', value: 'me@example.com' },
+    ]);
+    await page.close();
+  });
+
+  it('"Respect prefers-reduced-motion": no 200 ms transitions when the user asks for reduced motion', async () => {
+    const page = await open({ reducedMotion: 'reduce' });
+    expect(await page.evaluate(() => (window as unknown as { exkit: { ui: { reducedMotion: boolean } } }).exkit.ui.reducedMotion)).toBe(true);
+    await page.evaluate(() => (window as unknown as { exkit: { ask(k: string, m: string): void } }).exkit.ask('confirm', 'quick'));
+    const root = page.locator('[data-exkit-message-box-root]');
+    await root.waitFor();
+    expect(await root.getAttribute('data-reduced-motion')).toBe('true');
+    const transition = () =>
+      page.evaluate(() => {
+        const { ui } = (window as unknown as { exkit: { ui: { messageBoxQueue: { getSnapshot(): { context: { boxes: Array<{ ref: { getSnapshot(): { context: { transitionMs: number } } } }> } } } } } }).exkit;
+        return ui.messageBoxQueue.getSnapshot().context.boxes[0]?.ref.getSnapshot().context.transitionMs;
+      });
+    expect(await transition()).toBe(0);
+    await page.locator('[data-action=confirm]').click();
+    await page.waitForFunction(() => (window as unknown as { exkit: { results: unknown[] } }).exkit.results.length === 1);
+    const normal = await open({ reducedMotion: 'no-preference' });
+    expect(await normal.evaluate(() => (window as unknown as { exkit: { ui: { reducedMotion: boolean } } }).exkit.ui.reducedMotion)).toBe(false);
+    await normal.evaluate(() => (window as unknown as { exkit: { ask(k: string, m: string): void } }).exkit.ask('confirm', 'slow'));
+    await normal.locator('[data-exkit-message-box-root]').waitFor();
+    expect(
+      await normal.evaluate(() => {
+        const { ui } = (window as unknown as { exkit: { ui: { messageBoxQueue: { getSnapshot(): { context: { boxes: Array<{ ref: { getSnapshot(): { context: { transitionMs: number } } } }> } } } } } }).exkit;
+        return ui.messageBoxQueue.getSnapshot().context.boxes[0]?.ref.getSnapshot().context.transitionMs;
+      }),
+    ).toBe(200);
+    await page.close();
+    await normal.close();
+  });
+});

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import type { InputFrom } from 'xstate';
+import { createLayerCounter } from '../../core/ui/index.js';
+import {
+  createMessageBoxApi,
+  currentMessageBox,
+  messageBoxMachine,
+  messageBoxQueueMachine,
+  MESSAGE_BOX_TOP_OFFSET,
+  MESSAGE_BOX_TRANSITION_MS,
+  PROMPT_DEFAULT_ERROR,
+  PROMPT_FOCUS_DELAY_MS,
+  validatePrompt,
+} from '../../machines/index.js';
+import type { MessageBoxEvent, MessageBoxQueueEmitted } from '../../machines/index.js';
+import { walk } from './graph.js';
+
+const events: MessageBoxEvent[] = [
+  { type: 'SHOW', zIndex: 2001 },
+  { type: 'CONFIRM' },
+  { type: 'CANCEL' },
+  { type: 'CLOSE' },
+  { type: 'ESCAPE' },
+  { type: 'BACKDROP_CLICK' },
+  { type: 'INPUT', value: 'x' },
+  { type: 'ENTER' },
+];
+
+function box(input: InputFrom<typeof messageBoxMachine>) {
+  const clock = new SimulatedClock();
+  const actor = createActor(messageBoxMachine, { input, clock }).start();
+  actor.send({ type: 'SHOW', zIndex: 2001 });
+  return { actor, clock, ctx: () => actor.getSnapshot().context, value: () => JSON.stringify(actor.getSnapshot().value) };
+}
+
+describe('message box machine', () => {
+  it('walks queued → showing (entering, open) → leaving → closed and handles every event', () => {
+    const { values, unhandled } = walk(messageBoxMachine, { input: { id: 'b', kind: 'prompt', message: 'm' }, events });
+    expect(values).toEqual(expect.arrayContaining(['"queued"', '{"showing":"entering"}', '{"showing":"open"}', '"leaving"', '"closed"']));
+    expect(unhandled).toEqual([]);
+  });
+
+  it('"transitions 200 ms" in and out; "default top 30vh"', () => {
+    const t = box({ id: 'b', kind: 'confirm', message: 'Sure?' });
+    expect([MESSAGE_BOX_TRANSITION_MS, MESSAGE_BOX_TOP_OFFSET, PROMPT_FOCUS_DELAY_MS]).toEqual([200, '30vh', 500]);
+    t.clock.increment(199);
+    expect(t.value()).toBe('{"showing":"entering"}');
+    t.clock.increment(1);
+    expect(t.value()).toBe('{"showing":"open"}');
+    t.actor.send({ type: 'CANCEL' });
+    t.clock.increment(199);
+    expect(t.value()).toBe('"leaving"');
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().output).toEqual({ id: 'b', action: 'cancel' });
+  });
+
+  it('"Alert does not close on Escape or backdrop"; it shows no cancel', () => {
+    const t = box({ id: 'a', kind: 'alert', message: 'Done' });
+    t.actor.send({ type: 'ESCAPE' });
+    t.actor.send({ type: 'BACKDROP_CLICK' });
+    t.actor.send({ type: 'CANCEL' });
+    expect(t.value()).toBe('{"showing":"entering"}');
+    expect(t.ctx().showCancel).toBe(false);
+    t.actor.send({ type: 'CONFIRM' });
+    t.clock.increment(200);
+    expect(t.actor.getSnapshot().output).toEqual({ id: 'a', action: 'confirm' });
+  });
+
+  it('"confirm and prompt show cancel" and close on Escape/backdrop with action close', () => {
+    for (const type of ['ESCAPE', 'BACKDROP_CLICK', 'CLOSE'] as const) {
+      const t = box({ id: 'c', kind: 'confirm', message: 'm' });
+      expect(t.ctx().showCancel).toBe(true);
+      t.actor.send({ type });
+      t.clock.increment(200);
+      expect(t.actor.getSnapshot().output).toEqual({ id: 'c', action: 'close' });
+    }
+  });
+
+  it('"the prompt\'s input focused after 500 ms"', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'Name' });
+    const focused: unknown[] = [];
+    t.actor.on('focusInput', (e) => focused.push(e));
+    t.clock.increment(499);
+    expect(focused).toEqual([]);
+    t.clock.increment(1);
+    expect(focused).toEqual([{ type: 'focusInput', id: 'p' }]);
+    const c = box({ id: 'c', kind: 'confirm', message: 'm' });
+    const none: unknown[] = [];
+    c.actor.on('focusInput', (e) => none.push(e));
+    c.clock.increment(1000);
+    expect(none).toEqual([]);
+  });
+
+  it('"on confirm the input is checked against an optional pattern ... failure shows ... the default invalid-data text and marks the input invalid; it is re-checked on every change"', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'Email', inputPattern: /^[^@\s]+@[^@\s]+$/ });
+    t.actor.send({ type: 'CONFIRM' });
+    expect(t.ctx().error).toBe(PROMPT_DEFAULT_ERROR);
+    expect(PROMPT_DEFAULT_ERROR).toBe('invalid data');
+    t.actor.send({ type: 'INPUT', value: 'a@b' });
+    expect(t.ctx().error).toBeUndefined();
+    t.actor.send({ type: 'INPUT', value: 'a@' });
+    expect(t.ctx().error).toBe(PROMPT_DEFAULT_ERROR);
+    t.actor.send({ type: 'INPUT', value: 'me@example.com' });
+    t.actor.send({ type: 'CONFIRM' });
+    t.clock.increment(200);
+    expect(t.actor.getSnapshot().output).toEqual({ id: 'p', action: 'confirm', value: 'me@example.com' });
+  });
+
+  it('a custom check with a custom message, or its own returned text', () => {
+    expect(validatePrompt({ kind: 'prompt', message: '', inputValidator: (v) => v.length > 2, inputErrorMessage: 'Too short' }, 'ab')).toBe('Too short');
+    expect(validatePrompt({ kind: 'prompt', message: '', inputValidator: (v) => (v === 'x' ? 'No x' : true) }, 'x')).toBe('No x');
+    expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/g }, 'a')).toBeUndefined();
+    expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/g }, 'a')).toBeUndefined();
+  });
+
+  it('"Enter confirms unless the input is multi-line"', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'm', inputValidator: (v) => v !== '' });
+    t.actor.send({ type: 'ENTER' });
+    expect(t.ctx().error).toBe(PROMPT_DEFAULT_ERROR);
+    t.actor.send({ type: 'INPUT', value: 'ok' });
+    t.actor.send({ type: 'ENTER' });
+    expect(t.value()).toBe('"leaving"');
+    const m = box({ id: 'm', kind: 'prompt', message: 'm', multiline: true });
+    m.actor.send({ type: 'ENTER' });
+    expect(m.value()).toBe('{"showing":"entering"}');
+  });
+
+  it('"a max length with a counter marks the input exceeded when longer than the limit"', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'm', maxLength: 3, inputValue: 'abcd' });
+    expect(t.ctx().exceeded).toBe(true);
+    t.actor.send({ type: 'INPUT', value: 'abc' });
+    expect(t.ctx().exceeded).toBe(false);
+  });
+});
+
+describe('message box queue', () => {
+  function queue() {
+    const clock = new SimulatedClock();
+    const actor = createActor(messageBoxQueueMachine, { input: { layers: createLayerCounter() }, clock }).start();
+    const emitted: MessageBoxQueueEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    return { actor, clock, emitted, api: createMessageBoxApi(() => actor) };
+  }
+
+  it('walks idle → showing → idle and takes every event while showing', () => {
+    const { values } = walk(messageBoxQueueMachine, { input: {}, events: [{ type: 'OPEN', box: { id: 'x', kind: 'alert', message: 'm' } }] });
+    expect(values).toEqual(['"idle"', '"showing"']);
+    const t = queue();
+    void t.api.alert('a');
+    for (const type of ['OPEN', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT', 'ENTER']) {
+      expect(t.actor.getSnapshot().can({ type } as never), type).toBe(true);
+    }
+  });
+
+  it('"a box opened while another is showing waits and appears when the current one closes, in order"; promises say which action', async () => {
+    const t = queue();
+    const first = t.api.alert('First');
+    const second = t.api.confirm('Second');
+    const third = t.api.prompt('Third', { inputValue: 'v' });
+    const head = () => currentMessageBox(t.actor.getSnapshot().context);
+    expect(head()?.ref.getSnapshot().context.options.message).toBe('First');
+    expect(t.actor.getSnapshot().context.boxes.map((b) => JSON.stringify(b.ref.getSnapshot().value))).toEqual([
+      '{"showing":"entering"}',
+      '"queued"',
+      '"queued"',
+    ]);
+    t.actor.send({ type: 'ESCAPE' });
+    t.clock.increment(1000);
+    expect(head()?.ref.getSnapshot().context.options.message).toBe('First');
+    t.actor.send({ type: 'CONFIRM' });
+    t.clock.increment(200);
+    expect(head()?.ref.getSnapshot().context.options.message).toBe('Second');
+    t.actor.send({ type: 'CANCEL' });
+    t.clock.increment(200);
+    t.actor.send({ type: 'INPUT', value: 'typed' });
+    t.actor.send({ type: 'ENTER' });
+    t.clock.increment(200);
+    await expect(first).resolves.toEqual({ action: 'confirm' });
+    await expect(second).resolves.toEqual({ action: 'cancel' });
+    await expect(third).resolves.toEqual({ action: 'confirm', value: 'typed' });
+    expect(t.actor.getSnapshot().value).toBe('idle');
+    expect(t.emitted.filter((e) => e.type === 'box.shown').map((e) => e.id)).toEqual(['box-1', 'box-2', 'box-3']);
+    expect(Object.keys(t.actor.getSnapshot().children)).toEqual([]);
+  });
+
+  it('each box shown takes the next layer', () => {
+    const t = queue();
+    void t.api.confirm('a');
+    void t.api.confirm('b');
+    expect(currentMessageBox(t.actor.getSnapshot().context)?.ref.getSnapshot().context.zIndex).toBe(2001);
+    t.actor.send({ type: 'CLOSE' });
+    t.clock.increment(200);
+    expect(currentMessageBox(t.actor.getSnapshot().context)?.ref.getSnapshot().context.zIndex).toBe(2002);
+  });
+});
+
+describe('message box queue scroll lock', () => {
+  it('message boxes are modal: the page is locked while any box shows and restored 200 ms after the last', async () => {
+    const { memoryPlatform } = await import('../../core/platform/index.js');
+    const { createScrollLock } = await import('../../core/ui/index.js');
+    const platform = memoryPlatform();
+    const scrollLock = createScrollLock(undefined, platform.timers);
+    const clock = new SimulatedClock();
+    const actor = createActor(messageBoxQueueMachine, { input: { scrollLock, transitionMs: 0 }, clock }).start();
+    const api = createMessageBoxApi(() => actor);
+    void api.confirm('a');
+    void api.confirm('b');
+    expect(scrollLock.count).toBe(1);
+    actor.send({ type: 'CONFIRM' });
+    clock.increment(0);
+    expect(scrollLock.count).toBe(1);
+    actor.send({ type: 'CONFIRM' });
+    clock.increment(0);
+    expect(scrollLock.count).toBe(0);
+    platform.advance(200);
+    expect(scrollLock.locked).toBe(false);
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import type { InputFrom } from 'xstate';
+import { createLayerCounter } from '../../core/ui/index.js';
+import {
+  notificationMachine,
+  notificationPlacements,
+  notifierMachine,
+  NOTIFICATION_DEFAULT_POSITION,
+  NOTIFICATION_DURATION_MS,
+  NOTIFICATION_GAP_PX,
+} from '../../machines/index.js';
+import type { NotificationEvent, NotifierEmitted } from '../../machines/index.js';
+import { walk } from './graph.js';
+
+const events: NotificationEvent[] = [{ type: 'POINTER_ENTER' }, { type: 'POINTER_LEAVE' }, { type: 'CLICK' }, { type: 'CLOSE' }, { type: 'ESCAPE' }];
+
+function start(input: InputFrom<typeof notificationMachine>) {
+  const clock = new SimulatedClock();
+  const actor = createActor(notificationMachine, { input: { clock, ...input }, clock }).start();
+  return { actor, clock, value: () => JSON.stringify(actor.getSnapshot().value) };
+}
+
+describe('notification machine', () => {
+  it('walks shown → hovered → closed and handles every event', () => {
+    const { values, unhandled } = walk(notificationMachine, { input: { id: 'n', message: 'm' }, events });
+    expect(values).toEqual(expect.arrayContaining(['{"shown":"running"}', '{"shown":"hovered"}', '"closed"']));
+    expect(unhandled).toEqual([]);
+  });
+
+  it('"notification auto-close 4000 ms, top-right, ... close button shown"', () => {
+    const t = start({ id: 'n', message: 'Deposit received' });
+    expect(t.actor.getSnapshot().context).toMatchObject({ position: 'top-right', showClose: true, duration: 4000 });
+    expect([NOTIFICATION_DURATION_MS, NOTIFICATION_DEFAULT_POSITION, NOTIFICATION_GAP_PX]).toEqual([4000, 'top-right', 16]);
+    t.clock.increment(3999);
+    expect(t.value()).toBe('{"shown":"running"}');
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().output).toEqual({ id: 'n', reason: 'timeout' });
+  });
+
+  it('"hovering pauses the timer and leaving restarts it"', () => {
+    const t = start({ id: 'n', message: 'm' });
+    t.clock.increment(3000);
+    t.actor.send({ type: 'POINTER_ENTER' });
+    t.clock.increment(60_000);
+    expect(t.value()).toBe('{"shown":"hovered"}');
+    t.actor.send({ type: 'POINTER_LEAVE' });
+    t.clock.increment(3999);
+    expect(t.value()).toBe('{"shown":"running"}');
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('option: leaving resumes the remaining time', () => {
+    const t = start({ id: 'n', message: 'm', resumeRemaining: true });
+    t.clock.increment(3000);
+    t.actor.send({ type: 'POINTER_ENTER' });
+    t.clock.increment(10_000);
+    t.actor.send({ type: 'POINTER_LEAVE' });
+    t.clock.increment(999);
+    expect(t.actor.getSnapshot().status).toBe('active');
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('"closes on timer, close button, Escape or click"; a click can be told not to close', () => {
+    for (const [type, reason] of [
+      ['CLOSE', 'close-button'],
+      ['ESCAPE', 'escape'],
+      ['CLICK', 'click'],
+    ] as const) {
+      const t = start({ id: 'n', message: 'm' });
+      t.actor.send({ type });
+      expect(t.actor.getSnapshot().output).toEqual({ id: 'n', reason });
+    }
+    const keep = start({ id: 'n', message: 'm', closeOnClick: false, duration: 0 });
+    keep.actor.send({ type: 'CLICK' });
+    keep.clock.increment(1e9);
+    expect(keep.value()).toBe('{"shown":"waiting"}');
+  });
+});
+
+describe('notifier machine', () => {
+  function notifier() {
+    const clock = new SimulatedClock();
+    const layers = createLayerCounter();
+    const actor = createActor(notifierMachine, { input: { layers }, clock }).start();
+    const emitted: NotifierEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    return { actor, clock, emitted, ctx: () => actor.getSnapshot().context };
+  }
+
+  it('every event type is taken', () => {
+    const s = notifier().actor.getSnapshot();
+    for (const type of ['NOTIFY', 'CLOSE', 'ESCAPE', 'CLICK', 'POINTER_ENTER', 'POINTER_LEAVE', 'MEASURED']) expect(s.can({ type } as never), type).toBe(true);
+  });
+
+  it('"16 px gap" per corner, derived from measured heights; later ones shift up when one closes', () => {
+    const t = notifier();
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'a' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'b', message: 'b' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'c', message: 'c', position: 'bottom-left' } });
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 80 });
+    t.actor.send({ type: 'MEASURED', id: 'b', height: 60 });
+    expect(notificationPlacements(t.ctx()).map((p) => [p.id, p.position, p.offset])).toEqual([
+      ['a', 'top-right', 16],
+      ['b', 'top-right', 112],
+      ['c', 'bottom-left', 16],
+    ]);
+    expect(t.ctx().items.map((i) => i.ref.getSnapshot().context.zIndex)).toEqual([2001, 2002, 2003]);
+    t.actor.send({ type: 'CLOSE', id: 'a' });
+    expect(notificationPlacements(t.ctx()).map((p) => [p.id, p.offset])).toEqual([
+      ['b', 16],
+      ['c', 16],
+    ]);
+    expect(t.emitted).toContainEqual({ type: 'notification.closed', id: 'a', reason: 'close-button' });
+  });
+
+  it('hover pauses only the hovered notification; a click is reported and closes it', () => {
+    const t = notifier();
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'a' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'b', message: 'b' } });
+    t.actor.send({ type: 'POINTER_ENTER', id: 'a' });
+    t.clock.increment(4000);
+    expect(t.ctx().items.map((i) => i.id)).toEqual(['a']);
+    t.actor.send({ type: 'CLICK', id: 'a' });
+    expect(t.ctx().items).toEqual([]);
+    expect(t.emitted.slice(-2)).toEqual([
+      { type: 'notification.clicked', id: 'a' },
+      { type: 'notification.closed', id: 'a', reason: 'click' },
+    ]);
+  });
+
+  it('Escape closes the newest; the same id replaces the one showing', () => {
+    const t = notifier();
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'a' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'b', message: 'one' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'b', message: 'two' } });
+    expect(t.ctx().items.map((i) => [i.id, i.ref.getSnapshot().context.message])).toEqual([
+      ['a', 'a'],
+      ['b', 'two'],
+    ]);
+    t.actor.send({ type: 'ESCAPE' });
+    expect(t.ctx().items.map((i) => i.id)).toEqual(['a']);
+    expect(Object.keys(t.actor.getSnapshot().children)).toEqual(['notification:a']);
+  });
+});

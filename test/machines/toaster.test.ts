@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { memoryPlatform } from '../../core/platform/index.js';
+import { createLayerCounter } from '../../core/ui/index.js';
+import {
+  createToastApi,
+  queuedToastCount,
+  toasterMachine,
+  toastPlacements,
+  TOAST_GAP_PX,
+  TOAST_TOP_OFFSET_PX,
+} from '../../machines/index.js';
+import type { ToasterEmitted, ToasterEvent, ToasterInput } from '../../machines/index.js';
+
+function setupToaster(input: ToasterInput = {}) {
+  const clock = new SimulatedClock();
+  const actor = createActor(toasterMachine, { input, clock }).start();
+  const emitted: ToasterEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  const toast = createToastApi(() => actor);
+  const ctx = () => actor.getSnapshot().context;
+  const state = (id: string) => {
+    const item = ctx().items.find((i) => i.id === id);
+    if (ctx().queue.has(id)) return 'queued';
+    return item ? JSON.stringify(item.ref.getSnapshot().value) : 'removed';
+  };
+  return { actor, clock, emitted, toast, ctx, state };
+}
+
+describe('toaster machine', () => {
+  it('every event type is taken by the toaster', () => {
+    const t = setupToaster();
+    const snapshot = t.actor.getSnapshot();
+    const events: ToasterEvent[] = [
+      { type: 'ADD', toast: { id: 'a', message: 'm' } },
+      { type: 'UPDATE', id: 'a', patch: {} },
+      { type: 'DISMISS' },
+      { type: 'ESCAPE' },
+      { type: 'MEASURED', id: 'a', height: 1 },
+      { type: 'PAGE_HIDDEN' },
+      { type: 'PAGE_VISIBLE' },
+      { type: 'POINTER_ENTER' },
+      { type: 'POINTER_LEAVE' },
+    ];
+    for (const event of events) expect(snapshot.can(event), event.type).toBe(true);
+  });
+
+  it('"Default top offset 100 px and 16 px between toasts; when one closes the ones below shift up"', () => {
+    const t = setupToaster();
+    const a = t.toast.success('a');
+    const b = t.toast.info('b');
+    const c = t.toast.error('c');
+    t.actor.send({ type: 'MEASURED', id: a, height: 40 });
+    t.actor.send({ type: 'MEASURED', id: b, height: 60 });
+    t.actor.send({ type: 'MEASURED', id: c, height: 50 });
+    expect(toastPlacements(t.ctx()).map((p) => [p.id, p.offset])).toEqual([
+      [a, 100],
+      [b, 156],
+      [c, 232],
+    ]);
+    t.toast.dismiss(a);
+    expect(toastPlacements(t.ctx()).map((p) => [p.id, p.offset])).toEqual([
+      [b, 100],
+      [c, 176],
+    ]);
+    expect([TOAST_TOP_OFFSET_PX, TOAST_GAP_PX]).toEqual([100, 16]);
+  });
+
+  it('each toast takes the next layer of the shared counter', () => {
+    const layers = createLayerCounter();
+    layers.next(); // a modal opened first
+    const t = setupToaster({ layers });
+    const a = t.toast('a');
+    const item = t.ctx().items.find((i) => i.id === a)!;
+    expect(item.ref.getSnapshot().context.zIndex).toBe(2002);
+  });
+
+  it('closes on the timer, removes the child and says why', () => {
+    const t = setupToaster();
+    const a = t.toast('a');
+    t.clock.increment(3000);
+    expect(t.state(a)).toBe('removed');
+    expect(t.emitted).toEqual([
+      { type: 'toast.added', id: a },
+      { type: 'toast.closed', id: a, reason: 'timeout' },
+    ]);
+    expect(Object.keys(t.actor.getSnapshot().children).filter((k) => k.startsWith('toast:'))).toEqual([]);
+  });
+
+  it('"update in place and de-duplicate by id"', () => {
+    const t = setupToaster();
+    t.toast.info('Connecting', { id: 'net' });
+    t.toast.info('Connecting', { id: 'net' });
+    t.toast.success('Connected', { id: 'net' });
+    expect(t.ctx().items).toHaveLength(1);
+    const ref = t.ctx().items[0]!.ref;
+    expect(ref.getSnapshot().context).toMatchObject({ type: 'success', message: 'Connected', revision: 2 });
+    expect(t.emitted.filter((e) => e.type === 'toast.updated')).toHaveLength(2);
+  });
+
+  it('"a maximum of visible toasts with the rest queued", shown in order as slots free', () => {
+    const t = setupToaster({ maxVisible: 2 });
+    const ids = ['1', '2', '3', '4'].map((m) => t.toast(m));
+    expect(ids.map(t.state)).toEqual(['{"visible":"running"}', '{"visible":"running"}', 'queued', 'queued']);
+    expect(Object.keys(t.actor.getSnapshot().children).filter((k) => k.startsWith('toast:'))).toHaveLength(2);
+    expect(queuedToastCount(t.ctx())).toBe(2);
+    t.toast.dismiss(ids[1]);
+    expect(ids.map(t.state)).toEqual(['{"visible":"running"}', 'removed', '{"visible":"running"}', 'queued']);
+    t.clock.increment(3000);
+    expect(t.state(ids[3]!)).toBe('{"visible":"running"}');
+    t.clock.increment(3000);
+    expect(t.ctx().items).toHaveLength(0);
+  });
+
+  it('"a loading toast that stays until it is updated" and toast.promise', async () => {
+    const t = setupToaster();
+    let resolve!: (v: number) => void;
+    const done = t.toast.promise(new Promise<number>((r) => (resolve = r)), {
+      loading: 'Placing order',
+      success: (n) => `Order ${n} placed`,
+      error: 'Failed',
+    });
+    t.clock.increment(100_000);
+    const ref = t.ctx().items[0]!.ref;
+    expect(ref.getSnapshot().context).toMatchObject({ type: 'loading', message: 'Placing order' });
+    resolve(7);
+    await expect(done).resolves.toBe(7);
+    expect(ref.getSnapshot().context).toMatchObject({ type: 'success', message: 'Order 7 placed' });
+    t.clock.increment(3000);
+    expect(t.ctx().items).toHaveLength(0);
+
+    const failing = t.toast.promise(() => Promise.reject(new Error('nope')), { loading: 'x', success: 'y', error: (e) => (e as Error).message });
+    await expect(failing).rejects.toThrow('nope');
+    expect(t.ctx().items[0]!.ref.getSnapshot().context).toMatchObject({ type: 'error', message: 'nope' });
+  });
+
+  it('"pause while the page is hidden" (from the visibility port) and while hovered', () => {
+    const platform = memoryPlatform();
+    const t = setupToaster({ visibility: platform.visibility, clock: { now: () => t.clock.now() } });
+    const a = t.toast('a');
+    t.clock.increment(1000);
+    platform.setVisibility('hidden');
+    t.clock.increment(60_000);
+    expect(t.state(a)).toBe('{"visible":"paused"}');
+    const b = t.toast('b');
+    expect(t.state(b)).toBe('{"visible":"paused"}');
+    platform.setVisibility('visible');
+    t.actor.send({ type: 'POINTER_ENTER' });
+    t.clock.increment(60_000);
+    expect(t.state(a)).toBe('{"visible":"paused"}');
+    t.actor.send({ type: 'POINTER_LEAVE' });
+    t.clock.increment(1999);
+    expect(t.state(a)).toBe('{"visible":"running"}');
+    t.clock.increment(1);
+    expect(t.state(a)).toBe('removed');
+    t.clock.increment(1000);
+    expect(t.state(b)).toBe('removed');
+  });
+
+  it('a queued toast is updated in place by id and can be dismissed before it shows', () => {
+    const t = setupToaster({ maxVisible: 1 });
+    t.toast('first');
+    t.toast.loading('Sending', { id: 'send' });
+    t.toast.success('Sent', { id: 'send' });
+    t.toast('third', { id: 'third' });
+    expect(t.ctx().queue.toArray().map((q) => [q.id, q.message, q.type])).toEqual([
+      ['send', 'Sent', 'success'],
+      ['third', 'third', undefined],
+    ]);
+    t.toast.dismiss('third');
+    expect(t.emitted.at(-1)).toEqual({ type: 'toast.closed', id: 'third', reason: 'dismiss' });
+    t.clock.increment(3000);
+    expect(t.ctx().items[0]!.ref.getSnapshot().context).toMatchObject({ id: 'send', type: 'success', message: 'Sent' });
+    expect(t.ctx().queue.size).toBe(0);
+  });
+
+  it('Escape closes the newest shown toast only; dismiss() closes all', () => {
+    const t = setupToaster();
+    const a = t.toast('a');
+    const b = t.toast('b');
+    t.actor.send({ type: 'ESCAPE' });
+    expect([t.state(a), t.state(b)]).toEqual(['{"visible":"running"}', 'removed']);
+    expect(t.emitted.at(-1)).toEqual({ type: 'toast.closed', id: b, reason: 'escape' });
+    t.toast('c');
+    t.toast('d');
+    t.toast('e');
+    t.toast('f');
+    expect(t.ctx().queue.size).toBe(2);
+    t.toast.dismiss();
+    expect(t.ctx().items).toHaveLength(0);
+    expect(t.ctx().queue.size).toBe(0);
+  });
+});
+
+describe('root toaster', () => {
+  it('"an imperative toast.success(...) that works before any component mounts (one root actor)"', async () => {
+    const { toast, rootToaster, configureRootToaster } = await import('../../machines/index.js');
+    const clock = new SimulatedClock();
+    configureRootToaster({ clock, input: { maxVisible: 5 } });
+    const id = toast.success('Saved');
+    const root = rootToaster();
+    expect(rootToaster()).toBe(root);
+    expect(root.getSnapshot().context.items.map((i) => i.id)).toEqual([id]);
+    expect(root.getSnapshot().context.maxVisible).toBe(5);
+    clock.increment(3000);
+    expect(root.getSnapshot().context.items).toEqual([]);
+    configureRootToaster({});
+    expect(rootToaster()).not.toBe(root);
+  });
+});

@@ -1,0 +1,277 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Component } from 'react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryPlatform } from '../../core/platform/index.js';
+import { createUiKit } from '../../machines/index.js';
+import type { MessageBoxResult } from '../../machines/index.js';
+import {
+  ExkitProvider,
+  MessageBoxHost,
+  Notifications,
+  Toaster,
+  useDialog,
+  useLoading,
+  useMessageBox,
+  useNotifications,
+  useToast,
+} from '../../react/index.js';
+
+function setup(media: string[] = []) {
+  const platform = memoryPlatform({ dom: { window, document }, media });
+  const ui = createUiKit(platform, { isolatedToaster: true });
+  const wrap = (children: ReactNode) => <ExkitProvider value={{ platform, ui }}>{children}</ExkitProvider>;
+  return { platform, ui, wrap };
+}
+
+afterEach(() => {
+  cleanup();
+  document.body.removeAttribute('style');
+});
+
+describe('Toaster', () => {
+  it('"live regions that exist before the first message"; a toast renders with its offset and closes by its button', () => {
+    const { ui, wrap, platform } = setup();
+    render(wrap(<Toaster />));
+    const region = screen.getByRole('region', { name: 'Messages' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.children).toHaveLength(0);
+    act(() => void ui.toast.success('Saved', { id: 'save' }));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('Saved');
+    expect(status.style.top).toBe('100px');
+    expect(status.getAttribute('data-type')).toBe('success');
+    act(() => void ui.toast.error('Failed', { id: 'save' }));
+    expect(screen.getByRole('alert').textContent).toContain('Failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(region.children).toHaveLength(0);
+    act(() => void ui.toast.info('Later'));
+    act(() => platform.advance(3000));
+    expect(region.children).toHaveLength(0);
+  });
+
+  it('useToast gives the kit toast API', () => {
+    const { ui, wrap } = setup();
+    let api: ReturnType<typeof useToast> | undefined;
+    function Probe() {
+      api = useToast();
+      return null;
+    }
+    render(wrap(<Probe />));
+    expect(api).toBe(ui.toast);
+  });
+});
+
+function DialogDemo({ role = 'dialog' as string }) {
+  const dialog = useDialog({ closeDelay: 0 });
+  const content = dialog.getContentProps();
+  return (
+    <>
+      <button {...dialog.getTriggerProps()}>open</button>
+      {dialog.open ? (
+        <>
+          <div {...dialog.getBackdropProps()} data-testid="backdrop" />
+          <div {...content} role={role as 'dialog'}>
+            <h2 {...dialog.getTitleProps()}>Title</h2>
+            <button>first</button>
+            <button {...dialog.getCloseTriggerProps()}>close</button>
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    return error ? <p data-testid="error">{`${(error as Error).name}:${(error as { code: string }).code}`}</p> : this.props.children;
+  }
+}
+
+describe('useDialog', () => {
+  it('"Focus moves into the dialog on open ... and returns to the element that opened it"; Escape closes; scroll lock restores after 200 ms', () => {
+    const { wrap, platform } = setup();
+    render(wrap(<DialogDemo />));
+    const opener = screen.getByRole('button', { name: 'open' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.style.width).toBe('480px');
+    expect(dialog.style.marginTop).toBe('15vh');
+    expect(Number(dialog.style.zIndex)).toBeGreaterThan(2000);
+    expect(document.activeElement?.textContent).toBe('first');
+    expect(document.body.style.overflow).toBe('hidden');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(document.body.style.overflow).toBe('hidden');
+    act(() => platform.advance(200));
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('a backdrop press closes it', () => {
+    const { wrap } = setup();
+    render(wrap(<DialogDemo />));
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    fireEvent.pointerDown(screen.getByTestId('backdrop'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('"A dialog without a node of role dialog is a typed error"', () => {
+    const { wrap } = setup();
+    const original = console.error;
+    console.error = () => {};
+    try {
+      render(wrap(<Boundary><DialogDemo role="region" /></Boundary>));
+      act(() => fireEvent.click(screen.getByRole('button', { name: 'open' })));
+      expect(screen.getByTestId('error').textContent).toBe('DialogRoleMissingError:DIALOG_ROLE_MISSING');
+    } finally {
+      console.error = original;
+    }
+  });
+});
+
+describe('MessageBoxHost', () => {
+  function Opener({ onResult }: { onResult: (r: MessageBoxResult) => void }) {
+    const box = useMessageBox();
+    return (
+      <>
+        <button onClick={() => void box.confirm('Delete?', { title: 'Confirm' }).then(onResult)}>ask</button>
+        <button onClick={() => void box.prompt('Email', { inputPattern: /@/ }).then(onResult)}>prompt</button>
+        <button onClick={() => void box.alert('Done').then(onResult)}>alert</button>
+      </>
+    );
+  }
+
+  it('confirm resolves with the button pressed; queued boxes follow in order', async () => {
+    const { wrap, platform } = setup();
+    const results: MessageBoxResult[] = [];
+    render(wrap(<><Opener onResult={(r) => results.push(r)} /><MessageBoxHost /></>));
+    fireEvent.click(screen.getByText('ask'));
+    fireEvent.click(screen.getByText('alert'));
+    const box = screen.getByRole('alertdialog');
+    expect(box.textContent).toContain('Delete?');
+    expect(box.style.marginTop).toBe('30vh');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await act(() => platform.advanceAsync(200));
+    expect(results).toEqual([{ action: 'cancel' }]);
+    expect(screen.getByRole('alertdialog').textContent).toContain('Done');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    await act(() => platform.advanceAsync(1000));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await act(() => platform.advanceAsync(200));
+    expect(results).toEqual([{ action: 'cancel' }, { action: 'confirm' }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('prompt: invalid input is marked and explained; Enter confirms once valid; focus reaches the input after 500 ms', async () => {
+    const { wrap, platform } = setup();
+    const results: MessageBoxResult[] = [];
+    render(wrap(<><Opener onResult={(r) => results.push(r)} /><MessageBoxHost /></>));
+    fireEvent.click(screen.getByText('prompt'));
+    const input = screen.getByRole('textbox');
+    await act(() => platform.advanceAsync(499));
+    expect(document.activeElement).not.toBe(input);
+    await act(() => platform.advanceAsync(1));
+    expect(document.activeElement).toBe(input);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('invalid data');
+    fireEvent.change(input, { target: { value: 'me@x' } });
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await act(() => platform.advanceAsync(200));
+    expect(results).toEqual([{ action: 'confirm', value: 'me@x' }]);
+  });
+
+  it('"Respect prefers-reduced-motion": boxes open and close without the 200 ms transition', async () => {
+    const { wrap, platform, ui } = setup(['(prefers-reduced-motion: reduce)']);
+    expect(ui.reducedMotion).toBe(true);
+    const results: MessageBoxResult[] = [];
+    render(wrap(<><Opener onResult={(r) => results.push(r)} /><MessageBoxHost /></>));
+    fireEvent.click(screen.getByText('ask'));
+    const root = screen.getByRole('alertdialog').parentElement!;
+    expect(root.getAttribute('data-reduced-motion')).toBe('true');
+    await act(() => platform.advanceAsync(0));
+    expect(root.getAttribute('data-state')).toBe('open');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await act(() => platform.advanceAsync(0));
+    expect(results).toEqual([{ action: 'confirm' }]);
+  });
+});
+
+describe('Notifications', () => {
+  it('region before the first notification; hover pauses, a click closes, the close button is shown', () => {
+    const { wrap, platform } = setup();
+    let api: ReturnType<typeof useNotifications> | undefined;
+    function Probe() {
+      api = useNotifications();
+      return null;
+    }
+    render(wrap(<><Probe /><Notifications /></>));
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.children).toHaveLength(0);
+    act(() => void api!.notify({ title: 'Deposit', message: 'Received 1 BTC' }));
+    const item = screen.getByRole('status');
+    expect(item.getAttribute('data-position')).toBe('top-right');
+    expect(item.style.top).toBe('16px');
+    expect(item.style.right).toBe('16px');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    fireEvent.pointerEnter(item);
+    act(() => platform.advance(10_000));
+    expect(screen.getByRole('status')).toBe(item);
+    fireEvent.pointerLeave(item);
+    act(() => platform.advance(4000));
+    expect(region.children).toHaveLength(0);
+    act(() => void api!.notify({ message: 'Click me' }));
+    fireEvent.click(screen.getByRole('status'));
+    expect(region.children).toHaveLength(0);
+  });
+});
+
+describe('useLoading', () => {
+  it('overlapping requests keep one overlay; it leaves 300 ms after the last', async () => {
+    const { wrap, platform } = setup();
+    let api: ReturnType<typeof useLoading> | undefined;
+    function Probe() {
+      api = useLoading('orders');
+      return <div {...api.overlayProps} data-testid="overlay" />;
+    }
+    render(wrap(<Probe />));
+    expect(api!.state).toBe('removed');
+    let releaseA = () => {};
+    let releaseB = () => {};
+    act(() => {
+      releaseA = api!.show({ text: 'Loading' });
+      releaseB = api!.show();
+    });
+    expect(api!.state).toBe('visible');
+    expect(api!.text).toBe('Loading');
+    act(() => releaseA());
+    expect(api!.state).toBe('visible');
+    act(() => releaseB());
+    expect(api!.state).toBe('hiding');
+    act(() => platform.advance(300));
+    expect(api!.state).toBe('removed');
+    expect(screen.getByTestId('overlay').hidden).toBe(true);
+    let resolve!: () => void;
+    let tracked: Promise<void> | undefined;
+    act(() => {
+      tracked = api!.track(new Promise<void>((r) => (resolve = r)));
+    });
+    expect(api!.state).toBe('visible');
+    await act(async () => {
+      resolve();
+      await tracked;
+    });
+    expect(api!.state).toBe('hiding');
+  });
+});
