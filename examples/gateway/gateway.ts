@@ -23,6 +23,10 @@ import type { SignMode } from './protocol.js';
 
 export const FIXTURES_DIR = join(import.meta.dirname, 'fixtures');
 export const CONFIG_PATH = '/v1/mix/config/gatewaySignConfig';
+/** The device service's risk-token call (seed 001 §7), served here so one process stands in for both. */
+export const RISK_TOKEN_DEVICE_PATH = '/v1/constantid/udid/c1';
+/** The header the exkit client carries the risk token in (docs/risk-token.md). */
+export const RISK_TOKEN_HEADER = 'risktoken';
 export const LOGIN_PATHS = new Set([
   '/v1/user/agency/login', '/v1/user/agency/login/verify-login', '/v1/user/login', '/v1/user/login/verify-login',
   '/v1/user/login/verify-login-v2', '/v1/user/login/verify-auth-login', '/v1/user/login/verifySystemLogin',
@@ -70,6 +74,8 @@ export interface GatewayOptions {
   toleranceMs?: number;
   /** Static documents served on GET by path (a test page and its script, so page and API share an origin). */
   pages?: Record<string, { contentType: string; body: string }>;
+  /** The device service's answer to each risk-token call; default a fresh 40-character (success) token. */
+  riskToken?: () => string;
 }
 
 export interface LoginRecord {
@@ -107,6 +113,10 @@ export interface Gateway {
   readonly deviceChecks: Array<{ known: boolean; userIdHash: string }>;
   /** How many times the sign config was fetched. */
   readonly configFetches: number;
+  /** How many risk tokens the device service handed out. */
+  readonly riskTokenFetches: number;
+  /** The risk-token header of every call that carried one. */
+  readonly riskTokenHeaders: Array<{ path: string; token: string }>;
   /** Changes the served config (the key and its signature stay unless overridden). */
   setConfig(overrides: Partial<SignConfigJson>): void;
   close(): Promise<void>;
@@ -186,6 +196,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const signs: SignRecord[] = [];
   const deviceChecks: Array<{ known: boolean; userIdHash: string }> = [];
   let configFetches = 0;
+  let riskTokenFetches = 0;
+  const riskTokenHeaders: Array<{ path: string; token: string }> = [];
+  const nextRiskToken = options.riskToken ?? (() => randomBytes(20).toString('hex'));
 
   const modeFor = (path: string): SignMode | undefined => {
     const pick = (entry: string) => (config.signModes[entry] ?? 1) as SignMode;
@@ -301,6 +314,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         res.end(page.body);
         return;
       }
+      const riskToken = header(req, RISK_TOKEN_HEADER);
+      if (riskToken) riskTokenHeaders.push({ path, token: riskToken });
+      if (req.method === 'GET' && path === RISK_TOKEN_DEVICE_PATH) {
+        riskTokenFetches++;
+        send(req, res, 200, { code: '00000', msg: 'success', data: nextRiskToken() });
+        return;
+      }
       if (req.method === 'GET' && path === CONFIG_PATH) {
         configFetches++;
         send(req, res, 200, { code: '00000', msg: 'success', data: { gatewaySignConfig: config } });
@@ -341,6 +361,10 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     get configFetches() {
       return configFetches;
     },
+    get riskTokenFetches() {
+      return riskTokenFetches;
+    },
+    riskTokenHeaders,
     setConfig(overrides) {
       config = { ...config, ...overrides };
     },
