@@ -2,6 +2,8 @@ export {
   SIMULATION_ALLOWED_PATHS,
   SIMULATION_LANDING_PATH,
   SIMULATION_FUTURES_PATH,
+  FUTURES_PATH_PREFIX,
+  isFuturesPath,
   isSimulationAllowedPath,
   splitLocalePrefix,
   withLocalePrefix,

@@ -44,6 +44,8 @@ export const SIMULATION_ALLOWED_PATHS: readonly string[] = Object.freeze([
 export const SIMULATION_LANDING_PATH = '/spot/BTCUSDT';
 /** Seed 001 §2: the default simulation futures page. */
 export const SIMULATION_FUTURES_PATH = '/futures/usdt/BTCUSDT';
+/** Seed 001 §2: the futures pages, as the /futures/ entry of the allowed list names them. */
+export const FUTURES_PATH_PREFIX = '/futures/';
 
 export interface LocalePath {
   /** The locale prefix without slashes ('en', 'zh-CN'), or '' when the path has none. */
@@ -77,6 +79,11 @@ export function isSimulationAllowedPath(
 ): boolean {
   const { path } = splitLocalePrefix(pathname, prefixes);
   return allowed.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry || path === `${entry}/`));
+}
+
+/** Whether a page is a futures page (below /futures/); a leading locale prefix is ignored. */
+export function isFuturesPath(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): boolean {
+  return splitLocalePrefix(pathname, prefixes).path.startsWith(FUTURES_PATH_PREFIX);
 }
 
 // Drops query and fragment, collapses repeated slashes and guarantees one leading slash.

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_PATH_PREFIXES } from '../../../core/catalog/locale-paths.js';
 import {
+  isFuturesPath,
   isSimulationAllowedPath,
   SIMULATION_ALLOWED_PATHS,
   SIMULATION_FUTURES_PATH,
@@ -87,6 +88,20 @@ describe('simulation pages — seed 001 §2', () => {
     expect(splitLocalePrefix('/zh-TW')).toEqual({ locale: 'zh-TW', path: '/' });
     expect(withLocalePrefix('ja', '/spot/BTCUSDT')).toBe('/ja/spot/BTCUSDT');
     expect(withLocalePrefix('', '/spot/BTCUSDT')).toBe('/spot/BTCUSDT');
+  });
+});
+
+describe('futures pages — seed 001 §2', () => {
+  it.each([
+    ['/futures/usdt/ETHUSDT', true],
+    ['/en/futures/usdt/ETHUSDT', true],
+    ['/zh-TW/futures/coin/BTCUSD?x=1', true],
+    ['/futures', false],
+    ['/futuresX/usdt', false],
+    ['/asset/futures', false],
+    ['/en/spot/BTCUSDT', false],
+  ])('%s is a futures page: %s', (path, expected) => {
+    expect(isFuturesPath(path)).toBe(expected);
   });
 });
 
