@@ -5,9 +5,8 @@ export {
   FUTURES_PATH_PREFIX,
   isFuturesPath,
   isSimulationAllowedPath,
-  splitLocalePrefix,
+  splitPagePath,
   withLocalePrefix,
 } from './paths.js';
-export type { LocalePath } from './paths.js';
 export { createSimulationMode, SIMULATION_FLAG_KEY } from './simulation-mode.js';
 export type { SimulationMode, SimulationModeOptions } from './simulation-mode.js';

@@ -8,7 +8,7 @@ import {
   SIMULATION_ALLOWED_PATHS,
   SIMULATION_FUTURES_PATH,
   SIMULATION_LANDING_PATH,
-  splitLocalePrefix,
+  splitPagePath,
   withLocalePrefix,
 } from './paths.js';
 
@@ -64,8 +64,8 @@ export function createSimulationMode(platform: Platform, options: SimulationMode
     },
     isAllowed: (pathname) => isSimulationAllowedPath(pathname, allowed),
     landingFor: (pathname, locale) =>
-      withLocalePrefix(locale ?? splitLocalePrefix(pathname).locale, isFuturesPath(pathname) ? futures : landing),
-    redirectFor: (pathname) => withLocalePrefix(splitLocalePrefix(pathname).locale, landing),
+      withLocalePrefix(locale ?? splitPagePath(pathname).locale, isFuturesPath(pathname) ? futures : landing),
+    redirectFor: (pathname) => withLocalePrefix(splitPagePath(pathname).locale, landing),
     currentPath: () => new URL(platform.location.href).pathname,
     navigate: (path) => platform.location.assign(path),
     reload: () => platform.location.reload(),

@@ -36,6 +36,7 @@ describe('simulation mode — seed 001 §4', () => {
     ['https://ex.test/en/futures/usdt/ETHUSDT', 'https://ex.test/en/futures/usdt/BTCUSDT', '/en/futures/usdt/BTCUSDT'],
     ['https://ex.test/zh-CN/futures/coin/BTCUSD', 'https://ex.test/zh-CN/futures/usdt/BTCUSDT', '/zh-CN/futures/usdt/BTCUSDT'],
     ['https://ex.test/futures/usdt/ETHUSDT', 'https://ex.test/futures/usdt/BTCUSDT', '/futures/usdt/BTCUSDT'],
+    ['https://ex.test/EN/futures/usdt/ETHUSDT', 'https://ex.test/en/futures/usdt/BTCUSDT', '/en/futures/usdt/BTCUSDT'],
   ])('turning on from the futures page %s lands on the locale-prefixed futures page (seed 001 §2)', (href, landed, to) => {
     const p = memoryPlatform({ href });
     const { actor, emitted } = start(p);
@@ -49,6 +50,7 @@ describe('simulation mode — seed 001 §4', () => {
     ['https://ex.test/ja/futures', 'https://ex.test/ja/spot/BTCUSDT'],
     ['https://ex.test/ja/spot/ETHUSDT', 'https://ex.test/ja/spot/BTCUSDT'],
     ['https://ex.test/asset/futures', 'https://ex.test/spot/BTCUSDT'],
+    ['https://ex.test/Ja/markets', 'https://ex.test/ja/spot/BTCUSDT'],
   ])('turning on from %s (not under /futures/) lands on the spot page', (href, landed) => {
     const p = memoryPlatform({ href });
     const { actor } = start(p);
