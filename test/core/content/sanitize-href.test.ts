@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { jsdomWindow } from './jsdom-window.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MockInstance } from 'vitest';
 import { ALLOWED_LINK_SCHEMES, InvalidAppSchemeError, inspectHref, sanitizeHref, silentContentLogger } from '../../../core/content/index.js';
 
 const APP = { appSchemes: ['exkit', 'partner-app'] };
@@ -9,7 +10,7 @@ const BRAINTREE = '@braintree/sanitize-url test suite';
 
 // Blocked hrefs warn on the console by default (seed 001 §5): capture it, so the hostile tables stay quiet and
 // the default can be asserted.
-let consoleWarn: ReturnType<typeof vi.spyOn<Console, 'warn'>>;
+let consoleWarn: MockInstance<typeof console.warn>;
 beforeEach(() => {
   consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

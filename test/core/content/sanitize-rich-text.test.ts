@@ -1,11 +1,12 @@
 import { jsdomWindow } from './jsdom-window.js';
 import type { WindowLike } from 'dompurify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MockInstance } from 'vitest';
 import { InvalidAppSchemeError, sanitizeRichText, silentContentLogger, UnsafeDomWindowError } from '../../../core/content/index.js';
 
 const window = jsdomWindow('') as unknown as WindowLike;
 // Removed links warn on the console by default: capture it, so the hostile rows stay quiet and the default can be asserted.
-let consoleWarn: ReturnType<typeof vi.spyOn<Console, 'warn'>>;
+let consoleWarn: MockInstance<typeof console.warn>;
 beforeEach(() => {
   consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
