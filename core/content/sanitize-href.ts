@@ -127,6 +127,25 @@ function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<
 // itself is the only reading (the common case, checked first for speed).
 const PLAIN = /^[!#$'-;=?-~"]*$/;
 
+/**
+ * Why an href must be blocked under any reading a consumer might apply on the way (HTML entity decoding by
+ * innerHTML, percent-decoding by a router), checked at each step until decoding changes nothing; else null.
+ */
+function decodedProblem(href: string, schemes: ReadonlySet<string>): string | null {
+  let candidate = href;
+  for (let round = 0; round <= MAX_DECODE_ROUNDS; round++) {
+    const entities = decodeEntities(candidate);
+    const next = decodePercent(entities);
+    for (const reading of new Set([candidate, entities, decodePercent(candidate), next])) {
+      const problem = schemeProblem(reading, schemes);
+      if (problem) return problem;
+    }
+    if (next === candidate) return null;
+    candidate = next;
+  }
+  return 'nested encoding';
+}
+
 /** An allowed href together with the URL it parses to (relative ones resolved against a placeholder base). */
 export interface ParsedHref {
   verdict: HrefVerdict;
@@ -144,21 +163,10 @@ export function parseHref(href: unknown, appSchemes: readonly string[] | undefin
     const problem = schemeProblem(href, schemes);
     if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
   } else {
-    // Every reading a consumer might apply on the way (HTML entity decoding by innerHTML, percent-decoding by a
-    // router) must land on an allowed scheme too: check each step until decoding changes nothing.
-    let candidate = href;
-    let settled = false;
-    for (let round = 0; round <= MAX_DECODE_ROUNDS && !settled; round++) {
-      const entities = decodeEntities(candidate);
-      const next = decodePercent(entities);
-      for (const reading of new Set([candidate, entities, decodePercent(candidate), next])) {
-        const problem = schemeProblem(reading, schemes);
-        if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
-      }
-      settled = next === candidate;
-      candidate = next;
-    }
-    if (!settled) return { verdict: { allowed: false, reason: 'nested encoding' }, url: undefined };
+    // The raw string and the one returned (whitespace removed, which can complete an entity such as
+    // '&#\n9' into '&#9') must both be safe under every reading.
+    const problem = decodedProblem(href, schemes) ?? (cleaned === href ? null : decodedProblem(cleaned, schemes));
+    if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
   }
   const kind = kindOf(cleaned);
   let url: URL;

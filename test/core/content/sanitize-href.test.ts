@@ -217,6 +217,15 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     );
   });
 
+  it.each([
+    ['&#\n9data:'],
+    ['&#\t9javascript:alert(1)'],
+    ['javascript&#\r\n58;alert(1)'],
+    ['java&#\n115;cript:alert(1)'],
+  ])('removing whitespace must not complete an entity that spells a blocked scheme: %j', (raw) => {
+    expect(sanitizeHref(raw, { ...APP, logger: silentContentLogger })).toBeNull();
+  });
+
   it('whatever the HTML parser and the URL parser make of an allowed href, its scheme is on the allow-list (fast-check, jsdom)', () => {
     const { document } = jsdomWindow('<!doctype html><base href="https://page.example/dir/">');
     const holder = document.createElement('div');
