@@ -1,5 +1,5 @@
-// The exkit core in plain Node, no DOM: futures figures, deep links, and an encrypted login plus signed core
-// calls against the reference gateway started in this process. Run it with `npm run example:node`.
+// The exkit core in plain Node, no DOM: futures figures, deep links, then against the reference gateway
+// started in this process: a terminal code, a risk token, an encrypted login and signed core calls. Run it with `npm run example:node`.
 //
 // It imports exkit only by its public names ('exkit', 'exkit/machines'). Run through
 // examples/node/tsconfig.json (no `paths`), those resolve through the package's `exports` to the built
@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { createActor, waitFor } from 'xstate';
 import {
   buildDeepLink,
+  collectFingerprint,
   createHttpClient,
   createSecurity,
+  createTerminalCode,
   formatAmount,
   formatLiquidationPrice,
   formatRoe,
@@ -21,7 +23,7 @@ import {
   unrealizedPnl,
 } from 'exkit';
 import type { DeepLinkConfig, FuturesPositionInput, HttpEvent, SecurityEvent } from 'exkit';
-import { signingInitMachine } from 'exkit/machines';
+import { createRiskTokenService, signingInitMachine } from 'exkit/machines';
 import { FIXTURES_DIR, startGateway } from '../gateway/gateway.js';
 import { nodePlatform } from './node-platform.js';
 
@@ -72,13 +74,32 @@ for (const url of [recharge, coin, h5]) {
 }
 check(parseDeepLink(h5, links).params.url === 'https://www.example.com/promo?ref=a&x=1', 'H5Router url survives the round trip');
 
-// ── Login with encryption and signing against the reference gateway (docs/security.md) ──────────────
-section('security: reference gateway, signing init, encrypted login, signed calls');
+// ── Against the reference gateway ───────────────────────────────────────────────────────────────────
 const gateway = await startGateway({ port: 0 });
 const platform = nodePlatform({ href: `${gateway.url}/` });
+section(`reference gateway on ${gateway.url} (test keys from examples/gateway/fixtures: never in production)`);
+
+// The terminal code (docs/fingerprint.md): without a DOM only the user agent, time zone and languages count.
+const fingerprint = await collectFingerprint(platform);
+const terminal = createTerminalCode(platform);
+const terminalCode = await terminal.get();
+check(/^[0-9a-f]{64}$/.test(terminalCode), 'the terminal code is a SHA-256 hex digest');
+const skipped = Object.entries(fingerprint.sources).filter(([, r]) => r.status === 'skipped').map(([name]) => name);
+log(`terminal code ${terminalCode.slice(0, 16)}… from ${fingerprint.contributed.join(', ')} (skipped without a DOM: ${skipped.join(', ')})`);
+const providers = { terminalCode: terminal.current };
+
+// The risk token (docs/risk-token.md) comes from the device service; here the gateway plays that part too.
+const device = createHttpClient(platform, { baseUrl: gateway.url, providers });
+const riskToken = createRiskTokenService(platform, { device });
+const firstToken = await riskToken.whenReady();
+const risk = riskToken.state();
+check(firstToken && risk.status === 'success' && risk.kind === 'success', `the risk token was fetched (status ${risk.status})`);
+log(`risk token: ${risk.status}, ${firstToken.length} characters (${firstToken.slice(0, 8)}…), expires ${new Date(risk.expiresAt ?? 0).toISOString()}`);
+
 // Node has no cookie jar: these two hooks stand in for the browser's (send the session, keep Set-Cookie).
 const http = createHttpClient(platform, {
   baseUrl: gateway.url,
+  providers,
   hooks: {
     beforeRequest: [(request) => {
       const token = platform.cookies.get('refreshToken');
@@ -92,6 +113,10 @@ const http = createHttpClient(platform, {
     }],
   },
 });
+riskToken.install(http); // the risk-token header on the seed's list of sensitive calls (the login is one)
+
+// ── Login with encryption and signing (docs/security.md) ───────────────────────────────────────────
+section('security: signing init, encrypted login, signed calls');
 // The certificate a build embeds to pin the gateway's key (the gateway's test fixture: never in production).
 const certificatePem = readFileSync(join(FIXTURES_DIR, 'signing.pem'), 'utf8');
 const security = createSecurity(platform, { certificatePem, http, log: (message, data) => log(`security log: ${message} ${JSON.stringify(data)}`) });
@@ -110,7 +135,6 @@ http.use({
 
 const init = createActor(signingInitMachine, { input: { security }, clock: platform.timers }).start();
 try {
-  log(`gateway on ${gateway.url} (test keys from examples/gateway/fixtures)`);
   init.send({ type: 'INIT' });
   const ready = await waitFor(init, (s) => s.matches('ready') || s.matches('disabled') || s.context.error !== undefined, { timeout: 15_000 });
   check(ready.matches('ready'), `signing init is ready (state ${JSON.stringify(ready.value)}, error ${String(ready.context.error)})`);
@@ -124,6 +148,10 @@ try {
   log(`login as sent: clear ${JSON.stringify(Object.fromEntries(Object.entries(wire).filter(([k]) => !['bodyCiphertext', 'publicKey', 'initSign'].includes(k))))}`);
   log(`               bodyCiphertext ${ciphertext.slice(0, 24)}… (${ciphertext.length} chars), publicKey and initSign alongside`);
   check(!('pwd' in wire) && !('loginName' in wire) && ciphertext.length > 0, 'loginName and pwd travel only inside bodyCiphertext');
+  check(loginSent.headers.get('terminalCode') === terminalCode, 'the login carries the terminal code');
+  const riskHeader = gateway.riskTokenHeaders.find((h) => h.path === '/v1/user/login');
+  check(riskHeader !== undefined && riskHeader.token === riskToken.state().token, 'the gateway received the risk token with the login');
+  log(`               headers: terminalCode ${terminalCode.slice(0, 8)}…, risk token ${riskHeader.token.slice(0, 8)}… (received by the gateway)`);
   const seen = gateway.logins.at(-1);
   check(login.code === '00000' && seen?.encrypted === true && seen.sensitive.pwd === 'correct horse battery staple', 'the gateway decrypted the login');
   log(`login: succeeded, user ${login.data.userInfo.userId}; the gateway decrypted ${Object.keys(seen.sensitive).join(', ')} with its private key`);
@@ -147,8 +175,10 @@ try {
   log(`security events: ${securityEvents.map((e) => e.type).join(', ') || 'none'}`);
 } finally {
   init.stop();
+  riskToken.stop();
   security.dispose();
   http.dispose();
+  device.dispose();
   await gateway.close();
 }
 

@@ -41,6 +41,12 @@ describe('examples/node', () => {
     expect(stdout).toContain('parsed public main/H5Router  {"url":"https://www.example.com/promo?ref=a&x=1","campaign":"spring"}');
   });
 
+  it('computes a terminal code without a DOM and fetches a success risk token from the device service', () => {
+    expect(stdout).toMatch(/terminal code [0-9a-f]{16}… from userAgent, timeZone, languages \(skipped without a DOM: screen, canvas, fonts, audio, hardware\)/);
+    expect(stdout).toMatch(/risk token: success, 40 characters/);
+    expect(stdout).toMatch(/headers: terminalCode [0-9a-f]{8}…, risk token [0-9a-f]{8}… \(received by the gateway\)/);
+  });
+
   it('logs in with an encrypted payload and the gateway verifies the signed follow-up calls', () => {
     expect(stdout).toContain('signing init: ready');
     expect(stdout).toMatch(/login as sent: clear \{"lang":"en","algorithm":"RSA-OAEP-256"\}/);
