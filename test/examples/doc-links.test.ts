@@ -5,12 +5,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'api', '.git', 'test-results', 'coverage']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'coverage']);
+const GENERATED = join(root, 'docs', 'api');
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return SKIP_DIRS.has(name) ? [] : markdownFiles(path);
+    if (statSync(path).isDirectory()) return SKIP_DIRS.has(name) || path === GENERATED ? [] : markdownFiles(path);
     return name.endsWith('.md') ? [path] : [];
   });
 }
