@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const reactModules = ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**/dist/**', 'test-results/**', '.vite/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**/dist/**', 'test-results/**', '.vite/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
