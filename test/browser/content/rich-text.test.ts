@@ -1,7 +1,7 @@
 // The rich-text corpus in real Chromium: whatever sanitizeRichText returns must run nothing when loaded.
 import { build } from 'esbuild';
 import type { WindowLike } from 'dompurify';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../support/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText, silentContentLogger } from '../../../core/content/index.js';
@@ -66,10 +66,7 @@ let browser: Browser;
 let bundle: string;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   const result = await build({
     entryPoints: ['core/content/index.ts'],
     bundle: true,

@@ -2,7 +2,7 @@
 // served from the loopback fixture so page and API share an origin.
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../support/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Exkit from '../../../core/index.js';
@@ -38,10 +38,7 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/javascript' });
     response.end(script);
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ locale: 'de-DE' });
   await page.goto(`${server.origin}/`);
   await page.addScriptTag({ url: '/exkit.js' });

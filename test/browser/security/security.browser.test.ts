@@ -2,7 +2,7 @@
 // browser's cookies and fetch, against the reference gateway (node:crypto) on the same origin.
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../support/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Exkit from '../../../core/index.js';
@@ -29,10 +29,7 @@ beforeAll(async () => {
       '/exkit.js': { contentType: 'text/javascript', body: bundle.outputFiles[0]!.text },
     },
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(`${gateway.url}/`);
   await page.addScriptTag({ url: '/exkit.js' });

@@ -20,12 +20,24 @@ describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {
     ['TWFu\n', false],
     ['TW-_', false], // the URL-safe alphabet is not the standard one
     ['T===', false],
+    ['A+/=', false], // non-canonical: the unused low bits of '/' are not zero (RFC 4648 §3.5)
+    ['AB==', false], // non-canonical: 'B' leaves a set bit behind the single byte
+    ['AQ==', true],
+    ['AAE=', true],
   ])('isBase64(%j) is %s', (text, expected) => {
     expect(isBase64(text)).toBe(expected);
   });
 
   it('rejects any string that the reference decoder does not round-trip', () => {
     fc.assert(fc.property(fc.string({ maxLength: 24 }), (text) => !isBase64(text) || Buffer.from(text, 'base64').toString('base64') === text));
+  });
+
+  it('rejects any string that the reference decoder does not round-trip, over the base64 alphabet itself', () => {
+    const unit = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/='.split(''));
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 16 }), (text) => !isBase64(text) || Buffer.from(text, 'base64').toString('base64') === text),
+      { numRuns: 5000 },
+    );
   });
 });
 
