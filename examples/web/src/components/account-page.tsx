@@ -1,0 +1,20 @@
+import { CaptchaPanel } from './captcha-panel.js';
+import { LoginForm } from './login-form.js';
+import { RegisterForm } from './register-form.js';
+import { SignedCalls } from './signed-calls.js';
+import { SigningStatus } from './signing-status.js';
+import { WireLog } from './wire-log.js';
+
+/** Login and registration through the captcha flow, with encryption, signed calls and the requests as sent. */
+export function AccountPage() {
+  return (
+    <div className="grid">
+      <SigningStatus />
+      <CaptchaPanel />
+      <LoginForm />
+      <RegisterForm />
+      <SignedCalls />
+      <WireLog />
+    </div>
+  );
+}
