@@ -22,9 +22,11 @@ export interface CaptchaServiceOptions {
   selfVerify?: boolean;
   /** XState clock for the flows (the platform's timers, or a SimulatedClock in tests). */
   clock?: Timers;
-  /** Where widget errors go (they are logged only, seed 001 §4). */
+  /** Where widget errors go (they are logged only, seed 001 §4); default console.warn. */
   onWidgetError?: (error: unknown, scene: string) => void;
 }
+
+const consoleLog = (error: unknown, scene: string) => console.warn('[exkit/captcha] widget error', { scene, error });
 
 /** Runs captcha flows: one at a time per scene, a second request while one is pending joins it. */
 export interface CaptchaService {
@@ -39,6 +41,7 @@ export interface CaptchaService {
 export function createCaptchaService(options: CaptchaServiceOptions): CaptchaService {
   const running = new Map<string, { actor: CaptchaFlowActor; result: Promise<CaptchaResult> }>();
   const flows$ = new BehaviorSubject<ReadonlyMap<string, CaptchaFlowActor>>(new Map());
+  const onWidgetError = options.onWidgetError ?? consoleLog;
   const publish = () => flows$.next(new Map([...running].map(([scene, flow]) => [scene, flow.actor])));
   return {
     verify(scene, params = {}) {
@@ -56,7 +59,7 @@ export function createCaptchaService(options: CaptchaServiceOptions): CaptchaSer
         },
         ...(options.clock ? { clock: options.clock } : {}),
       });
-      actor.on('widgetError', ({ error }) => options.onWidgetError?.(error, scene));
+      actor.on('widgetError', ({ error }) => onWidgetError(error, scene));
       const result = toPromise(actor).finally(() => {
         running.delete(scene);
         publish();

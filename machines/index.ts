@@ -19,3 +19,5 @@ export * from './loading-overlay.machine.js';
 export * from './loading-api.js';
 export * from './ui-kit.js';
 export * from './app-host.js';
+export * from './risk-token.machine.js';
+export * from './risk-token-service.js';

@@ -13,10 +13,21 @@ export type SimulationEvent =
 
 export type SimulationEmitted = { type: 'redirected'; to: string } | { type: 'reloaded' };
 
+// Turning on (here or in another tab) lands on the futures page from a futures page, else the landing page.
+function landingOf(simulation: SimulationMode, event: SimulationEvent): string {
+  return simulation.landingFor(simulation.currentPath(), event.type === 'TURN_ON' ? event.locale : undefined);
+}
+
+// A disallowed page (the current one, or the one navigated to) goes to the simulation spot page.
+function redirectOf(simulation: SimulationMode, event: SimulationEvent): string {
+  return simulation.redirectFor(event.type === 'NAVIGATE' ? event.path : simulation.currentPath());
+}
+
 /**
- * Simulation (paper) trading mode (seed 001 §4): turning on sets the flag and lands on the simulation page;
- * while on, a page off the allowed list redirects there; turning off clears the flag and reloads; a change
- * made in another tab reloads or redirects this one.
+ * Simulation (paper) trading mode (seed 001 §2, §4): turning on sets the flag and lands on the simulation
+ * page (the futures page when turned on from a futures page); while on, a page off the allowed list
+ * redirects to the simulation spot page; turning off clears the flag and reloads; a change made in
+ * another tab reloads or redirects this one.
  */
 export const simulationMachine = setup({
   types: {
@@ -41,19 +52,10 @@ export const simulationMachine = setup({
   actions: {
     setFlag: ({ context }) => context.simulation.setFlag(true),
     clearFlag: ({ context }) => context.simulation.setFlag(false),
-    goToLanding: ({ context, event }) => {
-      const locale = event.type === 'TURN_ON' ? event.locale : undefined;
-      context.simulation.navigate(context.simulation.landingFor(context.simulation.currentPath(), locale));
-    },
-    redirectToLanding: ({ context, event }) => {
-      const from = event.type === 'NAVIGATE' ? event.path : context.simulation.currentPath();
-      context.simulation.navigate(context.simulation.landingFor(from));
-    },
-    emitRedirected: emit(({ context, event }) => {
-      const from = event.type === 'NAVIGATE' ? event.path : context.simulation.currentPath();
-      const locale = event.type === 'TURN_ON' ? event.locale : undefined;
-      return { type: 'redirected' as const, to: context.simulation.landingFor(from, locale) };
-    }),
+    emitLanding: emit(({ context, event }) => ({ type: 'redirected' as const, to: landingOf(context.simulation, event) })),
+    goToLanding: ({ context, event }) => context.simulation.navigate(landingOf(context.simulation, event)),
+    emitRedirected: emit(({ context, event }) => ({ type: 'redirected' as const, to: redirectOf(context.simulation, event) })),
+    redirectToSpotPage: ({ context, event }) => context.simulation.navigate(redirectOf(context.simulation, event)),
     reload: ({ context }) => context.simulation.reload(),
     emitReloaded: emit({ type: 'reloaded' as const }),
   },
@@ -71,19 +73,19 @@ export const simulationMachine = setup({
     },
     off: {
       on: {
-        TURN_ON: { target: 'on', actions: ['setFlag', 'emitRedirected', 'goToLanding'] },
-        REMOTE_CHANGED: { guard: 'turnedOnElsewhere', target: 'on', actions: ['emitRedirected', 'goToLanding'] },
+        TURN_ON: { target: 'on', actions: ['setFlag', 'emitLanding', 'goToLanding'] },
+        REMOTE_CHANGED: { guard: 'turnedOnElsewhere', target: 'on', actions: ['emitLanding', 'goToLanding'] },
       },
     },
     on: {
       initial: 'checkingPage',
       states: {
         checkingPage: {
-          always: [{ guard: 'currentPageDisallowed', target: 'browsing', actions: ['emitRedirected', 'redirectToLanding'] }, { target: 'browsing' }],
+          always: [{ guard: 'currentPageDisallowed', target: 'browsing', actions: ['emitRedirected', 'redirectToSpotPage'] }, { target: 'browsing' }],
         },
         browsing: {
           on: {
-            NAVIGATE: { guard: 'pathDisallowed', actions: ['emitRedirected', 'redirectToLanding'] },
+            NAVIGATE: { guard: 'pathDisallowed', actions: ['emitRedirected', 'redirectToSpotPage'] },
           },
         },
       },

@@ -22,3 +22,4 @@ export * from './use-message-box.js';
 export * from './message-box-host.js';
 export * from './use-loading.js';
 export * from './use-actor-selector.js';
+export * from './use-risk-token.js';

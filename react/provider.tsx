@@ -10,6 +10,7 @@ import type { simulationMachine } from '../machines/simulation.machine.js';
 import type { Preferences } from '../core/preferences/preferences.js';
 import type { Security } from '../core/security/security.js';
 import type { UiKit } from '../machines/ui-kit.js';
+import type { RiskTokenService } from '../machines/risk-token-service.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs
@@ -29,6 +30,8 @@ export interface ExkitServices {
   preferences?: Preferences;
   /** The security service (signing init, login encryption, core-call signing): `createSecurity`. */
   security?: Security;
+  /** The risk token (createRiskTokenService), read by `useRiskToken()`. */
+  riskToken?: RiskTokenService;
   /** Overlay services (toasts, notifications, message boxes, loading, layers); made from the platform when omitted. */
   ui?: UiKit;
 }

@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/types.js';
 import { CaptchaScriptLoadError } from './errors.js';
+import { CAPTCHA_SCRIPT_TIMEOUT_MS } from './script-loader.js';
 import type { ScriptLoader } from './script-loader.js';
 import type { CaptchaValidate, CaptchaWidget, CaptchaWidgetFactory } from './types.js';
 
@@ -22,6 +23,38 @@ export interface GeeTestWidgetOptions {
   loader: ScriptLoader;
   /** The global the script defines. Default 'initGeetest4'. */
   globalName?: string;
+  /** How long loading the script, and then GeeTest's ready callback, may each take. Default 10 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * Calls initGeetest4 and waits for its ready callback, which a third-party script may never call: our
+ * own timer decides then, and a captcha that turns up late is destroyed.
+ */
+function whenReady(platform: Platform, init: InitGeetest4, config: Record<string, unknown>, timeoutMs: number): Promise<GeeTestCaptcha> {
+  return new Promise<GeeTestCaptcha>((resolve, reject) => {
+    let settled = false;
+    const timer = platform.timers.setTimeout(() => {
+      settled = true;
+      reject(new CaptchaScriptLoadError('CAPTCHA_SCRIPT_TIMEOUT', `the captcha script did not become ready within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const ready = (captcha: GeeTestCaptcha) => {
+      if (settled) {
+        captcha.destroy();
+        return;
+      }
+      settled = true;
+      platform.timers.clearTimeout(timer);
+      resolve(captcha);
+    };
+    try {
+      init(config, ready);
+    } catch (error) {
+      settled = true;
+      platform.timers.clearTimeout(timer);
+      reject(new CaptchaScriptLoadError('CAPTCHA_SCRIPT_ERROR', 'the captcha script failed to initialise', { cause: error }));
+    }
+  });
 }
 
 /** A widget factory backed by the GeeTest v4 script, loaded at most once however many flows start. */
@@ -31,14 +64,13 @@ export function geeTestWidget(platform: Platform, options: GeeTestWidgetOptions)
     const listeners = { success: [] as Array<(v: CaptchaValidate) => void>, close: [] as Array<() => void>, error: [] as Array<(e: unknown) => void> };
     const widget: CaptchaWidget = {
       async init({ captchaId, language }) {
-        await options.loader.load(options.scriptUrl);
+        const timeoutMs = options.timeoutMs ?? CAPTCHA_SCRIPT_TIMEOUT_MS;
+        await options.loader.load(options.scriptUrl, timeoutMs);
         const init = platform.globals.get(options.globalName ?? 'initGeetest4');
         if (typeof init !== 'function') {
           throw new CaptchaScriptLoadError('CAPTCHA_SCRIPT_API_MISSING', 'the captcha script loaded but defines no init function');
         }
-        captcha = await new Promise<GeeTestCaptcha>((resolve) => {
-          (init as InitGeetest4)({ captchaId, language, product: 'bind' }, resolve);
-        });
+        captcha = await whenReady(platform, init as InitGeetest4, { captchaId, language, product: 'bind' }, timeoutMs);
         captcha
           .onSuccess(() => {
             const validate = captcha?.getValidate();

@@ -39,19 +39,38 @@ function split(pathOrUrl: string): SplitPath {
   return { origin: '', pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search, hash };
 }
 
+/** A path split at its leading locale prefix. */
+export interface LocalePath {
+  /** The locale prefix as the catalogue spells it ('en', 'zh-CN'), or '' when the path has none. */
+  locale: string;
+  /** The path without that prefix, always starting with '/'. */
+  path: string;
+}
+
+/**
+ * Splits one leading locale segment off a pathname, whatever its case: '/EN/spot/X' → en + '/spot/X',
+ * '/zh-tw' → zh-TW + '/'. Only known prefixes count; query and fragment are the caller's to remove.
+ */
+export function splitLocalePrefix(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): LocalePath {
+  const lookup = prefixes === LOCALE_PATH_PREFIXES ? prefixByLowerCase : new Map(prefixes.map((locale) => [locale.toLowerCase(), locale]));
+  const path = pathname.startsWith('/') ? pathname : `/${pathname}`;
+  const slash = path.indexOf('/', 1);
+  const segment = slash < 0 ? path.slice(1) : path.slice(1, slash);
+  const locale = segment === '' ? undefined : lookup.get(segment.toLowerCase());
+  if (locale === undefined) return { locale: '', path };
+  return { locale, path: slash < 0 ? '/' : path.slice(slash) };
+}
+
 /** The locale whose prefix starts a path ('/zh-CN/spot' → 'zh-CN'), or undefined for an unprefixed path. */
 export function localeOfPath(pathOrUrl: string): string | undefined {
-  const first = split(pathOrUrl).pathname.split('/')[1];
-  return first === undefined ? undefined : prefixByLowerCase.get(first.toLowerCase());
+  return splitLocalePrefix(split(pathOrUrl).pathname).locale || undefined;
 }
 
 /** A path without any leading locale prefixes: '/en/fr/spot' → '/spot', '/ja' → '/'. */
 export function stripLocalePrefix(pathname: string): string {
-  const segments = pathname.split('/');
-  let start = 1;
-  while (start < segments.length && prefixByLowerCase.has((segments[start] ?? '').toLowerCase())) start++;
-  const rest = segments.slice(start).join('/');
-  return `/${rest}`;
+  let current = splitLocalePrefix(pathname);
+  while (current.locale !== '') current = splitLocalePrefix(current.path);
+  return current.path;
 }
 
 function withPrefix(prefix: string, bare: string): string {

@@ -67,3 +67,5 @@ export type { SecurityEvent } from './security-events.js';
 export { loginUserId } from './request-hooks.js';
 export { createSecurity } from './security.js';
 export type { Security, SecurityOptions, SecuritySnapshot, SecurityHooks } from './security.js';
+export * from './risk-token/index.js';
+export * from './fingerprint/index.js';

@@ -1,4 +1,6 @@
 import { LOCALE_PATH_PREFIXES } from '../catalog/locale-paths.js';
+import { splitLocalePrefix } from '../locale-links/locale-links.js';
+import type { LocalePath } from '../locale-links/locale-links.js';
 
 /**
  * Seed 001 §2: the pages that stay reachable in simulation mode. An entry ending in '/' admits every
@@ -44,23 +46,15 @@ export const SIMULATION_ALLOWED_PATHS: readonly string[] = Object.freeze([
 export const SIMULATION_LANDING_PATH = '/spot/BTCUSDT';
 /** Seed 001 §2: the default simulation futures page. */
 export const SIMULATION_FUTURES_PATH = '/futures/usdt/BTCUSDT';
+/** Seed 001 §2: the futures pages, as the /futures/ entry of the allowed list names them. */
+export const FUTURES_PATH_PREFIX = '/futures/';
 
-export interface LocalePath {
-  /** The locale prefix without slashes ('en', 'zh-CN'), or '' when the path has none. */
-  locale: string;
-  /** The path without its locale prefix, always starting with '/'. */
-  path: string;
-}
-
-/** Splits a leading locale segment ('/en/spot/X' → en + '/spot/X'); only known prefixes count. */
-export function splitLocalePrefix(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): LocalePath {
-  const path = normalisePath(pathname);
-  const segment = path.split('/')[1] ?? '';
-  if (segment && prefixes.includes(segment)) {
-    const rest = path.slice(segment.length + 1);
-    return { locale: segment, path: rest === '' ? '/' : rest };
-  }
-  return { locale: '', path };
+/**
+ * Splits a page path at its locale prefix after dropping query and fragment and collapsing doubled
+ * slashes ('/EN//spot/X?y' → en + '/spot/X'); one prefix only, so '/en/en/fee' keeps its second 'en'.
+ */
+export function splitPagePath(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): LocalePath {
+  return splitLocalePrefix(normalisePath(pathname), prefixes);
 }
 
 /** Prefixes a path with a locale segment ('' leaves it unprefixed). */
@@ -75,8 +69,13 @@ export function isSimulationAllowedPath(
   allowed: readonly string[] = SIMULATION_ALLOWED_PATHS,
   prefixes: readonly string[] = LOCALE_PATH_PREFIXES,
 ): boolean {
-  const { path } = splitLocalePrefix(pathname, prefixes);
+  const { path } = splitPagePath(pathname, prefixes);
   return allowed.some((entry) => (entry.endsWith('/') ? path.startsWith(entry) : path === entry || path === `${entry}/`));
+}
+
+/** Whether a page is a futures page (below /futures/); a leading locale prefix is ignored. */
+export function isFuturesPath(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): boolean {
+  return splitPagePath(pathname, prefixes).path.startsWith(FUTURES_PATH_PREFIX);
 }
 
 // Drops query and fragment, collapses repeated slashes and guarantees one leading slash.

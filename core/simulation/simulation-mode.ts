@@ -2,7 +2,15 @@ import type { Observable} from 'rxjs';
 import { distinctUntilChanged, filter, map } from 'rxjs';
 import type { Platform } from '../platform/types.js';
 import { createStore } from '../storage/namespaced-store.js';
-import { isSimulationAllowedPath, SIMULATION_ALLOWED_PATHS, SIMULATION_LANDING_PATH, splitLocalePrefix, withLocalePrefix } from './paths.js';
+import {
+  isFuturesPath,
+  isSimulationAllowedPath,
+  SIMULATION_ALLOWED_PATHS,
+  SIMULATION_FUTURES_PATH,
+  SIMULATION_LANDING_PATH,
+  splitPagePath,
+  withLocalePrefix,
+} from './paths.js';
 
 /** Seed 001 §4: the flag that marks simulation (paper) trading as on. */
 export const SIMULATION_FLAG_KEY = 'simulation-trade';
@@ -10,6 +18,8 @@ export const SIMULATION_FLAG_KEY = 'simulation-trade';
 export interface SimulationModeOptions {
   /** Where turning the mode on lands, and where disallowed pages redirect. Default /spot/BTCUSDT. */
   landingPath?: string;
+  /** Where turning the mode on from a futures page lands. Default /futures/usdt/BTCUSDT. */
+  futuresPath?: string;
   allowedPaths?: readonly string[];
 }
 
@@ -20,8 +30,13 @@ export interface SimulationMode {
   setFlag(on: boolean): void;
   /** Whether a path may be visited while the mode is on (a locale prefix is ignored). */
   isAllowed(pathname: string): boolean;
-  /** The landing page with the locale prefix of `pathname` (or the given locale). */
+  /**
+   * Where turning the mode on from `pathname` lands: the futures page from a futures page, the landing
+   * page elsewhere; with the locale prefix of `pathname` (or the given locale).
+   */
   landingFor(pathname: string, locale?: string): string;
+  /** Where a disallowed `pathname` redirects: the landing (spot) page with its locale prefix. */
+  redirectFor(pathname: string): string;
   /** The current page's path. */
   currentPath(): string;
   /** Changes the location. */
@@ -37,6 +52,7 @@ const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 export function createSimulationMode(platform: Platform, options: SimulationModeOptions = {}): SimulationMode {
   const store = createStore(platform, 'common');
   const landing = options.landingPath ?? SIMULATION_LANDING_PATH;
+  const futures = options.futuresPath ?? SIMULATION_FUTURES_PATH;
   const allowed = options.allowedPaths ?? SIMULATION_ALLOWED_PATHS;
   const flagKey = store.storageKey(SIMULATION_FLAG_KEY);
   const isOn = () => store.get(SIMULATION_FLAG_KEY, false, isBoolean);
@@ -47,7 +63,9 @@ export function createSimulationMode(platform: Platform, options: SimulationMode
       else store.remove(SIMULATION_FLAG_KEY);
     },
     isAllowed: (pathname) => isSimulationAllowedPath(pathname, allowed),
-    landingFor: (pathname, locale) => withLocalePrefix(locale ?? splitLocalePrefix(pathname).locale, landing),
+    landingFor: (pathname, locale) =>
+      withLocalePrefix(locale ?? splitPagePath(pathname).locale, isFuturesPath(pathname) ? futures : landing),
+    redirectFor: (pathname) => withLocalePrefix(splitPagePath(pathname).locale, landing),
     currentPath: () => new URL(platform.location.href).pathname,
     navigate: (path) => platform.location.assign(path),
     reload: () => platform.location.reload(),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import {
   coreSignedText,
+  decodeBase64,
   decryptLogin,
   keyIdOf,
   loadPrivateKey,
@@ -23,6 +24,10 @@ import type { SignMode } from './protocol.js';
 
 export const FIXTURES_DIR = join(import.meta.dirname, 'fixtures');
 export const CONFIG_PATH = '/v1/mix/config/gatewaySignConfig';
+/** The device service's risk-token call (seed 001 §7), served here so one process stands in for both. */
+export const RISK_TOKEN_DEVICE_PATH = '/v1/constantid/udid/c1';
+/** The header the exkit client carries the risk token in (docs/risk-token.md). */
+export const RISK_TOKEN_HEADER = 'risktoken';
 export const LOGIN_PATHS = new Set([
   '/v1/user/agency/login', '/v1/user/agency/login/verify-login', '/v1/user/login', '/v1/user/login/verify-login',
   '/v1/user/login/verify-login-v2', '/v1/user/login/verify-auth-login', '/v1/user/login/verifySystemLogin',
@@ -43,6 +48,53 @@ export const SIGN_ERRORS = {
   expired: { code: '00022', msg: 'Signature expired', header: 'expired' },
   invalid: { code: '00023', msg: 'Signature invalid, please log in again', header: 'invalid' },
 } as const;
+
+// Seed 001 §7: the captcha endpoints, and seed 001 §8: the captcha success code.
+export const CAPTCHA_GET_ID_PATH = '/v1/security/policy/captcha/get-captcha-id';
+export const CAPTCHA_CHECK_PATH = '/v1/security/policy/captcha/check-captcha';
+export const CAPTCHA_SUCCESS_CODE = '00000';
+// Seed 001 §5: captcha type 3 sends its validate object as base64 of its JSON.
+export const CAPTCHA_TYPE_BASE64_JSON = 3;
+/** The GeeTest v4 validate fields a type-3 check must carry. */
+export const GEETEST_V4_FIELDS = ['lot_number', 'captcha_output', 'pass_token', 'gen_time'] as const;
+/** The gateway's own captcha failure codes (the seed names none; docs/captcha.md lists them). */
+export const CAPTCHA_ERRORS = {
+  badRequest: { code: '40000', msg: 'captcha request malformed' },
+  invalidValidate: { code: '40002', msg: 'captcha validate invalid' },
+  unknownChallenge: { code: '40003', msg: 'captcha challenge unknown or already used' },
+} as const;
+
+/** How the gateway answers get-captcha-id for one scene. */
+export interface CaptchaSceneOptions {
+  /** The challenge status; 0 means the widget must be shown. Default 0. */
+  status?: number;
+  /** The captcha id handed out. Default 'gateway-captcha'. */
+  captchaId?: string;
+  /** Refuse the scene with this code (and `errorMsg`) instead of handing out a challenge. */
+  errorCode?: string;
+  errorMsg?: string;
+}
+
+/** What get-captcha-id received and answered. */
+export interface CaptchaChallengeRecord {
+  /** The body as received. */
+  params: Record<string, unknown>;
+  code: string;
+  bizId?: string;
+  captchaId?: string;
+  status?: number;
+}
+
+/** What check-captcha received and answered. */
+export interface CaptchaCheckRecord {
+  /** The body as received. */
+  params: Record<string, unknown>;
+  code: string;
+  /** The decoded validate object of a type-3 check (when it decoded). */
+  validate?: Record<string, unknown>;
+  /** The scene of the challenge the check answered (when the bizId was known). */
+  scene?: string;
+}
 
 export interface SignConfigJson {
   clientOpen: boolean;
@@ -70,6 +122,10 @@ export interface GatewayOptions {
   toleranceMs?: number;
   /** Static documents served on GET by path (a test page and its script, so page and API share an origin). */
   pages?: Record<string, { contentType: string; body: string }>;
+  /** The device service's answer to each risk-token call; default a fresh 40-character (success) token. */
+  riskToken?: () => string;
+  /** get-captcha-id answers per scene; a scene not listed gets status 0. */
+  captchaScenes?: Record<string, CaptchaSceneOptions>;
 }
 
 export interface LoginRecord {
@@ -105,8 +161,14 @@ export interface Gateway {
   readonly logins: LoginRecord[];
   readonly signs: SignRecord[];
   readonly deviceChecks: Array<{ known: boolean; userIdHash: string }>;
+  readonly captchaChallenges: CaptchaChallengeRecord[];
+  readonly captchaChecks: CaptchaCheckRecord[];
   /** How many times the sign config was fetched. */
   readonly configFetches: number;
+  /** How many risk tokens the device service handed out. */
+  readonly riskTokenFetches: number;
+  /** The risk-token header of every call that carried one. */
+  readonly riskTokenHeaders: Array<{ path: string; token: string }>;
   /** Changes the served config (the key and its signature stay unless overridden). */
   setConfig(overrides: Partial<SignConfigJson>): void;
   close(): Promise<void>;
@@ -161,6 +223,21 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+
+/** A type-3 validate: base64 of a JSON object carrying every GeeTest v4 field as a non-empty string. */
+function decodeGeeTestValidate(text: unknown): Record<string, unknown> | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const parsed = JSON.parse(decodeBase64(text).toString('utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+    const fields = parsed as Record<string, unknown>;
+    return GEETEST_V4_FIELDS.every((name) => typeof fields[name] === 'string' && fields[name] !== '') ? fields : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
@@ -185,7 +262,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const logins: LoginRecord[] = [];
   const signs: SignRecord[] = [];
   const deviceChecks: Array<{ known: boolean; userIdHash: string }> = [];
+  const captchaChallenges: CaptchaChallengeRecord[] = [];
+  const captchaChecks: CaptchaCheckRecord[] = [];
+  // bizId → the open challenge it names; a successful check consumes it.
+  const openChallenges = new Map<string, { scene: string; bizParam?: string; areaCode?: string }>();
   let configFetches = 0;
+  let riskTokenFetches = 0;
+  const riskTokenHeaders: Array<{ path: string; token: string }> = [];
+  const nextRiskToken = options.riskToken ?? (() => randomBytes(20).toString('hex'));
 
   const modeFor = (path: string): SignMode | undefined => {
     const pick = (entry: string) => (config.signModes[entry] ?? 1) as SignMode;
@@ -288,6 +372,71 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     send(req, res, 200, { code: '00000', msg: 'success', data: { known } });
   };
 
+  const handleCaptchaChallenge = (req: IncomingMessage, res: ServerResponse, params: Record<string, unknown>) => {
+    const { scene, bizParam, areaCode, bizId } = params;
+    const refuse = (error: { code: string; msg: string }) => {
+      captchaChallenges.push({ params, code: error.code });
+      send(req, res, 200, { code: error.code, msg: error.msg, data: null });
+    };
+    if (typeof scene !== 'string' || scene === '' || ![bizParam, areaCode, bizId].every(optionalString)) {
+      refuse(CAPTCHA_ERRORS.badRequest);
+      return;
+    }
+    const sceneOptions = options.captchaScenes?.[scene] ?? {};
+    if (sceneOptions.errorCode !== undefined) {
+      refuse({ code: sceneOptions.errorCode, msg: sceneOptions.errorMsg ?? 'captcha scene refused' });
+      return;
+    }
+    const issued = typeof bizId === 'string' && bizId !== '' ? bizId : randomBytes(8).toString('hex');
+    const captchaId = sceneOptions.captchaId ?? 'gateway-captcha';
+    const status = sceneOptions.status ?? 0;
+    if (status === 0) {
+      openChallenges.set(issued, {
+        scene,
+        ...(typeof bizParam === 'string' ? { bizParam } : {}),
+        ...(typeof areaCode === 'string' ? { areaCode } : {}),
+      });
+    }
+    captchaChallenges.push({ params, code: CAPTCHA_SUCCESS_CODE, bizId: issued, captchaId, status });
+    send(req, res, 200, { code: CAPTCHA_SUCCESS_CODE, msg: 'success', data: { bizId: issued, captchaId, status } });
+  };
+
+  const handleCaptchaCheck = (req: IncomingMessage, res: ServerResponse, params: Record<string, unknown>) => {
+    const { captchaType, captchaValidate, bizParam, areaCode, bizId } = params;
+    const answer = (record: Omit<CaptchaCheckRecord, 'params'>, body: Record<string, unknown>) => {
+      captchaChecks.push({ params, ...record });
+      send(req, res, 200, body);
+    };
+    const refuse = (error: { code: string; msg: string }, record: Omit<CaptchaCheckRecord, 'params' | 'code'> = {}) =>
+      answer({ code: error.code, ...record }, { code: error.code, msg: error.msg, data: null });
+    if (typeof captchaType !== 'number' || typeof bizId !== 'string' || ![bizParam, areaCode].every(optionalString)) {
+      refuse(CAPTCHA_ERRORS.badRequest);
+      return;
+    }
+    const challenge = openChallenges.get(bizId);
+    // The check must name an open challenge and repeat the context it was asked for.
+    if (!challenge || challenge.bizParam !== bizParam || challenge.areaCode !== areaCode) {
+      refuse(CAPTCHA_ERRORS.unknownChallenge, challenge ? { scene: challenge.scene } : {});
+      return;
+    }
+    let validate: Record<string, unknown> | undefined;
+    if (captchaType === CAPTCHA_TYPE_BASE64_JSON) {
+      validate = decodeGeeTestValidate(captchaValidate);
+      if (!validate) {
+        refuse(CAPTCHA_ERRORS.invalidValidate, { scene: challenge.scene });
+        return;
+      }
+    } else if (typeof captchaValidate !== 'string' || captchaValidate === '') {
+      refuse(CAPTCHA_ERRORS.invalidValidate, { scene: challenge.scene });
+      return;
+    }
+    openChallenges.delete(bizId);
+    answer(
+      { code: CAPTCHA_SUCCESS_CODE, scene: challenge.scene, ...(validate ? { validate } : {}) },
+      { code: CAPTCHA_SUCCESS_CODE, msg: 'success', data: { bizId, scene: challenge.scene, captchaType } },
+    );
+  };
+
   const server = createServer((req, res) => {
     void (async () => {
       const raw = req.url ?? '/';
@@ -299,6 +448,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       if (page) {
         res.writeHead(200, { 'content-type': page.contentType });
         res.end(page.body);
+        return;
+      }
+      const riskToken = header(req, RISK_TOKEN_HEADER);
+      if (riskToken) riskTokenHeaders.push({ path, token: riskToken });
+      if (req.method === 'GET' && path === RISK_TOKEN_DEVICE_PATH) {
+        riskTokenFetches++;
+        send(req, res, 200, { code: '00000', msg: 'success', data: nextRiskToken() });
         return;
       }
       if (req.method === 'GET' && path === CONFIG_PATH) {
@@ -321,6 +477,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         handleDeviceCheck(req, res, path, params);
         return;
       }
+      if (req.method === 'POST' && path === CAPTCHA_GET_ID_PATH) {
+        handleCaptchaChallenge(req, res, params ?? {});
+        return;
+      }
+      if (req.method === 'POST' && path === CAPTCHA_CHECK_PATH) {
+        handleCaptchaCheck(req, res, params ?? {});
+        return;
+      }
       send(req, res, 200, { code: '00000', msg: 'success', data: { path, method: req.method, bodyBytes: body.length } }, debugHeaders);
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500);
@@ -338,9 +502,15 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     logins,
     signs,
     deviceChecks,
+    captchaChallenges,
+    captchaChecks,
     get configFetches() {
       return configFetches;
     },
+    get riskTokenFetches() {
+      return riskTokenFetches;
+    },
+    riskTokenHeaders,
     setConfig(overrides) {
       config = { ...config, ...overrides };
     },

@@ -1,5 +1,4 @@
-import { getShortestPaths } from '@xstate/graph';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { MemoryBrowser, memoryPlatform } from '../../core/platform/memory-platform.js';
 import type { MemoryPlatform } from '../../core/platform/memory-platform.js';
@@ -7,10 +6,12 @@ import { createSimulationMode, SIMULATION_FLAG_KEY } from '../../core/simulation
 import { createStore } from '../../core/storage/namespaced-store.js';
 import { simulationMachine } from '../../machines/simulation.machine.js';
 import type { SimulationEmitted, SimulationEvent } from '../../machines/simulation.machine.js';
+import { walk } from './graph.js';
 
 function start(platform: MemoryPlatform) {
   const simulation = createSimulationMode(platform);
-  const actor = createActor(simulationMachine, { input: { simulation }, clock: platform.timers });
+  // XState's SimulatedClock: the machine has no delays of its own, so nothing may wait on real time.
+  const actor = createActor(simulationMachine, { input: { simulation }, clock: new SimulatedClock() });
   const emitted: SimulationEmitted[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -29,6 +30,48 @@ describe('simulation mode — seed 001 §4', () => {
     expect(p.navigations).toEqual(['https://ex.test/ja/spot/BTCUSDT']);
     expect(emitted).toEqual([{ type: 'redirected', to: '/ja/spot/BTCUSDT' }]);
     expect(actor.getSnapshot().matches('on')).toBe(true);
+  });
+
+  it.each([
+    ['https://ex.test/en/futures/usdt/ETHUSDT', 'https://ex.test/en/futures/usdt/BTCUSDT', '/en/futures/usdt/BTCUSDT'],
+    ['https://ex.test/zh-CN/futures/coin/BTCUSD', 'https://ex.test/zh-CN/futures/usdt/BTCUSDT', '/zh-CN/futures/usdt/BTCUSDT'],
+    ['https://ex.test/futures/usdt/ETHUSDT', 'https://ex.test/futures/usdt/BTCUSDT', '/futures/usdt/BTCUSDT'],
+    ['https://ex.test/EN/futures/usdt/ETHUSDT', 'https://ex.test/en/futures/usdt/BTCUSDT', '/en/futures/usdt/BTCUSDT'],
+  ])('turning on from the futures page %s lands on the locale-prefixed futures page (seed 001 §2)', (href, landed, to) => {
+    const p = memoryPlatform({ href });
+    const { actor, emitted } = start(p);
+    actor.send({ type: 'TURN_ON' });
+    expect(p.navigations).toEqual([landed]);
+    expect(emitted).toEqual([{ type: 'redirected', to }]);
+  });
+
+  it.each([
+    ['https://ex.test/ja/futuresX/usdt', 'https://ex.test/ja/spot/BTCUSDT'],
+    ['https://ex.test/ja/futures', 'https://ex.test/ja/spot/BTCUSDT'],
+    ['https://ex.test/ja/spot/ETHUSDT', 'https://ex.test/ja/spot/BTCUSDT'],
+    ['https://ex.test/asset/futures', 'https://ex.test/spot/BTCUSDT'],
+    ['https://ex.test/Ja/markets', 'https://ex.test/ja/spot/BTCUSDT'],
+  ])('turning on from %s (not under /futures/) lands on the spot page', (href, landed) => {
+    const p = memoryPlatform({ href });
+    const { actor } = start(p);
+    actor.send({ type: 'TURN_ON' });
+    expect(p.navigations).toEqual([landed]);
+  });
+
+  it('turning on from a futures page with an explicit locale uses that locale', () => {
+    const p = memoryPlatform({ href: 'https://ex.test/futures/usdt/ETHUSDT' });
+    const { actor } = start(p);
+    actor.send({ type: 'TURN_ON', locale: 'de' });
+    expect(p.navigations).toEqual(['https://ex.test/de/futures/usdt/BTCUSDT']);
+  });
+
+  it('a disallowed page redirects to the spot page, a futures page too when a custom list leaves it out', () => {
+    const p = memoryPlatform({ href: 'https://ex.test/en/spot/BTCUSDT' });
+    createStore(p, 'common').set(SIMULATION_FLAG_KEY, true);
+    const simulation = createSimulationMode(p, { allowedPaths: ['/spot/'] });
+    const actor = createActor(simulationMachine, { input: { simulation }, clock: new SimulatedClock() }).start();
+    actor.send({ type: 'NAVIGATE', path: '/en/futures/usdt/ETHUSDT' });
+    expect(p.navigations).toEqual(['https://ex.test/en/spot/BTCUSDT']);
   });
 
   it('turning on with an explicit locale uses that locale', () => {
@@ -112,11 +155,11 @@ describe('simulation machine paths', () => {
     { type: 'REMOTE_CHANGED', on: false },
   ];
 
-  it('every state is reachable and each shortest path replays on a real platform', () => {
+  it('every state is reachable, no event goes unhandled, and each shortest path replays on a real platform', () => {
     const p0 = memoryPlatform();
-    const paths = getShortestPaths(simulationMachine, { events, input: { simulation: createSimulationMode(p0) } });
-    const states = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    expect(states).toEqual(new Set(['"off"', '{"on":"browsing"}']));
+    const { paths, values, unhandled } = walk(simulationMachine, { events, input: { simulation: createSimulationMode(p0) } });
+    expect(new Set(values)).toEqual(new Set(['"off"', '{"on":"browsing"}']));
+    expect(unhandled).toEqual([]);
     for (const path of paths) {
       const p = memoryPlatform({ href: 'https://ex.test/fee' });
       const { actor } = start(p);
@@ -125,13 +168,11 @@ describe('simulation machine paths', () => {
     }
   });
 
-  it('every event is handled in some state (no event nobody handles)', () => {
-    const handled = new Set<string>();
-    const walk = (node: typeof simulationMachine.root) => {
-      for (const key of node.transitions.keys()) handled.add(key);
-      for (const child of Object.values(node.states)) walk(child);
-    };
-    walk(simulationMachine.root);
-    for (const e of events) expect(handled.has(e.type), e.type).toBe(true);
+  it('the walk would report an event no state takes', () => {
+    const { unhandled } = walk(simulationMachine, {
+      events: [...events, { type: 'UNKNOWN' } as unknown as SimulationEvent],
+      input: { simulation: createSimulationMode(memoryPlatform()) },
+    });
+    expect(unhandled).toEqual(['UNKNOWN']);
   });
 });

@@ -10,6 +10,7 @@ import type { MemoryPlatform } from '../../../core/platform/index.js';
 import { createSecurity } from '../../../core/security/index.js';
 import type { Security } from '../../../core/security/index.js';
 import { signingInitMachine } from '../../../machines/signing-init.machine.js';
+import { createRiskTokenService } from '../../../machines/risk-token-service.js';
 import { SIGNING_CERT } from './helpers.js';
 
 interface Setup {
@@ -108,6 +109,23 @@ describe('security on the exkit HTTP client', () => {
     expect(s.gateway.configFetches).toBe(2);
     expect((await s.http.post('/spot/account', {})).code).toBe('00000');
     actor.stop();
+  });
+
+  it('the risk token from the gateway’s device service rides on an encrypted login, and not on other calls', async () => {
+    const s = await setup();
+    await ready(s);
+    const device = createHttpClient(s.platform, { baseUrl: s.gateway.url });
+    const riskToken = createRiskTokenService(s.platform, { device });
+    riskToken.install(s.http);
+    await s.http.post('/user/login', { loginName: 'erin', pwd: 'x' });
+    await s.http.post('/spot/account', { amount: '1' });
+    expect(s.gateway.riskTokenFetches).toBe(1);
+    expect(riskToken.state()).toMatchObject({ status: 'success', kind: 'success' });
+    expect(riskToken.current()).toMatch(/^[0-9a-f]{40}$/);
+    expect(s.gateway.riskTokenHeaders).toEqual([{ path: '/v1/user/login', token: riskToken.current() }]);
+    expect(s.gateway.logins[0]?.encrypted).toBe(true);
+    riskToken.stop();
+    device.dispose();
   });
 
   it('dispose removes the hooks from the client', async () => {

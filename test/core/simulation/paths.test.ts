@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_PATH_PREFIXES } from '../../../core/catalog/locale-paths.js';
+import { splitLocalePrefix } from '../../../core/locale-links/locale-links.js';
 import {
+  isFuturesPath,
   isSimulationAllowedPath,
   SIMULATION_ALLOWED_PATHS,
   SIMULATION_FUTURES_PATH,
   SIMULATION_LANDING_PATH,
-  splitLocalePrefix,
+  splitPagePath,
   withLocalePrefix,
 } from '../../../core/simulation/paths.js';
 
@@ -75,6 +77,15 @@ describe('simulation pages — seed 001 §2', () => {
     expect(isSimulationAllowedPath(path)).toBe(false);
   });
 
+  it('reads a locale prefix whatever its case, like the locale links do (one parser for both)', () => {
+    expect(isSimulationAllowedPath('/EN/spot/X')).toBe(true);
+    expect(isSimulationAllowedPath('/zh-cn/fee')).toBe(true);
+    expect(isSimulationAllowedPath('/EN/earn')).toBe(false);
+    expect(splitPagePath('/EN/spot/X')).toEqual({ locale: 'en', path: '/spot/X' });
+    expect(splitPagePath('/ZH-tw//asset?x#y')).toEqual({ locale: 'zh-TW', path: '/asset' });
+    expect(isFuturesPath('/EN/futures/usdt/ETHUSDT')).toBe(true);
+  });
+
   it('ignores query strings, fragments, a trailing slash and doubled slashes', () => {
     expect(isSimulationAllowedPath('/fee?x=1#top')).toBe(true);
     expect(isSimulationAllowedPath('/fee/')).toBe(true);
@@ -85,8 +96,24 @@ describe('simulation pages — seed 001 §2', () => {
     expect(splitLocalePrefix('/en/spot/ETHUSDT')).toEqual({ locale: 'en', path: '/spot/ETHUSDT' });
     expect(splitLocalePrefix('/spot/ETHUSDT')).toEqual({ locale: '', path: '/spot/ETHUSDT' });
     expect(splitLocalePrefix('/zh-TW')).toEqual({ locale: 'zh-TW', path: '/' });
+    expect(splitLocalePrefix('/EN/spot/X')).toEqual({ locale: 'en', path: '/spot/X' });
+    expect(splitLocalePrefix('/en/en/fee')).toEqual({ locale: 'en', path: '/en/fee' });
     expect(withLocalePrefix('ja', '/spot/BTCUSDT')).toBe('/ja/spot/BTCUSDT');
     expect(withLocalePrefix('', '/spot/BTCUSDT')).toBe('/spot/BTCUSDT');
+  });
+});
+
+describe('futures pages — seed 001 §2', () => {
+  it.each([
+    ['/futures/usdt/ETHUSDT', true],
+    ['/en/futures/usdt/ETHUSDT', true],
+    ['/zh-TW/futures/coin/BTCUSD?x=1', true],
+    ['/futures', false],
+    ['/futuresX/usdt', false],
+    ['/asset/futures', false],
+    ['/en/spot/BTCUSDT', false],
+  ])('%s is a futures page: %s', (path, expected) => {
+    expect(isFuturesPath(path)).toBe(expected);
   });
 });
 

@@ -1,0 +1,29 @@
+import type { Platform } from '../../platform/types.js';
+import { collectFrom, sourcesFor } from './collect-fingerprint.js';
+import type { FingerprintOptions } from './fingerprint-options.js';
+import { screenFrame$ } from './screen-frame.js';
+import type { Fingerprint, ScreenFrame } from './types.js';
+
+/** A long-lived fingerprint collector that watches the screen frame. */
+export interface Fingerprinter {
+  /** Collects a fingerprint; the screen source uses the last non-empty frame while the page is full screen. */
+  collect(): Promise<Fingerprint>;
+  /** The last non-empty screen frame seen, if any. */
+  screenFrame(): ScreenFrame | undefined;
+  /** Stops watching the screen frame. */
+  dispose(): void;
+}
+
+/** Starts a fingerprinter: samples the screen frame now and every 2500 ms (seed 000 §9) until disposed. */
+export function createFingerprinter(platform: Platform, options: FingerprintOptions = {}): Fingerprinter {
+  let lastFrame: ScreenFrame | undefined;
+  const sources = sourcesFor(options, () => lastFrame);
+  const watch = screenFrame$(platform, options.screenFrameRefreshMs).subscribe((frame) => {
+    lastFrame = frame;
+  });
+  return {
+    collect: () => collectFrom(platform, sources),
+    screenFrame: () => lastFrame,
+    dispose: () => watch.unsubscribe(),
+  };
+}

@@ -1,0 +1,22 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { canonicalJson } from './canonical-json.js';
+import { INVALID_TERMINAL_CODE_PREFIX } from './constants.js';
+
+/** A function from canonical text to a lower-case hex code. */
+export type TerminalCodeHash = (canonical: string) => string;
+
+/** SHA-256 of the UTF-8 text, as 64 lower-case hex characters: the terminal code's hash. */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+/** The terminal code of fingerprint components: SHA-256 hex of their canonical JSON. */
+export function hashComponents(components: Readonly<Record<string, unknown>>, hash: TerminalCodeHash = sha256Hex): string {
+  return hash(canonicalJson(components));
+}
+
+/** Whether a value can be used as a terminal code: 32 to 128 lower-case hex characters, not the known-bad hash. */
+export function isValidTerminalCode(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{32,128}$/.test(value) && !value.startsWith(INVALID_TERMINAL_CODE_PREFIX);
+}

@@ -1,0 +1,46 @@
+import type { BeforeRequestHook } from 'ky';
+import { requestContext } from '../../http/request-context.js';
+import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_INIT_WAIT_MS, RISK_TOKEN_URLS, USABLE_TOKEN_MAX_LENGTH } from './constants.js';
+
+/** Where the header hook gets its token. */
+export interface RiskTokenSource {
+  /** The token held now, if any. */
+  current(): string | undefined;
+  /** Starts a refresh when the held token is due; never waits. */
+  refreshIfDue(): void;
+  /** Refreshes, waits at most `waitMs` for the refresh to settle, then resolves with the token held. */
+  settle(waitMs: number): Promise<string | undefined>;
+}
+
+export interface RiskTokenHeaderOptions {
+  /** Default 'riskToken'. */
+  headerName?: string;
+  /** The API paths that get the header. Default RISK_TOKEN_URLS (seed 001 §7). */
+  urls?: readonly string[];
+  /** How long a call waits for a token that is missing or not usable. Default 5000 ms (seed 001 §9). */
+  initWaitMs?: number;
+}
+
+/** Whether a held token is sent as it is, without waiting for a refresh (seed 001 §5: shorter than 50 characters). */
+export function isUsableRiskToken(token: string | undefined): token is string {
+  return token !== undefined && token !== '' && token.length < USABLE_TOKEN_MAX_LENGTH;
+}
+
+/**
+ * A beforeRequest hook that puts the risk token on the listed calls (seed 001 §7). A usable token goes at
+ * once (and a due one is refreshed behind it); otherwise the call waits up to the init wait for a refresh
+ * and carries whatever token is then held, or no header.
+ */
+export function riskTokenHeaderHook(source: RiskTokenSource, options: RiskTokenHeaderOptions = {}): BeforeRequestHook {
+  const headerName = options.headerName ?? DEFAULT_RISK_TOKEN_NAMES.header;
+  const urls = new Set(options.urls ?? RISK_TOKEN_URLS);
+  const initWaitMs = options.initWaitMs ?? RISK_TOKEN_INIT_WAIT_MS;
+  return async (request, kyOptions) => {
+    const context = requestContext(kyOptions);
+    if (!context || !urls.has(context.apiPath)) return;
+    let token = source.current();
+    if (isUsableRiskToken(token)) source.refreshIfDue();
+    else token = await source.settle(initWaitMs);
+    if (token) request.headers.set(headerName, token);
+  };
+}

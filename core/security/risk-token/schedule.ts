@@ -1,0 +1,24 @@
+import type { Observable } from 'rxjs';
+import { EMPTY, concat, distinctUntilChanged, map, of, startWith, switchMap } from 'rxjs';
+import { interval$ } from '../../platform/rx.js';
+import type { Timers, VisibilityPort } from '../../platform/types.js';
+
+/**
+ * Why the risk token should be looked at: 'start' once, 'interval' every period while the page is visible,
+ * 'visible' when the page becomes visible again after being hidden.
+ */
+export type RiskTokenTick = 'start' | 'interval' | 'visible';
+
+/** The risk token's refresh schedule (seed 001 §4): at start, then on a timer that runs only while the page is visible. */
+export function riskTokenSchedule$(visibility: VisibilityPort, timers: Timers, intervalMs: number): Observable<RiskTokenTick> {
+  return visibility.changes.pipe(
+    distinctUntilChanged(),
+    // Hidden: no timer at all. Visible: the period restarts, and a return from hidden is announced first.
+    switchMap((state, index) => {
+      if (state === 'hidden') return EMPTY;
+      const ticks = interval$(timers, intervalMs).pipe(map((): RiskTokenTick => 'interval'));
+      return index === 0 ? ticks : concat(of<RiskTokenTick>('visible'), ticks);
+    }),
+    startWith<RiskTokenTick>('start'),
+  );
+}

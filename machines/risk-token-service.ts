@@ -1,0 +1,157 @@
+import { filter, map } from 'rxjs';
+import { createActor } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { HttpClient } from '../core/http/client.js';
+import type { Platform } from '../core/platform/types.js';
+import {
+  RISK_TOKEN_INIT_WAIT_MS,
+  RISK_TOKEN_REFRESH_INTERVAL_MS,
+  createRiskTokenStore,
+  deviceServiceFetcher,
+  riskTokenHeaderHook,
+  riskTokenSchedule$,
+} from '../core/security/risk-token/index.js';
+import type {
+  RiskTokenFetcher,
+  RiskTokenHeaderOptions,
+  RiskTokenKind,
+  RiskTokenSource,
+  RiskTokenStore,
+  RiskTokenStoreOptions,
+} from '../core/security/risk-token/index.js';
+import { riskTokenMachine } from './risk-token.machine.js';
+import type { RiskTokenInput, RiskTokenStatus } from './risk-token.machine.js';
+
+export type RiskTokenActor = ActorRefFrom<typeof riskTokenMachine>;
+
+export interface RiskTokenServiceOptions
+  extends Pick<RiskTokenInput, 'intervalMs' | 'validityMs' | 'retryDelayMs' | 'refreshTimeoutMs'>,
+    RiskTokenStoreOptions,
+    RiskTokenHeaderOptions {
+  /** An exkit HTTP client made for the device service's origin; its GET /v1/constantid/udid/c1 gives the token. */
+  device?: Pick<HttpClient, 'get'>;
+  /** Or a fetcher of your own (wins over `device`). */
+  fetchToken?: RiskTokenFetcher;
+  /** Default: cookies and the common storage area of the platform. */
+  store?: RiskTokenStore;
+}
+
+/** What a screen shows of the risk token. */
+export interface RiskTokenState {
+  status: RiskTokenStatus;
+  token: string | undefined;
+  kind: RiskTokenKind | undefined;
+  /** When the held token counts as expired. */
+  expiresAt: number | undefined;
+  /** Whether a refresh is in flight (the seed's pending flag). */
+  pending: boolean;
+  /** Why the last refresh failed, until one succeeds. */
+  error: unknown;
+}
+
+/** The page's risk token: the machine, its schedule, and the header hook for the HTTP client. */
+export interface RiskTokenService extends RiskTokenSource {
+  readonly actor: RiskTokenActor;
+  /** The current state. */
+  state(): RiskTokenState;
+  /** Refreshes now (joining a refresh in flight) and resolves when it settles. */
+  refresh(): Promise<RiskTokenState>;
+  /** Resolves with the token once the first refresh settles, or after `timeoutMs` (default 5000 ms, seed 001 §9). */
+  whenReady(timeoutMs?: number): Promise<string | undefined>;
+  /** Puts the header hook on an HTTP client; returns a function that takes it off. */
+  install(http: Pick<HttpClient, 'use'>): () => void;
+  /** Stops the schedule and the machine. */
+  stop(): void;
+}
+
+/** Reads the screen-facing state out of a machine snapshot. */
+export function riskTokenState(snapshot: SnapshotFrom<typeof riskTokenMachine>): RiskTokenState {
+  const value = snapshot.value as { status: RiskTokenStatus; refresh: unknown };
+  const held = snapshot.context.token;
+  return {
+    status: value.status,
+    token: held?.token,
+    kind: held?.kind,
+    expiresAt: held?.expiresAt,
+    pending: value.refresh !== 'idle',
+    error: snapshot.context.error,
+  };
+}
+
+const isSettled = (snapshot: SnapshotFrom<typeof riskTokenMachine>) => snapshot.matches({ refresh: 'idle' });
+
+/**
+ * Creates and starts the risk token (seed 001 §4) on a platform: it refreshes at start, then every
+ * interval while the page is visible, follows other tabs' tokens, and reports failures to `platform.errors`.
+ */
+export function createRiskTokenService(platform: Platform, options: RiskTokenServiceOptions = {}): RiskTokenService {
+  const store = options.store ?? createRiskTokenStore(platform, options);
+  const fetchToken = options.fetchToken ?? (options.device ? deviceServiceFetcher(options.device) : undefined);
+  const intervalMs = options.intervalMs ?? RISK_TOKEN_REFRESH_INTERVAL_MS;
+  const initWaitMs = options.initWaitMs ?? RISK_TOKEN_INIT_WAIT_MS;
+  const actor = createActor(riskTokenMachine, {
+    clock: platform.timers,
+    input: {
+      fetchToken,
+      store,
+      schedule: riskTokenSchedule$(platform.visibility, platform.timers, intervalMs),
+      now: () => platform.clock.now(),
+      report: (report) => platform.errors.report(report),
+      intervalMs,
+      ...(options.validityMs === undefined ? {} : { validityMs: options.validityMs }),
+      ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+      ...(options.refreshTimeoutMs === undefined ? {} : { refreshTimeoutMs: options.refreshTimeoutMs }),
+    },
+  });
+  // Another tab's write to the token's storage keys: take its token instead of fetching one of our own.
+  const keys = new Set(store.storageKeys);
+  const crossTab = platform.crossTab
+    .pipe(
+      filter((change) => change.key === null || keys.has(change.key)),
+      map(() => ({ type: 'SYNC' }) as const),
+    )
+    .subscribe((event) => actor.send(event));
+  actor.start();
+
+  /** Resolves with the state once no refresh is pending, or with the current state after `waitMs`. */
+  const settled = (waitMs: number) =>
+    new Promise<RiskTokenState>((resolve) => {
+      if (isSettled(actor.getSnapshot())) {
+        resolve(riskTokenState(actor.getSnapshot()));
+        return;
+      }
+      const finish = () => {
+        subscription.unsubscribe();
+        platform.timers.clearTimeout(timer);
+        resolve(riskTokenState(actor.getSnapshot()));
+      };
+      const subscription = actor.subscribe({ next: (snapshot) => isSettled(snapshot) && finish(), error: finish, complete: finish });
+      const timer = platform.timers.setTimeout(finish, waitMs);
+    });
+
+  const service: RiskTokenService = {
+    actor,
+    state: () => riskTokenState(actor.getSnapshot()),
+    current: () => actor.getSnapshot().context.token?.token,
+    refreshIfDue: () => actor.send({ type: 'REFRESH_IF_DUE' }),
+    async settle(waitMs) {
+      actor.send({ type: 'REFRESH' });
+      return (await settled(waitMs)).token;
+    },
+    refresh() {
+      actor.send({ type: 'REFRESH' });
+      return settled(Number.POSITIVE_INFINITY);
+    },
+    async whenReady(timeoutMs = initWaitMs) {
+      const snapshot = actor.getSnapshot();
+      if (!snapshot.matches({ status: 'notInitialised' })) return snapshot.context.token?.token;
+      return (await settled(timeoutMs)).token;
+    },
+    install: (http) => http.use({ beforeRequest: [riskTokenHeaderHook(service, options)] }),
+    stop() {
+      crossTab.unsubscribe();
+      actor.stop();
+    },
+  };
+  return service;
+}

@@ -1,0 +1,255 @@
+import type { Observable } from 'rxjs';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { ExkitError } from '../core/errors/index.js';
+import type { ErrorReport } from '../core/platform/types.js';
+import {
+  RISK_TOKEN_FAILED_EVENT,
+  RISK_TOKEN_REFRESH_INTERVAL_MS,
+  RISK_TOKEN_REFRESH_TIMEOUT_MS,
+  RISK_TOKEN_RETRY_DELAY_MS,
+  RISK_TOKEN_TIMEOUT_EVENT,
+  RISK_TOKEN_VALIDITY_MS,
+  classifyRiskToken,
+  isRiskTokenDue,
+} from '../core/security/risk-token/index.js';
+import type { RiskTokenFetcher, RiskTokenKind, RiskTokenStore, RiskTokenTick, StoredRiskToken } from '../core/security/risk-token/index.js';
+
+/** The five statuses of seed 001 §4. */
+export type RiskTokenStatus = 'notInitialised' | 'success' | 'demoted' | 'error' | 'timeout';
+
+/** Raised when the device service answers with nothing (seed 001 §4: an empty result is an error). */
+export class RiskTokenEmptyError extends ExkitError {
+  override name = 'RiskTokenEmptyError';
+  constructor() {
+    super('RISK_TOKEN_EMPTY', 'The device service returned an empty risk token.');
+  }
+}
+
+/** Raised by the default fetch actor when the machine was given no fetcher. */
+class MissingFetcherError extends ExkitError {
+  override name = 'MissingFetcherError';
+  constructor() {
+    super('MISSING_FETCHER', 'the risk-token machine needs input.fetchToken or a provided fetchToken actor');
+  }
+}
+
+export interface RiskTokenInput {
+  /** Asks the device service for a token (deviceServiceFetcher over an HTTP client). */
+  fetchToken?: RiskTokenFetcher;
+  /** Where tokens are kept; the machine starts from what it holds. */
+  store?: RiskTokenStore;
+  /** Ticks that drive refreshes (riskTokenSchedule$); none when omitted. */
+  schedule?: Observable<RiskTokenTick>;
+  /** The clock expiries are computed with. Default: 0 (supply the platform's clock). */
+  now?: () => number;
+  /** The error service (platform.errors.report, which keeps bots silent). */
+  report?: (report: ErrorReport) => void;
+  /** Default 1200000 ms (seed 001 §9). */
+  intervalMs?: number;
+  /** Default 14400000 ms (seed 001 §9). */
+  validityMs?: number;
+  /** Default 1000 ms (seed 001 §9). */
+  retryDelayMs?: number;
+  /** Default 10000 ms (seed 001 §9). */
+  refreshTimeoutMs?: number;
+}
+
+export interface RiskTokenContext {
+  fetchToken: RiskTokenFetcher | undefined;
+  store: RiskTokenStore | undefined;
+  schedule: Observable<RiskTokenTick> | undefined;
+  now: () => number;
+  report: ((report: ErrorReport) => void) | undefined;
+  intervalMs: number;
+  validityMs: number;
+  retryDelayMs: number;
+  refreshTimeoutMs: number;
+  /** The token held (also in the store). */
+  token: StoredRiskToken | undefined;
+  /** Why the last refresh failed, until the next one succeeds. */
+  error: unknown;
+  /** How many requests went to the device service. */
+  requests: number;
+}
+
+export type RiskTokenEvent =
+  /** Refresh now, unless a refresh is pending (seed 001 §4 pending flag). */
+  | { type: 'REFRESH' }
+  /** Refresh when the token is absent, expired or within one interval of expiry. */
+  | { type: 'REFRESH_IF_DUE' }
+  /** Another tab wrote a token: read the store again. */
+  | { type: 'SYNC' }
+  /** Internal: outcomes the refresh region hands to the status region. */
+  | { type: 'TOKEN.SUCCESS' }
+  | { type: 'TOKEN.DEMOTED' }
+  | { type: 'TOKEN.ERROR' }
+  | { type: 'TOKEN.TIMEOUT' };
+
+export type RiskTokenEmitted =
+  | { type: 'token'; token: string; kind: RiskTokenKind }
+  | { type: 'failed'; error: unknown }
+  | { type: 'timeout' };
+
+/** What a finished fetch answered: 'success', 'demoted' or 'empty'. */
+const answerOf = (event: unknown) => {
+  const output = (event as { output?: unknown }).output;
+  return classifyRiskToken(typeof output === 'string' ? output : '');
+};
+const tokenOf = (event: unknown) => String((event as { output?: unknown }).output).trim();
+
+type FailureAction = 'reportFailure' | 'announceFailure' | 'raiseError';
+
+/** One attempt at the device service: success and demoted end the refresh, a failure goes to `onFailure`. */
+function attempt(id: string, onFailure: { target: string; actions: readonly FailureAction[] }) {
+  return {
+    entry: 'countRequest' as const,
+    invoke: {
+      id,
+      src: 'fetchToken' as const,
+      input: ({ context }: { context: RiskTokenContext }) => ({ fetchToken: context.fetchToken }),
+      onDone: [
+        { guard: 'successAnswer' as const, target: '#riskToken.refresh.idle', actions: ['keepSuccess', 'announceToken', 'raiseSuccess'] as const },
+        { guard: 'demotedAnswer' as const, target: '#riskToken.refresh.idle', actions: ['keepDemoted', 'announceToken', 'raiseDemoted'] as const },
+        { target: onFailure.target, actions: ['recordEmpty' as const, ...onFailure.actions] },
+      ],
+      onError: { target: onFailure.target, actions: ['recordError' as const, ...onFailure.actions] },
+    },
+  };
+}
+
+/**
+ * The risk token (seed 001 §4). Two regions: `status` holds the five statuses; `refresh` is the pending
+ * flag — while it is not idle, further refresh requests are ignored, so any number of callers cause one
+ * request. A refresh retries once after 1 s and gives up after 10 s in all (status timeout).
+ */
+export const riskTokenMachine = setup({
+  types: {
+    input: {} as RiskTokenInput,
+    context: {} as RiskTokenContext,
+    events: {} as RiskTokenEvent,
+    emitted: {} as RiskTokenEmitted,
+  },
+  actors: {
+    fetchToken: fromPromise<string, { fetchToken: RiskTokenFetcher | undefined }>(({ input, signal }) => {
+      if (!input.fetchToken) throw new MissingFetcherError();
+      return input.fetchToken(signal);
+    }),
+    schedule: fromCallback<RiskTokenEvent, { schedule: Observable<RiskTokenTick> | undefined }>(({ input, sendBack }) => {
+      const subscription = input.schedule?.subscribe((tick) => {
+        if (tick === 'interval') sendBack({ type: 'REFRESH' });
+        else sendBack({ type: 'REFRESH_IF_DUE' });
+      });
+      return () => subscription?.unsubscribe();
+    }),
+  },
+  delays: {
+    retryDelay: ({ context }) => context.retryDelayMs,
+    refreshTimeout: ({ context }) => context.refreshTimeoutMs,
+  },
+  guards: {
+    due: ({ context }) => isRiskTokenDue(context.token, context.now(), context.intervalMs),
+    successAnswer: ({ event }) => answerOf(event) === 'success',
+    demotedAnswer: ({ event }) => answerOf(event) === 'demoted',
+    heldSuccess: ({ context }) => context.token?.kind === 'success',
+    heldDemoted: ({ context }) => context.token?.kind === 'demoted',
+  },
+  actions: {
+    countRequest: assign({ requests: ({ context }) => context.requests + 1 }),
+    keepSuccess: assign(({ context, event }) => {
+      const token = tokenOf(event);
+      const expiresAt = context.now() + Math.min(2 * context.intervalMs, context.validityMs);
+      context.store?.saveSuccess(token, expiresAt);
+      return { token: { token, kind: 'success' as const, expiresAt }, error: undefined };
+    }),
+    keepDemoted: assign(({ context, event }) => {
+      const token = tokenOf(event);
+      const expiresAt = context.now() + Math.min(2 * context.intervalMs, context.validityMs);
+      context.store?.saveDemoted(token, expiresAt);
+      return { token: { token, kind: 'demoted' as const, expiresAt }, error: undefined };
+    }),
+    sync: assign({ token: ({ context }) => context.store?.read() ?? context.token }),
+    recordEmpty: assign({ error: () => new RiskTokenEmptyError() }),
+    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    reportFailure: ({ context }) =>
+      context.report?.({ event: RISK_TOKEN_FAILED_EVENT, message: 'risk token refresh failed', error: context.error, data: { requests: context.requests } }),
+    reportTimeout: ({ context }) =>
+      context.report?.({ event: RISK_TOKEN_TIMEOUT_EVENT, message: 'risk token refresh timed out', data: { timeoutMs: context.refreshTimeoutMs } }),
+    announceToken: emit(({ context }) => ({ type: 'token' as const, token: context.token!.token, kind: context.token!.kind })),
+    announceFailure: emit(({ context }) => ({ type: 'failed' as const, error: context.error })),
+    announceTimeout: emit({ type: 'timeout' as const }),
+    raiseSuccess: raise({ type: 'TOKEN.SUCCESS' }),
+    raiseDemoted: raise({ type: 'TOKEN.DEMOTED' }),
+    raiseError: raise({ type: 'TOKEN.ERROR' }),
+    raiseTimeout: raise({ type: 'TOKEN.TIMEOUT' }),
+    /** After a sync: the status follows the token now held. */
+    raiseHeld: enqueueActions(({ context, enqueue }) => {
+      if (context.token?.kind === 'success') enqueue.raise({ type: 'TOKEN.SUCCESS' });
+      else if (context.token?.kind === 'demoted') enqueue.raise({ type: 'TOKEN.DEMOTED' });
+    }),
+  },
+}).createMachine({
+  id: 'riskToken',
+  context: ({ input }) => ({
+    fetchToken: input.fetchToken,
+    store: input.store,
+    schedule: input.schedule,
+    now: input.now ?? (() => 0),
+    report: input.report,
+    intervalMs: input.intervalMs ?? RISK_TOKEN_REFRESH_INTERVAL_MS,
+    validityMs: input.validityMs ?? RISK_TOKEN_VALIDITY_MS,
+    retryDelayMs: input.retryDelayMs ?? RISK_TOKEN_RETRY_DELAY_MS,
+    refreshTimeoutMs: input.refreshTimeoutMs ?? RISK_TOKEN_REFRESH_TIMEOUT_MS,
+    token: input.store?.read(),
+    error: undefined,
+    requests: 0,
+  }),
+  invoke: { id: 'schedule', src: 'schedule', input: ({ context }) => ({ schedule: context.schedule }) },
+  on: { SYNC: { actions: ['sync', 'raiseHeld'] } },
+  type: 'parallel',
+  states: {
+    status: {
+      initial: 'notInitialised',
+      on: {
+        'TOKEN.SUCCESS': '.success',
+        'TOKEN.DEMOTED': '.demoted',
+        'TOKEN.ERROR': '.error',
+        'TOKEN.TIMEOUT': '.timeout',
+      },
+      states: {
+        // A token kept from an earlier page (or another tab) counts from the start.
+        notInitialised: {
+          always: [
+            { guard: 'heldSuccess', target: 'success' },
+            { guard: 'heldDemoted', target: 'demoted' },
+          ],
+        },
+        success: {},
+        demoted: {},
+        error: {},
+        timeout: {},
+      },
+    },
+    refresh: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            REFRESH: 'pending',
+            REFRESH_IF_DUE: { guard: 'due', target: 'pending' },
+          },
+        },
+        pending: {
+          initial: 'firstAttempt',
+          after: {
+            refreshTimeout: { target: 'idle', actions: ['reportTimeout', 'announceTimeout', 'raiseTimeout'] },
+          },
+          states: {
+            firstAttempt: attempt('fetchToken', { target: 'retryWait', actions: [] }),
+            retryWait: { after: { retryDelay: 'retry' } },
+            retry: attempt('fetchTokenAgain', { target: '#riskToken.refresh.idle', actions: ['reportFailure', 'announceFailure', 'raiseError'] }),
+          },
+        },
+      },
+    },
+  },
+});

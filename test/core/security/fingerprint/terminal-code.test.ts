@@ -1,0 +1,190 @@
+// The terminal code in one tab: stored in the common area, one computation for concurrent callers, the
+// 787f01ff rule, storage that throws, and typed errors for bad options.
+import { createHash } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { memoryPlatform } from '../../../../core/platform/memory-platform.js';
+import type { KeyValueStorage, Platform } from '../../../../core/platform/types.js';
+import { createStore } from '../../../../core/storage/namespaced-store.js';
+import {
+  FingerprintError,
+  TERMINAL_CODE_KEY,
+  TERMINAL_CODE_PENDING_KEY,
+  canonicalJson,
+  createTerminalCode,
+  isValidTerminalCode,
+  sha256Hex,
+} from '../../../../core/security/fingerprint/index.js';
+import type { Fingerprint } from '../../../../core/security/fingerprint/index.js';
+
+const COMPONENTS = { userAgent: { userAgent: 'UA/1' }, languages: ['en'] };
+const EXPECTED = createHash('sha256').update('{"languages":["en"],"userAgent":{"userAgent":"UA/1"}}').digest('hex');
+const BAD = `787f01ff${'e'.repeat(56)}`;
+
+const fingerprintOf = (components: Record<string, unknown>): Fingerprint => ({
+  components,
+  sources: Object.fromEntries(Object.keys(components).map((name) => [name, { status: 'ok' as const }])),
+  contributed: Object.keys(components),
+});
+
+function counting(components: Record<string, unknown> = COMPONENTS) {
+  const collect = vi.fn(() => Promise.resolve(fingerprintOf(components)));
+  return collect;
+}
+
+describe('terminal code in one tab', () => {
+  it('is the SHA-256 of the canonical components, stored in the common area', async () => {
+    const platform = memoryPlatform();
+    const terminal = createTerminalCode(platform, { collect: counting() });
+    expect(terminal.current()).toBeUndefined();
+    expect(await terminal.get()).toBe(EXPECTED);
+    expect(terminal.current()).toBe(EXPECTED);
+    expect(createStore(platform, 'common').get(TERMINAL_CODE_KEY, '')).toBe(EXPECTED);
+    expect(createStore(platform, 'common').keys()).toEqual([TERMINAL_CODE_KEY]); // the computing marker is gone
+  });
+
+  it('same components on two devices give the same code, whatever the key order', async () => {
+    const one = createTerminalCode(memoryPlatform(), { collect: counting({ a: 1, b: [1, 2] }) });
+    const two = createTerminalCode(memoryPlatform(), { collect: counting({ b: [1, 2], a: 1 }) });
+    expect(await one.get()).toBe(await two.get());
+  });
+
+  it('a stored code is reused without collecting, and current() sees it synchronously', async () => {
+    const platform = memoryPlatform();
+    createStore(platform, 'common').set(TERMINAL_CODE_KEY, 'ab'.repeat(32));
+    const collect = counting();
+    const terminal = createTerminalCode(platform, { collect });
+    expect(terminal.current()).toBe('ab'.repeat(32));
+    expect(await terminal.get()).toBe('ab'.repeat(32));
+    expect(collect).not.toHaveBeenCalled();
+  });
+
+  it('concurrent get() calls share one computation', async () => {
+    const collect = counting();
+    const terminal = createTerminalCode(memoryPlatform(), { collect });
+    const codes = await Promise.all(Array.from({ length: 10 }, () => terminal.get()));
+    expect(new Set(codes)).toEqual(new Set([EXPECTED]));
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('the default collection runs the real sources (no DOM in Node: user agent, time zone, languages)', async () => {
+    const platform = memoryPlatform({ userAgent: 'node-ua', languages: ['fr'] });
+    const code = await createTerminalCode(platform, { fingerprintOptions: { timeZone: () => 'UTC' } }).get();
+    const year = new Date(0).getFullYear();
+    const offset = Math.max(new Date(year, 0, 1).getTimezoneOffset(), new Date(year, 6, 1).getTimezoneOffset());
+    const text = canonicalJson({ languages: ['fr'], timeZone: { offset, timeZone: 'UTC' }, userAgent: { userAgent: 'node-ua' } });
+    expect(code).toBe(createHash('sha256').update(text).digest('hex'));
+  });
+
+  it('a failed collection rejects get() and the next get() tries again', async () => {
+    const collect = vi.fn<() => Promise<Fingerprint>>().mockRejectedValueOnce(new Error('no')).mockResolvedValue(fingerprintOf(COMPONENTS));
+    const terminal = createTerminalCode(memoryPlatform(), { collect });
+    await expect(terminal.get()).rejects.toThrow('no');
+    expect(await terminal.get()).toBe(EXPECTED);
+  });
+});
+
+describe('the known-bad hash 787f01ff… (seed 001 §5)', () => {
+  it('a stored code starting with 787f01ff is discarded and a valid one computed and stored', async () => {
+    const platform = memoryPlatform();
+    const common = createStore(platform, 'common');
+    common.set(TERMINAL_CODE_KEY, BAD);
+    const terminal = createTerminalCode(platform, { collect: counting() });
+    expect(terminal.current()).toBeUndefined();
+    expect(common.get(TERMINAL_CODE_KEY, undefined)).toBeUndefined();
+    expect(await terminal.get()).toBe(EXPECTED);
+    expect(common.get(TERMINAL_CODE_KEY, '')).toBe(EXPECTED);
+  });
+
+  it('a computed code starting with 787f01ff is regenerated with random bytes into a valid, different code', async () => {
+    const platform = memoryPlatform();
+    const random = vi.spyOn(platform.crypto, 'getRandomValues');
+    // The hash of the plain components is the bad one; salted texts hash normally.
+    const hash = vi.fn((text: string) => (text.includes('"salt"') ? sha256Hex(text) : BAD));
+    const terminal = createTerminalCode(platform, { collect: counting(), hash });
+    const code = await terminal.get();
+    expect(code).not.toBe(BAD);
+    expect(isValidTerminalCode(code)).toBe(true);
+    const salted = hash.mock.calls.map(([text]) => text).find((text) => text.includes('"salt"'))!;
+    expect(JSON.parse(salted)).toMatchObject({ components: COMPONENTS, salt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(random.mock.calls.some(([array]) => array.byteLength === 16)).toBe(true);
+    expect(createStore(platform, 'common').get(TERMINAL_CODE_KEY, '')).toBe(code);
+  });
+
+  it('two regenerations differ (the salt is random), so bad devices do not share one code', async () => {
+    const hash = (text: string) => (text.includes('"salt"') ? sha256Hex(text) : BAD);
+    const a = await createTerminalCode(memoryPlatform(), { collect: counting(), hash }).get();
+    const b = await createTerminalCode(memoryPlatform(), { collect: counting(), hash }).get();
+    expect(a).not.toBe(b);
+  });
+
+  it('no components at all is salted too, so such devices do not share the hash of {}', async () => {
+    const code = await createTerminalCode(memoryPlatform(), { collect: counting({}) }).get();
+    expect(code).not.toBe(sha256Hex('{}'));
+    expect(isValidTerminalCode(code)).toBe(true);
+  });
+
+  it('a hash that never gives a valid code ends in a TERMINAL_CODE_INVALID FingerprintError', async () => {
+    const terminal = createTerminalCode(memoryPlatform(), { collect: counting(), hash: () => BAD, maxRegenerations: 3 });
+    await expect(terminal.get()).rejects.toMatchObject({ name: 'FingerprintError', code: 'TERMINAL_CODE_INVALID' });
+  });
+});
+
+describe('storage trouble', () => {
+  function throwingStorage(): KeyValueStorage {
+    const fail = () => {
+      throw new Error('SecurityError: storage is disabled');
+    };
+    return { getItem: fail, setItem: fail, removeItem: fail, keys: fail };
+  }
+
+  it('storage that throws on every call still yields a code, kept in memory for current()', async () => {
+    const platform: Platform = { ...memoryPlatform(), localStorage: throwingStorage() };
+    const terminal = createTerminalCode(platform, { collect: counting() });
+    expect(await terminal.get()).toBe(EXPECTED);
+    expect(terminal.current()).toBe(EXPECTED);
+  });
+
+  it('a full storage (writes refused) still yields a code', async () => {
+    const platform = memoryPlatform();
+    platform.browser.localStorage.failWrites = new Error('QuotaExceededError');
+    const collect = counting();
+    const terminal = createTerminalCode(platform, { collect });
+    expect(await terminal.get()).toBe(EXPECTED);
+    expect(await terminal.get()).toBe(EXPECTED);
+    expect(collect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a stored value of the wrong shape is replaced', async () => {
+    const platform = memoryPlatform();
+    const common = createStore(platform, 'common');
+    common.set(TERMINAL_CODE_KEY, { not: 'a code' });
+    expect(await createTerminalCode(platform, { collect: counting() }).get()).toBe(EXPECTED);
+    expect(common.get(TERMINAL_CODE_KEY, '')).toBe(EXPECTED);
+  });
+});
+
+describe('bad options are FingerprintError', () => {
+  const cases: [string, object, string][] = [
+    ['a negative cross-tab wait', { crossTabWaitMs: -1 }, 'crossTabWaitMs'],
+    ['a zero marker lifetime', { pendingMarkerTtlMs: 0 }, 'pendingMarkerTtlMs'],
+    ['a fractional regeneration count', { maxRegenerations: 1.5 }, 'maxRegenerations'],
+    ['a collect that is not a function', { collect: 'x' }, 'collect'],
+    ['a hash that is not a function', { hash: 42 }, 'hash'],
+    ['bad fingerprint options', { fingerprintOptions: { audioTimeoutMs: -5 } }, 'audioTimeoutMs'],
+  ];
+  it.each(cases)('%s', (_label, options, field) => {
+    expect(() => createTerminalCode(memoryPlatform(), options)).toThrow(FingerprintError);
+    try {
+      createTerminalCode(memoryPlatform(), options);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'FINGERPRINT_INVALID_OPTION', extra: { field } });
+    }
+  });
+
+  it('components that cannot be serialised reject get() with FINGERPRINT_NOT_CANONICAL and release the marker', async () => {
+    const platform = memoryPlatform();
+    const terminal = createTerminalCode(platform, { collect: counting({ f: () => 1 }) });
+    await expect(terminal.get()).rejects.toMatchObject({ name: 'FingerprintError', code: 'FINGERPRINT_NOT_CANONICAL' });
+    expect(createStore(platform, 'common').keys()).not.toContain(TERMINAL_CODE_PENDING_KEY);
+  });
+});

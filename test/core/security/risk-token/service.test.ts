@@ -1,0 +1,148 @@
+// The risk-token service on the memory platform against a real device service on loopback (seed 001 §4, §7, §9).
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../../../../core/http/index.js';
+import { MemoryBrowser, memoryPlatform } from '../../../../core/platform/index.js';
+import type { MemoryPlatform } from '../../../../core/platform/index.js';
+import { RISK_TOKEN_FAILED_EVENT } from '../../../../core/security/risk-token/index.js';
+import { createRiskTokenService } from '../../../../machines/risk-token-service.js';
+import type { RiskTokenService } from '../../../../machines/risk-token-service.js';
+import { reply, startTestServer } from '../../../support/http-server.js';
+import type { TestServer } from '../../../support/http-server.js';
+
+const DEVICE_PATH = '/v1/constantid/udid/c1';
+const INTERVAL = 1_200_000;
+const token = (n: number) => n.toString(16).padStart(40, '0');
+
+let server: TestServer;
+const services: RiskTokenService[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  for (const service of services.splice(0)) service.stop();
+  server.reset();
+});
+
+/** Answers each token call with the next answer of the list (the last one repeats). */
+function answers(...list: Array<string | null>) {
+  let n = 0;
+  server.route('GET', DEVICE_PATH, (request, response) => reply.ok(list[Math.min(n++, list.length - 1)])(request, response));
+}
+
+function start(platform: MemoryPlatform) {
+  const device = createHttpClient(platform, { baseUrl: server.origin, providers: { terminalCode: () => 'terminal-1' } });
+  const service = createRiskTokenService(platform, { device });
+  services.push(service);
+  return service;
+}
+
+const requests = () => server.received.filter((r) => r.path === DEVICE_PATH).length;
+
+describe('risk token over a real device service', () => {
+  it('asks GET /v1/constantid/udid/c1 with the client headers at start and stores a success token', async () => {
+    answers(token(1));
+    const platform = memoryPlatform({ now: 1_000 });
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.state().status).toBe('success'));
+    expect(server.received[0]).toMatchObject({ method: 'GET', path: DEVICE_PATH });
+    expect(server.received[0]!.headers.terminalcode).toBe('terminal-1');
+    expect(platform.cookies.get('riskToken')).toBe(token(1));
+    expect(service.state()).toMatchObject({ kind: 'success', token: token(1), expiresAt: 1_000 + 2 * INTERVAL, pending: false });
+  });
+
+  it('a data-less answer is empty: after the 1 s retry the status is error and one report goes out', async () => {
+    answers(null);
+    const platform = memoryPlatform();
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.actor.getSnapshot().matches({ refresh: { pending: 'retryWait' } })).toBe(true));
+    await platform.advanceAsync(1000);
+    await vi.waitFor(() => expect(service.state().status).toBe('error'));
+    expect(requests()).toBe(2);
+    expect(platform.reports.map((r) => r.event)).toEqual([RISK_TOKEN_FAILED_EVENT]);
+  });
+
+  it('bots stay silent: the same failure from a crawler reaches no error service', async () => {
+    answers('');
+    const platform = memoryPlatform({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
+    const service = start(platform);
+    await vi.waitFor(() => expect(requests()).toBe(1));
+    await vi.waitFor(() => expect(service.actor.getSnapshot().matches({ refresh: { pending: 'retryWait' } })).toBe(true));
+    await platform.advanceAsync(1000);
+    await vi.waitFor(() => expect(service.state().status).toBe('error'));
+    expect(platform.reports).toEqual([]);
+  });
+
+  it('ten callers asking at once cause one request', async () => {
+    answers(token(2));
+    const platform = memoryPlatform({ visibility: 'hidden' });
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.state().status).toBe('success'));
+    const before = requests();
+    const states = await Promise.all(Array.from({ length: 10 }, () => service.refresh()));
+    expect(requests()).toBe(before + 1);
+    expect(new Set(states.map((s) => s.token))).toEqual(new Set([token(2)]));
+  });
+
+  it('a hidden page makes no timer requests; visible again, it refreshes when due', async () => {
+    answers(token(3), token(4));
+    const platform = memoryPlatform({ visibility: 'hidden' });
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.state().token).toBe(token(3)));
+    await platform.advanceAsync(3 * INTERVAL);
+    expect(requests()).toBe(1);
+    platform.setVisibility('visible');
+    await vi.waitFor(() => expect(service.state().token).toBe(token(4)));
+    expect(requests()).toBe(2);
+  });
+
+  it('visible again before the token is due: no request', async () => {
+    answers(token(5));
+    const platform = memoryPlatform();
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.state().status).toBe('success'));
+    platform.setVisibility('hidden');
+    await platform.advanceAsync(INTERVAL / 2);
+    platform.setVisibility('visible');
+    await platform.advanceAsync(0);
+    expect(requests()).toBe(1);
+  });
+
+  it('while visible it refreshes every 1200 s', async () => {
+    answers(token(6), token(7), token(8));
+    const platform = memoryPlatform();
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.state().token).toBe(token(6)));
+    await platform.advanceAsync(INTERVAL);
+    await vi.waitFor(() => expect(service.state().token).toBe(token(7)));
+    await platform.advanceAsync(INTERVAL);
+    await vi.waitFor(() => expect(service.state().token).toBe(token(8)));
+    expect(requests()).toBe(3);
+  });
+
+  it('two tabs share one token: a new tab starts from it, and a refresh in one reaches the other', async () => {
+    answers(token(9), token(10));
+    const browser = new MemoryBrowser(0);
+    const first = start(memoryPlatform({ browser }));
+    await vi.waitFor(() => expect(first.state().token).toBe(token(9)));
+    const second = start(memoryPlatform({ browser }));
+    expect(second.state()).toMatchObject({ status: 'success', token: token(9) });
+    await first.refresh();
+    expect(second.current()).toBe(token(10));
+    expect(requests()).toBe(2);
+  });
+
+  it('whenReady waits for the first token, at most the 5 s init wait', async () => {
+    server.route('GET', DEVICE_PATH, reply.hold());
+    const platform = memoryPlatform();
+    const service = start(platform);
+    let ready: string | undefined | 'waiting' = 'waiting';
+    void service.whenReady().then((value) => (ready = value));
+    await vi.waitFor(() => expect(requests()).toBe(1));
+    await platform.advanceAsync(4999);
+    expect(ready).toBe('waiting');
+    await platform.advanceAsync(1);
+    expect(ready).toBeUndefined();
+  });
+});
