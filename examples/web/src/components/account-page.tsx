@@ -1,6 +1,7 @@
 import { CaptchaPanel } from './captcha-panel.js';
 import { LoginForm } from './login-form.js';
 import { RegisterForm } from './register-form.js';
+import { RiskTokenStatus } from './risk-token-status.js';
 import { SignedCalls } from './signed-calls.js';
 import { SigningStatus } from './signing-status.js';
 import { WireLog } from './wire-log.js';
@@ -10,6 +11,7 @@ export function AccountPage() {
   return (
     <div className="grid">
       <SigningStatus />
+      <RiskTokenStatus />
       <CaptchaPanel />
       <LoginForm />
       <RegisterForm />

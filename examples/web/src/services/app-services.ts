@@ -1,8 +1,8 @@
 // Everything the page builds once per load: the browser platform and exkit's services over it, the
 // machines' actors, and the example's own glue (router, in-app switch, wire log, mark feed).
-import { browserPlatform, createHttpClient, createPreferences, createSecurity, createSimulationMode, createTestCaptchaWidget } from 'exkit';
+import { browserPlatform, createHttpClient, createPreferences, createSecurity, createSimulationMode, createTerminalCode, createTestCaptchaWidget } from 'exkit';
 import type { ExkitServices } from 'exkit/react';
-import { createCaptchaService, createUiKit, currentMessageBox, signingInitMachine, simulationMachine, toastPlacements } from 'exkit/machines';
+import { createCaptchaService, createRiskTokenService, createUiKit, currentMessageBox, signingInitMachine, simulationMachine, toastPlacements } from 'exkit/machines';
 import { createActor } from 'xstate';
 import { EMBEDDED_CERTIFICATE_PEM } from './certificate.js';
 import { createInAppSession } from './in-app.js';
@@ -19,13 +19,20 @@ export const LOADING_TARGET = 'ui-loading-panel';
 export function createAppServices() {
   const platform = browserPlatform();
   const preferences = createPreferences(platform);
+  // The device fingerprint's terminal code goes on every call once computed (seed 001 §3).
+  const terminalCode = createTerminalCode(platform);
+  void terminalCode.get();
   const http = createHttpClient(platform, {
     baseUrl: new URL(platform.location.href).origin,
     providers: {
       locale: () => preferences.get().language,
       appTheme: () => (preferences.get().theme === 'white' ? 'standard' : 'dark'),
+      terminalCode: () => terminalCode.current(),
     },
   });
+  // The reference gateway also plays the device service, so one client serves both.
+  const riskToken = createRiskTokenService(platform, { device: http });
+  riskToken.install(http);
   const security = createSecurity(platform, { certificatePem: EMBEDDED_CERTIFICATE_PEM, http });
   // Installed after the security hooks, so it sees each request as it leaves: encrypted and signed.
   const wire = createWireLog();
@@ -45,6 +52,7 @@ export function createAppServices() {
 
   const live = createLiveActors();
   live.register('signing-init', signingInit);
+  live.register('risk-token', riskToken.actor);
   live.register('simulation', simulation);
   live.register('toaster', ui.toaster);
   live.register('notifier', ui.notifier);
@@ -60,8 +68,8 @@ export function createAppServices() {
   });
 
   /** The services handed to exkit's hooks (the bridge is the in-app session's current one). */
-  const exkitServices = (): ExkitServices => ({ platform, http, preferences, security, captcha, simulation, ui, bridge: inApp.state.get().bridge });
-  return { platform, preferences, http, security, signingInit, wire, captcha, captchaWidget, simulation, ui, inApp, router, feed, positions, live, exkitServices };
+  const exkitServices = (): ExkitServices => ({ platform, http, preferences, security, riskToken, captcha, simulation, ui, bridge: inApp.state.get().bridge });
+  return { platform, preferences, terminalCode, riskToken, http, security, signingInit, wire, captcha, captchaWidget, simulation, ui, inApp, router, feed, positions, live, exkitServices };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

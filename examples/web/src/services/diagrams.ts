@@ -19,11 +19,11 @@ export const MACHINE_DIAGRAMS: readonly MachineDiagram[] = Object.entries(pages)
   .filter((d) => d.mermaid !== '')
   .sort((a, b) => a.name.localeCompare(b.name));
 
-/** The Mermaid state id a rendered node stands for (`state-visible_running-12` → `visible_running`). */
+/** The Mermaid state id a rendered node stands for (`diagram-toast-state-visible_running-12` → `visible_running`). */
 function stateIdOf(node: Element): string | undefined {
   const dataId = node.getAttribute('data-id');
   if (dataId) return dataId;
-  return /^state-(.+)-\d+$/.exec(node.id)?.[1];
+  return /^(?:.*?-)?state-(.+)-\d+$/.exec(node.id)?.[1];
 }
 
 /** Marks the nodes of `svg` whose state id is in `active` with the `live` class; returns how many. */
