@@ -1,5 +1,7 @@
 // Mermaid, loaded from the package on first use (no CDN), rendering one diagram at a time.
-let ready: Promise<typeof import('mermaid').default> | undefined;
+import type MermaidApi from 'mermaid';
+
+let ready: Promise<typeof MermaidApi> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 function load() {
