@@ -54,6 +54,12 @@ export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>
 }
 
 const CHILD_PREFIX = 'box:';
+
+/** Whether `event` is the done event of the box on screen. */
+function isHeadDone(context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBoxQueueEvent): boolean {
+  const output = (event as Partial<DoneActorEvent<MessageBoxOutput>>).output;
+  return output !== undefined && output.id === context.boxes[0]?.id;
+}
 const SCROLL_OWNER = 'message-box-queue';
 
 /**
@@ -69,7 +75,9 @@ export const messageBoxQueueMachine = setup({
   },
   actors: { messageBox: messageBoxMachine },
   guards: {
-    moreWaiting: ({ context }) => context.boxes.length > 1,
+    // Only the box on screen can finish; a done event from any other child (a stray one) changes nothing.
+    headClosed: ({ context, event }) => isHeadDone(context, event),
+    headClosedMoreWaiting: ({ context, event }) => isHeadDone(context, event) && context.boxes.length > 1,
   },
   actions: {
     lockScroll: ({ context }) => context.scrollLock?.lock(SCROLL_OWNER),
@@ -94,9 +102,9 @@ export const messageBoxQueueMachine = setup({
       if (head && event.type !== 'OPEN' && !event.type.startsWith('xstate.')) enqueue.sendTo(head.ref, event as ForwardedEvent);
     }),
     removeHead: enqueueActions(({ context, event, enqueue }) => {
-      const output = (event as DoneActorEvent<MessageBoxOutput>).output;
       const head = context.boxes[0];
-      if (!output || !head || head.id !== output.id) return;
+      if (!head || !isHeadDone(context, event)) return;
+      const output = (event as DoneActorEvent<MessageBoxOutput>).output;
       enqueue.stopChild(head.ref);
       enqueue.assign({ boxes: context.boxes.slice(1) });
       enqueue.emit({
@@ -133,8 +141,8 @@ export const messageBoxQueueMachine = setup({
         INPUT: { actions: 'forward' },
         ENTER: { actions: 'forward' },
         'xstate.done.actor.*': [
-          { guard: 'moreWaiting', actions: ['removeHead', 'showHead'] },
-          { target: 'idle', actions: 'removeHead' },
+          { guard: 'headClosedMoreWaiting', actions: ['removeHead', 'showHead'] },
+          { guard: 'headClosed', target: 'idle', actions: 'removeHead' },
         ],
       },
     },

@@ -189,9 +189,14 @@ export const toasterMachine = setup({
     queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.has(event.toast.id),
   },
   actions: {
-    enqueueToast: ({ context, event }) => {
+    // An assign, not a plain action: XState runs assigns while it computes the transition but leaves plain
+    // actions to the running actor, so a plain action here would leave the queue empty for spawnFromQueue
+    // whenever the machine is stepped without one (`transition()`, path walks). The queue itself stays a
+    // mutable structure (O(1) push for bursts), updated in place.
+    enqueueToast: assign(({ context, event }) => {
       if (event.type === 'ADD') context.queue.push(event.toast);
-    },
+      return {};
+    }),
     updateShown: enqueueActions(({ context, event, enqueue }) => {
       const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
       const item = context.items.find((i) => i.id === id);

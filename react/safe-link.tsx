@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { linkAttributes } from '../core/content/link-attributes.js';
 import type { ContentLogger } from '../core/content/logger.js';
-import { silentContentLogger } from '../core/content/logger.js';
+import { consoleContentLogger } from '../core/content/logger.js';
 import { inspectHref } from '../core/content/sanitize-href.js';
 
 export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target'> {
@@ -13,7 +13,7 @@ export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
   ownDomains?: readonly string[];
   /** App schemes the link may use, as for sanitizeHref. */
   appSchemes?: readonly string[];
-  /** Receives the click-time warning for a blocked link and the error for a new tab without a URL. */
+  /** Receives the click-time warning for a blocked link and the error for a new tab without a URL; the console by default. */
   logger?: ContentLogger;
 }
 
@@ -36,7 +36,7 @@ export function SafeLink({ href, newTab, ownDomains, appSchemes, logger, rel, on
     onClick?.(event);
     if (verdict.allowed) return;
     event.preventDefault();
-    const log = logger ?? silentContentLogger;
+    const log = logger ?? consoleContentLogger;
     if (verdict.reason === 'empty' || href === null || href === undefined) {
       if (newTab) log.error('exkit: cannot open a new tab without a URL');
     } else {

@@ -1,6 +1,7 @@
 // The native commands of seed 000 §7: name, payload, answer, minimum app version and timeout class.
 // Where the seed shows no payload, the shape below is this library's choice (docs/bridge-protocol.md).
 import type { AssetTab, Theme } from '../catalog/enums.js';
+import { deepFreeze } from '../catalog/freeze.js';
 import type { TimeoutKind } from './constants.js';
 
 /** What a share command hands to the app's share sheet. */
@@ -91,8 +92,9 @@ const chosen = (minVersion: string, timeout?: TimeoutKind, noPayload?: 'noPayloa
 /**
  * Every command of seed 000 §7 with its minimum app version and timeout class. The 'seed' values are the
  * seed's (§5); the 'chosen' ones follow the feature's family and are documented in docs/bridge-protocol.md.
+ * Frozen all the way down, like the catalogues.
  */
-export const BRIDGE_COMMANDS: Readonly<Record<BridgeCommand, CommandInfo>> = {
+export const BRIDGE_COMMANDS: Readonly<Record<BridgeCommand, CommandInfo>> = /* @__PURE__ */ deepFreeze({
   metaTitle: chosen('1.2.51'),
   logout: chosen('1.2.51', undefined, 'noPayload'),
   openBrowser: seed('2.11.0'),
@@ -129,7 +131,7 @@ export const BRIDGE_COMMANDS: Readonly<Record<BridgeCommand, CommandInfo>> = {
   setPicCompressSize: chosen('2.21.0'),
   goAsset: chosen('2.30.0'),
   bgbDeductionTradefee: chosen('2.40.0'),
-};
+});
 
 /** Every command name, in catalogue order. */
 export const BRIDGE_COMMAND_NAMES = Object.keys(BRIDGE_COMMANDS) as BridgeCommand[];
@@ -139,14 +141,14 @@ export function isBridgeCommand(name: string): name is BridgeCommand {
   return Object.prototype.hasOwnProperty.call(BRIDGE_COMMANDS, name);
 }
 
-/** Title-bar colours used when changeTitleBarTheme is given a theme without colours (library choice). */
-export const TITLE_BAR_THEME_COLORS: Readonly<Record<Theme, { backgroundColor: string; textColor: string }>> = {
+/** Title-bar colours used when changeTitleBarTheme is given a theme without colours (library choice); frozen. */
+export const TITLE_BAR_THEME_COLORS: Readonly<Record<Theme, Readonly<{ backgroundColor: string; textColor: string }>>> = /* @__PURE__ */ deepFreeze({
   light: { backgroundColor: '#FFFFFF', textColor: '#000000' },
   dark: { backgroundColor: '#000000', textColor: '#FFFFFF' },
-};
+});
 
-/** setBottomActions' copy, close and refresh default to true (seed 000 §7). */
-export const BOTTOM_ACTION_DEFAULTS = { copy: true, close: true, refresh: true } as const;
+/** setBottomActions' copy, close and refresh default to true (seed 000 §7); frozen. */
+export const BOTTOM_ACTION_DEFAULTS = /* @__PURE__ */ deepFreeze({ copy: true, close: true, refresh: true } as const);
 
 /** Fills a command's documented defaults into its payload before it goes on the wire. */
 export function normalizePayload<C extends BridgeCommand>(command: C, payload: CommandPayload<C>): CommandPayload<C> {

@@ -1,3 +1,5 @@
+import { deepFreeze } from '../catalog/freeze.js';
+
 /** The bridge library's version (seed 000 §1). */
 export const BRIDGE_VERSION = '1.3.15';
 
@@ -13,10 +15,10 @@ export const PALM_PRINT_CALLBACK_TIMEOUT_MS = 60_000;
 /** The timeout classes a command can belong to. */
 export type TimeoutKind = 'callback' | 'appRequest' | 'webVisible' | 'palmPrint';
 
-/** The default timeout of every class, in ms (seed 000 §9); overridable through `createBridge` options and per call. */
-export const DEFAULT_BRIDGE_TIMEOUTS: Readonly<Record<TimeoutKind, number>> = {
+/** The default timeout of every class, in ms (seed 000 §9); frozen, overridable through `createBridge` options and per call. */
+export const DEFAULT_BRIDGE_TIMEOUTS: Readonly<Record<TimeoutKind, number>> = /* @__PURE__ */ deepFreeze({
   callback: BRIDGE_CALLBACK_TIMEOUT_MS,
   appRequest: APP_REQUEST_TIMEOUT_MS,
   webVisible: WEB_VISIBLE_CALLBACK_TIMEOUT_MS,
   palmPrint: PALM_PRINT_CALLBACK_TIMEOUT_MS,
-};
+});

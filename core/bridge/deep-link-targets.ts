@@ -1,5 +1,6 @@
 // The native deep-link targets of seed 000 §2 with their query parameters, defaults (§2) and platform
 // restrictions (§6). The path of each target follows the app host: <scheme>://<host>/<target>?<params>.
+import { deepFreeze } from '../catalog/freeze.js';
 
 /** One deep-link target: its parameters, their defaults, and where it may not open. */
 export interface DeepLinkTargetSpec {
@@ -14,8 +15,8 @@ export interface DeepLinkTargetSpec {
 
 const t = <const P extends readonly string[]>(...params: P) => ({ params });
 
-/** Every deep-link target of seed 000 §2. */
-export const DEEP_LINK_TARGETS = {
+/** Every deep-link target of seed 000 §2, frozen all the way down. */
+export const DEEP_LINK_TARGETS = /* @__PURE__ */ deepFreeze({
   // Security and home
   'security/login': t('closeGuide', 'referralCode', 'inviteCode'),
   'security/regist': t('closeGuide', 'referralCode', 'inviteCode'),
@@ -129,7 +130,7 @@ export const DEEP_LINK_TARGETS = {
   'onchain/on_chain_detail_page': t('chain', 'contract'),
   'onchain/batch_transfer_page': t(),
   'red_packet/guidance': { ...t(), platforms: 'not-android' },
-} as const satisfies Record<string, DeepLinkTargetSpec>;
+} as const satisfies Record<string, DeepLinkTargetSpec>);
 
 /** A deep-link target of seed 000 §2. */
 export type DeepLinkTarget = keyof typeof DEEP_LINK_TARGETS;

@@ -1,5 +1,5 @@
 export type { ContentLogger } from './logger.js';
-export { silentContentLogger } from './logger.js';
+export { consoleContentLogger, silentContentLogger } from './logger.js';
 export {
   ALLOWED_DATA_IMAGE_TYPES,
   ALLOWED_LINK_SCHEMES,

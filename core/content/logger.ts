@@ -1,13 +1,25 @@
 /**
- * Where content-safety code sends its console messages. core/ may not touch the global console, so the
- * caller hands one in (`console` itself fits); the default drops messages.
+ * Where content-safety code sends its messages. The default is the console, as seed 001 §5 and §8 ask ("a
+ * console warning", "logs a console error"); pass `silentContentLogger` to drop them, or any `{ warn, error }`.
  */
 export interface ContentLogger {
   warn(message: string, detail?: unknown): void;
   error(message: string, detail?: unknown): void;
 }
 
-/** A logger that drops every message: the default when the caller gives none. */
+// The console is read when a message is logged, never at import time (as security's default log does).
+const write = (method: 'warn' | 'error') => (message: string, detail?: unknown) => {
+  if (detail === undefined) console[method](message);
+  else console[method](message, detail);
+};
+
+/** The default logger: blocked links go to console.warn, a new tab without a URL to console.error. */
+export const consoleContentLogger: ContentLogger = {
+  warn: write('warn'),
+  error: write('error'),
+};
+
+/** A logger that drops every message, for callers that want no console output. */
 export const silentContentLogger: ContentLogger = {
   warn: () => undefined,
   error: () => undefined,

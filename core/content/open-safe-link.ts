@@ -1,13 +1,13 @@
 import type { Platform } from '../platform/types.js';
 import type { ContentLogger } from './logger.js';
-import { silentContentLogger } from './logger.js';
+import { consoleContentLogger } from './logger.js';
 import { sanitizeHref } from './sanitize-href.js';
 
 export interface OpenSafeLinkOptions {
   /** Open in a new tab, without opener or referrer. */
   newTab?: boolean;
   appSchemes?: readonly string[];
-  /** Receives the warning for a blocked link and the error for a new tab without a URL; silent by default. */
+  /** Receives the warning for a blocked link and the error for a new tab without a URL; the console by default (`silentContentLogger` drops them). */
   logger?: ContentLogger;
 }
 
@@ -19,7 +19,7 @@ const NEW_TAB_FEATURES = 'noopener,noreferrer';
  * href warns and opens nothing; a new tab without a URL logs an error and opens nothing.
  */
 export function openSafeLink(platform: Pick<Platform, 'location' | 'dom'>, href: string | null | undefined, options: OpenSafeLinkOptions = {}): boolean {
-  const logger = options.logger ?? silentContentLogger;
+  const logger = options.logger ?? consoleContentLogger;
   if (href === null || href === undefined || href.trim() === '') {
     if (options.newTab) logger.error('exkit: cannot open a new tab without a URL');
     return false;

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ContentLogger } from './logger.js';
-import { silentContentLogger } from './logger.js';
+import { consoleContentLogger } from './logger.js';
 
 // Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
@@ -29,7 +29,7 @@ export type HrefKind = 'absolute' | 'protocol-relative' | 'root-relative' | 'rel
 export interface SanitizeHrefOptions {
   /** The exchange's and partner apps' own URL schemes (seed 001 §5), without the colon, e.g. ['exkit']. */
   appSchemes?: readonly string[];
-  /** Receives a warning for every blocked href. Silent by default (core/ may not touch the global console). */
+  /** Receives a warning for every blocked href. Default console.warn; `silentContentLogger` drops it. */
   logger?: Pick<ContentLogger, 'warn'>;
 }
 
@@ -184,6 +184,6 @@ export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'a
 export function sanitizeHref(href: unknown, options: SanitizeHrefOptions = {}): string | null {
   const verdict = inspectHref(href, options);
   if (verdict.allowed) return verdict.href;
-  if (verdict.reason !== 'empty') (options.logger ?? silentContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });
+  if (verdict.reason !== 'empty') (options.logger ?? consoleContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });
   return null;
 }

@@ -3,7 +3,7 @@ import type { Config, DOMPurify as Purifier, UponSanitizeAttributeHookEvent, Win
 import { ExkitError } from '../errors/exkit-error.js';
 import { linkAttributesOf } from './link-attributes.js';
 import type { ContentLogger } from './logger.js';
-import { silentContentLogger } from './logger.js';
+import { consoleContentLogger, silentContentLogger } from './logger.js';
 import { ALLOWED_LINK_SCHEMES, inspectHref, parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
 import { sanitizeStyle } from './sanitize-style.js';
@@ -36,7 +36,7 @@ export interface RichTextOptions {
   appSchemes?: readonly string[];
   /** The product's own domains: links elsewhere get rel="nofollow". */
   ownDomains?: readonly string[];
-  /** Receives a warning for every blocked link; silent by default. */
+  /** Receives a warning for every blocked link. Default console.warn; `silentContentLogger` drops it. */
   logger?: Pick<ContentLogger, 'warn'>;
 }
 
@@ -197,7 +197,7 @@ export function sanitizeRichText(html: string, options: RichTextOptions): string
   sanitizer.active = {
     appSchemes: options.appSchemes,
     ownDomains: options.ownDomains ?? [],
-    logger: options.logger ?? silentContentLogger,
+    logger: options.logger ?? consoleContentLogger,
   };
   try {
     return String(sanitizer.purifier.sanitize(String(html)));

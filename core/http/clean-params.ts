@@ -1,30 +1,104 @@
-import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
 
 /**
- * Which clock a Date in the params is written in. 'local' (the default) writes the host's wall time,
- * which is what the user picked in a date field; 'utc' writes UTC. The format carries no zone marker.
+ * Which clock a Date in the params is written in. 'local' (the default) writes the host's wall time, which is
+ * what the user picked in a date field; 'utc' writes UTC; any other string is an IANA zone name such as
+ * 'Asia/Shanghai' (written in that zone, daylight saving included). The format carries no zone marker.
  */
-export type ParamTimeZone = 'local' | 'utc';
+export type ParamTimeZone = 'local' | 'utc' | (string & Record<never, never>);
 
 export interface CleanParamsOptions {
   /** Default 'local'. See `ParamTimeZone`. */
   timeZone?: ParamTimeZone;
 }
 
+/** Raised for a time zone that is neither 'local', 'utc' nor an IANA zone name the host knows. */
+export class UnknownTimeZoneError extends ExkitError {
+  override name = 'UnknownTimeZoneError';
+  readonly timeZone: unknown;
+  constructor(timeZone: unknown) {
+    super('UNKNOWN_TIME_ZONE', `Unknown time zone for request params: ${String(timeZone)}`, { extra: { field: 'timeZone', value: timeZone } });
+    this.timeZone = timeZone;
+  }
+}
+
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** Formats a Date as `YYYY-MM-DD HH:mm` (seed 001 §5) in the given time zone. */
+// One formatter per zone name: building an Intl.DateTimeFormat costs far more than using one.
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter of an IANA zone, or undefined for 'local' and 'utc'; throws UnknownTimeZoneError for anything else. */
+function zoneFormatter(timeZone: ParamTimeZone): Intl.DateTimeFormat | undefined {
+  if (timeZone === 'local' || timeZone === 'utc') return undefined;
+  if (typeof timeZone !== 'string') throw new UnknownTimeZoneError(timeZone);
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    try {
+      // en-US with the Gregorian calendar and Latin digits, so the parts are plain numbers; hourCycle h23 writes
+      // midnight as 00, never 24; the era tells years before 1 AD apart.
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        calendar: 'gregory',
+        numberingSystem: 'latn',
+        era: 'short',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
+      });
+    } catch (cause) {
+      if (cause instanceof RangeError) throw new UnknownTimeZoneError(timeZone);
+      throw cause;
+    }
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Throws UnknownTimeZoneError unless `timeZone` is 'local', 'utc' or an IANA zone name the host knows. */
+export function assertParamTimeZone(timeZone: ParamTimeZone): void {
+  zoneFormatter(timeZone);
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+}
+
+function zoneWallTime(date: Date, formatter: Intl.DateTimeFormat): WallTime {
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
+  const yearOfEra = Number(parts.year);
+  return {
+    // Astronomical numbering, as Date#getUTCFullYear counts: 1 BC is year 0.
+    year: parts.era === 'BC' ? 1 - yearOfEra : yearOfEra,
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hours: Number(parts.hour),
+    minutes: Number(parts.minute),
+  };
+}
+
+/** Formats a Date as `YYYY-MM-DD HH:mm` (seed 001 §5) in the given time zone ('local', 'utc' or an IANA name). */
 export function formatParamDate(date: Date, timeZone: ParamTimeZone = 'local'): string {
+  const formatter = zoneFormatter(timeZone);
   const time = date.getTime();
   if (Number.isNaN(time)) throw new InvalidArgumentError('An Invalid Date cannot be sent as a request param.');
-  const utc = timeZone === 'utc';
-  const year = utc ? date.getUTCFullYear() : date.getFullYear();
-  const month = utc ? date.getUTCMonth() : date.getMonth();
-  const day = utc ? date.getUTCDate() : date.getDate();
-  const hours = utc ? date.getUTCHours() : date.getHours();
-  const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
+  let wall: WallTime;
+  if (formatter) wall = zoneWallTime(date, formatter);
+  else if (timeZone === 'utc') {
+    wall = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() };
+  } else {
+    wall = { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+  }
+  const { year } = wall;
   const yyyy = year >= 0 && year < 10_000 ? String(year).padStart(4, '0') : String(year);
-  return `${yyyy}-${pad2(month + 1)}-${pad2(day)} ${pad2(hours)}:${pad2(minutes)}`;
+  return `${yyyy}-${pad2(wall.month)}-${pad2(wall.day)} ${pad2(wall.hours)}:${pad2(wall.minutes)}`;
 }
 
 /** True for `{}`-style objects (own prototype Object.prototype or null), the only objects cleaning walks into. */
@@ -60,7 +134,9 @@ function clean(value: unknown, timeZone: ParamTimeZone, ancestors: Set<object>, 
  * walked (undefined object entries dropped), anything else (Blob, File, Decimal…) passed through as is.
  */
 export function cleanParamValue(value: unknown, options: CleanParamsOptions = {}): unknown {
-  return clean(value, options.timeZone ?? 'local', new Set(), '');
+  const timeZone = options.timeZone ?? 'local';
+  assertParamTimeZone(timeZone);
+  return clean(value, timeZone, new Set(), '');
 }
 
 /**
@@ -68,5 +144,7 @@ export function cleanParamValue(value: unknown, options: CleanParamsOptions = {}
  * objects and arrays cleaned the same way, undefined entries dropped. The caller's object is never changed.
  */
 export function cleanParams(params: Readonly<Record<string, unknown>>, options: CleanParamsOptions = {}): Record<string, unknown> {
-  return clean(params, options.timeZone ?? 'local', new Set(), '') as Record<string, unknown>;
+  const timeZone = options.timeZone ?? 'local';
+  assertParamTimeZone(timeZone);
+  return clean(params, timeZone, new Set(), '') as Record<string, unknown>;
 }

@@ -4,7 +4,7 @@ import type { Observable } from 'rxjs';
 import { isResultCode, languageKey, message, requestLanguage } from '../catalog/index.js';
 import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
 import type { Platform, TimerHandle } from '../platform/types.js';
-import { cleanParams } from './clean-params.js';
+import { assertParamTimeZone, cleanParams } from './clean-params.js';
 import {
   API_PREFIX,
   DEFAULT_BETA_HEADER,
@@ -121,6 +121,8 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   const providers = options.providers ?? {};
   const betaHeader = options.betaHeader ?? DEFAULT_BETA_HEADER;
   const timeZone = options.timeZone ?? 'local';
+  // A misspelt zone fails here, when the client is made, not on the first request that carries a Date.
+  assertParamTimeZone(timeZone);
   const channel = debouncedEventChannel<HttpEvent>(platform.timers, options.eventDebounceMs ?? ERROR_EVENT_DEBOUNCE_MS);
 
   // Hook lists: the options' hooks first, then those added with use(), in order.

@@ -1,6 +1,6 @@
 export { createHttpClient } from './client.js';
 export type { HttpClient } from './client.js';
-export { cleanParams, cleanParamValue, formatParamDate } from './clean-params.js';
+export { assertParamTimeZone, cleanParams, cleanParamValue, formatParamDate, UnknownTimeZoneError } from './clean-params.js';
 export type { CleanParamsOptions, ParamTimeZone } from './clean-params.js';
 export {
   API_PREFIX,

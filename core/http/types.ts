@@ -106,7 +106,7 @@ export interface HttpClientOptions {
   hooks?: HttpHooks;
   /** Quiet window for toasts and logouts. Default 2000 ms (seed 001 §9). */
   eventDebounceMs?: number;
-  /** Time zone Dates in params are written in. Default 'local'. */
+  /** Time zone Dates in params are written in: 'local' (default), 'utc' or an IANA zone name such as 'Asia/Shanghai'. */
   timeZone?: ParamTimeZone;
   /** fetch's credentials mode. Default: fetch's own ('same-origin'). */
   credentials?: RequestCredentials;

@@ -66,6 +66,12 @@ export class MemoryBrowser {
   }
 }
 
+/** The WebCrypto a memory platform hands out: the host's `crypto`, Node's `webcrypto`, or a seeded stand-in. */
+export interface MemoryCryptoSource {
+  getRandomValues<T extends ArrayBufferView>(array: T): T;
+  readonly subtle?: SubtleCrypto | undefined;
+}
+
 export interface MemoryPlatformOptions {
   /** Share clock, local storage and cookies with other tabs made from the same browser. */
   browser?: MemoryBrowser;
@@ -76,6 +82,8 @@ export interface MemoryPlatformOptions {
   href?: string;
   visibility?: Visibility;
   isSecureContext?: boolean;
+  /** Where random bytes and `subtle` come from. Default the host's `globalThis.crypto`; pass a seeded one for reproducible runs. */
+  crypto?: MemoryCryptoSource;
   fetch?: typeof fetch;
   /** Media queries that match, such as '(prefers-reduced-motion: reduce)'. */
   media?: readonly string[];
@@ -136,9 +144,11 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
     },
   };
 
+  // Node 20 and every browser have a global WebCrypto; it is read here, when the platform is made, not at import.
+  const cryptoSource: MemoryCryptoSource = options.crypto ?? globalThis.crypto;
   const crypto: PlatformCrypto = {
-    getRandomValues: (array) => globalThis.crypto.getRandomValues(array as never) as typeof array,
-    subtle: globalThis.crypto?.subtle,
+    getRandomValues: (array) => cryptoSource.getRandomValues(array),
+    subtle: cryptoSource.subtle,
     isSecureContext: options.isSecureContext ?? true,
   };
 

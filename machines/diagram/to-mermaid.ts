@@ -108,9 +108,7 @@ export function toMermaid(machine: AnyStateMachine, options: ToMermaidOptions = 
       renderChildren(node, depth + 1);
       lines.push(`${indent}}`);
     }
-    for (const invoke of node.invoke) {
-      lines.push(`${indent}${id} : invoke ${clean(nameOf(invoke.src) ?? invoke.id)}`);
-    }
+    for (const invoke of node.invoke) lines.push(`${indent}${id} : invoke ${clean(invokedName(invoke))}`);
     for (const t of node.always ?? []) edge(indent, node, t, 'always');
     for (const t of node.after) edge(indent, node, t, delayLabel(t.delay));
     for (const [eventType, transitions] of node.transitions) {
@@ -127,6 +125,19 @@ export function toMermaid(machine: AnyStateMachine, options: ToMermaidOptions = 
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+// XState names an inline actor's source `xstate.invoke.<index>.<state id>` and, when no id is given, its id
+// `<index>.<state id>`: neither means anything to a reader of the diagram.
+const PREFIX_INLINE_SOURCE = 'xstate.invoke.';
+const INLINE_ACTOR = 'inline actor';
+
+/** An invoked actor's name: the `setup()` actor it names, else its explicit id, else 'inline actor'. */
+function invokedName(invoke: { src: unknown; id: string }): string {
+  const src = nameOf(invoke.src);
+  if (src !== undefined && !src.startsWith(PREFIX_INLINE_SOURCE)) return src;
+  const generatedId = src?.slice(PREFIX_INLINE_SOURCE.length);
+  return invoke.id && invoke.id !== generatedId ? invoke.id : INLINE_ACTOR;
 }
 
 function safeCall(fn: unknown, context: unknown): unknown {

@@ -13,7 +13,7 @@ import {
   PROMPT_FOCUS_DELAY_MS,
   validatePrompt,
 } from '../../machines/index.js';
-import type { MessageBoxEvent, MessageBoxQueueEmitted } from '../../machines/index.js';
+import type { MessageBoxEvent, MessageBoxQueueContext, MessageBoxQueueEmitted, MessageBoxQueueEvent } from '../../machines/index.js';
 import { walk } from './graph.js';
 
 const events: MessageBoxEvent[] = [
@@ -143,14 +143,52 @@ describe('message box queue', () => {
     return { actor, clock, emitted, api: createMessageBoxApi(() => actor) };
   }
 
-  it('walks idle → showing → idle and takes every event while showing', () => {
-    const { values } = walk(messageBoxQueueMachine, { input: {}, events: [{ type: 'OPEN', box: { id: 'x', kind: 'alert', message: 'm' } }] });
-    expect(values).toEqual(['"idle"', '"showing"']);
+  it('walks idle → showing (one box, then a second queued) → showing the next → idle, and leaves no event unhandled', () => {
+    // A box's end reaches the queue as its done event; the walk feeds it directly.
+    const closed = (id: string) => ({ type: `xstate.done.actor.box:${id}`, output: { id, action: 'confirm' } }) as unknown as MessageBoxQueueEvent;
+    const queueEvents: MessageBoxQueueEvent[] = [
+      { type: 'OPEN', box: { id: 'x', kind: 'alert', message: 'm' } },
+      { type: 'OPEN', box: { id: 'y', kind: 'prompt', message: 'n' } },
+      { type: 'CONFIRM' },
+      { type: 'CANCEL' },
+      { type: 'CLOSE' },
+      { type: 'ESCAPE' },
+      { type: 'BACKDROP_CLICK' },
+      { type: 'INPUT', value: 'v' },
+      { type: 'ENTER' },
+      closed('x'),
+      closed('y'),
+    ];
+    const { states, unhandled } = walk(messageBoxQueueMachine, {
+      input: {},
+      events: queueEvents,
+      // Which boxes are held, in order (ids once each: the app's API never reuses an id), tells states apart.
+      key: (s) => JSON.stringify([s.value, s.status, [...new Set((s.context as MessageBoxQueueContext).boxes.map((b) => b.id))]]),
+    });
+    expect(unhandled).toEqual([]);
+    const held = states.map((s) => [JSON.stringify(s.value), (s.context as MessageBoxQueueContext).boxes.map((b) => b.id).join()]);
+    expect(held).toEqual(expect.arrayContaining([
+      ['"idle"', ''],
+      ['"showing"', 'x'],
+      ['"showing"', 'x,y'],
+      ['"showing"', 'y'],
+    ]));
+    // Idle means nothing held: a done event from a box that is not on screen never ends the queue early.
+    expect(held.filter(([value]) => value === '"idle"')).toEqual([['"idle"', '']]);
+  });
+
+  it('a done event from a box that is not on screen changes nothing (no early idle, no second "box.shown")', () => {
     const t = queue();
-    void t.api.alert('a');
-    for (const type of ['OPEN', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT', 'ENTER']) {
-      expect(t.actor.getSnapshot().can({ type } as never), type).toBe(true);
-    }
+    void t.api.alert('first');
+    void t.api.alert('second');
+    const [head, waiting] = t.actor.getSnapshot().context.boxes;
+    const shownBefore = t.emitted.filter((e) => e.type === 'box.shown').length;
+    const stray = { type: `xstate.done.actor.box:${waiting!.id}`, output: { id: waiting!.id, action: 'confirm' } } as unknown as MessageBoxQueueEvent;
+    expect(t.actor.getSnapshot().can(stray)).toBe(false);
+    t.actor.send(stray);
+    expect(t.actor.getSnapshot().value).toBe('showing');
+    expect(t.actor.getSnapshot().context.boxes.map((b) => b.id)).toEqual([head!.id, waiting!.id]);
+    expect(t.emitted.filter((e) => e.type === 'box.shown')).toHaveLength(shownBefore);
   });
 
   it('"a box opened while another is showing waits and appears when the current one closes, in order"; promises say which action', async () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { setup } from 'xstate';
+import { createMachine, fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { buttonMachine } from '../../machines/button.machine.js';
 import { diagramDocument, toMermaid } from '../../machines/diagram/to-mermaid.js';
@@ -47,6 +47,39 @@ describe('toMermaid', () => {
 
   it('separates parallel regions with --', () => {
     expect(text).toMatch(/state regions \{[\s\S]*state regions_a \{[\s\S]*\n {4}--\n[\s\S]*state regions_b \{/);
+  });
+
+  it('names invoked actors: the setup() actor by its name, with "done <id>" and "error <id>" edges', () => {
+    const invoking = setup({ actors: { fetchQuote: fromPromise(async () => 1) } }).createMachine({
+      id: 'invoking',
+      initial: 'loading',
+      states: {
+        loading: { invoke: { id: 'quote', src: 'fetchQuote', onDone: 'done', onError: 'failed' } },
+        failed: { on: { RETRY: 'loading' } },
+        done: { type: 'final' },
+      },
+    });
+    expect(toMermaid(invoking).split('\n')).toEqual([
+      'stateDiagram-v2',
+      '  [*] --> loading',
+      '  loading : invoke fetchQuote',
+      '  loading --> done : done quote',
+      '  loading --> failed : error quote',
+      '  failed --> loading : RETRY',
+      '  done --> [*]',
+      '',
+    ]);
+  });
+
+  it('names an inline invoked actor by its id, or "inline actor" without one (never XState\'s generated source name)', () => {
+    const inline = createMachine({
+      id: 'inline',
+      initial: 'working',
+      states: { working: { invoke: [{ id: 'ticker', src: fromPromise(async () => 2) }, { src: fromPromise(async () => 3) }] } },
+    });
+    const text = toMermaid(inline);
+    expect(text).toContain('  working : invoke ticker\n  working : invoke inline actor\n');
+    expect(text).not.toContain('xstate.invoke');
   });
 
   it('renders the button machine', () => {

@@ -1,4 +1,6 @@
 // Pay for what you import: single named imports stay small and free of the heavy dependencies.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HEAVY_PACKAGES, measureBundle, SINGLE_IMPORT_BUDGETS } from '../../scripts/bundle.js';
 
@@ -12,5 +14,30 @@ describe('single named imports stay within budget', () => {
   it('the measure sees a heavy package when one is imported (the check can fail)', async () => {
     const m = await measureBundle(`import { memoryPlatform } from 'exkit'; globalThis.keep = memoryPlatform;`);
     expect(m.packages).toContain('rxjs');
+  });
+});
+
+/** The entry-point rows of docs/bundle-size.md: gzip KB and packages as recorded. */
+function recordedEntries(): Map<string, { gzipKb: number; packages: string }> {
+  const text = readFileSync(resolve(import.meta.dirname, '../../docs/bundle-size.md'), 'utf8');
+  const rows = new Map<string, { gzipKb: number; packages: string }>();
+  for (const match of text.matchAll(/^\| `import \* from '([^']+)'` \| [\d.]+ KB \| ([\d.]+) KB \| ([^|]*) \|$/gm)) {
+    rows.set(match[1]!, { gzipKb: Number(match[2]), packages: match[3]!.trim() });
+  }
+  return rows;
+}
+
+describe('docs/bundle-size.md records this build (regenerate with `npm run bundle-size`)', () => {
+  const recorded = recordedEntries();
+  it('has a row for each entry point', () => {
+    expect([...recorded.keys()]).toEqual(['exkit', 'exkit/machines', 'exkit/react']);
+  });
+
+  it.each(['exkit', 'exkit/machines', 'exkit/react'])('%s: the recorded gzip total is within 5%% of the measured one, with the same packages', async (entry) => {
+    const m = await measureBundle(`import * as all from '${entry}'; globalThis.keep = all;`);
+    const row = recorded.get(entry)!;
+    const measuredKb = m.gzip / 1024;
+    expect(Math.abs(measuredKb - row.gzipKb) / row.gzipKb).toBeLessThanOrEqual(0.05);
+    expect(row.packages).toBe(m.packages.join(', '));
   });
 });

@@ -4,7 +4,7 @@ import type { WindowLike } from 'dompurify';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../../core/content/index.js';
+import { sanitizeRichText, silentContentLogger } from '../../../core/content/index.js';
 import type * as Content from '../../../core/content/index.js';
 import { XSS_CORPUS } from './rich-text-corpus.js';
 import { jsdomWindow } from '../../core/content/jsdom-window.js';
@@ -110,7 +110,7 @@ describe('rich-text corpus in real Chromium (seed 001 §5; issue 10 "any execute
 
   it('sanitised in Node (jsdom), then parsed by Chromium: nothing runs and nothing dangerous is left', async () => {
     const window = jsdomWindow('') as unknown as WindowLike;
-    const sanitised = XSS_CORPUS.map(([source, html]) => `<div data-source="${source}">${sanitizeRichText(html, { window, ownDomains: ['example.com'] })}</div>`);
+    const sanitised = XSS_CORPUS.map(([source, html]) => `<div data-source="${source}">${sanitizeRichText(html, { window, ownDomains: ['example.com'], logger: silentContentLogger })}</div>`);
     const page = await freshPage();
     await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body>${sanitised.join('\n')}</body></html>`);
     await PROVOKE(page);

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DomPort } from '../../../core/platform/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
-import { openSafeLink } from '../../../core/content/index.js';
+import { openSafeLink, silentContentLogger } from '../../../core/content/index.js';
 
 function setup(withWindow = true) {
   const opened: unknown[][] = [];
@@ -62,5 +62,41 @@ describe('openSafeLink (seed 001 §5, §8)', () => {
     const { platform, logger } = setup();
     expect(openSafeLink(platform, 'exkit://trade/BTC_USDT', { appSchemes: ['exkit'], logger })).toBe(true);
     expect(platform.navigations).toEqual(['exkit://trade/BTC_USDT']);
+  });
+});
+
+describe('openSafeLink logs to the console by default (seed 001 §5 "console warning", §8 "logs a console error")', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const consoleSpies = () => ({
+    warn: vi.spyOn(console, 'warn').mockImplementation(() => undefined),
+    error: vi.spyOn(console, 'error').mockImplementation(() => undefined),
+  });
+
+  it('by default a blocked href warns on the console (console.warn) and opens nothing', () => {
+    const spies = consoleSpies();
+    const { platform, opened } = setup();
+    expect(openSafeLink(platform, 'javascript:alert(1)')).toBe(false);
+    expect(spies.warn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", { href: 'javascript:alert(1)' });
+    expect(spies.error).not.toHaveBeenCalled();
+    expect(opened).toEqual([]);
+    expect(platform.navigations).toEqual([]);
+  });
+
+  it('by default a new tab without a URL logs a console error (console.error) and opens nothing', () => {
+    const spies = consoleSpies();
+    const { platform, opened } = setup();
+    expect(openSafeLink(platform, undefined, { newTab: true })).toBe(false);
+    expect(spies.error).toHaveBeenCalledWith('exkit: cannot open a new tab without a URL');
+    expect(spies.warn).not.toHaveBeenCalled();
+    expect(opened).toEqual([]);
+  });
+
+  it('silentContentLogger keeps both off the console', () => {
+    const spies = consoleSpies();
+    const { platform } = setup();
+    expect(openSafeLink(platform, 'javascript:alert(1)', { logger: silentContentLogger })).toBe(false);
+    expect(openSafeLink(platform, '', { newTab: true, logger: silentContentLogger })).toBe(false);
+    expect(spies.warn).not.toHaveBeenCalled();
+    expect(spies.error).not.toHaveBeenCalled();
   });
 });

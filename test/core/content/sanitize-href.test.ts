@@ -1,11 +1,39 @@
 import fc from 'fast-check';
 import { jsdomWindow } from './jsdom-window.js';
-import { describe, expect, it } from 'vitest';
-import { ALLOWED_LINK_SCHEMES, InvalidAppSchemeError, inspectHref, sanitizeHref } from '../../../core/content/index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MockInstance } from 'vitest';
+import { ALLOWED_LINK_SCHEMES, InvalidAppSchemeError, inspectHref, sanitizeHref, silentContentLogger } from '../../../core/content/index.js';
 
 const APP = { appSchemes: ['exkit', 'partner-app'] };
 const OWASP = 'OWASP XSS Filter Evasion Cheat Sheet';
 const BRAINTREE = '@braintree/sanitize-url test suite';
+
+// Blocked hrefs warn on the console by default (seed 001 §5): capture it, so the hostile tables stay quiet and
+// the default can be asserted.
+let consoleWarn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('sanitizeHref logging: seed 001 §5 "others are blocked with a console warning"', () => {
+  it('by default a blocked href warns on the console (console.warn) with the href', () => {
+    expect(sanitizeHref('javascript:alert(1)')).toBeNull();
+    expect(consoleWarn).toHaveBeenCalledTimes(1);
+    expect(consoleWarn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", { href: 'javascript:alert(1)' });
+  });
+
+  it('by default an allowed or empty href logs nothing', () => {
+    sanitizeHref('https://example.com');
+    sanitizeHref('');
+    expect(consoleWarn).not.toHaveBeenCalled();
+  });
+
+  it('silentContentLogger keeps a blocked href off the console', () => {
+    expect(sanitizeHref('javascript:alert(1)', { logger: silentContentLogger })).toBeNull();
+    expect(consoleWarn).not.toHaveBeenCalled();
+  });
+});
 
 function recordingLogger() {
   const warnings: { message: string; detail: unknown }[] = [];

@@ -1,9 +1,17 @@
 import { jsdomWindow } from './jsdom-window.js';
 import type { WindowLike } from 'dompurify';
-import { describe, expect, it } from 'vitest';
-import { InvalidAppSchemeError, sanitizeRichText, UnsafeDomWindowError } from '../../../core/content/index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MockInstance } from 'vitest';
+import { InvalidAppSchemeError, sanitizeRichText, silentContentLogger, UnsafeDomWindowError } from '../../../core/content/index.js';
 
 const window = jsdomWindow('') as unknown as WindowLike;
+// Removed links warn on the console by default: capture it, so the hostile rows stay quiet and the default can be asserted.
+let consoleWarn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
 const clean = (html: string, extra: Partial<Parameters<typeof sanitizeRichText>[1]> = {}) =>
   sanitizeRichText(html, { window, ownDomains: ['example.com'], appSchemes: ['exkit'], ...extra });
 
@@ -53,6 +61,17 @@ describe('sanitizeRichText (seed 001 §5 "Rich text is filtered by an allow-list
     clean('<a href="javascript:alert(1)">a</a><img src="vbscript:x"><a href="/ok">b</a>', { logger: { warn: (m) => void warnings.push(m) } });
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/removed an unsafe (href|src) from rich text/);
+  });
+
+  it('by default a removed link warns on the console (console.warn)', () => {
+    sanitizeRichText('<a href="javascript:alert(1)">a</a><a href="/ok">b</a>', { window });
+    expect(consoleWarn).toHaveBeenCalledTimes(1);
+    expect(consoleWarn.mock.calls[0]![0]).toMatch(/removed an unsafe href from rich text/);
+  });
+
+  it('silentContentLogger keeps removed links off the console', () => {
+    sanitizeRichText('<a href="javascript:alert(1)">a</a>', { window, logger: silentContentLogger });
+    expect(consoleWarn).not.toHaveBeenCalled();
   });
 
   it('refuses a dangerous app scheme with InvalidAppSchemeError', () => {

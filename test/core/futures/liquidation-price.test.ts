@@ -1,6 +1,6 @@
 // Liquidation price, worked by hand from the formulas of docs/futures-maths.md, for every mode.
 import { describe, expect, it } from 'vitest';
-import { FuturesDecimal, formatLiquidationPrice, liquidationPrice, type FuturesPositionInput } from '../../../core/index.js';
+import { FuturesDecimal, formatLiquidationPrice, liquidationPrice, roe, unrealizedPnl, type FuturesPositionInput } from '../../../core/index.js';
 
 const isolatedLong: FuturesPositionInput = {
   position: 1, marginMode: 1, positionMode: 1, count: '1', openAvgPrice: '50000', openLevel: '10',
@@ -40,6 +40,35 @@ describe('liquidationPrice', () => {
     const lp = liquidationPrice(position, { kind: 'inverse', faceValue: '100' })!;
     // Q = 10,000 USD; 10,000 × 1.0046 / (0.001 + 1) = 10,036.…
     expect(lp.toFixed(6)).toBe(new FuturesDecimal('10046').div('1.001').toFixed(6));
+  });
+
+  it('isolated inverse long with a tier maintenance amount: LP = Q·(MMR + f + d)/(M + cum + d·Q/E) = 10,046/1.102', () => {
+    // Worked by hand from docs/futures-maths.md (isolated, inverse), every amount in the base coin:
+    //   Q = 100 contracts × face value 100 USD = 10,000 USD; E = 10,000, so Q/E = 1 BTC; d = +1
+    //   M = 0.1 BTC; cum = 0.002 BTC; MMR = 0.004; f = 0.0006
+    //   numerator   Q·(MMR + f + d) = 10,000 × (0.004 + 0.0006 + 1) = 10,000 × 1.0046 = 10,046
+    //   denominator M + cum + d·Q/E = 0.1 + 0.002 + 1 = 1.102
+    //   LP = 10,046 / 1.102 = 10,046,000 / 1,102: 1,102 × 9,116 = 10,045,832, remainder 168;
+    //   168 / 1,102 = 0.152450090744… so LP = 9,116.152450090744… (without cum: 10,046 / 1.1 = 9,132.727…)
+    // Where it comes from: equity M + Q·(1/E − 1/P) equals maintenance MMR·Q/P − cum plus the close fee f·Q/P.
+    const position = { ...isolatedLong, count: '100', openAvgPrice: '10000', openMarginCount: '0.1' };
+    const options = { kind: 'inverse' as const, faceValue: '100', maintenanceAmount: '0.002' };
+    const lp = liquidationPrice(position, options)!;
+    expect(lp.toFixed(12)).toBe('9116.152450090744');
+    expect(formatLiquidationPrice(lp)).toBe('9116.152450');
+    expect(liquidationPrice(position, { kind: 'inverse', faceValue: '100' })!.toFixed(3)).toBe('9132.727');
+    // The defining equation holds at LP far below any displayed decimal.
+    const q = new FuturesDecimal(10000);
+    const equity = new FuturesDecimal('0.1').plus(q.times(new FuturesDecimal(1).div(10000).minus(new FuturesDecimal(1).div(lp))));
+    const maintenancePlusFee = q.times('0.004').div(lp).minus('0.002').plus(q.times('0.0006').div(lp));
+    expect(equity.minus(maintenancePlusFee).abs().lt('1e-30')).toBe(true);
+  });
+
+  it('achievedProfits (realised PnL of past closes) is accepted and changes no figure of the open position', () => {
+    const withProfits = { ...isolatedLong, achievedProfits: '1234.5' };
+    expect(liquidationPrice(withProfits)!.toFixed(20)).toBe(liquidationPrice(isolatedLong)!.toFixed(20));
+    expect(unrealizedPnl(withProfits, '51000').toFixed()).toBe(unrealizedPnl(isolatedLong, '51000').toFixed());
+    expect(roe(withProfits, '51000').toFixed()).toBe(roe(isolatedLong, '51000').toFixed());
   });
 
   it('cross one-way: X = (available + othersUpnl − othersMaintain)·bp − totalDelegateValue/L replaces M·bp', () => {

@@ -1,9 +1,7 @@
 // "Request params: strings trimmed; dates formatted YYYY-MM-DD HH:mm" (seed 001 §5).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { cleanParamValue, cleanParams, formatParamDate } from '../../../core/http/index.js';
-
-const pad = (n: number) => String(n).padStart(2, '0');
+import { afterEach, describe, expect, it } from 'vitest';
+import { assertParamTimeZone, cleanParamValue, cleanParams, formatParamDate, UnknownTimeZoneError } from '../../../core/http/index.js';
 
 describe('formatParamDate', () => {
   it('writes YYYY-MM-DD HH:mm in UTC when asked', () => {
@@ -11,16 +9,75 @@ describe('formatParamDate', () => {
     expect(formatParamDate(new Date(Date.UTC(999, 11, 31, 23, 59)), 'utc')).toBe('0999-12-31 23:59');
   });
 
-  it("writes the host's wall time by default (the time the user picked)", () => {
-    const date = new Date(2026, 6, 8, 9, 10);
-    expect(formatParamDate(date)).toBe('2026-07-08 09:10');
-    const other = new Date(Date.UTC(2026, 0, 1, 0, 0));
-    const expected = `${other.getFullYear()}-${pad(other.getMonth() + 1)}-${pad(other.getDate())} ${pad(other.getHours())}:${pad(other.getMinutes())}`;
-    expect(formatParamDate(other, 'local')).toBe(expected);
-  });
-
   it('refuses an Invalid Date with a typed error', () => {
     expect(() => formatParamDate(new Date(Number.NaN))).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
+    expect(() => formatParamDate(new Date(Number.NaN), 'Asia/Shanghai')).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
+  });
+});
+
+// Node re-reads process.env.TZ when it is assigned, so the host zone can be switched inside the test process.
+// Two zones on either side of UTC make 'local' distinguishable from 'utc' whatever the machine's own zone is.
+describe("dates in the user's time zone: 'local' is the host's wall time, not UTC", () => {
+  const savedTz = process.env.TZ;
+  afterEach(() => {
+    if (savedTz === undefined) delete process.env.TZ;
+    else process.env.TZ = savedTz;
+  });
+
+  it.each([
+    ['Asia/Tokyo', '2026-01-01 09:00'],
+    ['America/New_York', '2025-12-31 19:00'],
+  ])('with the host in %s, 2026-01-01 00:00 UTC is written as %s ("local" and the default)', (zone, expected) => {
+    process.env.TZ = zone;
+    const date = new Date(Date.UTC(2026, 0, 1, 0, 0));
+    expect(formatParamDate(date, 'local')).toBe(expected);
+    expect(formatParamDate(date)).toBe(expected);
+    expect(cleanParams({ at: date })).toEqual({ at: expected });
+    expect(formatParamDate(date, 'utc')).toBe('2026-01-01 00:00');
+  });
+});
+
+describe('dates in a given time zone: an IANA zone name', () => {
+  it.each([
+    ['UTC+8, across midnight', Date.UTC(2026, 0, 1, 16, 30), '2026-01-02 00:30'],
+    ['UTC+8, across a year end', Date.UTC(2025, 11, 31, 15, 59), '2025-12-31 23:59'],
+    ['no daylight saving in summer', Date.UTC(2026, 6, 1, 0, 0), '2026-07-01 08:00'],
+  ])('Asia/Shanghai: %s', (_case, time, expected) => {
+    expect(formatParamDate(new Date(time), 'Asia/Shanghai')).toBe(expected);
+  });
+
+  // 2026: EST (UTC−5) until 2026-03-08 02:00 local, EDT (UTC−4) until 2026-11-01 02:00 local.
+  it.each([
+    ['last minute of EST before spring forward', Date.UTC(2026, 2, 8, 6, 59), '2026-03-08 01:59'],
+    ['first minute of EDT (02:00–02:59 never happens)', Date.UTC(2026, 2, 8, 7, 0), '2026-03-08 03:00'],
+    ['01:30 EDT, before fall back', Date.UTC(2026, 10, 1, 5, 30), '2026-11-01 01:30'],
+    ['01:30 EST, the repeated hour after fall back', Date.UTC(2026, 10, 1, 6, 30), '2026-11-01 01:30'],
+    ['midnight is 00, never 24 (hourCycle h23)', Date.UTC(2026, 0, 1, 5, 0), '2026-01-01 00:00'],
+  ])('America/New_York across a DST change: %s', (_case, time, expected) => {
+    expect(formatParamDate(new Date(time), 'America/New_York')).toBe(expected);
+  });
+
+  it('cleanParams and cleanParamValue write every Date in the given zone', () => {
+    const at = new Date(Date.UTC(2026, 0, 1, 16, 30));
+    expect(cleanParams({ at, nested: [at] }, { timeZone: 'Asia/Shanghai' })).toEqual({ at: '2026-01-02 00:30', nested: ['2026-01-02 00:30'] });
+    expect(cleanParamValue(at, { timeZone: 'America/New_York' })).toBe('2026-01-01 11:30');
+  });
+
+  it.each(['Mars/Olympus', 'Asia/Shangai', '', 'GMT+25'])('an unknown zone %j is an UnknownTimeZoneError (code UNKNOWN_TIME_ZONE), even with no Date in the params', (zone) => {
+    const expected = expect.objectContaining({ name: 'UnknownTimeZoneError', code: 'UNKNOWN_TIME_ZONE', extra: { field: 'timeZone', value: zone } });
+    expect(() => formatParamDate(new Date(0), zone)).toThrow(UnknownTimeZoneError);
+    expect(() => formatParamDate(new Date(0), zone)).toThrow(expected);
+    expect(() => cleanParams({ name: 'x' }, { timeZone: zone })).toThrow(expected);
+    expect(() => assertParamTimeZone(zone)).toThrow(expected);
+  });
+
+  it("property: 'UTC' (through Intl) equals 'utc' (through the Date getters) for every date", () => {
+    fc.assert(
+      fc.property(fc.date({ noInvalidDate: true }), (date) => {
+        expect(formatParamDate(date, 'UTC')).toBe(formatParamDate(date, 'utc'));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KyRequest } from 'ky';
 import { languageKey, requestLanguage } from '../../../core/catalog/index.js';
-import { requestContext } from '../../../core/http/index.js';
+import { createHttpClient, requestContext, UnknownTimeZoneError } from '../../../core/http/index.js';
+import { memoryPlatform } from '../../../core/platform/index.js';
 import type { HttpRequestContext } from '../../../core/http/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
@@ -80,6 +81,17 @@ describe('GET: "adds languageType and timestamp _t" (seed 001 §7)', () => {
     const filter = JSON.parse(data.query.filter ?? '') as { side: string; at: string };
     expect(filter.side).toBe('buy');
     expect(filter.at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it('"dates in the user\'s time zone or a given one": timeZone Asia/Shanghai writes Dates in Shanghai time', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const { client } = rig(server, { timeZone: 'Asia/Shanghai' });
+    const { data } = await client.get<Echo>('/echo', { from: new Date(Date.UTC(2026, 0, 1, 16, 30)) });
+    expect(data.query.from).toBe('2026-01-02 00:30');
+  });
+
+  it('an unknown time zone fails when the client is made, with UnknownTimeZoneError', () => {
+    expect(() => createHttpClient(memoryPlatform(), { baseUrl: 'http://127.0.0.1', timeZone: 'Mars/Olympus' })).toThrow(UnknownTimeZoneError);
   });
 });
 

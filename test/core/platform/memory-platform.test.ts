@@ -1,9 +1,10 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryBrowser, memoryPlatform } from '../../../core/platform/memory-platform.js';
 import { interval$, timer$ } from '../../../core/platform/rx.js';
 import { isBotUserAgent } from '../../../core/platform/bots.js';
 import type { CrossTabChange, Visibility } from '../../../core/platform/types.js';
+import type { MemoryCryptoSource } from '../../../core/platform/memory-platform.js';
 
 describe('memory platform clock', () => {
   it('starts at the given time and moves only when advanced', () => {
@@ -167,5 +168,41 @@ describe('memory platform cookies, location and reports', () => {
     const a = p.crypto.getRandomValues(new Uint8Array(16));
     const b = p.crypto.getRandomValues(new Uint8Array(16));
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
+  });
+
+  it("crypto is an option: random bytes and subtle come from the given source, not the host's", () => {
+    let next = 0;
+    const subtle = {} as SubtleCrypto;
+    const seeded: MemoryCryptoSource = {
+      getRandomValues: <T extends ArrayBufferView>(array: T): T => {
+        new Uint8Array(array.buffer, array.byteOffset, array.byteLength).forEach((_, i, bytes) => (bytes[i] = next++ & 0xff));
+        return array;
+      },
+      subtle,
+    };
+    const hostRandom = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    try {
+      const p = memoryPlatform({ crypto: seeded });
+      const bytes = new Uint8Array(4);
+      expect(p.crypto.getRandomValues(bytes)).toBe(bytes);
+      expect([...bytes]).toEqual([0, 1, 2, 3]);
+      expect([...p.crypto.getRandomValues(new Uint8Array(2))]).toEqual([4, 5]);
+      expect(p.crypto.subtle).toBe(subtle);
+      expect(hostRandom).not.toHaveBeenCalled();
+    } finally {
+      hostRandom.mockRestore();
+    }
+  });
+
+  it("crypto defaults to the host's WebCrypto", () => {
+    const hostRandom = vi.spyOn(globalThis.crypto, 'getRandomValues');
+    try {
+      const p = memoryPlatform();
+      p.crypto.getRandomValues(new Uint32Array(2));
+      expect(hostRandom).toHaveBeenCalledTimes(1);
+      expect(p.crypto.subtle).toBe(globalThis.crypto.subtle);
+    } finally {
+      hostRandom.mockRestore();
+    }
   });
 });

@@ -38,12 +38,7 @@ describe('assertClassName — seed 000 §5: class names containing spaces are re
     'rejects %j with InvalidClassNameError',
     (name) => {
       expect(() => assertClassName(name)).toThrow(InvalidClassNameError);
-      try {
-        assertClassName(name);
-      } catch (error) {
-        expect((error as InvalidClassNameError).name).toBe('InvalidClassNameError');
-        expect((error as InvalidClassNameError).code).toBe('INVALID_ARGUMENT');
-      }
+      expect(() => assertClassName(name)).toThrow(expect.objectContaining({ name: 'InvalidClassNameError', code: 'INVALID_ARGUMENT' }));
     },
   );
 });

@@ -20,13 +20,11 @@ describe('compareVersions — seed 000 §5: dotted numeric, missing parts count 
   });
 
   it.each([['2.x'], [''], ['1..2'], ['v2.8'], ['2.8-beta'], ['-1.0']])('rejects %j with an InvalidArgumentError', (bad) => {
+    const typed = expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
     expect(() => compareVersions(bad, '1.0')).toThrow(InvalidArgumentError);
-    try {
-      compareVersions('1.0', bad);
-    } catch (error) {
-      expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
-      expect((error as InvalidArgumentError).name).toBe('InvalidArgumentError');
-    }
+    expect(() => compareVersions(bad, '1.0')).toThrow(typed);
+    expect(() => compareVersions('1.0', bad)).toThrow(InvalidArgumentError);
+    expect(() => compareVersions('1.0', bad)).toThrow(typed);
   });
 
   it('is antisymmetric', () => {

@@ -1,8 +1,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { silentContentLogger } from '../../../core/content/index.js';
 import { SafeLink } from '../../../react/index.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 function logger() {
   const logs: string[] = [];
@@ -58,5 +62,36 @@ describe('<SafeLink> (seed 001 §5)', () => {
     );
     expect(screen.getByText('app').getAttribute('href')).toBe('exkit://trade');
     expect(screen.getByText('bare').hasAttribute('href')).toBe(false);
+  });
+});
+
+describe('<SafeLink> logs to the console by default (seed 001 §5 "console warning", §8 "logs a console error")', () => {
+  const consoleSpies = () => ({
+    warn: vi.spyOn(console, 'warn').mockImplementation(() => undefined),
+    error: vi.spyOn(console, 'error').mockImplementation(() => undefined),
+  });
+
+  it('by default a click on a blocked link warns on the console (console.warn)', () => {
+    const spies = consoleSpies();
+    render(<SafeLink href="javascript:alert(1)">x</SafeLink>);
+    expect(fireEvent.click(screen.getByText('x'))).toBe(false);
+    expect(spies.warn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", { href: 'javascript:alert(1)' });
+  });
+
+  it('by default a click on a new-tab link without a URL logs a console error (console.error)', () => {
+    const spies = consoleSpies();
+    render(<SafeLink href={undefined} newTab>n</SafeLink>);
+    fireEvent.click(screen.getByText('n'));
+    expect(spies.error).toHaveBeenCalledWith('exkit: cannot open a new tab without a URL');
+  });
+
+  it('silentContentLogger keeps both off the console', () => {
+    const spies = consoleSpies();
+    render(<SafeLink href="javascript:alert(1)" logger={silentContentLogger}>x</SafeLink>);
+    render(<SafeLink href="" newTab logger={silentContentLogger}>n</SafeLink>);
+    fireEvent.click(screen.getByText('x'));
+    fireEvent.click(screen.getByText('n'));
+    expect(spies.warn).not.toHaveBeenCalled();
+    expect(spies.error).not.toHaveBeenCalled();
   });
 });
