@@ -1,4 +1,5 @@
-import { useActorSelector } from 'exkit/react';
+import { useState } from 'react';
+import { useActorSelector, useSecurityEvents } from 'exkit/react';
 import { useApp } from '../app-context.js';
 import { describeError } from '../services/account.js';
 
@@ -7,6 +8,9 @@ export function SigningStatus() {
   const { signingInit, security } = useApp();
   const state = useActorSelector(signingInit, (s) => String(s.value));
   const error = useActorSelector(signingInit, (s) => s.context.error);
+  // The security service's events (a key pair bound after a login, a config reset) re-read its snapshot.
+  const [, setEvents] = useState(0);
+  useSecurityEvents(() => setEvents((n) => n + 1));
   const snapshot = security.snapshot();
   return (
     <section className="card">
