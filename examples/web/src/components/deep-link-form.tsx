@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { buildDeepLink, deepLinkSpec } from 'exkit';
+import type { DeepLinkParams, DeepLinkTarget, OpenDeepLinkResult } from 'exkit';
+import { useBridge } from 'exkit/react';
+import { useApp, useStore } from '../app-context.js';
+import { DEEP_LINK_CONFIG } from '../services/in-app.js';
+import { describeError } from '../services/account.js';
+
+/** One target's parameters (with defaults and platform limits), the link it builds, and an open button. */
+export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
+  const bridge = useBridge();
+  const { inApp } = useApp();
+  const { settings } = useStore(inApp.state);
+  const spec = deepLinkSpec(target);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState('');
+  const os = bridge.inApp ? settings.os : undefined;
+  const params = values as DeepLinkParams<DeepLinkTarget>;
+  const link = buildDeepLink(target, params, { ...DEEP_LINK_CONFIG, scheme: bridge.inApp ? 'app' : 'public', ...(os ? { os } : {}) });
+  const open = () => {
+    inApp.open(target, values).then(
+      (result: OpenDeepLinkResult) => setOutcome(JSON.stringify(result)),
+      (error: unknown) => setOutcome(describeError(error)),
+    );
+  };
+  return (
+    <div className="deep-link-form" data-testid="deep-link-form">
+      <h3>
+        <code>{target}</code>
+      </h3>
+      {spec.platforms ? <p className="muted">{spec.platforms === 'android-only' ? 'Android only' : 'not on Android'}</p> : null}
+      {spec.params.length === 0 ? <p className="muted">No parameters.</p> : null}
+      {spec.params.map((name) => (
+        <label key={name} className="field">
+          <span>{name}</span>
+          <input
+            data-param={name}
+            placeholder={spec.defaults?.[name] ?? ''}
+            value={values[name] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          />
+        </label>
+      ))}
+      <p>
+        <code data-testid="deep-link-url">{link ?? 'restricted on this platform'}</code>
+      </p>
+      <button type="button" data-testid="deep-link-open" onClick={open}>
+        Open {bridge.inApp ? 'in the app' : 'with the public scheme'}
+      </button>
+      <p className="result" data-testid="deep-link-outcome">
+        {outcome}
+      </p>
+    </div>
+  );
+}

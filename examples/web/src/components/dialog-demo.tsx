@@ -1,0 +1,30 @@
+import { useDialog } from 'exkit/react';
+
+/** A modal dialog: scroll lock, focus trap, Escape and backdrop close, the app's z-index. */
+export function DialogDemo() {
+  const dialog = useDialog({ size: 'small' });
+  return (
+    <section className="card">
+      <h2>Dialog</h2>
+      <button {...dialog.getTriggerProps()} data-testid="open-dialog">
+        Open dialog
+      </button>
+      {dialog.open ? (
+        <>
+          <div {...dialog.getBackdropProps()} className="backdrop" />
+          <div {...dialog.getContentProps()} className="dialog" data-testid="dialog">
+            <h3 {...dialog.getTitleProps()}>Transfer</h3>
+            <div {...dialog.getBodyProps()}>
+              <p>Move funds between your spot and futures accounts.</p>
+              <label className="field">
+                <span>Amount</span>
+                <input aria-label="Transfer amount" />
+              </label>
+            </div>
+            <button {...dialog.getCloseTriggerProps()}>Close</button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { SIMULATION_ALLOWED_PATHS } from 'exkit';
+import { useSimulationMode } from 'exkit/react';
+import { usePreferences } from 'exkit/react';
+
+/** Turns paper trading on (lands on the simulation spot page) or off (reloads); lists the allowed pages. */
+export function SimulationPanel() {
+  const { on, turnOn, turnOff } = useSimulationMode();
+  const { preferences } = usePreferences();
+  return (
+    <section className="card">
+      <h2>Simulation trading</h2>
+      <p data-testid="simulation-state">{on ? 'On: pages off the allowed list redirect to the simulation spot page.' : 'Off.'}</p>
+      {on ? (
+        <button type="button" data-testid="simulation-off" onClick={() => turnOff()}>
+          Back to live trading
+        </button>
+      ) : (
+        <button type="button" data-testid="simulation-on" onClick={() => turnOn(preferences.language)}>
+          Try simulation trading
+        </button>
+      )}
+      <details>
+        <summary>{SIMULATION_ALLOWED_PATHS.length} allowed paths</summary>
+        <ul className="list compact">
+          {SIMULATION_ALLOWED_PATHS.map((p) => (
+            <li key={p}>
+              <code>{p}</code>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}

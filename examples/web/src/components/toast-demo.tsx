@@ -1,0 +1,29 @@
+import { TOAST_TYPES } from 'exkit/machines';
+import { useToast } from 'exkit/react';
+
+/** Fires one toast of each type, or a loading toast that settles. */
+export function ToastDemo() {
+  const toast = useToast();
+  return (
+    <section className="card">
+      <h2>Toasts</h2>
+      <div className="buttons">
+        {TOAST_TYPES.filter((t) => t !== 'loading').map((type) => (
+          <button key={type} type="button" data-testid={`toast-${type}`} onClick={() => toast[type](`A ${type} toast`)}>
+            {type}
+          </button>
+        ))}
+        <button
+          type="button"
+          data-testid="toast-promise"
+          onClick={() => void toast.promise(new Promise((resolve) => window.setTimeout(resolve, 1500)), { loading: 'Placing order…', success: 'Order placed', error: 'Order failed' }).catch(() => undefined)}
+        >
+          loading → success
+        </button>
+        <button type="button" onClick={() => toast.dismiss()}>
+          dismiss all
+        </button>
+      </div>
+    </section>
+  );
+}

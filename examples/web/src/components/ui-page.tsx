@@ -1,0 +1,18 @@
+import { DialogDemo } from './dialog-demo.js';
+import { LoadingDemo } from './loading-demo.js';
+import { MessageBoxDemo } from './message-box-demo.js';
+import { NotificationDemo } from './notification-demo.js';
+import { ToastDemo } from './toast-demo.js';
+
+/** The overlay primitives: toasts, notifications, queued message boxes, dialogs, loading overlays. */
+export function UiPage() {
+  return (
+    <div className="grid">
+      <ToastDemo />
+      <NotificationDemo />
+      <MessageBoxDemo />
+      <DialogDemo />
+      <LoadingDemo />
+    </div>
+  );
+}

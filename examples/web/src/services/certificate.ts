@@ -1,0 +1,5 @@
+// The certificate the build pins to verify the gateway's server key (seed 001 §5). This example embeds
+// the reference gateway's TEST certificate (examples/gateway/fixtures): never ship it in a real build.
+import signingCertificate from '../../../gateway/fixtures/signing.pem?raw';
+
+export const EMBEDDED_CERTIFICATE_PEM: string = signingCertificate;

@@ -1,0 +1,31 @@
+// The running actors of the app by machine name (the names of docs/machines/*.md), so the Diagrams page
+// can light up the state each one is in. Machines that spawn children (toaster, notifier, message-box
+// queue) lend their newest child for the child machine's diagram.
+import type { AnyActorRef } from 'xstate';
+import { valueStore } from './store.js';
+
+export type LiveActors = Readonly<Record<string, AnyActorRef | undefined>>;
+
+/** A registry of live actors; `register` replaces the actor a name points to. */
+export function createLiveActors() {
+  const actors = valueStore<LiveActors>({});
+  return {
+    actors,
+    register(name: string, actor: AnyActorRef | undefined) {
+      if (actors.get()[name] === actor) return;
+      actors.set({ ...actors.get(), [name]: actor });
+    },
+  };
+}
+
+export type LiveActorRegistry = ReturnType<typeof createLiveActors>;
+
+/** Mermaid ids of the states a snapshot value is in: `visible` and `visible_running` for { visible: 'running' }. */
+export function activeStateIds(value: unknown, prefix: readonly string[] = []): string[] {
+  if (typeof value === 'string') return [[...prefix, value].join('_')];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => {
+    const path = [...prefix, key];
+    return [path.join('_'), ...activeStateIds(child, path)];
+  });
+}

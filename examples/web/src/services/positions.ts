@@ -1,0 +1,111 @@
+// The demo account's open futures positions and spot plan order, priced on the simulated mark feed
+// with exkit's futures maths (preparePosition once per position, one tick per mark price).
+import { formatAmount, formatLiquidationPrice, formatPrice, formatRoe, formatSpotOrderFigures, preparePosition } from 'exkit';
+import type { ContractKind, FuturesPositionInput, SpotOrderDisplay, SpotPlanOrderInput } from 'exkit';
+import type { MarkFeedSymbol, MarkQuote } from './mark-feed.js';
+
+export interface DemoPosition {
+  id: string;
+  symbol: string;
+  kind: ContractKind;
+  /** Margin coin of the figures (quote coin for linear contracts, base coin for inverse ones). */
+  marginCoin: string;
+  pricePlace: number;
+  input: FuturesPositionInput;
+}
+
+export const FEED_SYMBOLS: readonly MarkFeedSymbol[] = [
+  { symbol: 'BTCUSDT', start: '64250.50', pricePlace: 2 },
+  { symbol: 'ETHUSDT', start: '3150.25', pricePlace: 2 },
+  { symbol: 'BTCUSD', start: '64240.00', pricePlace: 1 },
+];
+
+export const DEMO_POSITIONS: readonly DemoPosition[] = [
+  {
+    id: 'btc-long-isolated',
+    symbol: 'BTCUSDT',
+    kind: 'linear',
+    marginCoin: 'USDT',
+    pricePlace: 2,
+    input: { position: 1, marginMode: 1, positionMode: 1, count: '0.5', openAvgPrice: '63800.00', openLevel: 20, openMarginCount: '1595', mm: '0.004', feeRate: '0.0006' },
+  },
+  {
+    id: 'eth-short-cross',
+    symbol: 'ETHUSDT',
+    kind: 'linear',
+    marginCoin: 'USDT',
+    pricePlace: 2,
+    input: { position: 2, marginMode: 2, positionMode: 1, count: '4', openAvgPrice: '3172.40', openLevel: 10, openMarginCount: '1268.96', available: '2500', othersUpnl: '0', othersMaintain: '0', mm: '0.005', feeRate: '0.0006' },
+  },
+  {
+    id: 'btc-inverse-long',
+    symbol: 'BTCUSD',
+    kind: 'inverse',
+    marginCoin: 'BTC',
+    pricePlace: 1,
+    input: { position: 1, marginMode: 1, positionMode: 1, count: '10000', openAvgPrice: '63500.0', openLevel: 5, openMarginCount: '0.0315', mm: '0.005', feeRate: '0.0006' },
+  },
+];
+
+/** One row of the positions table, as display strings. */
+export interface PositionRow {
+  id: string;
+  symbol: string;
+  side: 'Long' | 'Short';
+  marginMode: 'Isolated' | 'Cross';
+  leverage: string;
+  size: string;
+  entry: string;
+  mark: string;
+  pnl: string;
+  roe: string;
+  liquidation: string;
+  marginCoin: string;
+  tick: number;
+}
+
+/** Prepares each position once; `rows(quotes)` prices them all at the latest marks. */
+export function createPositionsBook(positions: readonly DemoPosition[] = DEMO_POSITIONS) {
+  const prepared = positions.map((p) => ({ ...p, prepared: preparePosition(p.input, { kind: p.kind }) }));
+  return {
+    rows(quotes: Readonly<Record<string, MarkQuote>>): PositionRow[] {
+      return prepared.flatMap((p) => {
+        const quote = quotes[p.symbol];
+        if (!quote) return [];
+        const tick = p.prepared.tick(quote.price);
+        return [{
+          id: p.id,
+          symbol: p.symbol,
+          side: p.prepared.direction === 1 ? 'Long' : 'Short',
+          marginMode: Number(p.input.marginMode) === 2 ? 'Cross' : 'Isolated',
+          leverage: `${String(p.input.openLevel)}×`,
+          size: String(p.input.count),
+          entry: formatPrice(p.prepared.openPrice, p.pricePlace),
+          mark: formatPrice(quote.price, p.pricePlace),
+          pnl: formatAmount(tick.unrealizedPnl, p.kind === 'inverse' ? 8 : 4),
+          roe: formatRoe(tick.roe),
+          liquidation: formatLiquidationPrice(tick.liquidationPrice, p.pricePlace),
+          marginCoin: p.marginCoin,
+          tick: quote.tick,
+        }];
+      });
+    },
+  };
+}
+
+/** The demo spot plan order (a partly filled BTC buy) with its figures at a market price. */
+export function spotPlanOrder(size: string, marketPrice: string): { order: SpotPlanOrderInput; display: SpotOrderDisplay } {
+  const order: SpotPlanOrderInput = {
+    orderNo: 'PLAN-1001',
+    buyDelegateCount: size === '' ? '0' : size,
+    buyPrice: '62000.00',
+    dealCount: '0.15',
+    buyDealCount: '0.15',
+    holdCount: '0.15',
+    marketPrice,
+    trackingType: 0,
+    pricePlace: 2,
+    quotePrecision: 2,
+  };
+  return { order, display: formatSpotOrderFigures(order) };
+}
