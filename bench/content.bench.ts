@@ -8,6 +8,7 @@ import { sanitizeAmount, sanitizeRichText } from '../core/content/index.js';
 import type { Bench, Figure } from './harness.js';
 import { collectGarbage, median, timeMs } from './harness.js';
 import { article } from './content-article.js';
+import { launchChromium } from '../scripts/chromium.js';
 
 const require = createRequire(import.meta.url);
 const { JSDOM } = require('jsdom') as { JSDOM: new (html?: string) => { window: WindowLike } };
@@ -43,11 +44,7 @@ function interleaved(a: () => unknown, b: () => unknown, samples: number, batch:
 }
 
 async function chromiumFigures(html: string): Promise<Figure[]> {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const bundle = await build({
       stdin: {

@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { createActor, createMachine, SimulatedClock } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { toasterMachine } from '../machines/toaster.machine.js';
 import { collectGarbage, median, timeMs } from './harness.js';
 import type { Bench, Figure } from './harness.js';
+import { launchChromium } from '../scripts/chromium.js';
 
 const BURST = 1000;
 
@@ -87,10 +87,7 @@ async function chromiumCommitMs(): Promise<number> {
     else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><div id="root"></div><script type="module" src="/page.js"></script>');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

@@ -1,23 +1,13 @@
 // Shared set-up of the end-to-end tests: the servers `npm start` runs (built once per run), Chromium
 // through playwright-core, and a screenshot folder that git ignores.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { chromiumPath, launchChromium } from '../../scripts/chromium.js';
 import { buildApp, buildPackage, packageBuilt, PACKAGE_ROOT, startExampleServers } from '../../examples/web/servers.js';
 import type { ExampleServers } from '../../examples/web/servers.js';
 
 export const SCREENSHOT_DIR = resolve(PACKAGE_ROOT, 'test-results/e2e');
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-/** Chromium's path, or an error naming the command that installs it. */
-export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(`Chromium not found at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH to a Chromium binary).`);
-  }
-  return path;
-}
 
 export interface E2E {
   servers: ExampleServers;
@@ -27,11 +17,12 @@ export interface E2E {
 
 /** Builds the package when dist/ is missing (npm test builds it first), builds the app, starts everything. */
 export async function startE2E(): Promise<E2E> {
-  const executablePath = chromiumPath();
+  // Fail (or install, as root) before the slow builds when Chromium is missing.
+  chromiumPath();
   if (!packageBuilt()) await buildPackage();
   await buildApp();
   const servers = await startExampleServers();
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
     servers,

@@ -1,7 +1,7 @@
 // The rich-text corpus in real Chromium: whatever sanitizeRichText returns must run nothing when loaded.
 import { build } from 'esbuild';
 import type { WindowLike } from 'dompurify';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText, silentContentLogger } from '../../../core/content/index.js';

@@ -2,7 +2,7 @@
 // served from the loopback fixture so page and API share an origin.
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Exkit from '../../../core/index.js';

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashComponents, isValidTerminalCode } from '../../../core/security/fingerprint/index.js';

@@ -2,7 +2,7 @@
 // browser's cookies and fetch, against the reference gateway (node:crypto) on the same origin.
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Exkit from '../../../core/index.js';

@@ -5,7 +5,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Core from '../../../core/index.js';

@@ -1,4 +1,4 @@
-// Real Chromium for the browser tests: Debian's package, driven by playwright-core (no browser downloads here).
+// Real Chromium for browser tests, end-to-end tests and benchmarks: Debian's package, driven by playwright-core (no browser downloads here).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
