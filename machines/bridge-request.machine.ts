@@ -31,7 +31,8 @@ export type BridgeRequestEmitted =
   | { type: 'resolved'; response: AppResponse }
   | { type: 'rejected'; error: unknown; timedOut: boolean };
 
-interface RequestActorInput {
+/** What the request actor is started with. */
+export interface BridgeRequestActorInput {
   bridge: Pick<Bridge, 'request'>;
   path: string;
   params: Record<string, unknown> | undefined;
@@ -54,7 +55,7 @@ export const bridgeRequestMachine = setup({
     emitted: {} as BridgeRequestEmitted,
   },
   actors: {
-    transportRequest: fromPromise<AppResponse, RequestActorInput>(({ input, signal }) =>
+    transportRequest: fromPromise<AppResponse, BridgeRequestActorInput>(({ input, signal }) =>
       input.bridge.request(input.path, input.params, input.timeoutMs === undefined ? { signal } : { signal, timeoutMs: input.timeoutMs }),
     ),
   },

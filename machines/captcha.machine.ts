@@ -22,7 +22,8 @@ export interface CaptchaFlowInput {
   selfVerify: boolean;
 }
 
-interface CaptchaContext extends CaptchaFlowInput {
+/** The captcha flow's context: its input plus the challenge, the token and the result. */
+export interface CaptchaContext extends CaptchaFlowInput {
   challenge: Challenge | undefined;
   token: string;
   result: CaptchaResult | undefined;
@@ -36,7 +37,8 @@ export type CaptchaEvent =
 
 export type CaptchaEmitted = { type: 'widgetError'; error: unknown };
 
-interface WidgetInput {
+/** What the widget actor is started with. */
+export interface CaptchaWidgetInput {
   widget: CaptchaWidgetFactory;
   captchaId: string;
   language: CaptchaLanguage;
@@ -60,7 +62,7 @@ export const captchaMachine = setup({
       requestChallenge(input.http, input.request),
     ),
     checkCaptcha: fromPromise<unknown, { http: CaptchaHttp; payload: CaptchaCheckPayload }>(({ input }) => checkCaptcha(input.http, input.payload)),
-    widget: fromCallback<CaptchaEvent, WidgetInput>(({ input, sendBack }) => {
+    widget: fromCallback<CaptchaEvent, CaptchaWidgetInput>(({ input, sendBack }) => {
       const widget = input.widget();
       let live = true;
       widget.onSuccess((validate) => live && sendBack({ type: 'WIDGET_SUCCESS', validate }));

@@ -30,7 +30,8 @@ export interface MessageBoxQueueContext {
   scrollLock: ScrollLock | undefined;
 }
 
-type ForwardedEvent =
+/** The events the queue passes on to the box on screen. */
+export type MessageBoxForwardedEvent =
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'CLOSE' }
@@ -41,7 +42,7 @@ type ForwardedEvent =
 
 export type MessageBoxQueueEvent =
   | { type: 'OPEN'; box: MessageBoxOptions & { id: string } }
-  | ForwardedEvent
+  | MessageBoxForwardedEvent
   | DoneActorEvent<MessageBoxOutput>;
 
 export type MessageBoxQueueEmitted =
@@ -99,7 +100,7 @@ export const messageBoxQueueMachine = setup({
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
       const head = context.boxes[0];
-      if (head && event.type !== 'OPEN' && !event.type.startsWith('xstate.')) enqueue.sendTo(head.ref, event as ForwardedEvent);
+      if (head && event.type !== 'OPEN' && !event.type.startsWith('xstate.')) enqueue.sendTo(head.ref, event as MessageBoxForwardedEvent);
     }),
     removeHead: enqueueActions(({ context, event, enqueue }) => {
       const head = context.boxes[0];

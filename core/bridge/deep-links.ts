@@ -8,14 +8,15 @@ import type { BridgeOs } from './detect.js';
 /** A value a deep-link parameter accepts. Empty ones ('', null, undefined, [], {}) are left out (seed 000 §2, §5). */
 export type DeepLinkValue = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
 
-type ParamsOf<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T]['params'][number];
+/** The parameter names a deep-link target takes. */
+export type DeepLinkParamName<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T]['params'][number];
 
 /** The parameters a target takes; any other name is a compile-time error (main/H5Router also takes extras). */
 export type DeepLinkParams<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T] extends { extraParams: true }
-  ? { [K in ParamsOf<T>]?: DeepLinkValue } & { [key: string]: DeepLinkValue }
-  : [ParamsOf<T>] extends [never]
+  ? { [K in DeepLinkParamName<T>]?: DeepLinkValue } & { [key: string]: DeepLinkValue }
+  : [DeepLinkParamName<T>] extends [never]
     ? Record<string, never>
-    : { [K in ParamsOf<T>]?: DeepLinkValue };
+    : { [K in DeepLinkParamName<T>]?: DeepLinkValue };
 
 /** The app's schemes and host (nothing exchange-specific is built in). */
 export interface DeepLinkConfig {

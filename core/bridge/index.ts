@@ -46,4 +46,4 @@ export {
   UnknownDeepLinkParamError,
   InvalidDeepLinkError,
 } from './deep-links.js';
-export type { DeepLinkValue, DeepLinkParams, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener } from './deep-links.js';
+export type { DeepLinkValue, DeepLinkParamName, DeepLinkParams, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener } from './deep-links.js';

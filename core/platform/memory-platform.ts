@@ -17,7 +17,8 @@ import type {
 
 const DAY_MS = 86_400_000;
 
-interface StoredCookie {
+/** A cookie as the memory browser keeps it: value, absolute expiry (ms) and the options it was set with. */
+export interface StoredCookie {
   value: string;
   expires: number | undefined;
   options: CookieOptions;
