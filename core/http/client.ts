@@ -140,18 +140,22 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     });
   // Rebuilt when hooks change; calls in flight keep the instance they started with. Empty lists register
   // nothing, so a client without afterResponse hooks never pays for ky's per-hook response clone.
+  // ky merges an instance's defaults into every call's options key by key, so the defaults carry only what
+  // differs from ky's own: no empty hook lists, no undefined credentials.
   const buildKy = () => {
     const beforeRequest = listOf('beforeRequest');
+    const afterResponse = listOf('afterResponse');
+    const hooks = {
+      ...(beforeRequest.length === 0 ? {} : { beforeRequest: [chainBeforeRequest(beforeRequest)] }),
+      ...(afterResponse.length === 0 ? {} : { afterResponse }),
+    };
     return ky.create({
       retry: 0,
       // The client runs its own timer on platform.timers: testable with a manual clock, and it covers the body.
       timeout: false,
       throwHttpErrors: false,
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
-      hooks: {
-        beforeRequest: beforeRequest.length === 0 ? [] : [chainBeforeRequest(beforeRequest)],
-        afterResponse: listOf('afterResponse'),
-      },
+      ...(beforeRequest.length === 0 && afterResponse.length === 0 ? {} : { hooks }),
     });
   };
   let api = buildKy();
@@ -286,10 +290,15 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       if (method === 'GET') {
         bodyType = 'query';
         if (cleaned instanceof FormData) throw new InvalidArgumentError('A GET call cannot send FormData params.');
-        const search = cleaned === undefined ? new URLSearchParams() : appendSearchParams(new URLSearchParams(), cleaned);
-        if (!search.has('languageType')) search.set('languageType', String(requestLanguage(locale).languageType));
-        search.set('_t', String(startedAt));
-        url += `?${search.toString()}`;
+        if (cleaned === undefined) {
+          // The same text URLSearchParams would give: both values are plain digits.
+          url += `?languageType=${requestLanguage(locale).languageType}&_t=${startedAt}`;
+        } else {
+          const search = appendSearchParams(new URLSearchParams(), cleaned);
+          if (!search.has('languageType')) search.set('languageType', String(requestLanguage(locale).languageType));
+          search.set('_t', String(startedAt));
+          url += `?${search.toString()}`;
+        }
       } else {
         bodyType = requestOptions.contentType ?? (cleaned instanceof FormData ? 'multipart' : 'json');
         const built = buildBody(cleaned, bodyType);
@@ -394,7 +403,8 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       api(url, {
         method,
         headers: buildHeaders(locale, contentTypeHeader, requestOptions.headers),
-        body,
+        // ky copies every key it is given into a fresh options object, so an absent body is left out.
+        ...(body === undefined ? {} : { body }),
         // The abort signal joins at the fetch itself rather than through ky's `signal` option: ky would
         // combine it with its own through AbortSignal.any on every call, and this way it also governs
         // whatever Request the beforeRequest hooks end up sending.

@@ -65,7 +65,9 @@ export interface CoreCallParts {
 
 /** The signed text of docs/security-protocol.md §6.2 and the MD5 it embeds. */
 export function coreSignedText(parts: CoreCallParts): { text: string; dataMd5: string } {
-  const dataMd5 = bytesToHex(md5(signedPayload(parts.mode, parts.query, parts.body)));
+  // Mode 2 hashes query, newline and body in sequence rather than copying them into one array first.
+  const digest = parts.mode === 2 ? md5.create().update(utf8ToBytes(parts.query)).update(NEWLINE).update(parts.body).digest() : md5(signedPayload(parts.mode, parts.query, parts.body));
+  const dataMd5 = bytesToHex(digest);
   const text = [parts.path, parts.tm.slice(0, SIGNED_TIME_LENGTH), parts.traceId, String(parts.mode), dataMd5].join('\n');
   return { text, dataMd5 };
 }
@@ -83,14 +85,17 @@ export async function signCoreCall(
   parts: CoreCallParts,
 ): Promise<{ headers: Record<string, string>; text: string }> {
   const { text, dataMd5 } = coreSignedText(parts);
-  const signature = await engine.sign(key.privateKeyPem, utf8ToBytes(text));
+  const signing = engine.sign(key.privateKeyPem, utf8ToBytes(text));
+  // Computed while WebCrypto signs off the main thread.
+  const keyId = keyIdOf(key.publicKey);
+  const signature = await signing;
   return {
     text,
     headers: {
       [SIGN_HEADERS.sign]: toBase64(signature),
       [SIGN_HEADERS.mode]: String(parts.mode),
       [SIGN_HEADERS.dataMd5]: dataMd5,
-      [SIGN_HEADERS.key]: keyIdOf(key.publicKey),
+      [SIGN_HEADERS.key]: keyId,
     },
   };
 }

@@ -73,30 +73,46 @@ export async function computeInitSign(engine: RsaEngine, privateKeyPem: string):
 }
 
 /** Encrypts a set of sensitive fields into the members of docs/security-protocol.md §5.3. */
-export async function encryptSensitiveFields(
+export function encryptSensitiveFields(
   sensitive: Readonly<Record<string, unknown>>,
   options: EncryptOptions,
 ): Promise<EncryptedMembers> {
-  const plaintext = utf8ToBytes(JSON.stringify(sensitive));
+  return seal(() => JSON.stringify(sensitive), options);
+}
+
+/**
+ * Draws the call's AES key and IV, starts the RSA work (key wrap, and initSign when not given), and only
+ * then builds and encrypts the payload: WebCrypto runs RSA off the main thread, so the JSON, AES and base64
+ * work here overlaps it instead of preceding it.
+ */
+async function seal(payload: () => string, options: EncryptOptions): Promise<EncryptedMembers> {
   const key = options.randomBytes(AES_KEY_BYTES);
   const iv = options.randomBytes(AES_IV_BYTES);
+  let plaintext: Uint8Array | undefined;
+  // Both engines read the key synchronously when called, so zeroing it below never races the wrap.
+  const wrapping = options.engine.wrapKey(options.serverKeyDer, key, options.algorithm);
+  const signing = options.initSign === undefined ? computeInitSign(options.engine, options.clientKey.privateKeyPem) : undefined;
   try {
-    // Start the RSA wrap first: WebCrypto runs it off the main thread while AES runs here.
-    const wrapping = options.engine.wrapKey(options.serverKeyDer, key, options.algorithm);
+    plaintext = utf8ToBytes(payload());
     const ciphertext = cbc(key, iv).encrypt(plaintext);
-    const wrapped = await wrapping;
-    const initSign = options.initSign ?? (await computeInitSign(options.engine, options.clientKey.privateKeyPem));
+    const rest = `.${toBase64(iv)}.${toBase64(ciphertext)}`;
+    const [wrapped, initSign] = await Promise.all([wrapping, signing ?? options.initSign!]);
     return {
-      bodyCiphertext: `${toBase64(wrapped)}.${toBase64(iv)}.${toBase64(ciphertext)}`,
+      bodyCiphertext: toBase64(wrapped) + rest,
       algorithm: options.algorithm,
       publicKey: options.clientKey.publicKey,
       initSign,
     };
+  } catch (error) {
+    // A failure here leaves the RSA promises unawaited: settle them quietly; the first error is the call's.
+    wrapping.catch(() => undefined);
+    signing?.catch(() => undefined);
+    throw error;
   } finally {
     // Nothing of the call's secrets outlives it.
     key.fill(0);
     iv.fill(0);
-    plaintext.fill(0);
+    plaintext?.fill(0);
   }
 }
 
@@ -105,8 +121,12 @@ export async function encryptLoginParams(
   params: Readonly<Record<string, unknown>>,
   options: EncryptOptions,
 ): Promise<Record<string, unknown>> {
-  const { sensitive, clear } = partitionSensitive(params);
-  const members = await encryptSensitiveFields(sensitive, options);
+  let clear: Record<string, unknown> = {};
+  const members = await seal(() => {
+    const parts = partitionSensitive(params);
+    clear = parts.clear;
+    return JSON.stringify(parts.sensitive);
+  }, options);
   for (const name of ENCRYPTED_MEMBERS) delete clear[name];
   return { ...clear, ...members };
 }

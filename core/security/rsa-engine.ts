@@ -44,13 +44,41 @@ function boundedCache<V>(): { get(key: string, make: () => V): V } {
 // TypeScript's DOM types want ArrayBuffer-backed views; ours always are.
 const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
 
+/**
+ * An imported key: the import's promise, and the key itself once it has resolved, so that later calls
+ * queue their WebCrypto job at once, before the caller's next synchronous step, which then overlaps it.
+ */
+interface ImportedKey {
+  readonly promise: Promise<CryptoKey>;
+  key?: CryptoKey;
+}
+
+function importedKey(importing: () => Promise<CryptoKey>): ImportedKey {
+  let promise: Promise<CryptoKey>;
+  try {
+    promise = importing();
+  } catch (error) {
+    promise = Promise.reject(error);
+  }
+  const entry: ImportedKey = { promise };
+  promise.then(
+    (key) => {
+      entry.key = key;
+    },
+    () => undefined,
+  );
+  return entry;
+}
+
 /** RSA through WebCrypto (RSA1_5 key wrapping is delegated to node-forge). */
 export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
-  const signKeys = boundedCache<Promise<CryptoKey>>();
-  const wrapKeys = boundedCache<Promise<CryptoKey>>();
+  const signKeys = boundedCache<ImportedKey>();
+  const wrapKeys = boundedCache<ImportedKey>();
   // The verified server key is one Uint8Array for the page's life: look it up by identity first.
-  const wrapKeysByArray = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+  const wrapKeysByArray = new WeakMap<Uint8Array, ImportedKey>();
   const forgeFallback = forgeEngine();
+  const sign = async (key: CryptoKey, data: Uint8Array) => new Uint8Array(await subtle.sign('RSASSA-PKCS1-v1_5', key, view(data)));
+  const encrypt = async (key: CryptoKey, data: Uint8Array) => new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, key, view(data)));
   return {
     kind: 'webcrypto',
     async generateKeyPair(bits) {
@@ -65,24 +93,26 @@ export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
       pkcs8.fill(0);
       return out;
     },
-    async sign(privateKeyPem, data) {
-      const key = await signKeys.get(privateKeyPem, () => {
-        const der = fromPem(PRIVATE_KEY_LABEL, privateKeyPem);
-        return subtle.importKey('pkcs8', view(der), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
-      });
-      return new Uint8Array(await subtle.sign('RSASSA-PKCS1-v1_5', key, view(data)));
+    sign(privateKeyPem, data) {
+      const entry = signKeys.get(privateKeyPem, () =>
+        importedKey(() => subtle.importKey('pkcs8', view(fromPem(PRIVATE_KEY_LABEL, privateKeyPem)), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign'])),
+      );
+      return entry.key ? sign(entry.key, data) : entry.promise.then((key) => sign(key, data));
     },
-    async wrapKey(spkiDer, key, algorithm) {
+    wrapKey(spkiDer, key, algorithm) {
       if (algorithm === 'RSA1_5') return forgeFallback.wrapKey(spkiDer, key, algorithm);
-      let imported = wrapKeysByArray.get(spkiDer);
-      if (!imported) {
-        imported = wrapKeys.get(toBase64(spkiDer), () =>
-          subtle.importKey('spki', view(spkiDer), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']),
+      let entry = wrapKeysByArray.get(spkiDer);
+      if (!entry) {
+        entry = wrapKeys.get(toBase64(spkiDer), () =>
+          importedKey(() => subtle.importKey('spki', view(spkiDer), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt'])),
         );
-        wrapKeysByArray.set(spkiDer, imported);
+        wrapKeysByArray.set(spkiDer, entry);
       }
-      const publicKey = await imported;
-      return new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, view(key)));
+      if (entry.key) return encrypt(entry.key, key);
+      // A first call waits for the import: keep its own copy of the key (the caller may zero it meanwhile,
+      // WebCrypto copies it only when called) and zero that copy afterwards.
+      const copy = key.slice();
+      return entry.promise.then((imported) => encrypt(imported, copy)).finally(() => copy.fill(0));
     },
   };
 }

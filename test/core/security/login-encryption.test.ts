@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, verify as nodeVerify } from 'node:crypto';
+import { constants, createPrivateKey, createPublicKey, privateDecrypt, verify as nodeVerify } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptLogin, spkiDer } from '../../../examples/gateway/protocol.js';
@@ -211,6 +211,31 @@ describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/s
       // A flipped IV bit only changes the first plaintext block: it may still decrypt, but never to the same fields.
       if (opened) expect(opened.sensitive).not.toEqual({ pwd: 'p', loginName: 'n' });
     }
+  });
+
+  it('a wrap that waits for the server key import still wraps the key the caller passed, then zeroed', async () => {
+    const fresh = webCryptoEngine(globalThis.crypto.subtle);
+    const key = random(32);
+    const expected = Buffer.from(key);
+    const wrapping = fresh.wrapKey(serverKeyDer, key, 'RSA-OAEP-256');
+    key.fill(0);
+    const wrapped = await wrapping;
+    const opened = privateDecrypt({ key: serverKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, wrapped);
+    expect(opened.equals(expected)).toBe(true);
+    // Once imported, the job is queued at once: zeroing right after the call does not reach it either.
+    const again = random(32);
+    const expectedAgain = Buffer.from(again);
+    const second = fresh.wrapKey(serverKeyDer, again, 'RSA-OAEP-256');
+    again.fill(0);
+    const openedAgain = privateDecrypt({ key: serverKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, await second);
+    expect(openedAgain.equals(expectedAgain)).toBe(true);
+  });
+
+  it('computes initSign alongside the key wrap when it is not given, and a failing payload rejects cleanly', async () => {
+    const sent = await encryptLoginParams({ pwd: 'p' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const key = createPublicKey({ key: Buffer.from(clientKey.publicKey, 'base64'), format: 'der', type: 'spki' });
+    expect(nodeVerify('sha256', Buffer.from(KEY_PAIR_CHECK), key, Buffer.from(String(sent.initSign), 'base64'))).toBe(true);
+    await expect(encryptLoginParams({ pwd: 1n }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random })).rejects.toThrow(TypeError);
   });
 });
 
