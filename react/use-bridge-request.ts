@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
 import { useExkitService } from './provider.js';
 
@@ -18,6 +19,8 @@ export interface UseBridgeRequestResult<T> {
   timedOut: boolean;
   retry(): void;
   cancel(): void;
+  /** The request actor driving this hook (one per hook: a new path or params re-sends through it), for devtools or a live diagram. */
+  actor: ActorRefFrom<typeof bridgeRequestMachine>;
 }
 
 const STATUS = { pending: 'pending', resolved: 'success', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
@@ -46,5 +49,6 @@ export function useBridgeRequest<T = unknown>(path: string, params?: Record<stri
     timedOut: value === 'timedOut',
     retry: () => actor.send({ type: 'RETRY' }),
     cancel: () => actor.send({ type: 'CANCEL' }),
+    actor,
   };
 }

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { buttonMachine } from '../machines/button.machine.js';
 import type { ButtonInput } from '../machines/button.machine.js';
 
@@ -9,6 +10,8 @@ export interface UseButtonResult {
   buttonProps: { disabled: boolean; 'aria-busy': boolean; onClick: () => void };
   setDisabled(disabled: boolean): void;
   setLoading(loading: boolean): void;
+  /** The button actor driving this hook, for devtools or a live diagram. */
+  actor: ActorRefFrom<typeof buttonMachine>;
 }
 
 /** A button whose clicks are ignored while disabled or loading (seed 000 §4). */
@@ -30,5 +33,6 @@ export function useButton(onClick: () => void, input: ButtonInput = {}): UseButt
     },
     setDisabled: (disabled) => actor.send({ type: disabled ? 'DISABLE' : 'ENABLE' }),
     setLoading: (loading) => actor.send({ type: loading ? 'START_LOADING' : 'STOP_LOADING' }),
+    actor,
   };
 }

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import type { CSSProperties } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { assertDialogNode, dialogLayout } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { popupMachine } from '../machines/popup.machine.js';
@@ -53,6 +54,8 @@ export interface UseDialogResult {
   getTitleProps(): { id: string };
   getBodyProps(): { id: string };
   getCloseTriggerProps(): { type: 'button'; onClick: () => void };
+  /** The popup actor driving this dialog, for devtools or a live diagram. */
+  actor: ActorRefFrom<typeof popupMachine>;
 }
 
 /**
@@ -162,5 +165,6 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
     getTitleProps: () => ({ id: titleId }),
     getBodyProps: () => ({ id: bodyId }),
     getCloseTriggerProps: () => ({ type: 'button', onClick: () => actor.send({ type: 'CLOSE' }) }),
+    actor,
   };
 }

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { SecurityEvent } from '../core/security/index.js';
 import { signingInitMachine } from '../machines/signing-init.machine.js';
 import { useExkit, useExkitService } from './provider.js';
@@ -14,6 +15,8 @@ export interface UseSigningInitResult {
   retry(): void;
   /** Fetches the sign config again, bypassing the session cache. */
   refetch(): void;
+  /** The signing-init actor driving this hook, for devtools or a live diagram. */
+  actor: ActorRefFrom<typeof signingInitMachine>;
 }
 
 /** Runs signing init (seed 001 §4) for the provider's security service, starting on mount. */
@@ -31,6 +34,7 @@ export function useSigningInit(): UseSigningInitResult {
     error,
     retry: () => actor.send({ type: 'INIT' }),
     refetch: () => actor.send({ type: 'REFETCH' }),
+    actor,
   };
 }
 

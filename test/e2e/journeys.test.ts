@@ -148,7 +148,7 @@ describe('the example exchange shell', () => {
     await page.context().close();
   }, 60_000);
 
-  it('content and diagrams: unsafe markup is stripped; diagrams light up the live toast state', async () => {
+  it('content and diagrams: unsafe markup is stripped; diagrams light up the live toast, button, popup and bridge-request states', async () => {
     const page = await openPage(e2e, '/content');
     const output = await page.getByTestId('rich-output').inputValue();
     expect(output).not.toMatch(/<script|onerror|onclick|javascript:|<iframe/);
@@ -159,6 +159,24 @@ describe('the example exchange shell', () => {
 
     await page.getByRole('link', { name: 'UI' }).click();
     await page.getByTestId('toast-question').click();
+    // The shared button counts an idle click, then turns to loading.
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('button-clicks').filter({ hasText: '1' }).waitFor();
+    await page.getByTestId('button-loading').check();
+    await page.getByTestId('button-state').filter({ hasText: 'loading' }).waitFor();
+    // The dialog opens and closes by its button.
+    await page.getByTestId('open-dialog').click();
+    const dialog = page.getByTestId('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Inside the simulated app, requestAction runs through the bridge-request machine and is answered.
+    await page.getByRole('link', { name: 'In-app' }).click();
+    await page.getByTestId('in-app-switch').check();
+    await page.getByTestId('bridge-host').filter({ hasText: 'in app (ios' }).waitFor();
+    await page.locator('[data-command="requestAction"] button').click();
+    await page.locator('[data-command="requestAction"] .result').filter({ hasText: 'answered {"userId":"app-user"' }).waitFor();
+    await page.getByTestId('received').filter({ hasText: 'requestAction' }).waitFor();
     await page.getByRole('link', { name: 'Diagrams' }).click();
     const toast = page.locator('[data-machine="toast"]');
     await toast.locator('svg').waitFor({ timeout: 30_000 });
@@ -166,6 +184,14 @@ describe('the example exchange shell', () => {
     expect(await toast.getAttribute('data-active')).toMatch(/visible|closed/);
     await toast.locator('.live').first().waitFor();
     await page.locator('[data-machine="signing-init"] .live').first().waitFor({ timeout: 30_000 });
+    // The hooks' actors: where each ended up when the user left its page.
+    for (const [machine, state] of [['button', 'loading'], ['popup', 'closed'], ['bridge-request', 'resolved']] as const) {
+      const diagram = page.locator(`[data-machine="${machine}"]`);
+      await diagram.locator('svg').waitFor({ timeout: 30_000 });
+      expect(await diagram.getAttribute('data-live')).toBe('yes');
+      expect(await diagram.getAttribute('data-active')).toBe(state);
+      await diagram.locator('.live').first().waitFor();
+    }
     await screenshot(page, 'diagrams');
     await page.context().close();
   }, 90_000);

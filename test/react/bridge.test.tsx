@@ -104,6 +104,23 @@ describe('useBridgeRequest', () => {
     expect(screen.getByTestId('data').textContent).toBe('{"page":2}');
   });
 
+  it('returns the request actor driving it: CANCEL sent through the actor cancels the request', async () => {
+    const { platform, bridge, sim } = inApp();
+    sim.route('/held', { never: true });
+    let actor: ReturnType<typeof useBridgeRequest>['actor'] | undefined;
+    function Inspect() {
+      const request = useBridgeRequest('/held', { id: 7 });
+      actor = request.actor;
+      return <span data-testid="status">{request.status}</span>;
+    }
+    wrap(platform, bridge, <Inspect />);
+    expect(actor!.getSnapshot().context).toMatchObject({ path: '/held', params: { id: 7 }, attempts: 1 });
+    await act(async () => actor!.send({ type: 'CANCEL' }));
+    await settle();
+    expect(screen.getByTestId('status').textContent).toBe('cancelled');
+    expect(actor!.getSnapshot().value).toBe('cancelled');
+  });
+
   it('cancel and unmount free the pending entry', async () => {
     const { platform, bridge, sim } = inApp();
     sim.route('/slow', { never: true });

@@ -115,6 +115,26 @@ describe('useDialog', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
+  it('returns the popup actor driving it: OPEN sent through the actor opens the dialog', () => {
+    const { wrap } = setup();
+    let actor: ReturnType<typeof useDialog>['actor'] | undefined;
+    function Probe() {
+      const dialog = useDialog({ modal: false });
+      actor = dialog.actor;
+      return (
+        <>
+          <span data-testid="dialog-state">{dialog.state}</span>
+          {dialog.open ? <div {...dialog.getContentProps()}>content</div> : null}
+        </>
+      );
+    }
+    render(wrap(<Probe />));
+    expect(screen.getByTestId('dialog-state').textContent).toBe('closed');
+    act(() => actor!.send({ type: 'OPEN' }));
+    expect(screen.getByTestId('dialog-state').textContent).toBe('open');
+    expect(actor!.getSnapshot().matches('shown')).toBe(true);
+  });
+
   it('a backdrop press closes it', () => {
     const { wrap } = setup();
     render(wrap(<DialogDemo />));

@@ -41,6 +41,18 @@ describe('useButton — seed 000 §4: a click is ignored when the button is disa
     act(() => result.current.buttonProps.onClick());
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('returns the actor driving it: an event sent through the actor changes the hook state', () => {
+    const onSubmit = vi.fn();
+    const { result } = renderHook(() => useButton(onSubmit));
+    const { actor } = result.current;
+    expect(actor.getSnapshot().value).toBe('idle');
+    act(() => actor.send({ type: 'START_LOADING' }));
+    expect(result.current.state).toBe('loading');
+    expect(result.current.actor).toBe(actor);
+    act(() => result.current.setDisabled(true));
+    expect(actor.getSnapshot().value).toBe('disabled');
+  });
 });
 
 describe('ExkitProvider', () => {

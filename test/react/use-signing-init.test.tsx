@@ -64,6 +64,23 @@ describe('useSigningInit', () => {
     expect(await screen.findByText('ready')).toBeTruthy();
   });
 
+  it('returns the signing-init actor driving it', async () => {
+    const { security } = fakeSecurity(false);
+    let result: ReturnType<typeof useSigningInit> | undefined;
+    function Inspect() {
+      result = useSigningInit();
+      return <span>{result.status}</span>;
+    }
+    render(
+      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+        <Inspect />
+      </ExkitProvider>,
+    );
+    expect(await screen.findByText('ready')).toBeTruthy();
+    expect(result!.actor.getSnapshot().value).toBe('ready');
+    expect(result!.actor.getSnapshot().context.security).toBe(security);
+  });
+
   it('useSecurityEvents delivers the service’s events while mounted', async () => {
     const { security, events$ } = fakeSecurity(false);
     const seen: string[] = [];

@@ -1,6 +1,8 @@
-// The example's own services for its components, and a hook to read one of its value stores.
-import { createContext, useContext, useSyncExternalStore } from 'react';
+// The example's own services for its components, a hook to read one of its value stores, and one to put
+// a hook's actor on the Diagrams page.
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
+import type { AnyActorRef } from 'xstate';
 import type { AppServices } from './services/app-services.js';
 import type { ValueStore } from './services/store.js';
 
@@ -21,4 +23,15 @@ export function useApp(): AppServices {
 /** The current value of a store, re-rendering on change. */
 export function useStore<T>(store: ValueStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/**
+ * Registers a hook's actor as the live actor of `machine` (a docs/machines name). It is not removed on
+ * unmount: a stopped actor keeps its last snapshot, so the diagram still shows where it ended up.
+ */
+export function useLiveActor(machine: string, actor: AnyActorRef): void {
+  const { live } = useApp();
+  useEffect(() => {
+    live.register(machine, actor);
+  }, [live, machine, actor]);
 }

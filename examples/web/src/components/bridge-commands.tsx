@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { BRIDGE_COMMAND_NAMES, BRIDGE_COMMANDS } from 'exkit';
+import { BRIDGE_COMMAND_NAMES } from 'exkit';
 import type { BridgeCommand } from 'exkit';
-import { useBridge } from 'exkit/react';
 import { useApp } from '../app-context.js';
 import { describeError } from '../services/account.js';
+import { AppRequestRow } from './app-request-row.js';
+import { BridgeCommandRow } from './bridge-command-row.js';
 
 /** Every bridge command with its minimum app version, whether this app runs it, and its last result. */
 export function BridgeCommands() {
-  const bridge = useBridge();
   const { inApp } = useApp();
   const [results, setResults] = useState<Partial<Record<BridgeCommand, string>>>({});
   const send = (command: BridgeCommand) => {
@@ -20,6 +20,7 @@ export function BridgeCommands() {
   return (
     <section className="card wide">
       <h2>Bridge commands</h2>
+      <p className="muted">requestAction runs through the bridge-request machine (useBridgeRequest); the others go through the bridge directly.</p>
       <table className="table" data-testid="bridge-commands">
         <thead>
           <tr>
@@ -31,26 +32,15 @@ export function BridgeCommands() {
           </tr>
         </thead>
         <tbody>
-          {BRIDGE_COMMAND_NAMES.map((command) => {
-            const supported = bridge.supports(command);
-            return (
-              <tr key={command} data-command={command} data-supported={supported}>
-                <td>
-                  <code>{command}</code>
-                </td>
-                <td>
-                  {bridge.minVersions[command]} <span className="muted">({BRIDGE_COMMANDS[command].source})</span>
-                </td>
-                <td>{supported ? <span className="ok">runs</span> : <span className="off">{bridge.inApp ? 'app too old' : 'not in app'}</span>}</td>
-                <td>
-                  <button type="button" onClick={() => send(command)}>
-                    send
-                  </button>
-                </td>
-                <td className="result">{results[command] ?? ''}</td>
-              </tr>
-            );
-          })}
+          {BRIDGE_COMMAND_NAMES.map((command) =>
+            command === 'requestAction' ? (
+              <AppRequestRow key={command} />
+            ) : (
+              <BridgeCommandRow key={command} command={command} onSend={() => send(command)}>
+                {results[command] ?? ''}
+              </BridgeCommandRow>
+            ),
+          )}
         </tbody>
       </table>
     </section>

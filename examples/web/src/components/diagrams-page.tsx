@@ -10,7 +10,7 @@ export function DiagramsPage() {
     <div className="diagrams">
       <p className="muted">
         The diagrams of docs/machines, rendered with Mermaid. A highlighted state is where the app's running actor of that machine is now: open
-        a toast, queue message boxes or log in, then come back.
+        a toast, queue message boxes, open the dialog, press the demo button, send requestAction in the app or log in, then come back.
       </p>
       {MACHINE_DIAGRAMS.map((d) => (
         <MachineDiagram key={d.name} diagram={d} actor={actors[d.name]} />

@@ -1,8 +1,10 @@
 import { useDialog } from 'exkit/react';
+import { useLiveActor } from '../app-context.js';
 
 /** A modal dialog: scroll lock, focus trap, Escape and backdrop close, the app's z-index. */
 export function DialogDemo() {
   const dialog = useDialog({ size: 'small' });
+  useLiveActor('popup', dialog.actor);
   return (
     <section className="card">
       <h2>Dialog</h2>

@@ -1,10 +1,11 @@
+import { ButtonDemo } from './button-demo.js';
 import { DialogDemo } from './dialog-demo.js';
 import { LoadingDemo } from './loading-demo.js';
 import { MessageBoxDemo } from './message-box-demo.js';
 import { NotificationDemo } from './notification-demo.js';
 import { ToastDemo } from './toast-demo.js';
 
-/** The overlay primitives: toasts, notifications, queued message boxes, dialogs, loading overlays. */
+/** The UI primitives: toasts, notifications, queued message boxes, dialogs, loading overlays, the shared button. */
 export function UiPage() {
   return (
     <div className="grid">
@@ -13,6 +14,7 @@ export function UiPage() {
       <MessageBoxDemo />
       <DialogDemo />
       <LoadingDemo />
+      <ButtonDemo />
     </div>
   );
 }

@@ -67,6 +67,7 @@ export function createInAppSession(platform: Platform) {
   return {
     state,
     track,
+    refresh,
     /** Sends one command with its sample arguments. */
     send: (command: BridgeCommand) => track((bridge) => callWithSample(bridge, command)),
     /** Opens a deep link: nativeRouter inside the app, the public scheme outside. */

@@ -1,6 +1,7 @@
 // The running actors of the app by machine name (the names of docs/machines/*.md), so the Diagrams page
 // can light up the state each one is in. Machines that spawn children (toaster, notifier, message-box
-// queue) lend their newest child for the child machine's diagram.
+// queue) lend their newest child for the child machine's diagram. Actors that hooks create (button, popup,
+// bridge-request) are registered by the components using them, through `useLiveActor`.
 import type { AnyActorRef } from 'xstate';
 import { valueStore } from './store.js';
 
