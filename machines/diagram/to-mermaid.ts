@@ -75,7 +75,9 @@ export function toMermaid(machine: AnyStateMachine, options: ToMermaidOptions = 
   };
 
   const lines: string[] = ['stateDiagram-v2'];
-  const idOf = (node: NodeLike) => (node.path.length ? node.path.join('_') : 'root');
+  // The machine itself is drawn as a state only when it must be (see below); it then carries the machine's id.
+  const machineId = machine.id.replace(/[^A-Za-z0-9_]/g, '_') || 'machine';
+  const idOf = (node: NodeLike) => (node.path.length ? node.path.join('_') : machineId);
 
   const edge = (indent: string, from: NodeLike, t: TransitionLike, label: string) => {
     const guard = t.guard === undefined ? '' : ` [${nameOf(t.guard) ?? 'inline guard'}]`;
@@ -118,11 +120,24 @@ export function toMermaid(machine: AnyStateMachine, options: ToMermaidOptions = 
     if (node.type === 'final') lines.push(`${indent}${id} --> [*]`);
   };
 
-  renderChildren(root, 1);
-  for (const [eventType, transitions] of root.transitions) {
-    for (const t of transitions) {
-      for (const child of Object.values(root.states)) edge('  ', child, t, eventLabel(eventType));
+  // Mermaid accepts the region separator '--' only inside a composite state, and an invoked actor needs a
+  // state to hang on: a parallel or invoking machine is drawn as one composite state holding the rest.
+  const wrapRoot = root.type === 'parallel' || root.invoke.length > 0;
+  const indent = wrapRoot ? '    ' : '  ';
+  if (wrapRoot) lines.push(`  state ${machineId} {`);
+  renderChildren(root, wrapRoot ? 2 : 1);
+  // A compound machine's own events apply from any of its states; a parallel machine's, to it as a whole.
+  if (root.type !== 'parallel') {
+    for (const [eventType, transitions] of root.transitions) {
+      for (const t of transitions) for (const child of Object.values(root.states)) edge(indent, child, t, eventLabel(eventType));
     }
+  }
+  if (wrapRoot) {
+    lines.push('  }');
+    for (const invoke of root.invoke) lines.push(`  ${machineId} : invoke ${clean(invokedName(invoke))}`);
+  }
+  if (root.type === 'parallel') {
+    for (const [eventType, transitions] of root.transitions) for (const t of transitions) edge('  ', root, t, eventLabel(eventType));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createMachine, fromPromise, setup } from 'xstate';
+import { createMachine, fromCallback, fromPromise, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { buttonMachine } from '../../machines/button.machine.js';
 import { diagramDocument, toMermaid } from '../../machines/diagram/to-mermaid.js';
@@ -91,5 +91,29 @@ describe('toMermaid', () => {
   it('the committed docs/machines/button.md is what the generator writes', async () => {
     const committed = await readFile(new URL('../../docs/machines/button.md', import.meta.url), 'utf8');
     expect(committed).toBe(diagramDocument('button', buttonMachine, { input: {} }));
+  });
+});
+
+describe('toMermaid: machines that are drawn as one composite state', () => {
+  it('a parallel machine wraps its regions, so the region separator sits inside a state (Mermaid refuses it at the top)', () => {
+    const machine = createMachine({ id: 'two-regions', type: 'parallel', on: { PING: {} }, states: { a: { initial: 'x', states: { x: {} } }, b: { initial: 'y', states: { y: {} } } } });
+    const text = toMermaid(machine);
+    expect(text).toContain('  state two_regions {\n');
+    expect(text).toMatch(/\n {4}--\n/);
+    expect(text).not.toMatch(/\n {2}--\n/);
+    expect(text).toContain('  two_regions --> two_regions : PING\n');
+  });
+
+  it('an actor invoked by the machine itself is named on the machine', () => {
+    const machine = setup({ actors: { watch: fromCallback(() => undefined) } }).createMachine({
+      id: 'watcher',
+      invoke: { src: 'watch' },
+      initial: 'idle',
+      on: { RESET: '.idle' },
+      states: { idle: { on: { GO: 'busy' } }, busy: {} },
+    });
+    const text = toMermaid(machine);
+    expect(text).toContain('  watcher : invoke watch\n');
+    expect(text.indexOf('busy --> idle : RESET')).toBeLessThan(text.indexOf('  }\n'));
   });
 });
