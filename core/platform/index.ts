@@ -1,7 +1,11 @@
 export { browserPlatform } from './browser-platform.js';
 export type { BrowserPlatformOptions } from './browser-platform.js';
 export { memoryPlatform, MemoryBrowser } from './memory-platform.js';
-export type { MemoryCryptoSource, MemoryPlatform, MemoryPlatformOptions, StoredCookie } from './memory-platform.js';
+export type { MemoryCryptoSource, MemoryPlatform, MemoryPlatformOptions } from './memory-platform.js';
+export { memoryCookieJar } from './memory-cookie-jar.js';
+export type { StoredCookie } from './memory-cookie-jar.js';
+export { headlessPlatform } from './headless-platform.js';
+export type { HeadlessPlatform, HeadlessPlatformOptions } from './headless-platform.js';
 export { ManualTimers, flushMicrotasks } from './manual-timers.js';
 export { MemoryStorage } from './memory-storage.js';
 export { isBotUserAgent, silenceBots } from './bots.js';

@@ -1,10 +1,10 @@
 import { BehaviorSubject, Subject, distinctUntilChanged } from 'rxjs';
 import { silenceBots } from './bots.js';
 import { ManualTimers } from './manual-timers.js';
+import { memoryCookieJar } from './memory-cookie-jar.js';
+import type { StoredCookie } from './memory-cookie-jar.js';
 import { MemoryStorage } from './memory-storage.js';
 import type {
-  CookieJar,
-  CookieOptions,
   CrossTabChange,
   DomPort,
   ErrorReport,
@@ -15,14 +15,7 @@ import type {
   Visibility,
 } from './types.js';
 
-const DAY_MS = 86_400_000;
 
-/** A cookie as the memory browser keeps it: value, absolute expiry (ms) and the options it was set with. */
-export interface StoredCookie {
-  value: string;
-  expires: number | undefined;
-  options: CookieOptions;
-}
 
 /**
  * What several in-memory tabs of one browser share: the clock, local storage and cookies.
@@ -126,24 +119,7 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
   let href = options.href ?? 'https://localhost/';
   let userAgent = options.userAgent ?? 'Mozilla/5.0 (exkit memory platform)';
 
-  const cookies: CookieJar = {
-    get(name) {
-      const cookie = browser.cookieStore.get(name);
-      if (!cookie) return undefined;
-      if (cookie.expires !== undefined && cookie.expires <= timers.now()) {
-        browser.cookieStore.delete(name);
-        return undefined;
-      }
-      return cookie.value;
-    },
-    set(name, value, cookieOptions = {}) {
-      const expires = cookieOptions.days === undefined ? undefined : timers.now() + cookieOptions.days * DAY_MS;
-      browser.cookieStore.set(name, { value, expires, options: cookieOptions });
-    },
-    remove(name) {
-      browser.cookieStore.delete(name);
-    },
-  };
+  const cookies = memoryCookieJar(browser.cookieStore, () => timers.now());
 
   // Node 20 and every browser have a global WebCrypto; it is read here, when the platform is made, not at import.
   const cryptoSource: MemoryCryptoSource = options.crypto ?? globalThis.crypto;

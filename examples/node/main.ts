@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActor, waitFor } from 'xstate';
 import {
+  headlessPlatform,
   buildDeepLink,
   collectFingerprint,
   createHttpClient,
@@ -25,7 +26,6 @@ import {
 import type { DeepLinkConfig, FuturesPositionInput, HttpEvent, SecurityEvent } from 'exkit';
 import { createRiskTokenService, signingInitMachine } from 'exkit/machines';
 import { FIXTURES_DIR, startGateway } from '../gateway/gateway.js';
-import { nodePlatform } from './node-platform.js';
 
 /** Fails the run with a readable message when an expectation does not hold. */
 function check(condition: unknown, message: string): asserts condition {
@@ -76,7 +76,11 @@ check(parseDeepLink(h5, links).params.url === 'https://www.example.com/promo?ref
 
 // ── Against the reference gateway ───────────────────────────────────────────────────────────────────
 const gateway = await startGateway({ port: 0 });
-const platform = nodePlatform({ href: `${gateway.url}/` });
+const platform = headlessPlatform({
+  href: `${gateway.url}/`,
+  userAgent: `Node.js/${process.versions.node} (exkit node example)`,
+  reportError: (r) => console.error(`error report: ${r.event}${r.message ? ` (${r.message})` : ''}`),
+});
 section(`reference gateway on ${gateway.url} (test keys from examples/gateway/fixtures: never in production)`);
 
 // The terminal code (docs/fingerprint.md): without a DOM only the user agent, time zone and languages count.
