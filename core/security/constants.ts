@@ -1,4 +1,6 @@
 // Constants of the gateway security protocol (docs/security-protocol.md). Each names its seed section.
+import { RESULT_CODES } from '../catalog/result-codes.js';
+import { ERROR_EVENT_DEBOUNCE_MS } from '../http/constants.js';
 
 /** Seed 001 §7: the config endpoint of signing init. */
 export const SIGN_CONFIG_PATH = '/v1/mix/config/gatewaySignConfig';
@@ -15,8 +17,8 @@ export const AES_IV_BYTES = 16;
 /** Seed 001 §9: key generation gives up after 8 s. */
 export const KEY_GENERATION_TIMEOUT_MS = 8000;
 
-/** Seed 001 §9: error toasts and logouts are debounced 2000 ms. */
-export const SIGN_ERROR_DEBOUNCE_MS = 2000;
+/** Seed 001 §9: error toasts and logouts are debounced 2000 ms: the HTTP client's own debounce. */
+export const SIGN_ERROR_DEBOUNCE_MS = ERROR_EVENT_DEBOUNCE_MS;
 
 /** Seed 001 §8: config re-fetch after sign errors 00020/00021 waits 2 s after the last one. */
 export const CONFIG_REFETCH_DEBOUNCE_MS = 2000;
@@ -131,15 +133,12 @@ export const DEVICE_CHECK_FIELDS = {
 
 /** Seed 001 §8: the gateway's sign error codes. */
 export const SIGN_ERROR_CODES = {
-  missing: '00020',
-  modeMismatch: '00021',
-  expired: '00022',
-  invalid: '00023',
+  missing: RESULT_CODES.signMissing,
+  modeMismatch: RESULT_CODES.signModeNotMatched,
+  expired: RESULT_CODES.signExpired,
+  invalid: RESULT_CODES.signInvalid,
 } as const;
 export type SignErrorCode = (typeof SIGN_ERROR_CODES)[keyof typeof SIGN_ERROR_CODES];
-
-/** Seed 001 §8: the message when a response carries none. */
-export const DEFAULT_ERROR_MESSAGE = 'unknown error';
 
 /** Seed 001 §8: the error-service event for signing-init failures. */
 export const LOGIN_ENCRYPT_FAILED_EVENT = 'loginEncryptFailed';

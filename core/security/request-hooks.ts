@@ -3,6 +3,7 @@
 // gw-sign-error, sign error codes, key binding after a login).
 import type { AfterResponseHook, BeforeRequestHook } from 'ky';
 import { requestContext } from '../http/request-context.js';
+import { isResultCode } from '../catalog/result-codes.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Platform } from '../platform/types.js';
 import { fromBase64, toBase64 } from './bytes.js';
@@ -46,8 +47,8 @@ export interface HookContext {
 const TRACE_BYTES = 16;
 const DEBUG_TEXTS_KEPT = 32;
 
-/** Seed 000 §3 / 001 §8: the success codes a login response may carry. */
-const SUCCESS_CODES = new Set<unknown>(['00000', '0', 0, '200', 200]);
+/** Seed 001 §8: a login response succeeded (the gateway's '00000', or the HTTP result code 0). */
+const isSuccessCode = (code: unknown): boolean => isResultCode(code, 'success') || isResultCode(code, 'httpSuccess');
 
 /**
  * The API path of a request ('/v1/…'), or undefined when the request does not go to the API (the seed's
@@ -192,10 +193,10 @@ export function createAfterResponseHook(ctx: HookContext): AfterResponseHook {
     }
     if (!isRecord(body)) return;
     if (isSignErrorCode(body.code)) {
-      ctx.errors.handle(body.code, typeof body.msg === 'string' ? body.msg : undefined, request.url);
+      ctx.errors.handle(body.code, typeof body.msg === 'string' ? body.msg : undefined, request.url, requestContext(options)?.locale);
       return;
     }
-    if (!isLoginUrl(path) || !response.ok || !SUCCESS_CODES.has(body.code)) return;
+    if (!isLoginUrl(path) || !response.ok || !isSuccessCode(body.code)) return;
     const pair = ctx.snapshot().clientKey;
     const token = ctx.token();
     const userId = loginUserId(body) ?? ctx.uidCookie();

@@ -2,7 +2,8 @@
 import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 import type { Platform } from '../platform/types.js';
-import { CONFIG_REFETCH_DEBOUNCE_MS, DEFAULT_ERROR_MESSAGE, SIGN_ERROR_CODES, SIGN_ERROR_DEBOUNCE_MS, SIGN_INVALID_EVENT } from './constants.js';
+import { message as messageText } from '../catalog/messages.js';
+import { CONFIG_REFETCH_DEBOUNCE_MS, SIGN_ERROR_CODES, SIGN_ERROR_DEBOUNCE_MS, SIGN_INVALID_EVENT } from './constants.js';
 import type { SignErrorCode } from './constants.js';
 import type { SecurityEvent } from './security-events.js';
 
@@ -27,8 +28,8 @@ export interface SignErrorHandlerOptions {
 /** Turns sign errors into the events of seed 001 §8. */
 export interface SignErrorHandler {
   readonly events$: Observable<SecurityEvent>;
-  /** A response came back with a sign error code. */
-  handle(code: SignErrorCode, message: string | undefined, url: string): void;
+  /** A response came back with a sign error code; without a message, the locale's 'unknown error' text is shown. */
+  handle(code: SignErrorCode, message: string | undefined, url: string, locale?: string): void;
   /** A response came back with a gw-sign-error header. */
   logHeader(url: string, value: string): void;
   /** Emits an event on the same stream (used for debug and key events). */
@@ -54,8 +55,8 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
 
   return {
     events$: subject.asObservable(),
-    handle(code, message, url) {
-      const text = message && message.trim() !== '' ? message : DEFAULT_ERROR_MESSAGE;
+    handle(code, message, url, locale = 'en') {
+      const text = message && message.trim() !== '' ? message : messageText(locale, 'unknownError');
       const now = platform.clock.now();
       if (passes(lastToast)) subject.next({ type: 'toast', code, message: text });
       lastToast = now;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../../core/platform/index.js';
-import { createSignErrorHandler } from '../../../core/security/index.js';
+import { ERROR_EVENT_DEBOUNCE_MS } from '../../../core/http/index.js';
+import { SIGN_ERROR_CODES, SIGN_ERROR_DEBOUNCE_MS, createSignErrorHandler } from '../../../core/security/index.js';
 import type { SecurityEvent } from '../../../core/security/index.js';
 
 function setup() {
@@ -80,6 +81,17 @@ describe('sign errors (seed 001 §8)', () => {
     const { handler, of } = setup();
     handler.handle('00022', '  ', '/a');
     expect(of('toast')).toEqual([{ type: 'toast', code: '00022', message: 'unknown error' }]);
+  });
+
+  it('the default text comes from the message table in the call’s locale', () => {
+    const { handler, of } = setup();
+    handler.handle('00022', undefined, '/a', 'zh-CN');
+    expect(of('toast')).toEqual([{ type: 'toast', code: '00022', message: '未知错误' }]);
+  });
+
+  it('the sign error codes are the catalogue’s (seed 001 §8)', () => {
+    expect(SIGN_ERROR_CODES).toEqual({ missing: '00020', modeMismatch: '00021', expired: '00022', invalid: '00023' });
+    expect(SIGN_ERROR_DEBOUNCE_MS).toBe(ERROR_EVENT_DEBOUNCE_MS);
   });
 
   it('a gw-sign-error header is logged', () => {
