@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Bridge } from '../core/bridge/index.js';
 import type { ActorRefFrom } from 'xstate';
 import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
 import { useExkitService } from './provider.js';
@@ -25,22 +26,28 @@ export interface UseBridgeRequestResult<T> {
 
 const STATUS = { pending: 'pending', resolved: 'success', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
 
-/** Runs an app request (requestAction) through the bridge-request machine; a new path or params sends it again. */
+/** Runs an app request (requestAction) through the bridge-request machine; a new path, params or bridge sends it again. */
 export function useBridgeRequest<T = unknown>(path: string, params?: Record<string, unknown>, options: UseBridgeRequestOptions = {}): UseBridgeRequestResult<T> {
   const bridge = useExkitService('bridge');
-  const input = options.timeoutMs === undefined ? { bridge, path, params } : { bridge, path, params, timeoutMs: options.timeoutMs };
+  // The actor keeps one bridge for its life; this one always calls the provider's current bridge, so a
+  // retry after the provider swaps bridges (leaving or entering the app) goes to the new one.
+  const latest = useRef(bridge);
+  latest.current = bridge;
+  const current = useMemo<Pick<Bridge, 'request'>>(() => ({ request: (...args) => latest.current.request(...args) }), []);
+  const input = options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs };
   const actor = useActorRef(bridgeRequestMachine, { input });
   const value = useSelector(actor, (s) => s.value as keyof typeof STATUS);
   const response = useSelector(actor, (s) => s.context.response);
   const error = useSelector(actor, (s) => s.context.error);
   const key = JSON.stringify([path, params ?? null]);
-  const sentKey = useRef(key);
+  const sent = useRef({ key, bridge });
   useEffect(() => {
-    if (sentKey.current === key) return;
-    sentKey.current = key;
+    if (sent.current.key === key && sent.current.bridge === bridge) return;
+    sent.current = { key, bridge };
     actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
-    // `key` stands for path and params, so a new params object with the same content sends nothing.
-  }, [actor, key]);
+    // `key` stands for path and params, so a new params object with the same content sends nothing; a new
+    // bridge asks it again, since the answer came from the old one.
+  }, [actor, key, bridge]);
   return {
     status: STATUS[value],
     data: response?.data as T | undefined,

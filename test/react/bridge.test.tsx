@@ -90,6 +90,23 @@ describe('useBridgeRequest', () => {
     expect(screen.getByTestId('data').textContent).toBe('second');
   });
 
+  it('a new bridge from the provider asks again, and retries go to the new bridge', async () => {
+    const first = inApp();
+    first.sim.route('/who', () => ({ data: 'first' }));
+    const second = inApp();
+    let secondCalls = 0;
+    second.sim.route('/who', () => ({ data: `second ${++secondCalls}` }));
+    const view = wrap(first.platform, first.bridge, <Request path="/who" />);
+    await settle();
+    expect(screen.getByTestId('data').textContent).toBe('first');
+    view.rerender(<ExkitProvider value={{ platform: first.platform, bridge: second.bridge }}><Request path="/who" /></ExkitProvider>);
+    await act(() => Promise.all([first.platform.advanceAsync(0), second.platform.advanceAsync(0)]));
+    expect(screen.getByTestId('data').textContent).toBe('second 1');
+    await act(async () => screen.getByText('retry').click());
+    await act(() => second.platform.advanceAsync(0));
+    expect(screen.getByTestId('data').textContent).toBe('second 2');
+  });
+
   it('new params send a new request; equal params do not', async () => {
     const { platform, bridge, sim } = inApp();
     sim.route('/p', (m) => ({ data: JSON.stringify((m.payload as { params: unknown }).params) }));
