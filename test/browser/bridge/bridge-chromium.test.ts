@@ -1,51 +1,32 @@
 // The bridge in real Chromium: the browser platform's globals are window properties, the iOS handler is a
 // window.webkit.messageHandlers object, and the "app" answers by evaluating a call of the page's callback
 // function, as WKWebView's evaluateJavaScript and Android's evaluateJavascript do.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveBundle } from '../../support/bundle-page.js';
+import type { BundlePage } from '../../support/bundle-page.js';
 
-const root = resolve(import.meta.dirname, '../../..');
 const APP = 'ChromiumTestApp';
 const IPHONE_UA = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ${APP}/2.56.0`;
 
 let browser: Browser;
-let server: ReturnType<typeof createServer>;
+let served: BundlePage | undefined;
 let origin: string;
 
 beforeAll(async () => {
-  const bundle = await build({
-    stdin: {
-      contents: `import { browserPlatform, createBridge } from './core/index.ts';
-        window.startBridge = (options) => { window.bridge = createBridge(browserPlatform(), options); return { inApp: window.bridge.inApp, host: window.bridge.host, appVersion: window.bridge.appVersion }; };`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    platform: 'browser',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  server = createServer((req, res) => {
-    if (req.url === '/bridge.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>bridge</title><script src="/bridge.js"></script>');
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveBundle(
+    `import { browserPlatform, createBridge } from './core/index.ts';
+      window.startBridge = (options) => { window.bridge = createBridge(browserPlatform(), options); return { inApp: window.bridge.inApp, host: window.bridge.host, appVersion: window.bridge.appVersion }; };`,
+    '<!doctype html><title>bridge</title><script src="/bundle.js"></script>',
+  );
+  origin = served.origin;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => server?.close(done));
+  await served?.close();
 });
 
 interface Wire {

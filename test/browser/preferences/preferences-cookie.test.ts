@@ -1,19 +1,15 @@
 // The preferences cookie in a real Chromium: written through document.cookie by browserPlatform(), read
 // back on the next page load, and a cookie cut short by the browser keeps its complete fields.
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveBundle } from '../../support/bundle-page.js';
+import type { BundlePage } from '../../support/bundle-page.js';
 import { PREFERENCES_COOKIE_NAME } from '../../../core/preferences/index.js';
 import type * as PreferencesModule from '../../../core/preferences/index.js';
 import type { browserPlatform } from '../../../core/platform/browser-platform.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-let server: Server;
+let served: BundlePage | undefined;
 let origin: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -26,30 +22,11 @@ declare global {
 }
 
 beforeAll(async () => {
-  const bundle = await build({
-    stdin: {
-      contents: `
+  served = await serveBundle(`
         import { browserPlatform } from './core/platform/browser-platform.ts';
         import * as preferences from './core/preferences/index.ts';
-        window.exkitPreferences = { ...preferences, browserPlatform };`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-  });
-  const script = bundle.outputFiles[0]!.text;
-  server = createServer((req, res) => {
-    if (req.url === '/bundle.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><script src="/bundle.js"></script></head><body></body></html>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        window.exkitPreferences = { ...preferences, browserPlatform };`);
+  origin = served.origin;
   browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();
@@ -57,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await served?.close();
 });
 
 async function storedCookie() {

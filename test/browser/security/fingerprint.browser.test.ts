@@ -1,20 +1,16 @@
 // The fingerprint and terminal code in a real Chromium: every source runs against the real DOM, canvas,
 // layout and Web Audio (or says why not), and two tabs of one browser context share one terminal code,
 // the second receiving the first's value through the real `storage` event.
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { launchChromium } from '../../../scripts/chromium.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveBundle } from '../../support/bundle-page.js';
+import type { BundlePage } from '../../support/bundle-page.js';
 import { hashComponents, isValidTerminalCode } from '../../../core/security/fingerprint/index.js';
 import type * as FingerprintModule from '../../../core/security/fingerprint/index.js';
 import type { browserPlatform } from '../../../core/platform/browser-platform.js';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-let server: Server;
+let served: BundlePage | undefined;
 let origin: string;
 let browser: Browser;
 let context: BrowserContext;
@@ -28,37 +24,18 @@ declare global {
 }
 
 beforeAll(async () => {
-  const bundle = await build({
-    stdin: {
-      contents: `
+  served = await serveBundle(`
         import { browserPlatform } from './core/platform/browser-platform.ts';
         import * as fingerprint from './core/security/fingerprint/index.ts';
-        window.exkitFingerprint = { ...fingerprint, browserPlatform };`,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    write: false,
-  });
-  const script = bundle.outputFiles[0]!.text;
-  server = createServer((req, res) => {
-    if (req.url === '/bundle.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><script src="/bundle.js"></script></head><body></body></html>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        window.exkitFingerprint = { ...fingerprint, browserPlatform };`);
+  origin = served.origin;
   browser = await launchChromium();
   context = await browser.newContext();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await served?.close();
 });
 
 async function openTab(): Promise<Page> {
