@@ -9,6 +9,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Browser and end-to-end tests need Chromium: found (or installed, as root) once, before any file runs.
+          globalSetup: ['test/support/global-setup.ts'],
           include: ['test/**/*.test.ts'],
           exclude: ['test/react/**', 'test/dom/**'],
           testTimeout: 20_000,
