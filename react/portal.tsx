@@ -12,5 +12,5 @@ export interface PortalProps {
 export function Portal({ children, container }: PortalProps) {
   const { dom } = useLayerHost();
   const target = container ?? dom?.document.body;
-  return target ? createPortal(children, target) : <>{children}</>;
+  return target ? createPortal(children, target) : children;
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import type { ToastPlacement } from '../machines/toaster.machine.js';
 import { Portal } from './portal.js';
@@ -13,7 +14,17 @@ export interface ToasterProps {
   renderToast?: (item: UseToastItemResult) => ReactNode;
 }
 
-function ToastView({ placement, closeLabel, renderToast }: { placement: ToastPlacement; closeLabel: string; renderToast?: ToasterProps['renderToast'] }) {
+// Memoised: a toast re-renders when its own actor changes or its placement moves, not when another
+// toast is added or updated (the placements keep their identity, see sharePlacements).
+const ToastView = memo(function ToastView({
+  placement,
+  closeLabel,
+  renderToast,
+}: {
+  placement: ToastPlacement;
+  closeLabel: string;
+  renderToast?: ToasterProps['renderToast'] | undefined;
+}) {
   const item = useToastItem(placement);
   const close = item.getCloseProps();
   return (
@@ -33,7 +44,7 @@ function ToastView({ placement, closeLabel, renderToast }: { placement: ToastPla
       )}
     </div>
   );
-}
+});
 
 /** The unstyled toast region: a live region present before the first toast, rendered into the body. */
 export function Toaster({ label = 'Messages', closeLabel = 'Close', renderToast }: ToasterProps) {
@@ -42,7 +53,7 @@ export function Toaster({ label = 'Messages', closeLabel = 'Close', renderToast 
     <Portal>
       <section {...getRegionProps(label)} data-exkit-toaster="">
         {placements.map((placement) => (
-          <ToastView key={placement.id} placement={placement} closeLabel={closeLabel} {...(renderToast ? { renderToast } : {})} />
+          <ToastView key={placement.id} placement={placement} closeLabel={closeLabel} renderToast={renderToast} />
         ))}
       </section>
     </Portal>

@@ -18,17 +18,17 @@ export function useActorSelector<A extends AnyActorRef, T>(
     },
     [actor],
   );
-  const cache = useRef<{ snapshot: unknown; value: T } | undefined>(undefined);
-  const latest = useRef({ selector, compare });
-  latest.current = { selector, compare };
+  // The last snapshot read and the value kept for it (an actor's snapshot is never undefined).
+  const cache = useRef<{ snapshot?: unknown; value?: T }>({});
   const read = () => {
     const snapshot = actor.getSnapshot() as SnapshotFrom<A>;
     const previous = cache.current;
-    if (previous && previous.snapshot === snapshot) return previous.value;
-    const value = latest.current.selector(snapshot);
-    const kept = previous && latest.current.compare(previous.value, value) ? previous.value : value;
-    cache.current = { snapshot, value: kept };
-    return kept;
+    if (previous.snapshot !== snapshot) {
+      const value = selector(snapshot);
+      const kept = previous.snapshot !== undefined && compare(previous.value as T, value);
+      cache.current = { snapshot, value: kept ? previous.value : value };
+    }
+    return cache.current.value as T;
   };
   return useSyncExternalStore(subscribe, read, read);
 }

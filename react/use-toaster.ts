@@ -7,8 +7,22 @@ import type { ToastApi } from '../machines/toast-api.js';
 import type { ToastContext } from '../machines/toast.machine.js';
 import { useLayer, useReducedMotion, useToast, useToasterActor, useLayerHost } from './use-ui-host.js';
 
-const samePlacements = (a: ToastPlacement[], b: ToastPlacement[]) =>
-  a.length === b.length && a.every((p, i) => p.id === b[i]!.id && p.offset === b[i]!.offset);
+/**
+ * `next` with every unchanged placement replaced by the previous object (and the previous array when
+ * nothing changed), so a memoised item keeps its props when another toast comes or goes and only the
+ * toasts that moved re-render. A placement carries its index, so only the one in the same slot can match;
+ * its actor stands for its id.
+ */
+function sharePlacements(previous: ToastPlacement[], next: ToastPlacement[]): ToastPlacement[] {
+  let changed = previous.length !== next.length;
+  const shared = next.map((p, i) => {
+    const old = previous[i];
+    if (old?.ref === p.ref && old.offset === p.offset) return old;
+    changed = true;
+    return p;
+  });
+  return changed ? shared : previous;
+}
 
 export interface UseToasterResult {
   /** Shown toasts in order, each with its derived top offset. */
@@ -38,7 +52,9 @@ export function useToaster(): UseToasterResult {
   const toaster = useToasterActor();
   const toast = useToast();
   const reducedMotion = useReducedMotion();
-  const placements = useSelector(toaster, (s) => toastPlacements(s.context), samePlacements);
+  // The last placements handed out, shared with the next ones (a cache, like the selector's own).
+  const lastPlacements = useRef<ToastPlacement[]>([]);
+  const placements = useSelector(toaster, (s) => (lastPlacements.current = sharePlacements(lastPlacements.current, toastPlacements(s.context))));
   const queued = useSelector(toaster, (s) => queuedToastCount(s.context));
   const regionRef = useRef<HTMLElement | null>(null);
   useEffect(() => host.stack.addBranch(() => regionRef.current), [host.stack]);

@@ -96,4 +96,22 @@ describe('dialog options and layers', () => {
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('a new toast brings the shown toasts back above a modal opened after them, once per new toast', () => {
+    const { wrap, ui } = setup();
+    render(wrap(<><Dialog name="first" /><Toaster /></>));
+    act(() => void ui.toast.info('Copied', { duration: Infinity }));
+    fireEvent.click(screen.getByText('open first'));
+    const modalZ = Number(screen.getByRole('dialog', { name: 'first' }).style.zIndex || 0);
+    act(() => void ui.toast.info('Saved', { duration: Infinity }));
+    expect(Number(screen.getAllByRole('status').at(-1)!.style.zIndex)).toBeGreaterThan(modalZ);
+    // The toast region is the top layer again: Escape closes the newest toast, not the modal.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Copied×']);
+    expect(screen.getByRole('dialog', { name: 'first' })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryAllByRole('status')).toHaveLength(0);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -16,6 +16,7 @@ import {
   useNotifications,
   useToast,
 } from '../../react/index.js';
+import type { UseToastItemResult } from '../../react/index.js';
 
 function setup(media: string[] = []) {
   const platform = memoryPlatform({ dom: { window, document }, media });
@@ -48,6 +49,34 @@ describe('Toaster', () => {
     act(() => void ui.toast.info('Later'));
     act(() => platform.advance(3000));
     expect(region.children).toHaveLength(0);
+  });
+
+  it('adding a toast renders only the new one; an update or a shift re-renders only the toasts it changes', () => {
+    const { ui, wrap } = setup();
+    const renders: Record<string, number> = {};
+    // Stable across renders, as an app's module-level renderer is, so it never defeats the memo.
+    const renderToast = (item: UseToastItemResult) => {
+      renders[item.toast.id] = (renders[item.toast.id] ?? 0) + 1;
+      return <span>{item.toast.message}</span>;
+    };
+    render(wrap(<Toaster renderToast={renderToast} />));
+    act(() => void ui.toast.info('One', { id: 'a', duration: Infinity }));
+    act(() => void ui.toast.info('Two', { id: 'b', duration: Infinity }));
+    const before = { ...renders };
+    act(() => void ui.toast.info('Three', { id: 'c', duration: Infinity }));
+    expect(renders.a).toBe(before.a);
+    expect(renders.b).toBe(before.b);
+    expect(renders.c).toBeGreaterThan(0);
+    act(() => ui.toast.update('b', { message: 'Two, again' }));
+    expect(renders.a).toBe(before.a);
+    expect(renders.b).toBe(before.b! + 1);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['One×', 'Two, again×', 'Three×']);
+    // When the first closes, the ones below move up (jsdom measures 0 px, so each sits one gap lower).
+    const afterUpdate = { ...renders };
+    act(() => ui.toast.dismiss('a'));
+    expect(renders.b).toBeGreaterThan(afterUpdate.b!);
+    expect(renders.c).toBeGreaterThan(afterUpdate.c!);
+    expect(screen.getAllByRole('status').map((s) => s.style.top)).toEqual(['100px', '116px']);
   });
 
   it('useToast gives the kit toast API', () => {
