@@ -29,6 +29,8 @@ function normaliseDomain(domain: string): string | null {
   }
 }
 
+const DOT = 46;
+
 const normalisedLists = new WeakMap<readonly string[], readonly string[]>();
 
 function normalisedDomains(ownDomains: readonly string[]): readonly string[] {
@@ -44,7 +46,11 @@ function normalisedDomains(ownDomains: readonly string[]): readonly string[] {
 export function isOwnDomain(hostname: string, ownDomains: readonly string[]): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === '') return false;
-  return normalisedDomains(ownDomains).some((own) => host === own || host.endsWith(`.${own}`));
+  for (const own of normalisedDomains(ownDomains)) {
+    // The host itself, or one ending in "." + own (checked without building that string).
+    if (host === own || (host.length > own.length && host.endsWith(own) && host.charCodeAt(host.length - own.length - 1) === DOT)) return true;
+  }
+  return false;
 }
 
 function hostOf({ verdict, url }: ParsedHref): string | undefined {

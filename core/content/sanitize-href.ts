@@ -86,7 +86,11 @@ function isAllowedDataUrl(afterScheme: string): boolean {
 
 /** Why `candidate` must be blocked, or null when its scheme (if any) is allowed. */
 function schemeProblem(candidate: string, schemes: ReadonlySet<string>): string | null {
-  const compact = candidate.replace(INVISIBLE, '');
+  return compactSchemeProblem(candidate.replace(INVISIBLE, ''), schemes);
+}
+
+/** schemeProblem for a string that holds nothing invisible (nothing for INVISIBLE to remove). */
+function compactSchemeProblem(compact: string, schemes: ReadonlySet<string>): string | null {
   const match = SCHEME.exec(compact);
   if (!match) return null;
   const scheme = match[1]!.toLowerCase();
@@ -156,11 +160,14 @@ export interface ParsedHref {
 export function parseHref(href: unknown, appSchemes: readonly string[] | undefined): ParsedHref {
   if (typeof href !== 'string') return { verdict: { allowed: false, reason: 'not a string' }, url: undefined };
   const schemes = allowedSchemes(appSchemes);
-  // What a browser's URL parser sees when the string is set as an attribute value (React, setAttribute).
-  const cleaned = href.replace(EDGE_C0, '').replace(TAB_OR_NEWLINE, '');
+  const plain = PLAIN.test(href);
+  // What a browser's URL parser sees when the string is set as an attribute value (React, setAttribute). A plain
+  // string holds no control character or space, so there is nothing to strip.
+  const cleaned = plain ? href : href.replace(EDGE_C0, '').replace(TAB_OR_NEWLINE, '');
   if (cleaned === '') return { verdict: { allowed: false, reason: 'empty' }, url: undefined };
-  if (PLAIN.test(href)) {
-    const problem = schemeProblem(href, schemes);
+  if (plain) {
+    // Printable ASCII only: nothing invisible to compact away either.
+    const problem = compactSchemeProblem(href, schemes);
     if (problem) return { verdict: { allowed: false, reason: problem }, url: undefined };
   } else {
     // The raw string and the one returned (whitespace removed, which can complete an entity such as

@@ -52,17 +52,34 @@ interface ActiveCall {
   appSchemes: readonly string[] | undefined;
   ownDomains: readonly string[];
   logger: Pick<ContentLogger, 'warn'>;
+  /** Anchors whose href the attribute hook allowed, with the parsed href: they get rel once the walk is done. */
+  links: Element[];
+  parsedLinks: ParsedHref[];
+  /** Anchors that kept target="_blank": the target goes again when the anchor ends up without an href. */
+  newTabs: Element[];
+  /**
+   * Decisions already taken in this call, by attribute value: an article repeats its links and inline styles, and
+   * both decisions depend on the value and this call's settings only. Never kept from one call to the next.
+   */
+  hrefs: Map<string, ParsedHref>;
+  styles: Map<string, string>;
 }
 
 interface WindowSanitizer {
   purifier: Purifier;
-  /** Settings of the call in progress; the hooks read them (sanitize is synchronous, so calls never overlap). */
+  /** The call in progress; the hooks read and fill it (sanitize is synchronous, so calls never overlap). */
   active: ActiveCall;
   /** The config last handed to setConfig: DOMPurify then skips re-reading it on every call. */
   config: Config;
-  /** Each anchor's parsed href, from the attribute hook to the rel hook of the same call. */
-  links: WeakMap<Element, ParsedHref>;
 }
+
+function newCall(appSchemes: readonly string[] | undefined, ownDomains: readonly string[], logger: Pick<ContentLogger, 'warn'>): ActiveCall {
+  return { appSchemes, ownDomains, logger, links: [], parsedLinks: [], newTabs: [], hrefs: new Map(), styles: new Map() };
+}
+
+const idleCall = () => newCall(undefined, [], silentContentLogger);
+
+const isAnchor = (node: Element) => node.nodeName.toLowerCase() === 'a';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
@@ -86,7 +103,8 @@ function configFor(appSchemes: readonly string[] | undefined): Config {
     ADD_FORBID_CONTENTS: ['script', 'noscript', 'style', 'template', 'iframe', 'object', 'embed', 'textarea', 'select'],
     SAFE_FOR_TEMPLATES: false,
     WHOLE_DOCUMENT: false,
-    RETURN_DOM: false,
+    // The body comes back as a node: the anchors get their rel before it is serialised (see finishLinks).
+    RETURN_DOM: true,
     RETURN_DOM_FRAGMENT: false,
   };
 }
@@ -96,14 +114,20 @@ const configs = new WeakMap<readonly string[], Config>();
 
 function installHooks(sanitizer: WindowSanitizer): void {
   const { purifier } = sanitizer;
+  // One attribute-level hook: an element-level hook (afterSanitizeAttributes) would run on every element, when
+  // only anchors need more work, and that is done on the recorded anchors once the walk is over.
   purifier.addHook('uponSanitizeAttribute', (node: Element, data: UponSanitizeAttributeHookEvent) => {
     const name = data.attrName;
     if (name === 'href' || name === 'src') {
-      const { appSchemes, logger } = sanitizer.active;
-      const parsed = parseHref(data.attrValue, appSchemes);
+      const call = sanitizer.active;
+      let parsed = call.hrefs.get(data.attrValue);
+      if (parsed === undefined) {
+        parsed = parseHref(data.attrValue, call.appSchemes);
+        call.hrefs.set(data.attrValue, parsed);
+      }
       const { verdict } = parsed;
       if (!verdict.allowed) {
-        if (verdict.reason !== 'empty') logger.warn(`exkit: removed an unsafe ${name} from rich text (${verdict.reason})`, { value: data.attrValue });
+        if (verdict.reason !== 'empty') call.logger.warn(`exkit: removed an unsafe ${name} from rich text (${verdict.reason})`, { value: data.attrValue });
         data.keepAttr = false;
         return;
       }
@@ -117,30 +141,67 @@ function installHooks(sanitizer: WindowSanitizer): void {
         return;
       }
       data.attrValue = verdict.href;
-      if (name === 'href') sanitizer.links.set(node, parsed);
+      if (name === 'href' && isAnchor(node)) {
+        call.links.push(node);
+        call.parsedLinks.push(parsed);
+      }
     } else if (name === 'style') {
-      const style = sanitizeStyle(data.attrValue);
+      const { styles } = sanitizer.active;
+      let style = styles.get(data.attrValue);
+      if (style === undefined) {
+        style = sanitizeStyle(data.attrValue);
+        styles.set(data.attrValue, style);
+      }
       if (style === '') data.keepAttr = false;
       else data.attrValue = style;
     } else if (name === 'target') {
-      if (data.attrValue.toLowerCase() !== '_blank' || node.nodeName.toLowerCase() !== 'a') data.keepAttr = false;
-      else data.attrValue = '_blank';
+      if (data.attrValue.toLowerCase() !== '_blank' || !isAnchor(node)) data.keepAttr = false;
+      else {
+        data.attrValue = '_blank';
+        sanitizer.active.newTabs.push(node);
+      }
     }
   });
-  purifier.addHook('afterSanitizeAttributes', (node: Element) => {
-    if (node.nodeName.toLowerCase() !== 'a') return;
+}
+
+/** Link attributes for the anchors the walk kept: rel from linkAttributes, and no target without an href. */
+function finishLinks(call: ActiveCall): void {
+  for (const node of call.newTabs) {
+    if (node.getAttribute('href') === null) node.removeAttribute('target');
+  }
+  const { links, parsedLinks } = call;
+  for (let i = 0; i < links.length; i++) {
+    const node = links[i]!;
     const href = node.getAttribute('href');
-    if (href === null) {
-      node.removeAttribute('target');
-      return;
-    }
-    const parsed = sanitizer.links.get(node) ?? parseHref(href, sanitizer.active.appSchemes);
+    // DOMPurify's own checks may still have dropped the href after the hook allowed it.
+    if (href === null) continue;
+    const recorded = parsedLinks[i]!;
+    const parsed = recorded.verdict.allowed && recorded.verdict.href === href ? recorded : parseHref(href, call.appSchemes);
     const { rel } = linkAttributesOf(parsed, href, {
       newTab: node.getAttribute('target') === '_blank',
-      ownDomains: sanitizer.active.ownDomains,
+      ownDomains: call.ownDomains,
     });
     if (rel) node.setAttribute('rel', rel);
-  });
+  }
+}
+
+/** Runs DOMPurify with the hooks reading `call`, then finishes the links and serialises. */
+function runSanitizer(sanitizer: WindowSanitizer, html: string, call: ActiveCall, config?: Config): string {
+  // Text without markup comes back as it is, as DOMPurify itself does when it returns a string.
+  if (!html.includes('<')) return html;
+  const previous = sanitizer.active;
+  sanitizer.active = call;
+  try {
+    // RETURN_DOM is on (in every config here), so the result is the body element, not the string the types say.
+    const body: unknown = config ? sanitizer.purifier.sanitize(html, config) : sanitizer.purifier.sanitize(html);
+    if (typeof body !== 'object' || body === null || typeof (body as Element).innerHTML !== 'string') {
+      throw new UnsafeDomWindowError('DOMPurify returned no element to serialise on this window');
+    }
+    finishLinks(call);
+    return (body as Element).innerHTML;
+  } finally {
+    sanitizer.active = previous;
+  }
 }
 
 // Hostile markup every trusted window must clean; the output must keep the harmless part and nothing else.
@@ -161,11 +222,11 @@ function sanitizerFor(win: WindowLike): WindowSanitizer {
     throw new UnsafeDomWindowError('DOMPurify could not start on this window', { cause: String(cause) });
   }
   if (!purifier.isSupported) throw new UnsafeDomWindowError('DOMPurify does not support this window');
-  const sanitizer: WindowSanitizer = { purifier, active: { appSchemes: undefined, ownDomains: [], logger: silentContentLogger }, links: new WeakMap(), config: defaultConfig };
+  const sanitizer: WindowSanitizer = { purifier, active: idleCall(), config: defaultConfig };
   installHooks(sanitizer);
   let output: string;
   try {
-    output = String(purifier.sanitize(SELF_TEST_INPUT, defaultConfig));
+    output = runSanitizer(sanitizer, SELF_TEST_INPUT, idleCall(), defaultConfig);
   } catch (cause) {
     throw new UnsafeDomWindowError('The rich-text self-test threw on this window', { cause: String(cause) });
   }
@@ -194,14 +255,6 @@ export function sanitizeRichText(html: string, options: RichTextOptions): string
     sanitizer.purifier.setConfig(config);
     sanitizer.config = config;
   }
-  sanitizer.active = {
-    appSchemes: options.appSchemes,
-    ownDomains: options.ownDomains ?? [],
-    logger: options.logger ?? consoleContentLogger,
-  };
-  try {
-    return String(sanitizer.purifier.sanitize(String(html)));
-  } finally {
-    sanitizer.active = { appSchemes: undefined, ownDomains: [], logger: silentContentLogger };
-  }
+  const call = newCall(options.appSchemes, options.ownDomains ?? [], options.logger ?? consoleContentLogger);
+  return runSanitizer(sanitizer, String(html), call);
 }

@@ -38,6 +38,9 @@ describe('sanitizeRichText (seed 001 §5 "Rich text is filtered by an allow-list
     ['new-tab link gets noopener noreferrer, author rel replaced', '<a href="/help" target="_blank" rel="opener">a</a>', '<a href="/help" target="_blank" rel="noopener noreferrer">a</a>'],
     ['named-window targets removed', '<a href="/help" target="_top">a</a>', '<a href="/help">a</a>'],
     ['target without href removed', '<a target="_blank">a</a>', '<a>a</a>'],
+    ['a blocked href takes its target along', '<a href="javascript:alert(1)" target="_blank">a</a>', '<a>a</a>'],
+    ['target off a link removed, and an href there gets no rel', '<div href="https://partner.org/" target="_blank">a</div>', '<div href="https://partner.org/">a</div>'],
+    ['a link inside an unwrapped tag still gets its rel', '<font><a href="https://partner.org/" target="_blank">a</a></font>', '<a href="https://partner.org/" target="_blank" rel="nofollow noopener noreferrer">a</a>'],
     ['app-scheme link kept', '<a href="exkit://trade/BTC_USDT">t</a>', '<a href="exkit://trade/BTC_USDT">t</a>'],
     ['market link kept', '<a href="market://details?id=x">m</a>', '<a href="market://details?id=x">m</a>'],
     ['unknown-scheme link removed', '<a href="steam://run/1">s</a>', '<a>s</a>'],
@@ -82,6 +85,68 @@ describe('sanitizeRichText (seed 001 §5 "Rich text is filtered by an allow-list
     expect(clean('<a href="https://example.com/">a</a>')).toBe('<a href="https://example.com/">a</a>');
     expect(sanitizeRichText('<a href="https://example.com/">a</a><a href="exkit://x">b</a>', { window })).toBe(
       '<a href="https://example.com/" rel="nofollow">a</a><a>b</a>',
+    );
+  });
+});
+
+describe('sanitizeRichText: what one call decides stays in that call (per-window DOMPurify, per-call memos)', () => {
+  it('text without markup comes back as it is', () => {
+    expect(clean('Fees & limits')).toBe('Fees & limits');
+    expect(clean('')).toBe('');
+  });
+
+  it('a value repeated in one article is judged the same each time, and every removed copy warns', () => {
+    const warnings: string[] = [];
+    const out = clean(
+      '<a href="https://partner.org/" target="_blank">a</a><a href="https://partner.org/">b</a>' +
+        '<a href="javascript:alert(1)">c</a><a href="javascript:alert(1)">d</a><img src="javascript:alert(1)">' +
+        '<p style="color: red; position: fixed">e</p><p style="color: red; position: fixed">f</p>',
+      { logger: { warn: (m) => void warnings.push(m) } },
+    );
+    expect(out).toBe(
+      '<a href="https://partner.org/" target="_blank" rel="nofollow noopener noreferrer">a</a><a href="https://partner.org/" rel="nofollow">b</a>' +
+        '<a>c</a><a>d</a><img><p style="color: red">e</p><p style="color: red">f</p>',
+    );
+    expect(warnings).toHaveLength(3);
+  });
+
+  it('an href allowed as a link is still refused as an image source in the same call', () => {
+    expect(clean('<a href="exkit://x">a</a><img src="exkit://x">')).toBe('<a href="exkit://x">a</a><img>');
+  });
+
+  it('changing app schemes or own domains between calls takes effect (no decision carried over)', () => {
+    const html = '<a href="exkit://x">a</a><a href="https://partner.org/">b</a>';
+    expect(sanitizeRichText(html, { window, appSchemes: ['exkit'], ownDomains: ['partner.org'] })).toBe('<a href="exkit://x">a</a><a href="https://partner.org/">b</a>');
+    expect(sanitizeRichText(html, { window, appSchemes: ['other'], ownDomains: ['example.com'], logger: silentContentLogger })).toBe(
+      '<a>a</a><a href="https://partner.org/" rel="nofollow">b</a>',
+    );
+    expect(sanitizeRichText(html, { window, appSchemes: ['exkit'], ownDomains: ['partner.org'] })).toBe('<a href="exkit://x">a</a><a href="https://partner.org/">b</a>');
+    expect(sanitizeRichText(html, { window, logger: silentContentLogger })).toBe('<a>a</a><a href="https://partner.org/" rel="nofollow">b</a>');
+  });
+
+  it('two windows keep their own settings, interleaved', () => {
+    const other = jsdomWindow('') as unknown as WindowLike;
+    const html = '<a href="exkit://x">a</a>';
+    expect(sanitizeRichText(html, { window: other, appSchemes: ['exkit'] })).toBe('<a href="exkit://x">a</a>');
+    expect(sanitizeRichText(html, { window, logger: silentContentLogger })).toBe('<a>a</a>');
+    expect(sanitizeRichText(html, { window: other, appSchemes: ['exkit'] })).toBe('<a href="exkit://x">a</a>');
+    expect(sanitizeRichText(html, { window: other, logger: silentContentLogger })).toBe('<a>a</a>');
+    expect(sanitizeRichText(html, { window, appSchemes: ['exkit'] })).toBe('<a href="exkit://x">a</a>');
+  });
+
+  it('a logger that sanitises again (re-entrant call) leaves the outer call intact', () => {
+    const inner: string[] = [];
+    const logger = {
+      warn: () => void inner.push(sanitizeRichText('<a href="https://example.com/" target="_blank">i</a>', { window, ownDomains: ['example.com'] })),
+    };
+    const out = sanitizeRichText('<a href="https://partner.org/" target="_blank">a</a><a href="javascript:x">b</a><a href="https://www.partner.org/c">c</a>', {
+      window,
+      ownDomains: ['partner.org'],
+      logger,
+    });
+    expect(inner).toEqual(['<a href="https://example.com/" target="_blank" rel="noopener noreferrer">i</a>']);
+    expect(out).toBe(
+      '<a href="https://partner.org/" target="_blank" rel="noopener noreferrer">a</a><a>b</a><a href="https://www.partner.org/c">c</a>',
     );
   });
 });

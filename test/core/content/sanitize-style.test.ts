@@ -26,3 +26,14 @@ describe('sanitizeStyle (seed 001 §5 "unsafe style values removed")', () => {
     expect(sanitizeStyle(style)).toBe(expected);
   });
 });
+
+describe('sanitizeStyle keeps no state between calls', () => {
+  it('a refused function early in one value does not let a later value skip its own check', () => {
+    for (const first of ['color: rgb(1, 2, 3) var(--long-custom-property)', 'font-family: Ünïcode rgb(1, 2, 3) var(--long-custom-property)']) {
+      expect(sanitizeStyle(first)).toBe('');
+      expect(sanitizeStyle('color: attr(t)')).toBe('');
+      expect(sanitizeStyle('font-family: Ü attr(t)')).toBe('');
+      expect(sanitizeStyle('color: rgb(1, 2, 3)')).toBe('color: rgb(1, 2, 3)');
+    }
+  });
+});
