@@ -29,9 +29,11 @@ const IMAGE_SOURCE_SCHEMES = new Set(['http', 'https', 'data', 'blob']);
 export interface RichTextOptions {
   /**
    * The DOM to sanitise with: the page's window in a browser (`platform.dom.window`), a jsdom window in Node.
-   * A window that fails the self-test (happy-dom, for one) is refused with UnsafeDomWindowError.
+   * A window that fails the self-test (happy-dom, for one) is refused with UnsafeDomWindowError. A DOM
+   * `Window` is accepted as it is: TypeScript's type lacks the constructors DOMPurify's `WindowLike` lists,
+   * though every real window has them (the self-test checks at run time).
    */
-  window: WindowLike;
+  window: WindowLike | Window;
   /** App schemes links may use, as for sanitizeHref. */
   appSchemes?: readonly string[];
   /** The product's own domains: links elsewhere get rel="nofollow". */
@@ -212,12 +214,12 @@ const SELF_TEST_FORBIDDEN = /<script|<svg|onerror|onload|javascript:|expression|
 
 const sanitizers = new WeakMap<object, WindowSanitizer>();
 
-function sanitizerFor(win: WindowLike): WindowSanitizer {
+function sanitizerFor(win: WindowLike | Window): WindowSanitizer {
   const cached = sanitizers.get(win);
   if (cached) return cached;
   let purifier: Purifier;
   try {
-    purifier = DOMPurify(win);
+    purifier = DOMPurify(win as WindowLike);
   } catch (cause) {
     throw new UnsafeDomWindowError('DOMPurify could not start on this window', { cause: String(cause) });
   }

@@ -186,3 +186,10 @@ describe('sanitizeRichText refuses a window it cannot trust ("the Node path must
     expectRefused(broken);
   });
 });
+
+describe('sanitizeRichText takes a DOM Window as typed by TypeScript (platform.dom.window)', () => {
+  it('compiles with a `Window` and sanitises with it', () => {
+    const page: Window = jsdomWindow('') as unknown as Window;
+    expect(sanitizeRichText('<b onclick="x()">bold</b><script>x()</script>', { window: page, logger: silentContentLogger })).toBe('<b>bold</b>');
+  });
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { sanitizeRichText } from 'exkit';
+import { useExkit } from 'exkit/react';
 import { APP_SCHEMES } from './link-playground.js';
 
 const SAMPLE = `<h3 onclick="alert(1)">Listing: <b>EXK/USDT</b></h3>
@@ -11,8 +12,9 @@ const SAMPLE = `<h3 onclick="alert(1)">Listing: <b>EXK/USDT</b></h3>
 /** Untrusted HTML in, the allow-listed HTML out, and how it renders. */
 export function RichTextPlayground() {
   const [html, setHtml] = useState(SAMPLE);
-  // The page's own window: DomPort.window is typed Window, which lacks the constructors WindowLike names.
-  const clean = sanitizeRichText(html, { window: globalThis, appSchemes: APP_SCHEMES });
+  const { platform } = useExkit();
+  // The page's own window, through the platform (a browser page always has one).
+  const clean = platform.dom ? sanitizeRichText(html, { window: platform.dom.window, appSchemes: APP_SCHEMES }) : '';
   return (
     <section className="card wide">
       <h2>Rich text</h2>
