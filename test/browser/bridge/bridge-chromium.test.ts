@@ -45,7 +45,10 @@ async function appPage(answer: (message: Wire) => string | undefined): Promise<{
     received.push(message);
     const reply = message.id === undefined ? undefined : answer(message);
     if (reply !== undefined) {
-      void page.evaluate(([id, payload]) => (window as never as Record<string, (i: unknown, p: unknown) => void>).__exkitBridgeCallback!(id, payload), [message.id, reply] as const);
+      // The test may close the page before this answer lands; a closed page simply never hears it.
+      page
+        .evaluate(([id, payload]) => (window as never as Record<string, (i: unknown, p: unknown) => void>).__exkitBridgeCallback!(id, payload), [message.id, reply] as const)
+        .catch(() => undefined);
     }
   });
   await page.addInitScript(() => {

@@ -6,14 +6,16 @@ import { highlightStates } from '../services/diagrams.js';
 import type { MachineDiagram as Diagram } from '../services/diagrams.js';
 import { renderMermaid } from '../services/mermaid.js';
 
-const noActor = { getSnapshot: () => undefined, subscribe: () => ({ unsubscribe: () => undefined }) } as unknown as AnyActorRef;
+// Stands in while no actor runs: hooks can't be called conditionally, and a snapshot is never undefined.
+const NO_SNAPSHOT = { value: null };
+const noActor = { getSnapshot: () => NO_SNAPSHOT, subscribe: () => ({ unsubscribe: () => undefined }) } as unknown as AnyActorRef;
 
 /** One diagram: the SVG from Mermaid, with the live actor's states marked. */
 export function MachineDiagram({ diagram, actor }: { diagram: Diagram; actor: AnyActorRef | undefined }) {
   const host = useRef<HTMLDivElement | null>(null);
   const [svg, setSvg] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const value = useActorSelector(actor ?? noActor, (s: { value?: unknown } | undefined) => JSON.stringify(s?.value ?? null));
+  const value = useActorSelector(actor ?? noActor, (s: { value?: unknown }) => JSON.stringify(s.value ?? null));
   const active = activeStateIds(JSON.parse(value) as unknown);
   useEffect(() => {
     let current = true;
