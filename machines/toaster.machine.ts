@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromCallback, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import type { Clock, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
@@ -39,8 +39,6 @@ export interface ToastItem {
   ref: ToastRef;
   /** Measured height in px (0 until the renderer reports it). */
   height: number;
-  /** Whether SHOW has been sent (false only between spawning and the end of the same transition). */
-  shown: boolean;
 }
 
 /** A toast waiting for a free slot: plain data, so a burst of queued toasts costs no actors or timers. */
@@ -189,14 +187,6 @@ export const toasterMachine = setup({
     queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.has(event.toast.id),
   },
   actions: {
-    // An assign, not a plain action: XState runs assigns while it computes the transition but leaves plain
-    // actions to the running actor, so a plain action here would leave the queue empty for spawnFromQueue
-    // whenever the machine is stepped without one (`transition()`, path walks). The queue itself stays a
-    // mutable structure (O(1) push for bursts), updated in place.
-    enqueueToast: assign(({ context, event }) => {
-      if (event.type === 'ADD') context.queue.push(event.toast);
-      return {};
-    }),
     updateShown: enqueueActions(({ context, event, enqueue }) => {
       const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
       const item = context.items.find((i) => i.id === id);
@@ -211,37 +201,44 @@ export const toasterMachine = setup({
       const patch = event.type === 'ADD' ? event.toast : event.type === 'UPDATE' ? event.patch : {};
       if (context.queue.update(id, patch)) enqueue.emit({ type: 'toast.updated', id });
     }),
-    emitAdded: emit(({ event }) => ({ type: 'toast.added' as const, id: event.type === 'ADD' ? event.toast.id : '' })),
-    spawnFromQueue: assign(({ context, spawn }) => {
+    // One action admits a new toast and fills free slots from the queue: the child actors are spawned by a
+    // single assign (one context and snapshot copy per event) and each is sent SHOW with the next layer.
+    // It runs while XState computes the transition, so the queue, which stays a mutable structure (O(1)
+    // push for bursts) updated in place, is also right when the machine is stepped without an actor
+    // (`transition()`, path walks).
+    admit: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'ADD') {
+        context.queue.push(event.toast);
+        enqueue.emit({ type: 'toast.added', id: event.toast.id });
+      }
       const free = context.maxVisible - context.items.length;
-      if (free <= 0 || context.queue.size === 0) return {};
+      if (free <= 0 || context.queue.size === 0) return;
       const next = context.queue.take(free);
-      const spawned = next.map((toast): ToastItem => ({
-        id: toast.id,
-        ref: spawn('toast', {
-          id: `${CHILD_PREFIX}${toast.id}`,
-          input: {
-            ...toast,
-            defaultDuration: context.duration,
-            paused: isPaused(context),
-            ...(context.clock ? { clock: context.clock } : {}),
-          },
-        }),
-        height: 0,
-        shown: false,
+      enqueue.assign(({ context, spawn }) => ({
+        items: context.items.concat(
+          next.map(
+            (toast): ToastItem => ({
+              id: toast.id,
+              ref: spawn('toast', {
+                id: `${CHILD_PREFIX}${toast.id}`,
+                input: {
+                  ...toast,
+                  defaultDuration: context.duration,
+                  paused: isPaused(context),
+                  ...(context.clock ? { clock: context.clock } : {}),
+                },
+              }),
+              height: 0,
+            }),
+          ),
+        ),
+        shownTotal: context.shownTotal + next.length,
       }));
-      return { items: [...context.items, ...spawned] };
-    }),
-    showSpawned: enqueueActions(({ context, enqueue }) => {
-      if (context.items.every((item) => item.shown)) return;
-      let shownTotal = context.shownTotal;
-      const items = context.items.map((item) => {
-        if (item.shown) return item;
-        shownTotal++;
-        enqueue.sendTo(item.ref, { type: 'SHOW', zIndex: context.layers.next() });
-        return { ...item, shown: true };
-      });
-      enqueue.assign({ items, shownTotal });
+      // The spawned toasts are the last ones; their targets resolve after the assign above.
+      for (let k = next.length; k > 0; k--) {
+        const zIndex = context.layers.next();
+        enqueue.sendTo(({ context }) => context.items[context.items.length - k]!.ref, { type: 'SHOW', zIndex });
+      }
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'DISMISS') return;
@@ -305,7 +302,7 @@ export const toasterMachine = setup({
     ADD: [
       { guard: 'shownId', actions: 'updateShown' },
       { guard: 'queuedId', actions: 'updateQueued' },
-      { actions: ['enqueueToast', 'emitAdded', 'spawnFromQueue', 'showSpawned'] },
+      { actions: 'admit' },
     ],
     UPDATE: { actions: ['updateShown', 'updateQueued'] },
     DISMISS: { actions: 'dismiss' },
@@ -315,7 +312,7 @@ export const toasterMachine = setup({
     PAGE_VISIBLE: { actions: 'setPause' },
     POINTER_ENTER: { actions: 'setPause' },
     POINTER_LEAVE: { actions: 'setPause' },
-    'xstate.done.actor.*': { actions: ['removeClosed', 'spawnFromQueue', 'showSpawned'] },
+    'xstate.done.actor.*': { actions: ['removeClosed', 'admit'] },
   },
     },
   },
