@@ -1,4 +1,6 @@
 // Byte encodings the protocol uses: standard padded base64, node-forge's binary strings and PEM armour.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import { isBase64 } from '../validate/base64.js';
 
@@ -69,4 +71,9 @@ export function fromPem(label: string, pem: string): Uint8Array {
   const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(pem);
   if (!match) throw new InvalidArgumentError(`not a PEM ${label}`);
   return fromBase64(match[1]!.replace(/\s+/g, ''));
+}
+
+/** SHA-256 of the UTF-8 text, as 64 lower-case hex characters. */
+export function sha256Hex(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
 }

@@ -1,13 +1,12 @@
 // The client key pair (seed 001 §3, §4): a stored backup pair, or a fresh one generated in a secure
 // context within 8 s; after a login it is kept bound to the session token (by hash) and the user id.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { createStore } from '../storage/namespaced-store.js';
 import type { Platform } from '../platform/types.js';
 import { KEY_ALGORITHM_BITS, KEY_GENERATION_TIMEOUT_MS } from './constants.js';
 import type { KeyAlgorithm } from './constants.js';
 import { SigningInitError } from './errors.js';
 import type { RsaEngine } from './rsa-engine.js';
+import { sha256Hex } from './bytes.js';
 
 /** Seed 001 §3: the client key pair with the time it was stored. */
 export interface ClientKeyPair {
@@ -41,7 +40,7 @@ const isBound = (value: unknown): value is BoundKeyPair => {
 
 /** Hex SHA-256 of a session token, the form a bound pair keeps. */
 export function tokenHashOf(token: string): string {
-  return bytesToHex(sha256(utf8ToBytes(token)));
+  return sha256Hex(token);
 }
 
 /** Where the client key pairs live: the common area of local storage. */

@@ -1,9 +1,8 @@
 // Core-call signing (seed 001 §5, §7; docs/security-protocol.md §6): an RSA-SHA256 signature over the
 // path, the first 8 characters of tm, the trace id and, by mode, an MD5 of the body (and query).
 import { md5 } from '@noble/hashes/legacy.js';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { toBase64 } from './bytes.js';
+import { sha256Hex, toBase64 } from './bytes.js';
 import { SIGN_HEADERS } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
 import type { SignMode } from './sign-config.js';
@@ -31,7 +30,7 @@ export function keyIdOf(publicKey: string): string {
 
 /** Lower-case hex SHA-256 of a user id, as sent in userCheckDeviceUserIdHash. */
 export function userIdHashOf(userId: string): string {
-  return bytesToHex(sha256(utf8ToBytes(userId)));
+  return sha256Hex(userId);
 }
 
 const NEWLINE = new Uint8Array([0x0a]);

@@ -26,7 +26,7 @@ export {
   DEFAULT_COOKIE_NAMES,
 } from './constants.js';
 export type { KeyAlgorithm, KeyWrapAlgorithm, SignErrorCode } from './constants.js';
-export { toBase64, fromBase64, toPem, fromPem } from './bytes.js';
+export { toBase64, fromBase64, toPem, fromPem, sha256Hex } from './bytes.js';
 export { SigningInitError, LoginEncryptionError } from './errors.js';
 export type { SigningInitFailure } from './errors.js';
 export { webCryptoEngine, forgeEngine, selectRsaEngine } from './rsa-engine.js';

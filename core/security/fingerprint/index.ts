@@ -18,7 +18,7 @@ export { FingerprintError, SourceUnavailableError } from './errors.js';
 export type { FingerprintFailure } from './errors.js';
 export type { Fingerprint, FingerprintSource, DomSource, PlainSource, SourceContext, SourceReport, SourceStatus, ScreenFrame } from './types.js';
 export { canonicalJson } from './canonical-json.js';
-export { sha256Hex, hashComponents, isValidTerminalCode } from './terminal-code-hash.js';
+export { hashComponents, isValidTerminalCode } from './terminal-code-hash.js';
 export type { TerminalCodeHash } from './terminal-code-hash.js';
 export { readScreenFrame, isEmptyFrame, screenFrame$ } from './screen-frame.js';
 export { userAgentSource } from './source-user-agent.js';

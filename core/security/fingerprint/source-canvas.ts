@@ -1,6 +1,6 @@
 import type { DomPort } from '../../platform/types.js';
 import { SourceUnavailableError } from './errors.js';
-import { sha256Hex } from './terminal-code-hash.js';
+import { sha256Hex } from '../bytes.js';
 import type { DomSource } from './types.js';
 
 const WIDTH = 240;

@@ -1,15 +1,10 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../bytes.js';
 import { canonicalJson } from './canonical-json.js';
 import { INVALID_TERMINAL_CODE_PREFIX } from './constants.js';
 
 /** A function from canonical text to a lower-case hex code. */
 export type TerminalCodeHash = (canonical: string) => string;
 
-/** SHA-256 of the UTF-8 text, as 64 lower-case hex characters: the terminal code's hash. */
-export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
-}
 
 /** The terminal code of fingerprint components: SHA-256 hex of their canonical JSON. */
 export function hashComponents(components: Readonly<Record<string, unknown>>, hash: TerminalCodeHash = sha256Hex): string {

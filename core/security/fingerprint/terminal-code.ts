@@ -3,7 +3,6 @@ import { filter, firstValueFrom, map, merge, take } from 'rxjs';
 import { timer$ } from '../../platform/rx.js';
 import type { Platform } from '../../platform/types.js';
 import { createStore } from '../../storage/namespaced-store.js';
-import { canonicalJson } from './canonical-json.js';
 import { collectFingerprint } from './collect-fingerprint.js';
 import {
   CROSS_TAB_WAIT_MS,
@@ -16,7 +15,8 @@ import {
 import { FingerprintError } from './errors.js';
 import { validateFingerprintOptions } from './fingerprint-options.js';
 import type { FingerprintOptions } from './fingerprint-options.js';
-import { isValidTerminalCode, sha256Hex } from './terminal-code-hash.js';
+import { sha256Hex } from '../bytes.js';
+import { hashComponents, isValidTerminalCode } from './terminal-code-hash.js';
 import type { TerminalCodeHash } from './terminal-code-hash.js';
 import type { Fingerprint } from './types.js';
 
@@ -125,12 +125,12 @@ export function createTerminalCode(platform: Platform, options: TerminalCodeOpti
 
   const codeOf = (components: Readonly<Record<string, unknown>>): string => {
     // No component at all would give every such device the same code: it is salted like a bad one.
-    let code = Object.keys(components).length > 0 ? hash(canonicalJson(components)) : undefined;
+    let code = Object.keys(components).length > 0 ? hashComponents(components, hash) : undefined;
     for (let attempt = 0; !isValidTerminalCode(code); attempt++) {
       if (attempt >= maxRegenerations) {
         throw new FingerprintError('TERMINAL_CODE_INVALID', `no valid terminal code after ${maxRegenerations} regenerations`, { extra: { code } });
       }
-      code = hash(canonicalJson({ components, salt: randomHex(TERMINAL_CODE_SALT_BYTES) }));
+      code = hashComponents({ components, salt: randomHex(TERMINAL_CODE_SALT_BYTES) }, hash);
     }
     return code;
   };

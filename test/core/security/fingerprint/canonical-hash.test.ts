@@ -9,8 +9,8 @@ import {
   canonicalJson,
   hashComponents,
   isValidTerminalCode,
-  sha256Hex,
 } from '../../../../core/security/fingerprint/index.js';
+import { sha256Hex } from '../../../../core/security/bytes.js';
 
 const nodeSha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

@@ -12,8 +12,8 @@ import {
   canonicalJson,
   createTerminalCode,
   isValidTerminalCode,
-  sha256Hex,
 } from '../../../../core/security/fingerprint/index.js';
+import { sha256Hex } from '../../../../core/security/bytes.js';
 import type { Fingerprint } from '../../../../core/security/fingerprint/index.js';
 
 const COMPONENTS = { userAgent: { userAgent: 'UA/1' }, languages: ['en'] };
