@@ -6,6 +6,7 @@ import type { Platform } from '../core/platform/types.js';
 import {
   RISK_TOKEN_INIT_WAIT_MS,
   RISK_TOKEN_REFRESH_INTERVAL_MS,
+  assertRiskTokenDurations,
   createRiskTokenStore,
   deviceServiceFetcher,
   riskTokenHeaderHook,
@@ -85,6 +86,7 @@ const isSettled = (snapshot: SnapshotFrom<typeof riskTokenMachine>) => snapshot.
  * interval while the page is visible, follows other tabs' tokens, and reports failures to `platform.errors`.
  */
 export function createRiskTokenService(platform: Platform, options: RiskTokenServiceOptions = {}): RiskTokenService {
+  assertRiskTokenDurations(options);
   const store = options.store ?? createRiskTokenStore(platform, options);
   const fetchToken = options.fetchToken ?? (options.device ? deviceServiceFetcher(options.device) : undefined);
   const intervalMs = options.intervalMs ?? RISK_TOKEN_REFRESH_INTERVAL_MS;

@@ -97,6 +97,14 @@ const answerOf = (event: unknown) => {
 };
 const tokenOf = (event: unknown) => String((event as { output?: unknown }).output).trim();
 
+/** Stores an answered token with its expiry (now + twice the interval, capped by the validity) and holds it. */
+function keep(context: RiskTokenContext, token: string, kind: RiskTokenKind): Pick<RiskTokenContext, 'token' | 'error'> {
+  const expiresAt = context.now() + Math.min(2 * context.intervalMs, context.validityMs);
+  if (kind === 'success') context.store?.saveSuccess(token, expiresAt);
+  else context.store?.saveDemoted(token, expiresAt);
+  return { token: { token, kind, expiresAt }, error: undefined };
+}
+
 type FailureAction = 'reportFailure' | 'announceFailure' | 'raiseError';
 
 /** One attempt at the device service: success and demoted end the refresh, a failure goes to `onFailure`. */
@@ -155,18 +163,8 @@ export const riskTokenMachine = setup({
   },
   actions: {
     countRequest: assign({ requests: ({ context }) => context.requests + 1 }),
-    keepSuccess: assign(({ context, event }) => {
-      const token = tokenOf(event);
-      const expiresAt = context.now() + Math.min(2 * context.intervalMs, context.validityMs);
-      context.store?.saveSuccess(token, expiresAt);
-      return { token: { token, kind: 'success' as const, expiresAt }, error: undefined };
-    }),
-    keepDemoted: assign(({ context, event }) => {
-      const token = tokenOf(event);
-      const expiresAt = context.now() + Math.min(2 * context.intervalMs, context.validityMs);
-      context.store?.saveDemoted(token, expiresAt);
-      return { token: { token, kind: 'demoted' as const, expiresAt }, error: undefined };
-    }),
+    keepSuccess: assign(({ context, event }) => keep(context, tokenOf(event), 'success')),
+    keepDemoted: assign(({ context, event }) => keep(context, tokenOf(event), 'demoted')),
     sync: assign({ token: ({ context }) => context.store?.read() ?? context.token }),
     recordEmpty: assign({ error: () => new RiskTokenEmptyError() }),
     recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),

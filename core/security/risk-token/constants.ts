@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../../errors/exkit-error.js';
 import { LOGIN_URLS, SUB_ACCOUNT_SWITCH_URLS } from '../constants.js';
 
 /** Seed 001 §7: the device service's risk-token call (the client adds the /v1 prefix). */
@@ -57,3 +58,23 @@ export const RISK_TOKEN_URLS = [
   '/v1/user/login/verifySystemLogin',
   '/v1/user/login/systemLogin',
 ] as const;
+
+/** The risk token's durations, in ms. */
+export interface RiskTokenDurations {
+  intervalMs?: number;
+  validityMs?: number;
+  retryDelayMs?: number;
+  refreshTimeoutMs?: number;
+  initWaitMs?: number;
+}
+
+/** Throws InvalidArgumentError naming the option unless every given duration is a positive, finite number of ms. */
+export function assertRiskTokenDurations(durations: RiskTokenDurations): void {
+  for (const field of ['intervalMs', 'validityMs', 'retryDelayMs', 'refreshTimeoutMs', 'initWaitMs'] as const) {
+    const value = durations[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new InvalidArgumentError(`risk token: ${field} must be a positive, finite number of ms`, { field, value });
+    }
+  }
+}

@@ -12,7 +12,9 @@ export {
   RISK_TOKEN_FAILED_EVENT,
   RISK_TOKEN_TIMEOUT_EVENT,
   RISK_TOKEN_URLS,
+  assertRiskTokenDurations,
 } from './constants.js';
+export type { RiskTokenDurations } from './constants.js';
 export { classifyRiskToken, isRiskTokenDue, createRiskTokenStore } from './risk-token-store.js';
 export type { RiskTokenKind, StoredRiskToken, RiskTokenStore, RiskTokenStoreOptions } from './risk-token-store.js';
 export { riskTokenSchedule$ } from './schedule.js';

@@ -146,3 +146,20 @@ describe('risk token over a real device service', () => {
     expect(ready).toBeUndefined();
   });
 });
+
+describe('bad durations are a typed error, never a hot loop', () => {
+  it.each([
+    ['intervalMs', 0],
+    ['intervalMs', -1],
+    ['validityMs', Number.NaN],
+    ['retryDelayMs', Number.POSITIVE_INFINITY],
+    ['refreshTimeoutMs', '10000'],
+    ['initWaitMs', 0],
+  ])('%s = %j throws InvalidArgumentError naming the option', (field, value) => {
+    const platform = memoryPlatform();
+    expect(() => createRiskTokenService(platform, { [field]: value } as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field, value } }),
+    );
+    expect(platform.timers.pending).toBe(0);
+  });
+});
