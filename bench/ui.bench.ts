@@ -12,6 +12,7 @@ import { toasterMachine } from '../machines/toaster.machine.js';
 import { collectGarbage, median, timeMs } from './harness.js';
 import type { Bench, Figure } from './harness.js';
 import { launchChromium } from '../scripts/chromium.js';
+import type { CommitSamples } from './ui-page.js';
 
 const BURST = 1000;
 
@@ -68,8 +69,8 @@ async function gzipKb(contents: string): Promise<number> {
   return gzipSync(out.outputFiles[0]!.contents).length / 1000;
 }
 
-/** Median time to render and commit one new toast with 20 shown, in production React in Chromium. */
-async function chromiumCommitMs(): Promise<number> {
+/** Medians (ms) of one new toast with 20 shown, in production React in Chromium: see CommitSamples. */
+async function chromiumCommitMs(): Promise<Record<keyof CommitSamples, number>> {
   const bundle = await build({
     entryPoints: [resolve(import.meta.dirname, 'ui-page.tsx')],
     bundle: true,
@@ -82,9 +83,11 @@ async function chromiumCommitMs(): Promise<number> {
     logLevel: 'silent',
   });
   const script = bundle.outputFiles[0]!.text;
+  // Cross-origin isolated, so performance.now() ticks in 5 µs steps instead of 100 µs.
+  const isolated = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
   const server = createServer((req, res) => {
-    if (req.url === '/page.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><div id="root"></div><script type="module" src="/page.js"></script>');
+    if (req.url === '/page.js') res.writeHead(200, { ...isolated, 'content-type': 'text/javascript' }).end(script);
+    else res.writeHead(200, { ...isolated, 'content-type': 'text/html' }).end('<!doctype html><div id="root"></div><script type="module" src="/page.js"></script>');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const browser = await launchChromium();
@@ -92,8 +95,14 @@ async function chromiumCommitMs(): Promise<number> {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => 'exkitBench' in window);
-    const times = await page.evaluate(() => (window as unknown as { exkitBench: { measure(n: number): Promise<number[]> } }).exkitBench.measure(40));
-    return median(times.slice(5));
+    if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the bench page is not cross-origin isolated');
+    const samples = await page.evaluate(() => (window as unknown as { exkitBench: { measure(n: number): Promise<CommitSamples> } }).exkitBench.measure(40));
+    // The first five samples of each warm the code paths up.
+    return {
+      commit: median(samples.commit.slice(5)),
+      toPaint: median(samples.toPaint.slice(5)),
+      bareInsert: median(samples.bareInsert.slice(5)),
+    };
   } finally {
     await browser.close();
     await new Promise((done) => server.close(done));
@@ -114,7 +123,7 @@ const bench: Bench = {
     const bareHeap = heapPerItem(bareBurst);
     const hookGzip = await gzipKb("export { useToast } from './react/index.js';");
     const regionGzip = await gzipKb("export { useToast, useToaster, Toaster } from './react/index.js';");
-    const commitMs = await chromiumCommitMs();
+    const browser = await chromiumCommitMs();
     return [
       {
         name: `toast fired in a burst of ${BURST} (toaster machine, per toast)`,
@@ -148,10 +157,17 @@ const bench: Bench = {
       },
       {
         name: 'Chromium: render and commit of one new toast with 20 shown (production React)',
-        median: commitMs,
+        median: browser.commit,
         unit: 'ms',
         goal: '< 2 ms',
-        met: commitMs < 2,
+        met: browser.commit < 2,
+      },
+      {
+        // Not the goal's measure: the commit plus the layout and height report that follow it before paint.
+        name: 'Chromium: the same toast through to paint (commit, layout, height reported to the toaster)',
+        median: browser.toPaint,
+        unit: 'ms',
+        baseline: { name: 'one plain element appended to 20 and laid out', median: browser.bareInsert },
       },
       {
         name: 'React app importing only the toast hook (useToast), minified, XState included, React excluded',

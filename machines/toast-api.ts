@@ -57,16 +57,12 @@ export function createToastApi(getToaster: () => ToasterActor): ToastApi {
     promise<T>(promise: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<T>, options: ToastOptions = {}): Promise<T> {
       const id = show(messages.loading, { ...options, type: 'loading' });
       const running = typeof promise === 'function' ? promise() : promise;
-      const duration = options.duration;
+      // The loading toast turns into the outcome, with the caller's duration (or the type's default).
+      const settle = <A,>(type: 'success' | 'error', text: string | ((arg: A) => string), arg: A) =>
+        getToaster().send({ type: 'UPDATE', id, patch: { type, message: typeof text === 'function' ? text(arg) : text, duration: options.duration } });
       running.then(
-        (value) => {
-          const message = typeof messages.success === 'function' ? messages.success(value) : messages.success;
-          getToaster().send({ type: 'UPDATE', id, patch: { type: 'success', message, duration } });
-        },
-        (error: unknown) => {
-          const message = typeof messages.error === 'function' ? messages.error(error) : messages.error;
-          getToaster().send({ type: 'UPDATE', id, patch: { type: 'error', message, duration } });
-        },
+        (value) => settle('success', messages.success, value),
+        (error: unknown) => settle('error', messages.error, error),
       );
       return running;
     },

@@ -159,6 +159,10 @@ export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number
   return context.queue.size;
 }
 
+/** The id and the patch an ADD of a known id or an UPDATE applies in place. */
+const updateOf = (event: ToasterEvent) =>
+  event.type === 'ADD' ? { id: event.toast.id, patch: event.toast } : event.type === 'UPDATE' ? { id: event.id, patch: event.patch } : undefined;
+
 const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHidden || c.hovered;
 
 /**
@@ -188,18 +192,15 @@ export const toasterMachine = setup({
   },
   actions: {
     updateShown: enqueueActions(({ context, event, enqueue }) => {
-      const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
-      const item = context.items.find((i) => i.id === id);
+      const update = updateOf(event);
+      const item = update && context.items.find((i) => i.id === update.id);
       if (!item) return;
-      const patch = event.type === 'ADD' ? event.toast : event.type === 'UPDATE' ? event.patch : {};
-      enqueue.sendTo(item.ref, { type: 'UPDATE', patch });
+      enqueue.sendTo(item.ref, { type: 'UPDATE', patch: update.patch });
       enqueue.emit({ type: 'toast.updated', id: item.id });
     }),
     updateQueued: enqueueActions(({ context, event, enqueue }) => {
-      const id = event.type === 'ADD' ? event.toast.id : event.type === 'UPDATE' ? event.id : undefined;
-      if (id === undefined) return;
-      const patch = event.type === 'ADD' ? event.toast : event.type === 'UPDATE' ? event.patch : {};
-      if (context.queue.update(id, patch)) enqueue.emit({ type: 'toast.updated', id });
+      const update = updateOf(event);
+      if (update && context.queue.update(update.id, update.patch)) enqueue.emit({ type: 'toast.updated', id: update.id });
     }),
     // One action admits a new toast and fills free slots from the queue: the child actors are spawned by a
     // single assign (one context and snapshot copy per event) and each is sent SHOW with the next layer.

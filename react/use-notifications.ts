@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import type { NotificationContent, NotificationContext } from '../machines/notification.machine.js';
 import { notificationPlacements } from '../machines/notifier.machine.js';
 import type { NotificationPlacement } from '../machines/notifier.machine.js';
 import { useUi } from './use-ui.js';
 import { useLayer } from './use-ui-host.js';
+import { useMeasuredHeight } from './use-measured-height.js';
 
 let seq = 0;
 
@@ -78,18 +79,7 @@ export function useNotificationItem(placement: NotificationPlacement): UseNotifi
   const { notifier } = useUi();
   const context = useSelector(placement.ref, (s) => s.context);
   const hovered = useSelector(placement.ref, (s) => s.matches({ shown: 'hovered' }));
-  const node = useRef<HTMLElement | null>(null);
-  const height = useRef(-1);
-  useLayoutEffect(() => {
-    const h = node.current?.getBoundingClientRect().height ?? 0;
-    if (h !== height.current) {
-      height.current = h;
-      notifier.send({ type: 'MEASURED', id: placement.id, height: h });
-    }
-  });
-  const setNode = useCallback((n: HTMLElement | null) => {
-    node.current = n;
-  }, []);
+  const setNode = useMeasuredHeight(notifier, placement.id);
   const [vertical, horizontal] = context.position.split('-') as ['top' | 'bottom', 'left' | 'right'];
   const id = placement.id;
   return {

@@ -1,10 +1,11 @@
 import { useActorSelector as useSelector } from './use-actor-selector.js';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
 import type { ToastPlacement } from '../machines/toaster.machine.js';
 import type { ToastApi } from '../machines/toast-api.js';
 import type { ToastContext } from '../machines/toast.machine.js';
+import { useMeasuredHeight } from './use-measured-height.js';
 import { useLayer, useReducedMotion, useToast, useToasterActor, useLayerHost } from './use-ui-host.js';
 
 /**
@@ -101,18 +102,7 @@ export function useToastItem(placement: ToastPlacement): UseToastItemResult {
   const ref = placement.ref;
   const context = useSelector(ref, (s) => s.context);
   const state = useSelector(ref, (s) => (s.status === 'done' ? 'closed' : s.matches('hidden') ? 'hidden' : 'visible'));
-  const node = useRef<HTMLElement | null>(null);
-  const height = useRef(-1);
-  useLayoutEffect(() => {
-    const h = node.current?.getBoundingClientRect().height ?? 0;
-    if (h !== height.current) {
-      height.current = h;
-      toaster.send({ type: 'MEASURED', id: placement.id, height: h });
-    }
-  });
-  const setNode = useCallback((n: HTMLElement | null) => {
-    node.current = n;
-  }, []);
+  const setNode = useMeasuredHeight(toaster, placement.id);
   return {
     toast: context,
     state,

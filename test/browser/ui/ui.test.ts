@@ -120,6 +120,72 @@ describe('UI primitives in Chromium', () => {
     await page.close();
   });
 
+  it('"offsets are derived from the measured heights": a burst stacks in its first frames, a reflow re-measures, a close shifts the ones below up', async () => {
+    const page = await open();
+    // A narrow toast, so the long message wraps and the three heights differ.
+    await page.addStyleTag({ content: '[data-exkit-toast] { width: 200px; }' });
+    type Box = { id: string; top: number; height: number };
+    const long = 'Your limit order for 0.5 BTC at 64,000 USDT was partially filled; the rest stays on the book.';
+    const twoFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-exkit-toast]')].map((node) => ({
+          id: node.textContent!.slice(0, 5),
+          top: node.getBoundingClientRect().top,
+          height: node.offsetHeight,
+        })),
+      );
+    const expectStacked = (stack: Box[]) => {
+      expect(stack[0]!.top).toBe(100);
+      for (let i = 1; i < stack.length; i++) expect(stack[i]!.top).toBe(stack[i - 1]!.top + stack[i - 1]!.height + 16);
+    };
+    // Three toasts fired in one task: the second and third are placed before the heights above them are
+    // known, and must be corrected within the frame that measures them.
+    await page.evaluate((message) => {
+      const { toast } = (window as unknown as { exkit: { ui: { toast: Record<string, (m: string, o: object) => string> } } }).exkit.ui;
+      toast.info!('Saved', { id: 'a', duration: 60_000 });
+      toast.info!(message, { id: 'b', duration: 60_000 });
+      toast.info!('Done.', { id: 'c', duration: 60_000 });
+    }, long);
+    await twoFrames();
+    const burst = await boxes();
+    expect(burst.map((b) => b.id)).toEqual(['Saved', 'Your ', 'Done.']);
+    expect(burst[1]!.height).toBeGreaterThan(burst[0]!.height);
+    expectStacked(burst);
+
+    // A reflow no React render causes: the toasts narrow, the long one wraps onto more lines.
+    await page.addStyleTag({ content: '[data-exkit-toast] { width: 120px; }' });
+    await twoFrames();
+    const narrowed = await boxes();
+    expect(narrowed[1]!.height).toBeGreaterThan(burst[1]!.height);
+    expectStacked(narrowed);
+
+    await page.evaluate(() => (window as unknown as { exkit: { ui: { toast: { dismiss(id: string): void } } } }).exkit.ui.toast.dismiss('a'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-exkit-toast]').length === 2);
+    await twoFrames();
+    const shifted = await boxes();
+    expect(shifted.map((b) => b.id)).toEqual(['Your ', 'Done.']);
+    expectStacked(shifted);
+    await page.close();
+  });
+
+  it('"16 px gap" between notifications in a corner, from their measured heights', async () => {
+    const page = await open();
+    await page.addStyleTag({ content: '[data-exkit-notification] { width: 160px; }' });
+    await page.evaluate(() => {
+      const { notifier } = (window as unknown as { exkit: { ui: { notifier: { send(e: object): void } } } }).exkit.ui;
+      notifier.send({ type: 'NOTIFY', notification: { id: 'n1', message: 'Deposit of 1,000 USDT confirmed after 12 blocks on the network.', duration: 60_000 } });
+      notifier.send({ type: 'NOTIFY', notification: { id: 'n2', message: 'Withdrawal sent.', duration: 60_000 } });
+    });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const [first, second] = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-exkit-notification]')].map((node) => ({ top: node.getBoundingClientRect().top, height: node.offsetHeight })),
+    );
+    expect(first!.height).toBeGreaterThan(second!.height);
+    expect(second!.top).toBe(first!.top + first!.height + 16);
+    await page.close();
+  });
+
   it('"hovering pauses the timer and leaving restarts it"', async () => {
     const page = await open();
     await page.evaluate(() =>
