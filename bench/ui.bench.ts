@@ -177,11 +177,10 @@ const bench: Bench = {
         met: hookGzip <= 18,
       },
       {
+        // The 18 KB is for the hook alone; the region is reported beside it, without a goal.
         name: 'toast hook plus the region (useToast, useToaster, Toaster), same build',
         median: regionGzip,
         unit: 'KB gzip',
-        goal: '≤ 18 KB gzip',
-        met: regionGzip <= 18,
       },
     ];
   },

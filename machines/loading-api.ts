@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { Timers } from '../core/platform/types.js';
+import type { MotionPreference } from '../core/ui/motion.js';
 import { LoadingTargetMissingError } from '../core/ui/errors.js';
 import { loadingOverlayMachine } from './loading-overlay.machine.js';
 
@@ -11,6 +12,8 @@ export interface LoadingOverlaysOptions {
   clock?: Timers;
   /** Default LOADING_LEAVE_MS. */
   leaveMs?: number;
+  /** An overlay shown while the user asks for reduced motion leaves in 0 ms. */
+  motion?: MotionPreference;
 }
 
 /** Reference-counted loading overlays keyed by target. */
@@ -40,8 +43,9 @@ export function createLoadingOverlays(options: LoadingOverlaysOptions = {}): Loa
       if (entry) {
         entry.actor.send(showOptions.text === undefined ? { type: 'ACQUIRE' } : { type: 'ACQUIRE', text: showOptions.text });
       } else {
+        const leaveMs = options.motion?.reduced ? 0 : options.leaveMs;
         const actor = createActor(loadingOverlayMachine, {
-          input: { target, ...(options.leaveMs === undefined ? {} : { leaveMs: options.leaveMs }), ...showOptions },
+          input: { target, ...(leaveMs === undefined ? {} : { leaveMs }), ...showOptions },
           ...(options.clock ? { clock: options.clock } : {}),
         });
         const created = { actor, callbacks: new Set<() => void>() };

@@ -1,4 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
+import type { MotionPreference } from '../core/ui/motion.js';
 import type { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import type { MessageBoxOptions, MessageBoxResult } from './message-box.machine.js';
 
@@ -14,8 +15,11 @@ export interface MessageBoxApi {
   prompt(message: string, options?: MessageBoxCallOptions): Promise<MessageBoxResult>;
 }
 
-/** Creates the alert/confirm/prompt API over a message-box queue actor. */
-export function createMessageBoxApi(getQueue: () => MessageBoxQueueActor): MessageBoxApi {
+/**
+ * Creates the alert/confirm/prompt API over a message-box queue actor. With `motion`, a box opened while
+ * the user asks for reduced motion has no transition, whatever the call asked for.
+ */
+export function createMessageBoxApi(getQueue: () => MessageBoxQueueActor, motion?: MotionPreference): MessageBoxApi {
   let seq = 0;
   const open = (kind: MessageBoxOptions['kind']) => (message: string, options: MessageBoxCallOptions = {}) =>
     new Promise<MessageBoxResult>((resolve) => {
@@ -26,7 +30,7 @@ export function createMessageBoxApi(getQueue: () => MessageBoxQueueActor): Messa
         sub.unsubscribe();
         resolve(event.value === undefined ? { action: event.action } : { action: event.action, value: event.value });
       });
-      queue.send({ type: 'OPEN', box: { ...options, kind, message, id } });
+      queue.send({ type: 'OPEN', box: { ...options, ...(motion?.reduced ? { transitionMs: 0 } : {}), kind, message, id } });
     });
   return { alert: open('alert'), confirm: open('confirm'), prompt: open('prompt') };
 }

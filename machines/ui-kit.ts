@@ -2,7 +2,8 @@ import { createActor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import type { Platform } from '../core/platform/types.js';
 import { LAYER_BASE } from '../core/ui/layer-counter.js';
-import { REDUCED_MOTION_QUERY } from '../core/ui/motion.js';
+import { fixedMotion, motionPreference } from '../core/ui/motion.js';
+import type { MotionPreference } from '../core/ui/motion.js';
 import { createUiHost } from '../core/ui/ui-host.js';
 import type { UiHost } from '../core/ui/ui-host.js';
 import { createLoadingOverlays } from './loading-api.js';
@@ -29,8 +30,11 @@ export interface UiKit {
   readonly messageBoxQueue: MessageBoxQueueActorRef;
   readonly messageBox: MessageBoxApi;
   readonly loading: LoadingOverlays;
-  /** Whether the user asked for reduced motion when the kit was made (transitions then take 0 ms). */
-  readonly reducedMotion: boolean;
+  /**
+   * The user's prefers-reduced-motion setting, followed live: while it is on, message boxes opened, loading
+   * overlays leaving and dialogs closing take 0 ms, and the components carry `data-reduced-motion`.
+   */
+  readonly motion: MotionPreference;
   stop(): void;
 }
 
@@ -41,7 +45,7 @@ export interface UiKitOptions {
   toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility'>;
   /** Default LAYER_BASE; applies to an isolated kit (an app kit shares the platform's host). */
   layerBase?: number;
-  /** Overrides the platform's prefers-reduced-motion answer. */
+  /** Replaces the platform's prefers-reduced-motion setting with a fixed answer. */
   reducedMotion?: boolean;
 }
 
@@ -50,7 +54,7 @@ export interface UiKitOptions {
  * fired before this call is kept), unless `isolatedToaster` asks for a private one.
  */
 export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiKit {
-  const reducedMotion = options.reducedMotion ?? platform.matchMedia(REDUCED_MOTION_QUERY);
+  const motion = options.reducedMotion === undefined ? motionPreference(platform) : fixedMotion(options.reducedMotion);
   let ownToaster: ToasterActor | undefined;
   let host: UiHost;
   let toaster: ToasterActor;
@@ -66,7 +70,7 @@ export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiK
   const layers = host.layers;
   const notifier = createActor(notifierMachine, { input: { layers, clock: platform.clock }, clock: platform.timers }).start();
   const messageBoxQueue = createActor(messageBoxQueueMachine, {
-    input: { layers, scrollLock: host.scrollLock, ...(reducedMotion ? { transitionMs: 0 } : {}) },
+    input: { layers, scrollLock: host.scrollLock },
     clock: platform.timers,
   }).start();
   return {
@@ -75,9 +79,9 @@ export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiK
     toast: createToastApi(() => toaster),
     notifier,
     messageBoxQueue,
-    messageBox: createMessageBoxApi(() => messageBoxQueue),
-    loading: createLoadingOverlays({ clock: platform.timers, ...(reducedMotion ? { leaveMs: 0 } : {}) }),
-    reducedMotion,
+    messageBox: createMessageBoxApi(() => messageBoxQueue, motion),
+    loading: createLoadingOverlays({ clock: platform.timers, motion }),
+    motion,
     stop() {
       ownToaster?.stop();
       notifier.stop();

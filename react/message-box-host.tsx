@@ -7,7 +7,7 @@ import type { QueuedMessageBox } from '../machines/message-box-queue.machine.js'
 import { Portal } from './portal.js';
 import { useCurrentMessageBox } from './use-message-box.js';
 import { useUi } from './use-ui.js';
-import { useFocusTrap, useLayer } from './use-ui-host.js';
+import { useFocusTrap, useLayer, useReducedMotion } from './use-ui-host.js';
 
 export interface MessageBoxLabels {
   confirm: string;
@@ -25,6 +25,7 @@ export interface MessageBoxHostProps {
 function MessageBoxView({ box, labels }: { box: QueuedMessageBox; labels: MessageBoxLabels }) {
   const ui = useUi();
   const queue = ui.messageBoxQueue;
+  const reducedMotion = useReducedMotion();
   const ctx = useSelector(box.ref, (s) => s.context);
   const phase = useSelector(box.ref, (s) => (s.matches('leaving') || s.status === 'done' ? 'leaving' : s.matches({ showing: 'open' }) ? 'open' : 'entering'));
   const panel = useRef<HTMLDivElement | null>(null);
@@ -74,7 +75,7 @@ function MessageBoxView({ box, labels }: { box: QueuedMessageBox; labels: Messag
   };
 
   return (
-    <div data-exkit-message-box-root="" data-state={phase} data-reduced-motion={ui.reducedMotion || undefined}>
+    <div data-exkit-message-box-root="" data-state={phase} data-reduced-motion={reducedMotion || undefined}>
       <div aria-hidden data-exkit-message-box-backdrop="" style={{ zIndex: ctx.zIndex }} />
       <div
         ref={panel}

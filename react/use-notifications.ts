@@ -5,7 +5,7 @@ import type { NotificationContent, NotificationContext } from '../machines/notif
 import { notificationPlacements } from '../machines/notifier.machine.js';
 import type { NotificationPlacement } from '../machines/notifier.machine.js';
 import { useUi } from './use-ui.js';
-import { useLayer } from './use-ui-host.js';
+import { useLayer, useReducedMotion } from './use-ui-host.js';
 import { useMeasuredHeight } from './use-measured-height.js';
 
 let seq = 0;
@@ -32,6 +32,7 @@ export interface UseNotificationsResult {
 export function useNotifications(): UseNotificationsResult {
   const ui = useUi();
   const notifier = ui.notifier;
+  const reducedMotion = useReducedMotion();
   const placements = useSelector(notifier, (s) => notificationPlacements(s.context), samePlacements);
   const regionRef = useRef<HTMLElement | null>(null);
   useEffect(() => ui.host.stack.addBranch(() => regionRef.current), [ui.host.stack]);
@@ -52,7 +53,7 @@ export function useNotifications(): UseNotificationsResult {
       role: 'region',
       'aria-label': label,
       'aria-live': 'polite',
-      'data-reduced-motion': ui.reducedMotion || undefined,
+      'data-reduced-motion': reducedMotion || undefined,
     }),
   };
 }

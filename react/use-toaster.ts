@@ -31,13 +31,15 @@ export interface UseToasterResult {
   /** How many toasts wait for a free slot. */
   queued: number;
   toast: ToastApi;
-  /** Props for the live region, which exists before the first toast so screen readers announce it. */
+  /**
+   * Props for the live region, which exists before the first toast so screen readers announce it. It
+   * announces additions and text changes, ARIA's default `aria-relevant`, so the attribute is left out.
+   */
   getRegionProps(label?: string): {
     ref: (node: HTMLElement | null) => void;
     role: 'region';
     'aria-label': string;
     'aria-live': 'polite';
-    'aria-relevant': 'additions text';
     'data-reduced-motion': boolean | undefined;
     onPointerEnter: () => void;
     onPointerLeave: () => void;
@@ -74,7 +76,6 @@ export function useToaster(): UseToasterResult {
       role: 'region',
       'aria-label': label,
       'aria-live': 'polite',
-      'aria-relevant': 'additions text',
       'data-reduced-motion': reducedMotion || undefined,
       onPointerEnter: () => toaster.send({ type: 'POINTER_ENTER' }),
       onPointerLeave: () => toaster.send({ type: 'POINTER_LEAVE' }),

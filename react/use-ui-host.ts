@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { createFocusTrap } from '../core/ui/focus-trap.js';
 import type { FocusTrapOptions } from '../core/ui/focus-trap.js';
 import type { LayerOptions } from '../core/ui/layer-stack.js';
-import { REDUCED_MOTION_QUERY } from '../core/ui/motion.js';
+import { motionPreference } from '../core/ui/motion.js';
 import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
 import { appHost, appLayers, appToaster } from '../machines/app-host.js';
 import { toast as rootToastApi } from '../machines/toast-api.js';
@@ -38,10 +38,12 @@ export function useToast(): ToastApi {
   return rootToastApi;
 }
 
-/** Whether transitions should be skipped (the user asked for reduced motion). */
+/** Whether transitions should be skipped (the user asks for reduced motion); re-renders when that changes. */
 export function useReducedMotion(): boolean {
-  const services = useExkit();
-  return services.ui?.reducedMotion ?? services.platform.matchMedia(REDUCED_MOTION_QUERY);
+  const { ui, platform } = useExkit();
+  const motion = useMemo(() => ui?.motion ?? motionPreference(platform), [ui, platform]);
+  const reduced = () => motion.reduced;
+  return useSyncExternalStore(motion.subscribe, reduced, reduced);
 }
 
 /** Keeps a layer in the app's stack while `active`; `key` changes bring it to the top again. */

@@ -126,6 +126,18 @@ export function browserPlatform(options: BrowserPlatformOptions = {}): Platform 
       },
     },
     matchMedia: (query) => (typeof win.matchMedia === 'function' ? win.matchMedia(query).matches : false),
+    watchMedia: (query) =>
+      new Observable<boolean>((subscriber) => {
+        if (typeof win.matchMedia !== 'function') {
+          subscriber.next(false);
+          return undefined;
+        }
+        const list = win.matchMedia(query);
+        const onChange = () => subscriber.next(list.matches);
+        onChange();
+        list.addEventListener('change', onChange);
+        return () => list.removeEventListener('change', onChange);
+      }),
     dom: { window: win, document: doc },
   };
 }

@@ -88,6 +88,8 @@ export function headlessPlatform(options: HeadlessPlatformOptions = {}): Headles
       delete: (name) => void globals.delete(name),
     },
     matchMedia: () => false,
+    // No media queries here: nothing matches, and nothing ever changes.
+    watchMedia: () => new BehaviorSubject(false).asObservable(),
     dom: undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, distinctUntilChanged } from 'rxjs';
+import { BehaviorSubject, Subject, distinctUntilChanged, filter, map, startWith } from 'rxjs';
 import { silenceBots } from './bots.js';
 import { ManualTimers } from './manual-timers.js';
 import { memoryCookieJar } from './memory-cookie-jar.js';
@@ -112,6 +112,7 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
   const { storage: localStorage, changes: crossTab } = browser.connect({});
   const visibility = new BehaviorSubject<Visibility>(options.visibility ?? 'visible');
   const media = new Set(options.media ?? []);
+  const mediaChanges = new Subject<string>();
   const globalsStore = new Map<string, unknown>();
   const reports: ErrorReport[] = [];
   const navigations: string[] = [];
@@ -168,6 +169,13 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
     errors: silenceBots((report) => reports.push(report), () => userAgent),
     globals,
     matchMedia: (query) => media.has(query),
+    watchMedia: (query) =>
+      mediaChanges.pipe(
+        filter((changed) => changed === query),
+        startWith(query),
+        map(() => media.has(query)),
+        distinctUntilChanged(),
+      ),
     dom: options.dom,
     reports,
     navigations,
@@ -183,6 +191,7 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
     setMedia: (query, matches) => {
       if (matches) media.add(query);
       else media.delete(query);
+      mediaChanges.next(query);
     },
   };
   return platform;

@@ -114,5 +114,7 @@ export interface Platform {
   readonly globals: HostGlobals;
   /** Whether a CSS media query matches (false where there is no media-query support). */
   matchMedia(query: string): boolean;
+  /** Emits whether a CSS media query matches on subscription and on every change after it. */
+  watchMedia(query: string): Observable<boolean>;
   readonly dom: DomPort | undefined;
 }

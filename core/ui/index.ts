@@ -19,4 +19,5 @@ export { stackOffsets } from './stack-offsets.js';
 export { DialogRoleMissingError, LoadingTargetMissingError } from './errors.js';
 export { createUiHost } from './ui-host.js';
 export type { LayerHost, UiHost, UiHostOptions } from './ui-host.js';
-export { REDUCED_MOTION_QUERY } from './motion.js';
+export { REDUCED_MOTION_QUERY, fixedMotion, motionPreference } from './motion.js';
+export type { MotionPreference } from './motion.js';

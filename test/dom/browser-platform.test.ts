@@ -42,6 +42,29 @@ describe('browserPlatform on a DOM window', () => {
     Reflect.deleteProperty(document, 'visibilityState');
   });
 
+  it('watchMedia follows a media query list and stops listening on unsubscribe', () => {
+    // jsdom has no matchMedia; this stands in for the browser's MediaQueryList (real Chromium: test/browser/ui).
+    const list = Object.assign(new EventTarget(), { matches: false });
+    const win = Object.assign(Object.create(window) as Window, { matchMedia: () => list });
+    const p = browserPlatform({ window: win });
+    const seen: boolean[] = [];
+    const sub = p.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => seen.push(m));
+    list.matches = true;
+    list.dispatchEvent(new Event('change'));
+    sub.unsubscribe();
+    list.matches = false;
+    list.dispatchEvent(new Event('change'));
+    expect(seen).toEqual([false, true]);
+    expect(p.matchMedia('(prefers-reduced-motion: reduce)')).toBe(false);
+  });
+
+  it('watchMedia answers false, once, without matchMedia', () => {
+    const p = browserPlatform({ window: Object.assign(Object.create(window) as Window, { matchMedia: undefined }) });
+    const seen: boolean[] = [];
+    p.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => seen.push(m)).unsubscribe();
+    expect(seen).toEqual([false]);
+  });
+
   it('sets and reads host globals (the native bridge handlers live there)', () => {
     const p = browserPlatform();
     p.globals.set('__exkitTest', 42);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
+import { REDUCED_MOTION_QUERY } from '../../core/ui/index.js';
 import { configureRootToaster, createUiKit, rootToaster, toast } from '../../machines/index.js';
 
 describe('ui kit', () => {
@@ -13,7 +14,7 @@ describe('ui kit', () => {
     const later = kit.toast.success('Saved');
     expect(later).not.toBe(early);
     expect(kit.host.layers).toBe(kit.toaster.getSnapshot().context.layers);
-    expect(kit.reducedMotion).toBe(true);
+    expect(kit.motion.reduced).toBe(true);
     platform.setVisibility('hidden');
     expect(kit.toaster.getSnapshot().context.pageHidden).toBe(true);
     kit.stop();
@@ -28,7 +29,40 @@ describe('ui kit', () => {
     platform.advance(3000);
     expect(kit.toaster.getSnapshot().context.items).toEqual([]);
     expect(kit.host.layers.current()).toBe(2001);
-    expect(kit.reducedMotion).toBe(false);
+    expect(kit.motion.reduced).toBe(false);
+    kit.stop();
+  });
+
+  it('"Respect prefers-reduced-motion", followed live: the next box and overlay after a change skip their transitions', () => {
+    const platform = memoryPlatform();
+    const kit = createUiKit(platform, { isolatedToaster: true });
+    const transitionOf = (index: number) => kit.messageBoxQueue.getSnapshot().context.boxes[index]!.ref.getSnapshot().context.transitionMs;
+    void kit.messageBox.alert('before', { transitionMs: 300 });
+    expect(transitionOf(0)).toBe(300);
+    platform.setMedia(REDUCED_MOTION_QUERY, true);
+    expect(kit.motion.reduced).toBe(true);
+    // Reduced motion wins over the transition a call asks for.
+    void kit.messageBox.alert('after', { transitionMs: 300 });
+    expect(transitionOf(1)).toBe(0);
+    let removed = 0;
+    kit.loading.show('orders', () => removed++)();
+    platform.advance(0);
+    expect(removed).toBe(1);
+    platform.setMedia(REDUCED_MOTION_QUERY, false);
+    kit.loading.show('orders', () => removed++)();
+    platform.advance(299);
+    expect(removed).toBe(1);
+    platform.advance(1);
+    expect(removed).toBe(2);
+    kit.stop();
+  });
+
+  it("the app's reducedMotion option replaces the platform setting", () => {
+    const platform = memoryPlatform({ media: [REDUCED_MOTION_QUERY] });
+    const kit = createUiKit(platform, { isolatedToaster: true, reducedMotion: false });
+    void kit.messageBox.confirm('keep the motion');
+    expect(kit.motion.reduced).toBe(false);
+    expect(kit.messageBoxQueue.getSnapshot().context.boxes[0]!.ref.getSnapshot().context.transitionMs).toBe(200);
     kit.stop();
   });
 });

@@ -243,7 +243,7 @@ describe('MessageBoxHost', () => {
 
   it('"Respect prefers-reduced-motion": boxes open and close without the 200 ms transition', async () => {
     const { wrap, platform, ui } = setup(['(prefers-reduced-motion: reduce)']);
-    expect(ui.reducedMotion).toBe(true);
+    expect(ui.motion.reduced).toBe(true);
     const results: MessageBoxResult[] = [];
     render(wrap(<><Opener onResult={(r) => results.push(r)} /><MessageBoxHost /></>));
     fireEvent.click(screen.getByText('ask'));
@@ -254,6 +254,28 @@ describe('MessageBoxHost', () => {
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await act(() => platform.advanceAsync(0));
     expect(results).toEqual([{ action: 'confirm' }]);
+  });
+
+  it('"Respect prefers-reduced-motion" without a reload: the regions follow a change of the setting', () => {
+    const { wrap, platform } = setup();
+    render(wrap(<><Toaster /><Notifications /></>));
+    const toasts = screen.getByRole('region', { name: 'Messages' });
+    const notes = screen.getByRole('region', { name: 'Notifications' });
+    expect(toasts.hasAttribute('data-reduced-motion')).toBe(false);
+    act(() => platform.setMedia('(prefers-reduced-motion: reduce)', true));
+    expect(toasts.getAttribute('data-reduced-motion')).toBe('true');
+    expect(notes.getAttribute('data-reduced-motion')).toBe('true');
+    act(() => platform.setMedia('(prefers-reduced-motion: reduce)', false));
+    expect(toasts.hasAttribute('data-reduced-motion')).toBe(false);
+  });
+
+  it('without a kit in the provider, the toast region still follows the platform setting', () => {
+    const platform = memoryPlatform({ dom: { window, document } });
+    render(<ExkitProvider value={{ platform }}><Toaster /></ExkitProvider>);
+    const region = screen.getByRole('region', { name: 'Messages' });
+    expect(region.hasAttribute('data-reduced-motion')).toBe(false);
+    act(() => platform.setMedia('(prefers-reduced-motion: reduce)', true));
+    expect(region.getAttribute('data-reduced-motion')).toBe('true');
   });
 });
 

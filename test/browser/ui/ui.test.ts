@@ -53,6 +53,13 @@ async function open(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}
 
 const visible = (page: Page, selector: string) => page.locator(selector).count().then((n) => n > 0);
 
+/** The transition of the message box at `index` in the queue, in ms. */
+const transitionOf = (page: Page, index: number) =>
+  page.evaluate((i) => {
+    const { ui } = (window as unknown as { exkit: { ui: { messageBoxQueue: { getSnapshot(): { context: { boxes: Array<{ ref: { getSnapshot(): { context: { transitionMs: number } } } }> } } } } } }).exkit;
+    return ui.messageBoxQueue.getSnapshot().context.boxes[i]?.ref.getSnapshot().context.transitionMs;
+  }, index);
+
 describe('UI primitives in Chromium', () => {
   it('"Escape is handled by the topmost layer only"', async () => {
     const page = await open();
@@ -251,31 +258,28 @@ describe('UI primitives in Chromium', () => {
     await page.close();
   });
 
-  it('"Respect prefers-reduced-motion": no 200 ms transitions when the user asks for reduced motion', async () => {
+  it('"Respect prefers-reduced-motion": no 200 ms transitions when the user asks for reduced motion, followed without a reload', async () => {
     const page = await open({ reducedMotion: 'reduce' });
-    expect(await page.evaluate(() => (window as unknown as { exkit: { ui: { reducedMotion: boolean } } }).exkit.ui.reducedMotion)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { exkit: { ui: { motion: { reduced: boolean } } } }).exkit.ui.motion.reduced)).toBe(true);
     await page.evaluate(() => (window as unknown as { exkit: { ask(k: string, m: string): void } }).exkit.ask('confirm', 'quick'));
     const root = page.locator('[data-exkit-message-box-root]');
     await root.waitFor();
     expect(await root.getAttribute('data-reduced-motion')).toBe('true');
-    const transition = () =>
-      page.evaluate(() => {
-        const { ui } = (window as unknown as { exkit: { ui: { messageBoxQueue: { getSnapshot(): { context: { boxes: Array<{ ref: { getSnapshot(): { context: { transitionMs: number } } } }> } } } } } }).exkit;
-        return ui.messageBoxQueue.getSnapshot().context.boxes[0]?.ref.getSnapshot().context.transitionMs;
-      });
-    expect(await transition()).toBe(0);
+    expect(await transitionOf(page, 0)).toBe(0);
     await page.locator('[data-action=confirm]').click();
     await page.waitForFunction(() => (window as unknown as { exkit: { results: unknown[] } }).exkit.results.length === 1);
     const normal = await open({ reducedMotion: 'no-preference' });
-    expect(await normal.evaluate(() => (window as unknown as { exkit: { ui: { reducedMotion: boolean } } }).exkit.ui.reducedMotion)).toBe(false);
+    expect(await normal.evaluate(() => (window as unknown as { exkit: { ui: { motion: { reduced: boolean } } } }).exkit.ui.motion.reduced)).toBe(false);
     await normal.evaluate(() => (window as unknown as { exkit: { ask(k: string, m: string): void } }).exkit.ask('confirm', 'slow'));
     await normal.locator('[data-exkit-message-box-root]').waitFor();
-    expect(
-      await normal.evaluate(() => {
-        const { ui } = (window as unknown as { exkit: { ui: { messageBoxQueue: { getSnapshot(): { context: { boxes: Array<{ ref: { getSnapshot(): { context: { transitionMs: number } } } }> } } } } } }).exkit;
-        return ui.messageBoxQueue.getSnapshot().context.boxes[0]?.ref.getSnapshot().context.transitionMs;
-      }),
-    ).toBe(200);
+    expect(await transitionOf(normal, 0)).toBe(200);
+    expect(await normal.getAttribute('[data-exkit-toaster]', 'data-reduced-motion')).toBeNull();
+    // The user turns reduced motion on while the page is open: the regions follow, the next box is instant.
+    await normal.emulateMedia({ reducedMotion: 'reduce' });
+    await normal.waitForFunction(() => document.querySelector('[data-exkit-toaster]')!.getAttribute('data-reduced-motion') === 'true');
+    expect(await normal.getAttribute('[data-exkit-notifications]', 'data-reduced-motion')).toBe('true');
+    await normal.evaluate(() => (window as unknown as { exkit: { ask(k: string, m: string): void } }).exkit.ask('confirm', 'now quick'));
+    expect(await transitionOf(normal, 1)).toBe(0);
     await page.close();
     await normal.close();
   });

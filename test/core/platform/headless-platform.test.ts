@@ -51,6 +51,9 @@ describe('headlessPlatform: a Platform for Node, workers and React Native', () =
     expect(crossTab).toEqual([]);
     expect(platform.dom).toBeUndefined();
     expect(platform.matchMedia('(prefers-reduced-motion: reduce)')).toBe(false);
+    const media: boolean[] = [];
+    platform.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => media.push(m)).unsubscribe();
+    expect(media).toEqual([false]);
   });
 
   it('records navigations instead of leaving a page', () => {

@@ -162,6 +162,19 @@ describe('memory platform cookies, location and reports', () => {
     expect(p.matchMedia('(prefers-reduced-motion: reduce)')).toBe(false);
   });
 
+  it('watchMedia emits the answer on subscription and each change of that query only', () => {
+    const p = memoryPlatform();
+    const seen: boolean[] = [];
+    const sub = p.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => seen.push(m));
+    p.setMedia('(prefers-color-scheme: dark)', true);
+    p.setMedia('(prefers-reduced-motion: reduce)', true);
+    p.setMedia('(prefers-reduced-motion: reduce)', true);
+    p.setMedia('(prefers-reduced-motion: reduce)', false);
+    sub.unsubscribe();
+    p.setMedia('(prefers-reduced-motion: reduce)', true);
+    expect(seen).toEqual([false, true, false]);
+  });
+
   it('exposes secure-context and random bytes through crypto', () => {
     const p = memoryPlatform({ isSecureContext: false });
     expect(p.crypto.isSecureContext).toBe(false);
