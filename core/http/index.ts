@@ -1,4 +1,6 @@
 export { createHttpClient } from './client.js';
+export { cookieJarHooks, parseSetCookie } from './cookie-hooks.js';
+export type { CookieJarSource, SetCookie } from './cookie-hooks.js';
 export type { HttpClient } from './client.js';
 export { assertParamTimeZone, cleanParams, cleanParamValue, formatParamDate, UnknownTimeZoneError } from './clean-params.js';
 export type { CleanParamsOptions, ParamTimeZone } from './clean-params.js';

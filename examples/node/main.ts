@@ -11,6 +11,7 @@ import {
   headlessPlatform,
   buildDeepLink,
   collectFingerprint,
+  cookieJarHooks,
   createHttpClient,
   createSecurity,
   createTerminalCode,
@@ -100,23 +101,9 @@ const risk = riskToken.state();
 check(firstToken && risk.status === 'success' && risk.kind === 'success', `the risk token was fetched (status ${risk.status})`);
 log(`risk token: ${risk.status}, ${firstToken.length} characters (${firstToken.slice(0, 8)}…), expires ${new Date(risk.expiresAt ?? 0).toISOString()}`);
 
-// Node has no cookie jar: these two hooks stand in for the browser's (send the session, keep Set-Cookie).
-const http = createHttpClient(platform, {
-  baseUrl: gateway.url,
-  providers,
-  hooks: {
-    beforeRequest: [(request) => {
-      const token = platform.cookies.get('refreshToken');
-      if (token) request.headers.set('token', token);
-    }],
-    afterResponse: [(_request, _options, response) => {
-      for (const cookie of response.headers.getSetCookie()) {
-        const [name = '', ...value] = (cookie.split(';')[0] ?? '').split('=');
-        platform.cookies.set(name.trim(), value.join('='));
-      }
-    }],
-  },
-});
+// Node has no cookie jar of its own: cookieJarHooks sends the platform's cookies to the gateway and keeps
+// its Set-Cookie lines, as a browser does for a page (the session cookie comes with the login below).
+const http = createHttpClient(platform, { baseUrl: gateway.url, providers, hooks: cookieJarHooks(platform, gateway.url) });
 riskToken.install(http); // the risk-token header on the seed's list of sensitive calls (the login is one)
 
 // ── Login with encryption and signing (docs/security.md) ───────────────────────────────────────────

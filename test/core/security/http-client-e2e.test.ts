@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { startGateway } from '../../../examples/gateway/gateway.js';
 import type { Gateway } from '../../../examples/gateway/gateway.js';
-import { createHttpClient } from '../../../core/http/index.js';
+import { cookieJarHooks, createHttpClient } from '../../../core/http/index.js';
 import type { HttpClient, HttpEvent } from '../../../core/http/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
 import type { MemoryPlatform } from '../../../core/platform/index.js';
@@ -31,22 +31,9 @@ afterEach(async () => {
 async function setup(): Promise<Setup> {
   const gateway = await startGateway();
   const platform = memoryPlatform({ now: Date.now() });
-  const http = createHttpClient(platform, {
-    baseUrl: gateway.url,
-    hooks: {
-      // Stand-ins for the browser's cookie jar: send the session, keep Set-Cookie.
-      beforeRequest: [(request) => {
-        const token = platform.cookies.get('refreshToken');
-        if (token) request.headers.set('token', token);
-      }],
-      afterResponse: [(_request, _options, response) => {
-        for (const cookie of response.headers.getSetCookie()) {
-          const [name, ...value] = cookie.split(';')[0]!.split('=');
-          platform.cookies.set(name!.trim(), value.join('='));
-        }
-      }],
-    },
-  });
+  // The browser's cookie jar, for Node: the session cookie set at login goes with every later call.
+  const jar = { cookies: platform.cookies, cookieStore: platform.browser.cookieStore, clock: platform.clock };
+  const http = createHttpClient(platform, { baseUrl: gateway.url, hooks: cookieJarHooks(jar, gateway.url) });
   const security = createSecurity(platform, { certificatePem: SIGNING_CERT, http, log: () => undefined });
   const httpEvents: HttpEvent[] = [];
   http.events$.subscribe((event) => httpEvents.push(event));

@@ -1,0 +1,93 @@
+import type { StoredCookie } from '../platform/memory-cookie-jar.js';
+import type { Clock, CookieJar, CookieOptions } from '../platform/types.js';
+import type { HttpHooks } from './types.js';
+
+const DAY_MS = 86_400_000;
+
+/** One `Set-Cookie` line, read (RFC 6265 §5.2): a cookie to keep, or one the server deletes. */
+export interface SetCookie {
+  name: string;
+  value: string;
+  options: CookieOptions;
+  /** The server deletes the cookie (Max-Age ≤ 0, or Expires in the past). */
+  remove: boolean;
+}
+
+const SAME_SITE: Record<string, CookieOptions['sameSite']> = { lax: 'Lax', strict: 'Strict', none: 'None' };
+
+/**
+ * Reads one `Set-Cookie` header value, as RFC 6265 §5.2 has a user agent do; `undefined` when the line
+ * must be ignored (no `=` in its first part, or an empty name). `Max-Age` wins over `Expires`; either in
+ * the past (Max-Age ≤ 0) deletes the cookie; otherwise it becomes a lifetime in days. Attributes that do
+ * not parse are ignored, as the RFC says, and HttpOnly means nothing to a jar that no script reads.
+ */
+export function parseSetCookie(line: string, now: number): SetCookie | undefined {
+  const [pair = '', ...attributes] = line.split(';');
+  const eq = pair.indexOf('=');
+  if (eq < 0) return undefined;
+  const name = pair.slice(0, eq).trim();
+  if (name === '') return undefined;
+  const value = pair.slice(eq + 1).trim();
+  const options: CookieOptions = {};
+  let maxAge: number | undefined;
+  let expires: number | undefined;
+  for (const attribute of attributes) {
+    const at = attribute.indexOf('=');
+    const key = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
+    const raw = at < 0 ? '' : attribute.slice(at + 1).trim();
+    if (key === 'max-age' && /^-?\d+$/.test(raw)) maxAge = Number(raw);
+    else if (key === 'expires' && !Number.isNaN(Date.parse(raw))) expires = Date.parse(raw);
+    else if (key === 'path' && raw.startsWith('/')) options.path = raw;
+    else if (key === 'domain' && raw !== '') options.domain = raw.replace(/^\./, '').toLowerCase();
+    else if (key === 'secure') options.secure = true;
+    else if (key === 'samesite' && SAME_SITE[raw.toLowerCase()]) options.sameSite = SAME_SITE[raw.toLowerCase()];
+  }
+  const lifetimeMs = maxAge !== undefined ? maxAge * 1000 : expires !== undefined ? expires - now : undefined;
+  if (lifetimeMs !== undefined && lifetimeMs <= 0) return { name, value, options, remove: true };
+  if (lifetimeMs !== undefined) options.days = lifetimeMs / DAY_MS;
+  return { name, value, options, remove: false };
+}
+
+/** What the hooks need of a platform without a browser cookie jar: its jar, the jar's entries and its clock. */
+export interface CookieJarSource {
+  readonly cookies: CookieJar;
+  /** The jar's entries by name (`headlessPlatform().cookieStore`, `memoryPlatform().browser.cookieStore`). */
+  readonly cookieStore: ReadonlyMap<string, StoredCookie>;
+  readonly clock: Clock;
+}
+
+/**
+ * HTTP hooks that do for a runtime without a browser cookie jar (Node, a worker) what the browser does for
+ * a page: a request to `origin` carries the jar's cookies in a `Cookie` header, and the `Set-Cookie` lines of
+ * its answers are kept in the jar (or delete from it). Like a page's `document.cookie`, the jar holds the
+ * cookies of one site, so requests to any other origin neither send nor receive them.
+ */
+export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHooks {
+  const site = new URL(origin).origin;
+  const ours = (url: string) => new URL(url).origin === site;
+  return {
+    beforeRequest: [
+      (request) => {
+        if (!ours(request.url)) return;
+        const pairs: string[] = [];
+        // Read through the jar, which drops expired cookies.
+        for (const name of [...source.cookieStore.keys()]) {
+          const value = source.cookies.get(name);
+          if (value !== undefined) pairs.push(`${name}=${value}`);
+        }
+        if (pairs.length > 0) request.headers.set('cookie', pairs.join('; '));
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        if (!ours(request.url)) return;
+        for (const line of response.headers.getSetCookie()) {
+          const cookie = parseSetCookie(line, source.clock.now());
+          if (!cookie) continue;
+          if (cookie.remove) source.cookies.remove(cookie.name);
+          else source.cookies.set(cookie.name, cookie.value, cookie.options);
+        }
+      },
+    ],
+  };
+}

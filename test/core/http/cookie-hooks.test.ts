@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cookieJarHooks, createHttpClient, parseSetCookie } from '../../../core/http/index.js';
+import { memoryPlatform } from '../../../core/platform/index.js';
+import type { MemoryPlatform } from '../../../core/platform/index.js';
+import { startTestServer } from '../../support/http-server.js';
+import type { Reply, TestServer } from '../../support/http-server.js';
+import { START_TIME } from './harness.js';
+
+const NOW = START_TIME;
+const DAY_S = 86_400;
+
+describe('parseSetCookie (RFC 6265 §5.2)', () => {
+  it('a name=value pair alone is a session cookie; the value keeps every "=" after the first', () => {
+    expect(parseSetCookie('sid=abc', NOW)).toEqual({ name: 'sid', value: 'abc', options: {}, remove: false });
+    expect(parseSetCookie(' token = a=b== ', NOW)).toEqual({ name: 'token', value: 'a=b==', options: {}, remove: false });
+  });
+
+  it('a line without "=" in its first part, or with an empty name, is ignored', () => {
+    expect(parseSetCookie('sid', NOW)).toBeUndefined();
+    expect(parseSetCookie('=abc; Path=/', NOW)).toBeUndefined();
+    expect(parseSetCookie('', NOW)).toBeUndefined();
+  });
+
+  it('Max-Age becomes a lifetime in days; Max-Age ≤ 0 deletes', () => {
+    expect(parseSetCookie('sid=a; Max-Age=86400', NOW)?.options.days).toBe(1);
+    expect(parseSetCookie('sid=a; max-age=3600', NOW)?.options.days).toBeCloseTo(1 / 24, 12);
+    expect(parseSetCookie('sid=; Max-Age=0', NOW)?.remove).toBe(true);
+    expect(parseSetCookie('sid=; Max-Age=-1', NOW)?.remove).toBe(true);
+  });
+
+  it('Expires in the future becomes a lifetime, in the past deletes; Max-Age wins over Expires', () => {
+    const inTwoDays = new Date(NOW + 2 * DAY_S * 1000).toUTCString();
+    const yesterday = new Date(NOW - DAY_S * 1000).toUTCString();
+    expect(parseSetCookie(`sid=a; Expires=${inTwoDays}`, NOW)?.options.days).toBe(2);
+    expect(parseSetCookie(`sid=a; Expires=${yesterday}`, NOW)?.remove).toBe(true);
+    expect(parseSetCookie(`sid=a; Expires=${yesterday}; Max-Age=86400`, NOW)).toMatchObject({ remove: false, options: { days: 1 } });
+  });
+
+  it('attributes that do not parse are ignored, leaving a session cookie', () => {
+    expect(parseSetCookie('sid=a; Max-Age=1e3; Expires=someday; Path=relative; SameSite=sometimes; Domain=', NOW)).toEqual({
+      name: 'sid',
+      value: 'a',
+      options: {},
+      remove: false,
+    });
+  });
+
+  it('Path, Domain (leading dot dropped, lower case), Secure and SameSite are kept; HttpOnly means nothing here', () => {
+    expect(parseSetCookie('sid=a; Path=/v1; Domain=.Exchange.Example; Secure; HttpOnly; SameSite=lax', NOW)?.options).toEqual({
+      path: '/v1',
+      domain: 'exchange.example',
+      secure: true,
+      sameSite: 'Lax',
+    });
+  });
+
+  const token = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,20}$/);
+  const cookieValue = fc.stringMatching(/^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]{0,40}$/);
+
+  it('property: any line reads as undefined or a cookie with a non-empty, trimmed name free of ";" and "="', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 0, max: 4_102_444_800_000 }), (line, now) => {
+        const cookie = parseSetCookie(line, now);
+        if (cookie === undefined) return;
+        expect(cookie.name).not.toBe('');
+        expect(cookie.name).toBe(cookie.name.trim());
+        expect(cookie.name).not.toMatch(/[;=]/);
+        expect(cookie.value).not.toContain(';');
+        if (cookie.options.days !== undefined) expect(cookie.options.days).toBeGreaterThan(0);
+      }),
+    );
+  });
+
+  it('property: a written cookie reads back with its name, value and Max-Age lifetime', () => {
+    fc.assert(
+      fc.property(token, cookieValue, fc.integer({ min: 1, max: 400 * DAY_S }), (name, value, maxAge) => {
+        expect(parseSetCookie(`${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly`, NOW)).toEqual({
+          name,
+          value,
+          options: { days: maxAge / DAY_S, path: '/' },
+          remove: false,
+        });
+      }),
+    );
+  });
+
+  it('property: Max-Age of zero or less always deletes, whatever Expires says', () => {
+    fc.assert(
+      fc.property(token, fc.integer({ min: -1e9, max: 0 }), fc.date({ noInvalidDate: true }), (name, maxAge, expires) => {
+        expect(parseSetCookie(`${name}=x; Expires=${expires.toUTCString()}; Max-Age=${maxAge}`, NOW)?.remove).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('cookieJarHooks on a real loopback server', () => {
+  let server: TestServer;
+  let other: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    other = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    await other.close();
+  });
+  beforeEach(() => {
+    server.reset();
+    other.reset();
+  });
+
+  const setCookies =
+    (...lines: string[]): Reply =>
+    (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': lines });
+      response.end(JSON.stringify({ code: '00000', data: null, msg: 'success' }));
+    };
+  const jarOf = (platform: MemoryPlatform) => ({ cookies: platform.cookies, cookieStore: platform.browser.cookieStore, clock: platform.clock });
+
+  it('keeps Set-Cookie lines and sends them back as one Cookie header; a Max-Age=0 line deletes', async () => {
+    const platform = memoryPlatform({ now: NOW });
+    const client = createHttpClient(platform, { baseUrl: server.origin, hooks: cookieJarHooks(jarOf(platform), server.origin) });
+    server.route('POST', '/v1/user/login', setCookies('refreshToken=r1; Max-Age=3600; Path=/; HttpOnly', 'uid=42'));
+    server.route('GET', '/v1/user/info', setCookies());
+    server.route('POST', '/v1/user/logout', setCookies('refreshToken=; Max-Age=0; Path=/'));
+    await client.get('/user/info');
+    await client.post('/user/login', {});
+    await client.get('/user/info');
+    await client.post('/user/logout', {});
+    await client.get('/user/info');
+    expect(server.received.map((r) => r.headers.cookie)).toEqual([undefined, undefined, 'refreshToken=r1; uid=42', 'refreshToken=r1; uid=42', 'uid=42']);
+    expect(platform.cookies.get('uid')).toBe('42');
+    expect(platform.cookies.get('refreshToken')).toBeUndefined();
+  });
+
+  it('a cookie past its lifetime is no longer sent', async () => {
+    const platform = memoryPlatform({ now: NOW });
+    const client = createHttpClient(platform, { baseUrl: server.origin, hooks: cookieJarHooks(jarOf(platform), server.origin) });
+    server.route('GET', '/v1/a', setCookies('short=1; Max-Age=60', 'long=2; Max-Age=86400'));
+    await client.get('/a');
+    platform.advance(60_000);
+    await client.get('/a');
+    expect(server.received[1]?.headers.cookie).toBe('long=2');
+  });
+
+  it("another origin's requests neither carry the jar's cookies nor fill it", async () => {
+    const platform = memoryPlatform({ now: NOW });
+    platform.cookies.set('refreshToken', 'secret');
+    const hooks = cookieJarHooks(jarOf(platform), server.origin);
+    const elsewhere = createHttpClient(platform, { baseUrl: other.origin, hooks });
+    other.route('GET', '/v1/b', setCookies('tracker=1'));
+    await elsewhere.get('/b');
+    expect(other.received[0]?.headers.cookie).toBeUndefined();
+    expect(platform.cookies.get('tracker')).toBeUndefined();
+  });
+});
