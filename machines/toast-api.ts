@@ -58,7 +58,7 @@ export function createToastApi(getToaster: () => ToasterActor): ToastApi {
       const id = show(messages.loading, { ...options, type: 'loading' });
       const running = typeof promise === 'function' ? promise() : promise;
       // The loading toast turns into the outcome, with the caller's duration (or the type's default).
-      const settle = <A,>(type: 'success' | 'error', text: string | ((arg: A) => string), arg: A) =>
+      const settle = <A>(type: 'success' | 'error', text: string | ((arg: A) => string), arg: A) =>
         getToaster().send({ type: 'UPDATE', id, patch: { type, message: typeof text === 'function' ? text(arg) : text, duration: options.duration } });
       running.then(
         (value) => settle('success', messages.success, value),

@@ -7,7 +7,7 @@ export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 export interface MotionPreference {
   /** True while the user asks for reduced motion (or the app says so). */
   readonly reduced: boolean;
-  /** Calls `listener` when the preference may have changed; returns the unsubscribe. */
+  /** Calls `listener` once on subscribing and whenever the preference may have changed; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
 
