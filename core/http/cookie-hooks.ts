@@ -1,8 +1,8 @@
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { COOKIE_DAY_MS } from '../platform/memory-cookie-jar.js';
 import type { StoredCookie } from '../platform/memory-cookie-jar.js';
 import type { Clock, CookieJar, CookieOptions } from '../platform/types.js';
 import type { HttpHooks } from './types.js';
-
-const DAY_MS = 86_400_000;
 
 /** One `Set-Cookie` line, read (RFC 6265 §5.2): a cookie to keep, or one the server deletes. */
 export interface SetCookie {
@@ -44,7 +44,7 @@ export function parseSetCookie(line: string, now: number): SetCookie | undefined
   }
   const lifetimeMs = maxAge !== undefined ? maxAge * 1000 : expires !== undefined ? expires - now : undefined;
   if (lifetimeMs !== undefined && lifetimeMs <= 0) return { name, value, options, remove: true };
-  if (lifetimeMs !== undefined) options.days = lifetimeMs / DAY_MS;
+  if (lifetimeMs !== undefined) options.days = lifetimeMs / COOKIE_DAY_MS;
   return { name, value, options, remove: false };
 }
 
@@ -60,10 +60,15 @@ export interface CookieJarSource {
  * HTTP hooks that do for a runtime without a browser cookie jar (Node, a worker) what the browser does for
  * a page: a request to `origin` carries the jar's cookies in a `Cookie` header, and the `Set-Cookie` lines of
  * its answers are kept in the jar (or delete from it). Like a page's `document.cookie`, the jar holds the
- * cookies of one site, so requests to any other origin neither send nor receive them.
+ * cookies of one site, so requests to any other origin neither send nor receive them. An `origin` that is
+ * not an absolute http(s) URL is an InvalidArgumentError.
  */
 export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHooks {
-  const site = new URL(origin).origin;
+  const url = URL.canParse(origin) ? new URL(origin) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new InvalidArgumentError('cookieJarHooks needs the absolute http(s) URL of the origin whose cookies it keeps.', { field: 'origin', value: origin });
+  }
+  const site = url.origin;
   const ours = (url: string) => new URL(url).origin === site;
   return {
     beforeRequest: [

@@ -1,6 +1,7 @@
 import type { CookieJar, CookieOptions } from './types.js';
 
-const DAY_MS = 86_400_000;
+/** One day of a cookie's lifetime (`CookieOptions.days`), in ms. */
+export const COOKIE_DAY_MS = 86_400_000;
 
 /** A cookie as an in-memory jar keeps it: value, absolute expiry (ms) and the options it was set with. */
 export interface StoredCookie {
@@ -22,7 +23,7 @@ export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => num
       return cookie.value;
     },
     set(name, value, options = {}) {
-      store.set(name, { value, expires: options.days === undefined ? undefined : now() + options.days * DAY_MS, options });
+      store.set(name, { value, expires: options.days === undefined ? undefined : now() + options.days * COOKIE_DAY_MS, options });
     },
     remove(name) {
       store.delete(name);

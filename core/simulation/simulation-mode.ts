@@ -1,4 +1,4 @@
-import type { Observable} from 'rxjs';
+import type { Observable } from 'rxjs';
 import { distinctUntilChanged, filter, map } from 'rxjs';
 import type { Platform } from '../platform/types.js';
 import { createStore } from '../storage/namespaced-store.js';

@@ -144,6 +144,11 @@ describe('cookieJarHooks on a real loopback server', () => {
     expect(server.received[1]?.headers.cookie).toBe('long=2');
   });
 
+  it.each(['', 'api.example.com', '/v1', 'ftp://files.example', 'not a url'])('an origin %j that is not an absolute http(s) URL is an InvalidArgumentError', (origin) => {
+    const platform = memoryPlatform({ now: NOW });
+    expect(() => cookieJarHooks(jarOf(platform), origin)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'origin', value: origin } }));
+  });
+
   it("another origin's requests neither carry the jar's cookies nor fill it", async () => {
     const platform = memoryPlatform({ now: NOW });
     platform.cookies.set('refreshToken', 'secret');
