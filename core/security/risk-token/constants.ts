@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../../errors/exkit-error.js';
+import { checkDuration } from '../../validate/duration.js';
 import { LOGIN_URLS, SUB_ACCOUNT_SWITCH_URLS } from '../constants.js';
 
 /** Seed 001 §7: the device service's risk-token call (the client adds the /v1 prefix). */
@@ -68,13 +68,9 @@ export interface RiskTokenDurations {
   initWaitMs?: number;
 }
 
-/** Throws InvalidArgumentError naming the option unless every given duration is a positive, finite number of ms. */
+/** Throws InvalidArgumentError naming the option unless every given duration is a delay a timer honours. */
 export function assertRiskTokenDurations(durations: RiskTokenDurations): void {
   for (const field of ['intervalMs', 'validityMs', 'retryDelayMs', 'refreshTimeoutMs', 'initWaitMs'] as const) {
-    const value = durations[field];
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-      throw new InvalidArgumentError(`risk token: ${field} must be a positive, finite number of ms`, { field, value });
-    }
+    checkDuration(field, durations[field], { owner: 'risk token' });
   }
 }

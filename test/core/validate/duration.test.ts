@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
+import { checkDuration, isDuration, MAX_TIMER_DELAY_MS } from '../../../core/validate/duration.js';
+
+function thrown(fn: () => void): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('durations: finite, positive, at most 2^31 − 1 ms, or an explicit none', () => {
+  it('the ceiling is the largest delay a host timer honours', () => {
+    expect(MAX_TIMER_DELAY_MS).toBe(2_147_483_647);
+  });
+
+  it('accepts every delay from 1 ms to the ceiling, and undefined (the default applies)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: Number.MIN_VALUE, max: MAX_TIMER_DELAY_MS, noNaN: true }), (ms) => {
+        expect(isDuration(ms)).toBe(true);
+        expect(() => checkDuration('timeout', ms)).not.toThrow();
+      }),
+    );
+    expect(() => checkDuration('timeout', undefined)).not.toThrow();
+  });
+
+  it('refuses 2^31 ms (a timer would wrap and fire at once), Infinity, NaN, 0, negatives and non-numbers, naming the field', () => {
+    for (const value of [2 ** 31, Infinity, -Infinity, NaN, 0, -1, '100', null, true, 10n, Symbol('ms'), {}, []]) {
+      const error = thrown(() => checkDuration('retryDelayMs', value, { owner: 'http' }));
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
+      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'retryDelayMs', value });
+      expect((error as InvalidArgumentError).message).toMatch(/^http: retryDelayMs must be a positive, finite number of ms up to 2147483647$/);
+    }
+  });
+
+  it('accepts 0 only when the rule allows it', () => {
+    expect(isDuration(0)).toBe(false);
+    expect(isDuration(0, true)).toBe(true);
+    expect(() => checkDuration('delayMs', 0, { allowZero: true })).not.toThrow();
+    expect(thrown(() => checkDuration('delayMs', -0.5, { allowZero: true }))).toBeInstanceOf(InvalidArgumentError);
+  });
+
+  it('accepts the rule\'s "none" value and names it in the message', () => {
+    expect(() => checkDuration('timeout', false, { none: false })).not.toThrow();
+    const error = thrown(() => checkDuration('timeout', true, { none: false })) as InvalidArgumentError;
+    expect(error.message).toBe('timeout must be a positive, finite number of ms up to 2147483647 or false');
+  });
+});
