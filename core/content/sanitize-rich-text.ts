@@ -196,6 +196,9 @@ function runSanitizer(sanitizer: WindowSanitizer, html: string, call: ActiveCall
   try {
     // RETURN_DOM is on (in every config here), so the result is the body element, not the string the types say.
     const body: unknown = config ? sanitizer.purifier.sanitize(html, config) : sanitizer.purifier.sanitize(html);
+    // No body at all: the markup opened a <frameset>, which replaces the document's body, and nothing a frameset
+    // holds is allowed. DOMPurify's string mode gives '' here; so do we (the content's fault, not the window's).
+    if (body === null) return '';
     if (typeof body !== 'object' || body === null || typeof (body as Element).innerHTML !== 'string') {
       throw new UnsafeDomWindowError('DOMPurify returned no element to serialise on this window');
     }

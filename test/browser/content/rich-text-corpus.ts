@@ -43,5 +43,7 @@ export const XSS_CORPUS: readonly (readonly [source: string, html: string])[] = 
   [`${PURIFY}: template content`, '<template><script>__xss("template")</script><img src=x onerror=__xss("template-img")></template>'],
   ['own: foreignObject in SVG', '<p><svg><foreignObject><img src="x:none" onerror="__xss(\'foreign\')"></foreignObject></svg></p>'],
   ['own: comment hiding markup', '<!--><img src="x:none" onerror="__xss(\'comment\')">-->'],
+  ['own: frameset replacing the body', '<frameset onload="__xss(\'frameset\')"><frame src="javascript:parent.__xss(\'frame\')">'],
+  ['own: comment and empty tags before a frameset', '<!-- c --><b></b><frameset onload="__xss(\'frameset-late\')">'],
   ['own: target=_blank link keeps the page safe', '<a href="https://partner.example/" target="_blank">p</a>'],
 ];

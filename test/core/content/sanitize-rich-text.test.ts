@@ -1,4 +1,5 @@
 import { jsdomWindow } from './jsdom-window.js';
+import fc from 'fast-check';
 import type { WindowLike } from 'dompurify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
@@ -191,5 +192,32 @@ describe('sanitizeRichText takes a DOM Window as typed by TypeScript (platform.d
   it('compiles with a `Window` and sanitises with it', () => {
     const page: Window = jsdomWindow('') as unknown as Window;
     expect(sanitizeRichText('<b onclick="x()">bold</b><script>x()</script>', { window: page, logger: silentContentLogger })).toBe('<b>bold</b>');
+  });
+});
+
+describe('sanitizeRichText never throws on content: a <frameset> that replaces the body leaves nothing ("content of any shape returns a sanitised string")', () => {
+  it.each([
+    ['<frameset onload=alert(1)>', ''],
+    [' \n\t<frameset onload=alert(1)><frame src="javascript:alert(1)">', ''],
+    ['<!-- note --><frameset><frame src=x></frameset>', ''],
+    ['<b></b><span></span><frameset onload=alert(1)>', ''],
+    ['<frameset><p>kept?</p></frameset><p>after</p>', ''],
+    ['<b>x</b><frameset onload=alert(1)>', '<b>x</b>'],
+    ['text<frameset>', 'text'],
+  ])('%j gives %j', (html, expected) => {
+    expect(clean(html)).toBe(expected);
+  });
+
+  it('any prefix of whitespace, comments and empty inline tags before a frameset gives a string with no frameset and no handler', () => {
+    const prefix = fc.array(fc.constantFrom(' ', '\n', '<!-- c -->', '<b></b>', '<span></span>', '<i></i>', '<br>'), { maxLength: 6 });
+    const tail = fc.string({ maxLength: 40 });
+    fc.assert(
+      fc.property(prefix, tail, (parts, rest) => {
+        const out = clean(`${parts.join('')}<frameset onload=alert(1)>${rest}`);
+        expect(typeof out).toBe('string');
+        expect(out).not.toMatch(/<frameset|onload|<frame/i);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
