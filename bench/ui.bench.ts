@@ -1,6 +1,7 @@
 // UI primitives: 1,000 toasts fired in one burst at the machine layer (time per toast, heap per live
 // toast) against bare XState actors, with the default toaster (3 shown, the rest queued as data) and with
-// every toast shown; plus the gzip cost of the React toast entry, XState included.
+// every toast shown; plus the gzip cost of the React toast entry, XState included; plus how the cost of a toast
+// add or dismissal and of a notification grows with the number already waiting or shown (10, 1,000, 100,000).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { createActor, createMachine, SimulatedClock } from 'xstate';
 import type { AnyActorRef } from 'xstate';
+import { notifierMachine } from '../machines/notifier.machine.js';
 import { toasterMachine } from '../machines/toaster.machine.js';
 import { collectGarbage, median, timeMs } from './harness.js';
 import type { Bench, Figure } from './harness.js';
@@ -20,7 +22,8 @@ const BURST = 1000;
 const bareMachine = createMachine({ id: 'bare', initial: 'idle', states: { idle: { on: { PING: 'idle' } } } });
 
 function toastBurst(maxVisible?: number): AnyActorRef {
-  const input = maxVisible === undefined ? {} : { maxVisible };
+  // No queue cap here: the figure is the cost of holding every fired toast, not of letting them go.
+  const input = maxVisible === undefined ? { maxQueued: Infinity } : { maxVisible, maxQueued: Infinity };
   const toaster = createActor(toasterMachine, { input, clock: new SimulatedClock() }).start();
   for (let i = 0; i < BURST; i++) toaster.send({ type: 'ADD', toast: { id: `t${i}`, type: 'success', message: `Order ${i} filled` } });
   return toaster;
@@ -109,6 +112,54 @@ async function chromiumCommitMs(): Promise<Record<keyof CommitSamples, number>> 
   }
 }
 
+const GROWTH_SIZES = [10, 1_000, 100_000] as const;
+const GROWTH_STEP = 100;
+
+/** ms per toaster operation with `size` toasts waiting: `step` adds at the back, or `step` dismissals from the middle. */
+function queueCostMs(size: number, operation: 'add' | 'dismiss'): number {
+  const times: number[] = [];
+  for (let sample = 0; sample < 5; sample++) {
+    const toaster = createActor(toasterMachine, { input: { maxVisible: 1, maxQueued: Infinity }, clock: new SimulatedClock() }).start();
+    for (let i = 0; i < size + GROWTH_STEP; i++) toaster.send({ type: 'ADD', toast: { id: `t${i}`, message: 'queued' } });
+    const middle = Math.floor(size / 2);
+    const start = performance.now();
+    for (let k = 0; k < GROWTH_STEP; k++) {
+      if (operation === 'add') toaster.send({ type: 'ADD', toast: { id: `n${k}`, message: 'new' } });
+      else toaster.send({ type: 'DISMISS', id: `t${middle + k}` });
+    }
+    times.push((performance.now() - start) / GROWTH_STEP);
+    toaster.stop();
+  }
+  return median(times);
+}
+
+/** ms per notification shown after `size` have been shown (the default cap of 5 shown). */
+function notifyCostMs(size: number): number {
+  const times: number[] = [];
+  for (let sample = 0; sample < 3; sample++) {
+    const notifier = createActor(notifierMachine, { input: {}, clock: new SimulatedClock() }).start();
+    for (let i = 0; i < size; i++) notifier.send({ type: 'NOTIFY', notification: { id: `n${i}`, message: 'shown' } });
+    const start = performance.now();
+    for (let k = 0; k < GROWTH_STEP; k++) notifier.send({ type: 'NOTIFY', notification: { id: `m${k}`, message: 'new' } });
+    times.push((performance.now() - start) / GROWTH_STEP);
+    notifier.stop();
+  }
+  return median(times);
+}
+
+/** Figures for one operation at each size, each against the same operation at the smallest size. */
+function growthFigures(label: string, costAt: (size: number) => number): Figure[] {
+  costAt(GROWTH_SIZES[0]); // warm-up: the first size would otherwise pay for compiling the code paths
+  const costs = GROWTH_SIZES.map((size) => costAt(size) * 1000);
+  const base = { name: `the same at ${GROWTH_SIZES[0]}`, median: costs[0]! };
+  return GROWTH_SIZES.map((size, i) => ({
+    name: `${label} at ${size.toLocaleString('en-US')}`,
+    median: costs[i]!,
+    unit: 'µs' as const,
+    ...(i === 0 ? {} : { baseline: base, goal: '≤ 2× the cost at 10 (flat)', met: costs[i]! <= 2 * costs[0]! }),
+  }));
+}
+
 const bench: Bench = {
   area: 'ui',
   async run(): Promise<Figure[]> {
@@ -124,6 +175,11 @@ const bench: Bench = {
     const hookGzip = await gzipKb("export { useToast } from './react/index.js';");
     const regionGzip = await gzipKb("export { useToast, useToaster, Toaster } from './react/index.js';");
     const browser = await chromiumCommitMs();
+    const growth = [
+      ...growthFigures('toast add with this many waiting (per add)', (size) => queueCostMs(size, 'add')),
+      ...growthFigures('toast dismiss of one waiting id with this many waiting (per dismiss)', (size) => queueCostMs(size, 'dismiss')),
+      ...growthFigures('notification shown after this many (default cap of 5 shown, per notification)', notifyCostMs),
+    ];
     return [
       {
         name: `toast fired in a burst of ${BURST} (toaster machine, per toast)`,
@@ -182,6 +238,7 @@ const bench: Bench = {
         median: regionGzip,
         unit: 'KB gzip',
       },
+      ...growth,
     ];
   },
 };

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
@@ -9,8 +10,15 @@ import type { NotificationCloseReason, NotificationContent, NotificationOutput, 
 
 /** Seed 001 §9: the gap between stacked notifications (and from the viewport edge), in px. */
 export const NOTIFICATION_GAP_PX = 16;
+/**
+ * Notifications shown at once, all corners together (the seed is silent; Mantine's `limit` defaults to 5 and
+ * Ant Design's `maxCount` drops the oldest). A new one beyond it closes the oldest with reason 'overflow'.
+ */
+export const NOTIFICATION_MAX_VISIBLE = 5;
 
 export interface NotifierInput {
+  /** Notifications shown at once; beyond it the oldest closes (default NOTIFICATION_MAX_VISIBLE, or Infinity). */
+  maxVisible?: number;
   /** Default NOTIFICATION_GAP_PX. */
   gap?: number;
   /** Extra distance from the viewport edge before the first gap (default 0). */
@@ -32,6 +40,7 @@ export interface NotificationItem {
 
 export interface NotifierContext {
   items: NotificationItem[];
+  maxVisible: number;
   gap: number;
   offset: number;
   layers: LayerCounter;
@@ -50,10 +59,13 @@ export type NotifierEvent =
   | { type: 'MEASURED'; id: string; height: number }
   | DoneActorEvent<NotificationOutput>;
 
+/** Why the notifier closed a notification: its own reasons, or 'overflow' when a newer one took its place. */
+export type NotifierCloseReason = NotificationCloseReason | 'overflow';
+
 export type NotifierEmitted =
   | { type: 'notification.shown'; id: string }
   | { type: 'notification.clicked'; id: string }
-  | { type: 'notification.closed'; id: string; reason: NotificationCloseReason };
+  | { type: 'notification.closed'; id: string; reason: NotifierCloseReason };
 
 /** A notification with its derived distance from its corner's vertical edge. */
 export interface NotificationPlacement {
@@ -81,6 +93,12 @@ export function notificationPlacements(context: Pick<NotifierContext, 'items' | 
 
 const CHILD_PREFIX = 'notification:';
 
+function checkedMaxVisible(value: number | undefined): number {
+  if (value === undefined) return NOTIFICATION_MAX_VISIBLE;
+  if (value === Infinity || (Number.isInteger(value) && value > 0)) return value;
+  throw new InvalidArgumentError('notifier: maxVisible must be a positive whole number or Infinity', { field: 'maxVisible', value });
+}
+
 /** The notification stacks (seed 001 §4, §9): one child actor per notification, in four corners. */
 export const notifierMachine = setup({
   types: {
@@ -94,19 +112,22 @@ export const notifierMachine = setup({
     spawnNotification: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'NOTIFY') return;
       const n = event.notification;
-      const existing = context.items.find((i) => i.id === n.id);
       // Showing an id that is already up replaces it, so a repeated notice never stacks twice.
-      if (existing) {
-        enqueue.stopChild(existing.ref);
-      }
+      const existing = context.items.find((i) => i.id === n.id);
+      if (existing) enqueue.stopChild(existing.ref);
+      const others = existing ? context.items.filter((i) => i !== existing) : context.items;
+      // The cap holds the list (and the cost of every later event) flat however many notices arrive.
+      const overflow = others.slice(0, Math.max(0, others.length + 1 - context.maxVisible));
+      for (const old of overflow) enqueue.stopChild(old.ref);
       enqueue.assign(({ context: c, spawn }) => {
         const ref = spawn('notification', {
           id: `${CHILD_PREFIX}${n.id}`,
           input: { ...n, zIndex: c.layers.next(), ...(c.clock ? { clock: c.clock } : {}) },
         });
         const item: NotificationItem = { id: n.id, ref, position: n.position ?? NOTIFICATION_DEFAULT_POSITION, height: 0 };
-        return { items: [...c.items.filter((i) => i.id !== n.id), item], shownTotal: c.shownTotal + 1 };
+        return { items: [...others.slice(overflow.length), item], shownTotal: c.shownTotal + 1 };
       });
+      for (const old of overflow) enqueue.emit({ type: 'notification.closed', id: old.id, reason: 'overflow' });
       enqueue.emit({ type: 'notification.shown', id: n.id });
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
@@ -140,6 +161,7 @@ export const notifierMachine = setup({
   id: 'notifier',
   context: ({ input }) => ({
     items: [],
+    maxVisible: checkedMaxVisible(input.maxVisible),
     gap: input.gap ?? NOTIFICATION_GAP_PX,
     offset: input.offset ?? 0,
     layers: input.layers ?? createLayerCounter(),

@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import type { Clock, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
@@ -13,10 +14,17 @@ export const TOAST_TOP_OFFSET_PX = 100;
 export const TOAST_GAP_PX = 16;
 /** Toasts shown at once before the rest queue (the seed is silent; sonner's default `visibleToasts` is 3). */
 export const TOAST_MAX_VISIBLE = 3;
+/**
+ * Toasts that may wait for a slot (the seed is silent). At the default 3 s a toast, 100 waiting is five
+ * minutes of backlog: a longer queue only delays what is current, so the oldest waiting toast gives way.
+ */
+export const TOAST_MAX_QUEUED = 100;
 
 export interface ToasterInput {
   /** Toasts shown at once; the rest wait in order (default TOAST_MAX_VISIBLE). */
   maxVisible?: number;
+  /** Toasts that may wait; beyond it the oldest waiting one closes with reason 'overflow' (default TOAST_MAX_QUEUED). */
+  maxQueued?: number;
   /** Default TOAST_TOP_OFFSET_PX. */
   top?: number;
   /** Default TOAST_GAP_PX. */
@@ -45,56 +53,64 @@ export interface ToastItem {
 export type QueuedToast = ToastContent & { id: string };
 
 /**
- * The toaster's FIFO of waiting toasts. It is mutated in place by the toaster's own actions (append and
- * lookup by id in O(1)), because copying an immutable array on every toast made a burst quadratic.
- * Readers get copies from `toArray()`.
+ * The toaster's FIFO of waiting toasts, bounded by `cap`. It is mutated in place by the toaster's own actions,
+ * because copying an immutable structure on every toast made a burst quadratic. A Map keeps insertion order,
+ * so append, update, removal by id and taking from the front are all O(1) (amortised). Readers get copies
+ * from `toArray()`.
  */
 export class ToastQueue {
-  private items: QueuedToast[] = [];
-  private head = 0;
-  private readonly index = new Map<string, number>();
+  private readonly items = new Map<string, QueuedToast>();
+
+  /** `cap`: a positive whole number, or Infinity for no cap; anything else is an InvalidArgumentError. */
+  constructor(readonly cap: number = TOAST_MAX_QUEUED) {
+    if (!(cap === Infinity || (Number.isInteger(cap) && cap > 0))) {
+      throw new InvalidArgumentError('toaster: maxQueued must be a positive whole number or Infinity', { field: 'maxQueued', value: cap });
+    }
+  }
 
   get size(): number {
-    return this.items.length - this.head;
+    return this.items.size;
   }
   has(id: string): boolean {
-    return this.index.has(id);
+    return this.items.has(id);
   }
-  push(toast: QueuedToast): void {
-    this.index.set(toast.id, this.items.length);
-    this.items.push(toast);
+  /** Appends a toast; when the queue is full the oldest waiting toasts leave to make room, and are returned. */
+  push(toast: QueuedToast): QueuedToast[] {
+    const dropped = this.items.size >= this.cap ? this.take(this.items.size - this.cap + 1) : [];
+    this.items.set(toast.id, toast);
+    return dropped;
   }
-  /** Merges `patch` into a waiting toast; false when the id is not waiting. */
+  /** Merges `patch` into a waiting toast, keeping its place; false when the id is not waiting. */
   update(id: string, patch: Partial<ToastContent>): boolean {
-    const at = this.index.get(id);
-    if (at === undefined) return false;
-    this.items[at] = { ...this.items[at]!, ...patch, id };
+    const toast = this.items.get(id);
+    if (toast === undefined) return false;
+    this.items.set(id, { ...toast, ...patch, id });
     return true;
   }
   /** Removes and returns up to `count` toasts from the front. */
   take(count: number): QueuedToast[] {
-    const out = this.items.slice(this.head, this.head + Math.max(0, count));
-    this.head += out.length;
-    for (const toast of out) this.index.delete(toast.id);
-    if (this.head > 256 && this.head * 2 > this.items.length) this.rebuild(this.items.slice(this.head));
+    const out: QueuedToast[] = [];
+    for (const toast of this.items.values()) {
+      if (out.length >= count) break;
+      out.push(toast);
+    }
+    for (const toast of out) this.items.delete(toast.id);
     return out;
   }
-  /** Removes and returns every waiting toast whose id matches. */
-  remove(matches: (id: string) => boolean): QueuedToast[] {
-    const removed: QueuedToast[] = [];
-    const kept: QueuedToast[] = [];
-    for (const toast of this.toArray()) (matches(toast.id) ? removed : kept).push(toast);
-    if (removed.length) this.rebuild(kept);
-    return removed;
+  /** Removes and returns the waiting toast with this id, if any. */
+  delete(id: string): QueuedToast | undefined {
+    const toast = this.items.get(id);
+    if (toast !== undefined) this.items.delete(id);
+    return toast;
+  }
+  /** Removes and returns every waiting toast, oldest first. */
+  clear(): QueuedToast[] {
+    const out = this.toArray();
+    this.items.clear();
+    return out;
   }
   toArray(): QueuedToast[] {
-    return this.items.slice(this.head);
-  }
-  private rebuild(items: QueuedToast[]): void {
-    this.items = items;
-    this.head = 0;
-    this.index.clear();
-    items.forEach((toast, i) => this.index.set(toast.id, i));
+    return [...this.items.values()];
   }
 }
 
@@ -128,10 +144,13 @@ export type ToasterEvent =
   | { type: 'POINTER_LEAVE' }
   | DoneActorEvent<ToastOutput>;
 
+/** Why the toaster closed a toast: the toast's own reasons, or 'overflow' for a waiting toast the full queue let go. */
+export type ToasterCloseReason = ToastCloseReason | 'overflow';
+
 export type ToasterEmitted =
   | { type: 'toast.added'; id: string }
   | { type: 'toast.updated'; id: string }
-  | { type: 'toast.closed'; id: string; reason: ToastCloseReason };
+  | { type: 'toast.closed'; id: string; reason: ToasterCloseReason };
 
 const CHILD_PREFIX = 'toast:';
 
@@ -209,7 +228,7 @@ export const toasterMachine = setup({
     // (`transition()`, path walks).
     admit: enqueueActions(({ context, event, enqueue }) => {
       if (event.type === 'ADD') {
-        context.queue.push(event.toast);
+        for (const dropped of context.queue.push(event.toast)) enqueue.emit({ type: 'toast.closed', id: dropped.id, reason: 'overflow' });
         enqueue.emit({ type: 'toast.added', id: event.toast.id });
       }
       const free = context.maxVisible - context.items.length;
@@ -243,10 +262,12 @@ export const toasterMachine = setup({
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'DISMISS') return;
-      const matches = (id: string) => event.id === undefined || id === event.id;
-      // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed.
-      for (const q of context.queue.remove(matches)) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
-      for (const item of context.items) if (matches(item.id)) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
+      // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed. One id
+      // is a map lookup, however long the queue.
+      const { id } = event;
+      const queued = id === undefined ? context.queue.clear() : [context.queue.delete(id)].filter((q) => q !== undefined);
+      for (const q of queued) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
+      for (const item of context.items) if (id === undefined || item.id === id) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
       const newest = context.items.at(-1);
@@ -283,7 +304,7 @@ export const toasterMachine = setup({
   id: 'toaster',
   context: ({ input }) => ({
     items: [],
-    queue: new ToastQueue(),
+    queue: new ToastQueue(input.maxQueued),
     maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
     top: input.top ?? TOAST_TOP_OFFSET_PX,
     gap: input.gap ?? TOAST_GAP_PX,

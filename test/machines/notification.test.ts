@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom } from 'xstate';
+import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { createLayerCounter } from '../../core/ui/index.js';
 import {
   notificationMachine,
@@ -9,6 +10,7 @@ import {
   NOTIFICATION_DEFAULT_POSITION,
   NOTIFICATION_DURATION_MS,
   NOTIFICATION_GAP_PX,
+  NOTIFICATION_MAX_VISIBLE,
 } from '../../machines/index.js';
 import type { NotificationEvent, NotifierEmitted } from '../../machines/index.js';
 import { walk } from './graph.js';
@@ -81,10 +83,10 @@ describe('notification machine', () => {
 });
 
 describe('notifier machine', () => {
-  function notifier() {
+  function notifier(input: { maxVisible?: number } = {}) {
     const clock = new SimulatedClock();
     const layers = createLayerCounter();
-    const actor = createActor(notifierMachine, { input: { layers }, clock }).start();
+    const actor = createActor(notifierMachine, { input: { layers, ...input }, clock }).start();
     const emitted: NotifierEmitted[] = [];
     actor.on('*', (e) => emitted.push(e));
     return { actor, clock, emitted, ctx: () => actor.getSnapshot().context };
@@ -143,5 +145,51 @@ describe('notifier machine', () => {
     t.actor.send({ type: 'ESCAPE' });
     expect(t.ctx().items.map((i) => i.id)).toEqual(['a']);
     expect(Object.keys(t.actor.getSnapshot().children)).toEqual(['notification:a']);
+  });
+
+  it('at most 5 shown by default: a sixth closes the oldest (any corner) with reason overflow and stops its actor', () => {
+    expect(NOTIFICATION_MAX_VISIBLE).toBe(5);
+    const t = notifier();
+    for (const id of ['a', 'b', 'c', 'd', 'e']) t.actor.send({ type: 'NOTIFY', notification: { id, message: id, position: id === 'a' ? 'bottom-left' : undefined } });
+    t.emitted.length = 0;
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'f', message: 'f' } });
+    expect(t.emitted).toStrictEqual([
+      { type: 'notification.closed', id: 'a', reason: 'overflow' },
+      { type: 'notification.shown', id: 'f' },
+    ]);
+    expect(t.ctx().items.map((i) => i.id)).toStrictEqual(['b', 'c', 'd', 'e', 'f']);
+    expect(Object.keys(t.actor.getSnapshot().children).sort()).toStrictEqual(['b', 'c', 'd', 'e', 'f'].map((id) => `notification:${id}`));
+  });
+
+  it('replacing a shown id does not count twice against the cap', () => {
+    const t = notifier({ maxVisible: 2 });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'a' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'b', message: 'b1' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'b', message: 'b2' } });
+    expect(t.ctx().items.map((i) => [i.id, i.ref.getSnapshot().context.message])).toStrictEqual([
+      ['a', 'a'],
+      ['b', 'b2'],
+    ]);
+    expect(t.emitted.filter((e) => e.type === 'notification.closed')).toStrictEqual([]);
+  });
+
+  it('a burst of 2,000 keeps the list at the cap and ends with the newest', () => {
+    const t = notifier({ maxVisible: 3 });
+    for (let i = 0; i < 2000; i++) t.actor.send({ type: 'NOTIFY', notification: { id: `n${i}`, message: 'm' } });
+    expect(t.ctx().items.map((i) => i.id)).toStrictEqual(['n1997', 'n1998', 'n1999']);
+    expect(Object.keys(t.actor.getSnapshot().children)).toHaveLength(3);
+    expect(t.emitted.filter((e) => e.type === 'notification.closed' && e.reason === 'overflow')).toHaveLength(1997);
+  });
+
+  it('maxVisible must be a positive whole number or Infinity (InvalidArgumentError naming it)', () => {
+    for (const value of [0, -2, 2.5, NaN]) {
+      const actor = createActor(notifierMachine, { input: { maxVisible: value } });
+      let error: unknown;
+      actor.subscribe({ error: (e) => (error = e) });
+      actor.start();
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'maxVisible', value });
+    }
+    expect(createActor(notifierMachine, { input: { maxVisible: Infinity } }).start().getSnapshot().context.maxVisible).toBe(Infinity);
   });
 });

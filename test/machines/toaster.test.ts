@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { createActor, SimulatedClock } from 'xstate';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createLayerCounter } from '../../core/ui/index.js';
@@ -8,6 +10,8 @@ import {
   toasterMachine,
   toastPlacements,
   TOAST_GAP_PX,
+  TOAST_MAX_QUEUED,
+  ToastQueue,
   TOAST_TOP_OFFSET_PX,
 } from '../../machines/index.js';
 import type { ToasterEmitted, ToasterEvent, ToasterInput, ToasterSnapshot } from '../../machines/index.js';
@@ -215,6 +219,104 @@ describe('toaster machine', () => {
     t.toast.dismiss();
     expect(t.ctx().items).toHaveLength(0);
     expect(t.ctx().queue.size).toBe(0);
+  });
+});
+
+describe('toaster queue: bounded, oldest waiting toast gives way, one id dismissed without walking the queue', () => {
+  it('the default cap is 100 waiting toasts', () => {
+    expect(TOAST_MAX_QUEUED).toBe(100);
+    const t = setupToaster({ maxVisible: 1 });
+    for (let i = 0; i < 101; i++) t.toast(`m${i}`, { id: `t${i}` });
+    expect(t.ctx().queue.size).toBe(100);
+    expect(t.ctx().queue.cap).toBe(100);
+  });
+
+  it('a full queue lets the oldest waiting toast go with reason overflow, then admits the new one at the back', () => {
+    const t = setupToaster({ maxVisible: 1, maxQueued: 2 });
+    t.toast('shown', { id: 's' });
+    t.toast('q1', { id: 'q1' });
+    t.toast('q2', { id: 'q2' });
+    t.emitted.length = 0;
+    t.toast('q3', { id: 'q3' });
+    expect(t.emitted).toStrictEqual([
+      { type: 'toast.closed', id: 'q1', reason: 'overflow' },
+      { type: 'toast.added', id: 'q3' },
+    ]);
+    expect(t.ctx().queue.toArray().map((q) => q.id)).toStrictEqual(['q2', 'q3']);
+    expect(t.state('s')).toBe('{"visible":"running"}');
+  });
+
+  it('an update keeps a waiting toast in its place; dismissing one id leaves the order of the rest', () => {
+    const t = setupToaster({ maxVisible: 1, maxQueued: 10 });
+    t.toast('shown');
+    for (const id of ['a', 'b', 'c', 'd']) t.toast(id, { id });
+    t.toast.success('b done', { id: 'b' });
+    t.toast.dismiss('c');
+    expect(t.ctx().queue.toArray().map((q) => [q.id, q.message])).toStrictEqual([
+      ['a', 'a'],
+      ['b', 'b done'],
+      ['d', 'd'],
+    ]);
+    t.toast.dismiss('not-there');
+    expect(t.ctx().queue.size).toBe(3);
+  });
+
+  it('slots free in queue order after dismissals in the middle', () => {
+    const t = setupToaster({ maxVisible: 1, maxQueued: 10 });
+    const first = t.toast('first', { duration: 1000 });
+    for (const id of ['a', 'b', 'c']) t.toast(id, { id, duration: 1000 });
+    t.toast.dismiss('b');
+    t.toast.dismiss(first);
+    t.clock.increment(1);
+    expect(t.ctx().items.map((i) => i.id)).toStrictEqual(['a']);
+    t.clock.increment(1000);
+    expect(t.ctx().items.map((i) => i.id)).toStrictEqual(['c']);
+  });
+
+  it('maxQueued must be a positive whole number or Infinity (InvalidArgumentError naming it)', () => {
+    for (const value of [0, -1, 1.5, NaN, '3']) {
+      let error: unknown;
+      try {
+        new ToastQueue(value as number);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'maxQueued', value });
+    }
+    expect(new ToastQueue(Infinity).cap).toBe(Infinity);
+  });
+
+  it('a long queue takes, updates and dismisses by id like a short one (model check over random operations)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.oneof(fc.record({ op: fc.constant('push' as const), id: fc.integer({ min: 0, max: 12 }) }), fc.record({ op: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 12 }) }), fc.record({ op: fc.constant('take' as const), n: fc.integer({ min: 0, max: 3 }) })), { maxLength: 60 }),
+        (cap, ops) => {
+          const queue = new ToastQueue(cap);
+          let model: string[] = [];
+          for (const step of ops) {
+            if (step.op === 'push') {
+              const id = `t${step.id}`;
+              if (queue.has(id)) continue; // the toaster updates a known id instead of pushing it
+              const dropped = queue.push({ id, message: id }).map((q) => q.id);
+              const expectedDrop = model.length >= cap ? model.slice(0, model.length - cap + 1) : [];
+              model = model.slice(expectedDrop.length).concat(id);
+              expect(dropped).toStrictEqual(expectedDrop);
+            } else if (step.op === 'delete') {
+              const id = `t${step.id}`;
+              expect(queue.delete(id)?.id).toBe(model.includes(id) ? id : undefined);
+              model = model.filter((m) => m !== id);
+            } else {
+              expect(queue.take(step.n).map((q) => q.id)).toStrictEqual(model.slice(0, step.n));
+              model = model.slice(step.n);
+            }
+            expect(queue.toArray().map((q) => q.id)).toStrictEqual(model);
+            expect(queue.size).toBe(model.length);
+          }
+        },
+      ),
+    );
   });
 });
 
