@@ -3,6 +3,7 @@ import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
+import { createPreferences } from '../../core/preferences/preferences.js';
 import { createUiKit } from '../../machines/index.js';
 import type { MessageBoxResult } from '../../machines/index.js';
 import {
@@ -239,6 +240,27 @@ describe('MessageBoxHost', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     await act(() => platform.advanceAsync(200));
     expect(results).toEqual([{ action: 'confirm', value: 'me@x' }]);
+  });
+
+  it('seed 001 §8: the default prompt message follows the provider\'s preferences language (zh-CN, then en) when no kit is handed in', async () => {
+    const platform = memoryPlatform({ dom: { window, document } });
+    const preferences = createPreferences(platform);
+    preferences.set({ language: 'zh-CN' });
+    render(
+      <ExkitProvider value={{ platform, preferences }}>
+        <Opener onResult={() => undefined} />
+        <MessageBoxHost />
+      </ExkitProvider>,
+    );
+    fireEvent.click(screen.getByText('prompt'));
+    const input = screen.getByRole('textbox');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('无效数据');
+    act(() => void preferences.set({ language: 'en' }));
+    fireEvent.change(input, { target: { value: 'still no at-sign' } });
+    expect(screen.getByRole('alert').textContent).toBe('invalid data');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await act(() => platform.advanceAsync(200));
   });
 
   it('"Respect prefers-reduced-motion": boxes open and close without the 200 ms transition', async () => {
