@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -143,6 +143,47 @@ describe('useDialog', () => {
     expect(document.body.style.overflow).toBe('hidden');
     act(() => platform.advance(200));
     expect(document.body.style.overflow).toBe('');
+  });
+
+  it('seed 001 §2: a dialog has title, close button, body and footer; named by the title, described by the body only, footer actions inside the focus trap', () => {
+    const { wrap } = setup();
+    function Transfer({ label }: { label: string }) {
+      const dialog = useDialog({ closeDelay: 0, defaultOpen: true });
+      return dialog.open ? (
+        <div {...dialog.getContentProps()} data-testid={label}>
+          <h2 {...dialog.getTitleProps()}>{label}</h2>
+          <button {...dialog.getCloseTriggerProps()} aria-label="Close">×</button>
+          <div {...dialog.getBodyProps()}>
+            <p>Move funds</p>
+            <input aria-label="amount" />
+          </div>
+          <footer {...dialog.getFooterProps()}>
+            <button {...dialog.getCloseTriggerProps()}>Cancel</button>
+            <button>Confirm</button>
+          </footer>
+        </div>
+      ) : null;
+    }
+    render(wrap(<><Transfer label="one" /><Transfer label="two" /></>));
+    const one = screen.getByTestId('one');
+    const [title, body, footer] = [one.querySelector('h2')!, one.querySelector('div')!, one.querySelector('footer')!];
+    expect(new Set([title.id, body.id, footer.id]).size).toBe(3);
+    expect(one.getAttribute('aria-labelledby')).toBe(title.id);
+    expect(one.getAttribute('aria-describedby')).toBe(body.id);
+    expect(one.getAttribute('aria-describedby')).not.toContain(footer.id);
+    // Each dialog has its own footer id.
+    expect(screen.getByTestId('two').querySelector('footer')!.id).not.toBe(footer.id);
+    // The footer's cancel is a close trigger like the × button.
+    fireEvent.click(within(footer).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('one')).toBeNull();
+    // Tab from the footer's last action wraps to the dialog's first tabbable: the footer is inside the trap.
+    const two = screen.getByTestId('two');
+    const confirm = within(two).getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    fireEvent.keyDown(confirm, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(two).getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
   });
 
   it('returns the popup actor driving it: OPEN sent through the actor opens the dialog', () => {
