@@ -20,7 +20,10 @@ export function promptDefaultError(locale: string): string {
 export type MessageBoxKind = 'alert' | 'confirm' | 'prompt';
 export type MessageBoxAction = 'confirm' | 'cancel' | 'close';
 
-/** A custom check: true passes; false fails with the error text; a string fails with that string. */
+/**
+ * A custom check: true passes; false fails with the error text; a string fails with that string. A check
+ * that throws fails with the error text, and the thrown value is reported (see `validatePrompt`).
+ */
 export type PromptValidator = (value: string) => boolean | string;
 
 export interface MessageBoxOptions {
@@ -107,6 +110,13 @@ export interface MessageBoxOutput extends MessageBoxResult {
   id: string;
 }
 
+/** Reports an error thrown by a caller's callback without throwing: `reportError` where the host has it, else the console. */
+function reportCallbackError(error: unknown): void {
+  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+  if (typeof report === 'function') report(error);
+  else console.error('[exkit/message-box] inputValidator threw', error);
+}
+
 /**
  * The validation message for a prompt value, or undefined when it passes (seed 001 §5); a failure without
  * `inputErrorMessage` reads the default text in `locale` (seed 001 §8).
@@ -118,7 +128,15 @@ export function validatePrompt(options: MessageBoxOptions, value: string, locale
     if (!options.inputPattern.test(value)) return failure();
   }
   if (options.inputValidator) {
-    const verdict = options.inputValidator(value);
+    let verdict: boolean | string;
+    try {
+      verdict = options.inputValidator(value);
+    } catch (error) {
+      // A throwing check must not take the box (and the app's queue with it) down, leaving the caller's
+      // promise unsettled: the input counts as invalid and the error goes where uncaught errors go.
+      reportCallbackError(error);
+      return failure();
+    }
     if (verdict === false) return failure();
     if (typeof verdict === 'string') return verdict;
   }

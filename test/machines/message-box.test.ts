@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom } from 'xstate';
 import { createLayerCounter } from '../../core/ui/index.js';
@@ -289,6 +289,31 @@ describe('message box queue', () => {
     expect(errorOf(plain)).toBe('invalid data');
     zh.stop();
     plain.stop();
+  });
+
+  it('a custom check that throws fails the input and is reported; the queue keeps working and the promise settles', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const clock = new SimulatedClock();
+      const actor = createActor(messageBoxQueueMachine, { input: { transitionMs: 0 }, clock }).start();
+      const api = createMessageBoxApi(() => actor);
+      const boom = new Error('validator bug');
+      const result = api.prompt('Amount', { inputValidator: () => { throw boom; } });
+      actor.send({ type: 'CONFIRM' });
+      expect(actor.getSnapshot().status).toBe('active');
+      expect(currentMessageBox(actor.getSnapshot().context)!.ref.getSnapshot().context.error).toBe('invalid data');
+      expect(reported.mock.calls.some((call) => call.includes(boom))).toBe(true);
+      actor.send({ type: 'CLOSE' });
+      clock.increment(0);
+      await expect(result).resolves.toEqual({ action: 'close', value: '' });
+      // The next box still opens and confirms.
+      const next = api.confirm('Again?');
+      actor.send({ type: 'CONFIRM' });
+      clock.increment(0);
+      await expect(next).resolves.toEqual({ action: 'confirm' });
+    } finally {
+      reported.mockRestore();
+    }
   });
 
   it('each box shown takes the next layer', () => {
