@@ -1,4 +1,5 @@
-import { emit, setup } from 'xstate';
+import { and, emit, setup, stateIn } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 
 export interface ButtonInput {
   /** Start disabled. */
@@ -17,8 +18,9 @@ export type ButtonEvent =
 export type ButtonEmitted = { type: 'clicked' };
 
 /**
- * The shared button (seed 000 §4): idle, disabled or loading. A click is ignored while disabled or
- * loading; an idle click leaves the machine as a `clicked` emit.
+ * The shared button (seed 000 §4): its states are disabled and loading, held in two independent regions
+ * (`activity`: idle or loading; `availability`: enabled or disabled), so ending one never ends the other.
+ * A click is ignored while either holds; otherwise it leaves the machine as a `clicked` emit.
  */
 export const buttonMachine = setup({
   types: {
@@ -30,6 +32,8 @@ export const buttonMachine = setup({
   guards: {
     startsDisabled: ({ context }) => context.start.disabled === true,
     startsLoading: ({ context }) => context.start.loading === true,
+    // Neither loading nor disabled: the one condition under which a click counts.
+    clickable: and([stateIn({ activity: 'idle' }), stateIn({ availability: 'enabled' })]),
   },
   actions: {
     emitClicked: emit({ type: 'clicked' } as const),
@@ -37,23 +41,54 @@ export const buttonMachine = setup({
 }).createMachine({
   id: 'button',
   context: ({ input }) => ({ start: { ...input } }),
-  initial: 'starting',
+  type: 'parallel',
+  on: {
+    CLICK: { guard: 'clickable', actions: 'emitClicked' },
+  },
   states: {
-    starting: {
-      always: [{ guard: 'startsDisabled', target: 'disabled' }, { guard: 'startsLoading', target: 'loading' }, { target: 'idle' }],
-    },
-    idle: {
-      on: {
-        CLICK: { actions: 'emitClicked' },
-        DISABLE: 'disabled',
-        START_LOADING: 'loading',
+    activity: {
+      initial: 'starting',
+      states: {
+        starting: {
+          always: [{ guard: 'startsLoading', target: 'loading' }, { target: 'idle' }],
+        },
+        idle: {
+          on: { START_LOADING: 'loading' },
+        },
+        loading: {
+          on: { STOP_LOADING: 'idle' },
+        },
       },
     },
-    disabled: {
-      on: { ENABLE: 'idle' },
-    },
-    loading: {
-      on: { STOP_LOADING: 'idle', DISABLE: 'disabled' },
+    availability: {
+      initial: 'starting',
+      states: {
+        starting: {
+          always: [{ guard: 'startsDisabled', target: 'disabled' }, { target: 'enabled' }],
+        },
+        enabled: {
+          on: { DISABLE: 'disabled' },
+        },
+        disabled: {
+          on: { ENABLE: 'enabled' },
+        },
+      },
     },
   },
 });
+
+export interface ButtonStatus {
+  /** The caller's work runs (START_LOADING until STOP_LOADING). */
+  loading: boolean;
+  /** The caller disabled the button (DISABLE until ENABLE). */
+  disabled: boolean;
+  /** Neither loading nor disabled: a click now emits `clicked`. */
+  clickable: boolean;
+}
+
+/** The two flags of a button snapshot, and whether a click would count. */
+export function buttonStatus(snapshot: SnapshotFrom<typeof buttonMachine>): ButtonStatus {
+  const loading = snapshot.matches({ activity: 'loading' });
+  const disabled = snapshot.matches({ availability: 'disabled' });
+  return { loading, disabled, clickable: !loading && !disabled };
+}

@@ -13,6 +13,8 @@ export interface MessageBoxQueueInput {
   transitionMs?: number;
   /** The app's shared scroll lock: message boxes are modal, so the page stops scrolling while one shows. */
   scrollLock?: ScrollLock;
+  /** The app's current locale, handed to every box: a prompt's default failure text is in its language. */
+  locale?: () => string;
 }
 
 export type MessageBoxRef = ActorRefFrom<typeof messageBoxMachine>;
@@ -28,6 +30,7 @@ export interface MessageBoxQueueContext {
   layers: LayerCounter;
   transitionMs: number | undefined;
   scrollLock: ScrollLock | undefined;
+  locale: (() => string) | undefined;
 }
 
 /** The events the queue passes on to the box on screen. */
@@ -86,10 +89,12 @@ export const messageBoxQueueMachine = setup({
     enqueueBox: assign(({ context, event, spawn }) => {
       if (event.type !== 'OPEN') return {};
       const box = event.box;
-      const ref = spawn('messageBox', {
-        id: `${CHILD_PREFIX}${box.id}`,
-        input: context.transitionMs === undefined || box.transitionMs !== undefined ? box : { ...box, transitionMs: context.transitionMs },
-      });
+      const input = {
+        ...box,
+        ...(context.transitionMs === undefined || box.transitionMs !== undefined ? {} : { transitionMs: context.transitionMs }),
+        ...(context.locale === undefined ? {} : { locale: context.locale }),
+      };
+      const ref = spawn('messageBox', { id: `${CHILD_PREFIX}${box.id}`, input });
       return { boxes: [...context.boxes, { id: box.id, ref }] };
     }),
     showHead: enqueueActions(({ context, enqueue }) => {
@@ -123,6 +128,7 @@ export const messageBoxQueueMachine = setup({
     layers: input.layers ?? createLayerCounter(),
     transitionMs: input.transitionMs,
     scrollLock: input.scrollLock,
+    locale: input.locale,
   }),
   initial: 'idle',
   states: {

@@ -1,4 +1,6 @@
 import { assign, emit, setup } from 'xstate';
+import { DEFAULT_LOCALE } from '../core/catalog/languages.js';
+import { message } from '../core/catalog/messages.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 
 /** Seed 001 §9: message boxes fade in and out over this long. */
@@ -7,13 +9,21 @@ export const MESSAGE_BOX_TRANSITION_MS = 200;
 export const PROMPT_FOCUS_DELAY_MS = 500;
 /** Seed 001 §9: a message box's default top offset. */
 export const MESSAGE_BOX_TOP_OFFSET = '30vh';
-/** Seed 001 §8: the default text when a prompt's input fails validation (English wording). */
-export const PROMPT_DEFAULT_ERROR = 'invalid data';
+/**
+ * Seed 001 §8: the default text when a prompt's input fails validation, the catalogue's `invalidData` in
+ * the locale's language ('无效数据' for zh-CN, 'invalid data' for en; unknown locales give English).
+ */
+export function promptDefaultError(locale: string): string {
+  return message(locale, 'invalidData');
+}
 
 export type MessageBoxKind = 'alert' | 'confirm' | 'prompt';
 export type MessageBoxAction = 'confirm' | 'cancel' | 'close';
 
-/** A custom check: true passes; false fails with the error text; a string fails with that string. */
+/**
+ * A custom check: true passes; false fails with the error text; a string fails with that string. A check
+ * that throws fails with the error text, and the thrown value is reported (see `validatePrompt`).
+ */
 export type PromptValidator = (value: string) => boolean | string;
 
 export interface MessageBoxOptions {
@@ -41,7 +51,7 @@ export interface MessageBoxOptions {
   inputPattern?: RegExp;
   /** Prompt: a custom check run after the pattern. */
   inputValidator?: PromptValidator;
-  /** Prompt: the text shown on failure (default PROMPT_DEFAULT_ERROR). */
+  /** Prompt: the text shown on failure (default `promptDefaultError(locale)`). */
   inputErrorMessage?: string;
   /** Prompt: a multi-line input, where Enter adds a line instead of confirming. */
   multiline?: boolean;
@@ -55,11 +65,15 @@ export interface MessageBoxOptions {
 
 export interface MessageBoxInput extends MessageBoxOptions {
   id: string;
+  /** The current locale, read at each check for the default failure text. Default 'en'. */
+  locale?: () => string;
 }
 
 export interface MessageBoxContext {
   id: string;
   options: MessageBoxOptions;
+  /** The current locale (the default failure text's language). */
+  locale: () => string;
   showCancel: boolean;
   closeOnEscape: boolean;
   closeOnBackdrop: boolean;
@@ -96,20 +110,50 @@ export interface MessageBoxOutput extends MessageBoxResult {
   id: string;
 }
 
-/** The validation message for a prompt value, or undefined when it passes (seed 001 §5). */
-export function validatePrompt(options: MessageBoxOptions, value: string): string | undefined {
-  const failure = options.inputErrorMessage ?? PROMPT_DEFAULT_ERROR;
+/** Reports an error thrown by a caller's callback without throwing: `reportError` where the host has it, else the console. */
+function reportCallbackError(error: unknown): void {
+  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+  if (typeof report === 'function') report(error);
+  else console.error('[exkit/message-box] inputValidator threw', error);
+}
+
+/**
+ * The validation message for a prompt value, or undefined when it passes (seed 001 §5); a failure without
+ * `inputErrorMessage` reads the default text in `locale` (seed 001 §8).
+ */
+export function validatePrompt(options: MessageBoxOptions, value: string, locale: string = DEFAULT_LOCALE): string | undefined {
+  const failure = () => options.inputErrorMessage ?? promptDefaultError(locale);
   if (options.inputPattern) {
     options.inputPattern.lastIndex = 0;
-    if (!options.inputPattern.test(value)) return failure;
+    if (!options.inputPattern.test(value)) return failure();
   }
   if (options.inputValidator) {
-    const verdict = options.inputValidator(value);
-    if (verdict === false) return failure;
+    let verdict: boolean | string;
+    try {
+      verdict = options.inputValidator(value);
+    } catch (error) {
+      // A throwing check must not take the box (and the app's queue with it) down, leaving the caller's
+      // promise unsettled: the input counts as invalid and the error goes where uncaught errors go.
+      reportCallbackError(error);
+      return failure();
+    }
+    if (verdict === false) return failure();
     if (typeof verdict === 'string') return verdict;
   }
   return undefined;
 }
+
+/** The caller's current locale; a getter that throws or answers a non-string gives the default locale's text. */
+function readLocale(locale: () => string): string {
+  try {
+    const value = locale();
+    return typeof value === 'string' ? value : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+const check = (context: MessageBoxContext, value: string) => validatePrompt(context.options, value, readLocale(context.locale));
 
 const isExceeded = (options: MessageBoxOptions, value: string) => options.maxLength !== undefined && value.length > options.maxLength;
 
@@ -131,23 +175,23 @@ export const messageBoxMachine = setup({
   },
   guards: {
     isPrompt: ({ context }) => context.options.kind === 'prompt',
-    inputValid: ({ context }) => context.options.kind !== 'prompt' || validatePrompt(context.options, context.value) === undefined,
+    inputValid: ({ context }) => context.options.kind !== 'prompt' || check(context, context.value) === undefined,
     entersConfirm: ({ context }) => !context.options.multiline,
     enterConfirms: ({ context }) =>
-      !context.options.multiline && (context.options.kind !== 'prompt' || validatePrompt(context.options, context.value) === undefined),
+      !context.options.multiline && (context.options.kind !== 'prompt' || check(context, context.value) === undefined),
     hasCancel: ({ context }) => context.showCancel,
     closesOnEscape: ({ context }) => context.closeOnEscape,
     closesOnBackdrop: ({ context }) => context.closeOnBackdrop,
   },
   actions: {
     takeLayer: assign({ zIndex: ({ event, context }) => (event.type === 'SHOW' ? event.zIndex : context.zIndex) }),
-    markInvalid: assign({ error: ({ context }) => validatePrompt(context.options, context.value) }),
+    markInvalid: assign({ error: ({ context }) => check(context, context.value) }),
     setValue: assign(({ context, event }) => {
       if (event.type !== 'INPUT') return {};
       return {
         value: event.value,
         // Seed 001 §5: the input is re-checked on every change.
-        error: context.options.kind === 'prompt' ? validatePrompt(context.options, event.value) : undefined,
+        error: context.options.kind === 'prompt' ? check(context, event.value) : undefined,
         exceeded: isExceeded(context.options, event.value),
       };
     }),
@@ -159,12 +203,13 @@ export const messageBoxMachine = setup({
 }).createMachine({
   id: 'messageBox',
   context: ({ input }) => {
-    const { id, ...options } = input;
+    const { id, locale, ...options } = input;
     const dismissable = input.kind !== 'alert';
     const value = input.inputValue ?? '';
     return {
       id,
       options,
+      locale: locale ?? (() => DEFAULT_LOCALE),
       showCancel: input.showCancel ?? dismissable,
       closeOnEscape: input.closeOnEscape ?? dismissable,
       closeOnBackdrop: input.closeOnBackdrop ?? dismissable,

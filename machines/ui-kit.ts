@@ -47,6 +47,11 @@ export interface UiKitOptions {
   layerBase?: number;
   /** Replaces the platform's prefers-reduced-motion setting with a fixed answer. */
   reducedMotion?: boolean;
+  /**
+   * The current locale ('en', 'zh-CN', …), read whenever a text is chosen: a prompt's default failure text
+   * is the catalogue's `invalidData` in it (seed 001 §8). Default 'en'.
+   */
+  locale?: () => string;
 }
 
 /**
@@ -70,7 +75,7 @@ export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiK
   const layers = host.layers;
   const notifier = createActor(notifierMachine, { input: { layers, clock: platform.clock }, clock: platform.timers }).start();
   const messageBoxQueue = createActor(messageBoxQueueMachine, {
-    input: { layers, scrollLock: host.scrollLock },
+    input: { layers, scrollLock: host.scrollLock, ...(options.locale ? { locale: options.locale } : {}) },
     clock: platform.timers,
   }).start();
   return {

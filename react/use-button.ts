@@ -1,23 +1,41 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { buttonMachine } from '../machines/button.machine.js';
+import { buttonMachine, buttonStatus } from '../machines/button.machine.js';
 import type { ButtonInput } from '../machines/button.machine.js';
 
 export interface UseButtonResult {
-  state: 'idle' | 'disabled' | 'loading';
-  /** Props for a <button>: aria state and the click handler the machine gates. */
-  buttonProps: { disabled: boolean; 'aria-busy': boolean; onClick: () => void };
+  /** The caller's work runs: clicks are ignored and the button is marked busy. */
+  loading: boolean;
+  /** The caller disabled the button: clicks are ignored. */
+  disabled: boolean;
+  /** Neither loading nor disabled: a click now reaches `onClick`. */
+  clickable: boolean;
+  /**
+   * Props for a <button>. Disabled sets the native `disabled`; loading keeps the button focusable but
+   * `aria-disabled` and `aria-busy` (as React Aria's pending button does); `data-loading` and
+   * `data-disabled` are present while each holds, for styling.
+   */
+  buttonProps: {
+    disabled: boolean;
+    'aria-disabled': boolean;
+    'aria-busy': boolean;
+    'data-loading': '' | undefined;
+    'data-disabled': '' | undefined;
+    onClick: () => void;
+  };
   setDisabled(disabled: boolean): void;
   setLoading(loading: boolean): void;
   /** The button actor driving this hook, for devtools or a live diagram. */
   actor: ActorRefFrom<typeof buttonMachine>;
 }
 
-/** A button whose clicks are ignored while disabled or loading (seed 000 §4). */
+/** A button whose clicks are ignored while it is disabled or loading, the two held independently (seed 000 §4). */
 export function useButton(onClick: () => void, input: ButtonInput = {}): UseButtonResult {
   const actor = useActorRef(buttonMachine, { input });
-  const state = useSelector(actor, (s) => s.value as UseButtonResult['state']);
+  const loading = useSelector(actor, (s) => buttonStatus(s).loading);
+  const disabled = useSelector(actor, (s) => buttonStatus(s).disabled);
+  const clickable = useSelector(actor, (s) => buttonStatus(s).clickable);
   const latest = useRef(onClick);
   latest.current = onClick;
   useEffect(() => {
@@ -25,14 +43,19 @@ export function useButton(onClick: () => void, input: ButtonInput = {}): UseButt
     return () => sub.unsubscribe();
   }, [actor]);
   return {
-    state,
+    loading,
+    disabled,
+    clickable,
     buttonProps: {
-      disabled: state === 'disabled',
-      'aria-busy': state === 'loading',
+      disabled,
+      'aria-disabled': loading || disabled,
+      'aria-busy': loading,
+      'data-loading': loading ? '' : undefined,
+      'data-disabled': disabled ? '' : undefined,
       onClick: () => actor.send({ type: 'CLICK' }),
     },
-    setDisabled: (disabled) => actor.send({ type: disabled ? 'DISABLE' : 'ENABLE' }),
-    setLoading: (loading) => actor.send({ type: loading ? 'START_LOADING' : 'STOP_LOADING' }),
+    setDisabled: (value) => actor.send({ type: value ? 'DISABLE' : 'ENABLE' }),
+    setLoading: (value) => actor.send({ type: value ? 'START_LOADING' : 'STOP_LOADING' }),
     actor,
   };
 }

@@ -51,16 +51,24 @@ export interface UseDialogResult {
     'data-state': DialogState;
     style: CSSProperties;
   };
+  /** The title: the dialog's accessible name (`aria-labelledby`). */
   getTitleProps(): { id: string };
+  /** The body: the dialog's accessible description (`aria-describedby`). */
   getBodyProps(): { id: string };
+  /**
+   * The footer, the fourth part of a dialog (seed 001 §2: title, close button, body and footer), for its
+   * actions. It is not part of the description, so a screen reader does not read the buttons as text.
+   */
+  getFooterProps(): { id: string };
   getCloseTriggerProps(): { type: 'button'; onClick: () => void };
   /** The popup actor driving this dialog, for devtools or a live diagram. */
   actor: ActorRefFrom<typeof popupMachine>;
 }
 
 /**
- * A dialog (seed 001 §2, seed 000 §4): open/close delays, Escape and backdrop each switchable, the app's
- * z-index, scroll lock and focus trap; the content node must have role dialog (DialogRoleMissingError).
+ * A dialog (seed 001 §2, seed 000 §4) with title, close button, body and footer: open/close delays, Escape
+ * and backdrop each switchable, the app's z-index, scroll lock and focus trap; the content node must have
+ * role dialog (DialogRoleMissingError).
  */
 export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   const host = useUiHost();
@@ -89,6 +97,7 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   const nodeRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const bodyId = useId();
+  const footerId = useId();
   const onOpenChange = useRef(options.onOpenChange);
   onOpenChange.current = options.onOpenChange;
 
@@ -164,6 +173,7 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
     }),
     getTitleProps: () => ({ id: titleId }),
     getBodyProps: () => ({ id: bodyId }),
+    getFooterProps: () => ({ id: footerId }),
     getCloseTriggerProps: () => ({ type: 'button', onClick: () => actor.send({ type: 'CLOSE' }) }),
     actor,
   };

@@ -185,7 +185,13 @@ describe('the example exchange shell', () => {
     await toast.locator('.live').first().waitFor();
     await page.locator('[data-machine="signing-init"] .live').first().waitFor({ timeout: 30_000 });
     // The hooks' actors: where each ended up when the user left its page.
-    for (const [machine, state] of [['button', 'loading'], ['popup', 'closed'], ['bridge-request', 'resolved']] as const) {
+    // The button's two regions are both marked: loading, and (still) enabled.
+    const hookActors = [
+      ['button', 'activity activity_loading availability availability_enabled'],
+      ['popup', 'closed'],
+      ['bridge-request', 'resolved'],
+    ] as const;
+    for (const [machine, state] of hookActors) {
       const diagram = page.locator(`[data-machine="${machine}"]`);
       await diagram.locator('svg').waitFor({ timeout: 30_000 });
       expect(await diagram.getAttribute('data-live')).toBe('yes');

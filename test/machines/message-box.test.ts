@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom } from 'xstate';
 import { createLayerCounter } from '../../core/ui/index.js';
@@ -9,7 +9,7 @@ import {
   messageBoxQueueMachine,
   MESSAGE_BOX_TOP_OFFSET,
   MESSAGE_BOX_TRANSITION_MS,
-  PROMPT_DEFAULT_ERROR,
+  promptDefaultError,
   PROMPT_FOCUS_DELAY_MS,
   validatePrompt,
 } from '../../machines/index.js';
@@ -95,16 +95,54 @@ describe('message box machine', () => {
   it('"on confirm the input is checked against an optional pattern ... failure shows ... the default invalid-data text and marks the input invalid; it is re-checked on every change"', () => {
     const t = box({ id: 'p', kind: 'prompt', message: 'Email', inputPattern: /^[^@\s]+@[^@\s]+$/ });
     t.actor.send({ type: 'CONFIRM' });
-    expect(t.ctx().error).toBe(PROMPT_DEFAULT_ERROR);
-    expect(PROMPT_DEFAULT_ERROR).toBe('invalid data');
+    expect(t.ctx().error).toBe('invalid data');
     t.actor.send({ type: 'INPUT', value: 'a@b' });
     expect(t.ctx().error).toBeUndefined();
     t.actor.send({ type: 'INPUT', value: 'a@' });
-    expect(t.ctx().error).toBe(PROMPT_DEFAULT_ERROR);
+    expect(t.ctx().error).toBe('invalid data');
     t.actor.send({ type: 'INPUT', value: 'me@example.com' });
     t.actor.send({ type: 'CONFIRM' });
     t.clock.increment(200);
     expect(t.actor.getSnapshot().output).toEqual({ id: 'p', action: 'confirm', value: 'me@example.com' });
+  });
+
+  it('seed 001 §8: the default prompt message is the catalogue\'s invalidData in the locale (Chinese for zh)', () => {
+    expect(promptDefaultError('zh-CN')).toBe('无效数据');
+    expect(promptDefaultError('zh-TW')).toBe('無效資料');
+    expect(promptDefaultError('en')).toBe('invalid data');
+    expect(promptDefaultError('xx-unknown')).toBe('invalid data');
+    const zh = box({ id: 'z', kind: 'prompt', message: 'm', inputPattern: /^\d+$/, locale: () => 'zh-CN' });
+    zh.actor.send({ type: 'CONFIRM' });
+    expect(zh.ctx().error).toBe('无效数据');
+    zh.actor.send({ type: 'INPUT', value: 'x' });
+    expect(zh.ctx().error).toBe('无效数据');
+    // A text of the caller's own wins over the catalogue in every locale.
+    const own = box({ id: 'o', kind: 'prompt', message: 'm', inputPattern: /^\d+$/, inputErrorMessage: 'Digits only', locale: () => 'zh-CN' });
+    own.actor.send({ type: 'CONFIRM' });
+    expect(own.ctx().error).toBe('Digits only');
+  });
+
+  it('the locale is read at each check: after a switch to zh-CN the next failure is in Chinese, and back', () => {
+    let locale = 'en';
+    const t = box({ id: 'p', kind: 'prompt', message: 'm', inputValidator: (v) => v !== '', locale: () => locale });
+    t.actor.send({ type: 'CONFIRM' });
+    expect(t.ctx().error).toBe('invalid data');
+    locale = 'zh-CN';
+    t.actor.send({ type: 'INPUT', value: '' });
+    expect(t.ctx().error).toBe('无效数据');
+    locale = 'ja';
+    t.actor.send({ type: 'ENTER' });
+    expect(t.ctx().error).toBe('無効なデータ');
+  });
+
+  it('a locale getter that throws or answers a non-string gives the English text, and the box keeps working', () => {
+    const throwing = box({ id: 't', kind: 'prompt', message: 'm', inputPattern: /x/, locale: () => { throw new Error('no locale'); } });
+    throwing.actor.send({ type: 'CONFIRM' });
+    expect(throwing.ctx().error).toBe('invalid data');
+    expect(throwing.actor.getSnapshot().status).toBe('active');
+    const odd = box({ id: 'n', kind: 'prompt', message: 'm', inputPattern: /x/, locale: () => 42 as unknown as string });
+    odd.actor.send({ type: 'CONFIRM' });
+    expect(odd.ctx().error).toBe('invalid data');
   });
 
   it('a custom check with a custom message, or its own returned text', () => {
@@ -112,12 +150,14 @@ describe('message box machine', () => {
     expect(validatePrompt({ kind: 'prompt', message: '', inputValidator: (v) => (v === 'x' ? 'No x' : true) }, 'x')).toBe('No x');
     expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/g }, 'a')).toBeUndefined();
     expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/g }, 'a')).toBeUndefined();
+    expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/ }, 'b')).toBe('invalid data');
+    expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/ }, 'b', 'zh-CN')).toBe('无效数据');
   });
 
   it('"Enter confirms unless the input is multi-line"', () => {
     const t = box({ id: 'p', kind: 'prompt', message: 'm', inputValidator: (v) => v !== '' });
     t.actor.send({ type: 'ENTER' });
-    expect(t.ctx().error).toBe(PROMPT_DEFAULT_ERROR);
+    expect(t.ctx().error).toBe('invalid data');
     t.actor.send({ type: 'INPUT', value: 'ok' });
     t.actor.send({ type: 'ENTER' });
     expect(t.value()).toBe('"leaving"');
@@ -220,6 +260,60 @@ describe('message box queue', () => {
     expect(t.actor.getSnapshot().value).toBe('idle');
     expect(t.emitted.filter((e) => e.type === 'box.shown').map((e) => e.id)).toEqual(['box-1', 'box-2', 'box-3']);
     expect(Object.keys(t.actor.getSnapshot().children)).toEqual([]);
+  });
+
+  it('the queue hands its locale to every box: a prompt opened through the API fails in the app\'s language', () => {
+    let locale = 'zh-CN';
+    const clock = new SimulatedClock();
+    const actor = createActor(messageBoxQueueMachine, { input: { layers: createLayerCounter(), locale: () => locale, transitionMs: 0 }, clock }).start();
+    const api = createMessageBoxApi(() => actor);
+    void api.prompt('Amount', { inputPattern: /^\d+$/ });
+    actor.send({ type: 'CONFIRM' });
+    expect(currentMessageBox(actor.getSnapshot().context)!.ref.getSnapshot().context.error).toBe('无效数据');
+    locale = 'en';
+    actor.send({ type: 'INPUT', value: 'abc' });
+    expect(currentMessageBox(actor.getSnapshot().context)!.ref.getSnapshot().context.error).toBe('invalid data');
+  });
+
+  it('createUiKit({ locale }) reaches the prompt: a kit in zh-CN shows the Chinese default text; without a locale, English', async () => {
+    const { memoryPlatform } = await import('../../core/platform/index.js');
+    const { createUiKit } = await import('../../machines/index.js');
+    const errorOf = (kit: ReturnType<typeof createUiKit>) => currentMessageBox(kit.messageBoxQueue.getSnapshot().context)!.ref.getSnapshot().context.error;
+    const zh = createUiKit(memoryPlatform(), { isolatedToaster: true, locale: () => 'zh-CN' });
+    void zh.messageBox.prompt('Amount', { inputValidator: (v) => v.length > 0 });
+    zh.messageBoxQueue.send({ type: 'ENTER' });
+    expect(errorOf(zh)).toBe('无效数据');
+    const plain = createUiKit(memoryPlatform(), { isolatedToaster: true });
+    void plain.messageBox.prompt('Amount', { inputValidator: (v) => v.length > 0 });
+    plain.messageBoxQueue.send({ type: 'ENTER' });
+    expect(errorOf(plain)).toBe('invalid data');
+    zh.stop();
+    plain.stop();
+  });
+
+  it('a custom check that throws fails the input and is reported; the queue keeps working and the promise settles', async () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const clock = new SimulatedClock();
+      const actor = createActor(messageBoxQueueMachine, { input: { transitionMs: 0 }, clock }).start();
+      const api = createMessageBoxApi(() => actor);
+      const boom = new Error('validator bug');
+      const result = api.prompt('Amount', { inputValidator: () => { throw boom; } });
+      actor.send({ type: 'CONFIRM' });
+      expect(actor.getSnapshot().status).toBe('active');
+      expect(currentMessageBox(actor.getSnapshot().context)!.ref.getSnapshot().context.error).toBe('invalid data');
+      expect(reported.mock.calls.some((call) => call.includes(boom))).toBe(true);
+      actor.send({ type: 'CLOSE' });
+      clock.increment(0);
+      await expect(result).resolves.toEqual({ action: 'close', value: '' });
+      // The next box still opens and confirms.
+      const next = api.confirm('Again?');
+      actor.send({ type: 'CONFIRM' });
+      clock.increment(0);
+      await expect(next).resolves.toEqual({ action: 'confirm' });
+    } finally {
+      reported.mockRestore();
+    }
   });
 
   it('each box shown takes the next layer', () => {

@@ -84,8 +84,12 @@ describe('toMermaid', () => {
 
   it('renders the button machine', () => {
     const button = toMermaid(buttonMachine);
-    expect(button).toContain('idle --> idle : CLICK / emitClicked');
-    expect(button).toContain('starting --> disabled : always [startsDisabled]');
+    // Loading and disabled are two regions of one parallel state; the click is the machine's own event.
+    expect(button).toContain('  state button {\n    state activity {\n');
+    expect(button).toMatch(/\n {4}--\n {4}state availability \{\n/);
+    expect(button).toContain('availability_starting --> availability_disabled : always [startsDisabled]');
+    expect(button).toContain('activity_loading --> activity_idle : STOP_LOADING');
+    expect(button).toContain('  button --> button : CLICK [clickable] / emitClicked\n');
   });
 
   it('the committed docs/machines/button.md is what the generator writes', async () => {

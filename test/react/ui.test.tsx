@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
+import { createPreferences } from '../../core/preferences/preferences.js';
 import { createUiKit } from '../../machines/index.js';
 import type { MessageBoxResult } from '../../machines/index.js';
 import {
@@ -144,6 +145,47 @@ describe('useDialog', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
+  it('seed 001 §2: a dialog has title, close button, body and footer; named by the title, described by the body only, footer actions inside the focus trap', () => {
+    const { wrap } = setup();
+    function Transfer({ label }: { label: string }) {
+      const dialog = useDialog({ closeDelay: 0, defaultOpen: true });
+      return dialog.open ? (
+        <div {...dialog.getContentProps()} data-testid={label}>
+          <h2 {...dialog.getTitleProps()}>{label}</h2>
+          <button {...dialog.getCloseTriggerProps()} aria-label="Close">×</button>
+          <div {...dialog.getBodyProps()}>
+            <p>Move funds</p>
+            <input aria-label="amount" />
+          </div>
+          <footer {...dialog.getFooterProps()}>
+            <button {...dialog.getCloseTriggerProps()}>Cancel</button>
+            <button>Confirm</button>
+          </footer>
+        </div>
+      ) : null;
+    }
+    render(wrap(<><Transfer label="one" /><Transfer label="two" /></>));
+    const one = screen.getByTestId('one');
+    const [title, body, footer] = [one.querySelector('h2')!, one.querySelector('div')!, one.querySelector('footer')!];
+    expect(new Set([title.id, body.id, footer.id]).size).toBe(3);
+    expect(one.getAttribute('aria-labelledby')).toBe(title.id);
+    expect(one.getAttribute('aria-describedby')).toBe(body.id);
+    expect(one.getAttribute('aria-describedby')).not.toContain(footer.id);
+    // Each dialog has its own footer id.
+    expect(screen.getByTestId('two').querySelector('footer')!.id).not.toBe(footer.id);
+    // The footer's cancel is a close trigger like the × button.
+    fireEvent.click(within(footer).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('one')).toBeNull();
+    // Tab from the footer's last action wraps to the dialog's first tabbable: the footer is inside the trap.
+    const two = screen.getByTestId('two');
+    const confirm = within(two).getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    fireEvent.keyDown(confirm, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(two).getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+  });
+
   it('returns the popup actor driving it: OPEN sent through the actor opens the dialog', () => {
     const { wrap } = setup();
     let actor: ReturnType<typeof useDialog>['actor'] | undefined;
@@ -239,6 +281,27 @@ describe('MessageBoxHost', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     await act(() => platform.advanceAsync(200));
     expect(results).toEqual([{ action: 'confirm', value: 'me@x' }]);
+  });
+
+  it('seed 001 §8: the default prompt message follows the provider\'s preferences language (zh-CN, then en) when no kit is handed in', async () => {
+    const platform = memoryPlatform({ dom: { window, document } });
+    const preferences = createPreferences(platform);
+    preferences.set({ language: 'zh-CN' });
+    render(
+      <ExkitProvider value={{ platform, preferences }}>
+        <Opener onResult={() => undefined} />
+        <MessageBoxHost />
+      </ExkitProvider>,
+    );
+    fireEvent.click(screen.getByText('prompt'));
+    const input = screen.getByRole('textbox');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('无效数据');
+    act(() => void preferences.set({ language: 'en' }));
+    fireEvent.change(input, { target: { value: 'still no at-sign' } });
+    expect(screen.getByRole('alert').textContent).toBe('invalid data');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await act(() => platform.advanceAsync(200));
   });
 
   it('"Respect prefers-reduced-motion": boxes open and close without the 200 ms transition', async () => {

@@ -1,57 +1,102 @@
-import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useButton } from '../../react/use-button.js';
 import { ExkitProvider, MissingProviderError, useExkit } from '../../react/provider.js';
 import { memoryPlatform } from '../../core/platform/memory-platform.js';
 
 function Submit({ onSubmit, loading = false }: { onSubmit: () => void; loading?: boolean }) {
-  const { buttonProps, state } = useButton(onSubmit, { loading });
+  const { buttonProps, loading: busy, disabled } = useButton(onSubmit, { loading });
   return (
     <button type="button" {...buttonProps}>
-      {state}
+      {busy ? 'Sending' : disabled ? 'Unavailable' : 'Submit'}
     </button>
   );
 }
 
 describe('useButton — seed 000 §4: a click is ignored when the button is disabled or loading', () => {
-  it('calls onClick for an idle click', () => {
+  it('calls onClick for a click while neither loading nor disabled', () => {
     const onSubmit = vi.fn();
     render(<Submit onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button'));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores clicks while loading, and marks the button busy', () => {
+  it('a loading button stays focusable (no native disabled) but is aria-disabled and aria-busy, and ignores clicks', () => {
+    const onSubmit = vi.fn();
+    const view = render(<Submit onSubmit={onSubmit} loading />);
+    const button = within(view.container).getByRole('button');
+    fireEvent.click(button);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.hasAttribute('data-loading')).toBe(true);
+    expect(button.hasAttribute('data-disabled')).toBe(false);
+  });
+
+  it('ignores clicks while loading until loading stops', () => {
     const onSubmit = vi.fn();
     const { result } = renderHook(() => useButton(onSubmit, { loading: true }));
     act(() => result.current.buttonProps.onClick());
     expect(onSubmit).not.toHaveBeenCalled();
     expect(result.current.buttonProps['aria-busy']).toBe(true);
     act(() => result.current.setLoading(false));
+    expect(result.current.clickable).toBe(true);
     act(() => result.current.buttonProps.onClick());
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it('ignores clicks while disabled and renders disabled', () => {
+  it('ignores clicks while disabled and renders natively disabled', () => {
     const onSubmit = vi.fn();
     const { result } = renderHook(() => useButton(onSubmit));
     act(() => result.current.setDisabled(true));
-    expect(result.current.state).toBe('disabled');
-    expect(result.current.buttonProps.disabled).toBe(true);
+    expect(result.current.disabled).toBe(true);
+    expect(result.current.buttonProps).toMatchObject({ disabled: true, 'aria-disabled': true, 'aria-busy': false, 'data-disabled': '', 'data-loading': undefined });
     act(() => result.current.buttonProps.onClick());
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('enabling a button that is still loading keeps it loading: no double submit (issue 19)', () => {
+    const onSubmit = vi.fn();
+    const { result } = renderHook(() => useButton(onSubmit));
+    act(() => result.current.setLoading(true));
+    act(() => result.current.setDisabled(true));
+    act(() => result.current.setDisabled(false));
+    expect(result.current).toMatchObject({ loading: true, disabled: false, clickable: false });
+    expect(result.current.buttonProps).toMatchObject({ disabled: false, 'aria-disabled': true, 'aria-busy': true });
+    act(() => result.current.buttonProps.onClick());
+    expect(onSubmit).not.toHaveBeenCalled();
+    // Stopping loading while disabled keeps it disabled, too.
+    act(() => result.current.setDisabled(true));
+    act(() => result.current.setLoading(false));
+    expect(result.current).toMatchObject({ loading: false, disabled: true, clickable: false });
+    act(() => result.current.buttonProps.onClick());
+    expect(onSubmit).not.toHaveBeenCalled();
+    act(() => result.current.setDisabled(false));
+    act(() => result.current.buttonProps.onClick());
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls the newest onClick passed on re-render', () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const { result, rerender } = renderHook(({ onClick }) => useButton(onClick), { initialProps: { onClick: first } });
+    rerender({ onClick: second });
+    act(() => result.current.buttonProps.onClick());
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
   });
 
   it('returns the actor driving it: an event sent through the actor changes the hook state', () => {
     const onSubmit = vi.fn();
     const { result } = renderHook(() => useButton(onSubmit));
     const { actor } = result.current;
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().value).toEqual({ activity: 'idle', availability: 'enabled' });
     act(() => actor.send({ type: 'START_LOADING' }));
-    expect(result.current.state).toBe('loading');
+    expect(result.current.loading).toBe(true);
     expect(result.current.actor).toBe(actor);
     act(() => result.current.setDisabled(true));
-    expect(actor.getSnapshot().value).toBe('disabled');
+    expect(actor.getSnapshot().value).toEqual({ activity: 'loading', availability: 'disabled' });
   });
 });
 

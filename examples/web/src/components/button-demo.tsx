@@ -2,27 +2,28 @@ import { useState } from 'react';
 import { useButton } from 'exkit/react';
 import { useLiveActor } from '../app-context.js';
 
-/** The shared button: a click counts only while idle; disabled and loading ignore it. */
+/** The shared button: a click counts only while neither loading nor disabled; the two are independent. */
 export function ButtonDemo() {
   const [clicks, setClicks] = useState(0);
   const button = useButton(() => setClicks((n) => n + 1));
   useLiveActor('button', button.actor);
+  const state = [button.loading && 'loading', button.disabled && 'disabled'].filter(Boolean).join(' + ') || 'idle';
   return (
     <section className="card">
       <h2>Button</h2>
       <button {...button.buttonProps} type="button" data-testid="demo-button">
-        {button.state === 'loading' ? 'Placing order…' : 'Place order'}
+        {button.loading ? 'Placing order…' : 'Place order'}
       </button>
       <p className="muted">
-        State: <span data-testid="button-state">{button.state}</span> · clicks counted: <span data-testid="button-clicks">{clicks}</span>
+        State: <span data-testid="button-state">{state}</span> · clicks counted: <span data-testid="button-clicks">{clicks}</span>
       </p>
-      {/* Each box shows the machine's state: a change it ignores (loading while disabled) leaves it as it was. */}
+      {/* Each box shows one of the machine's two regions: enabling a loading button leaves it loading. */}
       <label className="switch">
-        <input type="checkbox" data-testid="button-loading" checked={button.state === 'loading'} onChange={(e) => button.setLoading(e.target.checked)} />
+        <input type="checkbox" data-testid="button-loading" checked={button.loading} onChange={(e) => button.setLoading(e.target.checked)} />
         Loading
       </label>
       <label className="switch">
-        <input type="checkbox" data-testid="button-disabled" checked={button.state === 'disabled'} onChange={(e) => button.setDisabled(e.target.checked)} />
+        <input type="checkbox" data-testid="button-disabled" checked={button.disabled} onChange={(e) => button.setDisabled(e.target.checked)} />
         Disabled
       </label>
     </section>

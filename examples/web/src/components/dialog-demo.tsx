@@ -1,7 +1,7 @@
 import { useDialog } from 'exkit/react';
 import { useLiveActor } from '../app-context.js';
 
-/** A modal dialog: scroll lock, focus trap, Escape and backdrop close, the app's z-index. */
+/** A modal dialog with title, body and footer: scroll lock, focus trap, Escape and backdrop close, the app's z-index. */
 export function DialogDemo() {
   const dialog = useDialog({ size: 'small' });
   useLiveActor('popup', dialog.actor);
@@ -23,7 +23,9 @@ export function DialogDemo() {
                 <input aria-label="Transfer amount" />
               </label>
             </div>
-            <button {...dialog.getCloseTriggerProps()}>Close</button>
+            <footer {...dialog.getFooterProps()} className="dialog-footer">
+              <button {...dialog.getCloseTriggerProps()}>Close</button>
+            </footer>
           </div>
         </>
       ) : null}

@@ -44,7 +44,7 @@ export function createAppServices() {
   const captchaWidget = createTestCaptchaWidget('manual');
   const captcha = createCaptchaService({ http, widget: captchaWidget, locale: () => preferences.get().language, clock: platform.timers });
   const simulation = createActor(simulationMachine, { input: { simulation: createSimulationMode(platform) }, clock: platform.timers }).start();
-  const ui = createUiKit(platform);
+  const ui = createUiKit(platform, { locale: () => preferences.get().language });
   const inApp = createInAppSession(platform);
   const router = createRouter(platform);
   const feed = startMarkFeed(platform, FEED_SYMBOLS);
