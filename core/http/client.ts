@@ -77,9 +77,15 @@ export interface HttpClient {
 
 type Outcome<T> = { ok: ApiEnvelope<T> } | { error: unknown };
 
-/** Marks a failure of fetch itself, so it is not confused with an error thrown by a hook. */
+/**
+ * Marks a failure of fetch itself, so it is not confused with an error thrown by a hook. `stage` 'body':
+ * the head had arrived and the body broke off, where hosts give texts not written for users ('terminated').
+ */
 class FetchFailure extends Error {
-  constructor(readonly failure: unknown) {
+  constructor(
+    readonly failure: unknown,
+    readonly stage: 'connect' | 'body' = 'connect',
+  ) {
     super('fetch failed');
   }
 }
@@ -352,7 +358,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       text = await response.text();
     } catch (failure) {
       // The head arrived but the connection broke in the body: a network failure like any other.
-      throw new FetchFailure(failure);
+      throw new FetchFailure(failure, 'body');
     }
     if (text.trim() === '') {
       return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
@@ -385,7 +391,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (thrown instanceof ExkitError) return thrown;
     if (thrown instanceof FetchFailure) {
       const failure = thrown.failure;
-      const text = failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : '';
+      const text = thrown.stage === 'body' ? '' : failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : '';
       return new HttpNetworkError(text || message(context.locale, 'networkError'), { context, cause: failure });
     }
     return new HttpRequestError('HTTP_UNKNOWN', message(context.locale, 'unknownError'), { context, cause: thrown });

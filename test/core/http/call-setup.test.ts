@@ -2,7 +2,7 @@
 // rejects with a typed error, never throws, and holds nothing: no pending slot, no timer, no event later.
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HttpSetupError } from '../../../core/http/index.js';
+import type { HttpSetupError } from '../../../core/http/index.js';
 import type { HttpClient, HttpClientOptions, HttpProviders } from '../../../core/http/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
