@@ -1,7 +1,7 @@
 // Faults while a call is being set up (a provider that throws, a bad header, a bad argument): the call
 // rejects with a typed error, never throws, and holds nothing: no pending slot, no timer, no event later.
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpSetupError } from '../../../core/http/index.js';
 import type { HttpClient, HttpClientOptions, HttpProviders } from '../../../core/http/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
@@ -98,6 +98,33 @@ describe('a call that cannot be set up rejects typed and holds nothing', () => {
       });
     }
   }
+
+  it('the host refusing to build the request (ky builds it synchronously) rejects HttpSetupError and frees slot and timer at once', async () => {
+    const refusal = new TypeError('host says no');
+    const { client, platform, events } = rig(server);
+    vi.stubGlobal(
+      'Request',
+      class {
+        constructor() {
+          throw refusal;
+        }
+      },
+    );
+    let promise: Promise<unknown> | undefined;
+    try {
+      expect(() => {
+        promise = client.get('/echo');
+      }).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(client.pending).toBe(0);
+    expect(platform.timers.pending).toBe(0);
+    await expect(promise).rejects.toMatchObject({ name: 'HttpSetupError', code: 'HTTP_SETUP', cause: refusal });
+    await platform.advanceAsync(60_000);
+    expect(events).toEqual([]);
+    expect(platform.reports).toEqual([]);
+  });
 
   it("an invalid header's value stays out of the error (it may be a secret)", async () => {
     const { client } = rig(server);
