@@ -4,6 +4,7 @@ import type { Observable } from 'rxjs';
 import { isResultCode, languageKey, message, requestLanguage } from '../catalog/index.js';
 import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
 import type { Platform, TimerHandle } from '../platform/types.js';
+import { checkDuration } from '../validate/duration.js';
 import { assertParamTimeZone, cleanParams } from './clean-params.js';
 import {
   API_PREFIX,
@@ -21,12 +22,16 @@ import {
   HttpInvalidResponseError,
   LoginExpiredError,
   HttpNetworkError,
+  HttpRedirectError,
+  HttpSetupError,
   RequestCancelledError,
   RequestTimeoutError,
 } from './errors.js';
-import type { CancelReason } from './errors.js';
+import type { CancelReason, RedirectRefusal } from './errors.js';
 import { debouncedEventChannel } from './events.js';
 import { httpStatusMessage } from './messages.js';
+import { CROSS_ORIGIN_HEADERS, fetchFollowingRedirects } from './redirect.js';
+import type { RedirectPolicy } from './redirect.js';
 import { withRequestContext } from './request-context.js';
 import { appendSearchParams, paramsKey, toFormData } from './serialize.js';
 import type {
@@ -37,6 +42,7 @@ import type {
   HttpHooks,
   HttpMethod,
   HttpParams,
+  HttpProviders,
   HttpRequestContext,
   LoginExpiredMode,
   RequestOptions,
@@ -71,9 +77,15 @@ export interface HttpClient {
 
 type Outcome<T> = { ok: ApiEnvelope<T> } | { error: unknown };
 
-/** Marks a failure of fetch itself, so it is not confused with an error thrown by a hook. */
+/**
+ * Marks a failure of fetch itself, so it is not confused with an error thrown by a hook. `stage` 'body':
+ * the head had arrived and the body broke off, where hosts give texts not written for users ('terminated').
+ */
 class FetchFailure extends Error {
-  constructor(readonly failure: unknown) {
+  constructor(
+    readonly failure: unknown,
+    readonly stage: 'connect' | 'body' = 'connect',
+  ) {
     super('fetch failed');
   }
 }
@@ -111,15 +123,117 @@ function isEnvelope(value: unknown): value is ApiEnvelope {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
+const CONTENT_TYPES: ReadonlySet<string> = new Set<ContentType>(['json', 'form', 'multipart']);
+const LOGIN_EXPIRED_MODES: ReadonlySet<string> = new Set<LoginExpiredMode>(['hang', 'reject']);
+const CREDENTIALS: ReadonlySet<string> = new Set<RequestCredentials>(['omit', 'same-origin', 'include']);
+const PROVIDER_NAMES = ['locale', 'appTheme', 'terminalCode', 'deviceLanguage', 'beta'] as const;
+/** `timeout: false` means no time limit (ky's spelling); every other value must be a timer-safe duration. */
+const TIMEOUT_RULE = { none: false, owner: 'http' } as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkOneOf(field: string, value: unknown, allowed: ReadonlySet<string>): void {
+  if (value !== undefined && !(typeof value === 'string' && allowed.has(value))) {
+    throw new InvalidArgumentError(`http: ${field} must be one of ${[...allowed].join(', ')}`, { field, value });
+  }
+}
+
+/** An absolute http(s) URL's parts, or an InvalidArgumentError naming `field`. */
+function httpUrl(field: string, value: unknown): URL {
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new InvalidArgumentError(`http: ${field} must be an absolute http(s) URL`, { field, value });
+  }
+  return url;
+}
+
+/**
+ * Sets one header (an undefined value removes it). A value that is not a string, number or boolean, that
+ * holds CR, LF or NUL anywhere, or that the host refuses (a bad name, a character above U+00FF) is an
+ * InvalidArgumentError naming `field`: a value is never sent cut or altered.
+ */
+function putHeader(headers: Headers, name: string, value: unknown, field: string): void {
+  // The value stays out of the error: it may be a secret (a session token), and errors get logged.
+  const fail = () => new InvalidArgumentError(`http: ${field} is not a valid header (name ${JSON.stringify(name)})`, { field });
+  if (value !== undefined && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw fail();
+  const text = value === undefined ? undefined : String(value);
+  if (text !== undefined && /[\r\n\0]/.test(text)) throw fail();
+  try {
+    if (text === undefined) headers.delete(name);
+    else headers.set(name, text);
+  } catch {
+    throw fail();
+  }
+}
+
+/** Checks the client's options once, when it is made: every fault is an InvalidArgumentError naming the option. */
+function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allowedOrigins: ReadonlySet<string> } {
+  if (!isRecord(options)) throw new InvalidArgumentError('http: options must be an object', { field: 'options', value: options });
+  const base = httpUrl('baseUrl', options.baseUrl);
+  if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
+    throw new InvalidArgumentError('http: baseUrl must not carry credentials, a query or a fragment', { field: 'baseUrl', value: options.baseUrl });
+  }
+  if (options.prefix !== undefined && typeof options.prefix !== 'string') {
+    throw new InvalidArgumentError('http: prefix must be a string', { field: 'prefix', value: options.prefix });
+  }
+  checkDuration('timeout', options.timeout, TIMEOUT_RULE);
+  checkDuration('eventDebounceMs', options.eventDebounceMs, { owner: 'http' });
+  checkOneOf('onLoginExpired', options.onLoginExpired, LOGIN_EXPIRED_MODES);
+  checkOneOf('credentials', options.credentials, CREDENTIALS);
+  if (options.providers !== undefined) {
+    if (!isRecord(options.providers)) throw new InvalidArgumentError('http: providers must be an object', { field: 'providers', value: options.providers });
+    for (const name of PROVIDER_NAMES) {
+      const provider = options.providers[name];
+      if (provider !== undefined && typeof provider !== 'function') {
+        throw new InvalidArgumentError(`http: providers.${name} must be a function`, { field: `providers.${name}`, value: provider });
+      }
+    }
+  }
+  if (options.betaHeader !== undefined) {
+    const beta = options.betaHeader as unknown;
+    if (!isRecord(beta) || typeof beta.name !== 'string' || typeof beta.value !== 'string') {
+      throw new InvalidArgumentError('http: betaHeader must be { name: string, value: string }', { field: 'betaHeader', value: beta });
+    }
+    putHeader(new Headers(), beta.name, beta.value, 'betaHeader');
+  }
+  const allowed = new Set<string>();
+  const list = options.allowedRedirectOrigins as unknown;
+  if (list !== undefined) {
+    if (!Array.isArray(list)) throw new InvalidArgumentError('http: allowedRedirectOrigins must be an array of origins', { field: 'allowedRedirectOrigins', value: list });
+    list.forEach((origin: unknown, index) => allowed.add(httpUrl(`allowedRedirectOrigins[${index}]`, origin).origin));
+  }
+  return { baseUrl: options.baseUrl.replace(/\/+$/, ''), allowedOrigins: allowed };
+}
+
+/** What a call needs once its arguments have been checked and its providers read. */
+interface CallSetup {
+  method: HttpMethod;
+  path: string;
+  apiPath: string;
+  url: string;
+  locale: string;
+  startedAt: number;
+  cleaned: Readonly<Record<string, unknown>> | FormData | undefined;
+  bodyType: HttpRequestContext['bodyType'];
+  body: BodyInit | undefined;
+  headers: Headers;
+  options: RequestOptions;
+}
+
 /** Creates the HTTP client (seed 001 §7, §8) on ky, with the platform's fetch and timers. */
 export function createHttpClient(platform: Platform, options: HttpClientOptions): HttpClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  // Every option is checked here, so a bad one fails when the client is made, not on some later call.
+  const { baseUrl, allowedOrigins } = checkClientOptions(options);
   const prefix = normalizePrefix(options.prefix ?? API_PREFIX);
-  const defaultTimeout = options.timeout ?? HTTP_TIMEOUT_MS;
+  const defaultTimeout: number | false = options.timeout ?? HTTP_TIMEOUT_MS;
   const defaultCancelDuplicates = options.cancelDuplicates ?? false;
   const defaultLoginExpired: LoginExpiredMode = options.onLoginExpired ?? 'hang';
   const providers = options.providers ?? {};
   const betaHeader = options.betaHeader ?? DEFAULT_BETA_HEADER;
+  const crossOriginHeaders: ReadonlySet<string> = new Set([...CROSS_ORIGIN_HEADERS, betaHeader.name.toLowerCase()]);
   const timeZone = options.timeZone ?? 'local';
   // A misspelt zone fails here, when the client is made, not on the first request that carries a Date.
   assertParamTimeZone(timeZone);
@@ -134,10 +248,15 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   };
   let beforeErrorHooks = listOf('beforeError');
 
-  const fetchWith = (input: RequestInfo | URL, init: RequestInit | undefined, signal: AbortSignal) =>
-    platform.fetch(input, { ...init, signal }).catch((failure: unknown) => {
-      throw new FetchFailure(failure);
-    });
+  /** fetch for one call: its abort signal, redirects decided by the client (never by fetch), failures marked. */
+  const fetchWith = (input: RequestInfo | URL, init: RequestInit | undefined, signal: AbortSignal, refuse: RedirectPolicy['refuse']) => {
+    const first = input instanceof Request ? input : new Request(input, init);
+    const send = (request: Request) =>
+      platform.fetch(request, request === first ? { ...init, signal, redirect: 'manual' } : { signal, redirect: 'manual' }).catch((failure: unknown) => {
+        throw new FetchFailure(failure);
+      });
+    return fetchFollowingRedirects(send, first, { allowedOrigins, crossOriginHeaders, refuse });
+  };
   // Rebuilt when hooks change; calls in flight keep the instance they started with. Empty lists register
   // nothing, so a client without afterResponse hooks never pays for ky's per-hook response clone.
   // ky merges an instance's defaults into every call's options key by key, so the defaults carry only what
@@ -172,22 +291,50 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   let sequence = 0;
   let disposed = false;
 
-  const readLocale = () => providers.locale?.() ?? 'en';
+  /**
+   * Runs a provider the app registered, guarded: its throw fails this call with HttpSetupError naming it and
+   * is reported (the caller sees a rejection, but the fault is in the app's provider, not in the call).
+   */
+  function callProvider(name: keyof HttpProviders): unknown {
+    const provider = providers[name];
+    if (provider === undefined) return undefined;
+    try {
+      return provider();
+    } catch (cause) {
+      const field = `providers.${name}`;
+      const error = new HttpSetupError(`http: ${field} threw`, { field, cause });
+      platform.errors.report({ event: 'httpProviderError', message: error.msg, error, data: { field } });
+      throw error;
+    }
+  }
 
-  function buildHeaders(locale: string, contentType: string | undefined, extra: Record<string, string> | undefined) {
-    const headers: Record<string, string> = {
-      terminaltype: TERMINAL_TYPE,
-      locale,
-      language: languageKey(locale),
-      appTheme: providers.appTheme?.() ?? 'dark',
-    };
-    const deviceLanguage = providers.deviceLanguage ? providers.deviceLanguage() : platform.languages[0];
-    if (deviceLanguage) headers.devicelanguage = deviceLanguage;
-    const terminalCode = providers.terminalCode?.();
-    if (terminalCode) headers.terminalCode = terminalCode;
-    if (providers.beta?.()) headers[betaHeader.name] = betaHeader.value;
-    if (contentType) headers['content-type'] = contentType;
-    return extra ? { ...headers, ...extra } : headers;
+  function readLocale(): string {
+    const locale = callProvider('locale') ?? 'en';
+    if (typeof locale !== 'string' || locale === '') {
+      throw new InvalidArgumentError('http: providers.locale must return a non-empty string', { field: 'providers.locale', value: locale });
+    }
+    return locale;
+  }
+
+  /** The standard headers (seed 001 §3) and the caller's, each checked: a bad one rejects the call naming it. */
+  function buildHeaders(locale: string, contentType: string | undefined, extra: unknown): Headers {
+    const headers = new Headers();
+    headers.set('terminaltype', TERMINAL_TYPE);
+    putHeader(headers, 'locale', locale, 'providers.locale');
+    putHeader(headers, 'language', languageKey(locale), 'providers.locale');
+    putHeader(headers, 'appTheme', callProvider('appTheme') ?? 'dark', 'providers.appTheme');
+    const deviceLanguage = providers.deviceLanguage ? callProvider('deviceLanguage') : platform.languages[0];
+    if (deviceLanguage) putHeader(headers, 'devicelanguage', deviceLanguage, 'providers.deviceLanguage');
+    const terminalCode = callProvider('terminalCode');
+    if (terminalCode) putHeader(headers, 'terminalCode', terminalCode, 'providers.terminalCode');
+    if (callProvider('beta')) headers.set(betaHeader.name, betaHeader.value);
+    if (contentType) headers.set('content-type', contentType);
+    if (extra !== undefined) {
+      if (!isRecord(extra)) throw new InvalidArgumentError('http: headers must be an object of header names to values', { field: 'headers', value: extra });
+      // An undefined value removes a standard header, as in ky.
+      for (const [name, value] of Object.entries(extra)) putHeader(headers, name, value, `headers.${name}`);
+    }
+    return headers;
   }
 
   function buildBody(cleaned: Readonly<Record<string, unknown>> | FormData | undefined, contentType: ContentType) {
@@ -206,7 +353,13 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       response.body?.cancel().catch(() => undefined);
       return { error: new HttpStatusError(httpStatusMessage(status, locale), { context, status }) };
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (failure) {
+      // The head arrived but the connection broke in the body: a network failure like any other.
+      throw new FetchFailure(failure, 'body');
+    }
     if (text.trim() === '') {
       return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
     }
@@ -238,7 +391,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (thrown instanceof ExkitError) return thrown;
     if (thrown instanceof FetchFailure) {
       const failure = thrown.failure;
-      const text = failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : '';
+      const text = thrown.stage === 'body' ? '' : failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : '';
       return new HttpNetworkError(text || message(context.locale, 'networkError'), { context, cause: failure });
     }
     return new HttpRequestError('HTTP_UNKNOWN', message(context.locale, 'unknownError'), { context, cause: thrown });
@@ -251,13 +404,11 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (!silent && !(error instanceof HttpInvalidResponseError)) channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
     if (error instanceof LoginExpiredError) channel.emit({ type: 'logout', reason: 'loginExpired', path });
     // Network failures and timeouts are the user's connection, not a fault worth reporting (seed 001 §8).
-    if (error instanceof HttpStatusError || error instanceof HttpInvalidResponseError || error.code === 'HTTP_UNKNOWN') {
-      platform.errors.report({
-        event: 'httpError',
-        message: error.msg,
-        error,
-        data: { method: error.context.method, path, status: error.status, code: error.code },
-      });
+    // A refused redirect is reported: the gateway pointing elsewhere is misconfiguration or an attack.
+    if (error instanceof HttpStatusError || error instanceof HttpInvalidResponseError || error instanceof HttpRedirectError || error.code === 'HTTP_UNKNOWN') {
+      const data: Record<string, unknown> = { method: error.context.method, path, status: error.status, code: error.code };
+      if (error instanceof HttpRedirectError) Object.assign(data, { reason: error.reason, location: error.location });
+      platform.errors.report({ event: 'httpError', message: error.msg, error, data });
     }
   }
 
@@ -270,63 +421,95 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     return current;
   }
 
-  function request<T = unknown>(
-    method: HttpMethod,
-    rawPath: string,
-    params?: HttpParams,
-    requestOptions: RequestOptions = {},
-  ): Promise<ApiEnvelope<T>> {
+  /**
+   * Everything a call needs before anything is registered: arguments checked, providers read, URL, body
+   * and headers built. Throws (InvalidArgumentError, HttpSetupError, the params' own errors); the caller
+   * turns that into a rejection, so a call that cannot start holds no slot, no timer and emits nothing.
+   */
+  function prepare(method: unknown, rawPath: unknown, params: HttpParams | undefined, rawOptions: unknown): CallSetup {
+    if (rawOptions !== undefined && !isRecord(rawOptions)) throw new InvalidArgumentError('http: request options must be an object', { field: 'options', value: rawOptions });
+    const requestOptions: RequestOptions = rawOptions ?? {};
+    if (typeof method !== 'string' || !METHODS.has(method)) throw new InvalidArgumentError('http: method must be GET, POST, PUT or DELETE', { field: 'method', value: method });
+    if (typeof rawPath !== 'string') throw new InvalidArgumentError('http: path must be a string', { field: 'path', value: rawPath });
+    checkDuration('timeout', requestOptions.timeout, TIMEOUT_RULE);
+    checkOneOf('contentType', requestOptions.contentType, CONTENT_TYPES);
+    checkOneOf('onLoginExpired', requestOptions.onLoginExpired, LOGIN_EXPIRED_MODES);
+    const signal = requestOptions.signal as unknown;
+    if (signal !== undefined && !(isRecord(signal) && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
+      throw new InvalidArgumentError('http: signal must be an AbortSignal', { field: 'signal', value: signal });
+    }
+    if (requestOptions.meta !== undefined && !isRecord(requestOptions.meta)) {
+      throw new InvalidArgumentError('http: meta must be an object', { field: 'meta', value: requestOptions.meta });
+    }
     const locale = readLocale();
     const startedAt = platform.clock.now();
     const { path, apiPath } = resolvePaths(rawPath, prefix);
-    let cleaned: Readonly<Record<string, unknown>> | FormData | undefined;
+    const cleaned = params === undefined || params instanceof FormData ? params : cleanParams(params, { timeZone });
     let url = baseUrl + apiPath;
     let body: BodyInit | undefined;
     let contentTypeHeader: string | undefined;
     let bodyType: HttpRequestContext['bodyType'];
-    // Bad params (a cycle, an Invalid Date, FormData on GET) reject the call; they never throw synchronously.
-    try {
-      cleaned = params === undefined || params instanceof FormData ? params : cleanParams(params, { timeZone });
-      if (method === 'GET') {
-        bodyType = 'query';
-        if (cleaned instanceof FormData) throw new InvalidArgumentError('A GET call cannot send FormData params.');
-        if (cleaned === undefined) {
-          // The same text URLSearchParams would give: both values are plain digits.
-          url += `?languageType=${requestLanguage(locale).languageType}&_t=${startedAt}`;
-        } else {
-          const search = appendSearchParams(new URLSearchParams(), cleaned);
-          if (!search.has('languageType')) search.set('languageType', String(requestLanguage(locale).languageType));
-          search.set('_t', String(startedAt));
-          url += `?${search.toString()}`;
-        }
+    if (method === 'GET') {
+      bodyType = 'query';
+      if (cleaned instanceof FormData) throw new InvalidArgumentError('A GET call cannot send FormData params.');
+      if (cleaned === undefined) {
+        // The same text URLSearchParams would give: both values are plain digits.
+        url += `?languageType=${requestLanguage(locale).languageType}&_t=${startedAt}`;
       } else {
-        bodyType = requestOptions.contentType ?? (cleaned instanceof FormData ? 'multipart' : 'json');
-        const built = buildBody(cleaned, bodyType);
-        body = built.body;
-        contentTypeHeader = built.header;
+        const search = appendSearchParams(new URLSearchParams(), cleaned);
+        if (!search.has('languageType')) search.set('languageType', String(requestLanguage(locale).languageType));
+        search.set('_t', String(startedAt));
+        url += `?${search.toString()}`;
       }
-    } catch (error) {
-      return Promise.reject(error);
+    } else {
+      bodyType = requestOptions.contentType ?? (cleaned instanceof FormData ? 'multipart' : 'json');
+      const built = buildBody(cleaned, bodyType);
+      body = built.body;
+      contentTypeHeader = built.header;
     }
+    const headers = buildHeaders(locale, contentTypeHeader, requestOptions.headers);
+    return { method: method as HttpMethod, path, apiPath, url, locale, startedAt, cleaned, bodyType, body, headers, options: requestOptions };
+  }
+
+  /** A set-up fault as the caller sees it: exkit's own errors as they are, anything else as HttpSetupError. */
+  function setupFailure(thrown: unknown): ExkitError {
+    return thrown instanceof ExkitError ? thrown : new HttpSetupError('http: the call could not be set up', { cause: thrown });
+  }
+
+  function request<T = unknown>(
+    method: HttpMethod,
+    rawPath: string,
+    params?: HttpParams,
+    rawOptions?: RequestOptions,
+  ): Promise<ApiEnvelope<T>> {
+    let setup: CallSetup;
+    try {
+      setup = prepare(method, rawPath, params, rawOptions);
+    } catch (error) {
+      return Promise.reject(setupFailure(error));
+    }
+    const { path, apiPath, url, locale, cleaned, body, headers, options: requestOptions } = setup;
 
     const context: HttpRequestContext = {
       id: ++sequence,
-      method,
+      method: setup.method,
       path,
       apiPath,
       url,
       params: cleaned,
-      bodyType,
+      bodyType: setup.bodyType,
       locale,
-      startedAt,
+      startedAt: setup.startedAt,
       meta: { ...requestOptions.meta },
     };
     const timeoutMs = requestOptions.timeout ?? defaultTimeout;
     const silent = requestOptions.silent ?? false;
     const loginExpired = requestOptions.onLoginExpired ?? defaultLoginExpired;
     const dedupeKey =
-      (requestOptions.cancelDuplicates ?? defaultCancelDuplicates) ? `${method} ${apiPath} ${paramsKey(cleaned)}` : undefined;
+      (requestOptions.cancelDuplicates ?? defaultCancelDuplicates) ? `${setup.method} ${apiPath} ${paramsKey(cleaned)}` : undefined;
     const userSignal = requestOptions.signal;
+    const refuse = (reason: RedirectRefusal, status: number | undefined, location: string | undefined) =>
+      new HttpRedirectError(message(locale, 'unknownError'), reason, { context, ...(status === undefined ? {} : { status }), ...(location === undefined ? {} : { location }) });
 
     return new Promise<ApiEnvelope<T>>((resolve, reject) => {
       const controller = new AbortController();
@@ -391,7 +574,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         duplicates.set(dedupeKey, call);
       }
       inFlight.add(call);
-      if (Number.isFinite(timeoutMs) && timeoutMs > 0) {
+      if (timeoutMs !== false) {
         timer = platform.timers.setTimeout(() => {
           timer = undefined;
           if (finished) return;
@@ -400,19 +583,28 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         }, timeoutMs);
       }
 
-      api(url, {
-        method,
-        headers: buildHeaders(locale, contentTypeHeader, requestOptions.headers),
-        // ky copies every key it is given into a fresh options object, so an absent body is left out.
-        ...(body === undefined ? {} : { body }),
-        // The abort signal joins at the fetch itself rather than through ky's `signal` option: ky would
-        // combine it with its own through AbortSignal.any on every call, and this way it also governs
-        // whatever Request the beforeRequest hooks end up sending.
-        fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchWith(input, init, controller.signal),
-        context: withRequestContext(context),
-      })
-        .then((response) => interpret<T>(response, context))
-        .then(finish, (error: unknown) => finish({ error }));
+      let response: Promise<Response>;
+      try {
+        response = api(url, {
+          method: setup.method,
+          headers,
+          // ky copies every key it is given into a fresh options object, so an absent body is left out.
+          ...(body === undefined ? {} : { body }),
+          // The abort signal joins at the fetch itself rather than through ky's `signal` option: ky would
+          // combine it with its own through AbortSignal.any on every call, and this way it also governs
+          // whatever Request the beforeRequest hooks end up sending.
+          fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchWith(input, init, controller.signal, refuse),
+          context: withRequestContext(context),
+        });
+      } catch (thrown) {
+        // The host refused to build the request (ky builds it synchronously): still a set-up fault, so
+        // the slot and the timer go at once and nothing is announced.
+        finished = true;
+        cleanup();
+        reject(setupFailure(thrown));
+        return;
+      }
+      response.then((answer) => interpret<T>(answer, context)).then(finish, (error: unknown) => finish({ error }));
     });
   }
 

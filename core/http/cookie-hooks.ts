@@ -59,7 +59,8 @@ export interface CookieJarSource {
 /**
  * HTTP hooks that do for a runtime without a browser cookie jar (Node, a worker) what the browser does for
  * a page: a request to `origin` carries the jar's cookies in a `Cookie` header, and the `Set-Cookie` lines of
- * its answers are kept in the jar (or delete from it). Like a page's `document.cookie`, the jar holds the
+ * its answers are kept in the jar (or delete from it) when the answer itself comes from `origin` (its final
+URL, after redirects; a Response built by a hook, which has no URL, is never read). Like a page's `document.cookie`, the jar holds the
  * cookies of one site, so requests to any other origin neither send nor receive them. An `origin` that is
  * not an absolute http(s) URL is an InvalidArgumentError.
  */
@@ -69,7 +70,8 @@ export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHoo
     throw new InvalidArgumentError('cookieJarHooks needs the absolute http(s) URL of the origin whose cookies it keeps.', { field: 'origin', value: origin });
   }
   const site = url.origin;
-  const ours = (url: string) => new URL(url).origin === site;
+  // A URL that does not parse (a Response made by a hook has url '') is not ours.
+  const ours = (url: string) => URL.canParse(url) && new URL(url).origin === site;
   return {
     beforeRequest: [
       (request) => {
@@ -84,8 +86,10 @@ export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHoo
       },
     ],
     afterResponse: [
-      (request, _options, response) => {
-        if (!ours(request.url)) return;
+      (_request, _options, response) => {
+        // The answer's own URL, never the request's: after a redirect the answer may come from another
+        // origin, and that origin must never write the gateway's cookies.
+        if (!ours(response.url)) return;
         for (const line of response.headers.getSetCookie()) {
           const cookie = parseSetCookie(line, source.clock.now());
           if (!cookie) continue;

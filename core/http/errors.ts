@@ -102,3 +102,39 @@ export class HttpInvalidResponseError extends HttpRequestError {
     this.reason = reason;
   }
 }
+
+/**
+ * Why a redirect was not followed: another origin not on the allow list, a browser that hides the redirect
+ * (`opaque`), an allowed other origin that would need the body resent (`body`), a Location that is not an
+ * http(s) URL (`location`), or more than 20 hops (`too-many`).
+ */
+export type RedirectRefusal = 'cross-origin' | 'opaque' | 'body' | 'location' | 'too-many';
+
+/**
+ * The gateway answered with a redirect the client does not follow (see docs/http.md "Redirects").
+ * `location` is the absolute target when the host shows it (a browser's opaque redirect does not);
+ * `status` is the redirect's status when visible. Toasted ('unknown error') and reported: a gateway that
+ * points elsewhere is misconfigured or compromised, never the user's connection.
+ */
+export class HttpRedirectError extends HttpRequestError {
+  override name = 'HttpRedirectError';
+  readonly reason: RedirectRefusal;
+  readonly location?: string;
+  constructor(msg: string, reason: RedirectRefusal, details: HttpRequestErrorDetails & { location?: string }) {
+    super('HTTP_REDIRECT', msg, details);
+    this.reason = reason;
+    if (details.location !== undefined) this.location = details.location;
+  }
+}
+
+/**
+ * A call could not be set up because a callback the app registered (a provider such as `locale` or
+ * `terminalCode`) threw, or the host refused the request before it was sent. `extra.field` names the
+ * provider when it is one; `cause` is what was thrown. Nothing was sent, nothing is toasted.
+ */
+export class HttpSetupError extends ExkitError {
+  override name = 'HttpSetupError';
+  constructor(msg: string, options: { field?: string; cause: unknown }) {
+    super('HTTP_SETUP', msg, { cause: options.cause, ...(options.field === undefined ? {} : { extra: { field: options.field } }) });
+  }
+}

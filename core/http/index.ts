@@ -23,10 +23,13 @@ export {
   HttpInvalidResponseError,
   LoginExpiredError,
   HttpNetworkError,
+  HttpRedirectError,
+  HttpSetupError,
   RequestCancelledError,
   RequestTimeoutError,
 } from './errors.js';
-export type { CancelReason, HttpRequestErrorDetails, InvalidResponseReason } from './errors.js';
+export type { CancelReason, HttpRequestErrorDetails, InvalidResponseReason, RedirectRefusal } from './errors.js';
+export { CROSS_ORIGIN_HEADERS, MAX_REDIRECTS } from './redirect.js';
 export { debouncedEventChannel } from './events.js';
 export type { DebouncedEventChannel, HttpEventChannel } from './events.js';
 export { httpStatusMessage } from './messages.js';

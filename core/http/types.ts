@@ -94,8 +94,12 @@ export interface HttpClientOptions {
   baseUrl: string;
   /** Path prefix of every call. Default '/v1' (seed 001 §7). */
   prefix?: string;
-  /** Milliseconds before a call fails with the timeout message. Default 10000 (seed 001 §9). */
-  timeout?: number;
+  /**
+   * Milliseconds before a call fails with the timeout message, or `false` for no limit. Default 10000
+   * (seed 001 §9). Must be finite, > 0 and ≤ 2^31 − 1: anything else is an InvalidArgumentError when the
+   * client is made.
+   */
+  timeout?: number | false;
   /** Whether calls cancel a pending identical call. Default false: the seed ignores cancellation by default. */
   cancelDuplicates?: boolean;
   /** 'hang' (default, seed 001 §8): the promise never settles; 'reject': it rejects with LoginExpiredError. */
@@ -104,23 +108,29 @@ export interface HttpClientOptions {
   /** The beta header's name and value. Default `beta: true` (our choice: the seed does not spell it). */
   betaHeader?: { name: string; value: string };
   hooks?: HttpHooks;
-  /** Quiet window for toasts and logouts. Default 2000 ms (seed 001 §9). */
+  /** Quiet window for toasts and logouts. Default 2000 ms (seed 001 §9); finite, > 0, ≤ 2^31 − 1. */
   eventDebounceMs?: number;
   /** Time zone Dates in params are written in: 'local' (default), 'utc' or an IANA zone name such as 'Asia/Shanghai'. */
   timeZone?: ParamTimeZone;
   /** fetch's credentials mode. Default: fetch's own ('same-origin'). */
   credentials?: RequestCredentials;
+  /**
+   * Origins (absolute http(s) URLs) a redirect may lead to besides the gateway's own. Default none: a
+   * redirect to another origin rejects with HttpRedirectError. Even to these, only the client's non-secret
+   * headers travel, never cookies, credentials or a body (docs/http.md "Redirects").
+   */
+  allowedRedirectOrigins?: readonly string[];
 }
 
 export interface RequestOptions {
   /** How a non-GET call sends its params. Default 'json'; ignored for GET. */
   contentType?: ContentType;
-  /** Overrides the client's timeout for this call. */
-  timeout?: number;
+  /** Overrides the client's timeout for this call (`false`: no limit); an invalid value rejects the call. */
+  timeout?: number | false;
   /** Overrides the client's `cancelDuplicates` for this call. */
   cancelDuplicates?: boolean;
-  /** Extra headers for this call (they win over the standard ones). */
-  headers?: Record<string, string>;
+  /** Extra headers for this call (they win over the standard ones; `undefined` removes one). */
+  headers?: Record<string, string | undefined>;
   /** Aborting it rejects the call with RequestCancelledError (reason 'aborted'). */
   signal?: AbortSignal;
   /** Overrides the client's `onLoginExpired` for this call. */

@@ -160,3 +160,50 @@ describe('cookieJarHooks on a real loopback server', () => {
     expect(platform.cookies.get('tracker')).toBeUndefined();
   });
 });
+
+describe("cookieJarHooks reads Set-Cookie against the answer's own URL, never the request's", () => {
+  let gateway: TestServer;
+  let other: TestServer;
+  beforeAll(async () => {
+    gateway = await startTestServer();
+    other = await startTestServer();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await other.close();
+  });
+
+  const jarOf = (platform: MemoryPlatform) => ({ cookies: platform.cookies, cookieStore: platform.browser.cookieStore, clock: platform.clock });
+  const planting = (...lines: string[]): Reply => (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': lines });
+    response.end('{"code":"00000","data":null}');
+  };
+
+  it("an answer from another origin to a request for the gateway does not touch the gateway's jar", async () => {
+    other.route('GET', '/answer', planting('sid=planted; Max-Age=86400', 'extra=1'));
+    const platform = memoryPlatform({ now: NOW });
+    platform.cookies.set('sid', 'mine');
+    const [store] = cookieJarHooks(jarOf(platform), gateway.origin).afterResponse!;
+    const foreign = await fetch(`${other.origin}/answer`);
+    await store!(new Request(`${gateway.origin}/v1/user/login`), {} as never, foreign, { retryCount: 0 });
+    expect(platform.cookies.get('sid')).toBe('mine');
+    expect(platform.cookies.get('extra')).toBeUndefined();
+  });
+
+  it('an answer from the gateway is stored even when the request named another URL (the answer decides)', async () => {
+    gateway.route('GET', '/answer', planting('sid=fresh'));
+    const platform = memoryPlatform({ now: NOW });
+    const [store] = cookieJarHooks(jarOf(platform), gateway.origin).afterResponse!;
+    const own = await fetch(`${gateway.origin}/answer`);
+    await store!(new Request(`${other.origin}/elsewhere`), {} as never, own, { retryCount: 0 });
+    expect(platform.cookies.get('sid')).toBe('fresh');
+  });
+
+  it('a Response built in memory (no URL) is never read', async () => {
+    const platform = memoryPlatform({ now: NOW });
+    const [store] = cookieJarHooks(jarOf(platform), gateway.origin).afterResponse!;
+    const built = new Response('{}', { headers: { 'set-cookie': 'sid=forged' } });
+    await store!(new Request(`${gateway.origin}/v1/x`), {} as never, built, { retryCount: 0 });
+    expect(platform.cookies.get('sid')).toBeUndefined();
+  });
+});

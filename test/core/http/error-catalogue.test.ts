@@ -6,7 +6,7 @@ import { formatStatusBusy, message } from '../../../core/catalog/index.js';
 import { isExkitError } from '../../../core/errors/index.js';
 import { HttpApiError, HttpStatusError, LoginExpiredError, HttpNetworkError } from '../../../core/http/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
-import type { TestServer } from '../../support/http-server.js';
+import type { Reply, TestServer } from '../../support/http-server.js';
 import { rig, settleState, waitUntil } from './harness.js';
 
 let server: TestServer;
@@ -80,6 +80,34 @@ describe('network errors: "network error with message → that message shown"; "
     const { client, platform } = rig({ ...server, origin });
     await expect(client.get('/x')).rejects.toMatchObject({ name: 'HttpNetworkError', msg: 'fetch failed' });
     expect(platform.reports).toEqual([]);
+  });
+
+  const dropMidBody =
+    (framing: 'content-length' | 'chunked'): Reply =>
+    (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', ...(framing === 'content-length' ? { 'content-length': 4096 } : {}) });
+      response.write('{"code":"00000","data":"' + 'x'.repeat(512));
+      // Let the head and the first bytes reach the client, then break the connection.
+      setTimeout(() => response.socket?.destroy(), 20);
+    };
+
+  it.each([
+    ['content-length', false],
+    ['chunked', false],
+    ['content-length', true],
+    ['chunked', true],
+  ] as const)('a connection dropped mid-body (%s framing, afterResponse hook: %s) is a HttpNetworkError, toasted, not reported', async (framing, withHook) => {
+    server.route('GET', '/v1/half', dropMidBody(framing));
+    const seen: number[] = [];
+    const { client, toasts, platform } = rig(server, withHook ? { hooks: { afterResponse: [(_r, _o, response) => void seen.push(response.status)] } } : {});
+    const error = await client.get('/half').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpNetworkError);
+    // The host's text for a broken body ('terminated' in Node) is not for users: the localized network text.
+    expect(error).toMatchObject({ name: 'HttpNetworkError', code: 'HTTP_NETWORK', msg: message('en', 'networkError') });
+    expect(toasts()).toEqual([message('en', 'networkError')]);
+    expect(platform.reports).toEqual([]);
+    expect(client.pending).toBe(0);
+    expect(seen).toEqual(withHook ? [200] : []);
   });
 
   it('a network error without a message shows the localized network-error text', async () => {

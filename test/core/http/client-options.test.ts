@@ -1,0 +1,112 @@
+// The client's options are checked once, when it is made: durations through the shared checkDuration
+// (finite, > 0, ≤ 2^31 − 1 ms, or `false` for no timeout), URLs, modes and headers.
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../../core/http/index.js';
+import type { HttpClientOptions } from '../../../core/http/index.js';
+import { memoryPlatform } from '../../../core/platform/index.js';
+import { MAX_TIMER_DELAY_MS } from '../../../core/validate/index.js';
+import { reply, startTestServer } from '../../support/http-server.js';
+import type { TestServer } from '../../support/http-server.js';
+import { rig, settleState, waitUntil } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const make = (options: Partial<HttpClientOptions>) => () => createHttpClient(memoryPlatform(), { baseUrl: 'http://127.0.0.1:1', ...options } as HttpClientOptions);
+const invalidArgument = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+
+const BAD_DURATIONS: unknown[] = [0, -1, -0.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2 ** 31, 2 ** 40, '1000', true, null, 10n];
+
+describe('durations: timeout and eventDebounceMs go through checkDuration', () => {
+  it.each(BAD_DURATIONS.map((value) => [value]))('timeout %s is an InvalidArgumentError naming timeout, when the client is made', (timeout) => {
+    expect(make({ timeout: timeout as number })).toThrow(invalidArgument('timeout'));
+  });
+
+  it.each([...BAD_DURATIONS, false].map((value) => [value]))('eventDebounceMs %s is an InvalidArgumentError naming eventDebounceMs', (eventDebounceMs) => {
+    expect(make({ eventDebounceMs: eventDebounceMs as number })).toThrow(invalidArgument('eventDebounceMs'));
+  });
+
+  it('property: a number is accepted exactly when it is finite, > 0 and ≤ 2^31 − 1', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.integer({ min: -10, max: 2 ** 32 }), fc.constantFrom(MAX_TIMER_DELAY_MS, MAX_TIMER_DELAY_MS + 1, 0.5)), (value) => {
+        const ok = Number.isFinite(value) && value > 0 && value <= MAX_TIMER_DELAY_MS;
+        if (ok) {
+          expect(make({ timeout: value, eventDebounceMs: value })).not.toThrow();
+        } else {
+          expect(make({ timeout: value })).toThrow(invalidArgument('timeout'));
+          expect(make({ eventDebounceMs: value })).toThrow(invalidArgument('eventDebounceMs'));
+        }
+      }),
+    );
+  });
+
+  it('the largest timeout, 2^31 − 1 ms, really waits that long (a wrapped timer would fire at once)', async () => {
+    server.route('GET', '/v1/slow', reply.hold());
+    const { client, platform } = rig(server, { timeout: MAX_TIMER_DELAY_MS });
+    const box = settleState(client.get('/slow'));
+    await server.waitForRequests(1);
+    await platform.advanceAsync(MAX_TIMER_DELAY_MS - 1);
+    expect(box.state).toBe('pending');
+    await platform.advanceAsync(1);
+    await waitUntil(() => box.state !== 'pending');
+    expect(box.value).toMatchObject({ name: 'RequestTimeoutError', timeoutMs: MAX_TIMER_DELAY_MS });
+  });
+
+  it('timeout: false means no time limit: no timer, the call waits for its answer', async () => {
+    server.route('GET', '/v1/slow', reply.hold());
+    const { client, platform } = rig(server, { timeout: false });
+    const box = settleState(client.get('/slow'));
+    await server.waitForRequests(1);
+    expect(platform.timers.pending).toBe(0);
+    await platform.advanceAsync(MAX_TIMER_DELAY_MS);
+    expect(box.state).toBe('pending');
+    expect(client.pending).toBe(1);
+    client.dispose();
+    await waitUntil(() => box.state !== 'pending');
+    expect(box.value).toMatchObject({ name: 'RequestCancelledError', reason: 'disposed' });
+  });
+
+  it('a per-call timeout: false lifts the client limit for that call only', async () => {
+    server.route('GET', '/v1/slow', reply.hold());
+    const { client, platform } = rig(server, { timeout: 1_000 });
+    const free = settleState(client.get('/slow', undefined, { timeout: false }));
+    const bound = settleState(client.get('/slow'));
+    await server.waitForRequests(2);
+    await platform.advanceAsync(1_000);
+    await waitUntil(() => bound.state !== 'pending');
+    expect(bound.value).toMatchObject({ name: 'RequestTimeoutError' });
+    expect(free.state).toBe('pending');
+    client.dispose();
+  });
+});
+
+describe('other options fail when the client is made, naming the option', () => {
+  it.each([[''], ['api.example.com'], ['/v1'], ['ftp://files.example'], ['http://user:pw@127.0.0.1'], ['http://127.0.0.1/?x=1'], ['http://127.0.0.1/#top'], [42], [undefined]])(
+    'baseUrl %j',
+    (baseUrl) => {
+      expect(make({ baseUrl: baseUrl as string })).toThrow(invalidArgument('baseUrl'));
+    },
+  );
+
+  it.each<[string, Partial<HttpClientOptions>]>([
+    ['prefix', { prefix: 7 as unknown as string }],
+    ['credentials', { credentials: 'always' as RequestCredentials }],
+    ['onLoginExpired', { onLoginExpired: 'never' as 'hang' }],
+    ['providers', { providers: 'en' as never }],
+    ['providers.locale', { providers: { locale: 'en' as never } }],
+    ['betaHeader', { betaHeader: { name: 'bad name', value: 'x' } }],
+    ['betaHeader', { betaHeader: { name: 'beta', value: 'a\r\nb' } }],
+    ['allowedRedirectOrigins', { allowedRedirectOrigins: 'http://127.0.0.1' as never }],
+  ])('%s', (field, options) => {
+    expect(make(options)).toThrow(invalidArgument(field));
+  });
+
+  it('options that are not an object', () => {
+    expect(() => createHttpClient(memoryPlatform(), null as never)).toThrow(invalidArgument('options'));
+  });
+});

@@ -1,0 +1,228 @@
+// Redirects against hostile loopback servers: the gateway answers with a redirect, a second origin on
+// another port records what reaches it. Fetch's own `follow` mode would hand it the body and every header.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { cookieJarHooks, HttpRedirectError, HttpStatusError, MAX_REDIRECTS } from '../../../core/http/index.js';
+import type { HttpClientOptions, HttpHooks, HttpMethod } from '../../../core/http/index.js';
+import type { MemoryPlatform } from '../../../core/platform/index.js';
+import { reply, startTestServer } from '../../support/http-server.js';
+import type { Reply, TestServer } from '../../support/http-server.js';
+import { rig } from './harness.js';
+
+let gateway: TestServer;
+let evil: TestServer;
+beforeAll(async () => {
+  gateway = await startTestServer();
+  evil = await startTestServer();
+});
+afterAll(async () => {
+  await gateway.close();
+  await evil.close();
+});
+beforeEach(() => {
+  gateway.reset();
+  evil.reset();
+});
+
+const STATUSES = [301, 302, 303, 307, 308] as const;
+const METHODS: HttpMethod[] = ['GET', 'POST'];
+/** Every header a secret travels in: the session token, risk token, fingerprint, signing headers, cookies. */
+const SECRET_HEADERS = ['token', 'risktoken', 'terminalcode', 'device-sign', 'device-sign-key', 'tm', 'uhti', 'cookie', 'x-caller'];
+
+const redirectTo =
+  (status: number, location: string): Reply =>
+  (_request, response: ServerResponse) => {
+    response.writeHead(status, { location, 'content-type': 'text/plain' });
+    response.end('moved');
+  };
+
+/** The hooks a real session installs: risk token and signing headers, an encrypted login body, the cookie jar. */
+function sessionHooks(platform: MemoryPlatform, origin: string): HttpHooks[] {
+  return [
+    {
+      beforeRequest: [
+        async (request) => {
+          request.headers.set('riskToken', 'risk-secret');
+          request.headers.set('device-sign', 'sig-secret');
+          request.headers.set('device-sign-key', 'key-secret');
+          request.headers.set('tm', '1700000000000');
+          request.headers.set('uhti', 'a'.repeat(32));
+          if (request.method === 'GET') return undefined;
+          const clear = (await request.clone().json()) as { pwd: string };
+          return new Request(request, { body: JSON.stringify({ bodyCiphertext: `enc:${clear.pwd}` }) });
+        },
+      ],
+    },
+    cookieJarHooks({ cookies: platform.cookies, cookieStore: platform.browser.cookieStore, clock: platform.clock }, origin),
+  ];
+}
+
+function session(options: Partial<HttpClientOptions> = {}) {
+  const r = rig(gateway, { providers: { terminalCode: () => 'fp-secret' }, ...options });
+  r.platform.cookies.set('sid', 'cookie-secret');
+  for (const hooks of sessionHooks(r.platform, gateway.origin)) r.client.use(hooks);
+  const call = (method: HttpMethod, path: string) =>
+    r.client.request<{ method: string; body: string; headers: Record<string, string> }>(method, path, method === 'GET' ? { q: 1 } : { pwd: 'hunter2' }, {
+      headers: { token: 'session-secret', 'x-caller': 'caller-secret' },
+    });
+  return { ...r, call };
+}
+
+describe('a redirect to another origin is refused by default: HttpRedirectError, and the other origin receives nothing', () => {
+  for (const status of STATUSES) {
+    for (const method of METHODS) {
+      for (const form of ['absolute', 'scheme-relative'] as const) {
+        it(`${status} ${form} Location on ${method}`, async () => {
+          const target = `${evil.origin}/v1/land`;
+          gateway.route('*', '/v1/go', redirectTo(status, form === 'absolute' ? target : target.replace(/^http:/, '')));
+          evil.route('*', '/v1/land', reply.echo());
+          const { call, client, platform, toasts } = session();
+          const error = await call(method, '/go').catch((e: unknown) => e);
+          expect(error).toBeInstanceOf(HttpRedirectError);
+          expect(error).toMatchObject({ name: 'HttpRedirectError', code: 'HTTP_REDIRECT', reason: 'cross-origin', status, location: target, msg: 'unknown error' });
+          expect(evil.received).toHaveLength(0);
+          expect(gateway.received).toHaveLength(1);
+          expect(client.pending).toBe(0);
+          expect(toasts()).toEqual(['unknown error']);
+          expect(platform.reports).toMatchObject([{ event: 'httpError', data: { code: 'HTTP_REDIRECT', reason: 'cross-origin', status, location: target } }]);
+        });
+      }
+    }
+  }
+
+  it('a silent refused call leaves no timer at all', async () => {
+    gateway.route('GET', '/v1/go', redirectTo(302, `${evil.origin}/x`));
+    const { call, platform, client } = session();
+    await expect(client.get('/go', undefined, { silent: true })).rejects.toMatchObject({ reason: 'cross-origin' });
+    void call;
+    expect(platform.timers.pending).toBe(0);
+  });
+
+  it('another scheme or port on the same host is another origin', async () => {
+    const https = `https://${new URL(gateway.origin).host}/v1/land`;
+    gateway.route('GET', '/v1/a', redirectTo(302, https));
+    const { client } = session();
+    await expect(client.get('/a')).rejects.toMatchObject({ reason: 'cross-origin', location: https });
+  });
+});
+
+describe('a redirect within the gateway origin is followed as fetch would', () => {
+  for (const status of STATUSES) {
+    for (const method of METHODS) {
+      for (const form of ['relative', 'absolute'] as const) {
+        const keepsMethod = status === 307 || status === 308 || method === 'GET';
+        it(`${status} ${form} Location on ${method}: ${keepsMethod ? `${method} again, same body` : 'becomes a GET without body'}`, async () => {
+          gateway.route('*', '/v1/go', redirectTo(status, form === 'relative' ? '/v1/land' : `${gateway.origin}/v1/land`));
+          gateway.route('*', '/v1/land', reply.echo());
+          const { call } = session();
+          const { data } = await call(method, '/go');
+          const [first, second] = gateway.received;
+          expect(second?.path).toBe('/v1/land');
+          expect(data.method).toBe(keepsMethod ? method : 'GET');
+          expect(data.body).toBe(keepsMethod ? first!.text() : '');
+          if (method === 'POST') expect(data.body === '' ? undefined : JSON.parse(data.body)).toEqual(keepsMethod ? { bodyCiphertext: 'enc:hunter2' } : undefined);
+          if (!keepsMethod) expect(data.headers['content-type']).toBeUndefined();
+          // Same origin, same trust: the session's headers go along.
+          for (const name of SECRET_HEADERS) expect(second!.headers[name]).toBe(first!.headers[name]);
+          expect(second!.headers.cookie).toBe('sid=cookie-secret');
+        });
+      }
+    }
+  }
+
+  it(`follows at most ${MAX_REDIRECTS} redirects, then rejects with reason 'too-many'`, async () => {
+    gateway.route('GET', '/v1/loop', redirectTo(302, '/v1/loop'));
+    const { client } = session();
+    await expect(client.get('/loop')).rejects.toMatchObject({ name: 'HttpRedirectError', reason: 'too-many', location: `${gateway.origin}/v1/loop` });
+    expect(gateway.received).toHaveLength(MAX_REDIRECTS + 1);
+  });
+
+  it.each([
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['data:text/plain,x', 'data:text/plain,x'],
+    ['http://user:pw@127.0.0.1/v1/land', 'http://user:pw@127.0.0.1/v1/land'],
+    ['http://[::1', 'http://[::1'],
+  ])("a Location %j that fetch could not follow rejects with reason 'location'", async (location, expected) => {
+    gateway.route('GET', '/v1/go', redirectTo(302, location));
+    const { client } = session();
+    await expect(client.get('/go')).rejects.toMatchObject({ name: 'HttpRedirectError', reason: 'location', status: 302, location: expected });
+    expect(gateway.received).toHaveLength(1);
+  });
+
+  it('a 3xx without Location, or a 304, is an answer: HttpStatusError with its status', async () => {
+    gateway.route('GET', '/v1/a', reply.status(302));
+    gateway.route('GET', '/v1/b', reply.empty(304));
+    const { client } = session();
+    await expect(client.get('/a')).rejects.toBeInstanceOf(HttpStatusError);
+    await expect(client.get('/b')).rejects.toMatchObject({ name: 'HttpStatusError', status: 304 });
+  });
+});
+
+describe('allowedRedirectOrigins: followed, but no secret and no body ever crosses', () => {
+  const allowed = () => session({ allowedRedirectOrigins: [`${evil.origin}/any/path`] });
+
+  for (const status of STATUSES) {
+    for (const method of METHODS) {
+      for (const form of ['absolute', 'scheme-relative'] as const) {
+        const resends = (status === 307 || status === 308) && method === 'POST';
+        it(`${status} ${form} Location on ${method}: ${resends ? "refused (reason 'body'), nothing sent" : 'only non-secret headers arrive'}`, async () => {
+          const target = `${evil.origin}/v1/land`;
+          gateway.route('*', '/v1/go', redirectTo(status, form === 'absolute' ? target : target.replace(/^http:/, '')));
+          evil.route('*', '/v1/land', reply.echo());
+          const { call, client } = allowed();
+          const outcome = await call(method, '/go').catch((e: unknown) => e);
+          if (resends) {
+            expect(outcome).toMatchObject({ name: 'HttpRedirectError', reason: 'body', status, location: target });
+            expect(evil.received).toHaveLength(0);
+            return;
+          }
+          expect(evil.received).toHaveLength(1);
+          const landed = evil.received[0]!;
+          expect(landed.method).toBe(status === 307 || status === 308 ? method : 'GET');
+          expect(landed.body.length).toBe(0);
+          for (const name of SECRET_HEADERS) expect(landed.headers[name], name).toBeUndefined();
+          expect(landed.headers).toMatchObject({ terminaltype: '1', locale: 'en', language: 'en_US', apptheme: 'dark', devicelanguage: 'fr-FR' });
+          expect(landed.headers['content-type']).toBeUndefined();
+          expect(client.pending).toBe(0);
+        });
+      }
+    }
+  }
+
+  it('an origin not on the list is still refused, and a hop back to the gateway stays stripped', async () => {
+    const third = await startTestServer();
+    try {
+      gateway.route('GET', '/v1/go', redirectTo(302, `${evil.origin}/bounce`));
+      evil.route('GET', '/bounce', redirectTo(302, `${gateway.origin}/v1/land`));
+      gateway.route('GET', '/v1/land', reply.echo());
+      gateway.route('GET', '/v1/away', redirectTo(302, `${third.origin}/x`));
+      const { call } = allowed();
+      await call('GET', '/go');
+      const back = gateway.received[1]!;
+      expect(back.path).toBe('/v1/land');
+      for (const name of SECRET_HEADERS) expect(back.headers[name], name).toBeUndefined();
+      await expect(call('GET', '/away')).rejects.toMatchObject({ reason: 'cross-origin', location: `${third.origin}/x` });
+      expect(third.received).toHaveLength(0);
+    } finally {
+      await third.close();
+    }
+  });
+
+  it("the other origin's Set-Cookie never lands in the gateway's jar", async () => {
+    gateway.route('GET', '/v1/go', redirectTo(302, `${evil.origin}/v1/land`));
+    evil.route('GET', '/v1/land', (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['sid=evil; Max-Age=86400', 'planted=1'] });
+      response.end(JSON.stringify({ code: '00000', data: null }));
+    });
+    const { call, platform } = allowed();
+    await call('GET', '/go');
+    expect(platform.cookies.get('sid')).toBe('cookie-secret');
+    expect(platform.cookies.get('planted')).toBeUndefined();
+  });
+
+  it.each([['not a url'], ['ftp://files.example'], [42]])('an entry %j that is not an absolute http(s) URL fails when the client is made', (entry) => {
+    expect(() => rig(gateway, { allowedRedirectOrigins: [entry as string] })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'allowedRedirectOrigins[0]', value: entry } }),
+    );
+  });
+});
