@@ -83,6 +83,18 @@ describe('timeouts (seed 000 §9)', () => {
     const { bridge } = inApp();
     await expect(bridge.request('/p', undefined, { timeoutMs: 0 })).rejects.toMatchObject({ name: 'InvalidArgumentError' });
     await expect(bridge.request('/p', undefined, { timeoutMs: Number.POSITIVE_INFINITY })).rejects.toMatchObject({ name: 'InvalidArgumentError' });
+    // 2^31 ms wraps in every host's timer and would fire at once.
+    await expect(bridge.request('/p', undefined, { timeoutMs: 2 ** 31 })).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'timeoutMs' } });
+    expect(bridge.pendingCount).toBe(0);
+  });
+
+  it('a timeout class override outside the shared duration rule is an InvalidArgumentError naming it', () => {
+    for (const bad of [0, -1, Number.NaN, 2 ** 31, '3000']) {
+      expect(() => createBridge(memoryPlatform(), { appName: APP_NAME, timeouts: { callback: bad as number } })).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'timeouts.callback', value: bad } }),
+      );
+    }
+    expect(createBridge(memoryPlatform(), { appName: APP_NAME, timeouts: { webVisible: 2 ** 31 - 1 } }).timeouts.webVisible).toBe(2 ** 31 - 1);
   });
 });
 
