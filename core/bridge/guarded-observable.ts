@@ -15,12 +15,11 @@ export class GuardedObservable<T> extends Observable<T> {
     super(subscribe);
   }
 
-  // RxJS operators build their result through `lift`; keeping the class there keeps `pipe(...)` guarded.
+  // RxJS operators build their result through `lift` (the way RxJS 7 documents for subclassing Observable);
+  // keeping the class there keeps `pipe(...)` guarded.
   override lift<R>(operator?: Operator<T, R>): Observable<R> {
     const observable = new GuardedObservable<R>(this.report);
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the documented way to subclass Observable in RxJS 7
     observable.source = this;
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above
     observable.operator = operator;
     return observable;
   }
