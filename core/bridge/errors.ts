@@ -72,7 +72,7 @@ export type RequestActionFailure = 'no-handler' | 'post-failed' | 'disposed' | '
  */
 export class AppJSBridgeRequestActionError extends ExkitError {
   override name = 'AppJSBridgeRequestActionError' as const;
-  declare readonly extra: { reason: RequestActionFailure; command: string; minimumVersion?: string; appVersion?: string | null };
+  declare readonly extra: { reason: RequestActionFailure; command: string };
   constructor(extra: AppJSBridgeRequestActionError['extra'], options: Omit<ExkitErrorOptions, 'extra'> = {}) {
     super('APP_JSBRIDGE_REQUEST_ACTION', APP_REQUEST_ACTION_ERROR_MESSAGE, { ...options, extra });
   }
