@@ -1,6 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Bridge } from '../core/bridge/index.js';
-import type { AppResponse } from '../core/catalog/index.js';
+import { isBridgeTimeoutError } from '../core/bridge/index.js';
+import type { Bridge, BridgeRequestResult, SkipInfo } from '../core/bridge/index.js';
+
+/** An answer the request ended with: the app's, or the fallback's when requestAction cannot run here. */
+export type BridgeRequestAnswer = Exclude<BridgeRequestResult, { status: 'skipped' }>;
 
 export interface BridgeRequestInput {
   /** The bridge whose transport owns correlation and the timeout (the machine keeps no timer of its own). */
@@ -16,7 +19,10 @@ export interface BridgeRequestContext {
   path: string;
   params: Record<string, unknown> | undefined;
   timeoutMs: number | undefined;
-  response: AppResponse | undefined;
+  /** The answer (status 'answered' or 'fallback'), in `resolved`. */
+  response: BridgeRequestAnswer | undefined;
+  /** Why nothing was sent (outside the app, app too old), in `skipped`. */
+  skip: SkipInfo | undefined;
   error: unknown;
   /** How many times the request was sent. */
   attempts: number;
@@ -28,7 +34,8 @@ export type BridgeRequestEvent =
   | { type: 'CANCEL' };
 
 export type BridgeRequestEmitted =
-  | { type: 'resolved'; response: AppResponse }
+  | { type: 'resolved'; response: BridgeRequestAnswer }
+  | { type: 'skipped'; skip: SkipInfo }
   | { type: 'rejected'; error: unknown; timedOut: boolean };
 
 /** What the request actor is started with. */
@@ -39,13 +46,14 @@ export interface BridgeRequestActorInput {
   timeoutMs: number | undefined;
 }
 
-const isTimeoutError = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AppRequestCallbackTimeout';
+const outputOf = (event: unknown): BridgeRequestResult | undefined => (event as { output?: BridgeRequestResult }).output;
 
 /**
  * One bridge request (seed 000 §4): pending until the native callback arrives, then resolved; rejected on
- * timeout or on error. The invoked actor is the core transport's request, so correlation and the timeout
- * live in one place; leaving `pending` aborts the call and frees its entry.
+ * timeout or on error. A timeout is the transport's own or an answer with a timeout code (00004, 110100,
+ * seed 000 §8): both end in `timedOut`. Outside the app or below requestAction's minimum version nothing is
+ * sent (seed 000 §5) and the request ends in `skipped`. The invoked actor is the core transport's request,
+ * so correlation and the timeout live in one place; leaving `pending` aborts the call and frees its entry.
  */
 export const bridgeRequestMachine = setup({
   types: {
@@ -55,22 +63,28 @@ export const bridgeRequestMachine = setup({
     emitted: {} as BridgeRequestEmitted,
   },
   actors: {
-    transportRequest: fromPromise<AppResponse, BridgeRequestActorInput>(({ input, signal }) =>
+    transportRequest: fromPromise<BridgeRequestResult, BridgeRequestActorInput>(({ input, signal }) =>
       input.bridge.request(input.path, input.params, input.timeoutMs === undefined ? { signal } : { signal, timeoutMs: input.timeoutMs }),
     ),
   },
   guards: {
-    isTimeout: ({ event }) => isTimeoutError((event as { error?: unknown }).error),
+    isTimeout: ({ event }) => isBridgeTimeoutError((event as { error?: unknown }).error),
+    isSkipped: ({ event }) => outputOf(event)?.status === 'skipped',
   },
   actions: {
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
-    storeResponse: assign({ response: ({ event }) => (event as { output?: AppResponse }).output, error: undefined }),
-    storeError: assign({ error: ({ event }) => (event as { error?: unknown }).error, response: undefined }),
+    storeResponse: assign({ response: ({ event }) => outputOf(event) as BridgeRequestAnswer, skip: undefined, error: undefined }),
+    storeSkip: assign(({ event }) => {
+      const { reason, minimumVersion, appVersion } = outputOf(event) as Extract<BridgeRequestResult, { status: 'skipped' }>;
+      return { skip: { reason, minimumVersion, appVersion }, response: undefined, error: undefined };
+    }),
+    storeError: assign({ error: ({ event }) => (event as { error?: unknown }).error, response: undefined, skip: undefined }),
     storeTarget: assign(({ event }) =>
-      event.type === 'REQUEST' ? { path: event.path, params: event.params, response: undefined, error: undefined } : {},
+      event.type === 'REQUEST' ? { path: event.path, params: event.params, response: undefined, skip: undefined, error: undefined } : {},
     ),
     emitResolved: emit(({ context }) => ({ type: 'resolved' as const, response: context.response! })),
-    emitRejected: emit(({ context }) => ({ type: 'rejected' as const, error: context.error, timedOut: isTimeoutError(context.error) })),
+    emitSkipped: emit(({ context }) => ({ type: 'skipped' as const, skip: context.skip! })),
+    emitRejected: emit(({ context }) => ({ type: 'rejected' as const, error: context.error, timedOut: isBridgeTimeoutError(context.error) })),
   },
 }).createMachine({
   id: 'bridgeRequest',
@@ -80,6 +94,7 @@ export const bridgeRequestMachine = setup({
     params: input.params,
     timeoutMs: input.timeoutMs,
     response: undefined,
+    skip: undefined,
     error: undefined,
     attempts: 0,
   }),
@@ -94,7 +109,10 @@ export const bridgeRequestMachine = setup({
         id: 'request',
         src: 'transportRequest',
         input: ({ context }) => ({ bridge: context.bridge, path: context.path, params: context.params, timeoutMs: context.timeoutMs }),
-        onDone: { target: 'resolved', actions: ['storeResponse', 'emitResolved'] },
+        onDone: [
+          { guard: 'isSkipped', target: 'skipped', actions: ['storeSkip', 'emitSkipped'] },
+          { target: 'resolved', actions: ['storeResponse', 'emitResolved'] },
+        ],
         onError: [
           { guard: 'isTimeout', target: 'timedOut', actions: ['storeError', 'emitRejected'] },
           { target: 'rejected', actions: ['storeError', 'emitRejected'] },
@@ -103,6 +121,9 @@ export const bridgeRequestMachine = setup({
       on: { CANCEL: 'cancelled' },
     },
     resolved: {
+      on: { RETRY: 'pending' },
+    },
+    skipped: {
       on: { RETRY: 'pending' },
     },
     timedOut: {

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import type { Bridge } from '../core/bridge/index.js';
+import type { Bridge, SkipInfo } from '../core/bridge/index.js';
 import type { ActorRefFrom } from 'xstate';
 import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
 import { useExkitService } from './provider.js';
@@ -11,12 +11,15 @@ export interface UseBridgeRequestOptions {
 }
 
 export interface UseBridgeRequestResult<T> {
-  status: 'pending' | 'success' | 'error' | 'cancelled';
+  /** 'skipped': nothing was sent, outside the app or below requestAction's minimum version (seed 000 §5). */
+  status: 'pending' | 'success' | 'skipped' | 'error' | 'cancelled';
   data: T | undefined;
-  /** The app's answer code on success. */
+  /** The answer code on success (the app's, or the fallback's). */
   code: string | undefined;
+  /** Why nothing was sent, when `status` is 'skipped'. */
+  skip: SkipInfo | undefined;
   error: unknown;
-  /** Whether the error is AppRequestCallbackTimeout. */
+  /** Whether the request ended as timed out: no answer in time, or a timeout code (00004, 110100). */
   timedOut: boolean;
   retry(): void;
   cancel(): void;
@@ -24,7 +27,7 @@ export interface UseBridgeRequestResult<T> {
   actor: ActorRefFrom<typeof bridgeRequestMachine>;
 }
 
-const STATUS = { pending: 'pending', resolved: 'success', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
+const STATUS = { pending: 'pending', resolved: 'success', skipped: 'skipped', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
 
 /** Runs an app request (requestAction) through the bridge-request machine; a new path, params or bridge sends it again. */
 export function useBridgeRequest<T = unknown>(path: string, params?: Record<string, unknown>, options: UseBridgeRequestOptions = {}): UseBridgeRequestResult<T> {
@@ -39,6 +42,7 @@ export function useBridgeRequest<T = unknown>(path: string, params?: Record<stri
   const value = useSelector(actor, (s) => s.value as keyof typeof STATUS);
   const response = useSelector(actor, (s) => s.context.response);
   const error = useSelector(actor, (s) => s.context.error);
+  const skip = useSelector(actor, (s) => s.context.skip);
   const key = JSON.stringify([path, params ?? null]);
   const sent = useRef({ key, bridge });
   useEffect(() => {
@@ -51,7 +55,8 @@ export function useBridgeRequest<T = unknown>(path: string, params?: Record<stri
   return {
     status: STATUS[value],
     data: response?.data as T | undefined,
-    code: response === undefined ? undefined : String(response.code),
+    code: response?.code,
+    skip,
     error,
     timedOut: value === 'timedOut',
     retry: () => actor.send({ type: 'RETRY' }),

@@ -74,6 +74,8 @@ export interface CommandInfo {
   timeout?: TimeoutKind;
   /** True when the command takes no payload (its first argument is then the call options). */
   noPayload?: true;
+  /** 'not-android': skipped on Android (seed 000 §6: share). */
+  platforms?: 'not-android';
 }
 
 /** The lowest and highest minimum versions the seed allows for commands it does not name (seed 000 §5). */
@@ -86,6 +88,8 @@ const info = (source: CommandInfo['source'], minVersion: string, timeout?: Timeo
   ...(timeout ? { timeout } : {}),
   ...(noPayload ? { noPayload: true as const } : {}),
 });
+/** Seed 000 §6: "Skipped on Android: … share." */
+const notOnAndroid = (command: CommandInfo): CommandInfo => ({ ...command, platforms: 'not-android' });
 const seed = (minVersion: string, timeout?: TimeoutKind, noPayload?: 'noPayload') => info('seed', minVersion, timeout, noPayload);
 const chosen = (minVersion: string, timeout?: TimeoutKind, noPayload?: 'noPayload') => info('chosen', minVersion, timeout, noPayload);
 
@@ -105,9 +109,9 @@ export const BRIDGE_COMMANDS: Readonly<Record<BridgeCommand, CommandInfo>> = /* 
   changeTitleBarTheme: seed('2.56.0'),
   setBottomActions: seed('2.9.0'),
   setNavigationBarHide: chosen('2.8.0'),
-  goNativeShare: chosen('1.2.51'),
-  goAppShare: chosen('2.0.0'),
-  goShare: chosen('2.0.0'),
+  goNativeShare: notOnAndroid(chosen('1.2.51')),
+  goAppShare: notOnAndroid(chosen('2.0.0')),
+  goShare: notOnAndroid(chosen('2.0.0')),
   notifyStatusChange: chosen('2.0.0'),
   handleBizParams: chosen('2.0.0'),
   setWebLocalStorage: seed('2.15.0'),

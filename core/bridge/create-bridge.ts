@@ -3,6 +3,7 @@ import type { Observable } from 'rxjs';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { AppResponse } from '../catalog/enums.js';
 import type { Platform } from '../platform/types.js';
+import { checkDuration } from '../validate/duration.js';
 import { isVersionAtLeast } from '../validate/versions.js';
 import { BRIDGE_COMMANDS, BRIDGE_COMMAND_NAMES, isBridgeCommand, normalizePayload } from './commands.js';
 import type { BridgeCommand, CommandAnswer, CommandPayload } from './commands.js';
@@ -11,16 +12,17 @@ import type { TimeoutKind } from './constants.js';
 import { androidHandler, detectApp, iosHandler } from './detect.js';
 import type { BridgeHost, BridgeOs } from './detect.js';
 import { openDeepLink } from './deep-links.js';
-import type { DeepLinkConfig, DeepLinkParams, OpenDeepLinkResult } from './deep-links.js';
+import type { DeepLinkConfig, DeepLinkIntent, DeepLinkParams, OpenDeepLinkResult } from './deep-links.js';
 import type { DeepLinkTarget } from './deep-link-targets.js';
 import { AppJSBridgeRequestActionError, UnknownBridgeCommandError } from './errors.js';
+import { GuardedObservable } from './guarded-observable.js';
 import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
 
-/** Why a command did not reach the native side. */
-export type SkipReason = 'not-in-app' | 'below-minimum-version';
+/** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (seed 000 §5, §6). */
+export type SkipReason = 'not-in-app' | 'below-minimum-version' | 'not-on-android';
 
 /** The outcome of one command call. Calls that could not be delivered or answered reject with a typed error instead. */
 export type CommandResult<A> =
@@ -41,9 +43,26 @@ export interface CallOptions {
 export interface BridgeRequestOptions<T> {
   timeoutMs?: number;
   signal?: AbortSignal;
-  /** Answers instead when requestAction cannot run here; without it such a request rejects with AppJSBridgeRequestActionError. */
+  /** Answers instead when requestAction cannot run here; without it such a request resolves as skipped. */
   fallback?: () => AppResponse<T> | Promise<AppResponse<T>>;
 }
+
+/** Why and against which versions a request or command was not sent. */
+export interface SkipInfo {
+  reason: SkipReason;
+  minimumVersion: string;
+  appVersion: string | null;
+}
+
+/**
+ * The outcome of `bridge.request`: the app's success answer, the fallback's answer, or nothing sent
+ * because requestAction cannot run here (seed 000 §5: "Otherwise a fallback runs if one exists, or nothing
+ * happens"). Failures reject with the typed errors of seed 000 §8.
+ */
+export type BridgeRequestResult<T = unknown> =
+  | { status: 'answered'; code: string; data: T }
+  | ({ status: 'fallback'; code: string; data: T } & SkipInfo)
+  | ({ status: 'skipped' } & SkipInfo);
 
 /** The arguments of a command: its payload (optional when every field is), then call options. */
 export type CommandArgs<C extends BridgeCommand> = [CommandPayload<C>] extends [void]
@@ -91,9 +110,12 @@ export interface Bridge {
   call<C extends BridgeCommand>(command: C, ...args: CommandArgs<C>): Promise<CommandResult<CommandAnswer<C>>>;
   /** One typed method per command. */
   readonly commands: BridgeCommands;
-  /** An app request through requestAction: resolves with `{ code, data }` on code 00000 or 200, else rejects with a typed error. */
-  request<T = unknown>(path: string, params?: Record<string, unknown>, options?: BridgeRequestOptions<T>): Promise<AppResponse<T>>;
-  /** Every event the native side pushes. */
+  /**
+   * An app request through requestAction: resolves `{ status: 'answered', code, data }` on code 00000 or 200,
+   * `skipped` (or `fallback`) when requestAction cannot run here, else rejects with a typed error.
+   */
+  request<T = unknown>(path: string, params?: Record<string, unknown>, options?: BridgeRequestOptions<T>): Promise<BridgeRequestResult<T>>;
+  /** Every event the native side pushes; subscribers run guarded (a throw is reported, never rethrown). */
   readonly events$: Observable<NativeEvent>;
   /** The payloads of one native event. */
   event$<T = unknown>(name: string): Observable<T>;
@@ -102,7 +124,7 @@ export interface Bridge {
   /** Counters, including ignored late, duplicate, unknown and malformed answers. */
   readonly stats: Readonly<TransportStats & { malformedEvents: number }>;
   /** Opens a deep-link target: nativeRouter in the app, else the public link through the location (needs `deepLinks`). */
-  openDeepLink<T extends DeepLinkTarget>(target: T, params?: DeepLinkParams<T>): Promise<OpenDeepLinkResult>;
+  openDeepLink<T extends DeepLinkTarget>(target: T, params?: DeepLinkParams<T>, intent?: DeepLinkIntent): Promise<OpenDeepLinkResult>;
   /** Removes the global callback functions and rejects pending calls. */
   dispose(): void;
 }
@@ -139,6 +161,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     if (!isBridgeCommand(command)) throw new UnknownBridgeCommandError(command);
     if (version !== undefined) minVersions[command] = checkVersion(version, `minVersions.${command}`);
   }
+  for (const [kind, ms] of Object.entries(timeoutOverrides ?? {})) checkDuration(`timeouts.${kind}`, ms, { owner: 'createBridge' });
   const timeouts = { ...DEFAULT_BRIDGE_TIMEOUTS, ...timeoutOverrides };
 
   const post = (json: string): void => {
@@ -149,6 +172,13 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   const transport = new BridgeTransport({ timers: platform.timers, crypto: platform.crypto, post, errors: platform.errors, ...(locale ? { locale } : {}) });
 
   const events = new Subject<NativeEvent>();
+  const reportSubscriberError = (error: unknown): void => {
+    try {
+      platform.errors.report({ event: 'bridgeSubscriberError', error });
+    } catch {
+      // The reporter itself failed: nothing further can be done without throwing into the native side.
+    }
+  };
   let malformedEvents = 0;
   const receiveEvent = (name: unknown, payload?: unknown): void => {
     try {
@@ -169,10 +199,21 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   for (const command of BRIDGE_COMMAND_NAMES) {
     gates[command] = !detection.inApp
       ? 'not-in-app'
-      : appVersion === null || !isVersionAtLeast(appVersion, minVersions[command])
-        ? 'below-minimum-version'
-        : null;
+      : BRIDGE_COMMANDS[command].platforms === 'not-android' && detection.os === 'android'
+        ? 'not-on-android'
+        : appVersion === null || !isVersionAtLeast(appVersion, minVersions[command])
+          ? 'below-minimum-version'
+          : null;
   }
+  const skipInfo = (reason: SkipReason, command: BridgeCommand): SkipInfo => ({ reason, minimumVersion: minVersions[command], appVersion });
+  /** Runs the caller's fallback guarded: a throw becomes AppJSBridgeRequestActionError (reason fallback-failed) with the throw as cause. */
+  const runFallback = async <V>(command: BridgeCommand, fallback: () => V | Promise<V>): Promise<V> => {
+    try {
+      return await fallback();
+    } catch (error) {
+      throw new AppJSBridgeRequestActionError({ reason: 'fallback-failed', command }, { cause: error });
+    }
+  };
   const gate = (command: BridgeCommand): SkipReason | null => gates[command];
 
   const call = async <C extends BridgeCommand>(command: C, ...args: CommandArgs<C>): Promise<CommandResult<CommandAnswer<C>>> => {
@@ -182,8 +223,8 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     const callOptions = ((info.noPayload ? args[0] : args[1]) ?? {}) as CallOptions;
     const reason = gate(command);
     if (reason) {
-      const skipped = { command, reason, minimumVersion: minVersions[command], appVersion };
-      if (callOptions.fallback) return { status: 'fallback', ...skipped, value: await callOptions.fallback() };
+      const skipped = { command, ...skipInfo(reason, command) };
+      if (callOptions.fallback) return { status: 'fallback', ...skipped, value: await runFallback(command, callOptions.fallback) };
       return { status: 'skipped', ...skipped };
     }
     const body = normalizePayload(command, payload);
@@ -207,21 +248,26 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   }
 
   // Not an async function: a suspended async frame per pending request would cost more than the request itself.
-  const request = <T>(path: string, params?: Record<string, unknown>, requestOptions: BridgeRequestOptions<T> = {}): Promise<AppResponse<T>> => {
+  const request = <T>(path: string, params?: Record<string, unknown>, requestOptions: BridgeRequestOptions<T> = {}): Promise<BridgeRequestResult<T>> => {
     const reason = gate('requestAction');
     if (reason) {
-      if (requestOptions.fallback) return Promise.resolve().then(requestOptions.fallback);
-      return Promise.reject(new AppJSBridgeRequestActionError({ reason, command: 'requestAction', minimumVersion: minVersions.requestAction, appVersion }));
+      const skipped = skipInfo(reason, 'requestAction');
+      const { fallback } = requestOptions;
+      if (!fallback) return Promise.resolve({ status: 'skipped', ...skipped });
+      return runFallback('requestAction', async () => {
+        const answer = await fallback();
+        return { status: 'fallback', code: String(answer.code), data: answer.data, ...skipped } as const;
+      });
     }
     return transport.call(
       'requestAction',
       undefined,
       { timeoutMs: requestOptions.timeoutMs ?? timeouts.appRequest, ...(requestOptions.signal ? { signal: requestOptions.signal } : {}) },
       (id) => (params === undefined ? { requestId: String(id), path } : { requestId: String(id), path, params }),
-    ) as Promise<AppResponse<T>>;
+    ) as Promise<BridgeRequestResult<T>>;
   };
 
-  const events$ = events.asObservable();
+  const events$: Observable<NativeEvent> = new GuardedObservable<NativeEvent>(reportSubscriberError, (subscriber) => events.subscribe(subscriber));
   const bridge: Bridge = {
     version: BRIDGE_VERSION,
     inApp: detection.inApp,
@@ -247,11 +293,11 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     get stats() {
       return { ...transport.stats, malformedEvents };
     },
-    openDeepLink(target, params) {
+    openDeepLink(target, params, intent) {
       if (!deepLinks) {
         return Promise.reject(new InvalidArgumentError('openDeepLink needs the deepLinks option of createBridge', { field: 'deepLinks' }));
       }
-      return openDeepLink({ bridge, location: platform.location, config: deepLinks }, target, params);
+      return openDeepLink({ bridge, location: platform.location, config: deepLinks }, target, params, intent);
     },
     dispose() {
       transport.dispose();

@@ -1,5 +1,6 @@
 // The native deep-link targets of seed 000 §2 with their query parameters, defaults (§2) and platform
 // restrictions (§6). The path of each target follows the app host: <scheme>://<host>/<target>?<params>.
+import { ASSET_TABS } from '../catalog/enums.js';
 import { deepFreeze } from '../catalog/freeze.js';
 
 /** One deep-link target: its parameters, their defaults, and where it may not open. */
@@ -7,6 +8,10 @@ export interface DeepLinkTargetSpec {
   readonly params: readonly string[];
   /** Values used when the caller leaves the parameter empty (seed 000 §2). */
   readonly defaults?: Readonly<Record<string, string>>;
+  /** Values used when the caller leaves the parameter empty and says the link is for an on-chain market (seed 000 §2: home/market). */
+  readonly onChainDefaults?: Readonly<Record<string, string>>;
+  /** The only values a parameter takes (seed 000 §2: home/asset type); any other is refused. */
+  readonly values?: Readonly<Record<string, readonly string[]>>;
   /** 'android-only': opens only on Android; 'not-android': skipped on Android (seed 000 §6). */
   readonly platforms?: 'android-only' | 'not-android';
   /** Accepts parameters beyond `params` (main/H5Router: "url encoded, plus other params"). */
@@ -24,8 +29,9 @@ export const DEEP_LINK_TARGETS = /* @__PURE__ */ deepFreeze({
   'home/home': t(),
   'home/coin': t('symbol', 'type', 'spotLine', 'positionType', 'spotArea', 'symbolId', 'chainName', 'chainContract', 'fromCoinName', 'toCoinName', 'from'),
   'home/contract': t('symbolId', 'bizLine'),
-  'home/market': { ...t('type', 'subType', 'symbolId', 'from', 'couponId', 'bizLine'), defaults: { type: 'onChain' } },
-  'home/asset': t('type'),
+  // "type defaults to onChain for on-chain": only a link the caller marks as on-chain gets the default.
+  'home/market': { ...t('type', 'subType', 'symbolId', 'from', 'couponId', 'bizLine'), onChainDefaults: { type: 'onChain' } },
+  'home/asset': { ...t('type'), values: { type: ASSET_TABS } },
   'home/follow': t('from'),
   'home/community': t('tabPos'),
   // Copy trading

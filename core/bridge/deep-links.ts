@@ -2,7 +2,7 @@ import { ExkitError } from '../errors/exkit-error.js';
 import type { PlatformLocation } from '../platform/types.js';
 import type { Bridge } from './create-bridge.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
-import type { DEEP_LINK_TARGETS, DeepLinkTarget } from './deep-link-targets.js';
+import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
 import type { BridgeOs } from './detect.js';
 
 /** A value a deep-link parameter accepts. Empty ones ('', null, undefined, [], {}) are left out (seed 000 §2, §5). */
@@ -11,12 +11,21 @@ export type DeepLinkValue = string | number | boolean | null | undefined | reado
 /** The parameter names a deep-link target takes. */
 export type DeepLinkParamName<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T]['params'][number];
 
-/** The parameters a target takes; any other name is a compile-time error (main/H5Router also takes extras). */
+/** The value one parameter takes: one of its listed values (or empty) when the catalogue lists them, else any DeepLinkValue. */
+export type DeepLinkParamValue<T extends DeepLinkTarget, K extends string> = (typeof DEEP_LINK_TARGETS)[T] extends { values: infer V }
+  ? K extends keyof V
+    ? V[K] extends readonly (infer U)[]
+      ? U | null | undefined
+      : DeepLinkValue
+    : DeepLinkValue
+  : DeepLinkValue;
+
+/** The parameters a target takes; any other name, or a value outside a listed set (home/asset type), is a compile-time error (main/H5Router also takes extras). */
 export type DeepLinkParams<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T] extends { extraParams: true }
   ? { [K in DeepLinkParamName<T>]?: DeepLinkValue } & { [key: string]: DeepLinkValue }
   : [DeepLinkParamName<T>] extends [never]
     ? Record<string, never>
-    : { [K in DeepLinkParamName<T>]?: DeepLinkValue };
+    : { [K in DeepLinkParamName<T>]?: DeepLinkParamValue<T, K> };
 
 /** The app's schemes and host (nothing exchange-specific is built in). */
 export interface DeepLinkConfig {
@@ -28,7 +37,13 @@ export interface DeepLinkConfig {
   host: string;
 }
 
-export interface BuildDeepLinkOptions extends DeepLinkConfig {
+/** What the caller says about the link beyond its parameters. */
+export interface DeepLinkIntent {
+  /** The link is for an on-chain market: home/market's type then defaults to onChain (seed 000 §2). */
+  onChain?: boolean;
+}
+
+export interface BuildDeepLinkOptions extends DeepLinkConfig, DeepLinkIntent {
   /** The OS the link is for; decides the platform restrictions of seed 000 §6 (default 'other'). */
   os?: BridgeOs;
   /** Which scheme to write (default 'app'). */
@@ -59,6 +74,22 @@ export class UnknownDeepLinkParamError extends ExkitError {
   }
 }
 
+/** A value outside the values a parameter takes (seed 000 §2: home/asset type is an asset tab). */
+export class UnknownDeepLinkParamValueError extends ExkitError {
+  override name = 'UnknownDeepLinkParamValueError' as const;
+  constructor(target: string, param: string, value: unknown, allowed: readonly string[]) {
+    super('DEEP_LINK_UNKNOWN_VALUE', `The deep-link parameter ${param} of ${target} takes ${allowed.join(', ')}; got ${JSON.stringify(valueText(value))}`, {
+      extra: { target, param, value: valueText(value), allowed: [...allowed] },
+    });
+  }
+}
+
+/** Throws UnknownDeepLinkParamValueError when the catalogue lists the parameter's values and `value` is not one of them. */
+function checkParamValue(target: string, spec: DeepLinkTargetSpec, key: string, value: unknown): void {
+  const allowed = spec.values?.[key];
+  if (allowed && !(typeof value === 'string' && allowed.includes(value))) throw new UnknownDeepLinkParamValueError(target, key, value, allowed);
+}
+
 /** A URL that is not a deep link of the configured schemes and host. */
 export class InvalidDeepLinkError extends ExkitError {
   override name = 'InvalidDeepLinkError' as const;
@@ -76,7 +107,12 @@ export function isEmptyDeepLinkValue(value: unknown): boolean {
 }
 
 function valueText(value: unknown): string {
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  try {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  } catch {
+    // A value JSON cannot write (a cycle, a BigInt inside) or a Symbol's text in an error message.
+    return Object.prototype.toString.call(value);
+  }
 }
 
 /** Whether a target may open on an OS (seed 000 §6). */
@@ -88,8 +124,9 @@ export function isDeepLinkAllowed(target: DeepLinkTarget, os: BridgeOs): boolean
 }
 
 /**
- * The link of a target: `<scheme>://<host>/<target>?<params>`, empty values omitted, defaults applied,
- * values URL-encoded; null when the target is restricted on `options.os` (seed 000 §2, §6).
+ * The link of a target: `<scheme>://<host>/<target>?<params>`, empty values omitted, defaults applied
+ * (on-chain defaults only when `options.onChain`), values URL-encoded; null when the target is restricted
+ * on `options.os` (seed 000 §2, §6). Throws UnknownDeepLinkParamValueError for a value outside a listed set.
  */
 export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams<T> | undefined, options: BuildDeepLinkOptions): string | null {
   if (!isDeepLinkTarget(target)) throw new UnknownDeepLinkTargetError(target);
@@ -103,8 +140,9 @@ export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepL
   const query: string[] = [];
   for (const key of keys) {
     const raw = given[key];
-    const value = isEmptyDeepLinkValue(raw) ? spec.defaults?.[key] : raw;
+    const value = isEmptyDeepLinkValue(raw) ? (spec.defaults?.[key] ?? (options.onChain === true ? spec.onChainDefaults?.[key] : undefined)) : raw;
     if (isEmptyDeepLinkValue(value)) continue;
+    checkParamValue(target, spec, key, value);
     query.push(`${encodeURIComponent(key)}=${encodeURIComponent(valueText(value))}`);
   }
   const scheme = options.scheme === 'public' ? options.publicScheme : options.appScheme;
@@ -138,6 +176,7 @@ export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLi
         throw new InvalidDeepLinkError(url);
       }
       if (!spec.extraParams && !spec.params.includes(key)) throw new UnknownDeepLinkParamError(path, key);
+      if (value !== '') checkParamValue(path, spec, key, value);
       // defineProperty: a '__proto__' key stays a plain entry instead of replacing the prototype.
       Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true });
     }
@@ -162,11 +201,17 @@ export interface DeepLinkOpener {
  * Opens a target (seed 000 §1): inside the app through nativeRouter; outside it, or when the app is too old
  * for nativeRouter, by changing the location to the link with the public scheme.
  */
-export async function openDeepLink<T extends DeepLinkTarget>(opener: DeepLinkOpener, target: T, params?: DeepLinkParams<T>): Promise<OpenDeepLinkResult> {
+export async function openDeepLink<T extends DeepLinkTarget>(
+  opener: DeepLinkOpener,
+  target: T,
+  params?: DeepLinkParams<T>,
+  intent: DeepLinkIntent = {},
+): Promise<OpenDeepLinkResult> {
   const { bridge, location, config } = opener;
-  const link = buildDeepLink(target, params, { ...config, os: bridge.os });
+  const onChain = intent.onChain === true ? { onChain: true } : {};
+  const link = buildDeepLink(target, params, { ...config, ...onChain, os: bridge.os });
   if (link === null) return { status: 'restricted', target, os: bridge.os };
-  const url = buildDeepLink(target, params, { ...config, os: bridge.os, scheme: 'public' })!;
+  const url = buildDeepLink(target, params, { ...config, ...onChain, os: bridge.os, scheme: 'public' })!;
   const toLocation = (): OpenDeepLinkResult => {
     location.assign(url);
     return { status: 'location', url };

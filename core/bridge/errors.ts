@@ -1,6 +1,7 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { ExkitErrorOptions } from '../errors/exkit-error.js';
 import { message } from '../catalog/messages.js';
+import { isResultCode } from '../catalog/result-codes.js';
 import { NETWORK_ERROR_CODE_TEXT } from './result-codes.js';
 
 /** Message of AppRequestCallbackTimeout (seed 000 §8). */
@@ -15,6 +16,8 @@ export const APP_UNSUCCESS_DEFAULT_MESSAGE = 'App Response Unsuccessful';
 /** The native side did not answer within the command's timeout (seed 000 §8). */
 export class AppRequestCallbackTimeout extends ExkitError {
   override name = 'AppRequestCallbackTimeout' as const;
+  /** Always true: the call ended as timed out. */
+  readonly timedOut = true as const;
   constructor(options: ExkitErrorOptions = {}) {
     super('APP_BRIDGE_TIMEOUT', APP_BRIDGE_TIMEOUT_MESSAGE, options);
   }
@@ -23,16 +26,35 @@ export class AppRequestCallbackTimeout extends ExkitError {
 /**
  * The native side answered with a code that is not a success code (seed 000 §8). `code` is the app's
  * code as text, `appData` its data; code -1 gets the catalogue's networkError text in `locale`
- * ("Network error. Try again later." in English).
+ * ("Network error. Try again later." in English). `timedOut` is true for the timeout codes 00004 and
+ * 110100 (seed 000 §8 result codes): such a call ended as timed out.
  */
 export class AppResponseUnSuccessError extends ExkitError {
   override name = 'AppResponseUnSuccessError' as const;
+  /** Whether the code is one of the seed's timeout result codes (00004, 110100). */
+  readonly timedOut: boolean;
   constructor(code: string, msg: string | undefined, options: ExkitErrorOptions = {}, locale = 'en') {
     super(code, code === NETWORK_ERROR_CODE_TEXT ? message(locale, 'networkError') : msg || APP_UNSUCCESS_DEFAULT_MESSAGE, options);
+    this.timedOut = isResultCode(code, 'timeout');
   }
 }
 
-/** The native side answered with nothing, or with an object that has no code (seed 000 §8). */
+/**
+ * Whether a bridge call ended as timed out: no answer in time (AppRequestCallbackTimeout), or an answer
+ * with a timeout result code, 00004 or 110100 (seed 000 §8). Reads `name` and `code`, so it also holds for
+ * errors from another copy of the library.
+ */
+export function isBridgeTimeoutError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'AppRequestCallbackTimeout' || (name === 'AppResponseUnSuccessError' && isResultCode(code, 'timeout'));
+}
+
+/**
+ * The native side answered a request with nothing or without a code (seed 000 §8): empty, not JSON, not
+ * an object, no code, a code that is not a string or a number, or an answer that threw when read.
+ * `extra` holds `command`, `reason` (an UncodedReason) and `answerType`, never the native object itself.
+ */
 export class AppResponseNetworkError extends ExkitError {
   override name = 'AppResponseNetworkError' as const;
   constructor(options: ExkitErrorOptions = {}) {
@@ -41,15 +63,16 @@ export class AppResponseNetworkError extends ExkitError {
 }
 
 /** Why a request could not be handed to the native side. */
-export type RequestActionFailure = 'not-in-app' | 'below-minimum-version' | 'no-handler' | 'post-failed' | 'disposed';
+export type RequestActionFailure = 'no-handler' | 'post-failed' | 'disposed' | 'fallback-failed';
 
 /**
- * The request could not be delivered to the native side (seed 000 §8): not in the app, app too old,
- * no handler object, postMessage threw, or the bridge was disposed. `extra.reason` says which.
+ * The request could not be delivered to the native side (seed 000 §8): no handler object, postMessage
+ * threw, the bridge was disposed, or the caller's fallback threw (its throw is the `cause`).
+ * `extra.reason` says which.
  */
 export class AppJSBridgeRequestActionError extends ExkitError {
   override name = 'AppJSBridgeRequestActionError' as const;
-  declare readonly extra: { reason: RequestActionFailure; command: string; minimumVersion?: string; appVersion?: string | null };
+  declare readonly extra: { reason: RequestActionFailure; command: string };
   constructor(extra: AppJSBridgeRequestActionError['extra'], options: Omit<ExkitErrorOptions, 'extra'> = {}) {
     super('APP_JSBRIDGE_REQUEST_ACTION', APP_REQUEST_ACTION_ERROR_MESSAGE, { ...options, extra });
   }

@@ -7,6 +7,7 @@ export {
   AppResponseNetworkError,
   AppJSBridgeRequestActionError,
   BridgeCallAbortedError,
+  isBridgeTimeoutError,
   UnknownBridgeCommandError,
   APP_BRIDGE_TIMEOUT_MESSAGE,
   APP_NETWORK_ERROR_MESSAGE,
@@ -14,8 +15,9 @@ export {
   APP_UNSUCCESS_DEFAULT_MESSAGE,
 } from './errors.js';
 export type { RequestActionFailure } from './errors.js';
-export { DEFAULT_PROTOCOL_NAMES, resolveProtocol, encodeMessage, decodeAnswer, decodeCallbackId } from './protocol.js';
-export type { BridgeProtocol, WireMessage, NativeEvent } from './protocol.js';
+export { DEFAULT_PROTOCOL_NAMES, resolveProtocol, encodeMessage, readAnswer, decodeCallbackId } from './protocol.js';
+export type { BridgeProtocol, WireMessage, NativeEvent, ReadAnswer, UncodedReason } from './protocol.js';
+export { GuardedObservable } from './guarded-observable.js';
 export {
   BRIDGE_COMMANDS,
   BRIDGE_COMMAND_NAMES,
@@ -30,9 +32,9 @@ export type { BridgeCommandMap, BridgeCommand, CommandPayload, CommandAnswer, Co
 export { detectApp, appVersionFromUserAgent, osFromUserAgent } from './detect.js';
 export type { AppDetection, BridgeHost, BridgeOs } from './detect.js';
 export { BridgeTransport } from './transport.js';
-export type { TransportStats, TransportOptions, TransportCallOptions } from './transport.js';
+export type { TransportStats, TransportOptions, TransportCallOptions, AnsweredCall } from './transport.js';
 export { createBridge } from './create-bridge.js';
-export type { Bridge, BridgeOptions, BridgeCommands, CommandArgs, CommandResult, CallOptions, BridgeRequestOptions, SkipReason } from './create-bridge.js';
+export type { Bridge, BridgeOptions, BridgeCommands, CommandArgs, CommandResult, CallOptions, BridgeRequestOptions, BridgeRequestResult, SkipInfo, SkipReason } from './create-bridge.js';
 export * from './testing/index.js';
 export { DEEP_LINK_TARGETS, DEEP_LINK_TARGET_NAMES, deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 export type { DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
@@ -44,6 +46,7 @@ export {
   isEmptyDeepLinkValue,
   UnknownDeepLinkTargetError,
   UnknownDeepLinkParamError,
+  UnknownDeepLinkParamValueError,
   InvalidDeepLinkError,
 } from './deep-links.js';
-export type { DeepLinkValue, DeepLinkParamName, DeepLinkParams, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener } from './deep-links.js';
+export type { DeepLinkValue, DeepLinkParamName, DeepLinkParamValue, DeepLinkParams, DeepLinkIntent, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener } from './deep-links.js';

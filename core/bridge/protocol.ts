@@ -47,20 +47,66 @@ export function encodeMessage(message: WireMessage): string {
   return JSON.stringify(message);
 }
 
-/** Parses a native answer: a JSON string or an object. Returns `malformed` for anything that is neither. */
-export function decodeAnswer(raw: unknown): { kind: 'empty' } | { kind: 'malformed' } | { kind: 'object'; value: Record<string, unknown> } {
-  if (raw === undefined || raw === null || raw === '') return { kind: 'empty' };
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return { kind: 'malformed' };
-    }
-    if (value === null) return { kind: 'empty' };
+/** Why an answer tied to a request carries no usable code (seed 000 §8: "empty or has no code"). */
+export type UncodedReason =
+  /** '', null or undefined (or the JSON text null). */
+  | 'empty'
+  /** A string that is not JSON. */
+  | 'not-json'
+  /** JSON or a value that is not an object: an array, a number, a JSON string, a boolean, a function. */
+  | 'not-an-object'
+  /** An object without `code`, or with an empty one. */
+  | 'no-code'
+  /** A code that is neither a non-empty string nor a finite number (an object, a Symbol, a BigInt, NaN…). */
+  | 'invalid-code'
+  /** Reading the answer threw (a throwing getter, a hostile Proxy). */
+  | 'unreadable';
+
+/** A native answer read once into plain values; nothing of the native side's object is read again later. */
+export type ReadAnswer =
+  | { kind: 'coded'; code: string; msg: string | undefined; data: unknown }
+  | { kind: 'uncoded'; reason: UncodedReason; answerType: string; cause?: unknown };
+
+function typeOfAnswer(value: unknown): string {
+  try {
+    return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  } catch {
+    // Array.isArray throws on a revoked Proxy.
+    return 'object';
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'malformed' };
-  return { kind: 'object', value: value as Record<string, unknown> };
+}
+
+/**
+ * Reads a native answer (a JSON string or an object `{ code, data, msg? }`) once, field by field, and
+ * never throws: every field is read before the answer is judged, so a throwing getter or Proxy becomes
+ * `{ kind: 'uncoded', reason: 'unreadable' }` instead of an exception. A code is a non-empty string or a
+ * finite number (as text); anything else is not a code.
+ */
+export function readAnswer(raw: unknown): ReadAnswer {
+  let value: unknown = raw;
+  try {
+    if (raw === undefined || raw === null || raw === '') return { kind: 'uncoded', reason: 'empty', answerType: typeOfAnswer(raw) };
+    if (typeof raw === 'string') {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        return { kind: 'uncoded', reason: 'not-json', answerType: 'string' };
+      }
+      if (value === null) return { kind: 'uncoded', reason: 'empty', answerType: 'null' };
+    }
+    const answerType = typeOfAnswer(value);
+    if (answerType !== 'object') return { kind: 'uncoded', reason: 'not-an-object', answerType };
+    const record = value as Record<string, unknown>;
+    const code: unknown = record.code;
+    const msg: unknown = record.msg;
+    const data: unknown = record.data;
+    if (code === undefined || code === null || code === '') return { kind: 'uncoded', reason: 'no-code', answerType };
+    if (typeof code === 'string') return { kind: 'coded', code, msg: typeof msg === 'string' ? msg : undefined, data };
+    if (typeof code === 'number' && Number.isFinite(code)) return { kind: 'coded', code: String(code), msg: typeof msg === 'string' ? msg : undefined, data };
+    return { kind: 'uncoded', reason: 'invalid-code', answerType };
+  } catch (error) {
+    return { kind: 'uncoded', reason: 'unreadable', answerType: typeOfAnswer(value), cause: error };
+  }
 }
 
 /** A callback id as the page issued it: the native side may hand it back as a number or a numeric string. */

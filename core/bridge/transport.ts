@@ -1,4 +1,4 @@
-import type { AppResponse } from '../catalog/enums.js';
+import { isResultCode } from '../catalog/result-codes.js';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ErrorReporter, PlatformCrypto, Timers, TimerHandle } from '../platform/types.js';
 import {
@@ -8,8 +8,16 @@ import {
   AppResponseUnSuccessError,
   BridgeCallAbortedError,
 } from './errors.js';
-import { decodeAnswer, decodeCallbackId, encodeMessage } from './protocol.js';
+import { decodeCallbackId, encodeMessage, readAnswer } from './protocol.js';
 import { isAppSuccessCode } from './result-codes.js';
+import { isDuration, MAX_TIMER_DELAY_MS } from '../validate/duration.js';
+
+/** A success answer: the app's code as text and its data. */
+export interface AnsweredCall {
+  status: 'answered';
+  code: string;
+  data: unknown;
+}
 
 /** Counters of everything the transport did, including the answers it ignored. */
 export interface TransportStats {
@@ -17,8 +25,9 @@ export interface TransportStats {
   sent: number;
   /** Calls that settled with a success answer. */
   succeeded: number;
-  /** Calls that settled with an error answer (unsuccessful code, empty answer, no code). */
+  /** Calls that settled with an error answer (unsuccessful code, empty answer, no code, unreadable answer). */
   failed: number;
+  /** Calls that got no answer in time, or were answered with a timeout code (00004, 110100). */
   timedOut: number;
   aborted: number;
   /** Answers for a call of this page that had already timed out or been aborted (or settled too long ago to tell). */
@@ -27,7 +36,7 @@ export interface TransportStats {
   duplicate: number;
   /** Answers for an id this page never issued (a previous page's, or garbage). */
   unknown: number;
-  /** Answers whose payload is neither JSON nor an object; ignored. */
+  /** Answers to a pending call whose payload was not JSON, not an object, or threw when read (the call failed with AppResponseNetworkError; also counted in `failed`). */
   malformed: number;
 }
 
@@ -37,6 +46,8 @@ const ID_OFFSET_RANGE = 2 ** 47;
 const SETTLED_MEMORY = 1024;
 const SETTLED_ANSWERED = 1;
 const SETTLED_EXPIRED = 2;
+/** Registered, but postMessage threw: an answer for it later counts as late. */
+const SETTLED_UNSENT = 3;
 
 class PendingCall {
   timer: TimerHandle = undefined;
@@ -44,7 +55,7 @@ class PendingCall {
   onAbort: (() => void) | undefined = undefined;
   constructor(
     readonly command: string,
-    readonly resolve: (response: AppResponse) => void,
+    readonly resolve: (response: AnsweredCall) => void,
     readonly reject: (error: Error) => void,
   ) {}
 }
@@ -54,7 +65,7 @@ export interface TransportOptions {
   crypto: Pick<PlatformCrypto, 'getRandomValues'>;
   /** Delivers one JSON message to the native side; throws AppJSBridgeRequestActionError when it cannot. */
   post: (json: string) => void;
-  /** Where errors thrown by the transport's own bookkeeping are reported (never thrown into the native side). */
+  /** Where errors thrown by the transport's own bookkeeping, or by postMessage after the call settled, are reported (never thrown into the native side). */
   errors?: ErrorReporter;
   /** Locale of the code -1 message (default 'en'). */
   locale?: string;
@@ -116,11 +127,20 @@ export class BridgeTransport {
     this.stats.sent++;
   }
 
-  /** Sends a message with a fresh callback id and resolves with the native answer, or rejects with a typed error. */
-  call(command: string, payload: unknown, options: TransportCallOptions, withId?: (id: number) => unknown): Promise<AppResponse> {
+  /**
+   * Sends a message with a fresh callback id and resolves with the native answer, or rejects with a typed
+   * error. The call is registered (entry, timer, abort listener) before the message is posted, so an app
+   * that answers synchronously inside postMessage settles it like any other answer.
+   */
+  call(command: string, payload: unknown, options: TransportCallOptions, withId?: (id: number) => unknown): Promise<AnsweredCall> {
     const { timeoutMs, signal } = options;
-    if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
-      return Promise.reject(new InvalidArgumentError(`A bridge timeout must be a positive number of ms, got ${timeoutMs}`, { field: 'timeoutMs', value: timeoutMs }));
+    if (!isDuration(timeoutMs)) {
+      return Promise.reject(
+        new InvalidArgumentError(`A bridge timeout must be a positive, finite number of ms up to ${MAX_TIMER_DELAY_MS}, got ${String(timeoutMs)}`, {
+          field: 'timeoutMs',
+          value: timeoutMs,
+        }),
+      );
     }
     if (this.disposed) return Promise.reject(new AppJSBridgeRequestActionError({ reason: 'disposed', command }));
     if (signal?.aborted) {
@@ -128,20 +148,19 @@ export class BridgeTransport {
       return Promise.reject(new BridgeCallAbortedError(command, { cause: signal.reason }));
     }
     const id = this.nextId++;
-    const body = withId ? withId(id) : payload;
     let entry!: PendingCall;
-    const promise = new Promise<AppResponse>((resolve, reject) => {
+    const promise = new Promise<AnsweredCall>((resolve, reject) => {
       entry = new PendingCall(command, resolve, reject);
     });
+    let message: string;
     try {
-      this.options.post(encodeMessage(body === undefined ? { id, command } : { id, command, payload: body }));
+      const body = withId ? withId(id) : payload;
+      message = encodeMessage(body === undefined ? { id, command } : { id, command, payload: body });
     } catch (error) {
-      entry.reject(
-        error instanceof AppJSBridgeRequestActionError ? error : new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error }),
-      );
+      // A payload JSON cannot carry (a cycle, a BigInt): nothing was registered or sent.
+      entry.reject(new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error }));
       return promise;
     }
-    this.stats.sent++;
     this.pending.set(id, entry);
     entry.timer = this.options.timers.setTimeout(() => this.expire(id), timeoutMs);
     if (signal) {
@@ -149,12 +168,31 @@ export class BridgeTransport {
       entry.onAbort = () => this.abort(id);
       signal.addEventListener('abort', entry.onAbort, { once: true });
     }
+    try {
+      this.options.post(message);
+    } catch (error) {
+      if (this.pending.get(id) === entry) {
+        this.settle(id, entry, SETTLED_UNSENT, () =>
+          entry.reject(
+            error instanceof AppJSBridgeRequestActionError ? error : new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error }),
+          ),
+        );
+      } else {
+        // The app answered synchronously and then threw: the call already settled from its answer.
+        this.options.errors?.report({ event: 'bridgePostError', error, data: { command } });
+      }
+      return promise;
+    }
+    this.stats.sent++;
     return promise;
   }
 
   /**
-   * The function the native side calls with `(callbackId, answer)`. It never throws: late, duplicate,
-   * unknown and malformed answers are counted and dropped.
+   * The function the native side calls with `(callbackId, answer)`. It never throws. An answer tied to a
+   * pending call is read once and settles it exactly once: a success code resolves, a timeout code (00004,
+   * 110100) or another code rejects with AppResponseUnSuccessError, and an answer without a usable code
+   * (empty, not JSON, not an object, no code, unreadable) rejects with AppResponseNetworkError. An answer
+   * that cannot be tied to a pending call is counted (late, duplicate or unknown) and dropped.
    */
   readonly receive = (rawId: unknown, rawAnswer?: unknown): void => {
     try {
@@ -164,28 +202,28 @@ export class BridgeTransport {
         this.countStray(id);
         return;
       }
-      const answer = decodeAnswer(rawAnswer);
-      if (answer.kind === 'malformed') {
-        this.stats.malformed++;
-        return;
-      }
-      this.release(id, entry, SETTLED_ANSWERED);
-      const code = answer.kind === 'object' ? answer.value.code : undefined;
-      if (answer.kind === 'empty' || code === undefined || code === null || code === '') {
+      // Everything is read and judged before the entry is released, and judging cannot throw.
+      const answer = readAnswer(rawAnswer);
+      if (answer.kind === 'uncoded') {
+        if (answer.reason === 'not-json' || answer.reason === 'not-an-object' || answer.reason === 'unreadable') this.stats.malformed++;
         this.stats.failed++;
-        entry.reject(new AppResponseNetworkError({ extra: { command: entry.command, answer: rawAnswer } }));
+        const error = new AppResponseNetworkError({
+          extra: { command: entry.command, reason: answer.reason, answerType: answer.answerType },
+          ...(answer.cause === undefined ? {} : { cause: answer.cause }),
+        });
+        this.settle(id, entry, SETTLED_ANSWERED, () => entry.reject(error));
         return;
       }
-      const value = (answer as { value: Record<string, unknown> }).value;
-      const codeText = String(code);
-      if (isAppSuccessCode(code)) {
+      if (isAppSuccessCode(answer.code)) {
         this.stats.succeeded++;
-        entry.resolve({ code: codeText, data: value.data });
-      } else {
-        this.stats.failed++;
-        const msg = typeof value.msg === 'string' ? value.msg : undefined;
-        entry.reject(new AppResponseUnSuccessError(codeText, msg, { appData: value.data, extra: { command: entry.command } }, this.options.locale));
+        const response: AnsweredCall = { status: 'answered', code: answer.code, data: answer.data };
+        this.settle(id, entry, SETTLED_ANSWERED, () => entry.resolve(response));
+        return;
       }
+      if (isResultCode(answer.code, 'timeout')) this.stats.timedOut++;
+      else this.stats.failed++;
+      const error = new AppResponseUnSuccessError(answer.code, answer.msg, { appData: answer.data, extra: { command: entry.command } }, this.options.locale);
+      this.settle(id, entry, SETTLED_ANSWERED, () => entry.reject(error));
     } catch (error) {
       this.options.errors?.report({ event: 'bridgeCallbackError', error });
     }
@@ -195,8 +233,7 @@ export class BridgeTransport {
   dispose(): void {
     this.disposed = true;
     for (const [id, entry] of [...this.pending]) {
-      this.release(id, entry, SETTLED_EXPIRED);
-      entry.reject(new AppJSBridgeRequestActionError({ reason: 'disposed', command: entry.command }));
+      this.settle(id, entry, SETTLED_EXPIRED, () => entry.reject(new AppJSBridgeRequestActionError({ reason: 'disposed', command: entry.command })));
     }
   }
 
@@ -208,18 +245,25 @@ export class BridgeTransport {
     const entry = this.pending.get(id);
     if (!entry) return;
     entry.timer = undefined;
-    this.release(id, entry, SETTLED_EXPIRED);
     this.stats.timedOut++;
-    entry.reject(new AppRequestCallbackTimeout({ extra: { command: entry.command, id } }));
+    this.settle(id, entry, SETTLED_EXPIRED, () => entry.reject(new AppRequestCallbackTimeout({ extra: { command: entry.command, id } })));
   }
 
   private abort(id: number): void {
     const entry = this.pending.get(id);
     if (!entry) return;
     const reason: unknown = entry.signal?.reason;
-    this.release(id, entry, SETTLED_EXPIRED);
     this.stats.aborted++;
-    entry.reject(new BridgeCallAbortedError(entry.command, { cause: reason }));
+    this.settle(id, entry, SETTLED_EXPIRED, () => entry.reject(new BridgeCallAbortedError(entry.command, { cause: reason })));
+  }
+
+  /** Frees the call's entry, timer and abort listener, then settles it: even if freeing throws, the caller hears once. */
+  private settle(id: number, entry: PendingCall, how: number, settleCall: () => void): void {
+    try {
+      this.release(id, entry, how);
+    } finally {
+      settleCall();
+    }
   }
 
   private release(id: number, entry: PendingCall, how: number): void {

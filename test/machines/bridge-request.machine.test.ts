@@ -4,15 +4,17 @@ import { createActor, waitFor } from 'xstate';
 import { AppRequestCallbackTimeout, AppResponseUnSuccessError, flushMicrotasks } from '../../core/index.js';
 import { bridgeRequestMachine } from '../../machines/index.js';
 import type { BridgeRequestEvent } from '../../machines/index.js';
-import { inApp } from '../core/bridge/setup.js';
+import { inApp, inBrowser } from '../core/bridge/setup.js';
 
 const graphEvents = [
   { type: 'RETRY' },
   { type: 'CANCEL' },
   { type: 'REQUEST', path: '/other' },
-  { type: 'xstate.done.actor.request', output: { code: '00000', data: 1 } },
+  { type: 'xstate.done.actor.request', output: { status: 'answered', code: '00000', data: 1 } },
+  { type: 'xstate.done.actor.request', output: { status: 'skipped', reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null } },
   { type: 'xstate.error.actor.request', error: new AppRequestCallbackTimeout() },
   { type: 'xstate.error.actor.request', error: new AppResponseUnSuccessError('22001', 'illegal token') },
+  { type: 'xstate.error.actor.request', error: new AppResponseUnSuccessError('00004', 'upstream timeout') },
 ] as unknown as BridgeRequestEvent[];
 
 describe('bridge request machine paths (seed 000 §4: "pending until the native callback arrives, then resolved; rejected on timeout or on error")', () => {
@@ -23,12 +25,13 @@ describe('bridge request machine paths (seed 000 §4: "pending until the native 
     input,
     events: graphEvents,
     serializeState: (state: { value: unknown }) => JSON.stringify(state.value),
-    serializeEvent: (event: BridgeRequestEvent) => `${event.type}:${String((event as { error?: { name?: string } }).error?.name ?? '')}`,
+    serializeEvent: (event: BridgeRequestEvent) =>
+      `${event.type}:${JSON.stringify((event as { error?: { code?: string } }).error?.code ?? (event as { output?: { status?: string } }).output?.status ?? '')}`,
   };
 
   it('reaches every state', () => {
     const reached = getShortestPaths(bridgeRequestMachine, traversal).map((p) => String(p.state.value));
-    expect(new Set(reached)).toEqual(new Set(['pending', 'resolved', 'timedOut', 'rejected', 'cancelled']));
+    expect(new Set(reached)).toEqual(new Set(['pending', 'resolved', 'skipped', 'timedOut', 'rejected', 'cancelled']));
   });
 
   it('a timeout goes to timedOut, any other error to rejected', () => {
@@ -59,8 +62,8 @@ describe('bridge request machine on the real transport and the simulated app', (
     actor.on('*', (e) => emitted.push(e));
     actor.start();
     const snapshot = await waitFor(actor, (s) => s.matches('resolved'));
-    expect(snapshot.context.response).toEqual({ code: '00000', data: { uid: 7 } });
-    expect(emitted).toEqual([{ type: 'resolved', response: { code: '00000', data: { uid: 7 } } }]);
+    expect(snapshot.context.response).toEqual({ status: 'answered', code: '00000', data: { uid: 7 } });
+    expect(emitted).toEqual([{ type: 'resolved', response: { status: 'answered', code: '00000', data: { uid: 7 } } }]);
     expect(sim.received[0]!.payload).toMatchObject({ path: '/user', params: { a: 1 } });
   });
 
@@ -80,13 +83,49 @@ describe('bridge request machine on the real transport and the simulated app', (
   it('an error code rejects; RETRY sends again and can succeed', async () => {
     const { bridge, sim } = inApp();
     let calls = 0;
-    sim.route('/flaky', () => (++calls === 1 ? { code: '110100' } : { data: 'ok' }));
+    sim.route('/flaky', () => (++calls === 1 ? { code: '22001' } : { data: 'ok' }));
     const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/flaky' } }).start();
     await waitFor(actor, (s) => s.matches('rejected'));
-    expect(actor.getSnapshot().context.error).toMatchObject({ name: 'AppResponseUnSuccessError', code: '110100' });
+    expect(actor.getSnapshot().context.error).toMatchObject({ name: 'AppResponseUnSuccessError', code: '22001' });
     actor.send({ type: 'RETRY' });
     const snapshot = await waitFor(actor, (s) => s.matches('resolved'));
     expect(snapshot.context).toMatchObject({ attempts: 2, response: { data: 'ok' }, error: undefined });
+  });
+
+  for (const code of ['00004', '110100']) {
+    it(`"timeout: 00004 and 110100" (seed 000 §8): an answer with code ${code} ends in timedOut and emits rejected with timedOut: true`, async () => {
+      const { bridge, sim } = inApp();
+      sim.route('/t', { code, msg: 'upstream timeout' });
+      const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/t' } });
+      const emitted: unknown[] = [];
+      actor.on('*', (e) => emitted.push(e));
+      actor.start();
+      await waitFor(actor, (s) => !s.matches('pending'));
+      expect(actor.getSnapshot().value).toBe('timedOut');
+      expect(emitted).toEqual([{ type: 'rejected', timedOut: true, error: expect.objectContaining({ name: 'AppResponseUnSuccessError', code }) }]);
+    });
+  }
+
+  it('"or nothing happens" (seed 000 §5): outside the app the request ends in skipped with the reason, and sends nothing', async () => {
+    const { bridge } = inBrowser();
+    const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/user' } });
+    const emitted: unknown[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    const snapshot = await waitFor(actor, (s) => !s.matches('pending'));
+    expect(snapshot.value).toBe('skipped');
+    const skip = { reason: 'not-in-app', minimumVersion: bridge.minVersions.requestAction, appVersion: null };
+    expect(snapshot.context).toMatchObject({ skip, response: undefined, error: undefined });
+    expect(emitted).toEqual([{ type: 'skipped', skip }]);
+  });
+
+  it('below requestAction\'s minimum version the request ends in skipped (below-minimum-version)', async () => {
+    const { bridge, sim } = inApp({ appVersion: '1.0.0' });
+    const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/user' } }).start();
+    const snapshot = await waitFor(actor, (s) => !s.matches('pending'));
+    expect(snapshot.value).toBe('skipped');
+    expect(snapshot.context.skip).toEqual({ reason: 'below-minimum-version', minimumVersion: '1.2.51', appVersion: '1.0.0' });
+    expect(sim.received).toHaveLength(0);
   });
 
   it('CANCEL aborts the call: the pending entry and its timer are gone at once', async () => {

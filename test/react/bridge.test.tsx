@@ -138,6 +138,28 @@ describe('useBridgeRequest', () => {
     expect(actor!.getSnapshot().value).toBe('cancelled');
   });
 
+  it('"or nothing happens" (seed 000 §5): outside the app the request is skipped with its reason, not an error', async () => {
+    const { platform, bridge } = inBrowser();
+    let seen: ReturnType<typeof useBridgeRequest> | undefined;
+    function Inspect() {
+      seen = useBridgeRequest('/user');
+      return <span data-testid="status">{seen.status}</span>;
+    }
+    wrap(platform, bridge, <Inspect />);
+    await settle();
+    expect(screen.getByTestId('status').textContent).toBe('skipped');
+    expect(seen).toMatchObject({ status: 'skipped', skip: { reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null }, error: undefined, timedOut: false, data: undefined });
+  });
+
+  it('"timeout: 00004 and 110100": an answer with a timeout code is an error flagged as timed out', async () => {
+    const { platform, bridge, sim } = inApp();
+    sim.route('/t', { code: '110100', msg: 'upstream timeout' });
+    wrap(platform, bridge, <Request path="/t" />);
+    await settle();
+    expect(screen.getByTestId('status').textContent).toBe('error');
+    expect(screen.getByTestId('error').textContent).toBe('AppResponseUnSuccessError (timeout)');
+  });
+
   it('cancel and unmount free the pending entry', async () => {
     const { platform, bridge, sim } = inApp();
     sim.route('/slow', { never: true });

@@ -79,7 +79,7 @@ describe('the bridge in Chromium', () => {
       const response = await w.bridge.request('/v1/user', { id: 1 });
       return { response, pending: w.bridge.pendingCount };
     }, APP);
-    expect(result).toEqual({ response: { code: '00000', data: { path: '/v1/user' } }, pending: 0 });
+    expect(result).toEqual({ response: { status: 'answered', code: '00000', data: { path: '/v1/user' } }, pending: 0 });
     expect(received[0]).toMatchObject({ command: 'requestAction', payload: { requestId: String(received[0]!.id), path: '/v1/user', params: { id: 1 } } });
     await page.context().close();
   });
@@ -122,6 +122,86 @@ describe('the bridge in Chromium', () => {
     }, APP);
     expect(seen).toEqual([{ name: 'webVisible', data: { visible: true } }]);
     await page.context().close();
+  });
+
+  it('an iOS handler that answers synchronously inside postMessage settles the call (registered before posting)', async () => {
+    const context = await browser.newContext({ userAgent: IPHONE_UA });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { webkit: unknown; __exkitBridgeCallback(id: unknown, payload: unknown): void };
+      w.webkit = {
+        messageHandlers: {
+          exkitBridge: {
+            postMessage: (json: string) => {
+              const message = JSON.parse(json) as { id?: number; payload?: { path?: string } };
+              if (message.id === undefined) return;
+              // Answers before postMessage returns; '/hostile' answers with an object whose fields throw when read.
+              const hostile = new Proxy({}, { get: () => { throw new Error('hostile'); } });
+              w.__exkitBridgeCallback(message.id, message.payload?.path === '/hostile' ? hostile : JSON.stringify({ code: '00000', data: 'sync' }));
+            },
+          },
+        },
+      };
+    });
+    await page.goto(origin);
+    const outcome = await page.evaluate(async (appName) => {
+      const w = window as never as {
+        startBridge(o: unknown): unknown;
+        bridge: { request(p: string, q?: unknown, o?: unknown): Promise<unknown>; pendingCount: number; stats: { late: number; succeeded: number; failed: number } };
+      };
+      w.startBridge({ appName });
+      const answered = await w.bridge.request('/sync', undefined, { timeoutMs: 200 });
+      const hostile = await w.bridge.request('/hostile', undefined, { timeoutMs: 200 }).catch((e: { name: string; extra: { reason: string } }) => ({ name: e.name, reason: e.extra.reason }));
+      return { answered, hostile, pending: w.bridge.pendingCount, late: w.bridge.stats.late, succeeded: w.bridge.stats.succeeded, failed: w.bridge.stats.failed };
+    }, APP);
+    expect(outcome).toEqual({
+      answered: { status: 'answered', code: '00000', data: 'sync' },
+      hostile: { name: 'AppResponseNetworkError', reason: 'unreadable' },
+      pending: 0,
+      late: 0,
+      succeeded: 1,
+      failed: 1,
+    });
+    await context.close();
+  });
+
+  it('a throwing event subscriber is no uncaught page error and the other subscribers still hear the event', async () => {
+    const { page } = await appPage(() => undefined);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const seen = await page.evaluate(async (appName) => {
+      const w = window as never as {
+        startBridge(o: unknown): unknown;
+        bridge: { events$: { subscribe(f: (e: { name: string }) => void): unknown } };
+        __exkitBridgeEvent(name: string, payload: string): void;
+      };
+      w.startBridge({ appName });
+      const names: string[] = [];
+      w.bridge.events$.subscribe(() => {
+        throw new Error('subscriber broke');
+      });
+      w.bridge.events$.subscribe((e) => names.push(e.name));
+      w.__exkitBridgeEvent('webVisible', '{"visible":true}');
+      // RxJS would rethrow an unguarded subscriber's error on a timer; give it time to surface.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return names;
+    }, APP);
+    expect(seen).toEqual(['webVisible']);
+    expect(pageErrors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('outside the app bridge.request resolves as skipped (seed 000 §5 "or nothing happens")', async () => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0 Safari/537.36' });
+    const page = await context.newPage();
+    await page.goto(origin);
+    const result = await page.evaluate(async (appName) => {
+      const w = window as never as { startBridge(o: unknown): unknown; bridge: { request(p: string): Promise<unknown> } };
+      w.startBridge({ appName });
+      return w.bridge.request('/v1/user');
+    }, APP);
+    expect(result).toEqual({ status: 'skipped', reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null });
+    await context.close();
   });
 
   it('a desktop browser without handlers is not the app', async () => {

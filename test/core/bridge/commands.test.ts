@@ -133,6 +133,34 @@ describe('the command table of seed 000 §7', () => {
   }
 });
 
+describe('"Skipped on Android: … share" (seed 000 §6)', () => {
+  const SHARE = ['goNativeShare', 'goAppShare', 'goShare'] as const;
+  for (const command of SHARE) {
+    it(`${command}: on Android nothing is sent and the result is skipped with reason not-on-android`, async () => {
+      const { bridge, sim } = inApp({ os: 'android' });
+      expect(BRIDGE_COMMANDS[command].platforms).toBe('not-android');
+      expect(bridge.supports(command)).toBe(false);
+      const result = await bridge.commands[command]({ title: 't', url: 'https://example.com/' });
+      expect(result).toEqual({ status: 'skipped', command, reason: 'not-on-android', minimumVersion: BRIDGE_COMMANDS[command].minVersion, appVersion: '2.56.0' });
+      expect(sim.received).toHaveLength(0);
+    });
+
+    it(`${command}: on Android the fallback runs instead; on iOS it is sent`, async () => {
+      const android = inApp({ os: 'android' });
+      expect(await android.bridge.commands[command]({ text: 'x' }, { fallback: () => 'web share' })).toMatchObject({ status: 'fallback', reason: 'not-on-android', value: 'web share' });
+      const ios = inApp({ os: 'ios' });
+      expect(await ios.bridge.commands[command]({ text: 'x' })).toEqual({ status: 'sent', command });
+      expect(ios.sim.received).toEqual([{ command, payload: { text: 'x' } }]);
+    });
+  }
+
+  it('only the share commands are restricted by platform', () => {
+    expect(BRIDGE_COMMAND_NAMES.filter((c) => BRIDGE_COMMANDS[c].platforms !== undefined)).toEqual([...SHARE]);
+    const { bridge } = inApp({ os: 'android' });
+    expect(BRIDGE_COMMAND_NAMES.filter((c) => !bridge.supports(c))).toEqual([...SHARE]);
+  });
+});
+
 describe('the minimum-version table of seed 000 §5', () => {
   const named: Array<[BridgeCommand, string]> = [
     ['setTitleVisible', '2.8.0'],

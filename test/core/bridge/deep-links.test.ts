@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ASSET_TABS,
   DEEP_LINK_TARGETS,
   DEEP_LINK_TARGET_NAMES,
   buildDeepLink,
@@ -133,7 +134,6 @@ red_packet/guidance:
 const ANDROID_ONLY: DeepLinkTarget[] = ['strategy/apply/trader', 'community/user_rank_list', 'community/topic_detail'];
 const NOT_ON_ANDROID: DeepLinkTarget[] = ['kyc/manually_review', 'red_packet/guidance', 'community/interact_notifies', 'community/topic_square'];
 const DEFAULTS: Partial<Record<DeepLinkTarget, Record<string, string>>> = {
-  'home/market': { type: 'onChain' },
   'coin/recharge': { coinName: 'USDT', coinId: '2' },
   'main/choose_coin_list': { type: 'recharge', chooseType: 'fiat' },
 };
@@ -147,9 +147,11 @@ describe('the deep-link catalogue (seed 000 §2)', () => {
   for (const { target, params } of SEED_ROWS) {
     it(`${target} (${params.join(', ') || 'no parameters'})`, () => {
       expect(DEEP_LINK_TARGETS[target].params).toEqual(params);
-      const values = Object.fromEntries(params.map((p, i) => [p, `v${i} ${p}`]));
+      // A parameter with listed values (home/asset type) takes the last of them; the others free text.
+      const valueOf = (p: string, i: number) => deepLinkSpec(target).values?.[p]?.at(-1) ?? `v${i} ${p}`;
+      const values = Object.fromEntries(params.map((p, i) => [p, valueOf(p, i)]));
       const link = buildDeepLink(target, values as never, { ...config, os: osFor(target) });
-      const query = params.map((p, i) => `${p}=${encodeURIComponent(`v${i} ${p}`)}`).join('&');
+      const query = params.map((p, i) => `${p}=${encodeURIComponent(valueOf(p, i))}`).join('&');
       expect(link).toBe(`testapp://app/${target}${query ? `?${query}` : ''}`);
       expect(parseDeepLink(link!, config)).toEqual({ target, params: values, scheme: 'app' });
     });
@@ -213,6 +215,66 @@ describe('building links', () => {
   });
 });
 
+describe('home/asset type (seed 000 §2: overview, spot, contract, p2p, financial, swap, reward, margin)', () => {
+  it('takes exactly the asset tabs of the seed', () => {
+    expect(deepLinkSpec('home/asset').values?.type).toEqual(['overview', 'spot', 'contract', 'p2p', 'financial', 'swap', 'reward', 'margin']);
+    expect(deepLinkSpec('home/asset').values?.type).toEqual(ASSET_TABS);
+    for (const tab of ASSET_TABS) expect(buildDeepLink('home/asset', { type: tab }, config)).toBe(`testapp://app/home/asset?type=${tab}`);
+    expect(buildDeepLink('home/asset', { type: null }, config)).toBe('testapp://app/home/asset');
+  });
+
+  it('any other value is a compile-time error and UnknownDeepLinkParamValueError at run time, when building and when parsing', () => {
+    // @ts-expect-error: 'casino' is not an asset tab
+    expect(() => buildDeepLink('home/asset', { type: 'casino' }, config)).toThrow(
+      expect.objectContaining({ name: 'UnknownDeepLinkParamValueError', code: 'DEEP_LINK_UNKNOWN_VALUE', extra: expect.objectContaining({ target: 'home/asset', param: 'type', value: 'casino' }) }),
+    );
+    expect(() => parseDeepLink('testapp://app/home/asset?type=casino', config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamValueError' }));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ minLength: 1 }).filter((v) => !(ASSET_TABS as readonly string[]).includes(v)), fc.integer(), fc.boolean(), fc.constant(['spot']), fc.constant({ tab: 'spot' })),
+        (bad) => {
+          expect(() => buildDeepLink('home/asset', { type: bad } as never, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamValueError' }));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('openDeepLink rejects (never throws) with the same typed error and sends nothing', async () => {
+    const { bridge, sim } = inApp({ bridge: { deepLinks: config } });
+    const opening = bridge.openDeepLink('home/asset', { type: 'Spot' } as never);
+    await expect(opening).rejects.toMatchObject({ name: 'UnknownDeepLinkParamValueError' });
+    expect(sim.received).toHaveLength(0);
+  });
+});
+
+describe('home/market type (seed 000 §2: "type defaults to onChain for on-chain")', () => {
+  it('a link the caller marks as on-chain gets type onChain when it gives none', () => {
+    expect(buildDeepLink('home/market', { symbolId: 'PEPE' }, { ...config, onChain: true })).toBe('testapp://app/home/market?type=onChain&symbolId=PEPE');
+    expect(buildDeepLink('home/market', { type: '' }, { ...config, onChain: true })).toBe('testapp://app/home/market?type=onChain');
+  });
+
+  it('a spot or contract market link carries no type', () => {
+    expect(buildDeepLink('home/market', { symbolId: 'BTCUSDT_SPBL' }, config)).toBe('testapp://app/home/market?symbolId=BTCUSDT_SPBL');
+    expect(buildDeepLink('home/market', { symbolId: 'BTCUSDT_UMCBL', bizLine: 10 }, { ...config, onChain: false })).toBe('testapp://app/home/market?symbolId=BTCUSDT_UMCBL&bizLine=10');
+  });
+
+  it('a type the caller gives wins over the on-chain default', () => {
+    expect(buildDeepLink('home/market', { type: 'spot' }, { ...config, onChain: true })).toBe('testapp://app/home/market?type=spot');
+  });
+
+  it('openDeepLink passes the intent through, in the app and outside it', async () => {
+    const { bridge, sim } = inApp({ bridge: { deepLinks: config } });
+    await bridge.openDeepLink('home/market', { symbolId: 'PEPE' }, { onChain: true });
+    await bridge.openDeepLink('home/market', { symbolId: 'BTC' });
+    expect(sim.received.map((m) => (m.payload as { link: string }).link)).toEqual(['testapp://app/home/market?type=onChain&symbolId=PEPE', 'testapp://app/home/market?symbolId=BTC']);
+    const platform = memoryPlatform({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/126 Mobile' });
+    const web = createBridge(platform, { appName: APP_NAME, deepLinks: config });
+    await openDeepLink({ bridge: web, location: platform.location, config }, 'home/market', {}, { onChain: true });
+    expect(platform.navigations).toEqual(['testapp-public://app/home/market?type=onChain']);
+  });
+});
+
 describe('parsing links', () => {
   it('reads both schemes', () => {
     expect(parseDeepLink('testapp-public://app/kline', config)).toEqual({ target: 'kline', params: {}, scheme: 'public' });
@@ -237,7 +299,8 @@ describe('parsing links', () => {
   for (const target of DEEP_LINK_TARGET_NAMES) {
     it(`property: parse(build(x)) equals x without its empty values, for ${target}`, () => {
       const spec = deepLinkSpec(target);
-      const known = fc.record(Object.fromEntries(spec.params.map((p) => [p, value])), { requiredKeys: [] });
+      const valueFor = (p: string) => (spec.values?.[p] ? fc.oneof(fc.constantFrom<unknown>(...spec.values[p]), fc.constantFrom<unknown>('', null, undefined)) : value);
+      const known = fc.record(Object.fromEntries(spec.params.map((p) => [p, valueFor(p)])), { requiredKeys: [] });
       const extra = spec.extraParams
         ? fc.dictionary(fc.string({ unit: 'grapheme', minLength: 1 }).filter((k) => !spec.params.includes(k) && k !== '__proto__'), value)
         : fc.constant({});

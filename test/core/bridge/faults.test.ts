@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   APP_REQUEST_TIMEOUT_MS,
+  AppRequestCallbackTimeout,
+  AppResponseNetworkError,
+  AppResponseUnSuccessError,
+  isBridgeTimeoutError,
   BRIDGE_CALLBACK_TIMEOUT_MS,
   PALM_PRINT_CALLBACK_TIMEOUT_MS,
   WEB_VISIBLE_CALLBACK_TIMEOUT_MS,
@@ -72,27 +76,59 @@ describe('timeouts (seed 000 §9)', () => {
     sim.route('/p', { delayMs: APP_REQUEST_TIMEOUT_MS - 1, data: 7 });
     const box = settle(bridge.request('/p'));
     await platform.advanceAsync(APP_REQUEST_TIMEOUT_MS);
-    expect(box.value).toEqual({ code: '00000', data: 7 });
+    expect(box.value).toEqual({ status: 'answered', code: '00000', data: 7 });
   });
 
   it('a timeout that is not a positive finite number is a typed error', async () => {
     const { bridge } = inApp();
     await expect(bridge.request('/p', undefined, { timeoutMs: 0 })).rejects.toMatchObject({ name: 'InvalidArgumentError' });
     await expect(bridge.request('/p', undefined, { timeoutMs: Number.POSITIVE_INFINITY })).rejects.toMatchObject({ name: 'InvalidArgumentError' });
+    // 2^31 ms wraps in every host's timer and would fire at once.
+    await expect(bridge.request('/p', undefined, { timeoutMs: 2 ** 31 })).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'timeoutMs' } });
+    expect(bridge.pendingCount).toBe(0);
+  });
+
+  it('a timeout class override outside the shared duration rule is an InvalidArgumentError naming it', () => {
+    for (const bad of [0, -1, Number.NaN, 2 ** 31, '3000']) {
+      expect(() => createBridge(memoryPlatform(), { appName: APP_NAME, timeouts: { callback: bad as number } })).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'timeouts.callback', value: bad } }),
+      );
+    }
+    expect(createBridge(memoryPlatform(), { appName: APP_NAME, timeouts: { webVisible: 2 ** 31 - 1 } }).timeouts.webVisible).toBe(2 ** 31 - 1);
   });
 });
 
 describe('answers (seed 000 §5 and §8)', () => {
-  it.each([['00000'], ['200'], [200]])('"successful only with code 00000 or 200": %s resolves with { code, data }', async (code) => {
+  it.each([['00000'], ['200'], [200]])('"successful only with code 00000 or 200": %s resolves with { status: answered, code, data }', async (code) => {
     const { bridge, sim } = inApp();
     sim.route('/ok', { code, data: { n: 1 } });
-    await expect(bridge.request('/ok')).resolves.toEqual({ code: String(code), data: { n: 1 } });
+    await expect(bridge.request('/ok')).resolves.toEqual({ status: 'answered', code: String(code), data: { n: 1 } });
   });
 
-  it.each([['00004'], ['110100'], ['22001'], ['1'], ['401'], [0], ['0'], ['201']])('code %s rejects with AppResponseUnSuccessError carrying the code and data', async (code) => {
+  it.each([['22001'], ['1'], ['401'], [0], ['0'], ['201']])('code %s rejects with AppResponseUnSuccessError carrying the code and data, not timed out', async (code) => {
     const { bridge, sim } = inApp();
     sim.route('/bad', { code, data: { reason: 'x' }, msg: 'Denied' });
-    await expect(bridge.request('/bad')).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: String(code), msg: 'Denied', appData: { reason: 'x' } });
+    await expect(bridge.request('/bad')).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: String(code), msg: 'Denied', appData: { reason: 'x' }, timedOut: false });
+    expect(bridge.stats).toMatchObject({ failed: 1, timedOut: 0 });
+  });
+
+  it.each([['00004'], ['110100'], [110100]])('"timeout: 00004 and 110100" (seed 000 §8): an answer with code %s ends as timed out', async (code) => {
+    const { bridge, sim } = inApp();
+    sim.route('/t', { code, data: { reason: 'x' }, msg: 'upstream timeout' });
+    const error = await bridge.request('/t').catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AppResponseUnSuccessError', code: String(code), msg: 'upstream timeout', appData: { reason: 'x' }, timedOut: true });
+    expect(isBridgeTimeoutError(error)).toBe(true);
+    expect(bridge.stats).toMatchObject({ failed: 0, timedOut: 1 });
+    expect(bridge.pendingCount).toBe(0);
+  });
+
+  it('isBridgeTimeoutError: the transport timeout and the timeout codes, nothing else', () => {
+    expect(isBridgeTimeoutError(new AppRequestCallbackTimeout())).toBe(true);
+    expect(isBridgeTimeoutError(new AppResponseUnSuccessError('00004', undefined))).toBe(true);
+    expect(isBridgeTimeoutError(new AppResponseUnSuccessError('110100', undefined))).toBe(true);
+    for (const other of [new AppResponseUnSuccessError('22001', undefined), new AppResponseUnSuccessError('401', undefined), new AppResponseNetworkError(), null, 'timeout', { code: '00004' }]) {
+      expect(isBridgeTimeoutError(other)).toBe(false);
+    }
   });
 
   it('"A response code of -1 has its message replaced with Network error. Try again later."', async () => {
@@ -130,7 +166,8 @@ describe('answers (seed 000 §5 and §8)', () => {
     const { bridge, sim } = inApp();
     sim.route('/echo', (message) => ({ data: message.payload }));
     const response = await bridge.request<{ requestId: string; path: string; params: unknown }>('/echo', { page: 2 });
-    expect(response.data).toEqual({ requestId: String(sim.received[0]!.id), path: '/echo', params: { page: 2 } });
+    expect(response.status).toBe('answered');
+    expect(response.status === 'answered' && response.data).toEqual({ requestId: String(sim.received[0]!.id), path: '/echo', params: { page: 2 } });
   });
 });
 
@@ -154,7 +191,7 @@ describe('stray answers: ignored, counted, never thrown into the native side', (
     let settled = 0;
     const response = await bridge.request('/twice').then((r) => (settled++, r));
     await flushMicrotasks();
-    expect(response.data).toBe(1);
+    expect(response).toEqual({ status: 'answered', code: '00000', data: 1 });
     expect(settled).toBe(1);
     expect(bridge.stats).toMatchObject({ succeeded: 1, duplicate: 1 });
   });
@@ -167,17 +204,18 @@ describe('stray answers: ignored, counted, never thrown into the native side', (
     expect(bridge.stats.unknown).toBe(7);
   });
 
-  it('a malformed payload is ignored and counted; the call then times out', async () => {
+  it('"raised when the response is empty or has no code": a payload that is not JSON settles its call at once with AppResponseNetworkError', async () => {
     const { bridge, sim, platform } = inApp();
     sim.route('/m', { malformed: '{not json' });
     const box = settle(bridge.request('/m'));
     await flushMicrotasks();
-    expect(bridge.stats.malformed).toBe(1);
-    expect(box.done).toBe(false);
-    for (const raw of ['[1,2]', '42', 'true']) sim.answer(sim.received[0]!.id, raw);
-    expect(bridge.stats.malformed).toBe(4);
-    await platform.advanceAsync(APP_REQUEST_TIMEOUT_MS);
-    expect(box.error?.name).toBe('AppRequestCallbackTimeout');
+    expect(box.error).toMatchObject({ name: 'AppResponseNetworkError', code: 'APP_NETWORK_ERROR', msg: 'App Network Error', extra: { reason: 'not-json' } });
+    expect(bridge.stats).toMatchObject({ malformed: 1, failed: 1 });
+    expect(bridge.pendingCount).toBe(0);
+    expect(platform.timers.pending).toBe(0);
+    // A second answer for the settled id is a duplicate, counted and dropped.
+    sim.answer(sim.received[0]!.id, '{"code":"00000"}');
+    expect(bridge.stats.duplicate).toBe(1);
   });
 
   it('ids start at a random offset per page load, so a previous page\'s answer matches nothing', async () => {
@@ -257,10 +295,32 @@ describe('cancellation and delivery failures', () => {
     await expect(bridge.commands.sendTokenToWeb()).rejects.toMatchObject({ extra: { reason: 'no-handler', command: 'sendTokenToWeb' } });
   });
 
-  it('requestAction outside the app rejects with reason not-in-app, or answers from the fallback', async () => {
+  it('"or nothing happens" (seed 000 §5): bridge.request outside the app resolves as skipped, or answers from the fallback', async () => {
     const { bridge } = inBrowser();
-    await expect(bridge.request('/x')).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'not-in-app' } });
-    await expect(bridge.request('/x', {}, { fallback: () => ({ code: '00000', data: 'web' }) })).resolves.toEqual({ code: '00000', data: 'web' });
+    await expect(bridge.request('/x')).resolves.toEqual({ status: 'skipped', reason: 'not-in-app', minimumVersion: bridge.minVersions.requestAction, appVersion: null });
+    await expect(bridge.request('/x', {}, { fallback: () => ({ code: '00000', data: 'web' }) })).resolves.toEqual({
+      status: 'fallback',
+      code: '00000',
+      data: 'web',
+      reason: 'not-in-app',
+      minimumVersion: bridge.minVersions.requestAction,
+      appVersion: null,
+    });
+    expect(bridge.pendingCount).toBe(0);
+  });
+
+  it('"or nothing happens": bridge.request below requestAction\'s minimum version resolves as skipped and sends nothing', async () => {
+    const { bridge, sim } = inApp({ appVersion: '1.2.50' });
+    await expect(bridge.request('/x', { a: 1 })).resolves.toEqual({ status: 'skipped', reason: 'below-minimum-version', minimumVersion: '1.2.51', appVersion: '1.2.50' });
+    expect(sim.received).toHaveLength(0);
+  });
+
+  it('a fallback that throws rejects with AppJSBridgeRequestActionError (reason fallback-failed, the throw as cause), for requests and commands', async () => {
+    const { bridge } = inBrowser();
+    const boom = new Error('fallback broke');
+    await expect(bridge.request('/x', {}, { fallback: () => { throw boom; } })).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'fallback-failed', command: 'requestAction' }, cause: boom });
+    await expect(bridge.request('/x', {}, { fallback: () => null as never })).rejects.toMatchObject({ extra: { reason: 'fallback-failed' } });
+    await expect(bridge.commands.logout({ fallback: () => Promise.reject(boom) })).rejects.toMatchObject({ extra: { reason: 'fallback-failed', command: 'logout' }, cause: boom });
   });
 
   it('dispose rejects pending calls, removes the global functions and refuses new calls', async () => {

@@ -25,5 +25,6 @@ export function AppRequestOutcome() {
   }
   if (request.status === 'success') return <>answered {JSON.stringify(request.data ?? null)}</>;
   if (request.status === 'cancelled') return <>cancelled</>;
+  if (request.status === 'skipped') return <>skipped: {request.skip?.reason}</>;
   return <>{describeError(request.error)}</>;
 }

@@ -15,7 +15,7 @@ export function BridgeCommandRow({ command, onSend, children }: { command: Bridg
       <td>
         {bridge.minVersions[command]} <span className="muted">({BRIDGE_COMMANDS[command].source})</span>
       </td>
-      <td>{supported ? <span className="ok">runs</span> : <span className="off">{bridge.inApp ? 'app too old' : 'not in app'}</span>}</td>
+      <td>{supported ? <span className="ok">runs</span> : <span className="off">{!bridge.inApp ? 'not in app' : BRIDGE_COMMANDS[command].platforms === 'not-android' && bridge.os === 'android' ? 'not on Android' : 'app too old'}</span>}</td>
       <td>
         <button type="button" onClick={onSend}>
           send

@@ -16,7 +16,13 @@ export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
   const [outcome, setOutcome] = useState('');
   const os = bridge.inApp ? settings.os : undefined;
   const params = values as DeepLinkParams<DeepLinkTarget>;
-  const link = buildDeepLink(target, params, { ...DEEP_LINK_CONFIG, scheme: bridge.inApp ? 'app' : 'public', ...(os ? { os } : {}) });
+  let link: string | null;
+  try {
+    link = buildDeepLink(target, params, { ...DEEP_LINK_CONFIG, scheme: bridge.inApp ? 'app' : 'public', ...(os ? { os } : {}) });
+  } catch (error) {
+    // A value outside a listed set (home/asset type) is refused with a typed error: show it instead of a link.
+    link = describeError(error);
+  }
   const open = () => {
     inApp.open(target, values).then(
       (result: OpenDeepLinkResult) => setOutcome(JSON.stringify(result)),

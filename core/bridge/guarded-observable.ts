@@ -1,0 +1,71 @@
+import { Observable, Subscriber } from 'rxjs';
+import type { Observer, Operator, Subscription, TeardownLogic } from 'rxjs';
+
+/**
+ * An observable whose subscribers run guarded: a throw from a subscriber's `next`, `error` or `complete`
+ * (or an error that reaches a subscriber without an error handler, such as a throw in a `map` of a pipe
+ * built on it) goes to `report` instead of RxJS's asynchronous rethrow, so it never becomes an uncaught
+ * exception and never stops the other subscribers. Pipes built on it are guarded too.
+ */
+export class GuardedObservable<T> extends Observable<T> {
+  constructor(
+    private readonly report: (error: unknown) => void,
+    subscribe?: (this: Observable<T>, subscriber: Subscriber<T>) => TeardownLogic,
+  ) {
+    super(subscribe);
+  }
+
+  // RxJS operators build their result through `lift` (the way RxJS 7 documents for subclassing Observable);
+  // keeping the class there keeps `pipe(...)` guarded.
+  override lift<R>(operator?: Operator<T, R>): Observable<R> {
+    const observable = new GuardedObservable<R>(this.report);
+    observable.source = this;
+    observable.operator = operator;
+    return observable;
+  }
+
+  override subscribe(observerOrNext?: Partial<Observer<T>> | ((value: T) => void)): Subscription;
+  /** @deprecated Use an observer object, as RxJS 7 does. */
+  override subscribe(next?: ((value: T) => void) | null, error?: ((error: unknown) => void) | null, complete?: (() => void) | null): Subscription;
+  override subscribe(
+    observerOrNext?: Partial<Observer<T>> | ((value: T) => void) | null,
+    error?: ((error: unknown) => void) | null,
+    complete?: (() => void) | null,
+  ): Subscription {
+    // Operators subscribe their own Subscriber to the source: it must stay linked for unsubscription, and
+    // its callbacks are RxJS's, which route throws downstream to the guarded end of the chain.
+    if (observerOrNext instanceof Subscriber) return super.subscribe(observerOrNext);
+    const observer: Partial<Observer<T>> =
+      typeof observerOrNext === 'function' || observerOrNext === null || observerOrNext === undefined
+        ? { next: observerOrNext ?? undefined, error: error ?? undefined, complete: complete ?? undefined }
+        : observerOrNext;
+    const report = this.report;
+    return super.subscribe({
+      next(value) {
+        try {
+          observer.next?.call(observer, value);
+        } catch (thrown) {
+          report(thrown);
+        }
+      },
+      error(failure: unknown) {
+        if (!observer.error) {
+          report(failure);
+          return;
+        }
+        try {
+          observer.error.call(observer, failure);
+        } catch (thrown) {
+          report(thrown);
+        }
+      },
+      complete() {
+        try {
+          observer.complete?.call(observer);
+        } catch (thrown) {
+          report(thrown);
+        }
+      },
+    });
+  }
+}
