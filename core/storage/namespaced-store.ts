@@ -35,8 +35,8 @@ interface Envelope {
 
 export interface SetOptions {
   /**
-   * Time to live in ms from now: a duration by the shared rule (finite, > 0, at most 2^31 − 1 ms, about 24.8
-   * days). A longer life is given as `expiresAt`.
+   * Time to live in ms from now, rounded up to whole ms: a duration by the shared rule (finite, > 0, at most
+   * 2^31 − 1 ms, about 24.8 days). A longer life is given as `expiresAt`.
    */
   ttlMs?: number;
   /** Absolute expiry in ms since the epoch: any finite time (one in the past stores an entry that reads as absent). */
@@ -97,7 +97,9 @@ function expiryOf(options: SetOptions | undefined, platform: Platform): number |
     throw new InvalidArgumentError('storage: give ttlMs or expiresAt, not both', { field: 'ttlMs', value: ttlMs });
   }
   if (expiresAt !== undefined) return expiresAt;
-  return ttlMs === undefined ? undefined : platform.clock.now() + ttlMs;
+  // Whole ms, rounded up: the clock counts in ms, and a TTL of a fraction of one (5e-324 vanishes in the sum)
+  // would store an entry already expired when written.
+  return ttlMs === undefined ? undefined : platform.clock.now() + Math.ceil(ttlMs);
 }
 
 /** Opens the store of one area on the platform's local (or session) storage. */
