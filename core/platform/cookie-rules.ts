@@ -7,11 +7,15 @@ export const MAX_COOKIE_PAIR_BYTES = 4096;
 const SAME_SITE = new Set(['Lax', 'Strict', 'None']);
 // `;` would start a new attribute and control characters (tab aside, which RFC 6265bis §5.6 allows) end or
 // corrupt the line: either would let an option write attributes nobody asked for.
-const UNSAFE_ATTRIBUTE = /[;\u0000-\u0008\u000a-\u001f\u007f]/;
+const isUnsafeAttribute = (text: string): boolean =>
+  [...text].some((char) => {
+    const code = char.charCodeAt(0);
+    return char === ';' || code === 0x7f || (code < 0x20 && code !== 0x09);
+  });
 
 function checkAttribute(field: string, value: unknown): void {
   if (value === undefined) return;
-  if (typeof value !== 'string' || value === '' || UNSAFE_ATTRIBUTE.test(value)) {
+  if (typeof value !== 'string' || value === '' || isUnsafeAttribute(value)) {
     throw new InvalidArgumentError(`cookies: ${field} must be a non-empty string without ';' or control characters other than tab`, { field, value });
   }
 }
