@@ -1,6 +1,6 @@
 import { Observable, distinctUntilChanged, map, startWith } from 'rxjs';
 import { silenceBots } from './bots.js';
-import { checkCookieCall, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, readCookie } from './cookie-rules.js';
+import { checkCookieCall, cookieDays, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, readCookie } from './cookie-rules.js';
 import { checkedTimers } from './timer-rules.js';
 import type { CookieJar, CrossTabChange, ErrorReport, KeyValueStorage, Platform, Visibility } from './types.js';
 
@@ -77,7 +77,9 @@ function documentCookies(doc: Document): CookieJar {
       // The browser drops a longer pair without a word; saying so is the only way the caller can know.
       if (encodedName.length + encodedValue.length > MAX_COOKIE_PAIR_BYTES) return false;
       let cookie = `${encodedName}=${encodedValue}; path=${options.path ?? '/'}`;
-      if (options.days !== undefined) cookie += `; max-age=${Math.round(options.days * 86_400)}`;
+      // Capped as the browser would cap it: a number of seconds past ~1e21 would print as 1e+21, which no
+      // browser reads as a max-age, and the cookie would silently become a session cookie.
+      if (options.days !== undefined) cookie += `; max-age=${Math.round(cookieDays(options.days) * 86_400)}`;
       if (options.domain) cookie += `; domain=${options.domain}`;
       if (options.secure) cookie += '; secure';
       if (options.sameSite) cookie += `; samesite=${options.sameSite}`;

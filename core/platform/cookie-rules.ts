@@ -4,6 +4,14 @@ import type { CookieOptions } from './types.js';
 /** The most bytes of name and value together a browser keeps in one cookie (RFC 6265bis §5.6); a larger one is dropped. */
 export const MAX_COOKIE_PAIR_BYTES = 4096;
 
+/** The longest cookie life browsers keep, in days (RFC 6265bis §5.6.1, `Max-Age` and `Expires`): a longer one is cut to it. */
+export const MAX_COOKIE_DAYS = 400;
+
+/** A lifetime in days as the host keeps it: from 0 (deletes the cookie) to `MAX_COOKIE_DAYS`. */
+export function cookieDays(days: number): number {
+  return Math.min(Math.max(days, 0), MAX_COOKIE_DAYS);
+}
+
 const SAME_SITE = new Set(['Lax', 'Strict', 'None']);
 // `;` would start a new attribute and control characters (tab aside, which RFC 6265bis §5.6 allows) end or
 // corrupt the line: either would let an option write attributes nobody asked for.

@@ -1,4 +1,4 @@
-import { checkCookieCall, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, utf8Length } from './cookie-rules.js';
+import { checkCookieCall, cookieDays, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, utf8Length } from './cookie-rules.js';
 import type { CookieJar, CookieOptions } from './types.js';
 
 /** One day of a cookie's lifetime (`CookieOptions.days`), in ms. */
@@ -31,7 +31,7 @@ export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => num
       checkCookieCall(name, options, value);
       if (encodeCookiePart(name) === undefined || encodeCookiePart(value) === undefined) return false;
       if (utf8Length(name) + utf8Length(value) > MAX_COOKIE_PAIR_BYTES) return false;
-      store.set(name, { value, expires: options.days === undefined ? undefined : now() + options.days * COOKIE_DAY_MS, options });
+      store.set(name, { value, expires: options.days === undefined ? undefined : now() + cookieDays(options.days) * COOKIE_DAY_MS, options });
       return true;
     },
     remove(name, options) {

@@ -149,6 +149,13 @@ describe('cookies: writes the browser would drop say false', () => {
     expect(written).toEqual([]);
   });
 
+  it('a lifetime is written as whole seconds from 0 to 400 days, never as 1e+21 (which the browser would ignore)', () => {
+    const { win, written } = windowWithCookieText('');
+    const jar = browserPlatform({ window: win }).cookies;
+    for (const days of [1, 1e300, -1e300, 0.5]) jar.set('k', 'v', { days });
+    expect(written.map((cookie) => /max-age=([^;]*)/.exec(cookie)?.[1])).toEqual(['86400', String(400 * 86_400), '0', '43200']);
+  });
+
   it('an empty name is an InvalidArgumentError naming name', () => {
     expect(() => browserPlatform().cookies.set('', 'v')).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'name' }) }));
   });

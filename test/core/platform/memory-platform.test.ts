@@ -288,6 +288,15 @@ describe('memory cookie jar: the same rules as the browser jar', () => {
     expect(p.browser.cookieStore.size).toBe(0);
   });
 
+  it('a lifetime longer than 400 days is cut to 400, as browsers do (RFC 6265bis)', () => {
+    const p = memoryPlatform();
+    expect(p.cookies.set('k', 'v', { days: 1e300 })).toBe(true);
+    p.advance(400 * 86_400_000 - 1);
+    expect(p.cookies.get('k')).toBe('v');
+    p.advance(1);
+    expect(p.cookies.get('k')).toBeUndefined();
+  });
+
   it('a negative or zero lifetime is allowed and deletes at once, as max-age does', () => {
     const p = memoryPlatform();
     expect(p.cookies.set('gone', 'x', { days: -1 })).toBe(true);
