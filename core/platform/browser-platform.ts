@@ -76,7 +76,7 @@ function documentCookies(doc: Document): CookieJar {
       if (encodedName === undefined || encodedValue === undefined) return false;
       // The browser drops a longer pair without a word; saying so is the only way the caller can know.
       if (encodedName.length + encodedValue.length > MAX_COOKIE_PAIR_BYTES) return false;
-      let cookie = `${encodedName}=${encodedValue}; path=${options.path ?? '/'}`;
+      let cookie = `${encodedName}=${encodedValue}; path=${options.path || '/'}`;
       // Capped as the browser would cap it: a number of seconds past ~1e21 would print as 1e+21, which no
       // browser reads as a max-age, and the cookie would silently become a session cookie.
       if (options.days !== undefined) cookie += `; max-age=${Math.round(cookieDays(options.days) * 86_400)}`;
@@ -89,7 +89,7 @@ function documentCookies(doc: Document): CookieJar {
       checkCookieCall(name, options);
       const encodedName = encodeCookiePart(name);
       if (encodedName === undefined) return false;
-      let cookie = `${encodedName}=; path=${options.path ?? '/'}; max-age=0`;
+      let cookie = `${encodedName}=; path=${options.path || '/'}; max-age=0`;
       if (options.domain) cookie += `; domain=${options.domain}`;
       return write(cookie);
     },

@@ -21,17 +21,18 @@ const isUnsafeAttribute = (text: string): boolean =>
     return char === ';' || code === 0x7f || (code < 0x20 && code !== 0x09);
   });
 
+// An empty path or domain means "not given" (a Set-Cookie `Domain=.` reads as one), as it always has.
 function checkAttribute(field: string, value: unknown): void {
   if (value === undefined) return;
-  if (typeof value !== 'string' || value === '' || isUnsafeAttribute(value)) {
-    throw new InvalidArgumentError(`cookies: ${field} must be a non-empty string without ';' or control characters other than tab`, { field, value });
+  if (typeof value !== 'string' || isUnsafeAttribute(value)) {
+    throw new InvalidArgumentError(`cookies: ${field} must be a string without ';' or control characters other than tab`, { field, value });
   }
 }
 
 /**
  * Throws InvalidArgumentError naming the field unless the name is a non-empty string, the value (when
  * given) a string, and the options well formed: `days` a finite number (0 or less deletes), `path` and
- * `domain` free of `;` and control characters, `sameSite` one of Lax, Strict, None.
+ * `domain` free of `;` and control characters (empty means not given), `sameSite` one of Lax, Strict, None.
  */
 export function checkCookieCall(name: unknown, options: unknown, value: unknown = ''): void {
   if (typeof name !== 'string' || name === '') {

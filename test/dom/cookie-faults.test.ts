@@ -156,6 +156,12 @@ describe('cookies: writes the browser would drop say false', () => {
     expect(written.map((cookie) => /max-age=([^;]*)/.exec(cookie)?.[1])).toEqual(['86400', String(400 * 86_400), '0', '43200']);
   });
 
+  it('an empty path or domain counts as not given: the cookie goes to path=/ with no domain', () => {
+    const { win, written } = windowWithCookieText('');
+    expect(browserPlatform({ window: win }).cookies.set('k', 'v', { path: '', domain: '' })).toBe(true);
+    expect(written).toEqual(['k=v; path=/']);
+  });
+
   it('an empty name is an InvalidArgumentError naming name', () => {
     expect(() => browserPlatform().cookies.set('', 'v')).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'name' }) }));
   });
