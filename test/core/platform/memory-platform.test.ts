@@ -242,6 +242,25 @@ describe('memory platform: the manual clock refuses steps that would break it', 
     expect(p.clock.now()).toBe(5);
   });
 
+  it('a throwing timer callback reaches the caller of advance; time stops at its due time and later timers run on the next advance', async () => {
+    const p = memoryPlatform();
+    const seen: number[] = [];
+    p.timers.setTimeout(() => {
+      throw new Error('callback failed');
+    }, 10);
+    p.timers.setTimeout(() => seen.push(p.clock.now()), 20);
+    expect(() => p.advance(50)).toThrow('callback failed');
+    expect(p.clock.now()).toBe(10);
+    expect(p.timers.pending).toBe(1);
+    p.advance(40);
+    expect(seen).toEqual([20]);
+    p.timers.setTimeout(() => {
+      throw new Error('async callback failed');
+    }, 5);
+    await expect(p.advanceAsync(10)).rejects.toThrow('async callback failed');
+    expect(p.timers.pending).toBe(0);
+  });
+
   it('a step longer than any timer delay is fine: the manual clock may move days at once', () => {
     const p = memoryPlatform();
     p.advance(400 * 86_400_000);
