@@ -121,7 +121,15 @@ function clean(value: unknown, timeZone: ParamTimeZone, ancestors: Set<object>, 
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
       if (item === undefined) continue;
-      out[key] = clean(item, timeZone, ancestors, field ? `${field}.${key}` : key);
+      // Defined, not assigned: `out['__proto__'] = x` would call the inherited setter, make x the output's
+      // prototype (its fields inherited by every hook) and drop the key. An own `__proto__` key (from JSON.parse
+      // or a server answer) stays a plain field, as JSON.stringify and URLSearchParams then write it.
+      Object.defineProperty(out, key, {
+        value: clean(item, timeZone, ancestors, field ? `${field}.${key}` : key),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   } finally {
@@ -142,6 +150,7 @@ export function cleanParamValue(value: unknown, options: CleanParamsOptions = {}
 /**
  * A cleaned copy of request params (seed 001 §5): strings trimmed, Dates as `YYYY-MM-DD HH:mm`, nested
  * objects and arrays cleaned the same way, undefined entries dropped. The caller's object is never changed.
+ * Every key, `__proto__` included, is copied as an own field; each output object inherits only Object.prototype.
  */
 export function cleanParams(params: Readonly<Record<string, unknown>>, options: CleanParamsOptions = {}): Record<string, unknown> {
   const timeZone = options.timeZone ?? 'local';

@@ -1,5 +1,7 @@
 import { Observable, distinctUntilChanged, map, startWith } from 'rxjs';
 import { silenceBots } from './bots.js';
+import { checkCookieCall, cookieDays, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, readCookie } from './cookie-rules.js';
+import { checkedTimers } from './timer-rules.js';
 import type { CookieJar, CrossTabChange, ErrorReport, KeyValueStorage, Platform, Visibility } from './types.js';
 
 export interface BrowserPlatformOptions {
@@ -7,6 +9,15 @@ export interface BrowserPlatformOptions {
   reportError?: (report: ErrorReport) => void;
   /** The window to use; the global window by default. */
   window?: Window;
+}
+
+/** The window's local storage, or undefined where reading it throws (a sandboxed frame, storage blocked). */
+function localStorageOrUndefined(win: Window): Storage | undefined {
+  try {
+    return win.localStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A storage that degrades to a no-op when the browser refuses access (some private modes throw on read). */
@@ -35,35 +46,52 @@ function guardedStorage(get: () => Storage): KeyValueStorage {
   };
 }
 
+/**
+ * `document.cookie` as a CookieJar. A host that throws on reading it (a sandboxed frame, an opaque origin)
+ * reads as no cookies; one that throws on writing it makes `set` and `remove` answer false.
+ */
 function documentCookies(doc: Document): CookieJar {
+  const header = (): string => {
+    try {
+      const text: unknown = doc.cookie;
+      return typeof text === 'string' ? text : '';
+    } catch {
+      return '';
+    }
+  };
+  const write = (cookie: string): boolean => {
+    try {
+      doc.cookie = cookie;
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
-    get(name) {
-      for (const part of doc.cookie ? doc.cookie.split('; ') : []) {
-        const eq = part.indexOf('=');
-        const key = eq < 0 ? part : part.slice(0, eq);
-        if (decodeURIComponent(key) === name) {
-          const raw = eq < 0 ? '' : part.slice(eq + 1);
-          try {
-            return decodeURIComponent(raw);
-          } catch {
-            return raw;
-          }
-        }
-      }
-      return undefined;
-    },
+    get: (name) => readCookie(header(), name),
     set(name, value, options = {}) {
-      let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=${options.path ?? '/'}`;
-      if (options.days !== undefined) cookie += `; max-age=${Math.round(options.days * 86_400)}`;
+      checkCookieCall(name, options, value);
+      const encodedName = encodeCookiePart(name);
+      const encodedValue = encodeCookiePart(value);
+      if (encodedName === undefined || encodedValue === undefined) return false;
+      // The browser drops a longer pair without a word; saying so is the only way the caller can know.
+      if (encodedName.length + encodedValue.length > MAX_COOKIE_PAIR_BYTES) return false;
+      let cookie = `${encodedName}=${encodedValue}; path=${options.path || '/'}`;
+      // Capped as the browser would cap it: a number of seconds past ~1e21 would print as 1e+21, which no
+      // browser reads as a max-age, and the cookie would silently become a session cookie.
+      if (options.days !== undefined) cookie += `; max-age=${Math.round(cookieDays(options.days) * 86_400)}`;
       if (options.domain) cookie += `; domain=${options.domain}`;
       if (options.secure) cookie += '; secure';
       if (options.sameSite) cookie += `; samesite=${options.sameSite}`;
-      doc.cookie = cookie;
+      return write(cookie);
     },
     remove(name, options = {}) {
-      let cookie = `${encodeURIComponent(name)}=; path=${options.path ?? '/'}; max-age=0`;
+      checkCookieCall(name, options);
+      const encodedName = encodeCookiePart(name);
+      if (encodedName === undefined) return false;
+      let cookie = `${encodedName}=; path=${options.path || '/'}; max-age=0`;
       if (options.domain) cookie += `; domain=${options.domain}`;
-      doc.cookie = cookie;
+      return write(cookie);
     },
   };
 }
@@ -81,7 +109,7 @@ export function browserPlatform(options: BrowserPlatformOptions = {}): Platform 
   }).pipe(startWith(undefined), map(visibilityNow), distinctUntilChanged());
   const crossTab = new Observable<CrossTabChange>((subscriber) => {
     const onStorage = (event: StorageEvent) => {
-      if (event.storageArea && event.storageArea !== win.localStorage) return;
+      if (event.storageArea && event.storageArea !== localStorageOrUndefined(win)) return;
       subscriber.next({ key: event.key, oldValue: event.oldValue, newValue: event.newValue });
     };
     win.addEventListener('storage', onStorage);
@@ -91,10 +119,10 @@ export function browserPlatform(options: BrowserPlatformOptions = {}): Platform 
 
   return {
     clock: { now: () => Date.now() },
-    timers: {
-      setTimeout: (callback, ms) => win.setTimeout(callback, ms),
-      clearTimeout: (handle) => win.clearTimeout(handle as number),
-    },
+    timers: checkedTimers(
+      (callback, ms) => win.setTimeout(callback, ms),
+      (handle) => win.clearTimeout(handle as number),
+    ),
     localStorage: guardedStorage(() => win.localStorage),
     sessionStorage: guardedStorage(() => win.sessionStorage),
     cookies: documentCookies(doc),

@@ -3,6 +3,7 @@ import { silenceBots } from './bots.js';
 import { memoryCookieJar } from './memory-cookie-jar.js';
 import type { StoredCookie } from './memory-cookie-jar.js';
 import { MemoryStorage } from './memory-storage.js';
+import { checkedTimers } from './timer-rules.js';
 import type { ErrorReport, Platform, Visibility } from './types.js';
 
 export interface HeadlessPlatformOptions {
@@ -47,10 +48,10 @@ export function headlessPlatform(options: HeadlessPlatformOptions = {}): Headles
   const hostFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => host.fetch(...args));
   return {
     clock: { now },
-    timers: {
-      setTimeout: (callback, ms) => host.setTimeout(callback, ms),
-      clearTimeout: (handle) => host.clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
+    timers: checkedTimers(
+      (callback, ms) => host.setTimeout(callback, ms),
+      (handle) => host.clearTimeout(handle as ReturnType<typeof setTimeout>),
+    ),
     localStorage: new MemoryStorage(),
     sessionStorage: new MemoryStorage(),
     cookies: memoryCookieJar(cookieStore, now),

@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { checkTimerCall } from './timer-rules.js';
 import type { Clock, TimerHandle, Timers } from './types.js';
 
 interface Scheduled {
@@ -14,16 +16,17 @@ export class ManualTimers implements Clock, Timers {
   private readonly queue = new Map<number, Scheduled>();
 
   constructor(start = 0) {
-    this.time = start;
+    this.time = checkTime('start', start);
   }
 
   now(): number {
     return this.time;
   }
 
+  /** Schedules `callback` after `ms` (0 to 2^31 − 1; omitted is 0); any other delay is an InvalidArgumentError. */
   setTimeout(callback: () => void, ms: number): TimerHandle {
+    const delay = checkTimerCall(callback, ms);
     const id = ++this.seq;
-    const delay = Number.isFinite(ms) && ms > 0 ? ms : 0;
     this.queue.set(id, { id, due: this.time + delay, seq: id, callback });
     return id;
   }
@@ -39,7 +42,7 @@ export class ManualTimers implements Clock, Timers {
 
   /** Moves time forward by `ms`, running every timer that falls due, in order. */
   advance(ms: number): void {
-    const target = this.time + ms;
+    const target = this.time + checkStep(ms);
     for (let next = this.takeDue(target); next; next = this.takeDue(target)) {
       this.time = next.due;
       next.callback();
@@ -49,7 +52,7 @@ export class ManualTimers implements Clock, Timers {
 
   /** Like `advance`, but lets promise callbacks settle after each timer (for async code under test). */
   async advanceAsync(ms: number): Promise<void> {
-    const target = this.time + ms;
+    const target = this.time + checkStep(ms);
     await flushMicrotasks();
     for (let next = this.takeDue(target); next; next = this.takeDue(target)) {
       this.time = next.due;
@@ -61,7 +64,7 @@ export class ManualTimers implements Clock, Timers {
 
   /** Sets the wall clock without running timers (a clock jump, as after sleep). */
   setNow(time: number): void {
-    this.time = time;
+    this.time = checkTime('time', time);
   }
 
   private takeDue(target: number): Scheduled | undefined {
@@ -72,6 +75,18 @@ export class ManualTimers implements Clock, Timers {
     if (best) this.queue.delete(best.id);
     return best;
   }
+}
+
+// A step of the manual clock is not a timer delay: a test may move days ahead at once, so there is no
+// 2^31 − 1 ceiling, but NaN, Infinity or a step back would leave the clock where no timer can ever fall due.
+function checkStep(ms: unknown): number {
+  if (typeof ms === 'number' && Number.isFinite(ms) && ms >= 0) return ms;
+  throw new InvalidArgumentError('manual clock: ms must be a finite number of ms from 0', { field: 'ms', value: ms });
+}
+
+function checkTime(field: string, time: unknown): number {
+  if (typeof time === 'number' && Number.isFinite(time)) return time;
+  throw new InvalidArgumentError(`manual clock: ${field} must be a finite time in ms`, { field, value: time });
 }
 
 /** Resolves after pending promise callbacks (and those they queue, a few levels deep) have run. */

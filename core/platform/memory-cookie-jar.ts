@@ -1,3 +1,4 @@
+import { checkCookieCall, cookieDays, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, utf8Length } from './cookie-rules.js';
 import type { CookieJar, CookieOptions } from './types.js';
 
 /** One day of a cookie's lifetime (`CookieOptions.days`), in ms. */
@@ -10,7 +11,11 @@ export interface StoredCookie {
   options: CookieOptions;
 }
 
-/** A cookie jar over a Map, with lifetimes in days measured on `now` (expired cookies read as absent). */
+/**
+ * A cookie jar over a Map, with lifetimes in days measured on `now` (expired cookies read as absent). It
+ * refuses what a browser's jar would (a pair over 4096 bytes, text that is not well-formed) and checks
+ * calls the same way, so code tested on it behaves alike on a page.
+ */
 export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => number): CookieJar {
   return {
     get(name) {
@@ -23,10 +28,16 @@ export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => num
       return cookie.value;
     },
     set(name, value, options = {}) {
-      store.set(name, { value, expires: options.days === undefined ? undefined : now() + options.days * COOKIE_DAY_MS, options });
+      checkCookieCall(name, options, value);
+      if (encodeCookiePart(name) === undefined || encodeCookiePart(value) === undefined) return false;
+      if (utf8Length(name) + utf8Length(value) > MAX_COOKIE_PAIR_BYTES) return false;
+      store.set(name, { value, expires: options.days === undefined ? undefined : now() + cookieDays(options.days) * COOKIE_DAY_MS, options });
+      return true;
     },
-    remove(name) {
+    remove(name, options) {
+      checkCookieCall(name, options);
       store.delete(name);
+      return true;
     },
   };
 }

@@ -11,13 +11,19 @@ export interface Clock {
 /**
  * One-shot timers. The shape matches XState's `Clock`, so `createActor(machine, { clock: platform.timers })`
  * drives machine delays from the platform (and from the memory platform's manual clock in tests).
+ * On every platform a delay is 0 to 2^31 − 1 ms (omitted is 0); NaN, Infinity, a negative delay, a longer one
+ * (which hosts wrap to about 0) or a callback that is not a function is an InvalidArgumentError.
  */
 export interface Timers {
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
 }
 
-/** A Web Storage-like key/value store. Any method may throw (quota exceeded, private mode). */
+/**
+ * A Web Storage-like key/value store. On the browser platform reads never throw (an unreadable storage
+ * reads as empty) and `setItem` throws when the host refuses the write (quota exceeded, private mode), so
+ * the caller can tell; `createStore` turns that into `false`.
+ */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
@@ -34,10 +40,18 @@ export interface CookieOptions {
   sameSite?: 'Lax' | 'Strict' | 'None';
 }
 
+/**
+ * The page's cookies. Reads never throw: a jar the host will not read (a sandboxed frame) reads as empty, and
+ * a foreign cookie that cannot be decoded never hides the others. A malformed call (an empty name, a
+ * non-finite `days`, a `;` in `path` or `domain`) is an InvalidArgumentError naming the field.
+ */
 export interface CookieJar {
+  /** The cookie's value, or undefined when absent, expired or unreadable. */
   get(name: string): string | undefined;
-  set(name: string, value: string, options?: CookieOptions): void;
-  remove(name: string, options?: Pick<CookieOptions, 'path' | 'domain'>): void;
+  /** Writes a cookie; false when the host refused it (it threw, the pair is over 4096 bytes or not well-formed text). */
+  set(name: string, value: string, options?: CookieOptions): boolean;
+  /** Deletes a cookie; false when the host refused the write. */
+  remove(name: string, options?: Pick<CookieOptions, 'path' | 'domain'>): boolean;
 }
 
 export interface PlatformLocation {

@@ -14,7 +14,17 @@ export function readJsonCookie(platform: Platform, name: string): unknown {
   }
 }
 
-/** Writes a JSON cookie with a lifetime in days. */
-export function writeJsonCookie(platform: Platform, name: string, value: unknown, options: CookieOptions = {}): void {
-  platform.cookies.set(name, JSON.stringify(value), options);
+/**
+ * Writes a JSON cookie with a lifetime in days: true when written, false when the value has no JSON text (a
+ * cycle, a BigInt, undefined) or the host refused the cookie. Malformed options are an InvalidArgumentError.
+ */
+export function writeJsonCookie(platform: Platform, name: string, value: unknown, options: CookieOptions = {}): boolean {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return false;
+  }
+  if (text === undefined) return false;
+  return platform.cookies.set(name, text, options);
 }

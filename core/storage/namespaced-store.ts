@@ -1,4 +1,6 @@
+import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { KeyValueStorage, Platform } from '../platform/types.js';
+import { checkDuration } from '../validate/duration.js';
 
 /** Seed 001 §9: the local storage databases, one per product area. */
 export const STORAGE_AREAS = [
@@ -32,9 +34,12 @@ interface Envelope {
 }
 
 export interface SetOptions {
-  /** Time to live in ms from now. */
+  /**
+   * Time to live in ms from now, rounded up to whole ms: a duration by the shared rule (finite, > 0, at most
+   * 2^31 − 1 ms, about 24.8 days). A longer life is given as `expiresAt`.
+   */
   ttlMs?: number;
-  /** Absolute expiry in ms since the epoch. */
+  /** Absolute expiry in ms since the epoch: any finite time (one in the past stores an entry that reads as absent). */
   expiresAt?: number;
 }
 
@@ -45,7 +50,11 @@ export interface NamespacedStore {
   readonly area: StorageArea;
   /** The stored value, or `fallback` when absent, expired, corrupted, of the wrong shape or unreadable. */
   get<T>(key: string, fallback: T, guard?: Guard<T>): T;
-  /** Stores a value; returns false (and keeps the old value) when the storage refuses the write. */
+  /**
+   * Stores a value; returns false (and keeps the old value) when the storage refuses the write or the value
+   * has no JSON text. An invalid `ttlMs` or `expiresAt`, or both at once, is an InvalidArgumentError naming
+   * the option, and nothing is written.
+   */
   set(key: string, value: unknown, options?: SetOptions): boolean;
   remove(key: string): void;
   /** Removes every entry of this area and version. */
@@ -64,6 +73,33 @@ export interface StoreOptions {
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && 'v' in value && (!('e' in value) || typeof (value as Envelope).e === 'number');
+}
+
+/**
+ * The expiry an entry is written with, or undefined for none. Throws InvalidArgumentError for a TTL that is
+ * not a duration, an expiry that is not a finite time, or both at once: each would store an entry that could
+ * never be read back (NaN becomes null in JSON) or one whose life the caller did not mean.
+ */
+function expiryOf(options: SetOptions | undefined, platform: Platform): number | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError('storage: set options must be an object', { field: 'options', value: options });
+  }
+  const { ttlMs, expiresAt } = options;
+  // TTLs follow the one duration rule of every timer option. A storage TTL is compared with the clock, never
+  // given to a timer, so a longer one would work; it is still refused so that one rule reads the same
+  // everywhere, and `expiresAt` carries any longer life.
+  checkDuration('ttlMs', ttlMs, { owner: 'storage' });
+  if (expiresAt !== undefined && (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt))) {
+    throw new InvalidArgumentError('storage: expiresAt must be a finite time in ms since the epoch', { field: 'expiresAt', value: expiresAt });
+  }
+  if (ttlMs !== undefined && expiresAt !== undefined) {
+    throw new InvalidArgumentError('storage: give ttlMs or expiresAt, not both', { field: 'ttlMs', value: ttlMs });
+  }
+  if (expiresAt !== undefined) return expiresAt;
+  // Whole ms, rounded up: the clock counts in ms, and a TTL of a fraction of one (5e-324 vanishes in the sum)
+  // would store an entry already expired when written.
+  return ttlMs === undefined ? undefined : platform.clock.now() + Math.ceil(ttlMs);
 }
 
 /** Opens the store of one area on the platform's local (or session) storage. */
@@ -103,10 +139,10 @@ export function createStore(platform: Platform, area: StorageArea, options: Stor
       if (guard && !guard(parsed.v)) return fallback;
       return parsed.v as T;
     },
-    set(key, value, setOptions = {}) {
+    set(key, value, setOptions) {
       const envelope: Envelope = { v: value };
-      if (setOptions.expiresAt !== undefined) envelope.e = setOptions.expiresAt;
-      else if (setOptions.ttlMs !== undefined) envelope.e = platform.clock.now() + setOptions.ttlMs;
+      const expiry = expiryOf(setOptions, platform);
+      if (expiry !== undefined) envelope.e = expiry;
       let text: string;
       try {
         text = JSON.stringify(envelope);

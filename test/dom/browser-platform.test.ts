@@ -45,7 +45,7 @@ describe('browserPlatform on a DOM window', () => {
   it('watchMedia follows a media query list and stops listening on unsubscribe', () => {
     // jsdom has no matchMedia; this stands in for the browser's MediaQueryList (real Chromium: test/browser/ui).
     const list = Object.assign(new EventTarget(), { matches: false });
-    const win = Object.assign(Object.create(window) as Window, { matchMedia: () => list });
+    const win = Object.create(window, { matchMedia: { value: () => list } }) as Window;
     const p = browserPlatform({ window: win });
     const seen: boolean[] = [];
     const sub = p.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => seen.push(m));
@@ -59,7 +59,7 @@ describe('browserPlatform on a DOM window', () => {
   });
 
   it('watchMedia answers false, once, without matchMedia', () => {
-    const p = browserPlatform({ window: Object.assign(Object.create(window) as Window, { matchMedia: undefined }) });
+    const p = browserPlatform({ window: Object.create(window, { matchMedia: { value: undefined } }) as Window });
     const seen: boolean[] = [];
     p.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => seen.push(m)).unsubscribe();
     expect(seen).toEqual([false]);

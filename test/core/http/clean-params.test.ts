@@ -182,3 +182,77 @@ describe('cleanParams', () => {
     );
   });
 });
+
+// A literal `{ __proto__: x }` sets the prototype; JSON.parse (like a server answer or a form decoded from JSON)
+// makes `__proto__` an own key, which is what a caller may hand in.
+describe('cleanParams: __proto__, constructor and prototype keys stay plain data (issue 17)', () => {
+  it('an own __proto__ key is kept as a field and never becomes the prototype of the output', () => {
+    const params = JSON.parse('{"__proto__": {"isAdmin": true, "amount": " 9 "}, "a": " 1 "}') as Record<string, unknown>;
+    const out = cleanParams(params);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect((out as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+    expect(Object.keys(out)).toEqual(['__proto__', 'a']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ isAdmin: true, amount: '9' });
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"isAdmin":true,"amount":"9"},"a":"1"}');
+    expect(({} as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+  });
+
+  it('nested too, and in a query string the key is sent as written', () => {
+    const params = JSON.parse('{"filter": {"__proto__": {"x": 1}, "constructor": "c", "prototype": " p "}}') as Record<string, unknown>;
+    const filter = cleanParams(params).filter as Record<string, unknown>;
+    expect(Object.getPrototypeOf(filter)).toBe(Object.prototype);
+    expect('x' in filter).toBe(false);
+    expect(Object.keys(filter)).toEqual(['__proto__', 'constructor', 'prototype']);
+    expect(filter.prototype).toBe('p');
+    expect(filter.constructor).toBe('c');
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(cleanParams(JSON.parse('{"__proto__": " v "}') as Record<string, unknown>))) search.append(key, String(value));
+    expect(search.toString()).toBe('__proto__=v');
+  });
+
+  // A JSON tree whose object keys are drawn mostly from the dangerous names; built as JSON text and parsed,
+  // so every such key is an own property, as it would be in data from the network.
+  type Node = string | number | boolean | null | Node[] | { entries: Array<[string, Node]> };
+  const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'), fc.string({ maxLength: 5 }));
+  const tree = fc.letrec<{ node: Node }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small' },
+      fc.string({ maxLength: 6 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('node'), { maxLength: 3 }),
+      fc.record({ entries: fc.array(fc.tuple(key, tie('node')), { maxLength: 4 }) }),
+    ),
+  })).node;
+  const objectTree = fc.record({ entries: fc.array(fc.tuple(key, tree), { maxLength: 5 }) });
+
+  function jsonText(node: Node, trim: boolean): string {
+    if (typeof node === 'string') return JSON.stringify(trim ? node.trim() : node);
+    if (node === null || typeof node !== 'object') return JSON.stringify(node);
+    if (Array.isArray(node)) return `[${node.map((item) => jsonText(item, trim)).join(',')}]`;
+    return `{${node.entries.map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v, trim)}`).join(',')}}`;
+  }
+
+  function everyObject(value: unknown, visit: (object: object) => void): void {
+    if (value === null || typeof value !== 'object') return;
+    visit(value);
+    for (const item of Object.values(value)) everyObject(item, visit);
+  }
+
+  it('property: the output is the input with strings trimmed, key for key, and no object in it inherits anything but Object.prototype', () => {
+    fc.assert(
+      fc.property(objectTree, (node) => {
+        const params = JSON.parse(jsonText(node, false)) as Record<string, unknown>;
+        const out = cleanParams(params);
+        expect(JSON.stringify(out)).toBe(JSON.stringify(JSON.parse(jsonText(node, true))));
+        everyObject(out, (object) => {
+          expect(Object.getPrototypeOf(object)).toBe(Array.isArray(object) ? Array.prototype : Object.prototype);
+          for (const name in object) expect(Object.hasOwn(object, name)).toBe(true);
+        });
+        expect(Object.keys(Object.prototype)).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

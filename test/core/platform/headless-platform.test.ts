@@ -93,9 +93,10 @@ describe('headlessPlatform: a Platform for Node, workers and React Native', () =
       server.route('GET', '/v1/ok', reply.ok('fine'));
       server.route('GET', '/v1/slow', reply.hold());
       const platform = headlessPlatform();
-      const http = createHttpClient(platform, { baseUrl: server.origin, timeout: 50 });
+      // A roomy client time-out so the quick call never loses a race on a loaded machine; the held call gets 50 ms.
+      const http = createHttpClient(platform, { baseUrl: server.origin, timeout: 10_000 });
       expect((await http.get('/ok')).data).toBe('fine');
-      await expect(http.get('/slow')).rejects.toMatchObject({ name: 'RequestTimeoutError' });
+      await expect(http.get('/slow', undefined, { timeout: 50 })).rejects.toMatchObject({ name: 'RequestTimeoutError' });
       http.dispose();
     } finally {
       await server.close();

@@ -219,3 +219,106 @@ describe('memory platform cookies, location and reports', () => {
     }
   });
 });
+
+describe('memory platform: the manual clock refuses steps that would break it', () => {
+  it.each([Number.NaN, Infinity, -1, -Infinity])('advance(%s) is an InvalidArgumentError naming ms; the clock and timers are untouched', (ms) => {
+    const p = memoryPlatform({ now: 100 });
+    let ran = false;
+    p.timers.setTimeout(() => (ran = true), 10);
+    expect(() => p.advance(ms)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'ms', value: ms } }));
+    expect(p.clock.now()).toBe(100);
+    expect(ran).toBe(false);
+    p.advance(10);
+    expect(ran).toBe(true);
+  });
+
+  it('advanceAsync(NaN) rejects (never a synchronous throw) and leaves the clock where it was', async () => {
+    const p = memoryPlatform({ now: 5 });
+    let result: Promise<void> | undefined;
+    expect(() => {
+      result = p.advanceAsync(Number.NaN);
+    }).not.toThrow();
+    await expect(result).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'ms' } });
+    expect(p.clock.now()).toBe(5);
+  });
+
+  it('a throwing timer callback reaches the caller of advance; time stops at its due time and later timers run on the next advance', async () => {
+    const p = memoryPlatform();
+    const seen: number[] = [];
+    p.timers.setTimeout(() => {
+      throw new Error('callback failed');
+    }, 10);
+    p.timers.setTimeout(() => seen.push(p.clock.now()), 20);
+    expect(() => p.advance(50)).toThrow('callback failed');
+    expect(p.clock.now()).toBe(10);
+    expect(p.timers.pending).toBe(1);
+    p.advance(40);
+    expect(seen).toEqual([20]);
+    p.timers.setTimeout(() => {
+      throw new Error('async callback failed');
+    }, 5);
+    await expect(p.advanceAsync(10)).rejects.toThrow('async callback failed');
+    expect(p.timers.pending).toBe(0);
+  });
+
+  it('a step longer than any timer delay is fine: the manual clock may move days at once', () => {
+    const p = memoryPlatform();
+    p.advance(400 * 86_400_000);
+    expect(p.clock.now()).toBe(400 * 86_400_000);
+  });
+
+  it('setNow and the start time must be finite', () => {
+    const p = memoryPlatform();
+    expect(() => p.clock.setNow(Number.NaN)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'time' }) }));
+    expect(() => memoryPlatform({ now: Infinity })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'start' }) }));
+  });
+});
+
+describe('memory cookie jar: the same rules as the browser jar', () => {
+  it('set and remove answer true when kept; an expiring lifetime is measured on the manual clock', () => {
+    const p = memoryPlatform();
+    expect(p.cookies.set('k', 'v', { days: 1 })).toBe(true);
+    p.advance(86_400_000 - 1);
+    expect(p.cookies.get('k')).toBe('v');
+    p.advance(1);
+    expect(p.cookies.get('k')).toBeUndefined();
+    expect(p.cookies.remove('k')).toBe(true);
+  });
+
+  it('a pair that is not well-formed text or over 4096 bytes is refused with false and not kept', () => {
+    const p = memoryPlatform();
+    expect(p.cookies.set('k', 'half \uD83D')).toBe(false);
+    expect(p.cookies.set('\uDC00', 'v')).toBe(false);
+    expect(p.cookies.set('k', 'v'.repeat(4095))).toBe(true);
+    expect(p.cookies.set('k', 'w'.repeat(4096))).toBe(false);
+    expect(p.cookies.get('k')).toBe('v'.repeat(4095));
+    expect(p.browser.cookieStore.has('\uDC00')).toBe(false);
+  });
+
+  it.each([
+    ['days', { days: Number.NaN }],
+    ['days', { days: Infinity }],
+    ['path', { path: '/; domain=evil.example' }],
+    ['domain', { domain: 'x\ny' }],
+    ['sameSite', { sameSite: 'none' }],
+  ])('a malformed option is an InvalidArgumentError naming %s (a NaN lifetime would never expire)', (field, options) => {
+    const p = memoryPlatform();
+    expect(() => p.cookies.set('k', 'v', options as never)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) }));
+    expect(p.browser.cookieStore.size).toBe(0);
+  });
+
+  it('a lifetime longer than 400 days is cut to 400, as browsers do (RFC 6265bis)', () => {
+    const p = memoryPlatform();
+    expect(p.cookies.set('k', 'v', { days: 1e300 })).toBe(true);
+    p.advance(400 * 86_400_000 - 1);
+    expect(p.cookies.get('k')).toBe('v');
+    p.advance(1);
+    expect(p.cookies.get('k')).toBeUndefined();
+  });
+
+  it('a negative or zero lifetime is allowed and deletes at once, as max-age does', () => {
+    const p = memoryPlatform();
+    expect(p.cookies.set('gone', 'x', { days: -1 })).toBe(true);
+    expect(p.cookies.get('gone')).toBeUndefined();
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../../core/platform/memory-platform.js';
 import { createStore, STORAGE_AREAS, STORAGE_VERSION, storageKeyPrefix } from '../../../core/storage/namespaced-store.js';
 import { PREFERENCE_COOKIE_DAYS, readJsonCookie, writeJsonCookie } from '../../../core/storage/cookies.js';
+import { isDuration, MAX_TIMER_DELAY_MS } from '../../../core/validate/duration.js';
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
@@ -56,6 +57,72 @@ describe('values with expiry', () => {
     expect(store.get('x', 0)).toBe(1);
     p.advance(1);
     expect(store.get('x', 0)).toBe(0);
+  });
+});
+
+describe('expiry options: nothing silently lost (issue 17)', () => {
+  const ttls = fc.oneof(
+    fc.double(),
+    fc.integer({ min: -10, max: 10 }),
+    fc.integer({ min: MAX_TIMER_DELAY_MS - 2, max: MAX_TIMER_DELAY_MS + 2 }),
+    fc.constantFrom(Number.NaN, Infinity, -Infinity, '1000', null, true, {}, 10n),
+  );
+
+  it('property: a ttlMs is accepted iff it is a duration (finite, > 0, ≤ 2^31 − 1); then the value reads back until it expires', () => {
+    fc.assert(
+      fc.property(ttls, (ttlMs) => {
+        const p = memoryPlatform({ now: 1_000 });
+        const store = createStore(p, 'common');
+        store.set('k', 'old');
+        if (isDuration(ttlMs)) {
+          expect(store.set('k', 'new', { ttlMs })).toBe(true);
+          expect(store.get('k', 'default')).toBe('new');
+          // TTLs count whole ms (rounded up), as the clock does.
+          p.advance(Math.ceil(ttlMs) - 0.5);
+          expect(store.get('k', 'default')).toBe('new');
+          p.advance(0.5);
+          expect(store.get('k', 'default')).toBe('default');
+        } else {
+          expect(() => store.set('k', 'new', { ttlMs: ttlMs as number })).toThrow(
+            expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'ttlMs', value: ttlMs } }),
+          );
+          expect(store.get('k', 'default')).toBe('old');
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('NaN, a string and a negative ttlMs (each once stored as a value nobody could read) are refused', () => {
+    const p = memoryPlatform();
+    const store = createStore(p, 'common');
+    for (const ttlMs of [Number.NaN, '60000', -1]) {
+      expect(() => store.set('k', 'v', { ttlMs: ttlMs as number })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'ttlMs' }) }));
+    }
+    expect(p.localStorage.keys()).toEqual([]);
+  });
+
+  it('a life longer than 2^31 − 1 ms is given as expiresAt', () => {
+    const p = memoryPlatform({ now: 0 });
+    const store = createStore(p, 'common');
+    expect(() => store.set('k', 'v', { ttlMs: 30 * 86_400_000 })).toThrow(expect.objectContaining({ extra: expect.objectContaining({ field: 'ttlMs' }) }));
+    expect(store.set('k', 'v', { expiresAt: 30 * 86_400_000 })).toBe(true);
+    p.advance(30 * 86_400_000 - 1);
+    expect(store.get('k', '')).toBe('v');
+  });
+
+  it.each([Number.NaN, Infinity, -Infinity, '2030-01-01', null])('expiresAt %j is an InvalidArgumentError naming expiresAt; nothing is written', (expiresAt) => {
+    const p = memoryPlatform();
+    const store = createStore(p, 'common');
+    expect(() => store.set('k', 'v', { expiresAt: expiresAt as number })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'expiresAt', value: expiresAt } }),
+    );
+    expect(p.localStorage.keys()).toEqual([]);
+  });
+
+  it('ttlMs and expiresAt together are refused (which one was meant?)', () => {
+    const store = createStore(memoryPlatform(), 'common');
+    expect(() => store.set('k', 'v', { ttlMs: 10, expiresAt: 10 })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'ttlMs' }) }));
   });
 });
 
@@ -154,6 +221,17 @@ describe('JSON cookies — seed 001 §9: preferences and language cookies live 3
     expect(readJsonCookie(p, 'pref')).toEqual({ theme: 'black' });
     p.advance(365 * 86_400_000);
     expect(readJsonCookie(p, 'pref')).toBeUndefined();
+  });
+
+  it('writeJsonCookie answers true when written and false for a value with no JSON text', () => {
+    const p = memoryPlatform();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(writeJsonCookie(p, 'ok', [1])).toBe(true);
+    expect(writeJsonCookie(p, 'cycle', cyclic)).toBe(false);
+    expect(writeJsonCookie(p, 'big', 1n)).toBe(false);
+    expect(writeJsonCookie(p, 'nothing', undefined)).toBe(false);
+    expect([...p.browser.cookieStore.keys()]).toEqual(['ok']);
   });
 
   it('a truncated cookie reads as undefined', () => {
