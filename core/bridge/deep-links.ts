@@ -1,5 +1,6 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { PlatformLocation } from '../platform/types.js';
+import { putOwn } from '../validate/own-field.js';
 import type { Bridge } from './create-bridge.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
@@ -177,8 +178,7 @@ export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLi
       }
       if (!spec.extraParams && !spec.params.includes(key)) throw new UnknownDeepLinkParamError(path, key);
       if (value !== '') checkParamValue(path, spec, key, value);
-      // defineProperty: a '__proto__' key stays a plain entry instead of replacing the prototype.
-      Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true });
+      putOwn(params, key, value);
     }
   }
   return { target: path, params, scheme };

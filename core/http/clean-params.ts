@@ -1,4 +1,5 @@
 import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
+import { putOwn } from '../validate/own-field.js';
 
 /**
  * Which clock a Date in the params is written in. 'local' (the default) writes the host's wall time, which is
@@ -121,15 +122,8 @@ function clean(value: unknown, timeZone: ParamTimeZone, ancestors: Set<object>, 
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
       if (item === undefined) continue;
-      // Defined, not assigned: `out['__proto__'] = x` would call the inherited setter, make x the output's
-      // prototype (its fields inherited by every hook) and drop the key. An own `__proto__` key (from JSON.parse
-      // or a server answer) stays a plain field, as JSON.stringify and URLSearchParams then write it.
-      Object.defineProperty(out, key, {
-        value: clean(item, timeZone, ancestors, field ? `${field}.${key}` : key),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      // An own `__proto__` key stays a plain field, as JSON.stringify and URLSearchParams then write it.
+      putOwn(out, key, clean(item, timeZone, ancestors, field ? `${field}.${key}` : key));
     }
     return out;
   } finally {

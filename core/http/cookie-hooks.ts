@@ -15,13 +15,19 @@ export interface SetCookie {
 
 const SAME_SITE: Record<string, CookieOptions['sameSite']> = { lax: 'Lax', strict: 'Strict', none: 'None' };
 
+// eslint-disable-next-line no-control-regex -- the control characters are what the rule looks for
+const CONTROL_CHARACTER = /[\x00-\x08\x0A-\x1F\x7F]/;
+
 /**
  * Reads one `Set-Cookie` header value, as RFC 6265 §5.2 has a user agent do; `undefined` when the line
- * must be ignored (no `=` in its first part, or an empty name). `Max-Age` wins over `Expires`; either in
- * the past (Max-Age ≤ 0) deletes the cookie; otherwise it becomes a lifetime in days. Attributes that do
- * not parse are ignored, as the RFC says, and HttpOnly means nothing to a jar that no script reads.
+ * must be ignored (a control character other than HTAB, no `=` in its first part, or an empty name).
+ * `Max-Age` wins over `Expires`; either in the past (Max-Age ≤ 0) deletes the cookie; otherwise it becomes
+ * a lifetime in days. Attributes that do not parse are ignored, as the RFC says, and HttpOnly means nothing
+ * to a jar that no script reads.
  */
 export function parseSetCookie(line: string, now: number): SetCookie | undefined {
+  // RFC 6265bis §5.6: a line with a control character other than HTAB is ignored entirely.
+  if (CONTROL_CHARACTER.test(line)) return undefined;
   const [pair = '', ...attributes] = line.split(';');
   const eq = pair.indexOf('=');
   if (eq < 0) return undefined;
@@ -60,8 +66,8 @@ export interface CookieJarSource {
  * HTTP hooks that do for a runtime without a browser cookie jar (Node, a worker) what the browser does for
  * a page: a request to `origin` carries the jar's cookies in a `Cookie` header, and the `Set-Cookie` lines of
  * its answers are kept in the jar (or delete from it) when the answer itself comes from `origin` (its final
-URL, after redirects; a Response built by a hook, which has no URL, is never read). Like a page's `document.cookie`, the jar holds the
- * cookies of one site, so requests to any other origin neither send nor receive them. An `origin` that is
+ * URL, after redirects; a Response built by a hook, which has no URL, is never read). Like a page's
+ * `document.cookie`, the jar holds the cookies of one site, so requests to any other origin neither send nor receive them. An `origin` that is
  * not an absolute http(s) URL is an InvalidArgumentError.
  */
 export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHooks {

@@ -1,4 +1,5 @@
 import { isPlainObject } from './clean-params.js';
+import { putOwn } from '../validate/own-field.js';
 
 /**
  * How a cleaned value becomes text in a query string or form body: arrays repeat their key (`ids=1&ids=2`),
@@ -47,7 +48,7 @@ function describe(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(describe);
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) out[key] = describe(value[key]);
+    for (const key of Object.keys(value).sort()) putOwn(out, key, describe(value[key]));
     return out;
   }
   return value;

@@ -91,6 +91,24 @@ describe('"Duplicate pending requests are cancelled unless cancellation is ignor
   });
 });
 
+describe('duplicate detection reads a "__proto__" param as plain data', () => {
+  it('two calls that differ only in an own __proto__ param (from JSON.parse) are not duplicates', async () => {
+    const held = gate(reply.ok());
+    server.route('*', '/v1/q', held.reply);
+    const { client } = rig(server, { cancelDuplicates: true });
+    const a = settleState(client.post('/q', JSON.parse('{"x":1,"__proto__":{"side":"buy"}}') as Record<string, unknown>));
+    const b = settleState(client.post('/q', JSON.parse('{"x":1,"__proto__":{"side":"sell"}}') as Record<string, unknown>));
+    await server.waitForRequests(2);
+    held.release();
+    await waitUntil(() => a.state !== 'pending' && b.state !== 'pending');
+    expect([a.state, b.state]).toEqual(['resolved', 'resolved']);
+    const bodies = server.received.map((r) => r.body.toString());
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toContain('buy');
+    expect(bodies[1]).toContain('sell');
+  });
+});
+
 describe('cancellation by the caller and by disposal', () => {
   it("aborting the caller's signal rejects with RequestCancelledError 'aborted' and aborts the fetch", async () => {
     server.route('GET', '/v1/slow', reply.hold());

@@ -22,6 +22,16 @@ describe('parseSetCookie (RFC 6265 §5.2)', () => {
     expect(parseSetCookie('', NOW)).toBeUndefined();
   });
 
+  it('RFC 6265bis §5.6: a line with a control character other than HTAB is ignored entirely, wherever it sits', () => {
+    const controls = [...Array(32).keys(), 0x7f].filter((c) => c !== 9).map((c) => String.fromCharCode(c));
+    for (const c of controls) {
+      for (const line of [`sid=a${c}b`, `s${c}id=ab`, `sid=ab; Path=/${c}x`, `sid=ab; Domain=exa${c}mple.com`, `sid=ab; ${c}`]) {
+        expect(parseSetCookie(line, NOW), JSON.stringify(line)).toBeUndefined();
+      }
+    }
+    expect(parseSetCookie('sid=ab;\tPath=/', NOW)).toEqual({ name: 'sid', value: 'ab', options: { path: '/' }, remove: false });
+  });
+
   it('Max-Age becomes a lifetime in days; Max-Age ≤ 0 deletes', () => {
     expect(parseSetCookie('sid=a; Max-Age=86400', NOW)?.options.days).toBe(1);
     expect(parseSetCookie('sid=a; max-age=3600', NOW)?.options.days).toBeCloseTo(1 / 24, 12);
