@@ -118,7 +118,7 @@ export interface PreparedPosition {
   readonly size: Decimal;
   readonly openPrice: Decimal;
   readonly liquidationPrice: Decimal | null;
-  /** Input fields whose absence made a figure null: e.g. ['openLevel'] for a cross position with neither leverage nor margin. */
+  /** For each figure that is null for want of input, the first missing field found: e.g. ['openLevel'] for a cross position with neither leverage nor margin. */
   readonly missing: readonly string[];
   /** Unrealised PnL, ROE and liquidation price at a mark price, exact (see docs/futures-maths.md). */
   tick(mark: MarkPrice | NumericInput): PositionTick;
