@@ -114,16 +114,18 @@ export function toFigure(value: Ratio): Decimal {
   // places: the least p ≥ FIGURE_PLACES at which floor(|value|·10^p) has FIGURE_PLACES digits (a property of
   // the value alone, not of how the ratio is written), so values below 1 keep 40 significant digits too.
   let places = FIGURE_PLACES;
-  let q = (magnitude * pow10(places)) / value.d;
-  while (magnitude !== 0n) {
+  let scaled = magnitude * pow10(places);
+  let q = scaled / value.d;
+  const enough = pow10(FIGURE_PLACES - 1);
+  while (q < enough && magnitude !== 0n) {
     const digits = q === 0n ? 0 : q.toString().length;
-    if (digits >= FIGURE_PLACES) break;
     // From no digit, jump to where the first digit appears (|value| ≥ 10^(len(n) − len(d) − 1)); then add the rest.
     places += digits === 0 ? Math.max(1, value.d.toString().length - magnitude.toString().length + 1 - places) : FIGURE_PLACES - digits;
-    q = (magnitude * pow10(places)) / value.d;
+    scaled = magnitude * pow10(places);
+    q = scaled / value.d;
   }
-  const exact = q * value.d === magnitude * pow10(places);
-  return new FuturesDecimal(`${value.n < 0n ? '-' : ''}${writeScaled(q, places)}${exact ? '' : '1'}`);
+  const sticky = q * value.d === scaled ? '' : '1';
+  return new FuturesDecimal(`${value.n < 0n ? '-' : ''}${writeScaled(q, places)}${sticky}`);
 }
 
 /** A Decimal holding units/10^scale exactly (decimal.js does not round what it is constructed from). */

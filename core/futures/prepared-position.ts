@@ -198,9 +198,17 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
     missing: Object.freeze(missing),
     tick(mark) {
       const [n, d] = pnlAt(markOf(mark));
+      // The Decimals are built when read: a screen that reads one figure does not pay for the other.
+      let pnl: Decimal | undefined;
+      let roe: Decimal | null | undefined;
       return {
-        unrealizedPnl: toFigure({ n, d }),
-        roe: base === null ? null : toFigure({ n: n * roeNumerator, d: d * roeDenominator }),
+        get unrealizedPnl() {
+          return (pnl ??= toFigure({ n, d }));
+        },
+        get roe() {
+          if (roe === undefined) roe = base === null ? null : toFigure({ n: n * roeNumerator, d: d * roeDenominator });
+          return roe;
+        },
         liquidationPrice: liq,
       };
     },
