@@ -5,8 +5,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  averageOpenPrice,
   bankruptcyPrice,
+  breakEvenPrice,
+  closeFee,
   formatAmount,
+  fundingFee,
+  initialMargin,
+  maintenanceMargin,
+  openFee,
+  realizedPnl,
   formatLiquidationPrice,
   formatPrice,
   formatRoe,
@@ -233,6 +241,72 @@ describe('exact display: every figure equals the exact rational figure rounded o
         expect(prepared.display(c.mark).unrealizedPnl).toBe(show(want.pnl, 6, 'truncate'));
         expect(prepared.display(c.mark).roe).toBe(showRoe(want.roe, 'truncate'));
         expect(formatAmount(unrealizedPnl(inputOf(c), c.mark, { kind: 'inverse', faceValue: '100' }))).toBe(show(want.pnl, 6, 'truncate'));
+      }),
+      runs,
+    );
+  });
+});
+
+describe('exact display of the other figures', () => {
+  const rate = fc.oneof(dec(0, 100, 4), dec(0, 999, 5));
+  it('margins, break-even, average open price, realised PnL, fees and funding equal the oracle in every mode', () => {
+    fc.assert(
+      fc.property(caseArb, mode, fc.integer({ min: 0, max: 10 }), price, dec(1, 1e6, 3), rate, dec(0, 1e4, 3), dec(0, 1e4, 3), (c, m, places, fillPrice, fillCount, funding, feesPaid, cum) => {
+        const input = inputOf(c);
+        const options = { kind: c.kind, faceValue: c.face };
+        const linear = c.kind === 'linear';
+        const d = c.side === 1 ? ONE : F(-1);
+        const contracts = F(c.count);
+        const q = contracts.times(F(c.face));
+        const e = F(c.open);
+        const p = F(c.mark);
+        const f = F(c.fee);
+        const bp = F(c.bp);
+        const value = (at: Fraction, size = q) => (linear ? size.times(at) : size.over(at));
+        const shown = (x: Fraction | null) => showPrice(x, places, m);
+
+        expect(formatAmount(initialMargin(input, options), places, m)).toBe(shown(linear ? q.times(e).over(bp).over(F(c.level)) : q.over(e.times(F(c.level)))));
+        const mm = linear ? value(p).over(bp).times(F(c.mm)).minus(F(cum).over(bp)) : value(p).times(F(c.mm)).minus(F(cum));
+        expect(formatAmount(maintenanceMargin({ ...input, marginMode: 1 }, { ...options, price: c.mark, maintenanceAmount: cum }), places, m)).toBe(shown(mm));
+
+        const costs = F(feesPaid).plus(F(funding));
+        const positive = (n: Fraction, den: Fraction) => (den.isZero() || !n.over(den).isPositive() ? null : n.over(den));
+        const breakEven = linear
+          ? c.side === 1 ? positive(q.times(e).plus(costs), q.times(ONE.minus(f))) : positive(q.times(e).minus(costs), q.times(ONE.plus(f)))
+          : c.side === 1 ? positive(q.times(ONE.plus(f)), q.over(e).minus(costs)) : positive(q.times(ONE.minus(f)), q.over(e).plus(costs));
+        expect(formatPrice(breakEvenPrice(input, { ...options, feesPaid, fundingPaid: funding }), places, m)).toBe(shown(breakEven));
+
+        const added = F(fillCount);
+        const average = linear ? contracts.times(e).plus(added.times(F(fillPrice))).over(contracts.plus(added)) : contracts.plus(added).over(contracts.over(e).plus(added.over(F(fillPrice))));
+        expect(formatPrice(averageOpenPrice(input, { price: fillPrice, count: fillCount }, options), places, m)).toBe(shown(average));
+
+        const fee = (at: Fraction) => value(at).times(f);
+        const gross = linear ? d.times(q).times(p.minus(e)) : d.times(q).times(ONE.over(e).minus(ONE.over(p)));
+        expect(formatAmount(realizedPnl(input, c.mark, { ...options, feeRate: c.fee, funding }), places, m)).toBe(shown(gross.minus(fee(e)).minus(fee(p)).minus(F(funding))));
+        expect(formatAmount(openFee(input, options), places, m)).toBe(shown(fee(e)));
+        expect(formatAmount(closeFee(input, c.mark, options), places, m)).toBe(shown(fee(p)));
+        expect(formatAmount(fundingFee(input, funding, c.mark, options), places, m)).toBe(shown(d.times(value(p)).times(F(funding))));
+      }),
+      runs,
+    );
+  });
+
+  it('cross hedge mode: the shared liquidation price equals the oracle (linear and inverse)', () => {
+    fc.assert(
+      fc.property(caseArb, fc.integer({ min: 0, max: 5000 }), price, mode, fc.integer({ min: 0, max: 10 }), (c, shortCount, shortPrice, m, places) => {
+        const input = { ...inputOf({ ...c, cross: true }), positionMode: 2, longOpenCount: c.count, longOpenPrice: c.open, shortOpenCount: shortCount, shortOpenPrice: shortPrice };
+        const linear = c.kind === 'linear';
+        const ql = F(c.count).times(F(c.face));
+        const qs = F(shortCount).times(F(c.face));
+        const el = F(c.open);
+        const es = F(shortPrice);
+        const coin = F(c.available).plus(F('-12.5')).minus(F('3'));
+        const x = (linear ? coin.times(F(c.bp)) : coin).minus(F(c.delegated).over(F(c.level)));
+        const charged = ql.max(qs).times(F(c.mm)).plus(ql.plus(qs).times(F(c.fee)));
+        const num = linear ? ql.times(el).minus(qs.times(es)).minus(x) : ql.minus(qs).plus(charged);
+        const den = linear ? ql.minus(qs).minus(charged) : x.plus(ql.over(el)).minus(qs.over(es));
+        const lp = den.isZero() || !num.over(den).isPositive() ? null : num.over(den);
+        expect(formatLiquidationPrice(liquidationPrice(input, { kind: c.kind, faceValue: c.face }), places, m)).toBe(showPrice(lp, places, m));
       }),
       runs,
     );
