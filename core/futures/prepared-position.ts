@@ -127,7 +127,10 @@ export interface PreparedPosition {
 }
 
 function markOf(mark: MarkPrice | NumericInput): MarkPrice {
-  return typeof mark === 'object' && mark !== null && !Decimal.isDecimal(mark) && 'units' in mark ? mark : prepareMark(mark as NumericInput);
+  if (typeof mark !== 'object' || mark === null || Decimal.isDecimal(mark)) return prepareMark(mark as NumericInput);
+  if ('units' in mark) return mark;
+  // A { price, reciprocal } mark built by hand (the shape before issue 19): read its price.
+  return prepareMark((mark as { price?: NumericInput }).price as NumericInput);
 }
 
 /** Runs `compute`; an input that is missing (not one that is wrong) gives null and is recorded in `missing`. */

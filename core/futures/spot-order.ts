@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { R100, div, isZero, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
-import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent } from './format.js';
+import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent, type DisplayRounding } from './format.js';
 
 /** Spot plan/trace order fields as the API names them (seed 001 §3, "Spot plan order fields"). */
 export interface SpotPlanOrderInput {
@@ -93,16 +93,20 @@ export interface SpotOrderDisplay {
   yield: string;
 }
 
-/** Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6). */
-export function formatSpotOrderFigures(order: SpotPlanOrderInput, figures: SpotOrderFigures = spotOrderFigures(order)): SpotOrderDisplay {
+/** Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6), truncated unless `rounding` says otherwise. */
+export function formatSpotOrderFigures(
+  order: SpotPlanOrderInput,
+  figures: SpotOrderFigures = spotOrderFigures(order),
+  rounding?: DisplayRounding,
+): SpotOrderDisplay {
   const pricePlace = order.pricePlace ?? AMOUNT_DECIMALS;
   const quotePrecision = order.quotePrecision ?? AMOUNT_DECIMALS;
   return {
-    filledRatio: formatPercent(figures.filledRatio),
-    averageBuyPrice: figures.averageBuyPrice === null ? NO_VALUE : formatDecimal(figures.averageBuyPrice, pricePlace),
-    cost: formatDecimal(figures.cost, quotePrecision),
-    marketValue: formatDecimal(figures.marketValue, quotePrecision),
-    unrealizedPnl: figures.unrealizedPnl === null ? NO_VALUE : formatDecimal(figures.unrealizedPnl, quotePrecision),
-    yield: figures.yield === null ? NO_VALUE : formatPercent(figures.yield, { plusSign: true }),
+    filledRatio: formatPercent(figures.filledRatio, { rounding }),
+    averageBuyPrice: figures.averageBuyPrice === null ? NO_VALUE : formatDecimal(figures.averageBuyPrice, pricePlace, rounding),
+    cost: formatDecimal(figures.cost, quotePrecision, rounding),
+    marketValue: formatDecimal(figures.marketValue, quotePrecision, rounding),
+    unrealizedPnl: figures.unrealizedPnl === null ? NO_VALUE : formatDecimal(figures.unrealizedPnl, quotePrecision, rounding),
+    yield: figures.yield === null ? NO_VALUE : formatPercent(figures.yield, { plusSign: true, rounding }),
   };
 }
