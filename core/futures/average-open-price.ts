@@ -3,6 +3,7 @@ import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions } from './contract.js';
 import type { FuturesPositionInput } from './position-input.js';
 import { readContracts, readOpenPrice } from './position-readers.js';
+import { add, div, mul, ratioOf, toFigure, type Ratio } from './exact.js';
 
 /** A fill applied to a position. */
 export interface PositionFill {
@@ -22,15 +23,16 @@ export interface PositionFill {
 export function averageOpenPrice(input: FuturesPositionInput, fill: PositionFill, options: ContractOptions = {}): Decimal {
   const contract = resolveContract(options);
   const price = readDecimal(fill.price, 'fill.price', 'positive');
-  const added = readDecimal(fill.count, 'fill.count', 'positive');
+  const added = ratioOf(readDecimal(fill.count, 'fill.count', 'positive'));
   const held = readContracts(input, 'non-negative');
   if (fill.reduce === true) return readOpenPrice(input);
   if (held.isZero()) return price;
-  const open = readOpenPrice(input);
-  // The face value multiplies every quantity and cancels out of both means. Both are written with a single
-  // division (products of API-sized decimals are exact at 40 digits), so the result is the exact mean
-  // rounded once and can never leave the interval between the two prices.
-  if (contract.kind === 'linear') return held.times(open).plus(added.times(price)).div(held.plus(added));
+  const open = ratioOf(readOpenPrice(input));
+  const p = ratioOf(price);
+  const q = ratioOf(held);
+  // The face value multiplies every quantity and cancels out of both means. The mean is exact and rounded
+  // once, so it can never leave the interval between the two prices. Both sizes are positive: no zero divisor.
+  if (contract.kind === 'linear') return toFigure(div(add(mul(q, open), mul(added, p)), add(q, added)) as Ratio);
   // (Q1 + Q2)/(Q1/E1 + Q2/E2) = (Q1 + Q2)·E1·E2/(Q1·E2 + Q2·E1)
-  return held.plus(added).times(open).times(price).div(held.times(price).plus(added.times(open)));
+  return toFigure(div(mul(mul(add(q, added), open), p), add(mul(q, p), mul(added, open))) as Ratio);
 }

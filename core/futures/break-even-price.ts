@@ -1,8 +1,9 @@
 import type { Decimal } from 'decimal.js';
-import { ONE, ZERO, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
+import { ZERO, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions } from './contract.js';
 import { directionOf, type FuturesPositionInput } from './position-input.js';
 import { readFeeRate, readOpenPrice, readSize } from './position-readers.js';
+import { R1, add, div, mul, ratioOf, sign, sub, toFigure, type Ratio } from './exact.js';
 
 /** Options of breakEvenPrice. */
 export interface BreakEvenOptions extends ContractOptions {
@@ -21,28 +22,25 @@ export interface BreakEvenOptions extends ContractOptions {
  */
 export function breakEvenPrice(input: FuturesPositionInput, options: BreakEvenOptions = {}): Decimal | null {
   const contract = resolveContract(options);
-  const q = readSize(input, contract);
-  const open = readOpenPrice(input);
-  const f = readFeeRate(input, options.feeRate);
-  const costs = readOptionalDecimal(options.feesPaid, 'feesPaid', ZERO, 'non-negative').plus(
-    readOptionalDecimal(options.fundingPaid, 'fundingPaid', ZERO),
+  const q = ratioOf(readSize(input, contract));
+  const open = ratioOf(readOpenPrice(input));
+  const f = ratioOf(readFeeRate(input, options.feeRate));
+  const costs = add(
+    ratioOf(readOptionalDecimal(options.feesPaid, 'feesPaid', ZERO, 'non-negative')),
+    ratioOf(readOptionalDecimal(options.fundingPaid, 'fundingPaid', ZERO)),
   );
   const long = directionOf(input) === 1;
-  let numerator: Decimal;
-  let denominator: Decimal;
-  if (contract.kind === 'linear') {
-    numerator = long ? q.times(open).plus(costs) : q.times(open).minus(costs);
-    denominator = q.times(long ? ONE.minus(f) : ONE.plus(f));
-  } else {
-    numerator = q.times(long ? ONE.plus(f) : ONE.minus(f));
-    denominator = long ? q.div(open).minus(costs) : q.div(open).plus(costs);
-  }
-  return positiveQuotient(numerator, denominator);
+  const qe = mul(q, open);
+  const qOverE = div(q, open) as Ratio;
+  const price =
+    contract.kind === 'linear'
+      ? positivePrice(long ? add(qe, costs) : sub(qe, costs), mul(q, long ? sub(R1, f) : add(R1, f)))
+      : positivePrice(mul(q, long ? add(R1, f) : sub(R1, f)), long ? sub(qOverE, costs) : add(qOverE, costs));
+  return price === null ? null : toFigure(price);
 }
 
-/** numerator ÷ denominator when it is a finite positive price, else null ("no price", shown as '--'). */
-export function positiveQuotient(numerator: Decimal, denominator: Decimal): Decimal | null {
-  if (denominator.isZero()) return null;
-  const price = numerator.div(denominator);
-  return price.isFinite() && price.isPositive() && !price.isZero() ? price : null;
+/** numerator ÷ denominator when it is a positive price, else null ("no price", shown as '--'); never infinite. */
+export function positivePrice(numerator: Ratio, denominator: Ratio): Ratio | null {
+  const price = div(numerator, denominator);
+  return price !== null && sign(price) > 0 ? price : null;
 }

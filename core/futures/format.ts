@@ -1,6 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { FuturesDecimal, readDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
+import { DISPLAY_ROUNDINGS, type DisplayRounding } from './exact.js';
+
+export type { DisplayRounding } from './exact.js';
+export { DISPLAY_ROUNDINGS } from './exact.js';
 
 // Seed 001 §9: percentages are shown with 2 decimals.
 export const PERCENT_DECIMALS = 2;
@@ -9,9 +13,25 @@ export const AMOUNT_DECIMALS = 6;
 /** What a screen shows for a figure that does not exist, such as no liquidation price. */
 export const NO_VALUE = '--';
 
-const MAX_PLACES = 40;
+/** The most decimals a figure can be displayed with (exact figures keep 41, see docs/futures-maths.md). */
+export const MAX_DISPLAY_PLACES = 40;
+const MAX_PLACES = MAX_DISPLAY_PLACES;
 
-function readPlaces(places: unknown, field: string): number {
+const DECIMAL_MODES: Record<DisplayRounding, Decimal.Rounding> = {
+  truncate: Decimal.ROUND_DOWN,
+  'half-up': Decimal.ROUND_HALF_UP,
+  'half-even': Decimal.ROUND_HALF_EVEN,
+};
+
+/** Checks a rounding option: undefined gives the seed's 'truncate'. */
+export function readRounding(rounding: unknown, field = 'rounding'): DisplayRounding {
+  if (rounding === undefined) return 'truncate';
+  if (typeof rounding === 'string' && (DISPLAY_ROUNDINGS as readonly string[]).includes(rounding)) return rounding as DisplayRounding;
+  throw new FuturesInputError(field, 'not-an-option', rounding);
+}
+
+/** Checks a number of displayed decimals (an integer from 0 to 40). */
+export function readPlaces(places: unknown, field: string): number {
   if (places === undefined || places === null) throw new FuturesInputError(field, 'missing', places);
   const n = typeof places === 'string' && places.trim() !== '' ? Number(places) : places;
   if (typeof n !== 'number' || !Number.isInteger(n)) throw new FuturesInputError(field, 'not-numeric', places);
@@ -26,27 +46,38 @@ export function truncateDecimal(value: NumericInput, places: number | string): D
   return out.isZero() ? new FuturesDecimal(0) : out;
 }
 
-/** `value` truncated toward zero and written with exactly `places` decimals, never as '-0'. */
-export function formatDecimal(value: NumericInput, places: number | string): string {
-  const n = readPlaces(places, 'places');
-  return truncateDecimal(value, n).toFixed(n);
+/** Rounds `value` to `places` decimals: 'truncate' (toward zero, the default), 'half-up' (half away from zero) or 'half-even'. */
+export function roundDecimal(value: NumericInput, places: number | string, rounding?: DisplayRounding): Decimal {
+  const mode = DECIMAL_MODES[readRounding(rounding)];
+  const out = readDecimal(value, 'value').toDecimalPlaces(readPlaces(places, 'places'), mode);
+  return out.isZero() ? new FuturesDecimal(0) : out;
 }
 
-/** An amount for display: truncated to `places` (default 6, or the caller's quotePrecision). */
-export function formatAmount(value: NumericInput, places: number | string = AMOUNT_DECIMALS): string {
-  return formatDecimal(value, places);
+/** `value` rounded (truncated toward zero by default) and written with exactly `places` decimals, never as '-0'. */
+export function formatDecimal(value: NumericInput, places: number | string, rounding?: DisplayRounding): string {
+  const n = readPlaces(places, 'places');
+  return roundDecimal(value, n, rounding).toFixed(n);
+}
+
+/** An amount for display: `places` decimals (default 6, or the caller's quotePrecision), truncated unless `rounding` says otherwise; null shows as '--'. */
+export function formatAmount(value: NumericInput | null | undefined, places: number | string = AMOUNT_DECIMALS, rounding?: DisplayRounding): string {
+  return value === null || value === undefined ? NO_VALUE : formatDecimal(value, places, rounding);
 }
 
 /** A price for display at `pricePlace` decimals; null (no price) shows as '--'. */
-export function formatPrice(value: NumericInput | null | undefined, pricePlace: number | string = AMOUNT_DECIMALS): string {
-  return value === null || value === undefined ? NO_VALUE : formatDecimal(value, pricePlace);
+export function formatPrice(value: NumericInput | null | undefined, pricePlace: number | string = AMOUNT_DECIMALS, rounding?: DisplayRounding): string {
+  return value === null || value === undefined ? NO_VALUE : formatDecimal(value, pricePlace, rounding);
 }
 
 /** A liquidation price for display: '--' when there is none (null, zero or negative). */
-export function formatLiquidationPrice(value: NumericInput | null | undefined, pricePlace: number | string = AMOUNT_DECIMALS): string {
+export function formatLiquidationPrice(
+  value: NumericInput | null | undefined,
+  pricePlace: number | string = AMOUNT_DECIMALS,
+  rounding?: DisplayRounding,
+): string {
   if (value === null || value === undefined) return NO_VALUE;
   const price = readDecimal(value, 'liquidationPrice');
-  return price.isPositive() && !price.isZero() ? formatDecimal(price, pricePlace) : NO_VALUE;
+  return price.isPositive() && !price.isZero() ? formatDecimal(price, pricePlace, rounding) : NO_VALUE;
 }
 
 /** Options of formatPercent. */
@@ -57,19 +88,30 @@ export interface PercentFormat {
   plusSign?: boolean;
   /** Appended text (default '%'). */
   suffix?: string;
+  /** Rounding to `places` (default 'truncate', the seed's rule). */
+  rounding?: DisplayRounding;
 }
 
-/** A percentage (already × 100) for display: 2 decimals truncated toward zero, then the suffix. */
-export function formatPercent(value: NumericInput, format: PercentFormat = {}): string {
-  const places = format.places ?? PERCENT_DECIMALS;
-  const shown = truncateDecimal(value, places);
+/** A percentage (already × 100) for display: 2 decimals truncated toward zero (or `rounding`), then the suffix; null shows as '--'. */
+export function formatPercent(value: NumericInput | null | undefined, format: PercentFormat = {}): string {
+  if (value === null || value === undefined) return NO_VALUE;
+  const places = readPlaces(format.places ?? PERCENT_DECIMALS, 'places');
+  const shown = roundDecimal(value, places, format.rounding);
   const sign = format.plusSign === true && shown.isPositive() && !shown.isZero() ? '+' : '';
   return `${sign}${shown.toFixed(places)}${format.suffix ?? '%'}`;
 }
 
-/** ROE for display: 2 decimals truncated toward zero, '+' when positive, '%' appended. */
-export function formatRoe(value: NumericInput): string {
-  return formatPercent(value, { plusSign: true });
+/** Options of formatRoe. */
+export interface RoeFormat {
+  /** Decimals (default 2). */
+  places?: number;
+  /** Rounding (default 'truncate'). */
+  rounding?: DisplayRounding;
+}
+
+/** ROE for display: 2 decimals truncated toward zero (or `format.rounding`), '+' when positive, '%' appended; null (no margin known) shows as '--'. */
+export function formatRoe(value: NumericInput | null | undefined, format: RoeFormat = {}): string {
+  return formatPercent(value, { ...format, plusSign: true });
 }
 
 /** Reads a figure back from its display form ('+12.34%', '-0.5', '1,234.5'); '--' gives null. */

@@ -2,9 +2,9 @@ import { Decimal } from 'decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 
 /**
- * The Decimal constructor every futures figure is computed with: 40 significant digits (twice what a
- * price times a size needs, so divisions leave the displayed decimals exact), half-up rounding inside
- * operations; display rounding is separate and truncates (see format.ts).
+ * The Decimal constructor futures inputs are read with and figures are returned as. The figures themselves
+ * are computed as exact ratios (exact.ts) and rounded once; the 40 significant digits and half-up rounding
+ * here only apply to arithmetic a caller does on the returned Decimals. Display rounding is separate (format.ts).
  */
 export const FuturesDecimal = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
 

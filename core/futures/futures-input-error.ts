@@ -7,7 +7,8 @@ export type FuturesInputProblem =
   | 'not-finite'
   | 'zero'
   | 'negative'
-  | 'not-an-option';
+  | 'not-an-option'
+  | 'out-of-order';
 
 /** Raised when a futures or spot-order figure gets an unusable input; `field` names the input. */
 export class FuturesInputError extends ExkitError {
@@ -36,5 +37,7 @@ function describe(problem: FuturesInputProblem): string {
       return 'must not be negative';
     case 'not-an-option':
       return 'not one of the accepted values';
+    case 'out-of-order':
+      return 'out of order (tier floors must start at 0 and rise, rates must not fall)';
   }
 }

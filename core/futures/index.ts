@@ -22,12 +22,26 @@ export { averageOpenPrice } from './average-open-price.js';
 export type { PositionFill } from './average-open-price.js';
 export { breakEvenPrice } from './break-even-price.js';
 export type { BreakEvenOptions } from './break-even-price.js';
-export { liquidationPrice } from './liquidation-price.js';
+export { bankruptcyPrice, liquidationPrice } from './liquidation-price.js';
+export { closeFee, fundingFee, openFee } from './fees.js';
+export type { TradingFeeOptions } from './fees.js';
+export { marginTierOf, marginTierTable } from './margin-tiers.js';
+export type { MarginTier, MarginTierInput, MarginTierTable } from './margin-tiers.js';
 export type { LiquidationOptions } from './liquidation-price.js';
-export { ROE_FACTOR_DIGITS, prepareMark, preparePosition } from './prepared-position.js';
-export type { MarkPrice, PositionTick, PreparedPosition } from './prepared-position.js';
+export { positionDisplayFormat, prepareMark, preparePosition } from './prepared-position.js';
+export type {
+  FigureFormat,
+  MarkPrice,
+  PositionDisplay,
+  PositionDisplayFormat,
+  PositionTick,
+  PreparedPosition,
+  ResolvedDisplayFormat,
+} from './prepared-position.js';
 export {
   AMOUNT_DECIMALS,
+  DISPLAY_ROUNDINGS,
+  MAX_DISPLAY_PLACES,
   NO_VALUE,
   PERCENT_DECIMALS,
   formatAmount,
@@ -37,8 +51,9 @@ export {
   formatPrice,
   formatRoe,
   parseDisplayNumber,
+  roundDecimal,
   truncateDecimal,
 } from './format.js';
-export type { PercentFormat } from './format.js';
+export type { DisplayRounding, PercentFormat, RoeFormat } from './format.js';
 export { formatSpotOrderFigures, isQuantityTracking, spotOrderFigures } from './spot-order.js';
 export type { SpotOrderDisplay, SpotOrderFigures, SpotPlanOrderInput } from './spot-order.js';

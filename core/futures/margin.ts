@@ -1,8 +1,10 @@
 import type { Decimal } from 'decimal.js';
-import { FuturesDecimal, ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
+import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { marginModeOf, positionModeOf, type FuturesPositionInput } from './position-input.js';
-import { hasMargin, readBp, readLeverage, readMargin, readMmr, readOpenPrice, readSize } from './position-readers.js';
+import { hasLeverage, hasMargin, readBp, readLeverage, readMargin, readMmr, readOpenPrice, readSize } from './position-readers.js';
+import { R0, R1, div, exactProduct, max, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
+import { selectTier, type MarginTierInput, type MarginTierTable } from './margin-tiers.js';
 
 /** Options of the margin figures. */
 export interface MarginOptions extends ContractOptions {
@@ -10,22 +12,28 @@ export interface MarginOptions extends ContractOptions {
   price?: NumericInput;
 }
 
-/** Notional of Q at price, in the margin coin: linear Q·price/bp, inverse Q/price. */
-export function notional(contract: ResolvedContract, q: Decimal, price: Decimal, bp: Decimal): Decimal {
-  return contract.kind === 'linear' ? q.times(price).div(bp) : q.div(price);
+/** Notional of Q at price in the margin coin, exactly: linear Q·price/bp, inverse Q/price. */
+export function notional(contract: ResolvedContract, q: Ratio, price: Ratio, bp: Ratio): Ratio {
+  return (contract.kind === 'linear' ? div(mul(q, price), bp) : div(q, price)) as Ratio;
 }
 
 /** Initial margin in the margin coin: linear Q·price/L (÷ bp when margined in a coin), inverse Q/(price·L). */
 export function initialMargin(input: FuturesPositionInput, options: MarginOptions = {}): Decimal {
   const contract = resolveContract(options);
   const price = options.price === undefined ? readOpenPrice(input) : readDecimal(options.price, 'price', 'positive');
-  return notional(contract, readSize(input, contract), price, readBp(input)).div(readLeverage(input));
+  const value = notional(contract, ratioOf(readSize(input, contract)), ratioOf(price), ratioOf(readBp(input)));
+  return toFigure(div(value, ratioOf(readLeverage(input))) as Ratio);
 }
 
 /** Options of maintenanceMargin. */
 export interface MaintenanceMarginOptions extends MarginOptions {
   /** The tier's maintenance amount (deduction), in the quote coin for linear, base coin for inverse; default 0. */
   maintenanceAmount?: NumericInput;
+  /**
+   * A maintenance-margin tier table: the tier is selected from the notional at `price` (the larger leg in
+   * cross hedge mode) and its rate and amount replace `mm` and `maintenanceAmount`.
+   */
+  tiers?: MarginTierTable | readonly MarginTierInput[];
 }
 
 function hasLegs(input: FuturesPositionInput): boolean {
@@ -38,45 +46,61 @@ function hasLegs(input: FuturesPositionInput): boolean {
  */
 export function maintenanceMargin(input: FuturesPositionInput, options: MaintenanceMarginOptions = {}): Decimal {
   const contract = resolveContract(options);
-  const mmr = readMmr(input);
-  const bp = readBp(input);
-  const cum = readOptionalDecimal(options.maintenanceAmount, 'maintenanceAmount', ZERO, 'non-negative');
-  const price = options.price === undefined ? undefined : readDecimal(options.price, 'price', 'positive');
-  const amount = contract.kind === 'linear' ? cum.div(bp) : cum;
+  const bp = ratioOf(readBp(input));
+  const price = options.price === undefined ? undefined : ratioOf(readDecimal(options.price, 'price', 'positive'));
   const cross = input.marginMode !== undefined && input.marginMode !== null && marginModeOf(input) === 'cross';
+  let value: Ratio;
   if (cross && hasLegs(input) && positionModeOf(input) === 'hedge') {
     const legs = readHedgeLegs(input, contract);
-    const longValue = legs.long.isZero() ? ZERO : notional(contract, legs.long, price ?? legs.longPrice, bp);
-    const shortValue = legs.short.isZero() ? ZERO : notional(contract, legs.short, price ?? legs.shortPrice, bp);
-    return FuturesDecimal.max(longValue, shortValue).times(mmr).minus(amount);
+    const longValue = legs.long.n === 0n ? R0 : notional(contract, legs.long, price ?? legs.longPrice, bp);
+    const shortValue = legs.short.n === 0n ? R0 : notional(contract, legs.short, price ?? legs.shortPrice, bp);
+    value = max(longValue, shortValue);
+  } else {
+    value = notional(contract, ratioOf(readSize(input, contract)), price ?? ratioOf(readOpenPrice(input)), bp);
   }
-  const q = readSize(input, contract);
-  return notional(contract, q, price ?? readOpenPrice(input), bp).times(mmr).minus(amount);
+  let mmr: Ratio;
+  let cum: Ratio;
+  if (options.tiers !== undefined) {
+    // Tier tables are written in the quote coin (linear) or the base coin (inverse): select on the notional before ÷ bp.
+    const tier = selectTier(options.tiers, contract.kind === 'linear' ? mul(value, bp) : value);
+    mmr = tier.rate;
+    cum = tier.amount;
+  } else {
+    mmr = ratioOf(readMmr(input));
+    cum = ratioOf(readOptionalDecimal(options.maintenanceAmount, 'maintenanceAmount', ZERO, 'non-negative'));
+  }
+  const amount = contract.kind === 'linear' ? (div(cum, bp) as Ratio) : cum;
+  return toFigure(sub(mul(value, mmr), amount));
 }
 
-/** Both legs of a hedge-mode position, in face units, with their open prices (ONE placeholder when a leg is empty). */
+/** Both legs of a hedge-mode position, in face units, with their open prices (1 as a placeholder when a leg is empty). */
 export interface HedgeLegs {
-  long: Decimal;
-  longPrice: Decimal;
-  short: Decimal;
-  shortPrice: Decimal;
+  long: Ratio;
+  longPrice: Ratio;
+  short: Ratio;
+  shortPrice: Ratio;
 }
 
 /** Reads `longOpenCount`/`longOpenPrice` and `shortOpenCount`/`shortOpenPrice`; an empty leg needs no price. */
 export function readHedgeLegs(input: FuturesPositionInput, contract: ResolvedContract): HedgeLegs {
-  const long = readOptionalDecimal(input.longOpenCount, 'longOpenCount', ZERO, 'non-negative').times(contract.faceValue);
-  const short = readOptionalDecimal(input.shortOpenCount, 'shortOpenCount', ZERO, 'non-negative').times(contract.faceValue);
-  const one = new FuturesDecimal(1);
+  const long = ratioOf(exactProduct(readOptionalDecimal(input.longOpenCount, 'longOpenCount', ZERO, 'non-negative'), contract.faceValue));
+  const short = ratioOf(exactProduct(readOptionalDecimal(input.shortOpenCount, 'shortOpenCount', ZERO, 'non-negative'), contract.faceValue));
   return {
     long,
-    longPrice: long.isZero() ? one : readDecimal(input.longOpenPrice, 'longOpenPrice', 'positive'),
+    longPrice: long.n === 0n ? R1 : ratioOf(readDecimal(input.longOpenPrice, 'longOpenPrice', 'positive')),
     short,
-    shortPrice: short.isZero() ? one : readDecimal(input.shortOpenPrice, 'shortOpenPrice', 'positive'),
+    shortPrice: short.n === 0n ? R1 : ratioOf(readDecimal(input.shortOpenPrice, 'shortOpenPrice', 'positive')),
   };
 }
 
 /** M in the margin coin: the position's margin field, or the initial margin at the open price when the API sent none. */
-export function positionMargin(input: FuturesPositionInput, contract: ResolvedContract, rule: 'non-negative' | 'positive' = 'non-negative'): Decimal {
-  if (hasMargin(input)) return readMargin(input, rule);
-  return notional(contract, readSize(input, contract), readOpenPrice(input), readBp(input)).div(readLeverage(input));
+export function positionMargin(input: FuturesPositionInput, contract: ResolvedContract, rule: 'non-negative' | 'positive' = 'non-negative'): Ratio {
+  if (hasMargin(input)) return ratioOf(readMargin(input, rule));
+  const value = notional(contract, ratioOf(readSize(input, contract)), ratioOf(readOpenPrice(input)), ratioOf(readBp(input)));
+  return div(value, ratioOf(readLeverage(input))) as Ratio;
+}
+
+/** True when the margin M can be known: a margin field or a leverage is present. */
+export function hasPositionMargin(input: FuturesPositionInput): boolean {
+  return hasMargin(input) || hasLeverage(input);
 }

@@ -5,6 +5,7 @@ import { FuturesInputError } from './futures-input-error.js';
 import { ONE, ZERO, readDecimal, readOptionalDecimal, type NumericRule } from './futures-decimal.js';
 import { firstPresent, type FuturesPositionInput } from './position-input.js';
 import type { ResolvedContract } from './contract.js';
+import { exactDifference, exactProduct } from './exact.js';
 
 /** Reads the first present field of `names` (error names the first when none is present). */
 export function readFirst(
@@ -23,7 +24,7 @@ export function readContracts(input: FuturesPositionInput, rule: NumericRule = '
   if (input.openDealCount !== undefined && input.openDealCount !== null) {
     const opened = readDecimal(input.openDealCount, 'openDealCount', 'non-negative');
     const closed = readOptionalDecimal(input.closeDealCount, 'closeDealCount', ZERO, 'non-negative');
-    const held = opened.minus(closed);
+    const held = exactDifference(opened, closed);
     if (held.isNegative() && !held.isZero()) throw new FuturesInputError('closeDealCount', 'negative', input.closeDealCount);
     if (rule === 'positive' && held.isZero()) throw new FuturesInputError('count', 'zero', held.toString());
     return held;
@@ -33,7 +34,7 @@ export function readContracts(input: FuturesPositionInput, rule: NumericRule = '
 
 /** Q: position size in face units (contracts × face value). */
 export function readSize(input: FuturesPositionInput, contract: ResolvedContract, rule: NumericRule = 'positive'): Decimal {
-  return readContracts(input, rule).times(contract.faceValue);
+  return exactProduct(readContracts(input, rule), contract.faceValue);
 }
 
 /** E: average open price (`openAvgPrice`, else `positionsOpenAvgPrice`). */
@@ -69,4 +70,9 @@ export function readMmr(input: FuturesPositionInput): Decimal {
 /** f: taker fee rate (`feeRate`), or `override` when given. */
 export function readFeeRate(input: FuturesPositionInput, override?: unknown): Decimal {
   return override === undefined ? readDecimal(input.feeRate, 'feeRate', 'non-negative') : readDecimal(override, 'feeRate', 'non-negative');
+}
+
+/** True when the position carries a leverage field. */
+export function hasLeverage(input: FuturesPositionInput): boolean {
+  return firstPresent(input, ['openLevel', 'positionsLevel'])[1] !== undefined;
 }

@@ -1,42 +1,114 @@
+// Live figures: everything that does not depend on the mark price is computed once per position, and each
+// mark tick costs a handful of BigInt operations per position. The figures are exact ratios, rounded once
+// when they become a Decimal or a display string (docs/futures-maths.md, "Live figures").
 import { Decimal } from 'decimal.js';
-import { FuturesDecimal, HUNDRED, ONE, readDecimal, type NumericInput } from './futures-decimal.js';
+import { readDecimal, type NumericInput } from './futures-decimal.js';
+import { FuturesInputError } from './futures-input-error.js';
 import { resolveContract, type ContractKind } from './contract.js';
 import { directionOf, type Direction, type FuturesPositionInput } from './position-input.js';
 import { readOpenPrice, readSize } from './position-readers.js';
-import { liquidationPrice, type LiquidationOptions } from './liquidation-price.js';
+import { liquidationPriceRatio, type LiquidationOptions } from './liquidation-price.js';
+import { hasPositionMargin } from './margin.js';
 import { roeBase } from './roe.js';
+import { R1, div, pow10, roundScaled, scaledOf, toFigure, writeScaled, type DisplayRounding, type Ratio } from './exact.js';
+import { AMOUNT_DECIMALS, NO_VALUE, PERCENT_DECIMALS, readPlaces, readRounding } from './format.js';
 
-/**
- * Significant digits of the per-tick ROE factor 100 ÷ margin. ROE is shown with 2 decimals, so 24 digits
- * (relative error below 1e-23) change nothing a screen shows, and multiplying by a 24-digit factor costs
- * about a third of a 40-digit one.
- */
-export const ROE_FACTOR_DIGITS = 24;
-
-// Rounds away from zero: used for the ROE factor only (see preparePosition).
-const AwayFromZero = FuturesDecimal.clone({ precision: ROE_FACTOR_DIGITS, rounding: Decimal.ROUND_UP });
-
-/** A mark price read once per tick and shared by every position: the price and its reciprocal (for inverse PnL). */
+/** A mark price read once per tick and shared by every position. */
 export interface MarkPrice {
   readonly price: Decimal;
+  /** 1 ÷ price (exact to 41 decimals, see docs/futures-maths.md); kept for callers, not used by tick. */
   readonly reciprocal: Decimal;
+  /** The price as integer units and a decimal scale: price = units / 10^scale. */
+  readonly units: bigint;
+  readonly scale: number;
 }
 
-/** Reads a mark price once for a tick, so that 1,000 positions do not each parse it and divide by it. */
+/** Reads a mark price once for a tick, so that 1,000 positions do not each parse it. */
 export function prepareMark(markPrice: NumericInput): MarkPrice {
   const price = readDecimal(markPrice, 'markPrice', 'positive');
-  return { price, reciprocal: ONE.div(price) };
+  const { units, scale } = scaledOf(price);
+  let reciprocal: Decimal | undefined;
+  return {
+    price,
+    get reciprocal() {
+      return (reciprocal ??= toFigure(div(R1, { n: units, d: pow10(scale) }) as Ratio));
+    },
+    units,
+    scale,
+  };
 }
 
 /** The figures of one position at one mark price. */
 export interface PositionTick {
   /** Unrealised PnL (quote coin linear, base coin inverse). */
   unrealizedPnl: Decimal;
-  /** Return on equity in percent. */
-  roe: Decimal;
-  /** Liquidation price, or null for none ('--'). It does not depend on the mark price. */
+  /** Return on equity in percent; null when the position has neither a margin field nor a leverage. */
+  roe: Decimal | null;
+  /** Liquidation price, or null for none ('--'), also when its inputs are missing. It does not depend on the mark price. */
   liquidationPrice: Decimal | null;
 }
+
+/** How one figure is displayed. */
+export interface FigureFormat {
+  /** Decimals shown. */
+  places?: number;
+  /** Rounding to `places`: 'truncate' (toward zero, the seed's rule and the default), 'half-up' or 'half-even'. */
+  rounding?: DisplayRounding;
+}
+
+/** Display options per figure: uPnL 6 decimals, ROE 2, liquidation price 6 by default, all truncated. */
+export interface PositionDisplayFormat {
+  unrealizedPnl?: FigureFormat;
+  roe?: FigureFormat;
+  liquidationPrice?: FigureFormat;
+}
+
+/** The figures of one position at one mark price as display strings (as formatAmount, formatRoe and formatLiquidationPrice write them). */
+export interface PositionDisplay {
+  unrealizedPnl: string;
+  /** '+12.34%', '-5.00%', '0.00%', or '--' when the ROE is unknown. */
+  roe: string;
+  /** The price, or '--' when there is none. */
+  liquidationPrice: string;
+}
+
+interface ResolvedFigure {
+  places: number;
+  rounding: DisplayRounding;
+}
+
+/** A checked display format (from positionDisplayFormat); pass it to display() to skip checking per call. */
+export interface ResolvedDisplayFormat {
+  readonly unrealizedPnl: Readonly<ResolvedFigure>;
+  readonly roe: Readonly<ResolvedFigure>;
+  readonly liquidationPrice: Readonly<ResolvedFigure>;
+}
+
+const resolvedFormats = new WeakSet<object>();
+
+function resolveFigure(format: FigureFormat | undefined, places: number, field: string): ResolvedFigure {
+  if (format === undefined) return { places, rounding: 'truncate' };
+  if (typeof format !== 'object' || format === null) throw new FuturesInputError(field, 'not-an-option', format);
+  return {
+    places: format.places === undefined ? places : readPlaces(format.places, `${field}.places`),
+    rounding: readRounding(format.rounding, `${field}.rounding`),
+  };
+}
+
+/** Checks display options once (FuturesInputError naming the option when one is wrong). */
+export function positionDisplayFormat(format: PositionDisplayFormat = {}): ResolvedDisplayFormat {
+  if (resolvedFormats.has(format)) return format as ResolvedDisplayFormat;
+  if (typeof format !== 'object' || format === null) throw new FuturesInputError('format', 'not-an-option', format);
+  const out: ResolvedDisplayFormat = Object.freeze({
+    unrealizedPnl: Object.freeze(resolveFigure(format.unrealizedPnl, AMOUNT_DECIMALS, 'unrealizedPnl')),
+    roe: Object.freeze(resolveFigure(format.roe, PERCENT_DECIMALS, 'roe')),
+    liquidationPrice: Object.freeze(resolveFigure(format.liquidationPrice, AMOUNT_DECIMALS, 'liquidationPrice')),
+  });
+  resolvedFormats.add(out);
+  return out;
+}
+
+const DEFAULT_FORMAT = positionDisplayFormat();
 
 /** A position with everything that does not depend on the mark price computed once. */
 export interface PreparedPosition {
@@ -46,57 +118,117 @@ export interface PreparedPosition {
   readonly size: Decimal;
   readonly openPrice: Decimal;
   readonly liquidationPrice: Decimal | null;
-  /** Unrealised PnL, ROE and liquidation price at a mark price, with three Decimal operations. */
+  /** For each figure that is null for want of input, the first missing field found: e.g. ['openLevel'] for a cross position with neither leverage nor margin. */
+  readonly missing: readonly string[];
+  /** Unrealised PnL, ROE and liquidation price at a mark price, exact (see docs/futures-maths.md). */
   tick(mark: MarkPrice | NumericInput): PositionTick;
+  /** The same figures as display strings, without building Decimals: the screen's per-tick path. */
+  display(mark: MarkPrice | NumericInput, format?: PositionDisplayFormat | ResolvedDisplayFormat): PositionDisplay;
 }
 
-function isMark(value: unknown): value is MarkPrice {
-  return typeof value === 'object' && value !== null && !Decimal.isDecimal(value) && 'reciprocal' in value;
+function markOf(mark: MarkPrice | NumericInput): MarkPrice {
+  if (typeof mark !== 'object' || mark === null || Decimal.isDecimal(mark)) return prepareMark(mark as NumericInput);
+  if ('units' in mark) return mark;
+  // A { price, reciprocal } mark built by hand (the shape before issue 19): read its price.
+  return prepareMark((mark as { price?: NumericInput }).price as NumericInput);
+}
+
+/** Runs `compute`; an input that is missing (not one that is wrong) gives null and is recorded in `missing`. */
+function whenPresent<T>(compute: () => T, missing: string[]): T | null {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof FuturesInputError && error.problem === 'missing') {
+      if (!missing.includes(error.field)) missing.push(error.field);
+      return null;
+    }
+    throw error;
+  }
 }
 
 /**
- * Precomputes a position for live figures: d·Q, d·Q·E (or d·Q/E inverse), 100 ÷ margin and the liquidation
- * price. Prepare again when the position or the account's liquidation inputs change; only `tick` runs per mark price.
+ * Precomputes a position for live figures: d·Q and E as integers, the margin ROE is measured against, and
+ * the liquidation price. Size, open price and direction are required; the ROE is null without a margin
+ * field or leverage, the liquidation price null when its inputs are missing (both listed in `missing`).
+ * Prepare again when the position or the account's liquidation inputs change; only tick/display run per mark.
  */
 export function preparePosition(input: FuturesPositionInput, options: LiquidationOptions = {}): PreparedPosition {
   const contract = resolveContract(options);
   const direction = directionOf(input);
   const size = readSize(input, contract);
   const openPrice = readOpenPrice(input);
-  const dq = direction === 1 ? size : size.neg();
-  const liq = liquidationPrice(input, options);
-  // ROE = PnL × (100 ÷ margin): a multiplication per tick instead of a division (about 7× dearer). The factor
-  // is rounded away from zero, so an exact ROE such as 1000 never comes out as 999.99…9 and truncates wrongly
-  // (it can only land on or a hair beyond the exact value, never across the next 0.01).
-  const roeFactor = new AwayFromZero(HUNDRED).div(roeBase(input, contract));
-  if (contract.kind === 'linear') {
-    const dqe = dq.times(openPrice);
-    return {
-      kind: 'linear',
-      direction,
-      size,
-      openPrice,
-      liquidationPrice: liq,
-      tick(mark) {
-        const price = isMark(mark) ? mark.price : readDecimal(mark, 'markPrice', 'positive');
-        // d·Q·(P − E) = d·Q·P − d·Q·E
-        const upnl = dq.times(price).minus(dqe);
-        return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
-      },
-    };
-  }
-  const dqOverE = dq.div(openPrice);
+  const missing: string[] = [];
+  const liqRatio = whenPresent(() => liquidationPriceRatio(input, options), missing);
+  const liq = liqRatio === null ? null : toFigure(liqRatio);
+  let base: Ratio | null = null;
+  if (hasPositionMargin(input)) base = roeBase(input, contract);
+  else if (!missing.includes('openLevel')) missing.push('openLevel');
+
+  const q = scaledOf(size);
+  const e = scaledOf(openPrice);
+  const dq = direction === 1 ? q.units : -q.units;
+  const linear = contract.kind === 'linear';
+  // inverse: d·Q·(1/E − 1/P) = d·Q·(P − E)/(E·P); with P = p/10^sp and E = e/10^se that is
+  // dq·(p·10^se − e·10^sp) / (10^sq · e · p).
+  const inverseDenominator = pow10(q.scale) * e.units;
+  // ROE = uPnL × 100 ÷ base = uPnL × (100·base.d) ÷ base.n; base.n > 0 (the margin is positive).
+  const roeNumerator = base === null ? 0n : 100n * base.d;
+  const roeDenominator = base === null ? 0n : base.n;
+
+  /** uPnL as numerator and denominator (denominator > 0) at a mark. */
+  const pnlAt = (m: MarkPrice): [bigint, bigint] => {
+    const diff = m.units * pow10(e.scale) - e.units * pow10(m.scale);
+    return [dq * diff, linear ? pow10(q.scale + m.scale + e.scale) : inverseDenominator * m.units];
+  };
+
+  let liqFormat: ResolvedFigure | undefined;
+  let liqText = NO_VALUE;
+  const liquidationText = (format: ResolvedFigure): string => {
+    if (liqRatio === null) return NO_VALUE;
+    if (liqFormat !== format) {
+      liqText = writeScaled(roundScaled(liqRatio.n, liqRatio.d, format.places, format.rounding), format.places);
+      liqFormat = format;
+    }
+    return liqText;
+  };
+
   return {
-    kind: 'inverse',
+    kind: contract.kind,
     direction,
     size,
     openPrice,
     liquidationPrice: liq,
+    missing: Object.freeze(missing),
     tick(mark) {
-      const reciprocal = (isMark(mark) ? mark : prepareMark(mark)).reciprocal;
-      // d·Q·(1/E − 1/P) = d·Q/E − d·Q·(1/P); the absolute error stays below 1e-39·Q/E, far under any display.
-      const upnl = dqOverE.minus(dq.times(reciprocal));
-      return { unrealizedPnl: upnl, roe: upnl.times(roeFactor), liquidationPrice: liq };
+      const [n, d] = pnlAt(markOf(mark));
+      // The Decimals are built when read: a screen that reads one figure does not pay for the other.
+      let pnl: Decimal | undefined;
+      let roe: Decimal | null | undefined;
+      return {
+        get unrealizedPnl() {
+          return (pnl ??= toFigure({ n, d }));
+        },
+        get roe() {
+          if (roe === undefined) roe = base === null ? null : toFigure({ n: n * roeNumerator, d: d * roeDenominator });
+          return roe;
+        },
+        liquidationPrice: liq,
+      };
+    },
+    display(mark, format) {
+      const f = format === undefined ? DEFAULT_FORMAT : positionDisplayFormat(format);
+      const [n, d] = pnlAt(markOf(mark));
+      const pnl = f.unrealizedPnl;
+      let roe = NO_VALUE;
+      if (base !== null) {
+        const units = roundScaled(n * roeNumerator, d * roeDenominator, f.roe.places, f.roe.rounding);
+        roe = `${units > 0n ? '+' : ''}${writeScaled(units, f.roe.places)}%`;
+      }
+      return {
+        unrealizedPnl: writeScaled(roundScaled(n, d, pnl.places, pnl.rounding), pnl.places),
+        roe,
+        liquidationPrice: liquidationText(f.liquidationPrice),
+      };
     },
   };
 }

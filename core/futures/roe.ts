@@ -1,22 +1,24 @@
 import type { Decimal } from 'decimal.js';
-import { HUNDRED, type NumericInput } from './futures-decimal.js';
+import type { NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import type { FuturesPositionInput } from './position-input.js';
 import { readBp } from './position-readers.js';
 import { positionMargin } from './margin.js';
-import { unrealizedPnl } from './pnl.js';
+import { unrealizedPnlRatio } from './pnl.js';
+import { R100, div, mul, ratioOf, toFigure, type Ratio } from './exact.js';
 
 /**
- * The margin ROE is measured against, in the unit of the unrealised PnL (quote coin for linear, base coin
- * for inverse): the position margin field × bp, or the initial margin at the open price when absent.
+ * The margin ROE is measured against, exactly, in the unit of the unrealised PnL (quote coin for linear,
+ * base coin for inverse): the position margin field × bp, or the initial margin Q·E/L at the open price when absent.
  */
-export function roeBase(input: FuturesPositionInput, contract: ResolvedContract): Decimal {
+export function roeBase(input: FuturesPositionInput, contract: ResolvedContract): Ratio {
   const margin = positionMargin(input, contract, 'positive');
-  return contract.kind === 'linear' ? margin.times(readBp(input)) : margin;
+  return contract.kind === 'linear' ? mul(margin, ratioOf(readBp(input))) : margin;
 }
 
 /** Return on equity in percent: unrealised PnL ÷ position margin × 100. */
 export function roe(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
   const contract = resolveContract(options);
-  return unrealizedPnl(input, markPrice, options).times(HUNDRED).div(roeBase(input, contract));
+  // The margin is positive (readMargin 'positive', or Q·E/L with every factor positive), so the quotient exists.
+  return toFigure(div(mul(unrealizedPnlRatio(input, markPrice, options), R100), roeBase(input, contract)) as Ratio);
 }

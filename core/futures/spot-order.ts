@@ -1,7 +1,8 @@
 import type { Decimal } from 'decimal.js';
-import { HUNDRED, ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
+import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
-import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent } from './format.js';
+import { R100, div, isZero, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
+import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent, type DisplayRounding } from './format.js';
 
 /** Spot plan/trace order fields as the API names them (seed 001 §3, "Spot plan order fields"). */
 export interface SpotPlanOrderInput {
@@ -58,25 +59,27 @@ export function spotOrderFigures(order: SpotPlanOrderInput): SpotOrderFigures {
   const bought = readOptionalDecimal(order.buyDealCount, 'buyDealCount', ZERO, 'non-negative');
   const held = readOptionalDecimal(order.holdCount, 'holdCount', ZERO, 'non-negative');
   const market = readDecimal(order.marketPrice, 'marketPrice', 'positive');
-  let average: Decimal | null;
-  let cost: Decimal;
+  let average: Ratio | null;
+  let cost: Ratio;
   if (byQuantity) {
-    average = readDecimal(order.buyPrice, 'buyPrice', 'positive');
-    cost = bought.times(average);
+    average = ratioOf(readDecimal(order.buyPrice, 'buyPrice', 'positive'));
+    cost = mul(ratioOf(bought), average);
   } else {
-    average = bought.isZero() ? null : dealt.div(bought);
-    cost = dealt;
+    average = bought.isZero() ? null : div(ratioOf(dealt), ratioOf(bought));
+    cost = ratioOf(dealt);
   }
-  const marketValue = held.times(market);
-  const unrealizedPnl = average === null ? null : held.times(market.minus(average));
-  const basis = average === null ? ZERO : held.times(average);
+  const h = ratioOf(held);
+  const m = ratioOf(market);
+  const unrealizedPnl = average === null ? null : mul(h, sub(m, average));
+  // Exact ratios rounded once (docs/futures-maths.md, "Exactness"); divisors are checked non-zero first.
+  const basis = average === null ? null : mul(h, average);
   return {
-    filledRatio: dealt.times(HUNDRED).div(ordered),
-    averageBuyPrice: average,
-    cost,
-    marketValue,
-    unrealizedPnl,
-    yield: unrealizedPnl === null || basis.isZero() ? null : unrealizedPnl.times(HUNDRED).div(basis),
+    filledRatio: toFigure(div(mul(ratioOf(dealt), R100), ratioOf(ordered)) as Ratio),
+    averageBuyPrice: average === null ? null : toFigure(average),
+    cost: toFigure(cost),
+    marketValue: toFigure(mul(h, m)),
+    unrealizedPnl: unrealizedPnl === null ? null : toFigure(unrealizedPnl),
+    yield: unrealizedPnl === null || basis === null || isZero(basis) ? null : toFigure(div(mul(unrealizedPnl, R100), basis) as Ratio),
   };
 }
 
@@ -90,16 +93,20 @@ export interface SpotOrderDisplay {
   yield: string;
 }
 
-/** Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6). */
-export function formatSpotOrderFigures(order: SpotPlanOrderInput, figures: SpotOrderFigures = spotOrderFigures(order)): SpotOrderDisplay {
+/** Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6), truncated unless `rounding` says otherwise. */
+export function formatSpotOrderFigures(
+  order: SpotPlanOrderInput,
+  figures: SpotOrderFigures = spotOrderFigures(order),
+  rounding?: DisplayRounding,
+): SpotOrderDisplay {
   const pricePlace = order.pricePlace ?? AMOUNT_DECIMALS;
   const quotePrecision = order.quotePrecision ?? AMOUNT_DECIMALS;
   return {
-    filledRatio: formatPercent(figures.filledRatio),
-    averageBuyPrice: figures.averageBuyPrice === null ? NO_VALUE : formatDecimal(figures.averageBuyPrice, pricePlace),
-    cost: formatDecimal(figures.cost, quotePrecision),
-    marketValue: formatDecimal(figures.marketValue, quotePrecision),
-    unrealizedPnl: figures.unrealizedPnl === null ? NO_VALUE : formatDecimal(figures.unrealizedPnl, quotePrecision),
-    yield: figures.yield === null ? NO_VALUE : formatPercent(figures.yield, { plusSign: true }),
+    filledRatio: formatPercent(figures.filledRatio, { rounding }),
+    averageBuyPrice: figures.averageBuyPrice === null ? NO_VALUE : formatDecimal(figures.averageBuyPrice, pricePlace, rounding),
+    cost: formatDecimal(figures.cost, quotePrecision, rounding),
+    marketValue: formatDecimal(figures.marketValue, quotePrecision, rounding),
+    unrealizedPnl: figures.unrealizedPnl === null ? NO_VALUE : formatDecimal(figures.unrealizedPnl, quotePrecision, rounding),
+    yield: figures.yield === null ? NO_VALUE : formatPercent(figures.yield, { plusSign: true, rounding }),
   };
 }

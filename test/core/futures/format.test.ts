@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FuturesDecimal,
+  FuturesInputError,
   formatAmount,
   formatLiquidationPrice,
   formatPercent,
@@ -58,5 +59,62 @@ describe('display', () => {
     const value = new FuturesDecimal('9007199254740993.123456789');
     expect(formatAmount(value)).toBe('9007199254740993.123456');
     expect(parseDisplayNumber(formatAmount(value))!.toString()).toBe('9007199254740993.123456');
+  });
+});
+
+// Issue 19: the seed's truncation stays the default; half-up (half away from zero) and half-even are options per figure.
+describe('rounding modes', () => {
+  it.each([
+    ['2.345', 'truncate', '2.34'],
+    ['2.345', 'half-up', '2.35'],
+    ['2.345', 'half-even', '2.34'],
+    ['2.355', 'half-even', '2.36'],
+    ['2.3450000001', 'half-even', '2.35'],
+    ['-2.345', 'truncate', '-2.34'],
+    ['-2.345', 'half-up', '-2.35'],
+    ['-2.345', 'half-even', '-2.34'],
+    ['-0.004', 'half-up', '0.00'],
+    ['-0.005', 'half-up', '-0.01'],
+    ['-0.005', 'half-even', '0.00'],
+  ] as const)('%s to 2 decimals, %s → %s', (value, rounding, shown) => {
+    expect(formatAmount(value, 2, rounding)).toBe(shown);
+    expect(formatPrice(value, 2, rounding)).toBe(shown);
+  });
+
+  it('the default is truncation toward zero for amounts, prices, liquidation prices, percentages and ROE', () => {
+    expect(formatAmount('1.2345679')).toBe('1.234567');
+    expect(formatPrice('99.999', 2)).toBe('99.99');
+    expect(formatLiquidationPrice('99.999', 2)).toBe('99.99');
+    expect(formatPercent('-12.349')).toBe('-12.34%');
+    expect(formatRoe('12.349')).toBe('+12.34%');
+  });
+
+  it('ROE and percentages take the option: +12.35% half-up, "+" only when the shown value is positive', () => {
+    expect(formatRoe('12.345', { rounding: 'half-up' })).toBe('+12.35%');
+    expect(formatRoe('12.345', { rounding: 'half-even' })).toBe('+12.34%');
+    expect(formatRoe('0.004', { rounding: 'half-up' })).toBe('0.00%');
+    expect(formatRoe('0.005', { rounding: 'half-up' })).toBe('+0.01%');
+    expect(formatPercent('33.335', { rounding: 'half-up', places: 1 })).toBe('33.3%');
+    expect(formatLiquidationPrice('1234.55', 1, 'half-up')).toBe('1234.6');
+  });
+
+  it('an unknown rounding mode or bad places is a FuturesInputError naming the option', () => {
+    const error = (() => {
+      try {
+        formatAmount('1', 2, 'up' as never);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(FuturesInputError);
+    expect(error).toMatchObject({ code: 'FUTURES_INVALID_INPUT', field: 'rounding', problem: 'not-an-option' });
+    expect(() => formatRoe('1', { places: -1 })).toThrow(FuturesInputError);
+  });
+
+  it('a figure that does not exist (null) shows as "--" in every formatter', () => {
+    expect(formatAmount(null)).toBe('--');
+    expect(formatRoe(null)).toBe('--');
+    expect(formatPercent(undefined)).toBe('--');
+    expect(formatLiquidationPrice(null)).toBe('--');
   });
 });

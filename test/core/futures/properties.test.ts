@@ -18,6 +18,8 @@ import {
 
 // FC_RUNS=20000 npx vitest run test/core/futures deepens every property; 100 runs each by default.
 fc.configureGlobal({ numRuns: Number(process.env.FC_RUNS ?? 100) });
+// For checks whose own arithmetic must not add rounding.
+const Wide = FuturesDecimal.clone({ precision: 120 });
 
 /** A positive decimal string with up to `places` decimals, from an integer of units. */
 const decimal = (minUnits: number, maxUnits: number, places: number) =>
@@ -142,10 +144,13 @@ describe('properties', () => {
         };
         const lp = liquidationPrice(input, { kind: 'inverse' });
         if (lp === null) return;
-        const [QL, QS] = [new FuturesDecimal(ql), new FuturesDecimal(qs)];
-        const equity = new FuturesDecimal(x).plus(QL.div(el)).minus(QL.div(lp)).plus(QS.div(lp)).minus(QS.div(es));
-        const needed = FuturesDecimal.max(QL, QS).times(mm).plus(QL.plus(QS).times(f)).div(lp);
-        expect(equity.minus(needed).abs().lte(QL.div(el).plus(QS.div(es)).plus(x).times('1e-35'))).toBe(true);
+        // Checked at 120 digits, so that only the price's own rounding (≥ 40 significant digits) remains: the
+        // residual C − K/P moves by K/P² per unit of P, so it may be K/P × 1e-39 away from zero.
+        const [QL, QS, P] = [new Wide(ql), new Wide(qs), new Wide(lp)];
+        const equity = new Wide(x).plus(QL.div(el)).minus(QL.div(P)).plus(QS.div(P)).minus(QS.div(es));
+        const k = Wide.max(QL, QS).times(mm).plus(QL.plus(QS).times(f)).plus(QL).minus(QS);
+        const needed = Wide.max(QL, QS).times(mm).plus(QL.plus(QS).times(f)).div(P);
+        expect(equity.minus(needed).abs().lte(k.abs().div(P).times('1e-38'))).toBe(true);
       }),
     );
   });

@@ -36,6 +36,20 @@ describe('spot plan/trace order figures', () => {
     expect(shown.yield).toBe('-10.00%');
   });
 
+  it('figures are exact: 3 held at an average of 200 ÷ 3, market 70, is a PnL of exactly 10.00 (+5.00 %), not 9.99', () => {
+    // A 40-digit average (66.66…67) made this 9.99…99, which truncates to 9.99.
+    const order = { trackingType: 1, buyDelegateCount: '200', dealCount: '200', buyDealCount: '3', holdCount: '3', marketPrice: '70', quotePrecision: 2 };
+    expect(spotOrderFigures(order).unrealizedPnl!.toString()).toBe('10');
+    expect(formatSpotOrderFigures(order)).toMatchObject({ unrealizedPnl: '10.00', yield: '+5.00%', averageBuyPrice: '66.666666' });
+  });
+
+  it('the display takes a rounding mode for every figure (truncation by default)', () => {
+    const order = { trackingType: 1, buyDelegateCount: '300', dealCount: '200', buyDealCount: '3', holdCount: '3', marketPrice: '60', pricePlace: 3, quotePrecision: 2 };
+    expect(formatSpotOrderFigures(order, undefined, 'half-up')).toMatchObject({ averageBuyPrice: '66.667', filledRatio: '66.67%' });
+    expect(formatSpotOrderFigures(order, undefined, 'half-even')).toMatchObject({ averageBuyPrice: '66.667', filledRatio: '66.67%' });
+    expect(formatSpotOrderFigures(order)).toMatchObject({ averageBuyPrice: '66.666', filledRatio: '66.66%' });
+  });
+
   it('before any fill: no average price, no PnL, no yield ("--")', () => {
     const order = { trackingType: 1, buyDelegateCount: '100', marketPrice: '5' };
     const shown = formatSpotOrderFigures(order);

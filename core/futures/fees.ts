@@ -1,0 +1,49 @@
+// Trading and funding fees (docs/futures-maths.md, "Fees and funding").
+import type { Decimal } from 'decimal.js';
+import { readDecimal, type NumericInput } from './futures-decimal.js';
+import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
+import { directionOf, type FuturesPositionInput } from './position-input.js';
+import { readFeeRate, readOpenPrice, readSize } from './position-readers.js';
+import { fee } from './pnl.js';
+import { div, exactProduct, mul, ratioOf, signed, toFigure, type Ratio } from './exact.js';
+
+/** Options of openFee and closeFee. */
+export interface TradingFeeOptions extends ContractOptions {
+  /** Fee rate (maker or taker, as the order filled); defaults to the input's `feeRate` (taker). */
+  feeRate?: NumericInput;
+  /** Contracts traded (default: the whole position). */
+  quantity?: NumericInput;
+}
+
+function quantityOf(input: FuturesPositionInput, contract: ResolvedContract, quantity: NumericInput | undefined): Ratio {
+  return ratioOf(quantity === undefined ? readSize(input, contract) : exactProduct(readDecimal(quantity, 'quantity', 'positive'), contract.faceValue));
+}
+
+/** Fee of opening the position at its average open price: notional × rate (linear Q·E·f in the quote coin, inverse Q/E·f in the base coin). */
+export function openFee(input: FuturesPositionInput, options: TradingFeeOptions = {}): Decimal {
+  const contract = resolveContract(options);
+  const rate = ratioOf(readFeeRate(input, options.feeRate));
+  return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), ratioOf(readOpenPrice(input)), rate));
+}
+
+/** Fee of closing the position at `closePrice`: notional at that price × rate (linear Q·C·f, inverse Q/C·f). */
+export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, options: TradingFeeOptions = {}): Decimal {
+  const contract = resolveContract(options);
+  const rate = ratioOf(readFeeRate(input, options.feeRate));
+  const price = ratioOf(readDecimal(closePrice, 'closePrice', 'positive'));
+  return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), price, rate));
+}
+
+/**
+ * Funding this position pays at one funding time: d × notional at the mark price × funding rate (linear
+ * Q·P·r in the quote coin, inverse Q/P·r in the base coin). Positive means paid (a long when the rate is
+ * positive), negative received — the sign `realizedPnl`'s `funding` and `breakEvenPrice`'s `fundingPaid` take.
+ */
+export function fundingFee(input: FuturesPositionInput, fundingRate: NumericInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
+  const contract = resolveContract(options);
+  const rate = ratioOf(readDecimal(fundingRate, 'fundingRate'));
+  const mark = ratioOf(readDecimal(markPrice, 'markPrice', 'positive'));
+  const q = ratioOf(readSize(input, contract));
+  const value = (contract.kind === 'linear' ? mul(q, mark) : div(q, mark)) as Ratio;
+  return toFigure(signed(mul(value, rate), directionOf(input)));
+}

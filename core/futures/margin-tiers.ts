@@ -1,0 +1,125 @@
+// Maintenance-margin tier tables ("tax brackets"), as Binance publishes them: each tier covers notionals
+// from its floor up to the next tier's floor, with its own maintenance margin rate and maintenance amount.
+import type { Decimal } from 'decimal.js';
+import { readDecimal, type NumericInput } from './futures-decimal.js';
+import { FuturesInputError } from './futures-input-error.js';
+import { R0, add, cmp, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
+
+/** One tier as an exchange publishes it. Notionals are in the quote coin (linear) or the base coin (inverse). */
+export interface MarginTierInput {
+  /** The lowest notional of the tier (inclusive); the first tier starts at 0. */
+  notionalFloor: NumericInput;
+  /** Maintenance margin rate of the tier (e.g. 0.004). */
+  maintenanceMarginRate: NumericInput;
+  /**
+   * Maintenance amount ("cum") of the tier; when absent it is computed as Binance defines it:
+   * floor_n × (rate_n − rate_(n−1)) + amount_(n−1), 0 for the first tier.
+   */
+  maintenanceAmount?: NumericInput;
+  /** Maximum leverage of the tier, kept for display; not used by any formula. */
+  maxLeverage?: NumericInput;
+}
+
+/** A checked tier. */
+export interface MarginTier {
+  /** 1-based tier number. */
+  readonly tier: number;
+  readonly notionalFloor: Decimal;
+  readonly maintenanceMarginRate: Decimal;
+  readonly maintenanceAmount: Decimal;
+  readonly maxLeverage: Decimal | null;
+}
+
+/** A checked tier table (from marginTierTable). */
+export interface MarginTierTable {
+  readonly tiers: readonly MarginTier[];
+}
+
+interface TierRatios {
+  floor: Ratio;
+  rate: Ratio;
+  amount: Ratio;
+}
+
+const checked = new WeakMap<MarginTierTable, TierRatios[]>();
+
+/**
+ * Checks a tier table: at least one tier, the first floor 0, floors strictly rising, rates never falling.
+ * Missing maintenance amounts are filled in by Binance's formula. Throws FuturesInputError naming the field.
+ */
+export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTable {
+  if (!Array.isArray(tiers) || tiers.length === 0) throw new FuturesInputError('tiers', 'missing', tiers);
+  const ratios: TierRatios[] = [];
+  const out: MarginTier[] = [];
+  tiers.forEach((tier: MarginTierInput, i) => {
+    const at = `tiers[${i}]`;
+    if (typeof tier !== 'object' || tier === null) throw new FuturesInputError(at, 'not-an-option', tier);
+    const floorDecimal = readDecimal(tier.notionalFloor, `${at}.notionalFloor`, 'non-negative');
+    const rateDecimal = readDecimal(tier.maintenanceMarginRate, `${at}.maintenanceMarginRate`, 'non-negative');
+    const floor = ratioOf(floorDecimal);
+    const rate = ratioOf(rateDecimal);
+    const previous = ratios[i - 1];
+    if (previous === undefined) {
+      if (!floorDecimal.isZero()) throw new FuturesInputError(`${at}.notionalFloor`, 'out-of-order', tier.notionalFloor);
+    } else {
+      if (cmp(floor, previous.floor) <= 0) throw new FuturesInputError(`${at}.notionalFloor`, 'out-of-order', tier.notionalFloor);
+      if (cmp(rate, previous.rate) < 0) throw new FuturesInputError(`${at}.maintenanceMarginRate`, 'out-of-order', tier.maintenanceMarginRate);
+    }
+    const computed = previous === undefined ? R0 : add(mul(floor, sub(rate, previous.rate)), previous.amount);
+    const given = tier.maintenanceAmount;
+    const amountDecimal = given === undefined || given === null ? toFigure(computed) : readDecimal(given, `${at}.maintenanceAmount`, 'non-negative');
+    const amount = given === undefined || given === null ? computed : ratioOf(amountDecimal);
+    ratios.push({ floor, rate, amount });
+    out.push(
+      Object.freeze({
+        tier: i + 1,
+        notionalFloor: floorDecimal,
+        maintenanceMarginRate: rateDecimal,
+        maintenanceAmount: amountDecimal,
+        maxLeverage: readOptionalLeverage(tier.maxLeverage, `${at}.maxLeverage`),
+      }),
+    );
+  });
+  const table: MarginTierTable = Object.freeze({ tiers: Object.freeze(out) });
+  checked.set(table, ratios);
+  return table;
+}
+
+function readOptionalLeverage(value: unknown, field: string): Decimal | null {
+  return value === undefined || value === null ? null : readDecimal(value, field, 'positive');
+}
+
+/** A table or raw tiers, checked. */
+export function resolveTiers(tiers: MarginTierTable | readonly MarginTierInput[]): MarginTierTable {
+  if (Array.isArray(tiers)) return marginTierTable(tiers);
+  if (checked.has(tiers as MarginTierTable)) return tiers as MarginTierTable;
+  throw new FuturesInputError('tiers', 'not-an-option', tiers);
+}
+
+/** The index of the tier a notional falls in (the last tier whose floor is at or below it). */
+export function tierIndex(table: MarginTierTable, notional: Ratio): number {
+  const ratios = checked.get(resolveTiers(table))!;
+  let index = 0;
+  for (let i = 1; i < ratios.length; i++) if (cmp(notional, ratios[i]!.floor) >= 0) index = i;
+  return index;
+}
+
+/** The rate and amount of the tier a notional falls in, exactly. */
+export function selectTier(table: MarginTierTable | readonly MarginTierInput[], notional: Ratio): { index: number; rate: Ratio; amount: Ratio } {
+  const resolved = resolveTiers(table);
+  const index = tierIndex(resolved, notional);
+  const tier = checked.get(resolved)![index]!;
+  return { index, rate: tier.rate, amount: tier.amount };
+}
+
+/** The rate and amount of tier number `index` (0-based), exactly. */
+export function tierAt(table: MarginTierTable, index: number): { rate: Ratio; amount: Ratio } {
+  const tier = checked.get(resolveTiers(table))![index]!;
+  return { rate: tier.rate, amount: tier.amount };
+}
+
+/** The tier a notional (quote coin linear, base coin inverse) falls in: the last whose floor is at or below it. */
+export function marginTierOf(table: MarginTierTable | readonly MarginTierInput[], notional: NumericInput): MarginTier {
+  const resolved = resolveTiers(table);
+  return resolved.tiers[tierIndex(resolved, ratioOf(readDecimal(notional, 'notional', 'non-negative')))]!;
+}
