@@ -1,6 +1,6 @@
 // The demo account's open futures positions and spot plan order, priced on the simulated mark feed
-// with exkit's futures maths (preparePosition once per position, one tick per mark price).
-import { formatAmount, formatLiquidationPrice, formatPrice, formatRoe, formatSpotOrderFigures, preparePosition } from 'exkit';
+// with exkit's futures maths (preparePosition once per position, one display() per mark price).
+import { formatPrice, formatSpotOrderFigures, positionDisplayFormat, preparePosition } from 'exkit';
 import type { ContractKind, FuturesPositionInput, SpotOrderDisplay, SpotPlanOrderInput } from 'exkit';
 import type { MarkFeedSymbol, MarkQuote } from './mark-feed.js';
 
@@ -66,13 +66,18 @@ export interface PositionRow {
 
 /** Prepares each position once; `rows(quotes)` prices them all at the latest marks. */
 export function createPositionsBook(positions: readonly DemoPosition[] = DEMO_POSITIONS) {
-  const prepared = positions.map((p) => ({ ...p, prepared: preparePosition(p.input, { kind: p.kind }) }));
+  // The display format is checked once per position; display() then gives the three strings per mark price.
+  const prepared = positions.map((p) => ({
+    ...p,
+    prepared: preparePosition(p.input, { kind: p.kind }),
+    format: positionDisplayFormat({ unrealizedPnl: { places: p.kind === 'inverse' ? 8 : 4 }, liquidationPrice: { places: p.pricePlace } }),
+  }));
   return {
     rows(quotes: Readonly<Record<string, MarkQuote>>): PositionRow[] {
       return prepared.flatMap((p) => {
         const quote = quotes[p.symbol];
         if (!quote) return [];
-        const tick = p.prepared.tick(quote.price);
+        const figures = p.prepared.display(quote.price, p.format);
         return [{
           id: p.id,
           symbol: p.symbol,
@@ -82,9 +87,9 @@ export function createPositionsBook(positions: readonly DemoPosition[] = DEMO_PO
           size: String(p.input.count),
           entry: formatPrice(p.prepared.openPrice, p.pricePlace),
           mark: formatPrice(quote.price, p.pricePlace),
-          pnl: formatAmount(tick.unrealizedPnl, p.kind === 'inverse' ? 8 : 4),
-          roe: formatRoe(tick.roe),
-          liquidation: formatLiquidationPrice(tick.liquidationPrice, p.pricePlace),
+          pnl: figures.unrealizedPnl,
+          roe: figures.roe,
+          liquidation: figures.liquidationPrice,
           marginCoin: p.marginCoin,
           tick: quote.tick,
         }];
