@@ -17,7 +17,6 @@ export {
 export type { RequestActionFailure } from './errors.js';
 export { DEFAULT_PROTOCOL_NAMES, resolveProtocol, encodeMessage, readAnswer, decodeCallbackId } from './protocol.js';
 export type { BridgeProtocol, WireMessage, NativeEvent, ReadAnswer, UncodedReason } from './protocol.js';
-export { GuardedObservable } from './guarded-observable.js';
 export {
   BRIDGE_COMMANDS,
   BRIDGE_COMMAND_NAMES,

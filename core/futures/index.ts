@@ -37,6 +37,7 @@ export type {
   PositionTick,
   PreparedPosition,
   ResolvedDisplayFormat,
+  ResolvedFigure,
 } from './prepared-position.js';
 export {
   AMOUNT_DECIMALS,

@@ -72,7 +72,8 @@ export interface PositionDisplay {
   liquidationPrice: string;
 }
 
-interface ResolvedFigure {
+/** One figure's checked display settings. */
+export interface ResolvedFigure {
   places: number;
   rounding: DisplayRounding;
 }
