@@ -1,6 +1,7 @@
 // The security service: holds the signing-init results (config, verified server key, client key pair),
 // performs the init steps the signing-init machine orchestrates, and gives the HTTP client its hooks.
 import type { Observable } from 'rxjs';
+import { checkDuration } from '../validate/duration.js';
 import type { AfterResponseHook, BeforeRequestHook } from 'ky';
 import type { HttpClient } from '../http/client.js';
 import { createStore } from '../storage/namespaced-store.js';
@@ -105,6 +106,7 @@ const consoleLog = (message: string, data: Record<string, unknown>) => console.w
 
 /** Creates the security service of a page. */
 export function createSecurity(platform: Platform, options: SecurityOptions): Security {
+  checkDuration('keyGenerationTimeoutMs', options.keyGenerationTimeoutMs, { owner: 'security' });
   const engine = typeof options.engine === 'object' ? options.engine : selectRsaEngine(platform.crypto.subtle, options.engine);
   const keys = createClientKeyStore(platform);
   const sessionStore = createStore(platform, 'mix', { backend: 'session' });
