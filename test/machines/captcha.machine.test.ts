@@ -140,7 +140,11 @@ describe('captcha machine paths', () => {
     expect(finals).toContainEqual({ status: 'passed', token: '', captchaType: '', bizId: 'b', data: undefined });
     expect(finals).toContainEqual({ status: 'passed', token: 'InYi' /* base64 of the JSON "v" */, captchaType: 3, bizId: 'b', data: { ok: true } });
     expect(finals).toContainEqual({ status: 'closed' });
-    expect(finals).toContainEqual({ status: 'failed', error: 'e' });
+    // A failure that is not an exkit error is wrapped: every failed result carries a typed error with the original as cause.
+    const failed = finals.filter((r) => (r as { status: string }).status === 'failed').map((r) => (r as { error: Error }).error);
+    expect(new Set(failed.map((e) => `${e.name} ${(e as { code?: string }).code} ${String(e.cause)}`))).toEqual(
+      new Set(['CaptchaRequestError CAPTCHA_CALL_FAILED e', 'CaptchaWidgetError CAPTCHA_WIDGET_FAILED e']),
+    );
   });
 
   it('a widget error leaves the flow in challenging (a self-transition, no new state)', () => {
