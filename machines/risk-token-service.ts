@@ -14,6 +14,7 @@ import {
   riskTokenSchedule$,
 } from '../core/security/risk-token/index.js';
 import type {
+  DeviceServiceClient,
   RiskTokenFetcher,
   RiskTokenHeaderOptions,
   RiskTokenKind,
@@ -30,8 +31,11 @@ export interface RiskTokenServiceOptions
   extends Pick<RiskTokenInput, 'intervalMs' | 'validityMs' | 'retryDelayMs' | 'refreshTimeoutMs'>,
     RiskTokenStoreOptions,
     RiskTokenHeaderOptions {
-  /** An exkit HTTP client made for the device service's origin; its GET /v1/constantid/udid/c1 gives the token. */
-  device?: Pick<HttpClient, 'get'>;
+  /**
+   * An exkit HTTP client made for the device service's origin; its GET /v1/constantid/udid/c1 gives the token
+   * (a bare string, a JSON string or the gateway envelope).
+   */
+  device?: DeviceServiceClient;
   /** Or a fetcher of your own (wins over `device`). */
   fetchToken?: RiskTokenFetcher;
   /** Default: cookies and the common storage area of the platform. */
