@@ -72,7 +72,10 @@ export function deviceServiceFetcher(device: DeviceServiceClient, path: string =
     const remove = device.use?.({ afterResponse: [bareStringHook] });
     try {
       const meta = { [DEVICE_CALL_META]: true };
-      const answer = await device.get<unknown>(path, undefined, signal ? { silent: true, signal, meta } : { silent: true, meta });
+      // A login-expired answer fails the attempt (retry, then error) instead of never settling (the client's
+      // default for it); the client still emits its logout.
+      const options = { silent: true, meta, onLoginExpired: 'reject' } as const;
+      const answer = await device.get<unknown>(path, undefined, signal ? { ...options, signal } : options);
       return deviceAnswerToken(answer);
     } finally {
       remove?.();
