@@ -9,6 +9,8 @@ import type { CaptchaLanguage } from '../core/catalog/captcha-languages.js';
 import { captchaLanguage } from '../core/catalog/captcha-languages.js';
 import type { CaptchaResult, CaptchaWidgetFactory, ChallengeRequest } from '../core/captcha/types.js';
 import { captchaMachine } from './captcha.machine.js';
+import { typedCaptchaError } from '../core/captcha/errors.js';
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 
 export type CaptchaFlowActor = ActorRefFrom<typeof captchaMachine>;
 
@@ -30,6 +32,10 @@ const consoleLog = (error: unknown, scene: string) => console.warn('[exkit/captc
 
 /** Runs captcha flows: one at a time per scene, a second request while one is pending joins it. */
 export interface CaptchaService {
+  /**
+   * Runs (or joins) the scene's flow; resolves with its result, `failed` with a typed error on every fault,
+   * and frees the scene whatever the outcome. Rejects with InvalidArgumentError for an empty scene.
+   */
   verify(scene: string, params?: Omit<ChallengeRequest, 'scene'>): Promise<CaptchaResult>;
   /** The running flow of a scene, if any. */
   flowOf(scene: string): CaptchaFlowActor | undefined;
@@ -43,31 +49,55 @@ export function createCaptchaService(options: CaptchaServiceOptions): CaptchaSer
   const flows$ = new BehaviorSubject<ReadonlyMap<string, CaptchaFlowActor>>(new Map());
   const onWidgetError = options.onWidgetError ?? consoleLog;
   const publish = () => flows$.next(new Map([...running].map(([scene, flow]) => [scene, flow.actor])));
-  return {
-    verify(scene, params = {}) {
-      const pending = running.get(scene);
-      if (pending) return pending.result;
-      const language: CaptchaLanguage = captchaLanguage(options.locale?.() ?? 'en');
-      const actor = createActor(captchaMachine, {
-        input: {
-          http: options.http,
-          widget: options.widget,
-          request: { ...params, scene },
-          language,
-          captchaType: options.captchaType ?? BASE64_JSON_CAPTCHA_TYPE,
-          selfVerify: options.selfVerify ?? false,
-        },
-        ...(options.clock ? { clock: options.clock } : {}),
-      });
-      actor.on('widgetError', ({ error }) => onWidgetError(error, scene));
-      const result = toPromise(actor).finally(() => {
+  /** Widget errors are logged only (seed 001 §4): a logger that throws must not fail the flow. */
+  const logWidgetError = (error: unknown, scene: string) => {
+    try {
+      onWidgetError(error, scene);
+    } catch (thrown) {
+      consoleLog(thrown, scene);
+    }
+  };
+  const start = (scene: string, params: Omit<ChallengeRequest, 'scene'>): Promise<CaptchaResult> => {
+    const language: CaptchaLanguage = captchaLanguage(options.locale?.() ?? 'en');
+    const actor = createActor(captchaMachine, {
+      input: {
+        http: options.http,
+        widget: options.widget,
+        request: { ...params, scene },
+        language,
+        captchaType: options.captchaType ?? BASE64_JSON_CAPTCHA_TYPE,
+        selfVerify: options.selfVerify ?? false,
+      },
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    actor.on('widgetError', ({ error }) => logWidgetError(error, scene));
+    // Every way out of the flow frees the scene: a final state, and an actor error turned into a failed result.
+    const result = toPromise(actor)
+      .catch((error: unknown): CaptchaResult => ({ status: 'failed', error: typedCaptchaError(error, 'CAPTCHA_FLOW_FAILED', 'the captcha flow failed') }))
+      .finally(() => {
         running.delete(scene);
         publish();
       });
-      running.set(scene, { actor, result });
-      actor.start();
-      publish();
-      return result;
+    running.set(scene, { actor, result });
+    actor.start();
+    publish();
+    return result;
+  };
+  return {
+    verify(scene, params = {}) {
+      if (typeof scene !== 'string' || scene === '') {
+        return Promise.reject(new InvalidArgumentError('captcha: scene must be a non-empty string', { field: 'scene', value: scene }));
+      }
+      const pending = running.get(scene);
+      if (pending) return pending.result;
+      try {
+        return start(scene, params);
+      } catch (error) {
+        // A locale provider that throws, for instance: the call fails typed, nothing is left running.
+        running.delete(scene);
+        publish();
+        return Promise.resolve<CaptchaResult>({ status: 'failed', error: typedCaptchaError(error, 'CAPTCHA_FLOW_FAILED', 'the captcha flow could not start') });
+      }
     },
     flowOf: (scene) => running.get(scene)?.actor,
     flows$: flows$.asObservable(),

@@ -1,11 +1,13 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { checkCaptcha, encodeCaptchaValidate, requestChallenge } from '../core/captcha/api.js';
+import { CaptchaWidgetError, typedCaptchaError } from '../core/captcha/errors.js';
 import type { CaptchaHttp } from '../core/captcha/api.js';
 import type { CaptchaLanguage } from '../core/catalog/captcha-languages.js';
 import type {
   CaptchaCheckPayload,
   CaptchaResult,
   CaptchaValidate,
+  CaptchaWidget,
   CaptchaWidgetFactory,
   Challenge,
   ChallengeRequest,
@@ -63,18 +65,42 @@ export const captchaMachine = setup({
     ),
     checkCaptcha: fromPromise<unknown, { http: CaptchaHttp; payload: CaptchaCheckPayload }>(({ input }) => checkCaptcha(input.http, input.payload)),
     widget: fromCallback<CaptchaEvent, CaptchaWidgetInput>(({ input, sendBack }) => {
-      const widget = input.widget();
       let live = true;
-      widget.onSuccess((validate) => live && sendBack({ type: 'WIDGET_SUCCESS', validate }));
-      widget.onClose(() => live && sendBack({ type: 'WIDGET_CLOSE' }));
-      widget.onError((error) => live && sendBack({ type: 'WIDGET_ERROR', error }));
-      widget.init({ captchaId: input.captchaId, language: input.language }).then(
-        () => live && widget.show(),
-        (error: unknown) => live && sendBack({ type: 'WIDGET_LOAD_FAILED', error }),
-      );
+      let widget: CaptchaWidget | undefined;
+      // The widget is a port (a third-party script in the browser): whatever it throws ends the flow as
+      // failed with a typed error; nothing it does can leave the flow challenging with no widget shown.
+      const fail = (error: unknown) => {
+        if (!live) return;
+        live = false;
+        sendBack({ type: 'WIDGET_LOAD_FAILED', error: typedCaptchaError(error, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', CaptchaWidgetError) });
+      };
+      const guarded = (run: () => void) => {
+        try {
+          run();
+        } catch (error) {
+          fail(error);
+        }
+      };
+      try {
+        const made = input.widget();
+        widget = made;
+        made.onSuccess((validate) => live && sendBack({ type: 'WIDGET_SUCCESS', validate }));
+        made.onClose(() => live && sendBack({ type: 'WIDGET_CLOSE' }));
+        made.onError((error) => live && sendBack({ type: 'WIDGET_ERROR', error }));
+        made.init({ captchaId: input.captchaId, language: input.language }).then(
+          () => live && guarded(() => made.show()),
+          (error: unknown) => fail(error),
+        );
+      } catch (error) {
+        fail(error);
+      }
       return () => {
         live = false;
-        widget.destroy();
+        try {
+          widget?.destroy();
+        } catch {
+          // A widget that cannot be destroyed has nothing left to hand back; the flow is over either way.
+        }
       };
     }),
   },
@@ -83,6 +109,16 @@ export const captchaMachine = setup({
     selfVerify: ({ context }) => context.selfVerify,
   },
   actions: {
+    // A provided actor may reject with anything: the result always carries a typed error.
+    failWithCallError: assign({
+      result: ({ event }) => ({ status: 'failed' as const, error: typedCaptchaError((event as { error?: unknown }).error, 'CAPTCHA_CALL_FAILED', 'captcha call failed') }),
+    }),
+    failWithWidgetError: assign({
+      result: ({ event }) => ({
+        status: 'failed' as const,
+        error: typedCaptchaError((event as { error?: unknown }).error, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', CaptchaWidgetError),
+      }),
+    }),
     reportWidgetError: emit(({ event }) => ({ type: 'widgetError' as const, error: (event as { error?: unknown }).error })),
   },
 }).createMachine({
@@ -105,7 +141,7 @@ export const captchaMachine = setup({
             }),
           },
         ],
-        onError: { target: 'failed', actions: assign({ result: ({ event }) => ({ status: 'failed' as const, error: event.error }) }) },
+        onError: { target: 'failed', actions: 'failWithCallError' },
       },
     },
     challenging: {
@@ -133,7 +169,7 @@ export const captchaMachine = setup({
         ],
         WIDGET_CLOSE: { target: 'closed', actions: assign({ result: { status: 'closed' as const } }) },
         WIDGET_ERROR: { actions: 'reportWidgetError' },
-        WIDGET_LOAD_FAILED: { target: 'failed', actions: assign({ result: ({ event }) => ({ status: 'failed' as const, error: event.error }) }) },
+        WIDGET_LOAD_FAILED: { target: 'failed', actions: 'failWithWidgetError' },
       },
     },
     verifying: {
@@ -162,7 +198,7 @@ export const captchaMachine = setup({
             }),
           }),
         },
-        onError: { target: 'failed', actions: assign({ result: ({ event }) => ({ status: 'failed' as const, error: event.error }) }) },
+        onError: { target: 'failed', actions: 'failWithCallError' },
       },
     },
     passed: { type: 'final' },

@@ -2,7 +2,8 @@ import { filter, map } from 'rxjs';
 import { createActor } from 'xstate';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { HttpClient } from '../core/http/client.js';
-import type { Platform } from '../core/platform/types.js';
+import type { Platform, TimerHandle } from '../core/platform/types.js';
+import { checkDuration } from '../core/validate/duration.js';
 import {
   RISK_TOKEN_INIT_WAIT_MS,
   RISK_TOKEN_REFRESH_INTERVAL_MS,
@@ -13,6 +14,7 @@ import {
   riskTokenSchedule$,
 } from '../core/security/risk-token/index.js';
 import type {
+  DeviceServiceClient,
   RiskTokenFetcher,
   RiskTokenHeaderOptions,
   RiskTokenKind,
@@ -29,8 +31,11 @@ export interface RiskTokenServiceOptions
   extends Pick<RiskTokenInput, 'intervalMs' | 'validityMs' | 'retryDelayMs' | 'refreshTimeoutMs'>,
     RiskTokenStoreOptions,
     RiskTokenHeaderOptions {
-  /** An exkit HTTP client made for the device service's origin; its GET /v1/constantid/udid/c1 gives the token. */
-  device?: Pick<HttpClient, 'get'>;
+  /**
+   * An exkit HTTP client made for the device service's origin; its GET /v1/constantid/udid/c1 gives the token
+   * (a bare string, a JSON string or the gateway envelope).
+   */
+  device?: DeviceServiceClient;
   /** Or a fetcher of your own (wins over `device`). */
   fetchToken?: RiskTokenFetcher;
   /** Default: cookies and the common storage area of the platform. */
@@ -55,9 +60,12 @@ export interface RiskTokenService extends RiskTokenSource {
   readonly actor: RiskTokenActor;
   /** The current state. */
   state(): RiskTokenState;
-  /** Refreshes now (joining a refresh in flight) and resolves when it settles. */
+  /** Refreshes now (joining a refresh in flight) and resolves when it settles: within the refresh time-out (10 s), or at once when stopped. */
   refresh(): Promise<RiskTokenState>;
-  /** Resolves with the token once the first refresh settles, or after `timeoutMs` (default 5000 ms, seed 001 §9). */
+  /**
+   * Resolves with the token once the first refresh settles, or after `timeoutMs` (default 5000 ms, seed 001 §9);
+   * rejects with InvalidArgumentError when `timeoutMs` is not a duration a timer honours.
+   */
   whenReady(timeoutMs?: number): Promise<string | undefined>;
   /** Puts the header hook on an HTTP client; returns a function that takes it off. */
   install(http: Pick<HttpClient, 'use'>): () => void;
@@ -115,21 +123,33 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
     .subscribe((event) => actor.send(event));
   actor.start();
 
-  /** Resolves with the state once no refresh is pending, or with the current state after `waitMs`. */
-  const settled = (waitMs: number) =>
+  const stopped = () => actor.getSnapshot().status !== 'active';
+
+  /**
+   * Resolves with the state once no refresh is pending, or with the current state after `waitMs` when one
+   * is given. Without `waitMs` no timer is set: the machine's own refresh time-out (10 s) ends every
+   * refresh, and stopping the service completes the subscription, so the wait always ends.
+   */
+  const settled = (waitMs?: number) =>
     new Promise<RiskTokenState>((resolve) => {
-      if (isSettled(actor.getSnapshot())) {
+      if (stopped() || isSettled(actor.getSnapshot())) {
         resolve(riskTokenState(actor.getSnapshot()));
         return;
       }
+      let timer: TimerHandle | undefined;
       const finish = () => {
         subscription.unsubscribe();
-        platform.timers.clearTimeout(timer);
+        if (timer !== undefined) platform.timers.clearTimeout(timer);
         resolve(riskTokenState(actor.getSnapshot()));
       };
       const subscription = actor.subscribe({ next: (snapshot) => isSettled(snapshot) && finish(), error: finish, complete: finish });
-      const timer = platform.timers.setTimeout(finish, waitMs);
+      if (waitMs !== undefined) timer = platform.timers.setTimeout(finish, waitMs);
     });
+
+  /** Starts a refresh unless the service was stopped (a stopped actor takes no events). */
+  const startRefresh = () => {
+    if (!stopped()) actor.send({ type: 'REFRESH' });
+  };
 
   const service: RiskTokenService = {
     actor,
@@ -137,16 +157,18 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
     current: () => actor.getSnapshot().context.token?.token,
     refreshIfDue: () => actor.send({ type: 'REFRESH_IF_DUE' }),
     async settle(waitMs) {
-      actor.send({ type: 'REFRESH' });
+      checkDuration('waitMs', waitMs, { owner: 'risk token settle' });
+      startRefresh();
       return (await settled(waitMs)).token;
     },
     refresh() {
-      actor.send({ type: 'REFRESH' });
-      return settled(Number.POSITIVE_INFINITY);
+      startRefresh();
+      return settled();
     },
     async whenReady(timeoutMs = initWaitMs) {
+      checkDuration('timeoutMs', timeoutMs, { owner: 'risk token whenReady' });
       const snapshot = actor.getSnapshot();
-      if (!snapshot.matches({ status: 'notInitialised' })) return snapshot.context.token?.token;
+      if (stopped() || !snapshot.matches({ status: 'notInitialised' })) return snapshot.context.token?.token;
       return (await settled(timeoutMs)).token;
     },
     install: (http) => http.use({ beforeRequest: [riskTokenHeaderHook(service, options)] }),

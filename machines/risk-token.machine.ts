@@ -9,6 +9,7 @@ import {
   RISK_TOKEN_RETRY_DELAY_MS,
   RISK_TOKEN_TIMEOUT_EVENT,
   RISK_TOKEN_VALIDITY_MS,
+  assertRiskTokenDurations,
   classifyRiskToken,
   isRiskTokenDue,
 } from '../core/security/risk-token/index.js';
@@ -125,6 +126,24 @@ function attempt(id: string, onFailure: { target: string; actions: readonly Fail
   };
 }
 
+/** The machine's starting context from its (checked) input. */
+function contextOf(input: RiskTokenInput): RiskTokenContext {
+  return {
+    fetchToken: input.fetchToken,
+    store: input.store,
+    schedule: input.schedule,
+    now: input.now ?? (() => 0),
+    report: input.report,
+    intervalMs: input.intervalMs ?? RISK_TOKEN_REFRESH_INTERVAL_MS,
+    validityMs: input.validityMs ?? RISK_TOKEN_VALIDITY_MS,
+    retryDelayMs: input.retryDelayMs ?? RISK_TOKEN_RETRY_DELAY_MS,
+    refreshTimeoutMs: input.refreshTimeoutMs ?? RISK_TOKEN_REFRESH_TIMEOUT_MS,
+    token: input.store?.read(),
+    error: undefined,
+    requests: 0,
+  };
+}
+
 /**
  * The risk token (seed 001 §4). Two regions: `status` holds the five statuses; `refresh` is the pending
  * flag — while it is not idle, further refresh requests are ignored, so any number of callers cause one
@@ -187,20 +206,11 @@ export const riskTokenMachine = setup({
   },
 }).createMachine({
   id: 'riskToken',
-  context: ({ input }) => ({
-    fetchToken: input.fetchToken,
-    store: input.store,
-    schedule: input.schedule,
-    now: input.now ?? (() => 0),
-    report: input.report,
-    intervalMs: input.intervalMs ?? RISK_TOKEN_REFRESH_INTERVAL_MS,
-    validityMs: input.validityMs ?? RISK_TOKEN_VALIDITY_MS,
-    retryDelayMs: input.retryDelayMs ?? RISK_TOKEN_RETRY_DELAY_MS,
-    refreshTimeoutMs: input.refreshTimeoutMs ?? RISK_TOKEN_REFRESH_TIMEOUT_MS,
-    token: input.store?.read(),
-    error: undefined,
-    requests: 0,
-  }),
+  // A bad duration fails the actor with InvalidArgumentError naming it, instead of a timer that fires at once.
+  context: ({ input }) => {
+    assertRiskTokenDurations(input);
+    return contextOf(input);
+  },
   invoke: { id: 'schedule', src: 'schedule', input: ({ context }) => ({ schedule: context.schedule }) },
   on: { SYNC: { actions: ['sync', 'raiseHeld'] } },
   type: 'parallel',

@@ -1,6 +1,6 @@
 import { isResultCode } from '../catalog/result-codes.js';
 import type { HttpClient } from '../http/client.js';
-import { CaptchaRequestError } from './errors.js';
+import { CaptchaRequestError, typedCaptchaError } from './errors.js';
 import type { CaptchaCheckPayload, CaptchaValidate, Challenge, ChallengeRequest } from './types.js';
 
 // Seed 001 §7: the captcha endpoints (the HTTP client adds the /v1 prefix).
@@ -28,32 +28,56 @@ function withoutEmpty(params: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 }
 
-/** Asks the server for a challenge (seed 001 §7); a non-success code is a CaptchaRequestError. */
-export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequest): Promise<Challenge> {
-  const answer = await http.post<ChallengeData>(CAPTCHA_GET_ID_PATH, withoutEmpty({ ...request }));
-  if (!succeeded(answer.code)) {
-    throw new CaptchaRequestError(String(answer.code ?? ''), typeof answer.msg === 'string' ? answer.msg : 'captcha challenge refused', {
-      appData: answer.data,
-    });
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// A login-expired answer must end the flow: the HTTP client's default for it is to never settle (seed 001 §8),
+// which would leave the scene's flow requesting forever. It still emits its logout and toast.
+const CAPTCHA_CALL_OPTIONS = { onLoginExpired: 'reject' } as const;
+
+/**
+ * Posts one captcha call and reads its envelope. Every fault ends as a typed error: the HTTP client's own
+ * errors as they are, anything else a port throws as CaptchaRequestError CAPTCHA_CALL_FAILED, an answer that
+ * is not an envelope as CAPTCHA_MALFORMED_ANSWER, a non-success code as CaptchaRequestError with that code.
+ */
+async function post(http: CaptchaHttp, path: string, params: Record<string, unknown>, refused: string): Promise<unknown> {
+  let answer: unknown;
+  try {
+    answer = await http.post(path, withoutEmpty(params), CAPTCHA_CALL_OPTIONS);
+  } catch (error) {
+    throw typedCaptchaError(error, 'CAPTCHA_CALL_FAILED', `captcha call failed: ${path}`);
   }
-  const data: ChallengeData = answer.data ?? {};
+  let code: unknown;
+  let msg: unknown;
+  let data: unknown;
+  try {
+    if (!isRecord(answer)) throw new CaptchaRequestError('CAPTCHA_MALFORMED_ANSWER', `captcha answer is not an envelope: ${path}`);
+    ({ code, msg, data } = answer);
+  } catch (error) {
+    throw typedCaptchaError(error, 'CAPTCHA_MALFORMED_ANSWER', `captcha answer cannot be read: ${path}`);
+  }
+  if (!succeeded(code)) {
+    const text = typeof msg === 'string' && msg !== '' ? msg : refused;
+    const codeText = typeof code === 'string' || typeof code === 'number' ? String(code) : '';
+    throw new CaptchaRequestError(codeText === '' ? 'CAPTCHA_NO_CODE' : codeText, text, { appData: data });
+  }
+  return data;
+}
+
+/** Asks the server for a challenge (seed 001 §7); every fault rejects typed (see `post`). */
+export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequest): Promise<Challenge> {
+  const answer = await post(http, CAPTCHA_GET_ID_PATH, { ...request }, 'captcha challenge refused');
+  const data: ChallengeData = isRecord(answer) ? answer : {};
   const captchaId = data.captchaId ?? data.geetestId;
-  const status = Number(data.status);
-  if (typeof captchaId !== 'string' || !Number.isFinite(status)) {
-    throw new CaptchaRequestError('MALFORMED_CHALLENGE', 'captcha challenge without captchaId or status', { appData: data });
+  const status = typeof data.status === 'number' || typeof data.status === 'string' ? Number(data.status) : Number.NaN;
+  if (typeof captchaId !== 'string' || captchaId === '' || (typeof data.status === 'string' && data.status.trim() === '') || !Number.isFinite(status)) {
+    throw new CaptchaRequestError('MALFORMED_CHALLENGE', 'captcha challenge without captchaId or status', { appData: answer });
   }
   return { bizId: typeof data.bizId === 'string' ? data.bizId : undefined, captchaId, status };
 }
 
-/** Checks a solved challenge with the server and returns its data (seed 001 §7). */
+/** Checks a solved challenge with the server and returns its data (seed 001 §7); every fault rejects typed. */
 export async function checkCaptcha(http: CaptchaHttp, payload: CaptchaCheckPayload): Promise<unknown> {
-  const answer = await http.post(CAPTCHA_CHECK_PATH, withoutEmpty({ ...payload }));
-  if (!succeeded(answer.code)) {
-    throw new CaptchaRequestError(String(answer.code ?? ''), typeof answer.msg === 'string' ? answer.msg : 'captcha check failed', {
-      appData: answer.data,
-    });
-  }
-  return answer.data;
+  return post(http, CAPTCHA_CHECK_PATH, { ...payload }, 'captcha check failed');
 }
 
 /** Encodes a widget's validate object for the server: base64 of its UTF-8 JSON for type 3, JSON otherwise. */

@@ -3,6 +3,7 @@ import { CaptchaScriptLoadError } from './errors.js';
 import { CAPTCHA_SCRIPT_TIMEOUT_MS } from './script-loader.js';
 import type { ScriptLoader } from './script-loader.js';
 import type { CaptchaValidate, CaptchaWidget, CaptchaWidgetFactory } from './types.js';
+import { checkDuration } from '../validate/duration.js';
 
 /** The part of GeeTest v4's captcha object the adapter uses. */
 interface GeeTestCaptcha {
@@ -59,6 +60,7 @@ function whenReady(platform: Platform, init: InitGeetest4, config: Record<string
 
 /** A widget factory backed by the GeeTest v4 script, loaded at most once however many flows start. */
 export function geeTestWidget(platform: Platform, options: GeeTestWidgetOptions): CaptchaWidgetFactory {
+  checkDuration('timeoutMs', options.timeoutMs, { owner: 'geetest widget' });
   return () => {
     let captcha: GeeTestCaptcha | undefined;
     const listeners = { success: [] as Array<(v: CaptchaValidate) => void>, close: [] as Array<() => void>, error: [] as Array<(e: unknown) => void> };

@@ -1,11 +1,15 @@
 import type { Platform } from '../platform/types.js';
+import { checkDuration } from '../validate/duration.js';
 import { CaptchaScriptLoadError } from './errors.js';
 
 /** How long a third-party captcha script may take to load before the flow gives up. */
 export const CAPTCHA_SCRIPT_TIMEOUT_MS = 10_000;
 
 export interface ScriptLoader {
-  /** Loads a script once per URL; later calls share the first call's promise (a failure is retried). */
+  /**
+   * Loads a script once per URL; later calls share the first call's promise (a failure is retried). A
+   * `timeoutMs` that is not a duration a timer honours rejects with InvalidArgumentError.
+   */
   load(url: string, timeoutMs?: number): Promise<void>;
 }
 
@@ -17,6 +21,11 @@ export function createScriptLoader(platform: Platform): ScriptLoader {
   const loads = new Map<string, Promise<void>>();
   return {
     load(url, timeoutMs = CAPTCHA_SCRIPT_TIMEOUT_MS) {
+      try {
+        checkDuration('timeoutMs', timeoutMs, { owner: 'captcha script loader' });
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const existing = loads.get(url);
       if (existing) return existing;
       const loading = new Promise<void>((resolve, reject) => {

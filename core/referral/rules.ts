@@ -34,12 +34,18 @@ export function parseDays(value: number | string | null | undefined): number | u
 
 type WindowState = 'open' | 'not-started' | 'ended';
 
-/** Where `now` sits in a [begin, end) window; a missing side is unbounded. */
+/** Whether a config time was given at all (null, undefined and blank mean "no bound"). */
+const given = (value: ConfigTime): boolean => !(value === null || value === undefined || (typeof value === 'string' && value.trim() === ''));
+
+/**
+ * Where `now` sits in a [begin, end) window; a missing side is unbounded. A side that is given but cannot
+ * be read fails closed (not started, or ended): a window nobody can place is never taken as open.
+ */
 export function windowState(begin: ConfigTime, end: ConfigTime, now: number): WindowState {
   const from = parseConfigTime(begin);
   const to = parseConfigTime(end);
-  if (from !== undefined && now < from) return 'not-started';
-  if (to !== undefined && now >= to) return 'ended';
+  if (from === undefined ? given(begin) : now < from) return 'not-started';
+  if (to === undefined ? given(end) : now >= to) return 'ended';
   return 'open';
 }
 
@@ -118,18 +124,18 @@ function stored(rule: 'global' | 'channel' | 'active-link', effectiveEndTime: nu
 }
 
 /**
- * Decides whether a visit's codes are cached, and until when (seed 001 §5): within the global cache window
- * any code is kept when the cache is open; otherwise a listed channel (with its vipCode) or a listed landing
- * page, each within its own window, keeps them for its own days (the global days when it gives none).
+ * Decides whether a visit's codes are cached, and until when (seed 001 §5): nothing outside the global cache
+ * window; inside it, any code when the cache is open, otherwise a listed channel (with its vipCode) or a
+ * listed landing page, each also within its own window, for its own days (the global days when it gives none).
  */
 export function decideReferralCache(codes: QueryCodes, currentLink: string, config: ReferralCacheConfig, now: number): ReferralDecision {
   if (!hasCodes(codes)) return { store: false, reason: 'no-codes' };
-  if (config.open) {
-    const state = windowState(config.cacheBeginTime, config.cacheEndTime, now);
-    if (state === 'not-started') return { store: false, reason: 'window-not-started' };
-    if (state === 'ended') return { store: false, reason: 'window-ended' };
-    return stored('global', endTime(now, config.cacheEffectiveTime));
-  }
+  // Seed 001 §5: "cached only if the cache window has started and not ended" — the global window bounds
+  // every rule, the channel and link rules of a closed cache included.
+  const global = windowState(config.cacheBeginTime, config.cacheEndTime, now);
+  if (global === 'not-started') return { store: false, reason: 'window-not-started' };
+  if (global === 'ended') return { store: false, reason: 'window-ended' };
+  if (config.open) return stored('global', endTime(now, config.cacheEffectiveTime));
   let closed: 'window-not-started' | 'window-ended' | undefined;
   const channel = firstItem(codes.channelCode);
   const vip = firstItem(codes.vipCode);

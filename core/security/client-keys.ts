@@ -1,6 +1,7 @@
 // The client key pair (seed 001 §3, §4): a stored backup pair, or a fresh one generated in a secure
 // context within 8 s; after a login it is kept bound to the session token (by hash) and the user id.
 import { createStore } from '../storage/namespaced-store.js';
+import { checkDuration } from '../validate/duration.js';
 import type { Platform } from '../platform/types.js';
 import { KEY_ALGORITHM_BITS, KEY_GENERATION_TIMEOUT_MS } from './constants.js';
 import type { KeyAlgorithm } from './constants.js';
@@ -98,6 +99,7 @@ export interface ObtainKeyPairOptions {
  */
 export async function obtainClientKeyPair(options: ObtainKeyPairOptions): Promise<ClientKeyPair> {
   const { platform, engine, store, algorithm } = options;
+  checkDuration('timeoutMs', options.timeoutMs, { owner: 'client key pair' });
   const backup = store.backup();
   if (backup) return backup;
   if (!platform.crypto.isSecureContext) {

@@ -1,6 +1,7 @@
 // The security service: holds the signing-init results (config, verified server key, client key pair),
 // performs the init steps the signing-init machine orchestrates, and gives the HTTP client its hooks.
 import type { Observable } from 'rxjs';
+import { checkDuration } from '../validate/duration.js';
 import type { AfterResponseHook, BeforeRequestHook } from 'ky';
 import type { HttpClient } from '../http/client.js';
 import { createStore } from '../storage/namespaced-store.js';
@@ -9,6 +10,7 @@ import { createClientKeyStore, obtainClientKeyPair } from './client-keys.js';
 import type { ClientKeyPair, ClientKeyStore } from './client-keys.js';
 import { DEFAULT_COOKIE_NAMES, DEFAULT_KEY_WRAP, LOGIN_ENCRYPT_FAILED_EVENT, SIGN_CONFIG_PATH, SIGN_DEBUG_QUERY, SIGN_INVALID_EVENT } from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
+import { HTTP_TIMEOUT_MS } from '../http/constants.js';
 import { SigningInitError } from './errors.js';
 import { computeInitSign } from './login-encryption.js';
 import { createAfterResponseHook, createBeforeRequestHook } from './request-hooks.js';
@@ -105,6 +107,7 @@ const consoleLog = (message: string, data: Record<string, unknown>) => console.w
 
 /** Creates the security service of a page. */
 export function createSecurity(platform: Platform, options: SecurityOptions): Security {
+  checkDuration('keyGenerationTimeoutMs', options.keyGenerationTimeoutMs, { owner: 'security' });
   const engine = typeof options.engine === 'object' ? options.engine : selectRsaEngine(platform.crypto.subtle, options.engine);
   const keys = createClientKeyStore(platform);
   const sessionStore = createStore(platform, 'mix', { backend: 'session' });
@@ -134,11 +137,22 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
   const http = options.http;
   const fetchConfigBody =
     options.fetchConfigBody ??
-    (http ? () => http.get(SIGN_CONFIG_PATH, undefined, { silent: true }) : undefined) ??
+    // A login-expired answer must fail the init (the client's default, never settling, would leave signing
+    // init fetching forever); the client still emits its logout.
+    (http ? () => http.get(SIGN_CONFIG_PATH, undefined, { silent: true, onLoginExpired: 'reject' }) : undefined) ??
     (async () => {
-      const response = await platform.fetch(`${apiOrigin}${apiBasePath}${SIGN_CONFIG_PATH}`, { method: 'GET', headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return (await response.json()) as unknown;
+      // Without a client, the platform's fetch under the client's own time-out: a gateway that holds the
+      // answer fails the init after 10 s instead of leaving it fetching.
+      const controller = new AbortController();
+      const timer = platform.timers.setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+      try {
+        const url = `${apiOrigin}${apiBasePath}${SIGN_CONFIG_PATH}`;
+        const response = await platform.fetch(url, { method: 'GET', headers: { accept: 'application/json' }, signal: controller.signal });
+        if (!response.ok) throw new SigningInitError('CONFIG_FETCH_FAILED', `the sign config answered HTTP ${response.status}`);
+        return (await response.json()) as unknown;
+      } finally {
+        platform.timers.clearTimeout(timer);
+      }
     });
 
   const initSignFor: Security['initSignFor'] = (pair) => {

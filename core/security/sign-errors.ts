@@ -1,5 +1,6 @@
 // Sign error handling (seed 001 §8): toasts, config resets, debounced re-fetch, logout and reports.
 import { Subject } from 'rxjs';
+import { checkDuration } from '../validate/duration.js';
 import type { Observable } from 'rxjs';
 import type { Platform } from '../platform/types.js';
 import { message as messageText } from '../catalog/messages.js';
@@ -43,6 +44,9 @@ export interface SignErrorHandler {
  * after the last 00020/00021.
  */
 export function createSignErrorHandler(platform: Platform, options: SignErrorHandlerOptions): SignErrorHandler {
+  // 0 turns a debounce off; anything else must be a delay a timer honours.
+  checkDuration('debounceMs', options.debounceMs, { owner: 'sign errors', allowZero: true });
+  checkDuration('refetchDebounceMs', options.refetchDebounceMs, { owner: 'sign errors', allowZero: true });
   const debounceMs = options.debounceMs ?? SIGN_ERROR_DEBOUNCE_MS;
   const refetchMs = options.refetchDebounceMs ?? CONFIG_REFETCH_DEBOUNCE_MS;
   const subject = new Subject<SecurityEvent>();

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { createActor, fromPromise, SimulatedClock, toPromise } from 'xstate';
+import { ExkitError } from '../../core/errors/exkit-error.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_CHECK_PATH, CAPTCHA_GET_ID_PATH } from '../../core/captcha/api.js';
 import { CaptchaScriptLoadError } from '../../core/captcha/errors.js';
@@ -140,7 +142,11 @@ describe('captcha machine paths', () => {
     expect(finals).toContainEqual({ status: 'passed', token: '', captchaType: '', bizId: 'b', data: undefined });
     expect(finals).toContainEqual({ status: 'passed', token: 'InYi' /* base64 of the JSON "v" */, captchaType: 3, bizId: 'b', data: { ok: true } });
     expect(finals).toContainEqual({ status: 'closed' });
-    expect(finals).toContainEqual({ status: 'failed', error: 'e' });
+    // A failure that is not an exkit error is wrapped: every failed result carries a typed error with the original as cause.
+    const failed = finals.filter((r) => (r as { status: string }).status === 'failed').map((r) => (r as { error: Error }).error);
+    expect(new Set(failed.map((e) => `${e.name} ${(e as { code?: string }).code} ${String(e.cause)}`))).toEqual(
+      new Set(['CaptchaRequestError CAPTCHA_CALL_FAILED e', 'CaptchaWidgetError CAPTCHA_WIDGET_FAILED e']),
+    );
   });
 
   it('a widget error leaves the flow in challenging (a self-transition, no new state)', () => {
@@ -213,5 +219,30 @@ describe('captcha service — one flow at a time per scene', () => {
     widget.widgets[0]!.succeed();
     expect((await result).status).toBe('passed');
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('property: whatever a CaptchaHttp port answers or throws, the flow ends typed (issue 17)', () => {
+  // An answer whose fields throw when read (a hostile Proxy) is one of the shapes.
+  // Made per answer (fast-check itself probes the values it generates, so the Proxy is not one of them).
+  const HOSTILE = Symbol('hostile');
+  // Not a thenable (so the promise hands it over), but every field throws when read.
+  const hostile = () =>
+    new Proxy({}, { get: (_t, key) => { if (key === 'then') return undefined; throw new Error('getter'); }, has: () => { throw new Error('has'); } });
+  const outcome = fc.oneof(
+    fc.record({ resolve: fc.oneof(fc.anything(), fc.constant(HOSTILE), fc.record({ code: fc.oneof(fc.constantFrom('00000', 0, '20906', 1), fc.anything()), msg: fc.anything(), data: fc.anything() })) }),
+    fc.record({ reject: fc.anything() }),
+  );
+  it('ends passed, closed or failed with an ExkitError, for both calls', async () => {
+    await fc.assert(
+      fc.asyncProperty(outcome, outcome, async (first, second) => {
+        const answer = (o: { resolve?: unknown; reject?: unknown }) => () => ('reject' in o ? Promise.reject(o.reject) : Promise.resolve(o.resolve === HOSTILE ? hostile() : o.resolve));
+        const { http } = scriptedCaptchaHttp({ [CAPTCHA_GET_ID_PATH]: answer(first), [CAPTCHA_CHECK_PATH]: answer(second) });
+        const result = await run(input({ http }));
+        expect(['passed', 'closed', 'failed']).toContain(result.status);
+        if (result.status === 'failed') expect(result.error).toBeInstanceOf(ExkitError);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_TIMER_DELAY_MS, isDuration } from '../../validate/duration.js';
 import { FingerprintError } from './errors.js';
 import { audioSource } from './source-audio.js';
 import { canvasSource } from './source-canvas.js';
@@ -29,17 +30,23 @@ function invalid(field: string, value: unknown, why: string): never {
   throw new FingerprintError('FINGERPRINT_INVALID_OPTION', `${field} ${why}`, { extra: { field, value } });
 }
 
-function checkDuration(field: string, value: unknown): void {
+function checkPositive(field: string, value: unknown): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) invalid(field, value, 'must be a positive finite number');
+}
+
+/** A time option: the shared duration rule (a delay every host's timer honours), reported as this module's error. */
+function checkMs(field: string, value: unknown): void {
+  if (value === undefined || isDuration(value)) return;
+  invalid(field, value, `must be a positive, finite number of ms up to ${MAX_TIMER_DELAY_MS}`);
 }
 
 /** Throws FingerprintError on options that cannot work (non-positive times, empty font names, duplicate sources). */
 export function validateFingerprintOptions(options: FingerprintOptions): void {
   if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
-  checkDuration('fontTestWidthPx', options.fontTestWidthPx);
-  checkDuration('audioTimeoutMs', options.audioTimeoutMs);
-  checkDuration('screenFrameRefreshMs', options.screenFrameRefreshMs);
+  checkPositive('fontTestWidthPx', options.fontTestWidthPx);
+  checkMs('audioTimeoutMs', options.audioTimeoutMs);
+  checkMs('screenFrameRefreshMs', options.screenFrameRefreshMs);
   if (options.timeZone !== undefined && typeof options.timeZone !== 'function') invalid('timeZone', options.timeZone, 'must be a function');
   if (options.fonts !== undefined) {
     if (!Array.isArray(options.fonts)) invalid('fonts', options.fonts, 'must be an array of font names');
@@ -60,7 +67,7 @@ export function validateFingerprintOptions(options: FingerprintOptions): void {
       names.add(source.name);
       if (typeof source.needsDom !== 'boolean') invalid(`${field}.needsDom`, source.needsDom, 'must be a boolean');
       if (typeof source.collect !== 'function') invalid(`${field}.collect`, source.collect, 'must be a function');
-      checkDuration(`${field}.timeoutMs`, source.timeoutMs);
+      checkMs(`${field}.timeoutMs`, source.timeoutMs);
     });
   }
 }

@@ -2,6 +2,7 @@ import { filter, map, merge, of } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { interval$ } from '../../platform/rx.js';
 import type { DomPort, Platform } from '../../platform/types.js';
+import { checkDuration } from '../../validate/duration.js';
 import { SCREEN_FRAME_REFRESH_MS } from './constants.js';
 import type { ScreenFrame } from './types.js';
 
@@ -34,9 +35,11 @@ export function isEmptyFrame(frame: ScreenFrame): boolean {
 
 /**
  * The non-empty screen frames seen now and at every refresh: a page that goes full screen keeps the
- * frame it had before, so the fingerprint does not change with full-screen mode.
+ * frame it had before, so the fingerprint does not change with full-screen mode. Throws
+ * InvalidArgumentError when `refreshMs` is not a delay a timer honours.
  */
 export function screenFrame$(platform: Platform, refreshMs = SCREEN_FRAME_REFRESH_MS): Observable<ScreenFrame> {
+  checkDuration('refreshMs', refreshMs, { owner: 'screen frame' });
   const dom = platform.dom;
   if (!dom) return of();
   return merge(of(0), interval$(platform.timers, refreshMs)).pipe(

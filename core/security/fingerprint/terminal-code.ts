@@ -1,6 +1,7 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { filter, firstValueFrom, map, merge, take } from 'rxjs';
 import { timer$ } from '../../platform/rx.js';
+import { MAX_TIMER_DELAY_MS, isDuration } from '../../validate/duration.js';
 import type { Platform } from '../../platform/types.js';
 import { createStore } from '../../storage/namespaced-store.js';
 import { collectFingerprint } from './collect-fingerprint.js';
@@ -58,11 +59,12 @@ function invalid(field: string, value: unknown, why: string): never {
 function validate(options: TerminalCodeOptions): void {
   if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
   const { crossTabWaitMs, pendingMarkerTtlMs, maxRegenerations } = options;
-  if (crossTabWaitMs !== undefined && (typeof crossTabWaitMs !== 'number' || !Number.isFinite(crossTabWaitMs) || crossTabWaitMs < 0)) {
-    invalid('crossTabWaitMs', crossTabWaitMs, 'must be a finite number of ms, 0 or more');
+  // The shared duration rule (a delay every host's timer honours), reported as this module's error.
+  if (crossTabWaitMs !== undefined && !isDuration(crossTabWaitMs, true)) {
+    invalid('crossTabWaitMs', crossTabWaitMs, `must be a finite number of ms from 0 up to ${MAX_TIMER_DELAY_MS}`);
   }
-  if (pendingMarkerTtlMs !== undefined && (typeof pendingMarkerTtlMs !== 'number' || !Number.isFinite(pendingMarkerTtlMs) || pendingMarkerTtlMs <= 0)) {
-    invalid('pendingMarkerTtlMs', pendingMarkerTtlMs, 'must be a positive finite number of ms');
+  if (pendingMarkerTtlMs !== undefined && !isDuration(pendingMarkerTtlMs)) {
+    invalid('pendingMarkerTtlMs', pendingMarkerTtlMs, `must be a positive, finite number of ms up to ${MAX_TIMER_DELAY_MS}`);
   }
   if (maxRegenerations !== undefined && (!Number.isInteger(maxRegenerations) || maxRegenerations < 1)) {
     invalid('maxRegenerations', maxRegenerations, 'must be a whole number, 1 or more');

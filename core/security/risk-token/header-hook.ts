@@ -1,5 +1,6 @@
 import type { BeforeRequestHook } from 'ky';
 import { requestContext } from '../../http/request-context.js';
+import { checkDuration } from '../../validate/duration.js';
 import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_INIT_WAIT_MS, RISK_TOKEN_URLS, USABLE_TOKEN_MAX_LENGTH } from './constants.js';
 
 /** Where the header hook gets its token. */
@@ -8,7 +9,10 @@ export interface RiskTokenSource {
   current(): string | undefined;
   /** Starts a refresh when the held token is due; never waits. */
   refreshIfDue(): void;
-  /** Refreshes, waits at most `waitMs` for the refresh to settle, then resolves with the token held. */
+  /**
+   * Refreshes, waits at most `waitMs` for the refresh to settle, then resolves with the token held; rejects
+   * with InvalidArgumentError when `waitMs` is not a duration a timer honours (finite, > 0, ≤ 2^31 − 1 ms).
+   */
   settle(waitMs: number): Promise<string | undefined>;
 }
 
@@ -29,11 +33,12 @@ export function isUsableRiskToken(token: string | undefined): token is string {
 /**
  * A beforeRequest hook that puts the risk token on the listed calls (seed 001 §7). A usable token goes at
  * once (and a due one is refreshed behind it); otherwise the call waits up to the init wait for a refresh
- * and carries whatever token is then held, or no header.
+ * and carries whatever token is then held, or no header. Throws InvalidArgumentError for a bad `initWaitMs`.
  */
 export function riskTokenHeaderHook(source: RiskTokenSource, options: RiskTokenHeaderOptions = {}): BeforeRequestHook {
   const headerName = options.headerName ?? DEFAULT_RISK_TOKEN_NAMES.header;
   const urls = new Set(options.urls ?? RISK_TOKEN_URLS);
+  checkDuration('initWaitMs', options.initWaitMs, { owner: 'risk token header' });
   const initWaitMs = options.initWaitMs ?? RISK_TOKEN_INIT_WAIT_MS;
   return async (request, kyOptions) => {
     const context = requestContext(kyOptions);

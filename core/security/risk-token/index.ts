@@ -19,7 +19,7 @@ export { classifyRiskToken, isRiskTokenDue, createRiskTokenStore } from './risk-
 export type { RiskTokenKind, StoredRiskToken, RiskTokenStore, RiskTokenStoreOptions } from './risk-token-store.js';
 export { riskTokenSchedule$ } from './schedule.js';
 export type { RiskTokenTick } from './schedule.js';
-export { deviceServiceFetcher } from './fetch-token.js';
-export type { RiskTokenFetcher } from './fetch-token.js';
+export { deviceServiceFetcher, deviceAnswerToken, bareDeviceAnswer } from './fetch-token.js';
+export type { RiskTokenFetcher, DeviceServiceClient } from './fetch-token.js';
 export { riskTokenHeaderHook, isUsableRiskToken } from './header-hook.js';
 export type { RiskTokenSource, RiskTokenHeaderOptions } from './header-hook.js';

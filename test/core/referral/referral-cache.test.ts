@@ -327,3 +327,82 @@ describe('property: nothing is ever returned past its end time', () => {
     );
   });
 });
+
+// Issue 19 (seed 001 §4/§9, §5): the global cache window bounds every rule — with the cache flag off, a
+// channel or link rule that would match stores nothing outside it. Edges are exact: [begin, end).
+describe('the global window bounds every rule, at its exact edges', () => {
+  const BEGIN = T0;
+  const END = T0 + 5 * DAY;
+  const CHANNEL_URL = 'https://www.example.com/en/register?vipCode=V1&channelCode=C1';
+  const LINK_URL = `${LANDING}?actCode=A`;
+  // Each rule on its own, with its own window wide open, inside a global window [BEGIN, END).
+  const rules: Array<[string, ReferralCacheConfig, string, 'global' | 'channel' | 'active-link']> = [
+    ['cache open (any code)', { open: true, cacheEffectiveTime: 1, cacheBeginTime: BEGIN, cacheEndTime: END }, CHANNEL_URL, 'global'],
+    [
+      'cache off, channel rule',
+      { ...closed, cacheBeginTime: BEGIN, cacheEndTime: END, channelCodeList: [{ channelCode: 'C1', channelCodeBeginTime: T0 - 30 * DAY, channelCodeEndTime: T0 + 30 * DAY }] },
+      CHANNEL_URL,
+      'channel',
+    ],
+    [
+      'cache off, active-link rule',
+      { ...closed, cacheBeginTime: BEGIN, cacheEndTime: END, activeLinkList: [{ activeLink: LANDING, activeLinkBeginTime: null, activeLinkEndTime: null }] },
+      LINK_URL,
+      'active-link',
+    ],
+  ];
+  const edges: Array<[string, number, false | 'window-not-started' | 'window-ended']> = [
+    ['1 ms before the start', BEGIN - 1, 'window-not-started'],
+    ['exactly at the start', BEGIN, false],
+    ['1 ms after the start', BEGIN + 1, false],
+    ['1 ms before the end', END - 1, false],
+    ['exactly at the end', END, 'window-ended'],
+    ['1 ms after the end', END + 1, 'window-ended'],
+  ];
+  for (const [rule, config, url, name] of rules) {
+    it.each(edges)(`${rule}: %s`, (_edge, now, refused) => {
+      const platform = memoryPlatform({ now, href: url });
+      const cache = createReferralCache(platform);
+      const decision = cache.capture(config);
+      if (refused) {
+        expect(decision).toEqual({ store: false, reason: refused });
+        expect(cache.current()).toBeUndefined();
+        expect(createStore(platform, 'common').get(REFERRAL_STORAGE_KEY, undefined)).toBeUndefined();
+      } else {
+        expect(decision).toEqual({ store: true, rule: name, effectiveEndTime: now + DAY * (name === 'global' ? 1 : 7) });
+        expect(cache.current()).toMatchObject({ currentLink: url, effectiveEndTime: now + DAY * (name === 'global' ? 1 : 7) });
+      }
+    });
+  }
+
+  it('window times given as date strings have the same edges', () => {
+    const config = { ...closed, cacheBeginTime: new Date(BEGIN).toISOString(), cacheEndTime: new Date(END).toISOString(), activeLinkList: [{ activeLink: LANDING }] };
+    expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, BEGIN - 1)).toEqual({ store: false, reason: 'window-not-started' });
+    expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, BEGIN).store).toBe(true);
+    expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, END - 1).store).toBe(true);
+    expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, END)).toEqual({ store: false, reason: 'window-ended' });
+  });
+
+  it.each([
+    ['begin', { cacheBeginTime: 'soon' }, 'window-not-started'],
+    ['end', { cacheEndTime: 'later' }, 'window-ended'],
+    ['begin (NaN)', { cacheBeginTime: Number.NaN }, 'window-not-started'],
+  ])('a global %s that cannot be read fails closed', (_side, times, reason) => {
+    const config = { open: true, cacheEffectiveTime: 1, ...times };
+    expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, T0)).toEqual({ store: false, reason });
+  });
+
+  it('property: nothing is stored outside the global window, whatever the flag and rules', () => {
+    fc.assert(
+      fc.property(configArb, urlArb, time, (config, url, now) => {
+        const decision = decideReferralCache(readQueryCodes(url), url, config, now);
+        if (!decision.store) return;
+        const begin = parseConfigTime(config.cacheBeginTime);
+        const end = parseConfigTime(config.cacheEndTime);
+        if (begin !== undefined) expect(now).toBeGreaterThanOrEqual(begin);
+        if (end !== undefined) expect(now).toBeLessThan(end);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

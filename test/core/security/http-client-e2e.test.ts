@@ -7,8 +7,8 @@ import { cookieJarHooks, createHttpClient } from '../../../core/http/index.js';
 import type { HttpClient, HttpEvent } from '../../../core/http/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
 import type { MemoryPlatform } from '../../../core/platform/index.js';
-import { createSecurity } from '../../../core/security/index.js';
-import type { Security } from '../../../core/security/index.js';
+import { createSecurity, webCryptoEngine } from '../../../core/security/index.js';
+import type { RsaEngine, Security } from '../../../core/security/index.js';
 import { signingInitMachine } from '../../../machines/signing-init.machine.js';
 import { createRiskTokenService } from '../../../machines/risk-token-service.js';
 import { SIGNING_CERT } from './helpers.js';
@@ -121,5 +121,27 @@ describe('security on the exkit HTTP client', () => {
     s.security.dispose();
     await s.http.post('/user/login', { loginName: 'dave', pwd: 'x' });
     expect(s.gateway.logins[0]?.encrypted).toBe(false);
+  });
+});
+
+describe('failure model: a login that cannot be encrypted (docs/security.md)', () => {
+  it('rejects with LoginEncryptionError: nothing sent, no toast, nothing reported, the slot and its timer freed', async () => {
+    const gateway = await startGateway();
+    const platform = memoryPlatform({ now: Date.now() });
+    const http = createHttpClient(platform, { baseUrl: gateway.url });
+    const real = webCryptoEngine(globalThis.crypto.subtle);
+    const engine: RsaEngine = { ...real, wrapKey: async () => Promise.reject(new Error('wrap failed')) };
+    const security = createSecurity(platform, { certificatePem: SIGNING_CERT, http, engine, log: () => undefined });
+    const httpEvents: HttpEvent[] = [];
+    http.events$.subscribe((event) => httpEvents.push(event));
+    current = { gateway, platform, http, security, httpEvents };
+    const actor = await ready(current);
+    await expect(http.post('/user/login', { loginName: 'alice', pwd: 'pw' })).rejects.toMatchObject({ name: 'LoginEncryptionError', code: 'LOGIN_ENCRYPTION_FAILED' });
+    expect(gateway.logins).toHaveLength(0);
+    expect(httpEvents).toEqual([]);
+    expect(platform.reports).toEqual([]);
+    expect(http.pending).toBe(0);
+    expect(platform.timers.pending).toBe(0);
+    actor.stop();
   });
 });

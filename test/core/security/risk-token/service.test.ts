@@ -5,8 +5,9 @@ import { MemoryBrowser, memoryPlatform } from '../../../../core/platform/index.j
 import type { MemoryPlatform } from '../../../../core/platform/index.js';
 import { RISK_TOKEN_FAILED_EVENT } from '../../../../core/security/risk-token/index.js';
 import { createRiskTokenService } from '../../../../machines/risk-token-service.js';
-import type { RiskTokenService } from '../../../../machines/risk-token-service.js';
-import { reply, startTestServer } from '../../../support/http-server.js';
+import type { RiskTokenService, RiskTokenState } from '../../../../machines/risk-token-service.js';
+import { MAX_TIMER_DELAY_MS } from '../../../../core/validate/duration.js';
+import { gate, reply, startTestServer } from '../../../support/http-server.js';
 import type { TestServer } from '../../../support/http-server.js';
 
 const DEVICE_PATH = '/v1/constantid/udid/c1';
@@ -161,5 +162,95 @@ describe('bad durations are a typed error, never a hot loop', () => {
       expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field, value } }),
     );
     expect(platform.timers.pending).toBe(0);
+  });
+});
+
+describe('no timer of the risk token gets a delay a host would wrap (issue 17)', () => {
+  /** Records every delay handed to the platform's timers. */
+  function auditTimers(platform: MemoryPlatform) {
+    const delays: number[] = [];
+    const original = platform.timers.setTimeout.bind(platform.timers);
+    platform.timers.setTimeout = (callback: () => void, ms: number) => {
+      delays.push(ms);
+      return original(callback, ms);
+    };
+    return delays;
+  }
+  const honoured = (ms: number) => Number.isFinite(ms) && ms >= 0 && ms <= MAX_TIMER_DELAY_MS;
+
+  it('refresh() resolves when the refresh settles, with the new token, not at once with the old one', async () => {
+    const held = gate(reply.ok(token(20)));
+    answers(token(19));
+    const platform = memoryPlatform();
+    const delays = auditTimers(platform);
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.state().token).toBe(token(19)));
+    server.route('GET', DEVICE_PATH, held.reply);
+    let settled: RiskTokenState | undefined;
+    void service.refresh().then((state) => (settled = state));
+    await vi.waitFor(() => expect(held.arrived).toBe(1));
+    // Timers due "now" run: a wait of Infinity (treated as 0) would resolve here with the old token.
+    await platform.advanceAsync(0);
+    await platform.advanceAsync(1);
+    expect(settled).toBeUndefined();
+    held.release();
+    await vi.waitFor(() => expect(settled).toBeDefined());
+    expect(settled).toMatchObject({ token: token(20), pending: false, status: 'success' });
+    expect(delays.filter((ms) => !honoured(ms))).toEqual([]);
+  });
+
+  it('refresh() against a device service that never answers ends with the 10 s refresh time-out', async () => {
+    server.route('GET', DEVICE_PATH, reply.hold());
+    const platform = memoryPlatform();
+    const delays = auditTimers(platform);
+    const service = start(platform);
+    let settled: RiskTokenState | undefined;
+    void service.refresh().then((state) => (settled = state));
+    await vi.waitFor(() => expect(requests()).toBe(1));
+    await platform.advanceAsync(9_999);
+    expect(settled).toBeUndefined();
+    await platform.advanceAsync(1);
+    await vi.waitFor(() => expect(settled).toMatchObject({ status: 'timeout', pending: false }));
+    expect(delays.filter((ms) => !honoured(ms))).toEqual([]);
+  });
+
+  it('stopping the service ends a pending refresh(); refresh() on a stopped service resolves at once', async () => {
+    server.route('GET', DEVICE_PATH, reply.hold());
+    const platform = memoryPlatform();
+    const service = start(platform);
+    const pending = service.refresh();
+    await vi.waitFor(() => expect(requests()).toBe(1));
+    service.stop();
+    await expect(pending).resolves.toMatchObject({ token: undefined });
+    await expect(service.refresh()).resolves.toMatchObject({ token: undefined });
+    await expect(service.whenReady()).resolves.toBeUndefined();
+    expect(platform.timers.pending).toBe(0);
+  });
+
+  it.each([Number.POSITIVE_INFINITY, Number.NaN, 0, -5, MAX_TIMER_DELAY_MS + 1, '100'])(
+    'whenReady and settle given %j reject with InvalidArgumentError and set no timer',
+    async (wait) => {
+      server.route('GET', DEVICE_PATH, reply.hold());
+      const platform = memoryPlatform();
+      const service = start(platform);
+      await vi.waitFor(() => expect(requests()).toBe(1));
+      const before = platform.timers.pending;
+      const ready = service.whenReady(wait as number);
+      const settle = service.settle(wait as number);
+      await expect(ready).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'timeoutMs', value: wait } });
+      await expect(settle).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'waitMs', value: wait } });
+      expect(platform.timers.pending).toBe(before);
+    },
+  );
+
+  it('the longest honoured wait (2^31 − 1 ms) is accepted and really waits', async () => {
+    server.route('GET', DEVICE_PATH, reply.hold());
+    const platform = memoryPlatform();
+    const service = start(platform);
+    let ready: string | undefined | 'waiting' = 'waiting';
+    void service.whenReady(MAX_TIMER_DELAY_MS).then((value) => (ready = value));
+    await vi.waitFor(() => expect(requests()).toBe(1));
+    await platform.advanceAsync(1000);
+    expect(ready).toBe('waiting');
   });
 });
