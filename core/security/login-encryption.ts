@@ -6,6 +6,7 @@ import { toBase64 } from './bytes.js';
 import { AES_IV_BYTES, AES_KEY_BYTES, ENCRYPTED_MEMBERS, KEY_PAIR_CHECK, LOGIN_URLS, SENSITIVE_FIELDS, SUB_ACCOUNT_SWITCH_URLS } from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
+import { putOwn } from '../validate/own-field.js';
 
 const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
 const LOGIN = new Set<string>(LOGIN_URLS);
@@ -35,8 +36,7 @@ export function partitionSensitive(params: Readonly<Record<string, unknown>>): {
   const clear: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;
-    // defineProperty, not assignment: a member named "__proto__" must stay a member.
-    Object.defineProperty(SENSITIVE.has(name) ? sensitive : clear, name, { value, enumerable: true, writable: true, configurable: true });
+    putOwn(SENSITIVE.has(name) ? sensitive : clear, name, value);
   }
   return { sensitive, clear };
 }

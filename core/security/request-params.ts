@@ -1,5 +1,6 @@
 // Reading and rewriting the parameters of a request (JSON object body, form body or query) so the
 // security hooks can move fields around without knowing how the HTTP client encoded them.
+import { putOwn } from '../validate/own-field.js';
 
 /** How a request carries its parameters. */
 export type ParamsCarrier = 'json' | 'form' | 'query';
@@ -33,8 +34,7 @@ export async function readParams(request: Request): Promise<{ carrier: ParamsCar
 /** Search params as an object; a name given more than once becomes an array of its values. */
 function paramsOf(search: URLSearchParams): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  // defineProperty, not assignment: a parameter named "__proto__" must stay a parameter.
-  const put = (name: string, value: unknown) => Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  const put = (name: string, value: unknown) => putOwn(out, name, value);
   for (const [name, value] of search) {
     const current = Object.hasOwn(out, name) ? out[name] : undefined;
     if (current === undefined) put(name, value);
