@@ -1,7 +1,6 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { PlatformLocation } from '../platform/types.js';
 import { putOwn } from '../validate/own-field.js';
-import type { Bridge } from './create-bridge.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
 import type { BridgeOs } from './detect.js';
@@ -190,9 +189,22 @@ export type OpenDeepLinkResult =
   | { status: 'location'; url: string }
   | { status: 'restricted'; target: DeepLinkTarget; os: BridgeOs };
 
+/**
+ * The part of a Bridge that openDeepLink uses (every Bridge has it): whether the page is in the app, its OS,
+ * and nativeRouter, whose result is the fallback's value when the router could not run. Declared here, so
+ * deep links do not import the bridge that imports them.
+ */
+export interface DeepLinkBridge {
+  readonly inApp: boolean;
+  readonly os: BridgeOs;
+  readonly commands: {
+    nativeRouter(payload: { link: string }, options: { fallback: () => unknown }): Promise<{ status: string; value?: unknown }>;
+  };
+}
+
 /** What openDeepLink needs: the bridge (in-app flag, OS, nativeRouter), the page location and the schemes. */
 export interface DeepLinkOpener {
-  bridge: Pick<Bridge, 'inApp' | 'os' | 'commands'>;
+  bridge: DeepLinkBridge;
   location: PlatformLocation;
   config: DeepLinkConfig;
 }

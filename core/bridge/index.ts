@@ -48,4 +48,4 @@ export {
   UnknownDeepLinkParamValueError,
   InvalidDeepLinkError,
 } from './deep-links.js';
-export type { DeepLinkValue, DeepLinkParamName, DeepLinkParamValue, DeepLinkParams, DeepLinkIntent, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener } from './deep-links.js';
+export type { DeepLinkValue, DeepLinkParamName, DeepLinkParamValue, DeepLinkParams, DeepLinkIntent, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener, DeepLinkBridge } from './deep-links.js';

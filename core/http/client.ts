@@ -33,17 +33,14 @@ import { httpStatusMessage } from './messages.js';
 import { CROSS_ORIGIN_HEADERS, fetchFollowingRedirects } from './redirect.js';
 import type { RedirectPolicy } from './redirect.js';
 import { withRequestContext } from './request-context.js';
+import type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from './request-context.js';
 import { appendSearchParams, paramsKey, toFormData } from './serialize.js';
 import type {
-  ApiEnvelope,
-  ContentType,
   HttpClientOptions,
   HttpEvent,
   HttpHooks,
-  HttpMethod,
   HttpParams,
   HttpProviders,
-  HttpRequestContext,
   LoginExpiredMode,
   RequestOptions,
 } from './types.js';

@@ -1,5 +1,5 @@
 import { ExkitError } from '../errors/exkit-error.js';
-import type { ApiEnvelope, HttpRequestContext } from './types.js';
+import type { ApiEnvelope, HttpRequestContext } from './request-context.js';
 
 export interface HttpRequestErrorDetails {
   context: HttpRequestContext;

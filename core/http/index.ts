@@ -34,19 +34,16 @@ export { debouncedEventChannel } from './events.js';
 export type { DebouncedEventChannel, HttpEventChannel } from './events.js';
 export { httpStatusMessage } from './messages.js';
 export { REQUEST_CONTEXT_KEY, requestContext, withRequestContext } from './request-context.js';
+export type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from './request-context.js';
 export type {
-  ApiEnvelope,
   AppTheme,
-  ContentType,
   HttpBeforeErrorHook,
   HttpClientOptions,
   HttpEvent,
   HttpHooks,
   HttpLogoutEvent,
-  HttpMethod,
   HttpParams,
   HttpProviders,
-  HttpRequestContext,
   HttpToastEvent,
   LoginExpiredMode,
   RequestOptions,

@@ -1,4 +1,47 @@
-import type { HttpRequestContext } from './types.js';
+// What one call is about: its method, body type, the gateway's envelope and the context hooks read. Its own
+// module, so the error classes and the client's option types can both use it without importing each other.
+
+/** The methods the client offers. Seed 001 §7. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** How a non-GET request carries its params. Seed 001 §7, seed 000 §7. */
+export type ContentType = 'json' | 'form' | 'multipart';
+
+/** The gateway's answer to every call: a code plus data (seed 000 §7), with msg, requestTime and more. */
+export interface ApiEnvelope<T = unknown> {
+  code: string | number;
+  data: T;
+  msg?: string;
+  requestTime?: number;
+  status?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * What one call is about, for hooks that run later in the pipeline (risk token, signing, login encryption,
+ * server time). Read it with `requestContext(options)` in ky hooks; errors carry it as `error.context`.
+ */
+export interface HttpRequestContext {
+  /** A per-client sequence number, unique while the client lives. */
+  readonly id: number;
+  readonly method: HttpMethod;
+  /** The path as the app names it, without the /v1 prefix: '/user/login'. */
+  readonly path: string;
+  /** The path with the prefix, as the seed's URL lists spell it: '/v1/user/login'. */
+  readonly apiPath: string;
+  /** The absolute URL requested (with the query string for GET). */
+  readonly url: string;
+  /** The cleaned params (without languageType and _t); a FormData as given; undefined when none. */
+  readonly params: Readonly<Record<string, unknown>> | FormData | undefined;
+  /** How the params travel: 'query' for GET, else the content type. */
+  readonly bodyType: 'query' | ContentType;
+  /** The locale the call was made in (also the message locale for its errors). */
+  readonly locale: string;
+  /** `platform.clock.now()` when the call started. */
+  readonly startedAt: number;
+  /** Free-form per-call data: starts as `RequestOptions.meta`; hooks may add to it to talk to later hooks. */
+  readonly meta: Record<string, unknown>;
+}
 
 /** The key under ky's `context` option where the client puts the call's HttpRequestContext. */
 export const REQUEST_CONTEXT_KEY = 'exkit';

@@ -1,54 +1,13 @@
 import type { AfterResponseHook, BeforeRequestHook } from 'ky';
 import type { ParamTimeZone } from './clean-params.js';
 import type { HttpRequestError } from './errors.js';
-
-/** The methods the client offers. Seed 001 §7. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** How a non-GET request carries its params. Seed 001 §7, seed 000 §7. */
-export type ContentType = 'json' | 'form' | 'multipart';
+import type { ContentType, HttpRequestContext } from './request-context.js';
 
 /** The `appTheme` header's values. Seed 001 §3. */
 export type AppTheme = 'standard' | 'dark';
 
 /** Request params: a plain object (cleaned before sending), or a ready FormData for uploads. */
 export type HttpParams = Readonly<Record<string, unknown>> | FormData;
-
-/** The gateway's answer to every call: a code plus data (seed 000 §7), with msg, requestTime and more. */
-export interface ApiEnvelope<T = unknown> {
-  code: string | number;
-  data: T;
-  msg?: string;
-  requestTime?: number;
-  status?: string;
-  [key: string]: unknown;
-}
-
-/**
- * What one call is about, for hooks that run later in the pipeline (risk token, signing, login encryption,
- * server time). Read it with `requestContext(options)` in ky hooks; errors carry it as `error.context`.
- */
-export interface HttpRequestContext {
-  /** A per-client sequence number, unique while the client lives. */
-  readonly id: number;
-  readonly method: HttpMethod;
-  /** The path as the app names it, without the /v1 prefix: '/user/login'. */
-  readonly path: string;
-  /** The path with the prefix, as the seed's URL lists spell it: '/v1/user/login'. */
-  readonly apiPath: string;
-  /** The absolute URL requested (with the query string for GET). */
-  readonly url: string;
-  /** The cleaned params (without languageType and _t); a FormData as given; undefined when none. */
-  readonly params: Readonly<Record<string, unknown>> | FormData | undefined;
-  /** How the params travel: 'query' for GET, else the content type. */
-  readonly bodyType: 'query' | ContentType;
-  /** The locale the call was made in (also the message locale for its errors). */
-  readonly locale: string;
-  /** `platform.clock.now()` when the call started. */
-  readonly startedAt: number;
-  /** Free-form per-call data: starts as `RequestOptions.meta`; hooks may add to it to talk to later hooks. */
-  readonly meta: Record<string, unknown>;
-}
 
 /** Values for the headers sent on every call (seed 001 §3), read at request time. */
 export interface HttpProviders {

@@ -66,6 +66,7 @@ export type { SignErrorHandler, SignErrorHandlerOptions } from './sign-errors.js
 export type { SecurityEvent } from './security-events.js';
 export { loginUserId } from './request-hooks.js';
 export { createSecurity } from './security.js';
-export type { Security, SecurityOptions, SecuritySnapshot, SecurityHooks } from './security.js';
+export type { Security, SecurityOptions, SecurityHooks } from './security.js';
+export type { SecuritySnapshot } from './request-hooks.js';
 export * from './risk-token/index.js';
 export * from './fingerprint/index.js';

@@ -7,7 +7,7 @@ import { isResultCode } from '../catalog/result-codes.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Platform } from '../platform/types.js';
 import { fromBase64, toBase64 } from './bytes.js';
-import type { ClientKeyStore } from './client-keys.js';
+import type { ClientKeyPair, ClientKeyStore } from './client-keys.js';
 import { DEVICE_CHECK_FIELDS, GATEWAY_SIGN_ERROR_HEADER, GATEWAY_SIGN_TEXT_HEADER, REQUEST_TIME_HEADER, SIGN_HEADERS } from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
 import { deviceCheckSignedText, isSignableTime, isSignableTraceId, signCoreCall, userIdHashOf } from './core-signing.js';
@@ -16,10 +16,19 @@ import { encryptLoginParams, isLoginUrl, isSubAccountSwitchUrl } from './login-e
 import { readParams, withParams } from './request-params.js';
 import type { RsaEngine } from './rsa-engine.js';
 import type { ServerClock } from './server-clock.js';
-import type { SecuritySnapshot } from './security.js';
+import type { VerifiedServerKey } from './server-key.js';
 import { signModeFor } from './sign-config.js';
+import type { GatewaySignConfig } from './sign-config.js';
 import type { SignErrorHandler } from './sign-errors.js';
 import { isSignErrorCode } from './sign-errors.js';
+
+/** What signing init has established so far. */
+export interface SecuritySnapshot {
+  config: GatewaySignConfig | undefined;
+  serverKey: VerifiedServerKey | undefined;
+  /** The key pair login calls carry (and that is bound to the session after a login). */
+  clientKey: ClientKeyPair | undefined;
+}
 
 /** What the hooks need from the security service. */
 export interface HookContext {

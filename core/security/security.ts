@@ -14,6 +14,7 @@ import { HTTP_TIMEOUT_MS } from '../http/constants.js';
 import { SigningInitError } from './errors.js';
 import { computeInitSign } from './login-encryption.js';
 import { createAfterResponseHook, createBeforeRequestHook } from './request-hooks.js';
+import type { SecuritySnapshot } from './request-hooks.js';
 import { selectRsaEngine } from './rsa-engine.js';
 import type { RsaEngine, RsaEnginePreference } from './rsa-engine.js';
 import type { SecurityEvent } from './security-events.js';
@@ -59,14 +60,6 @@ export interface SecurityOptions {
   debounceMs?: number;
   /** Seed 001 §8: config re-fetch debounce, default 2000 ms. */
   refetchDebounceMs?: number;
-}
-
-/** What signing init has established so far. */
-export interface SecuritySnapshot {
-  config: GatewaySignConfig | undefined;
-  serverKey: VerifiedServerKey | undefined;
-  /** The key pair login calls carry (and that is bound to the session after a login). */
-  clientKey: ClientKeyPair | undefined;
 }
 
 /** ky hooks for the HTTP client; the before-request hook must run last (it may replace the request). */

@@ -1,5 +1,6 @@
 import type { CaptchaHttp } from '../../core/captcha/api.js';
-import type { ApiEnvelope, HttpParams } from '../../core/http/types.js';
+import type { ApiEnvelope } from '../../core/http/request-context.js';
+import type { HttpParams } from '../../core/http/types.js';
 
 export interface RecordedCall {
   path: string;
