@@ -96,6 +96,14 @@ function normalizePrefix(prefix: string): string {
   return withSlash.replace(/\/+$/, '');
 }
 
+/**
+ * What a path must not hold. The URL parser rewrites each of them (a query or fragment split off, `\` read as
+ * `/`, tabs and newlines dropped, `.`/`..` and their `%2e` spellings collapsed), so the URL fetched would differ
+ * from the path the hooks judge: `/user/x/../login` would reach the login URL without its encryption.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are part of what is refused
+const UNSAFE_PATH = /[?#\\\x00-\x1f\x7f]|(?:^|\/)(?:\.|%2e)(?:\.|%2e)?(?:\/|$)/i;
+
 /** Splits an app path into the path without the prefix and with it; a path already prefixed is accepted. */
 function resolvePaths(raw: string, prefix: string): { path: string; apiPath: string } {
   let path = raw.startsWith('/') ? raw : `/${raw}`;
@@ -428,6 +436,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     const requestOptions: RequestOptions = rawOptions ?? {};
     if (typeof method !== 'string' || !METHODS.has(method)) throw new InvalidArgumentError('http: method must be GET, POST, PUT or DELETE', { field: 'method', value: method });
     if (typeof rawPath !== 'string') throw new InvalidArgumentError('http: path must be a string', { field: 'path', value: rawPath });
+    if (UNSAFE_PATH.test(rawPath)) {
+      throw new InvalidArgumentError('http: path must be a plain path (no query, fragment, backslash, dot segment or control character)', { field: 'path', value: rawPath });
+    }
     checkDuration('timeout', requestOptions.timeout, TIMEOUT_RULE);
     checkOneOf('contentType', requestOptions.contentType, CONTENT_TYPES);
     checkOneOf('onLoginExpired', requestOptions.onLoginExpired, LOGIN_EXPIRED_MODES);

@@ -55,6 +55,12 @@ const FAULTS: Fault[] = [
   { name: 'a number as path', call: call('GET', 42), expected: invalid('path') },
   { name: 'an undefined path', call: call('GET', undefined), expected: invalid('path') },
   { name: 'an object as path', call: call('POST', { toString: () => '/echo' }), expected: invalid('path') },
+  { name: 'a path with a dot segment the URL parser would collapse (login encryption bypass)', call: call('POST', '/user/x/../login', { password: 'p' }), expected: invalid('path') },
+  { name: 'a path with a percent-encoded dot segment', call: call('POST', '/user/x/%2E%2e/login'), expected: invalid('path') },
+  { name: 'a path with a query', call: call('GET', '/echo?x=1'), expected: invalid('path') },
+  { name: 'a path with a fragment', call: call('GET', '/echo#x'), expected: invalid('path') },
+  { name: 'a path with a backslash', call: call('GET', '/user\\login'), expected: invalid('path') },
+  { name: 'a path with a tab the URL parser would drop', call: call('GET', '/user/.\t./login'), expected: invalid('path') },
   { name: 'a method the client does not offer', call: call('TRACE', '/echo'), expected: invalid('method') },
   { name: 'a lower-case method', call: call('get', '/echo'), expected: invalid('method') },
   { name: 'null request options', call: call('GET', '/echo', undefined, null), expected: invalid('options') },
@@ -138,6 +144,34 @@ describe('a call that cannot be set up rejects typed and holds nothing', () => {
     const { data } = await client.get<{ headers: Record<string, string> }>('/echo', undefined, { headers: { appTheme: undefined } });
     expect(data.headers.apptheme).toBeUndefined();
     expect(data.headers.locale).toBe('en');
+  });
+});
+
+describe('property: a path reaches the gateway as written, or rejects InvalidArgumentError naming it', () => {
+  it('no accepted path is rewritten by the URL parser (dot segments, backslashes, tabs, queries, fragments)', async () => {
+    const { client } = rig(server);
+    const segment = fc.oneof(
+      fc.constantFrom('.', '..', '%2e', '%2E%2e', '.%2e', 'a.', '.a', '..b', 'x.y', 'a\\b', 'a?b', 'a#b', '.\t.', 'a\nb'),
+      fc.string({ unit: fc.constantFrom('a', 'b', '.', '-', '_', '%', '2', 'e'), minLength: 1, maxLength: 4 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 5 }), async (segments) => {
+        const path = `/${segments.join('/')}`;
+        const before = server.received.length;
+        const outcome = await client.get(path).then(
+          () => 'answered',
+          (e: unknown) => e,
+        );
+        expect(client.pending).toBe(0);
+        if (server.received.length === before) {
+          expect(outcome).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'path', value: path } });
+        } else {
+          // Answered or not (unknown routes get a 404), what arrived has the segments that were asked for.
+          expect(server.received[before]!.path).toBe(`/v1${path}`);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
