@@ -175,10 +175,17 @@ export function createBeforeRequestHook(ctx: HookContext): BeforeRequestHook {
 }
 
 /** The after-response hook: server time, gw-sign-error, sign error codes and key binding after a login. */
+function sameOrigin(a: string, b: string): boolean {
+  return URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
+}
+
 export function createAfterResponseHook(ctx: HookContext): AfterResponseHook {
   return async (request, options, response) => {
     const path = apiPathOf(request, options, ctx);
     if (path === undefined) return;
+    // An answer from another origin (a redirect the app allowed) is not the gateway's: it sets no server
+    // time, raises no sign error and binds no key pair. A hook-built Response has no URL and is the call's own.
+    if (response.url !== '' && !sameOrigin(response.url, request.url)) return;
     ctx.serverClock.observe(request.method, response.headers.get(REQUEST_TIME_HEADER));
     const gatewayError = response.headers.get(GATEWAY_SIGN_ERROR_HEADER);
     if (gatewayError) ctx.errors.logHeader(request.url, gatewayError);

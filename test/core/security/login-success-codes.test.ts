@@ -65,4 +65,25 @@ describe('a login counts as successful only with the seed’s success codes', ()
     await h.login().catch(() => undefined);
     expect(bound(h)).toBeUndefined();
   });
+
+  it('a success answer whose final URL is another origin (an allowed redirect) binds nothing', async () => {
+    let foreignUrl = '';
+    current = await harness({
+      // The login is answered by the same gateway under another origin (localhost instead of 127.0.0.1), so
+      // the answer's own URL is foreign, as after a redirect the app allowed.
+      fetch: async (request) => {
+        if (!new URL(request.url).pathname.endsWith('/v1/user/login')) return fetch(request);
+        const elsewhere = new URL(request.url);
+        elsewhere.hostname = 'localhost';
+        const response = await fetch(new Request(elsewhere, request));
+        foreignUrl = response.url;
+        return response;
+      },
+    });
+    await current.init();
+    await current.login();
+    expect(new URL(foreignUrl).hostname).toBe('localhost');
+    expect(bound(current)).toBeUndefined();
+    expect(current.events.some((e) => e.type === 'keyPairBound')).toBe(false);
+  });
 });
