@@ -17,7 +17,7 @@ const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 // Where each area's goals come from (issue 22 restated the HTTP, security and content goals).
-const ISSUES: Record<string, string> = { bridge: '3', http: '4 and 22', security: '6 and 22', ui: '9', content: '10 and 22', futures: '11', startup: '22' };
+const ISSUES: Record<string, string> = { bridge: '3', http: '4 and 22', security: '6 and 22', ui: '9', content: '10 and 22', futures: '11', startup: '22', 'first-call': '22' };
 
 interface AreaResult {
   area: string;
