@@ -12,7 +12,7 @@ import { build, transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.js';
 import { firstExample } from '../examples/snippets.js';
-import { INSTALL_TIMEOUT_MS, installApp, installedVersion, packTarball, root, sh } from './packed.js';
+import { INSTALL_TIMEOUT_MS, cleanEnv, installApp, installedVersion, packTarball, root, sh } from './packed.js';
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
@@ -90,14 +90,14 @@ console.log(JSON.stringify({ afterImport, afterForgeUse: forgeLoaded(), publicKe
     const snippet = guides[index]!;
     const { code } = await transform(snippet.code, { loader: 'ts', format: 'esm', target: 'es2022' });
     writeFileSync(join(app, `guide-${index}.mjs`), code);
-    const stdout = await sh(process.execPath, [`guide-${index}.mjs`], app, process.env, 30_000);
+    const stdout = await sh(process.execPath, [`guide-${index}.mjs`], app, cleanEnv, 30_000);
     expect(stdout.trim(), guide).toBe(snippet.output!.trim());
   }, 40_000);
 
   it('import("exkit") does not load node-forge; the forge engine loads it on first use', async () => {
     const { code } = await transform(readFileSync(join(app, 'forge-probe.ts'), 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' });
     writeFileSync(join(app, 'forge-probe.mjs'), code);
-    const stdout = await sh(process.execPath, ['forge-probe.mjs'], app, process.env, 60_000);
+    const stdout = await sh(process.execPath, ['forge-probe.mjs'], app, cleanEnv, 60_000);
     expect(JSON.parse(stdout)).toEqual({ afterImport: false, afterForgeUse: true, publicKey: true });
   }, 70_000);
 });

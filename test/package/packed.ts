@@ -17,7 +17,13 @@ export const CACHE = join(tmpdir(), 'exkit-package-tests');
 /** The time one install from the registry may take on a cold cache (2-core machine, busy). */
 export const INSTALL_TIMEOUT_MS = 240_000;
 
-const npmEnv = { ...process.env, npm_config_cache: join(CACHE, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+/**
+ * The environment without the npm_* variables an outer `npm test` sets (npm_config_local_prefix among
+ * them), so that a nested npm works on the scratch app and not on this repository.
+ */
+export const cleanEnv: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+
+const npmEnv = { ...cleanEnv, npm_config_cache: join(CACHE, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
 
 /** Runs a command and returns its stdout; a failure carries the command's stderr in its message. */
 export async function sh(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = npmEnv, timeout = INSTALL_TIMEOUT_MS): Promise<string> {

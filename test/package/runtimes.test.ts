@@ -6,7 +6,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSTALL_TIMEOUT_MS, installApp, installedVersion, packTarball, root, sh } from './packed.js';
+import { INSTALL_TIMEOUT_MS, cleanEnv, installApp, installedVersion, packTarball, root, sh } from './packed.js';
 
 /** The runtime versions tested; the README's "Runtimes tested" names them. */
 const VERSIONS = { bun: '1.4.5', deno: '2.9.6' };
@@ -35,7 +35,7 @@ afterAll(() => tarball?.remove());
 
 const bin = (name: string) => join(app, 'node_modules/.bin', name);
 // No update checks or telemetry: the network here reaches the registry only.
-const env = { ...process.env, DENO_NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1', NO_COLOR: '1' };
+const env = { ...cleanEnv, DENO_NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1', NO_COLOR: '1' };
 
 const RUNTIMES: Array<{ name: string; version: () => Promise<string>; run: () => Promise<string> }> = [
   { name: 'node', version: async () => process.version, run: () => sh(process.execPath, ['node-example.mjs'], app, env, 60_000) },
