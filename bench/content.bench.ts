@@ -84,8 +84,9 @@ async function chromiumFigures(html: string): Promise<Figure[]> {
         median: result.ours,
         unit: 'ms',
         baseline: { name: 'DOMPurify default config, Chromium', median: result.plain },
-        goal: '< 1 ms',
-        met: result.ours < 1,
+        // Issue 22: relative to DOMPurify in each engine; absolute times on 2-core machines do not travel.
+        goal: '≤ 1.2× baseline',
+        met: result.ours <= result.plain * 1.2,
       },
     ];
   } finally {

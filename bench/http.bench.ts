@@ -1,5 +1,6 @@
 // The HTTP client against a bare fetch to the same loopback server: 1,000 sequential and 1,000 concurrent
-// GETs, measured in alternating samples of one run. Goal (issue 4): under 1.15× the bare fetch time.
+// GETs, measured in alternating samples of one run. Goal (restated in issue 22): within 1.10× plain ky with
+// the same settings, since ky is the mandated transport and sets the floor; bare fetch stays as reference.
 import ky from 'ky';
 import { createHttpClient } from '../core/http/index.js';
 import { memoryPlatform } from '../core/platform/index.js';
@@ -11,7 +12,7 @@ import { median } from './harness.js';
 const CALLS = 1_000;
 const SAMPLES = 9;
 const WARMUP = 2;
-const GOAL = 1.15;
+const GOAL = 1.1;
 
 /** The memory platform with the host's real clock and timers, as a Node app would run the client. */
 function nodePlatform(): Platform {
@@ -81,8 +82,7 @@ const bench: Bench = {
             median: clientMedian,
             unit: 'ms',
             baseline: { name: 'bare fetch, same query and headers, + JSON.parse', median: bareMedian },
-            goal: `< ${GOAL}× baseline`,
-            met: clientMedian < GOAL * bareMedian,
+            goal: 'reference (bare fetch)',
           },
           {
             name: `${name} through plain ky (same settings)`,
@@ -95,6 +95,8 @@ const bench: Bench = {
             median: clientMedian,
             unit: 'ms',
             baseline: { name: 'plain ky', median: kyMedian },
+            goal: `≤ ${GOAL}× plain ky`,
+            met: clientMedian <= GOAL * kyMedian,
           },
         );
       }

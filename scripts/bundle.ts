@@ -1,17 +1,19 @@
 // Bundles a snippet that imports from the built package, the way an app's bundler would, and measures it.
 import { gzipSync } from 'node:zlib';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
 
 export interface BundleMeasure {
-  /** Minified bytes. */
+  /** Minified bytes an app loads first: the entry chunk and the chunks it imports statically. */
   minified: number;
-  /** Gzipped bytes of the minified bundle. */
+  /** Gzipped bytes of those chunks. */
   gzip: number;
-  /** The npm packages that ended up in the bundle. */
+  /** The npm packages in those chunks. */
   packages: string[];
+  /** What the app loads only when a dynamic import() is reached (code-split chunks). */
+  lazy: { gzip: number; packages: string[] };
 }
 
 /** Budgets for single named imports: a user who imports one function pays for that function. */
@@ -27,27 +29,49 @@ export const SINGLE_IMPORT_BUDGETS: ReadonlyArray<{ name: string; from: string; 
 /** Heavy dependencies that no single pure helper may drag in. */
 export const HEAVY_PACKAGES = ['xstate', 'rxjs', 'node-forge', 'decimal.js', 'dompurify', 'ky', 'react', 'react-dom'];
 
-/** Bundles `source` (an ES module importing from 'exkit…') for the browser, minified, and measures it. */
+/**
+ * Bundles `source` (an ES module importing from 'exkit…') for the browser as an app's bundler does:
+ * minified, code split at dynamic imports. Measures what loads first apart from what loads on demand.
+ */
 export async function measureBundle(source: string): Promise<BundleMeasure> {
   const result = await build({
-    stdin: { contents: source, resolveDir: root, loader: 'ts' },
+    stdin: { contents: source, resolveDir: root, loader: 'ts', sourcefile: 'app.ts' },
     bundle: true,
     minify: true,
+    splitting: true,
     format: 'esm',
     platform: 'browser',
+    outdir: resolve(root, 'test-results', 'bundle'),
     write: false,
     metafile: true,
     external: ['react', 'react-dom', 'react/jsx-runtime'],
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0]!.contents;
-  const packages = new Set<string>();
-  // Count only inputs that left bytes in the output: esbuild parses more than tree shaking keeps.
-  for (const output of Object.values(result.metafile.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-      if (match && bytesInOutput > 0) packages.add(match[1]!);
-    }
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!;
+  // The first load: the entry and, transitively, the chunks it imports statically.
+  const eager = new Set<string>([entry]);
+  for (const path of eager) {
+    for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement' && imported.path in outputs) eager.add(imported.path);
   }
-  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength, packages: [...packages].sort() };
+  const bytes = new Map(result.outputFiles.map((file) => [relative(root, file.path), file.contents]));
+  const measure = (paths: string[]) => {
+    const packages = new Set<string>();
+    let minified = 0;
+    let gzip = 0;
+    for (const path of paths) {
+      const code = bytes.get(path)!;
+      minified += code.byteLength;
+      gzip += gzipSync(code, { level: 9 }).byteLength;
+      // Count only inputs that left bytes in the output: esbuild parses more than tree shaking keeps.
+      for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs)) {
+        const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+        if (match && bytesInOutput > 0) packages.add(match[1]!);
+      }
+    }
+    return { minified, gzip, packages: [...packages].sort() };
+  };
+  const first = measure([...eager]);
+  const later = measure(Object.keys(outputs).filter((path) => !eager.has(path) && path.endsWith('.js')));
+  return { ...first, lazy: { gzip: later.gzip, packages: later.packages.filter((p) => !first.packages.includes(p)) } };
 }

@@ -77,3 +77,46 @@ export function fromPem(label: string, pem: string): Uint8Array {
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
+
+/** One DER element (X.690 §8.1): its tag, where it starts, where its contents start and where it ends. */
+export interface DerElement {
+  tag: number;
+  start: number;
+  contentStart: number;
+  end: number;
+}
+
+const truncated = () => new InvalidArgumentError('truncated DER element', { field: 'der' });
+
+/** The DER element at `offset`, ending by `limit`; throws InvalidArgumentError when it is malformed. */
+export function readDer(bytes: Uint8Array, offset = 0, limit = bytes.length): DerElement {
+  if (offset + 2 > limit) throw truncated();
+  const tag = bytes[offset]!;
+  // Certificates and keys use only low tag numbers; a high-tag-number form here is not one of them.
+  if ((tag & 0x1f) === 0x1f) throw new InvalidArgumentError('DER high tag numbers are not expected', { field: 'der' });
+  let length = bytes[offset + 1]!;
+  let contentStart = offset + 2;
+  if (length & 0x80) {
+    const count = length & 0x7f;
+    // Indefinite lengths are BER, not DER; more than 4 length bytes is far past any key or certificate.
+    if (count === 0 || count > 4) throw new InvalidArgumentError('DER length is indefinite or too long', { field: 'der' });
+    if (contentStart + count > limit) throw truncated();
+    length = 0;
+    for (let i = 0; i < count; i++) length = length * 256 + bytes[contentStart + i]!;
+    contentStart += count;
+  }
+  const end = contentStart + length;
+  if (end > limit) throw truncated();
+  return { tag, start: offset, contentStart, end };
+}
+
+/** The elements inside a constructed DER element, in order; throws InvalidArgumentError when one is malformed. */
+export function derChildren(bytes: Uint8Array, parent: DerElement): DerElement[] {
+  const children: DerElement[] = [];
+  for (let at = parent.contentStart; at < parent.end; ) {
+    const child = readDer(bytes, at, parent.end);
+    children.push(child);
+    at = child.end;
+  }
+  return children;
+}

@@ -44,7 +44,7 @@ export type { EncryptOptions, EncryptedMembers, LoginClientKey } from './login-e
 export { parseSignConfig, signConfigFromResponse, isSignConfig, signModeFor, DEFAULT_SIGN_MODE } from './sign-config.js';
 export type { GatewaySignConfig, SignMode } from './sign-config.js';
 export { verifyServerPublicKey, certificatePublicKey } from './server-key.js';
-export type { VerifiedServerKey } from './server-key.js';
+export type { VerifiedServerKey, VerifyServerKeyOptions } from './server-key.js';
 export {
   SIGNED_TIME_LENGTH,
   isSignableTime,

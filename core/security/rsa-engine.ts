@@ -1,6 +1,8 @@
 // RSA for the client: WebCrypto where the host has it, node-forge where it does not (and for RSA1_5 key
 // wrapping, which WebCrypto cannot do). Both produce the same bytes (docs/security-protocol.md §4).
-import forge from 'node-forge';
+// node-forge is loaded on first use only, so a host with WebCrypto never loads it (nor bundles it into its
+// first chunk), and no forge type appears in the public declarations.
+import type forgeModule from 'node-forge';
 import { fromBinaryString, fromPem, toBase64, toBinaryString, toPem } from './bytes.js';
 import type { KeyWrapAlgorithm } from './constants.js';
 
@@ -70,6 +72,22 @@ function importedKey(importing: () => Promise<CryptoKey>): ImportedKey {
   return entry;
 }
 
+type Forge = typeof forgeModule;
+let forgeLoading: Promise<Forge> | undefined;
+
+/** node-forge, imported on first call; a failed import is retried on the next call. */
+function loadForge(): Promise<Forge> {
+  forgeLoading ??= import('node-forge').then(
+    // CommonJS: Node and bundlers hand its exports as `default`; a host that does not gets the namespace.
+    (module) => ((module as { default?: Forge }).default ?? (module as unknown as Forge)),
+    (error: unknown) => {
+      forgeLoading = undefined;
+      throw error;
+    },
+  );
+  return forgeLoading;
+}
+
 /** RSA through WebCrypto (RSA1_5 key wrapping is delegated to node-forge). */
 export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
   const signKeys = boundedCache<ImportedKey>();
@@ -118,25 +136,41 @@ export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
 }
 
 /** The SPKI DER of a forge public key. */
-function spkiOf(publicKey: forge.pki.rsa.PublicKey): Uint8Array {
+function spkiOf(forge: Forge, publicKey: forgeModule.pki.rsa.PublicKey): Uint8Array {
   return fromBinaryString(forge.asn1.toDer(forge.pki.publicKeyToAsn1(publicKey)).getBytes());
 }
 
 /** The forge public key inside SPKI DER bytes. */
-export function forgePublicKeyFromSpki(spkiDer: Uint8Array): forge.pki.rsa.PublicKey {
-  return forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(toBinaryString(spkiDer))) as forge.pki.rsa.PublicKey;
+function forgePublicKeyFromSpki(forge: Forge, spkiDer: Uint8Array): forgeModule.pki.rsa.PublicKey {
+  return forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(toBinaryString(spkiDer))) as forgeModule.pki.rsa.PublicKey;
 }
 
 /**
- * RSA through node-forge. In Node, forge quietly uses native crypto unless
+ * Whether an RSASSA-PKCS1-v1_5 SHA-256 signature over `data` verifies with the SPKI key, through node-forge
+ * (loaded on demand): the path for hosts without WebCrypto. False on any malformed key or signature.
+ */
+export async function forgeVerifySha256(spkiDer: Uint8Array, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
+  const forge = await loadForge();
+  try {
+    const md = forge.md.sha256.create();
+    md.update(toBinaryString(data));
+    return forgePublicKeyFromSpki(forge, spkiDer).verify(md.digest().getBytes(), toBinaryString(signature));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * RSA through node-forge (imported on first use). In Node, forge quietly uses native crypto unless
  * `forge.options.usePureJavaScript` is set; in a browser it is pure JavaScript.
  */
 export function forgeEngine(): RsaEngine {
-  const signKeys = boundedCache<forge.pki.rsa.PrivateKey>();
-  const wrapKeys = boundedCache<forge.pki.rsa.PublicKey>();
+  const signKeys = boundedCache<forgeModule.pki.rsa.PrivateKey>();
+  const wrapKeys = boundedCache<forgeModule.pki.rsa.PublicKey>();
   return {
     kind: 'forge',
-    generateKeyPair(bits) {
+    async generateKeyPair(bits) {
+      const forge = await loadForge();
       return new Promise((resolve, reject) => {
         forge.pki.rsa.generateKeyPair({ bits, e: PUBLIC_EXPONENT }, (error, pair) => {
           if (error) {
@@ -145,20 +179,25 @@ export function forgeEngine(): RsaEngine {
           }
           const info = forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(pair.privateKey));
           const pkcs8 = fromBinaryString(forge.asn1.toDer(info).getBytes());
-          resolve({ publicKey: toBase64(spkiOf(pair.publicKey)), privateKeyPem: toPem(PRIVATE_KEY_LABEL, pkcs8) });
+          resolve({ publicKey: toBase64(spkiOf(forge, pair.publicKey)), privateKeyPem: toPem(PRIVATE_KEY_LABEL, pkcs8) });
           pkcs8.fill(0);
         });
       });
     },
     async sign(privateKeyPem, data) {
+      // Read the data before the first await, as WebCrypto does: the caller may reuse its buffer.
+      const binary = toBinaryString(data);
+      const forge = await loadForge();
       const key = signKeys.get(privateKeyPem, () => forge.pki.privateKeyFromPem(privateKeyPem));
       const md = forge.md.sha256.create();
-      md.update(toBinaryString(data));
+      md.update(binary);
       return fromBinaryString(key.sign(md));
     },
     async wrapKey(spkiDer, key, algorithm) {
-      const publicKey = wrapKeys.get(toBase64(spkiDer), () => forgePublicKeyFromSpki(spkiDer));
+      // The caller may zero `key` once this returns its promise: copy it before the first await.
       const binary = toBinaryString(key);
+      const forge = await loadForge();
+      const publicKey = wrapKeys.get(toBase64(spkiDer), () => forgePublicKeyFromSpki(forge, spkiDer));
       const wrapped =
         algorithm === 'RSA1_5'
           ? publicKey.encrypt(binary, 'RSAES-PKCS1-V1_5')

@@ -30,3 +30,34 @@ describe('protocol encodings (docs/security-protocol.md §1)', () => {
     expect(() => fromPem('PRIVATE KEY', toPem('PUBLIC KEY', new Uint8Array([1])))).toThrow();
   });
 });
+
+describe('DER reader (X.690 §8.1, definite lengths)', async () => {
+  const { readDer, derChildren } = await import('../../../core/security/bytes.js');
+
+  it('reads short and long-form lengths', () => {
+    expect(readDer(Uint8Array.of(0x04, 0x02, 9, 9))).toEqual({ tag: 0x04, start: 0, contentStart: 2, end: 4 });
+    const long = new Uint8Array(4 + 300);
+    long.set([0x30, 0x82, 0x01, 0x2c]);
+    expect(readDer(long)).toEqual({ tag: 0x30, start: 0, contentStart: 4, end: 304 });
+  });
+
+  it('refuses indefinite, over-long and truncated lengths with InvalidArgumentError', () => {
+    for (const bytes of [[0x30, 0x80, 0, 0], [0x30, 0x85, 1, 1, 1, 1, 1], [0x04, 0x03, 1], [0x04], [0x1f, 0x01, 0]]) {
+      expect(() => readDer(Uint8Array.from(bytes))).toThrowError(expect.objectContaining({ name: 'InvalidArgumentError' }));
+    }
+  });
+
+  it('any bytes either read as elements inside their bounds or fail with InvalidArgumentError', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        try {
+          const element = readDer(bytes);
+          expect(element.end).toBeLessThanOrEqual(bytes.length);
+          for (const child of derChildren(bytes, element)) expect(child.end).toBeLessThanOrEqual(element.end);
+        } catch (error) {
+          expect(error).toMatchObject({ name: 'InvalidArgumentError' });
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,216 @@
+// Time to the first signed call in Chromium (issue 22): from a fresh page with empty storage, platform up →
+// fingerprint and terminal code → risk token → signing init (config, server key check, client key pair)
+// → encrypted login (the gateway learns the client key from it) → first signed request answered by the
+// reference gateway on loopback. The baseline is the sum of the bare operations the same path needs, done
+// by hand in a fresh page of the same run: the fingerprint's browser calls (user agent, time zone,
+// languages, screen, two canvas drawings, the font probes, the offline audio render) and a SHA-256, then
+// each round trip as a bare fetch and each crypto step as a bare WebCrypto call. Samples alternate.
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
+import { FIXTURES_DIR, startGateway } from '../examples/gateway/gateway.js';
+import { launchChromium } from '../scripts/chromium.js';
+import type { Bench, Figure } from './harness.js';
+import { median } from './harness.js';
+
+const root = resolve(import.meta.dirname, '..');
+const SAMPLES = 9;
+const WARMUP = 2;
+const GOAL = 1.3;
+const PARTS = ['fingerprint and terminal code', 'risk token', 'signing init', 'encrypted login', 'first signed request'] as const;
+
+// The exkit path, as page source (the bench runs under tsx, whose helpers would not exist in the page).
+const EXKIT_RUN = `async (certificatePem) => {
+  const x = window.exkit;
+  const marks = [performance.now()];
+  const platform = x.browserPlatform();
+  const terminal = x.createTerminalCode(platform);
+  await terminal.get();
+  marks.push(performance.now());
+  const providers = { terminalCode: terminal.current };
+  const device = x.createHttpClient(platform, { baseUrl: location.origin, providers });
+  const riskToken = x.createRiskTokenService(platform, { device });
+  await riskToken.whenReady();
+  marks.push(performance.now());
+  const http = x.createHttpClient(platform, { baseUrl: location.origin, providers });
+  riskToken.install(http);
+  const security = x.createSecurity(platform, { certificatePem, http, log: () => undefined });
+  const config = await security.fetchConfig({ force: true });
+  security.setConfig(config);
+  security.setServerKey(await security.verifyServerKey(config));
+  security.setClientKey(await security.loadClientKeyPair(config));
+  marks.push(performance.now());
+  await http.post('/user/login', { loginName: 'bench@example.com', pwd: 'bench-secret', lang: 'en' });
+  marks.push(performance.now());
+  const answer = await http.post('/spot/account', { amount: '1' });
+  marks.push(performance.now());
+  riskToken.stop();
+  security.dispose();
+  return { code: answer.code, marks };
+}`;
+
+// The same path's bare operations, by hand.
+const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks }) => {
+  const subtle = crypto.subtle;
+  const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const b64 = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)));
+  const unb64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const marks = [performance.now()];
+  // Fingerprint: the same browser calls, then one SHA-256.
+  const draw = () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 240; canvas.height = 60;
+    const c = canvas.getContext('2d');
+    c.fillStyle = '#f60'; c.fillRect(100, 1, 62, 20);
+    c.fillStyle = '#069'; c.font = '11pt "Times New Roman"'; c.fillText('exkit fingerprint', 2, 15);
+    c.font = '18pt Arial'; c.fillText('Cwm fjordbank glyphs vext quiz', 4, 45);
+    for (const [x, y] of [[40, 40], [80, 40], [60, 20]]) { c.beginPath(); c.arc(x, y, 40, 0, Math.PI * 2, true); c.fill(); }
+    return canvas.toDataURL();
+  };
+  const images = [draw(), draw()];
+  const box = document.createElement('div');
+  box.style.cssText = 'position:absolute;left:-4000px;visibility:hidden';
+  const spans = [];
+  for (const font of [undefined, ...fonts]) for (const fallback of fallbacks) {
+    const span = document.createElement('span');
+    span.style.cssText = 'position:absolute;font-size:72px;white-space:nowrap';
+    span.style.fontFamily = font === undefined ? fallback : '"' + font + '", ' + fallback;
+    span.textContent = 'mmMwWLliI0O&1fiflffi';
+    box.appendChild(span); spans.push(span);
+  }
+  document.body.appendChild(box);
+  const sizes = spans.map((s) => s.offsetWidth + 'x' + s.offsetHeight);
+  box.remove();
+  const audio = new OfflineAudioContext(1, 5000, 44100);
+  const oscillator = audio.createOscillator();
+  oscillator.type = 'triangle'; oscillator.frequency.value = 10000;
+  const compressor = audio.createDynamicsCompressor();
+  oscillator.connect(compressor); compressor.connect(audio.destination); oscillator.start(0);
+  const samples = (await audio.startRendering()).getChannelData(0);
+  let sum = 0;
+  for (let i = 4500; i < samples.length; i++) sum += Math.abs(samples[i]);
+  const components = [navigator.userAgent, Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.languages.join(','), screen.width, screen.height, navigator.hardwareConcurrency, images[0], sizes.join(','), sum];
+  const terminalCode = hex(await subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(components))));
+  marks.push(performance.now());
+  // Risk token: one GET to the device service.
+  const headers = { terminalCode, 'content-type': 'application/json' };
+  await (await fetch('/v1/constantid/udid/c1', { headers })).json();
+  marks.push(performance.now());
+  // Signing init: the config GET, the certificate's signature over the key's hash, a key pair exported.
+  const config = (await (await fetch('/v1/mix/config/gatewaySignConfig', { headers })).json()).data.gatewaySignConfig;
+  const serverDer = unb64(config.serverPublicKey);
+  const pinned = await subtle.importKey('spki', unb64(certificateSpki), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['verify']);
+  const hash = hex(await subtle.digest('SHA-256', serverDer));
+  if (!(await subtle.verify('RSASSA-PKCS1-v1_5', pinned, unb64(config.serverPublicKeySign), new TextEncoder().encode(hash)))) throw new Error('bare verify failed');
+  const pair = await subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify']);
+  const publicKey = b64(await subtle.exportKey('spki', pair.publicKey));
+  const pkcs8 = await subtle.exportKey('pkcs8', pair.privateKey);
+  marks.push(performance.now());
+  // Login: the private key imported and initSign signed, an AES key and IV, AES-CBC of the fields, the key
+  // wrapped with RSA-OAEP, one POST of a body of the same shape.
+  const signKey = await subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+  const initSign = b64(await subtle.sign('RSASSA-PKCS1-v1_5', signKey, new TextEncoder().encode('init')));
+  const aesRaw = crypto.getRandomValues(new Uint8Array(32));
+  const iv = crypto.getRandomValues(new Uint8Array(16));
+  const aes = await subtle.importKey('raw', aesRaw, 'AES-CBC', false, ['encrypt']);
+  const ciphertext = await subtle.encrypt({ name: 'AES-CBC', iv }, aes, new TextEncoder().encode(JSON.stringify({ loginName: 'bench@example.com', pwd: 'bench-secret' })));
+  const wrapKey = await subtle.importKey('spki', serverDer, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const wrapped = await subtle.encrypt({ name: 'RSA-OAEP' }, wrapKey, aesRaw);
+  const body = JSON.stringify({ lang: 'en', publicKey, initSign, bodyCiphertext: b64(wrapped) + '.' + b64(iv) + '.' + b64(ciphertext) });
+  await (await fetch('/v1/user/login', { method: 'POST', headers, body })).text();
+  marks.push(performance.now());
+  // The signed request: a digest of the body, the signature, one POST.
+  const callBody = JSON.stringify({ amount: '1' });
+  const digest = hex(await subtle.digest('SHA-256', new TextEncoder().encode(callBody)));
+  const signature = b64(await subtle.sign('RSASSA-PKCS1-v1_5', signKey, new TextEncoder().encode('/v1/spot/account\\n' + digest)));
+  await (await fetch('/v1/spot/account', { method: 'POST', headers: { ...headers, 'device-sign': signature }, body: callBody })).text();
+  marks.push(performance.now());
+  return { marks };
+}`;
+
+/** The parts' durations from the marks a run returned. */
+const parts = (marks: number[]) => marks.slice(1).map((mark, i) => mark - marks[i]!);
+
+async function freshPage(browser: Browser, origin: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.addScriptTag({ url: '/exkit.js' });
+  return { page, close: () => context.close() };
+}
+
+const bench: Bench = {
+  area: 'first-call',
+  async run() {
+    const bundle = await build({
+      stdin: {
+        contents:
+          "export { browserPlatform, createTerminalCode, createHttpClient, createSecurity } from './core/index.ts'; export { createRiskTokenService } from './machines/index.ts'; export { DEFAULT_FONT_CANDIDATES, FONT_FALLBACK_FAMILIES } from './core/security/fingerprint/constants.ts';",
+        resolveDir: root,
+        loader: 'ts',
+      },
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      globalName: 'exkit',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
+    const certificatePem = readFileSync(join(FIXTURES_DIR, 'signing.pem'), 'utf8');
+    const certificateSpki = new X509Certificate(certificatePem).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const gateway = await startGateway({
+      pages: {
+        '/': { contentType: 'text/html', body: '<!doctype html><html><head><title>exkit first call</title></head><body></body></html>' },
+        '/exkit.js': { contentType: 'text/javascript', body: bundle.outputFiles[0]!.text },
+      },
+    });
+    const browser = await launchChromium();
+    try {
+      const ours: number[][] = [];
+      const bare: number[][] = [];
+      for (let i = 0; i < WARMUP + SAMPLES; i++) {
+        const a = await freshPage(browser, gateway.url);
+        const run = (await a.page.evaluate(`(${EXKIT_RUN})(${JSON.stringify(certificatePem)})`)) as { code: string; marks: number[] };
+        const { fonts, fallbacks } = (await a.page.evaluate('({ fonts: window.exkit.DEFAULT_FONT_CANDIDATES, fallbacks: window.exkit.FONT_FALLBACK_FAMILIES })')) as { fonts: string[]; fallbacks: string[] };
+        await a.close();
+        if (run.code !== '00000') throw new Error(`the first signed call was not accepted (code ${run.code})`);
+        const b = await freshPage(browser, gateway.url);
+        const by = (await b.page.evaluate(`(${BARE_RUN})(${JSON.stringify({ certificateSpki, fonts, fallbacks })})`)) as { marks: number[] };
+        await b.close();
+        if (i >= WARMUP) {
+          ours.push(parts(run.marks));
+          bare.push(parts(by.marks));
+        }
+      }
+      const total = (runs: number[][]) => median(runs.map((p) => p.reduce((s, x) => s + x, 0)));
+      const oursTotal = total(ours);
+      const bareTotal = total(bare);
+      const figures: Figure[] = [
+        {
+          name: 'time to first signed call (Chromium, fresh page): platform up → answered',
+          median: oursTotal,
+          unit: 'ms',
+          baseline: { name: 'sum of the bare operations (browser calls, fetch, WebCrypto)', median: bareTotal },
+          goal: `≤ ${GOAL}× baseline`,
+          met: oursTotal <= GOAL * bareTotal,
+        },
+        ...PARTS.map((name, k) => ({
+          name: `part: ${name}`,
+          median: median(ours.map((p) => p[k]!)),
+          unit: 'ms' as const,
+          baseline: { name: 'bare', median: median(bare.map((p) => p[k]!)) },
+          goal: 'reference',
+        })),
+      ];
+      return figures;
+    } finally {
+      await browser.close();
+      await gateway.close();
+    }
+  },
+};
+
+export default bench;
