@@ -220,7 +220,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
       return config;
     },
     async verifyServerKey(config) {
-      return verifyServerPublicKey(config, options.certificatePem);
+      return verifyServerPublicKey(config, options.certificatePem, { subtle: platform.crypto.subtle });
     },
     async loadClientKeyPair(config) {
       const current = token();

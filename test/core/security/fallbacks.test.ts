@@ -50,6 +50,22 @@ describe('RSA engine selection: WebCrypto where present, node-forge where not', 
     expect(createSecurity(platform, { certificatePem: SIGNING_CERT }).engine.kind).toBe('forge');
   });
 
+  it("the server key is verified with the platform's WebCrypto, not the host's global", async () => {
+    const real = globalThis.crypto.subtle;
+    let verifies = 0;
+    const subtle = new Proxy(real, {
+      get(target, name) {
+        if (name === 'verify') verifies++;
+        const value = Reflect.get(target, name, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    h = await harness({ platform: { crypto: { getRandomValues: (array) => globalThis.crypto.getRandomValues(array), subtle } } });
+    await h.init();
+    expect(h.security.snapshot().serverKey).toBeDefined();
+    expect(verifies).toBe(1);
+  });
+
   describe('a host without WebCrypto (node-forge in pure JavaScript)', () => {
     let previous = false;
     beforeAll(() => {
