@@ -39,7 +39,7 @@ export function appToaster(platform: Platform): ToasterActor {
   const existed = hasRootToaster();
   const host = appLayers(platform);
   const toaster = rootToaster({
-    input: { layers: host.layers, clock: platform.clock, visibility: platform.visibility },
+    input: { layers: host.layers, clock: platform.clock, visibility: platform.visibility, errors: platform.errors },
     clock: platform.timers,
   });
   // A root toaster made before the app knew its platform still pauses while the page is hidden.

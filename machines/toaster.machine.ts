@@ -1,11 +1,13 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
-import type { Clock, VisibilityPort } from '../core/platform/types.js';
+import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { toastMachine, TOAST_DURATION_MS } from './toast.machine.js';
+import { fieldsOrThrow, fieldsOrUndefined, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
+import type { FieldRules } from './fields.js';
+import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
 
 /** Seed 000 §9: the first toast sits this far from the top of the viewport, in px. */
@@ -37,6 +39,35 @@ export interface ToasterInput {
   clock?: Clock;
   /** Pauses every toast while the page is hidden. */
   visibility?: VisibilityPort;
+  /** Where a caller's failing callback (a `toast.promise` formatter) is logged: the platform's error reporter. */
+  errors?: ErrorReporter;
+}
+
+const hasMethod = (name: string) => (value: unknown) => typeof prop(value, name) === 'function';
+
+/** The rules of the toaster's input: a malformed field is an InvalidArgumentError naming it. */
+const inputRules: FieldRules<ToasterInput> = {
+  maxVisible: { check: isCap, expect: 'a positive whole number or Infinity' },
+  maxQueued: { check: isCap, expect: 'a positive whole number or Infinity' },
+  top: { check: isExtent, expect: 'a finite number of px from 0' },
+  gap: { check: isExtent, expect: 'a finite number of px from 0' },
+  duration: { check: isDisplayDuration, expect: 'a number of ms up to 2^31 − 1, 0 or Infinity' },
+  layers: { check: hasMethod('next'), expect: 'a layer counter' },
+  clock: { check: hasMethod('now'), expect: 'a clock' },
+  visibility: { check: (v) => hasMethod('subscribe')(prop(v, 'changes')), expect: 'a visibility port' },
+  errors: { check: hasMethod('report'), expect: 'an error reporter' },
+};
+
+/** Checks a toaster input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
+export function checkToasterInput(input: unknown): ToasterInput {
+  return fieldsOrThrow<ToasterInput>('toaster', input ?? {}, inputRules, 'input');
+}
+
+const newToastRules: FieldRules<ToastContent & { id: string }> = { ...toastContentRules(true), id: { check: isId, expect: 'a non-empty string', required: true } };
+
+/** A checked plain copy of a new toast (id and content), or undefined when it is malformed. */
+export function newToastOf(value: unknown): QueuedToast | undefined {
+  return fieldsOrUndefined<QueuedToast>(value, newToastRules);
 }
 
 export type ToastRef = ActorRefFrom<typeof toastMachine>;
@@ -130,6 +161,7 @@ export interface ToasterContext {
   hovered: boolean;
   /** How many toasts have been shown so far (a renderer brings its layer to the front when it grows). */
   shownTotal: number;
+  errors: ErrorReporter | undefined;
 }
 
 export type ToasterEvent =
@@ -178,9 +210,33 @@ export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number
   return context.queue.size;
 }
 
+// Malformed events are ignored: each event's fields are read once, checked, into plain data by these.
+const addOf = (event: ToasterEvent) => (event.type === 'ADD' ? newToastOf(prop(event, 'toast')) : undefined);
+const idOf = (event: ToasterEvent) => fieldsOrUndefined<{ id: string }>(event, { id: { check: isId, expect: 'an id', required: true } })?.id;
 /** The id and the patch an ADD of a known id or an UPDATE applies in place. */
-const updateOf = (event: ToasterEvent) =>
-  event.type === 'ADD' ? { id: event.toast.id, patch: event.toast } : event.type === 'UPDATE' ? { id: event.id, patch: event.patch } : undefined;
+const updateOf = (event: ToasterEvent): { id: string; patch: Partial<ToastContent> } | undefined => {
+  if (event.type === 'ADD') {
+    const toast = addOf(event);
+    return toast && { id: toast.id, patch: toast };
+  }
+  if (event.type !== 'UPDATE') return undefined;
+  const id = idOf(event);
+  const patch = toastPatchOf(prop(event, 'patch'));
+  return id !== undefined && patch !== undefined ? { id, patch } : undefined;
+};
+const dismissOf = (event: ToasterEvent) =>
+  fieldsOrUndefined<{ id?: string }>(event, { id: { check: isId, expect: 'an id' } });
+const measuredOf = (event: ToasterEvent) =>
+  fieldsOrUndefined<{ id: string; height: number }>(event, {
+    id: { check: isId, expect: 'an id', required: true },
+    height: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+  });
+/** The shown toast whose child has really finished: a forged or stray done event finds none. */
+const finishedOf = (context: ToasterContext, event: ToasterEvent): ToastItem | undefined => {
+  const id = prop(prop(event, 'output'), 'id');
+  const item = context.items.find((i) => i.id === id);
+  return item && item.ref.getSnapshot().status === 'done' ? item : undefined;
+};
 
 const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHidden || c.hovered;
 
@@ -206,8 +262,19 @@ export const toasterMachine = setup({
     }),
   },
   guards: {
-    shownId: ({ context, event }) => event.type === 'ADD' && context.items.some((item) => item.id === event.toast.id),
-    queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.has(event.toast.id),
+    shownId: ({ context, event }) => {
+      const id = addOf(event)?.id;
+      return id !== undefined && context.items.some((item) => item.id === id);
+    },
+    queuedId: ({ context, event }) => {
+      const id = addOf(event)?.id;
+      return id !== undefined && context.queue.has(id);
+    },
+    validAdd: ({ event }) => addOf(event) !== undefined,
+    validUpdate: ({ event }) => updateOf(event) !== undefined,
+    validDismiss: ({ event }) => dismissOf(event) !== undefined,
+    validMeasured: ({ event }) => measuredOf(event) !== undefined,
+    childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
   },
   actions: {
     updateShown: enqueueActions(({ context, event, enqueue }) => {
@@ -227,9 +294,10 @@ export const toasterMachine = setup({
     // push for bursts) updated in place, is also right when the machine is stepped without an actor
     // (`transition()`, path walks).
     admit: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'ADD') {
-        for (const dropped of context.queue.push(event.toast)) enqueue.emit({ type: 'toast.closed', id: dropped.id, reason: 'overflow' });
-        enqueue.emit({ type: 'toast.added', id: event.toast.id });
+      const added = addOf(event);
+      if (added) {
+        for (const dropped of context.queue.push(added)) enqueue.emit({ type: 'toast.closed', id: dropped.id, reason: 'overflow' });
+        enqueue.emit({ type: 'toast.added', id: added.id });
       }
       const free = context.maxVisible - context.items.length;
       if (free <= 0 || context.queue.size === 0) return;
@@ -261,10 +329,11 @@ export const toasterMachine = setup({
       }
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'DISMISS') return;
+      const dismissed = event.type === 'DISMISS' ? dismissOf(event) : undefined;
+      if (!dismissed) return;
       // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed. One id
       // is a map lookup, however long the queue.
-      const { id } = event;
+      const { id } = dismissed;
       const queued = id === undefined ? context.queue.clear() : [context.queue.delete(id)].filter((q) => q !== undefined);
       for (const q of queued) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
       for (const item of context.items) if (id === undefined || item.id === id) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
@@ -274,16 +343,15 @@ export const toasterMachine = setup({
       if (newest) enqueue.sendTo(newest.ref, { type: 'ESCAPE' });
     }),
     measure: assign({
-      items: ({ context, event }) =>
-        event.type === 'MEASURED'
-          ? context.items.map((item) => (item.id === event.id && item.height !== event.height ? { ...item, height: event.height } : item))
-          : context.items,
+      items: ({ context, event }) => {
+        const m = event.type === 'MEASURED' ? measuredOf(event) : undefined;
+        return m ? context.items.map((item) => (item.id === m.id && item.height !== m.height ? { ...item, height: m.height } : item)) : context.items;
+      },
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
-      const output = (event as DoneActorEvent<ToastOutput>).output;
-      if (!output) return;
-      const item = context.items.find((i) => i.id === output.id);
-      if (!item) return;
+      const item = finishedOf(context, event);
+      const output = item?.ref.getSnapshot().output;
+      if (!item || !output) return;
       // A finished child stays in `children` until it is stopped; stopping it frees it and its id.
       enqueue.stopChild(item.ref);
       enqueue.assign({ items: context.items.filter((i) => i !== item) });
@@ -302,7 +370,10 @@ export const toasterMachine = setup({
   },
 }).createMachine({
   id: 'toaster',
-  context: ({ input }) => ({
+  // An omitted input takes every default; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = checkToasterInput(given);
+    return {
     items: [],
     queue: new ToastQueue(input.maxQueued),
     maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
@@ -315,7 +386,9 @@ export const toasterMachine = setup({
     pageHidden: false,
     hovered: false,
     shownTotal: 0,
-  }),
+    errors: input.errors,
+    };
+  },
   invoke: { src: 'pageVisibility', input: ({ context }) => context.visibility },
   initial: 'active',
   states: {
@@ -324,17 +397,17 @@ export const toasterMachine = setup({
     ADD: [
       { guard: 'shownId', actions: 'updateShown' },
       { guard: 'queuedId', actions: 'updateQueued' },
-      { actions: 'admit' },
+      { guard: 'validAdd', actions: 'admit' },
     ],
-    UPDATE: { actions: ['updateShown', 'updateQueued'] },
-    DISMISS: { actions: 'dismiss' },
+    UPDATE: { guard: 'validUpdate', actions: ['updateShown', 'updateQueued'] },
+    DISMISS: { guard: 'validDismiss', actions: 'dismiss' },
     ESCAPE: { actions: 'escapeNewest' },
-    MEASURED: { actions: 'measure' },
+    MEASURED: { guard: 'validMeasured', actions: 'measure' },
     PAGE_HIDDEN: { actions: 'setPause' },
     PAGE_VISIBLE: { actions: 'setPause' },
     POINTER_ENTER: { actions: 'setPause' },
     POINTER_LEAVE: { actions: 'setPause' },
-    'xstate.done.actor.*': { actions: ['removeClosed', 'admit'] },
+    'xstate.done.actor.*': { guard: 'childFinished', actions: ['removeClosed', 'admit'] },
   },
     },
   },

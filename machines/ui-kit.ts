@@ -42,7 +42,7 @@ export interface UiKitOptions {
   /** Use a private toaster instead of the app's root toaster (tests, embedded widgets). */
   isolatedToaster?: boolean;
   /** Input of an isolated toaster (the root toaster is configured with `configureRootToaster`). */
-  toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility'>;
+  toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility' | 'errors'>;
   /** Default LAYER_BASE; applies to an isolated kit (an app kit shares the platform's host). */
   layerBase?: number;
   /** Replaces the platform's prefers-reduced-motion setting with a fixed answer. */
@@ -65,7 +65,7 @@ export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiK
   let toaster: ToasterActor;
   if (options.isolatedToaster) {
     host = createUiHost({ dom: platform.dom, timers: platform.timers, layerBase: options.layerBase ?? LAYER_BASE });
-    const input: ToasterInput = { ...options.toaster, layers: host.layers, clock: platform.clock, visibility: platform.visibility };
+    const input: ToasterInput = { ...options.toaster, layers: host.layers, clock: platform.clock, visibility: platform.visibility, errors: platform.errors };
     ownToaster = createActor(toasterMachine, { input, clock: platform.timers }).start();
     toaster = ownToaster;
   } else {

@@ -1,0 +1,99 @@
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
+import { isDuration } from '../core/validate/duration.js';
+
+/** One field's rule: the check its value must pass and what the check expects, for the error message. */
+export interface FieldRule {
+  check: (value: unknown) => boolean;
+  expect: string;
+  /** The field is required (undefined and absent fail). */
+  required?: boolean;
+  /** An explicit `undefined` is kept in the result (it clears the field in an update). */
+  clearable?: boolean;
+}
+
+export type FieldRules<T> = { [K in keyof T]-?: FieldRule };
+
+/** A checked copy of an object, or the first field that failed. */
+export type FieldsResult<T> = { ok: true; value: T } | { ok: false; field: string; value: unknown; expect: string };
+
+/** Whether `value` is an object a field can be read from (not null, not an array, not a function). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+/** A size in px: a finite number ≥ 0. */
+export const isExtent = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+/** A count cap: a positive whole number, or Infinity for none. */
+export const isCap = (value: unknown): value is number => value === Infinity || (Number.isSafeInteger(value) && (value as number) > 0);
+/** A display duration: a delay every timer honours, or 0 / Infinity for "until closed". */
+export const isDisplayDuration = (value: unknown): boolean => value === 0 || value === Infinity || isDuration(value);
+/** A transition or delay that may be 0 (reduced motion, no delay). */
+export const isDelay = (value: unknown): boolean => isDuration(value, true);
+export const oneOf =
+  (values: readonly unknown[]) =>
+  (value: unknown): boolean =>
+    values.includes(value);
+export const isAny = (): boolean => true;
+
+/**
+ * Reads the fields named in `rules` from `value` into a plain copy, checking each. A value that is not an
+ * object, a getter that throws, or a field that fails its check gives the failing field instead (fields
+ * outside `rules` are dropped). Never throws: events and options from any caller go through it.
+ */
+export function readFields<T>(value: unknown, rules: FieldRules<T>, where = 'value'): FieldsResult<T> {
+  if (!isRecord(value)) return { ok: false, field: where, value, expect: 'an object' };
+  const out: Record<string, unknown> = {};
+  for (const [field, rule] of Object.entries(rules) as [string, FieldRule][]) {
+    let present: boolean;
+    let item: unknown;
+    try {
+      present = field in value;
+      item = present ? value[field] : undefined;
+    } catch {
+      return { ok: false, field, value: undefined, expect: `${rule.expect} (its getter threw)` };
+    }
+    if (item === undefined) {
+      if (rule.required) return { ok: false, field, value: item, expect: rule.expect };
+      if (present && rule.clearable) out[field] = undefined;
+      continue;
+    }
+    if (!rule.check(item)) return { ok: false, field, value: item, expect: rule.expect };
+    out[field] = item;
+  }
+  return { ok: true, value: out as T };
+}
+
+/** The checked copy, or undefined when a field failed: for events, where a malformed one is ignored. */
+export function fieldsOrUndefined<T>(value: unknown, rules: FieldRules<T>): T | undefined {
+  const result = readFields(value, rules);
+  return result.ok ? result.value : undefined;
+}
+
+/** The checked copy, or an InvalidArgumentError naming the failed field: for public functions. */
+export function fieldsOrThrow<T>(owner: string, value: unknown, rules: FieldRules<T>, where?: string): T {
+  const result = readFields(value, rules, where);
+  if (result.ok) return result.value;
+  throw new InvalidArgumentError(`${owner}: ${result.field} must be ${result.expect}`, { field: result.field, value: result.value });
+}
+
+/** Reads one property of an event or object; a missing object or a throwing getter gives undefined. */
+export function prop(value: unknown, key: string): unknown {
+  try {
+    return isRecord(value) ? value[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The input object of a machine: an omitted input (`createActor(machine)`) takes every default; anything
+ * else that is not an object is an InvalidArgumentError.
+ */
+export function inputOf<T extends object>(owner: string, input: T | undefined): T {
+  if (input === undefined) return {} as T;
+  if (!isRecord(input)) throw new InvalidArgumentError(`${owner}: input must be an object`, { field: 'input', value: input });
+  return input;
+}
