@@ -1,5 +1,6 @@
 import { and, emit, setup, stateIn } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { fieldsOrThrow, isBoolean } from './fields.js';
 
 export interface ButtonInput {
   /** Start disabled. */
@@ -40,7 +41,10 @@ export const buttonMachine = setup({
   },
 }).createMachine({
   id: 'button',
-  context: ({ input }) => ({ start: { ...input } }),
+  // An omitted input starts enabled and idle; a flag that is not a boolean is an InvalidArgumentError naming it.
+  context: ({ input }) => ({
+    start: fieldsOrThrow<ButtonInput>('button', input ?? {}, { disabled: { check: isBoolean, expect: 'a boolean' }, loading: { check: isBoolean, expect: 'a boolean' } }, 'input'),
+  }),
   type: 'parallel',
   on: {
     CLICK: { guard: 'clickable', actions: 'emitClicked' },

@@ -37,6 +37,12 @@ export const oneOf =
   (value: unknown): boolean =>
     values.includes(value);
 export const isAny = (): boolean => true;
+/** An object with these methods (a port or service handed in: a clock, a layer counter, a reporter). */
+export const hasMethods =
+  (...names: string[]) =>
+  (value: unknown): boolean =>
+    names.every((name) => typeof prop(value, name) === 'function');
+export const isFunction = (value: unknown): boolean => typeof value === 'function';
 
 /**
  * Reads the fields named in `rules` from `value` into a plain copy, checking each. A value that is not an
@@ -86,14 +92,4 @@ export function prop(value: unknown, key: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The input object of a machine: an omitted input (`createActor(machine)`) takes every default; anything
- * else that is not an object is an InvalidArgumentError.
- */
-export function inputOf<T extends object>(owner: string, input: T | undefined): T {
-  if (input === undefined) return {} as T;
-  if (!isRecord(input)) throw new InvalidArgumentError(`${owner}: input must be an object`, { field: 'input', value: input });
-  return input;
 }

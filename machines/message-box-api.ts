@@ -4,7 +4,6 @@ import type { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import { MESSAGE_BOX_OPTION_RULES } from './message-box.machine.js';
 import type { MessageBoxOptions, MessageBoxResult } from './message-box.machine.js';
 import { fieldsOrThrow } from './fields.js';
-import type { FieldRules } from './fields.js';
 
 const { kind: _kind, message: _message, ...callRules } = MESSAGE_BOX_OPTION_RULES;
 

@@ -4,7 +4,7 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import type { ErrorReporter } from '../core/platform/types.js';
-import { fieldsOrThrow, fieldsOrUndefined, isDelay, isId, isString, prop } from './fields.js';
+import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isDelay, isId, isString, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { MESSAGE_BOX_OPTION_RULES, messageBoxMachine } from './message-box.machine.js';
 import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
@@ -22,10 +22,6 @@ export interface MessageBoxQueueInput {
   errors?: ErrorReporter;
 }
 
-const hasMethods =
-  (...names: string[]) =>
-  (value: unknown) =>
-    names.every((name) => typeof prop(value, name) === 'function');
 
 const inputRules: FieldRules<MessageBoxQueueInput> = {
   layers: { check: hasMethods('next'), expect: 'a layer counter' },

@@ -5,7 +5,7 @@ import { guardCallback } from '../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
-import { fieldsOrThrow, fieldsOrUndefined, isBoolean, isDelay, isId, isString, oneOf, prop } from './fields.js';
+import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, isBoolean, isDelay, isId, isString, oneOf, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: message boxes fade in and out over this long. */
@@ -81,7 +81,6 @@ const DIALOG_SIZES = Object.keys(DIALOG_WIDTHS_PX);
 const text = { check: isString, expect: 'a string' };
 const flag = { check: isBoolean, expect: 'a boolean' };
 const delay = { check: isDelay, expect: 'a number of ms from 0 up to 2^31 − 1' };
-const isFunction = (value: unknown) => typeof value === 'function';
 
 /** The rules of a box's options: `kind` and `message` are required, the rest optional and typed. */
 export const MESSAGE_BOX_OPTION_RULES: FieldRules<MessageBoxOptions> = {
@@ -111,7 +110,7 @@ const inputRules: FieldRules<MessageBoxInput> = {
   ...MESSAGE_BOX_OPTION_RULES,
   id: { check: isId, expect: 'a non-empty string', required: true },
   locale: { check: isFunction, expect: 'a function giving the locale' },
-  errors: { check: (v) => typeof prop(v, 'report') === 'function', expect: 'an error reporter' },
+  errors: { check: hasMethods('report'), expect: 'an error reporter' },
 };
 
 export interface MessageBoxContext {

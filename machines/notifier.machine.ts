@@ -1,11 +1,12 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
-import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { notificationMachine, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
+import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, prop } from './fields.js';
+import type { FieldRules } from './fields.js';
+import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
 
 /** Seed 001 §9: the gap between stacked notifications (and from the viewport edge), in px. */
@@ -93,11 +94,48 @@ export function notificationPlacements(context: Pick<NotifierContext, 'items' | 
 
 const CHILD_PREFIX = 'notification:';
 
-function checkedMaxVisible(value: number | undefined): number {
-  if (value === undefined) return NOTIFICATION_MAX_VISIBLE;
-  if (value === Infinity || (Number.isInteger(value) && value > 0)) return value;
-  throw new InvalidArgumentError('notifier: maxVisible must be a positive whole number or Infinity', { field: 'maxVisible', value });
+const inputRules: FieldRules<NotifierInput> = {
+  maxVisible: { check: isCap, expect: 'a positive whole number or Infinity' },
+  gap: { check: isExtent, expect: 'a finite number of px from 0' },
+  offset: { check: isExtent, expect: 'a finite number of px from 0' },
+  layers: { check: hasMethods('next'), expect: 'a layer counter' },
+  clock: { check: hasMethods('now'), expect: 'a clock' },
+};
+
+/** Checks a notifier input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
+export function checkNotifierInput(input: unknown): NotifierInput {
+  return fieldsOrThrow<NotifierInput>('notifier', input ?? {}, inputRules, 'input');
 }
+
+const notificationRules: FieldRules<NotificationContent & { id: string }> = {
+  ...NOTIFICATION_CONTENT_RULES,
+  id: { check: isId, expect: 'a non-empty string', required: true },
+};
+
+/** A checked plain copy of a notification to show, or undefined when it is malformed (the NOTIFY carrying it is ignored). */
+export function notificationOf(value: unknown): (NotificationContent & { id: string }) | undefined {
+  return fieldsOrUndefined<NotificationContent & { id: string }>(value, notificationRules);
+}
+
+// Malformed events are ignored: their fields are read once, checked, by these.
+const notifyOf = (event: NotifierEvent) => (event.type === 'NOTIFY' ? notificationOf(prop(event, 'notification')) : undefined);
+const idRule = (required: boolean) => ({ id: { check: isId, expect: 'an id', required } });
+/** The target of a CLOSE (an id, or every one), CLICK or POINTER_ENTER/LEAVE (an id). */
+const targetOf = (event: NotifierEvent) =>
+  event.type === 'CLOSE' || event.type === 'CLICK' || event.type === 'POINTER_ENTER' || event.type === 'POINTER_LEAVE'
+    ? fieldsOrUndefined<{ id?: string }>(event, idRule(event.type !== 'CLOSE'))
+    : undefined;
+const measuredOf = (event: NotifierEvent) =>
+  fieldsOrUndefined<{ id: string; height: number }>(event, {
+    ...idRule(true),
+    height: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+  });
+/** The notification whose child has really finished: a forged or stray done event finds none. */
+const finishedOf = (context: NotifierContext, event: NotifierEvent): NotificationItem | undefined => {
+  const id = prop(prop(event, 'output'), 'id');
+  const item = context.items.find((i) => i.id === id);
+  return item && item.ref.getSnapshot().status === 'done' ? item : undefined;
+};
 
 /** The notification stacks (seed 001 §4, §9): one child actor per notification, in four corners. */
 export const notifierMachine = setup({
@@ -108,10 +146,16 @@ export const notifierMachine = setup({
     emitted: {} as NotifierEmitted,
   },
   actors: { notification: notificationMachine },
+  guards: {
+    validNotify: ({ event }) => notifyOf(event) !== undefined,
+    validTarget: ({ event }) => targetOf(event) !== undefined,
+    validMeasured: ({ event }) => measuredOf(event) !== undefined,
+    childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
+  },
   actions: {
     spawnNotification: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'NOTIFY') return;
-      const n = event.notification;
+      const n = notifyOf(event);
+      if (!n) return;
       // Showing an id that is already up replaces it, so a repeated notice never stacks twice.
       const existing = context.items.find((i) => i.id === n.id);
       if (existing) enqueue.stopChild(existing.ref);
@@ -131,27 +175,28 @@ export const notifierMachine = setup({
       enqueue.emit({ type: 'notification.shown', id: n.id });
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE') return;
+      const target = targetOf(event);
+      if (!target || (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE')) return;
       for (const item of context.items) {
-        if (event.id !== undefined && item.id !== event.id) continue;
+        if (target.id !== undefined && item.id !== target.id) continue;
         enqueue.sendTo(item.ref, { type: event.type });
       }
-      if (event.type === 'CLICK') enqueue.emit({ type: 'notification.clicked', id: event.id });
+      if (event.type === 'CLICK' && target.id !== undefined) enqueue.emit({ type: 'notification.clicked', id: target.id });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
       const newest = context.items.at(-1);
       if (newest) enqueue.sendTo(newest.ref, { type: 'ESCAPE' });
     }),
     measure: assign({
-      items: ({ context, event }) =>
-        event.type === 'MEASURED'
-          ? context.items.map((i) => (i.id === event.id && i.height !== event.height ? { ...i, height: event.height } : i))
-          : context.items,
+      items: ({ context, event }) => {
+        const m = event.type === 'MEASURED' ? measuredOf(event) : undefined;
+        return m ? context.items.map((i) => (i.id === m.id && i.height !== m.height ? { ...i, height: m.height } : i)) : context.items;
+      },
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
-      const output = (event as DoneActorEvent<NotificationOutput>).output;
-      const item = output && context.items.find((i) => i.id === output.id);
-      if (!output || !item) return;
+      const item = finishedOf(context, event);
+      const output = item?.ref.getSnapshot().output as NotificationOutput | undefined;
+      if (!item || !output) return;
       enqueue.stopChild(item.ref);
       enqueue.assign({ items: context.items.filter((i) => i !== item) });
       enqueue.emit({ type: 'notification.closed', id: output.id, reason: output.reason });
@@ -159,27 +204,31 @@ export const notifierMachine = setup({
   },
 }).createMachine({
   id: 'notifier',
-  context: ({ input }) => ({
+  // An omitted input takes every default; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = checkNotifierInput(given);
+    return {
     items: [],
-    maxVisible: checkedMaxVisible(input.maxVisible),
+    maxVisible: input.maxVisible ?? NOTIFICATION_MAX_VISIBLE,
     gap: input.gap ?? NOTIFICATION_GAP_PX,
     offset: input.offset ?? 0,
     layers: input.layers ?? createLayerCounter(),
     clock: input.clock,
     shownTotal: 0,
-  }),
+    };
+  },
   initial: 'active',
   states: {
     active: {
       on: {
-        NOTIFY: { actions: 'spawnNotification' },
-        CLOSE: { actions: 'forward' },
-        CLICK: { actions: 'forward' },
-        POINTER_ENTER: { actions: 'forward' },
-        POINTER_LEAVE: { actions: 'forward' },
+        NOTIFY: { guard: 'validNotify', actions: 'spawnNotification' },
+        CLOSE: { guard: 'validTarget', actions: 'forward' },
+        CLICK: { guard: 'validTarget', actions: 'forward' },
+        POINTER_ENTER: { guard: 'validTarget', actions: 'forward' },
+        POINTER_LEAVE: { guard: 'validTarget', actions: 'forward' },
         ESCAPE: { actions: 'escapeNewest' },
-        MEASURED: { actions: 'measure' },
-        'xstate.done.actor.*': { actions: 'removeClosed' },
+        MEASURED: { guard: 'validMeasured', actions: 'measure' },
+        'xstate.done.actor.*': { guard: 'childFinished', actions: 'removeClosed' },
       },
     },
   },

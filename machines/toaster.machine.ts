@@ -5,7 +5,7 @@ import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/type
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { fieldsOrThrow, fieldsOrUndefined, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
+import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
@@ -43,8 +43,6 @@ export interface ToasterInput {
   errors?: ErrorReporter;
 }
 
-const hasMethod = (name: string) => (value: unknown) => typeof prop(value, name) === 'function';
-
 /** The rules of the toaster's input: a malformed field is an InvalidArgumentError naming it. */
 const inputRules: FieldRules<ToasterInput> = {
   maxVisible: { check: isCap, expect: 'a positive whole number or Infinity' },
@@ -52,10 +50,10 @@ const inputRules: FieldRules<ToasterInput> = {
   top: { check: isExtent, expect: 'a finite number of px from 0' },
   gap: { check: isExtent, expect: 'a finite number of px from 0' },
   duration: { check: isDisplayDuration, expect: 'a number of ms up to 2^31 − 1, 0 or Infinity' },
-  layers: { check: hasMethod('next'), expect: 'a layer counter' },
-  clock: { check: hasMethod('now'), expect: 'a clock' },
-  visibility: { check: (v) => hasMethod('subscribe')(prop(v, 'changes')), expect: 'a visibility port' },
-  errors: { check: hasMethod('report'), expect: 'an error reporter' },
+  layers: { check: hasMethods('next'), expect: 'a layer counter' },
+  clock: { check: hasMethods('now'), expect: 'a clock' },
+  visibility: { check: (v) => hasMethods('subscribe')(prop(v, 'changes')), expect: 'a visibility port' },
+  errors: { check: hasMethods('report'), expect: 'an error reporter' },
 };
 
 /** Checks a toaster input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
