@@ -1,4 +1,5 @@
 import { and, emit, setup, stateIn } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import type { SnapshotFrom } from 'xstate';
 import { fieldsOrThrow, isBoolean } from './fields.js';
 
@@ -47,6 +48,7 @@ export const buttonMachine = setup({
   }),
   type: 'parallel',
   on: {
+    ...takeErrorEvents,
     CLICK: { guard: 'clickable', actions: 'emitClicked' },
   },
   states: {

@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import { LoadingTargetMissingError } from '../core/ui/errors.js';
 import { fieldsOrThrow, fieldsOrUndefined, isAny, isDelay, isString } from './fields.js';
 import type { FieldRules } from './fields.js';
@@ -79,6 +80,7 @@ export const loadingOverlayMachine = setup({
     return { target: input.target, holders: 1, leaveMs: input.leaveMs ?? LOADING_LEAVE_MS, text: input.text };
   },
   initial: 'visible',
+  on: takeErrorEvents,
   states: {
     visible: {
       on: {

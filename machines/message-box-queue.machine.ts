@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
@@ -180,6 +181,7 @@ export const messageBoxQueueMachine = setup({
     };
   },
   initial: 'idle',
+  on: takeErrorEvents,
   states: {
     idle: {
       on: { OPEN: { guard: 'validOpen', target: 'showing', actions: ['enqueueBox', 'showHead'] } },

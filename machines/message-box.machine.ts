@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import { DEFAULT_LOCALE } from '../core/catalog/languages.js';
 import { message } from '../core/catalog/messages.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
@@ -272,6 +273,7 @@ export const messageBoxMachine = setup({
     };
   },
   initial: 'queued',
+  on: takeErrorEvents,
   states: {
     queued: {
       on: { SHOW: { guard: 'validShow', target: 'showing', actions: 'takeLayer' } },

@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import type { Clock } from '../core/platform/types.js';
 import { fieldsOrThrow, hasMethods, isAny, isBoolean, isDisplayDuration, isId, isString, oneOf } from './fields.js';
 import type { FieldRules } from './fields.js';
@@ -156,6 +157,7 @@ export const notificationMachine = setup({
     };
   },
   initial: 'shown',
+  on: takeErrorEvents,
   states: {
     shown: {
       initial: 'deciding',

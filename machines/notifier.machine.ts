@@ -1,4 +1,5 @@
 import { assign, enqueueActions, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
@@ -218,6 +219,7 @@ export const notifierMachine = setup({
     };
   },
   initial: 'active',
+  on: takeErrorEvents,
   states: {
     active: {
       on: {

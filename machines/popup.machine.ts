@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
@@ -128,7 +129,7 @@ export const popupMachine = setup({
     };
   },
   initial: 'closed',
-  on: { SET_OPTIONS: { guard: 'validOptions', actions: 'setOptions' } },
+  on: { ...takeErrorEvents, SET_OPTIONS: { guard: 'validOptions', actions: 'setOptions' } },
   states: {
     closed: {
       on: {

@@ -1,4 +1,5 @@
 import { emit, enqueueActions, fromCallback, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import type { SimulationMode } from '../core/simulation/simulation-mode.js';
@@ -130,6 +131,7 @@ export const simulationMachine = setup({
   },
   invoke: { src: 'otherTabs', input: ({ context }) => context },
   initial: 'starting',
+  on: takeErrorEvents,
   states: {
     starting: {
       always: [

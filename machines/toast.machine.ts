@@ -1,4 +1,5 @@
 import { assign, emit, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import type { Clock } from '../core/platform/types.js';
 import { fieldsOrThrow, fieldsOrUndefined, isAny, isBoolean, isDisplayDuration, isId, isString, oneOf, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
@@ -204,6 +205,7 @@ export const toastMachine = setup({
   },
   initial: 'hidden',
   on: {
+    ...takeErrorEvents,
     PAUSE: { actions: 'markPaused' },
     RESUME: { actions: 'markRunning' },
   },

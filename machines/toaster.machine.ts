@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/types.js';
@@ -389,6 +390,7 @@ export const toasterMachine = setup({
   },
   invoke: { src: 'pageVisibility', input: ({ context }) => context.visibility },
   initial: 'active',
+  on: takeErrorEvents,
   states: {
     active: {
   on: {
