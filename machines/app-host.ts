@@ -5,6 +5,9 @@ import { createScrollLock } from '../core/ui/scroll-lock.js';
 import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
 import { hasRootToaster, rootToaster } from './toast-api.js';
 import type { ToasterActor } from './toast-api.js';
+import { checkArgument, isUiPlatform } from './fields.js';
+
+const checkPlatform = (owner: string, platform: unknown) => checkArgument(owner, 'platform', platform, isUiPlatform, 'a Platform');
 
 const layerHosts = new WeakMap<Platform, LayerHost>();
 const hosts = new WeakMap<Platform, UiHost>();
@@ -15,6 +18,7 @@ const forwarded = new WeakSet<Platform>();
  * toaster's counter when toasts were fired before the app mounted. Toast-only code needs nothing more.
  */
 export function appLayers(platform: Platform): LayerHost {
+  checkPlatform('appLayers', platform);
   let host = layerHosts.get(platform);
   if (!host) {
     const layers = hasRootToaster() ? rootToaster().getSnapshot().context.layers : createLayerCounter();
@@ -26,6 +30,7 @@ export function appLayers(platform: Platform): LayerHost {
 
 /** The full overlay host of a platform: its layers plus the shared scroll lock, made once. */
 export function appHost(platform: Platform): UiHost {
+  checkPlatform('appHost', platform);
   let host = hosts.get(platform);
   if (!host) {
     host = { ...appLayers(platform), scrollLock: createScrollLock(platform.dom, platform.timers) };
@@ -36,6 +41,7 @@ export function appHost(platform: Platform): UiHost {
 
 /** The root toaster bound to a platform: its timers, clock, visibility and the host's counter. */
 export function appToaster(platform: Platform): ToasterActor {
+  checkPlatform('appToaster', platform);
   const existed = hasRootToaster();
   const host = appLayers(platform);
   const toaster = rootToaster({

@@ -1,7 +1,7 @@
 import { and, emit, setup, stateIn } from 'xstate';
 import { takeErrorEvents } from './error-events.js';
 import type { SnapshotFrom } from 'xstate';
-import { fieldsOrThrow, isBoolean } from './fields.js';
+import { checkArgument, fieldsOrThrow, isBoolean, prop } from './fields.js';
 
 export interface ButtonInput {
   /** Start disabled. */
@@ -94,6 +94,7 @@ export interface ButtonStatus {
 
 /** The two flags of a button snapshot, and whether a click would count. */
 export function buttonStatus(snapshot: SnapshotFrom<typeof buttonMachine>): ButtonStatus {
+  checkArgument('buttonStatus', 'snapshot', snapshot, (s) => typeof prop(s, 'matches') === 'function', "a button's snapshot");
   const loading = snapshot.matches({ activity: 'loading' });
   const disabled = snapshot.matches({ availability: 'disabled' });
   return { loading, disabled, clickable: !loading && !disabled };

@@ -93,3 +93,27 @@ export function prop(value: unknown, key: string): unknown {
     return undefined;
   }
 }
+
+/** Throws InvalidArgumentError naming `field` unless `value` passes `check`: for one argument of a public function. */
+export function checkArgument<T>(owner: string, field: string, value: unknown, check: (value: unknown) => value is T, expect: string): T;
+export function checkArgument(owner: string, field: string, value: unknown, check: (value: unknown) => boolean, expect: string): unknown;
+export function checkArgument(owner: string, field: string, value: unknown, check: (value: unknown) => boolean, expect: string): unknown {
+  let ok: boolean;
+  try {
+    ok = check(value);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new InvalidArgumentError(`${owner}: ${field} must be ${expect}`, { field, value });
+  return value;
+}
+
+/** Whether `value` looks like a Platform for the UI: timers, a clock, a visibility port and an error reporter. */
+export function isUiPlatform(value: unknown): boolean {
+  return (
+    hasMethods('setTimeout', 'clearTimeout')(prop(value, 'timers')) &&
+    hasMethods('now')(prop(value, 'clock')) &&
+    hasMethods('subscribe')(prop(prop(value, 'visibility'), 'changes')) &&
+    hasMethods('report')(prop(value, 'errors'))
+  );
+}

@@ -3,7 +3,7 @@ import type { MotionPreference } from '../core/ui/motion.js';
 import type { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import { MESSAGE_BOX_OPTION_RULES } from './message-box.machine.js';
 import type { MessageBoxOptions, MessageBoxResult } from './message-box.machine.js';
-import { fieldsOrThrow } from './fields.js';
+import { checkArgument, fieldsOrThrow, isFunction, prop } from './fields.js';
 
 const { kind: _kind, message: _message, ...callRules } = MESSAGE_BOX_OPTION_RULES;
 
@@ -29,6 +29,8 @@ let seq = 0;
  * closes resolves as closed (`{ action: 'close' }`), so no promise is left pending.
  */
 export function createMessageBoxApi(getQueue: () => MessageBoxQueueActor, motion?: MotionPreference): MessageBoxApi {
+  checkArgument('createMessageBoxApi', 'getQueue', getQueue, isFunction, 'a function giving the queue actor');
+  if (motion !== undefined) checkArgument('createMessageBoxApi', 'motion', motion, (v) => typeof prop(v, 'reduced') === 'boolean', 'a motion preference');
   const open = (kind: MessageBoxOptions['kind']) => (message: string, options?: MessageBoxCallOptions) =>
     new Promise<MessageBoxResult>((resolve) => {
       const checked = fieldsOrThrow('messageBox', { ...fieldsOrThrow('messageBox', options ?? {}, callRules, 'options'), kind, message }, MESSAGE_BOX_OPTION_RULES);

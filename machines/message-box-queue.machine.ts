@@ -5,7 +5,7 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import type { ErrorReporter } from '../core/platform/types.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isDelay, isId, isString, prop } from './fields.js';
+import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isDelay, isId, isString, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { MESSAGE_BOX_OPTION_RULES, messageBoxMachine } from './message-box.machine.js';
 import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
@@ -85,7 +85,8 @@ export type MessageBoxQueueEmitted =
 
 /** The box on screen, if any. */
 export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>): QueuedMessageBox | undefined {
-  return context.boxes[0];
+  const boxes = checkArgument('currentMessageBox', 'context', prop(context, 'boxes'), Array.isArray, "a message-box queue's context");
+  return boxes[0] as QueuedMessageBox | undefined;
 }
 
 const CHILD_PREFIX = 'box:';

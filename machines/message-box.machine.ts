@@ -6,7 +6,7 @@ import { guardCallback } from '../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, isBoolean, isDelay, isId, isString, oneOf, prop } from './fields.js';
+import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, isBoolean, isDelay, isId, isString, oneOf, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: message boxes fade in and out over this long. */
@@ -107,6 +107,13 @@ export const MESSAGE_BOX_OPTION_RULES: FieldRules<MessageBoxOptions> = {
   focusDelayMs: delay,
 };
 
+// validatePrompt reads only the prompt's fields: kind and message may be left out.
+const PROMPT_OPTION_RULES: FieldRules<MessageBoxOptions> = {
+  ...MESSAGE_BOX_OPTION_RULES,
+  kind: { ...MESSAGE_BOX_OPTION_RULES.kind, required: false },
+  message: { ...MESSAGE_BOX_OPTION_RULES.message, required: false },
+};
+
 const inputRules: FieldRules<MessageBoxInput> = {
   ...MESSAGE_BOX_OPTION_RULES,
   id: { check: isId, expect: 'a non-empty string', required: true },
@@ -166,6 +173,10 @@ export function validatePrompt(
   locale: string = DEFAULT_LOCALE,
   errors?: ErrorReporter,
 ): string | undefined {
+  // A public function: its arguments are checked (cheaply: a box's options are already a checked copy).
+  options = fieldsOrThrow<MessageBoxOptions>('validatePrompt', options, PROMPT_OPTION_RULES, 'options');
+  checkArgument('validatePrompt', 'value', value, isString, 'a string');
+  checkArgument('validatePrompt', 'locale', locale, isString, 'a string');
   const failure = () => options.inputErrorMessage ?? promptDefaultError(locale);
   if (options.inputPattern instanceof RegExp) {
     options.inputPattern.lastIndex = 0;

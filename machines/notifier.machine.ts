@@ -5,7 +5,7 @@ import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, prop } from './fields.js';
+import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, isRecord, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
@@ -79,19 +79,28 @@ export interface NotificationPlacement {
 
 /** Placements per corner: each corner stacks its own notifications, gap-separated, from measured heights. */
 export function notificationPlacements(context: Pick<NotifierContext, 'items' | 'gap' | 'offset'>): NotificationPlacement[] {
+  const { items, gap, offset } = fieldsOrThrow('notificationPlacements', context, placementRules, 'context');
   const out: NotificationPlacement[] = [];
   const byCorner = new Map<NotificationPosition, NotificationItem[]>();
-  for (const item of context.items) byCorner.set(item.position, [...(byCorner.get(item.position) ?? []), item]);
-  for (const [position, items] of byCorner) {
+  for (const item of items) byCorner.set(item.position, [...(byCorner.get(item.position) ?? []), item]);
+  for (const [position, corner] of byCorner) {
     const offsets = stackOffsets(
-      items.map((i) => i.height),
-      context.offset + context.gap,
-      context.gap,
+      corner.map((i) => i.height),
+      offset + gap,
+      gap,
     );
-    items.forEach((item, i) => out.push({ id: item.id, ref: item.ref, position, offset: offsets[i]! }));
+    corner.forEach((item, i) => out.push({ id: item.id, ref: item.ref, position, offset: offsets[i]! }));
   }
   return out;
 }
+
+const isItemList = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height) && typeof item.position === 'string');
+const placementRules: FieldRules<Pick<NotifierContext, 'items' | 'gap' | 'offset'>> = {
+  items: { check: isItemList, expect: 'a list of shown notifications', required: true },
+  gap: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+  offset: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+};
 
 const CHILD_PREFIX = 'notification:';
 
@@ -112,6 +121,14 @@ const notificationRules: FieldRules<NotificationContent & { id: string }> = {
   ...NOTIFICATION_CONTENT_RULES,
   id: { check: isId, expect: 'a non-empty string', required: true },
 };
+
+/**
+ * A checked plain copy of a notification a caller asks for (its id optional): what an imperative `notify`
+ * sends. A malformed one throws InvalidArgumentError naming the field.
+ */
+export function checkNotification(value: unknown): NotificationContent & { id?: string } {
+  return fieldsOrThrow<NotificationContent & { id?: string }>('notify', value, { ...notificationRules, id: { check: isId, expect: 'a non-empty string' } }, 'notification');
+}
 
 /** A checked plain copy of a notification to show, or undefined when it is malformed (the NOTIFY carrying it is ignored). */
 export function notificationOf(value: unknown): (NotificationContent & { id: string }) | undefined {

@@ -8,7 +8,7 @@ import { toastContentRules } from './toast.machine.js';
 import type { ToastContent, ToastType } from './toast.machine.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { guardCallback, reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
-import { fieldsOrThrow, isId, isString, prop } from './fields.js';
+import { checkArgument, fieldsOrThrow, isFunction, isId, isString, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 export type ToasterActor = ActorRefFrom<typeof toasterMachine>;
@@ -74,6 +74,7 @@ function checkId(owner: string, id: unknown): string {
  * arguments throw InvalidArgumentError naming the argument (`promise` rejects with it) and send nothing.
  */
 export function createToastApi(getToaster: () => ToasterActor): ToastApi {
+  checkArgument('createToastApi', 'getToaster', getToaster, isFunction, 'a function giving the toaster actor');
   const show = (message: unknown, options: unknown, type?: ToastType): string => {
     const text = checkMessage('toast', message);
     const checked = fieldsOrThrow('toast', options ?? {}, optionRules, 'options');
@@ -183,8 +184,10 @@ export function hasRootToaster(): boolean {
  */
 export function rootToaster(init?: { input?: ToasterInput; clock?: Timers }): ToasterActor {
   if (!root) {
-    const input = checkToasterInput({ ...init?.input, ...rootOptions.input });
-    const clock = rootOptions.clock ?? init?.clock;
+    const initInput = prop(init, 'input');
+    const initClock = prop(init, 'clock') as Timers | undefined;
+    const input = checkToasterInput({ ...checkToasterInput(initInput), ...rootOptions.input });
+    const clock = rootOptions.clock ?? initClock;
     root = createActor(toasterMachine, { input, ...(clock ? { clock } : {}) });
     root.start();
   }

@@ -6,7 +6,7 @@ import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/type
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
+import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isRecord, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
@@ -104,21 +104,24 @@ export class ToastQueue {
   has(id: string): boolean {
     return this.items.has(id);
   }
-  /** Appends a toast; when the queue is full the oldest waiting toasts leave to make room, and are returned. */
-  push(toast: QueuedToast): QueuedToast[] {
+  /** Appends a toast (a checked copy; a malformed one is an InvalidArgumentError); when the queue is full the oldest waiting toasts leave to make room, and are returned. */
+  push(given: QueuedToast): QueuedToast[] {
+    const toast = fieldsOrThrow<QueuedToast>('ToastQueue.push', given, newToastRules, 'toast');
     const dropped = this.items.size >= this.cap ? this.take(this.items.size - this.cap + 1) : [];
     this.items.set(toast.id, toast);
     return dropped;
   }
   /** Merges `patch` into a waiting toast, keeping its place; false when the id is not waiting. */
-  update(id: string, patch: Partial<ToastContent>): boolean {
+  update(id: string, given: Partial<ToastContent>): boolean {
     const toast = this.items.get(id);
     if (toast === undefined) return false;
+    const patch = fieldsOrThrow<Partial<ToastContent>>('ToastQueue.update', given, toastContentRules(false), 'patch');
     this.items.set(id, { ...toast, ...patch, id });
     return true;
   }
   /** Removes and returns up to `count` toasts from the front. */
   take(count: number): QueuedToast[] {
+    checkArgument('ToastQueue.take', 'count', count, (n) => typeof n === 'number' && n >= 0 && !Number.isNaN(n), 'a number from 0');
     const out: QueuedToast[] = [];
     for (const toast of this.items.values()) {
       if (out.length >= count) break;
@@ -196,17 +199,26 @@ export interface ToastPlacement {
 
 /** The shown toasts, in order, with offsets derived from their measured heights (seed 000 §4: the ones below shift up). */
 export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 'gap'>): ToastPlacement[] {
+  const { items, top, gap } = fieldsOrThrow('toastPlacements', context, placementRules, 'context');
   const offsets = stackOffsets(
-    context.items.map((item) => item.height),
-    context.top,
-    context.gap,
+    items.map((item) => item.height),
+    top,
+    gap,
   );
-  return context.items.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
+  return items.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
 }
+
+const isItemList = (value: unknown) => Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height));
+const placementRules: FieldRules<Pick<ToasterContext, 'items' | 'top' | 'gap'>> = {
+  items: { check: isItemList, expect: 'a list of shown toasts', required: true },
+  top: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+  gap: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+};
 
 /** How many toasts wait for a free slot. */
 export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number {
-  return context.queue.size;
+  const queue = prop(context, 'queue');
+  return checkArgument('queuedToastCount', 'context', queue, (q): q is ToastQueue => q instanceof ToastQueue, "a toaster's context").size;
 }
 
 // Malformed events are ignored: each event's fields are read once, checked, into plain data by these.

@@ -13,7 +13,7 @@ import type { MessageBoxApi } from './message-box-api.js';
 import { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import { notifierMachine } from './notifier.machine.js';
 import { appHost, appToaster } from './app-host.js';
-import { fieldsOrThrow, isBoolean, isFunction, isRecord } from './fields.js';
+import { checkArgument, fieldsOrThrow, isBoolean, isFunction, isRecord, isUiPlatform } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { createToastApi } from './toast-api.js';
 import type { ToastApi, ToasterActor } from './toast-api.js';
@@ -75,6 +75,7 @@ const optionRules: FieldRules<UiKitOptions> = {
  * fired before this call is kept), unless `isolatedToaster` asks for a private one.
  */
 export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
+  checkArgument('createUiKit', 'platform', platform, isUiPlatform, 'a Platform');
   const options = fieldsOrThrow<UiKitOptions>('createUiKit', given ?? {}, optionRules, 'options');
   if (options.toaster) checkToasterInput(options.toaster);
   const motion = options.reducedMotion === undefined ? motionPreference(platform) : fixedMotion(options.reducedMotion);
