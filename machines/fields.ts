@@ -117,3 +117,18 @@ export function isUiPlatform(value: unknown): boolean {
     hasMethods('report')(prop(value, 'errors'))
   );
 }
+
+/**
+ * Memoises a reader of events by the event object: a transition consults the same event in several guards and
+ * actions, and this reads (and checks) its fields once, so all of them also see the same values.
+ */
+export function readOnce<E extends object, R>(read: (event: E) => R): (event: E) => R {
+  const seen = new WeakMap<E, { value: R }>();
+  return (event) => {
+    const hit = seen.get(event);
+    if (hit) return hit.value;
+    const value = read(event);
+    seen.set(event, { value });
+    return value;
+  };
+}

@@ -5,7 +5,7 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import type { ErrorReporter } from '../core/platform/types.js';
-import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isDelay, isId, isString, prop } from './fields.js';
+import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, readOnce, isDelay, isId, isString, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { MESSAGE_BOX_OPTION_RULES, messageBoxMachine } from './message-box.machine.js';
 import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
@@ -98,8 +98,9 @@ function isHeadDone(context: Pick<MessageBoxQueueContext, 'boxes'>, event: Messa
 }
 
 // A malformed event is ignored: an OPEN of a bad (or already open) box, an INPUT without a string value.
+const boxOf = readOnce((event: MessageBoxQueueEvent) => (event.type === 'OPEN' ? messageBoxOf(prop(event, 'box')) : undefined));
 const openOf = (context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBoxQueueEvent) => {
-  const box = event.type === 'OPEN' ? messageBoxOf(prop(event, 'box')) : undefined;
+  const box = boxOf(event);
   return box && !context.boxes.some((b) => b.id === box.id) ? box : undefined;
 };
 const wellFormedForward = (event: MessageBoxQueueEvent) =>

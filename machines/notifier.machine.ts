@@ -5,7 +5,7 @@ import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, isRecord, prop } from './fields.js';
+import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, isRecord, prop, readOnce } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
@@ -136,18 +136,20 @@ export function notificationOf(value: unknown): (NotificationContent & { id: str
 }
 
 // Malformed events are ignored: their fields are read once, checked, by these.
-const notifyOf = (event: NotifierEvent) => (event.type === 'NOTIFY' ? notificationOf(prop(event, 'notification')) : undefined);
+const notifyOf = readOnce((event: NotifierEvent) => (event.type === 'NOTIFY' ? notificationOf(prop(event, 'notification')) : undefined));
 const idRule = (required: boolean) => ({ id: { check: isId, expect: 'an id', required } });
 /** The target of a CLOSE (an id, or every one), CLICK or POINTER_ENTER/LEAVE (an id). */
-const targetOf = (event: NotifierEvent) =>
+const targetOf = readOnce((event: NotifierEvent) =>
   event.type === 'CLOSE' || event.type === 'CLICK' || event.type === 'POINTER_ENTER' || event.type === 'POINTER_LEAVE'
     ? fieldsOrUndefined<{ id?: string }>(event, idRule(event.type !== 'CLOSE'))
-    : undefined;
-const measuredOf = (event: NotifierEvent) =>
+    : undefined,
+);
+const measuredOf = readOnce((event: NotifierEvent) =>
   fieldsOrUndefined<{ id: string; height: number }>(event, {
     ...idRule(true),
     height: { check: isExtent, expect: 'a finite number of px from 0', required: true },
-  });
+  }),
+);
 /** The notification whose child has really finished: a forged or stray done event finds none. */
 const finishedOf = (context: NotifierContext, event: NotifierEvent): NotificationItem | undefined => {
   const id = prop(prop(event, 'output'), 'id');

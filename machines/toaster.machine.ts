@@ -6,7 +6,7 @@ import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/type
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isRecord, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
+import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isRecord, readOnce, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
@@ -64,9 +64,14 @@ export function checkToasterInput(input: unknown): ToasterInput {
 
 const newToastRules: FieldRules<ToastContent & { id: string }> = { ...toastContentRules(true), id: { check: isId, expect: 'a non-empty string', required: true } };
 
+// The checked copies this module made, so the queue need not check them twice.
+const checkedToasts = new WeakSet<QueuedToast>();
+
 /** A checked plain copy of a new toast (id and content), or undefined when it is malformed. */
 export function newToastOf(value: unknown): QueuedToast | undefined {
-  return fieldsOrUndefined<QueuedToast>(value, newToastRules);
+  const toast = fieldsOrUndefined<QueuedToast>(value, newToastRules);
+  if (toast) checkedToasts.add(toast);
+  return toast;
 }
 
 export type ToastRef = ActorRefFrom<typeof toastMachine>;
@@ -106,7 +111,7 @@ export class ToastQueue {
   }
   /** Appends a toast (a checked copy; a malformed one is an InvalidArgumentError); when the queue is full the oldest waiting toasts leave to make room, and are returned. */
   push(given: QueuedToast): QueuedToast[] {
-    const toast = fieldsOrThrow<QueuedToast>('ToastQueue.push', given, newToastRules, 'toast');
+    const toast = checkedToasts.has(given) ? given : fieldsOrThrow<QueuedToast>('ToastQueue.push', given, newToastRules, 'toast');
     const dropped = this.items.size >= this.cap ? this.take(this.items.size - this.cap + 1) : [];
     this.items.set(toast.id, toast);
     return dropped;
@@ -222,10 +227,10 @@ export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number
 }
 
 // Malformed events are ignored: each event's fields are read once, checked, into plain data by these.
-const addOf = (event: ToasterEvent) => (event.type === 'ADD' ? newToastOf(prop(event, 'toast')) : undefined);
+const addOf = readOnce((event: ToasterEvent) => (event.type === 'ADD' ? newToastOf(prop(event, 'toast')) : undefined));
 const idOf = (event: ToasterEvent) => fieldsOrUndefined<{ id: string }>(event, { id: { check: isId, expect: 'an id', required: true } })?.id;
 /** The id and the patch an ADD of a known id or an UPDATE applies in place. */
-const updateOf = (event: ToasterEvent): { id: string; patch: Partial<ToastContent> } | undefined => {
+const updateOf = readOnce((event: ToasterEvent): { id: string; patch: Partial<ToastContent> } | undefined => {
   if (event.type === 'ADD') {
     const toast = addOf(event);
     return toast && { id: toast.id, patch: toast };
@@ -234,14 +239,14 @@ const updateOf = (event: ToasterEvent): { id: string; patch: Partial<ToastConten
   const id = idOf(event);
   const patch = toastPatchOf(prop(event, 'patch'));
   return id !== undefined && patch !== undefined ? { id, patch } : undefined;
-};
-const dismissOf = (event: ToasterEvent) =>
-  fieldsOrUndefined<{ id?: string }>(event, { id: { check: isId, expect: 'an id' } });
-const measuredOf = (event: ToasterEvent) =>
+});
+const dismissOf = readOnce((event: ToasterEvent) => fieldsOrUndefined<{ id?: string }>(event, { id: { check: isId, expect: 'an id' } }));
+const measuredOf = readOnce((event: ToasterEvent) =>
   fieldsOrUndefined<{ id: string; height: number }>(event, {
     id: { check: isId, expect: 'an id', required: true },
     height: { check: isExtent, expect: 'a finite number of px from 0', required: true },
-  });
+  }),
+);
 /** The shown toast whose child has really finished: a forged or stray done event finds none. */
 const finishedOf = (context: ToasterContext, event: ToasterEvent): ToastItem | undefined => {
   const id = prop(prop(event, 'output'), 'id');
