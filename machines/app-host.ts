@@ -1,3 +1,4 @@
+import { reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
 import type { Platform } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import { createLayerStack } from '../core/ui/layer-stack.js';
@@ -51,7 +52,10 @@ export function appToaster(platform: Platform): ToasterActor {
   // A root toaster made before the app knew its platform still pauses while the page is hidden.
   if (existed && !forwarded.has(platform)) {
     forwarded.add(platform);
-    platform.visibility.changes.subscribe((v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }));
+    platform.visibility.changes.subscribe({
+      next: (v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }),
+      error: (error: unknown) => reportCallbackError(platform.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
+    });
   }
   return toaster;
 }

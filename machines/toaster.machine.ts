@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import { takeErrorEvents } from './error-events.js';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
+import { reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
 import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
@@ -271,9 +272,13 @@ export const toasterMachine = setup({
   actors: {
     toast: toastMachine,
     // Subscribes to the port directly (no rxjs operators), which keeps a toast-only bundle small.
-    pageVisibility: fromCallback<EventObject, VisibilityPort | undefined>(({ input, sendBack }) => {
-      if (!input) return undefined;
-      const sub = input.changes.subscribe((v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }));
+    pageVisibility: fromCallback<EventObject, { visibility: VisibilityPort | undefined; errors: ErrorReporter | undefined }>(({ input, sendBack }) => {
+      if (!input.visibility) return undefined;
+      const sub = input.visibility.changes.subscribe({
+        next: (v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }),
+        // A failing port ends the pausing on visibility; it is logged, never thrown at the host.
+        error: (error: unknown) => reportCallbackError(input.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
+      });
       return () => sub.unsubscribe();
     }),
   },
@@ -405,7 +410,7 @@ export const toasterMachine = setup({
     errors: input.errors,
     };
   },
-  invoke: { src: 'pageVisibility', input: ({ context }) => context.visibility },
+  invoke: { src: 'pageVisibility', input: ({ context }) => ({ visibility: context.visibility, errors: context.errors }) },
   initial: 'active',
   on: takeErrorEvents,
   states: {
