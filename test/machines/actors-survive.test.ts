@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { throwError } from 'rxjs';
 import { createActor } from 'xstate';
-import { InvalidArgumentError, UserCallbackError } from '../../core/errors/index.js';
+import { CALLBACK_FAILED_EVENT, InvalidArgumentError, UserCallbackError } from '../../core/errors/index.js';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createSimulationMode } from '../../core/simulation/simulation-mode.js';
 import type { SimulationMode } from '../../core/simulation/simulation-mode.js';
@@ -221,7 +221,8 @@ describe('simulation: no event kills it', () => {
         const actor = createActor(simulationMachine, { input: { simulation: flaky(createSimulationMode(platform), failing), errors: reporter }, clock }).start();
         await runHostile({ actor, clock, steps });
         expectTypedReports(reporter.reports);
-        if (failing.length === 0) expect(reporter.reports).toEqual([]);
+        // A sound service fails no call (a forged xstate.error event is logged under its own name).
+        if (failing.length === 0) expect(reporter.reports.filter((r) => r.event === CALLBACK_FAILED_EVENT)).toEqual([]);
         expectQuietAfterStop(actor, clock);
       }),
       RUNS,
