@@ -143,7 +143,8 @@ export function hostileSteps<A = never>(specs: readonly EventSpec[], calls?: fc.
     advanceMs.map((ms) => ({ kind: 'advance' as const, ms })),
   ];
   if (calls) step.push(calls.map((call) => ({ kind: 'call' as const, call })), calls.map((call) => ({ kind: 'call' as const, call })));
-  return fc.array(fc.oneof(...step), { maxLength });
+  // 'max' lets runs reach the full length: fast-check's default size keeps arrays to about ten items.
+  return fc.array(fc.oneof(...step), { maxLength, size: 'max' });
 }
 
 /** XState's SimulatedClock that also counts the timers it runs and the ones still pending. */
