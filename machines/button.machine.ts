@@ -10,6 +10,12 @@ export interface ButtonInput {
   loading?: boolean;
 }
 
+/** Checks a button's input (an omitted one starts enabled and idle); a flag that is not a boolean throws InvalidArgumentError naming it. */
+export function checkButtonInput(input: unknown): ButtonInput {
+  const flag = { check: isBoolean, expect: 'a boolean' };
+  return fieldsOrThrow<ButtonInput>('button', input ?? {}, { disabled: flag, loading: flag }, 'input');
+}
+
 export type ButtonEvent =
   | { type: 'CLICK' }
   | { type: 'DISABLE' }
@@ -43,9 +49,7 @@ export const buttonMachine = setup({
 }).createMachine({
   id: 'button',
   // An omitted input starts enabled and idle; a flag that is not a boolean is an InvalidArgumentError naming it.
-  context: ({ input }) => ({
-    start: fieldsOrThrow<ButtonInput>('button', input ?? {}, { disabled: { check: isBoolean, expect: 'a boolean' }, loading: { check: isBoolean, expect: 'a boolean' } }, 'input'),
-  }),
+  context: ({ input }) => ({ start: checkButtonInput(input) }),
   type: 'parallel',
   on: {
     ...takeErrorEvents,
