@@ -84,6 +84,9 @@ describe('UI exports keep their contract under hostile arguments', () => {
       ['createLoadingOverlays', machines.createLoadingOverlays, [{ clock }]],
       ['appLayers', machines.appLayers, [platform]],
       ['appHost', machines.appHost, [platform]],
+      ['appToaster', machines.appToaster, [platform]],
+      ['configureRootToaster', machines.configureRootToaster, [{ input: {} }]],
+      ['rootToaster', machines.rootToaster, [{ input: {} }]],
       ['createUiKit', machines.createUiKit, [platform, { isolatedToaster: true }]],
       ['guardCallback', guardCallback, ['cb', () => 1, { report: () => undefined }]],
       ['reportCallbackError', reportCallbackError, [{ report: () => undefined }, new UserCallbackError('x', 1)]],
@@ -92,6 +95,9 @@ describe('UI exports keep their contract under hostile arguments', () => {
     // A hostile reporter falls back to the console; nothing was lost.
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
+    // The root toaster is the page's: a refused configuration left it working, and it is reset for other tests.
+    expect(machines.rootToaster().getSnapshot().status).toBe('active');
+    machines.configureRootToaster({});
     toaster.stop();
     queue.stop();
   });
