@@ -1,6 +1,6 @@
 import { and, emit, setup, stateIn } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import type { SnapshotFrom } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
 import { checkArgument, fieldsOrThrow, isBoolean, prop } from './fields.js';
 
 export interface ButtonInput {

@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import { LoadingTargetMissingError } from '../core/ui/errors.js';
+import { takeErrorEvents } from './error-events.js';
 import { fieldsOrThrow, fieldsOrUndefined, isAny, isDelay, isString } from './fields.js';
 import type { FieldRules } from './fields.js';
 

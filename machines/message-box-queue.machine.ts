@@ -1,10 +1,10 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import type { ErrorReporter } from '../core/platform/types.js';
+import { takeErrorEvents } from './error-events.js';
 import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, readOnce, isDelay, isId, isString, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { MESSAGE_BOX_OPTION_RULES, messageBoxMachine } from './message-box.machine.js';

@@ -1,11 +1,11 @@
 import { assign, emit, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import { DEFAULT_LOCALE } from '../core/catalog/languages.js';
 import { message } from '../core/catalog/messages.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
+import { takeErrorEvents } from './error-events.js';
 import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, isBoolean, isDelay, isId, isString, oneOf, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 

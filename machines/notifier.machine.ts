@@ -1,10 +1,10 @@
 import { assign, enqueueActions, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
+import { takeErrorEvents } from './error-events.js';
 import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, isRecord, prop, readOnce } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';

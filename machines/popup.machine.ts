@@ -1,8 +1,8 @@
 import { assign, emit, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
+import { takeErrorEvents } from './error-events.js';
 import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isBoolean, isDelay, isId, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 

@@ -1,8 +1,8 @@
 import { emit, enqueueActions, fromCallback, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import type { SimulationMode } from '../core/simulation/simulation-mode.js';
+import { takeErrorEvents } from './error-events.js';
 import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isBoolean, isString, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 

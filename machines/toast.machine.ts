@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import type { Clock } from '../core/platform/types.js';
+import { takeErrorEvents } from './error-events.js';
 import { fieldsOrThrow, fieldsOrUndefined, isAny, isBoolean, isDisplayDuration, isId, isString, oneOf, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 

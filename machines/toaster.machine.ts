@@ -1,5 +1,4 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
-import { takeErrorEvents } from './error-events.js';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
@@ -7,6 +6,7 @@ import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/type
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
+import { takeErrorEvents } from './error-events.js';
 import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isRecord, readOnce, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
