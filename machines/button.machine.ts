@@ -1,7 +1,7 @@
 import { and, emit, setup, stateIn } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { takeErrorEvents } from './error-events.js';
-import { checkArgument, fieldsOrThrow, isBoolean, prop } from './fields.js';
+import { BOOLEAN, checkArgument, fieldsOrThrow, prop } from './fields.js';
 
 export interface ButtonInput {
   /** Start disabled. */
@@ -12,8 +12,7 @@ export interface ButtonInput {
 
 /** Checks a button's input (an omitted one starts enabled and idle); a flag that is not a boolean throws InvalidArgumentError naming it. */
 export function checkButtonInput(input: unknown): ButtonInput {
-  const flag = { check: isBoolean, expect: 'a boolean' };
-  return fieldsOrThrow<ButtonInput>('button', input ?? {}, { disabled: flag, loading: flag }, 'input');
+  return fieldsOrThrow<ButtonInput>('button', input ?? {}, { disabled: BOOLEAN, loading: BOOLEAN }, 'input');
 }
 
 export type ButtonEvent =

@@ -132,3 +132,22 @@ export function readOnce<E extends object, R>(read: (event: E) => R): (event: E)
     return value;
   };
 }
+
+// Shared rules (one object each, so every machine's rule table stays small in a bundle).
+export const STRING: FieldRule = { check: isString, expect: 'a string' };
+export const ID: FieldRule = { check: isId, expect: 'a non-empty string' };
+export const BOOLEAN: FieldRule = { check: isBoolean, expect: 'a boolean' };
+export const PX: FieldRule = { check: isExtent, expect: 'a finite number of px from 0' };
+export const CAP: FieldRule = { check: isCap, expect: 'a positive whole number or Infinity' };
+export const DISPLAY_DURATION: FieldRule = { check: isDisplayDuration, expect: 'a number of ms up to 2^31 − 1, 0 or Infinity' };
+export const DELAY: FieldRule = { check: isDelay, expect: 'a number of ms from 0 up to 2^31 − 1' };
+export const ANY: FieldRule = { check: isAny, expect: 'anything' };
+export const CLOCK: FieldRule = { check: hasMethods('now'), expect: 'a clock' };
+export const LAYERS: FieldRule = { check: hasMethods('next'), expect: 'a layer counter' };
+export const REPORTER: FieldRule = { check: hasMethods('report'), expect: 'an error reporter' };
+/** The rule, required. */
+export const required = (rule: FieldRule): FieldRule => ({ ...rule, required: true });
+/** The rule, with an explicit `undefined` kept (it clears the field in an update). */
+export const clearable = (rule: FieldRule): FieldRule => ({ ...rule, clearable: true });
+/** A rule accepting one of `values`. */
+export const oneOfRule = (values: readonly unknown[]): FieldRule => ({ check: oneOf(values), expect: `one of ${values.join(', ')}` });

@@ -5,7 +5,7 @@ import type { ErrorReporter, Timers } from '../core/platform/types.js';
 import type { MotionPreference } from '../core/ui/motion.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { LoadingTargetMissingError } from '../core/ui/errors.js';
-import { fieldsOrThrow, hasMethods, isDelay, isString, prop } from './fields.js';
+import { DELAY, REPORTER, STRING, fieldsOrThrow, hasMethods, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { loadingOverlayMachine } from './loading-overlay.machine.js';
 
@@ -24,9 +24,9 @@ export interface LoadingOverlaysOptions {
 
 const optionsRules: FieldRules<LoadingOverlaysOptions> = {
   clock: { check: hasMethods('setTimeout', 'clearTimeout'), expect: 'timers (setTimeout and clearTimeout)' },
-  leaveMs: { check: isDelay, expect: 'a number of ms from 0 up to 2^31 − 1' },
+  leaveMs: DELAY,
   motion: { check: (v) => typeof prop(v, 'reduced') === 'boolean', expect: 'a motion preference' },
-  errors: { check: hasMethods('report'), expect: 'an error reporter' },
+  errors: REPORTER,
 };
 
 /** Reference-counted loading overlays keyed by target. */
@@ -60,7 +60,7 @@ export function createLoadingOverlays(given?: LoadingOverlaysOptions): LoadingOv
     show(target, onRemoved, given) {
       if (target === undefined || target === null || target === '') throw new LoadingTargetMissingError('target');
       if (typeof onRemoved !== 'function') throw new LoadingTargetMissingError('callback');
-      const showOptions = fieldsOrThrow<{ text?: string }>('loading.show', given ?? {}, { text: { check: isString, expect: 'a string' } }, 'options');
+      const showOptions = fieldsOrThrow<{ text?: string }>('loading.show', given ?? {}, { text: STRING }, 'options');
       let entry = overlays.get(target);
       if (entry) {
         entry.actor.send(showOptions.text === undefined ? { type: 'ACQUIRE' } : { type: 'ACQUIRE', text: showOptions.text });

@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { LoadingTargetMissingError } from '../core/ui/errors.js';
 import { takeErrorEvents } from './error-events.js';
-import { fieldsOrThrow, fieldsOrUndefined, isAny, isDelay, isString } from './fields.js';
+import { DELAY, STRING, fieldsOrThrow, fieldsOrUndefined, isAny } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: a loading overlay's leave transition, in ms. */
@@ -29,13 +29,13 @@ export type LoadingOverlayEmitted = { type: 'removed'; target: unknown };
 
 const inputRules: FieldRules<LoadingOverlayInput> = {
   target: { check: isAny, expect: 'a target' },
-  leaveMs: { check: isDelay, expect: 'a number of ms from 0 up to 2^31 − 1' },
-  text: { check: isString, expect: 'a string' },
+  leaveMs: DELAY,
+  text: STRING,
 };
 
 // An ACQUIRE whose text is not a string is malformed and ignored (it holds nothing).
 const acquireOf = (event: LoadingOverlayEvent) =>
-  event.type === 'ACQUIRE' ? fieldsOrUndefined<{ text?: string }>(event, { text: { check: isString, expect: 'a string' } }) : undefined;
+  event.type === 'ACQUIRE' ? fieldsOrUndefined<{ text?: string }>(event, { text: STRING }) : undefined;
 
 /** Input for the generated diagram. */
 export const diagramInput: LoadingOverlayInput = { target: 'diagram' };

@@ -5,7 +5,7 @@ import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import { takeErrorEvents } from './error-events.js';
-import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, readOnce, isDelay, isId, isString, prop } from './fields.js';
+import { DELAY, ID, LAYERS, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop, readOnce, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { MESSAGE_BOX_OPTION_RULES, messageBoxMachine } from './message-box.machine.js';
 import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
@@ -25,11 +25,11 @@ export interface MessageBoxQueueInput {
 
 
 const inputRules: FieldRules<MessageBoxQueueInput> = {
-  layers: { check: hasMethods('next'), expect: 'a layer counter' },
-  transitionMs: { check: isDelay, expect: 'a number of ms from 0 up to 2^31 − 1' },
+  layers: LAYERS,
+  transitionMs: DELAY,
   scrollLock: { check: hasMethods('lock', 'unlock'), expect: 'a scroll lock' },
   locale: { check: (v) => typeof v === 'function', expect: 'a function giving the locale' },
-  errors: { check: hasMethods('report'), expect: 'an error reporter' },
+  errors: REPORTER,
 };
 
 /** Checks a message-box queue input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
@@ -39,7 +39,7 @@ export function checkMessageBoxQueueInput(input: unknown): MessageBoxQueueInput 
 
 const boxRules: FieldRules<MessageBoxOptions & { id: string }> = {
   ...MESSAGE_BOX_OPTION_RULES,
-  id: { check: isId, expect: 'a non-empty string', required: true },
+  id: required(ID),
 };
 
 /** A checked plain copy of a box to open, or undefined when it is malformed (the OPEN carrying it is ignored). */
@@ -104,7 +104,7 @@ const openOf = (context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBo
   return box && !context.boxes.some((b) => b.id === box.id) ? box : undefined;
 };
 const wellFormedForward = (event: MessageBoxQueueEvent) =>
-  event.type !== 'INPUT' || fieldsOrUndefined(event, { value: { check: isString, expect: 'a string', required: true } }) !== undefined;
+  event.type !== 'INPUT' || fieldsOrUndefined(event, { value: required(STRING) }) !== undefined;
 const SCROLL_OWNER = 'message-box-queue';
 
 /**

@@ -6,7 +6,7 @@ import type { ErrorReporter } from '../core/platform/types.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { takeErrorEvents } from './error-events.js';
-import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, isBoolean, isDelay, isId, isString, oneOf, prop } from './fields.js';
+import { BOOLEAN, DELAY, ID, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, isFunction, isString, oneOf, oneOfRule, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: message boxes fade in and out over this long. */
@@ -79,32 +79,29 @@ export interface MessageBoxInput extends MessageBoxOptions {
 
 const MESSAGE_BOX_KINDS: readonly MessageBoxKind[] = ['alert', 'confirm', 'prompt'];
 const DIALOG_SIZES = Object.keys(DIALOG_WIDTHS_PX);
-const text = { check: isString, expect: 'a string' };
-const flag = { check: isBoolean, expect: 'a boolean' };
-const delay = { check: isDelay, expect: 'a number of ms from 0 up to 2^31 − 1' };
 
 /** The rules of a box's options: `kind` and `message` are required, the rest optional and typed. */
 export const MESSAGE_BOX_OPTION_RULES: FieldRules<MessageBoxOptions> = {
   kind: { check: oneOf(MESSAGE_BOX_KINDS), expect: 'alert, confirm or prompt', required: true },
-  message: { ...text, required: true },
-  title: text,
-  showCancel: flag,
-  showClose: flag,
-  closeOnEscape: flag,
-  closeOnBackdrop: flag,
-  size: { check: oneOf(DIALOG_SIZES), expect: `one of ${DIALOG_SIZES.join(', ')}` },
-  top: text,
-  confirmText: text,
-  cancelText: text,
-  inputValue: text,
-  inputPlaceholder: text,
+  message: required(STRING),
+  title: STRING,
+  showCancel: BOOLEAN,
+  showClose: BOOLEAN,
+  closeOnEscape: BOOLEAN,
+  closeOnBackdrop: BOOLEAN,
+  size: oneOfRule(DIALOG_SIZES),
+  top: STRING,
+  confirmText: STRING,
+  cancelText: STRING,
+  inputValue: STRING,
+  inputPlaceholder: STRING,
   inputPattern: { check: (v) => v instanceof RegExp, expect: 'a RegExp' },
   inputValidator: { check: isFunction, expect: 'a function' },
-  inputErrorMessage: text,
-  multiline: flag,
+  inputErrorMessage: STRING,
+  multiline: BOOLEAN,
   maxLength: { check: (v) => Number.isSafeInteger(v) && (v as number) >= 0, expect: 'a whole number from 0' },
-  transitionMs: delay,
-  focusDelayMs: delay,
+  transitionMs: DELAY,
+  focusDelayMs: DELAY,
 };
 
 // validatePrompt reads only the prompt's fields: kind and message may be left out.
@@ -116,9 +113,9 @@ const PROMPT_OPTION_RULES: FieldRules<MessageBoxOptions> = {
 
 const inputRules: FieldRules<MessageBoxInput> = {
   ...MESSAGE_BOX_OPTION_RULES,
-  id: { check: isId, expect: 'a non-empty string', required: true },
+  id: required(ID),
   locale: { check: isFunction, expect: 'a function giving the locale' },
-  errors: { check: hasMethods('report'), expect: 'an error reporter' },
+  errors: REPORTER,
 };
 
 export interface MessageBoxContext {
@@ -208,7 +205,7 @@ const zIndexOf = (event: MessageBoxEvent) => {
   return typeof zIndex === 'number' && Number.isFinite(zIndex) ? zIndex : undefined;
 };
 const inputValueOf = (event: MessageBoxEvent) =>
-  fieldsOrUndefined<{ value: string }>(event, { value: { ...text, required: true } })?.value;
+  fieldsOrUndefined<{ value: string }>(event, { value: required(STRING) })?.value;
 
 const isExceeded = (options: MessageBoxOptions, value: string) => options.maxLength !== undefined && value.length > options.maxLength;
 

@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
 import { takeErrorEvents } from './error-events.js';
-import { fieldsOrThrow, hasMethods, isAny, isBoolean, isDisplayDuration, isId, isString, oneOf } from './fields.js';
+import { ANY, BOOLEAN, CLOCK, DISPLAY_DURATION, ID, STRING, fieldsOrThrow, oneOfRule, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: a notification closes after this long by default. */
@@ -43,26 +43,25 @@ export interface NotificationInput extends NotificationContent {
   clock?: Clock;
 }
 
-const flag = { check: isBoolean, expect: 'a boolean' };
 
 /** The rules of a notification's content: `message` is required, the rest optional and typed. */
 export const NOTIFICATION_CONTENT_RULES: FieldRules<NotificationContent> = {
-  title: { check: isString, expect: 'a string' },
-  message: { check: isString, expect: 'a string', required: true },
-  type: { check: oneOf(NOTIFICATION_TYPES), expect: `one of ${NOTIFICATION_TYPES.join(', ')}` },
-  duration: { check: isDisplayDuration, expect: 'a number of ms up to 2^31 − 1, 0 or Infinity' },
-  position: { check: oneOf(NOTIFICATION_POSITIONS), expect: `one of ${NOTIFICATION_POSITIONS.join(', ')}` },
-  showClose: flag,
-  closeOnClick: flag,
-  resumeRemaining: flag,
-  data: { check: isAny, expect: 'anything' },
+  title: STRING,
+  message: required(STRING),
+  type: oneOfRule(NOTIFICATION_TYPES),
+  duration: DISPLAY_DURATION,
+  position: oneOfRule(NOTIFICATION_POSITIONS),
+  showClose: BOOLEAN,
+  closeOnClick: BOOLEAN,
+  resumeRemaining: BOOLEAN,
+  data: ANY,
 };
 
 const inputRules: FieldRules<NotificationInput> = {
   ...NOTIFICATION_CONTENT_RULES,
-  id: { check: isId, expect: 'a non-empty string', required: true },
+  id: required(ID),
   zIndex: { check: (v) => typeof v === 'number' && Number.isFinite(v), expect: 'a finite number' },
-  clock: { check: hasMethods('now'), expect: 'a clock' },
+  clock: CLOCK,
 };
 
 export type NotificationCloseReason = 'timeout' | 'close-button' | 'escape' | 'click';

@@ -5,7 +5,7 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
 import { takeErrorEvents } from './error-events.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, isRecord, prop, readOnce } from './fields.js';
+import { CAP, CLOCK, ID, LAYERS, PX, fieldsOrThrow, fieldsOrUndefined, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
@@ -98,18 +98,18 @@ const isItemList = (value: unknown) =>
   Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height) && typeof item.position === 'string');
 const placementRules: FieldRules<Pick<NotifierContext, 'items' | 'gap' | 'offset'>> = {
   items: { check: isItemList, expect: 'a list of shown notifications', required: true },
-  gap: { check: isExtent, expect: 'a finite number of px from 0', required: true },
-  offset: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+  gap: required(PX),
+  offset: required(PX),
 };
 
 const CHILD_PREFIX = 'notification:';
 
 const inputRules: FieldRules<NotifierInput> = {
-  maxVisible: { check: isCap, expect: 'a positive whole number or Infinity' },
-  gap: { check: isExtent, expect: 'a finite number of px from 0' },
-  offset: { check: isExtent, expect: 'a finite number of px from 0' },
-  layers: { check: hasMethods('next'), expect: 'a layer counter' },
-  clock: { check: hasMethods('now'), expect: 'a clock' },
+  maxVisible: CAP,
+  gap: PX,
+  offset: PX,
+  layers: LAYERS,
+  clock: CLOCK,
 };
 
 /** Checks a notifier input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
@@ -119,7 +119,7 @@ export function checkNotifierInput(input: unknown): NotifierInput {
 
 const notificationRules: FieldRules<NotificationContent & { id: string }> = {
   ...NOTIFICATION_CONTENT_RULES,
-  id: { check: isId, expect: 'a non-empty string', required: true },
+  id: required(ID),
 };
 
 /**
@@ -127,7 +127,7 @@ const notificationRules: FieldRules<NotificationContent & { id: string }> = {
  * sends. A malformed one throws InvalidArgumentError naming the field.
  */
 export function checkNotification(value: unknown): NotificationContent & { id?: string } {
-  return fieldsOrThrow<NotificationContent & { id?: string }>('notify', value, { ...notificationRules, id: { check: isId, expect: 'a non-empty string' } }, 'notification');
+  return fieldsOrThrow<NotificationContent & { id?: string }>('notify', value, { ...notificationRules, id: ID }, 'notification');
 }
 
 /** A checked plain copy of a notification to show, or undefined when it is malformed (the NOTIFY carrying it is ignored). */
@@ -147,7 +147,7 @@ const targetOf = readOnce((event: NotifierEvent) =>
 const measuredOf = readOnce((event: NotifierEvent) =>
   fieldsOrUndefined<{ id: string; height: number }>(event, {
     ...idRule(true),
-    height: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+    height: required(PX),
   }),
 );
 /** The notification whose child has really finished: a forged or stray done event finds none. */

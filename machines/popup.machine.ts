@@ -3,7 +3,7 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import { takeErrorEvents } from './error-events.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isBoolean, isDelay, isId, prop } from './fields.js';
+import { BOOLEAN, DELAY, ID, LAYERS, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Seed 000 §4: the open delay is optional; none by default. */
@@ -49,14 +49,12 @@ export type PopupCloseReason = 'close' | 'escape' | 'outside' | 'toggle';
 /** The options a popup takes while it lives (SET_OPTIONS). */
 export type PopupOptions = Pick<PopupInput, 'modal' | 'closeOnEscape' | 'closeOnOutsideClick' | 'openDelay' | 'closeDelay'>;
 
-const flag = { check: isBoolean, expect: 'a boolean' };
-const delay = { check: isDelay, expect: 'a number of ms from 0 up to 2^31 − 1' };
-const optionRules: FieldRules<PopupOptions> = { modal: flag, closeOnEscape: flag, closeOnOutsideClick: flag, openDelay: delay, closeDelay: delay };
+const optionRules: FieldRules<PopupOptions> = { modal: BOOLEAN, closeOnEscape: BOOLEAN, closeOnOutsideClick: BOOLEAN, openDelay: DELAY, closeDelay: DELAY };
 const inputRules: FieldRules<PopupInput> = {
   ...optionRules,
-  id: { check: isId, expect: 'a non-empty string' },
+  id: ID,
   scrollLock: { check: hasMethods('lock', 'unlock'), expect: 'a scroll lock' },
-  layers: { check: hasMethods('next'), expect: 'a layer counter' },
+  layers: LAYERS,
 };
 // A SET_OPTIONS whose options are malformed is ignored whole (never half applied).
 const optionsOf = (event: PopupEvent) => (event.type === 'SET_OPTIONS' ? fieldsOrUndefined<PopupOptions>(prop(event, 'options'), optionRules) : undefined);

@@ -3,7 +3,7 @@ import { guardCallback } from '../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import type { SimulationMode } from '../core/simulation/simulation-mode.js';
 import { takeErrorEvents } from './error-events.js';
-import { fieldsOrThrow, fieldsOrUndefined, hasMethods, isBoolean, isString, prop } from './fields.js';
+import { BOOLEAN, REPORTER, STRING, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 export interface SimulationInput {
@@ -32,16 +32,16 @@ const inputRules: FieldRules<SimulationInput> = {
     expect: 'a simulation-mode service (createSimulationMode)',
     required: true,
   },
-  errors: { check: hasMethods('report'), expect: 'an error reporter' },
+  errors: REPORTER,
 };
 
 // Malformed events are ignored: their fields are read once, checked, by these.
 const turnOnOf = (event: SimulationEvent) =>
-  event.type === 'TURN_ON' ? fieldsOrUndefined<{ locale?: string }>(event, { locale: { check: isString, expect: 'a string' } }) : undefined;
+  event.type === 'TURN_ON' ? fieldsOrUndefined<{ locale?: string }>(event, { locale: STRING }) : undefined;
 const pathOf = (event: SimulationEvent) =>
-  event.type === 'NAVIGATE' ? fieldsOrUndefined<{ path: string }>(event, { path: { check: isString, expect: 'a string', required: true } })?.path : undefined;
+  event.type === 'NAVIGATE' ? fieldsOrUndefined<{ path: string }>(event, { path: required(STRING) })?.path : undefined;
 const remoteOf = (event: SimulationEvent) =>
-  event.type === 'REMOTE_CHANGED' ? fieldsOrUndefined<{ on: boolean }>(event, { on: { check: isBoolean, expect: 'a boolean', required: true } })?.on : undefined;
+  event.type === 'REMOTE_CHANGED' ? fieldsOrUndefined<{ on: boolean }>(event, { on: required(BOOLEAN) })?.on : undefined;
 
 /**
  * Calls the simulation service guarded: it may be the caller's own (or fail on its storage or location), and a

@@ -8,7 +8,7 @@ import { toastContentRules } from './toast.machine.js';
 import type { ToastContent, ToastType } from './toast.machine.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { guardCallback, reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
-import { checkArgument, fieldsOrThrow, isFunction, isId, isString, prop } from './fields.js';
+import { ID, STRING, checkArgument, fieldsOrThrow, isFunction, isId, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 export type ToasterActor = ActorRefFrom<typeof toasterMachine>;
@@ -52,10 +52,10 @@ let seq = 0;
 
 const { message: _message, ...contentRules } = toastContentRules(false);
 /** The rules of a toast call's options: the content minus the message, plus an id. */
-const optionRules: FieldRules<ToastOptions & { type?: ToastType }> = { ...contentRules, id: { check: isId, expect: 'a non-empty string' } };
+const optionRules: FieldRules<ToastOptions & { type?: ToastType }> = { ...contentRules, id: ID };
 const isText = (value: unknown) => typeof value === 'string' || typeof value === 'function';
 const messagesRules: FieldRules<ToastPromiseMessages<unknown>> = {
-  loading: { check: isString, expect: 'a string', required: true },
+  loading: required(STRING),
   success: { check: isText, expect: 'a string or a function giving one', required: true },
   error: { check: isText, expect: 'a string or a function giving one', required: true },
 };

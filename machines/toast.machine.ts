@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
 import { takeErrorEvents } from './error-events.js';
-import { fieldsOrThrow, fieldsOrUndefined, isAny, isBoolean, isDisplayDuration, isId, isString, oneOf, prop } from './fields.js';
+import { ANY, BOOLEAN, CLOCK, DISPLAY_DURATION, ID, STRING, clearable, fieldsOrThrow, fieldsOrUndefined, oneOfRule, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Seed 000 §4, seed 001 §4: the toast types. */
@@ -43,12 +43,12 @@ const CLOSE_REASONS: readonly ToastCloseReason[] = ['timeout', 'close-button', '
 /** The rules of a toast's content; `message` is required in a new toast, optional in a patch. */
 export function toastContentRules(messageRequired: boolean): FieldRules<ToastContent> {
   return {
-    type: { check: oneOf(TOAST_TYPES), expect: `one of ${TOAST_TYPES.join(', ')}` },
-    message: { check: isString, expect: 'a string', required: messageRequired },
-    title: { check: isString, expect: 'a string', clearable: true },
-    duration: { check: isDisplayDuration, expect: 'a number of ms up to 2^31 − 1, 0 or Infinity' },
-    closable: { check: isBoolean, expect: 'a boolean' },
-    data: { check: isAny, expect: 'anything', clearable: true },
+    type: oneOfRule(TOAST_TYPES),
+    message: messageRequired ? required(STRING) : STRING,
+    title: clearable(STRING),
+    duration: DISPLAY_DURATION,
+    closable: BOOLEAN,
+    data: clearable(ANY),
   };
 }
 
@@ -59,10 +59,10 @@ export function toastPatchOf(value: unknown): Partial<ToastContent> | undefined 
 
 const inputRules: FieldRules<ToastInput> = {
   ...toastContentRules(false),
-  id: { check: isId, expect: 'a non-empty string' },
-  defaultDuration: { check: isDisplayDuration, expect: 'a number of ms up to 2^31 − 1, 0 or Infinity' },
-  clock: { check: (v) => typeof prop(v, 'now') === 'function', expect: 'a clock' },
-  paused: { check: isBoolean, expect: 'a boolean' },
+  id: ID,
+  defaultDuration: DISPLAY_DURATION,
+  clock: CLOCK,
+  paused: BOOLEAN,
 };
 
 // Malformed events are ignored: each event's fields are read once, checked, by these.
@@ -73,7 +73,7 @@ const showOf = (event: ToastEvent) => {
 const updateOf = (event: ToastEvent) => (event.type === 'UPDATE' ? toastPatchOf(prop(event, 'patch')) : undefined);
 const closeReasonOf = (event: ToastEvent): ToastCloseReason | undefined => {
   const fields = fieldsOrUndefined<{ reason?: ToastCloseReason }>(event, {
-    reason: { check: oneOf(CLOSE_REASONS), expect: `one of ${CLOSE_REASONS.join(', ')}` },
+    reason: oneOfRule(CLOSE_REASONS),
   });
   return fields && (fields.reason ?? 'close-button');
 };

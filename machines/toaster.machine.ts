@@ -7,7 +7,7 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
 import { takeErrorEvents } from './error-events.js';
-import { checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isRecord, readOnce, isCap, isDisplayDuration, isExtent, isId, prop } from './fields.js';
+import { CAP, CLOCK, DISPLAY_DURATION, ID, LAYERS, PX, REPORTER, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
@@ -47,15 +47,15 @@ export interface ToasterInput {
 
 /** The rules of the toaster's input: a malformed field is an InvalidArgumentError naming it. */
 const inputRules: FieldRules<ToasterInput> = {
-  maxVisible: { check: isCap, expect: 'a positive whole number or Infinity' },
-  maxQueued: { check: isCap, expect: 'a positive whole number or Infinity' },
-  top: { check: isExtent, expect: 'a finite number of px from 0' },
-  gap: { check: isExtent, expect: 'a finite number of px from 0' },
-  duration: { check: isDisplayDuration, expect: 'a number of ms up to 2^31 − 1, 0 or Infinity' },
-  layers: { check: hasMethods('next'), expect: 'a layer counter' },
-  clock: { check: hasMethods('now'), expect: 'a clock' },
+  maxVisible: CAP,
+  maxQueued: CAP,
+  top: PX,
+  gap: PX,
+  duration: DISPLAY_DURATION,
+  layers: LAYERS,
+  clock: CLOCK,
   visibility: { check: (v) => hasMethods('subscribe')(prop(v, 'changes')), expect: 'a visibility port' },
-  errors: { check: hasMethods('report'), expect: 'an error reporter' },
+  errors: REPORTER,
 };
 
 /** Checks a toaster input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
@@ -63,7 +63,7 @@ export function checkToasterInput(input: unknown): ToasterInput {
   return fieldsOrThrow<ToasterInput>('toaster', input ?? {}, inputRules, 'input');
 }
 
-const newToastRules: FieldRules<ToastContent & { id: string }> = { ...toastContentRules(true), id: { check: isId, expect: 'a non-empty string', required: true } };
+const newToastRules: FieldRules<ToastContent & { id: string }> = { ...toastContentRules(true), id: required(ID) };
 
 // The checked copies this module made, so the queue need not check them twice.
 const checkedToasts = new WeakSet<QueuedToast>();
@@ -217,8 +217,8 @@ export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 
 const isItemList = (value: unknown) => Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height));
 const placementRules: FieldRules<Pick<ToasterContext, 'items' | 'top' | 'gap'>> = {
   items: { check: isItemList, expect: 'a list of shown toasts', required: true },
-  top: { check: isExtent, expect: 'a finite number of px from 0', required: true },
-  gap: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+  top: required(PX),
+  gap: required(PX),
 };
 
 /** How many toasts wait for a free slot. */
@@ -229,7 +229,7 @@ export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number
 
 // Malformed events are ignored: each event's fields are read once, checked, into plain data by these.
 const addOf = readOnce((event: ToasterEvent) => (event.type === 'ADD' ? newToastOf(prop(event, 'toast')) : undefined));
-const idOf = (event: ToasterEvent) => fieldsOrUndefined<{ id: string }>(event, { id: { check: isId, expect: 'an id', required: true } })?.id;
+const idOf = (event: ToasterEvent) => fieldsOrUndefined<{ id: string }>(event, { id: required(ID) })?.id;
 /** The id and the patch an ADD of a known id or an UPDATE applies in place. */
 const updateOf = readOnce((event: ToasterEvent): { id: string; patch: Partial<ToastContent> } | undefined => {
   if (event.type === 'ADD') {
@@ -241,11 +241,11 @@ const updateOf = readOnce((event: ToasterEvent): { id: string; patch: Partial<To
   const patch = toastPatchOf(prop(event, 'patch'));
   return id !== undefined && patch !== undefined ? { id, patch } : undefined;
 });
-const dismissOf = readOnce((event: ToasterEvent) => fieldsOrUndefined<{ id?: string }>(event, { id: { check: isId, expect: 'an id' } }));
+const dismissOf = readOnce((event: ToasterEvent) => fieldsOrUndefined<{ id?: string }>(event, { id: ID }));
 const measuredOf = readOnce((event: ToasterEvent) =>
   fieldsOrUndefined<{ id: string; height: number }>(event, {
-    id: { check: isId, expect: 'an id', required: true },
-    height: { check: isExtent, expect: 'a finite number of px from 0', required: true },
+    id: required(ID),
+    height: required(PX),
   }),
 );
 /** The shown toast whose child has really finished: a forged or stray done event finds none. */

@@ -13,7 +13,7 @@ import type { MessageBoxApi } from './message-box-api.js';
 import { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import { notifierMachine } from './notifier.machine.js';
 import { appHost, appToaster } from './app-host.js';
-import { checkArgument, fieldsOrThrow, isBoolean, isFunction, isRecord, isUiPlatform } from './fields.js';
+import { BOOLEAN, checkArgument, fieldsOrThrow, isFunction, isRecord, isUiPlatform } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { createToastApi } from './toast-api.js';
 import type { ToastApi, ToasterActor } from './toast-api.js';
@@ -62,10 +62,10 @@ export interface UiKitOptions {
 }
 
 const optionRules: FieldRules<UiKitOptions> = {
-  isolatedToaster: { check: isBoolean, expect: 'a boolean' },
+  isolatedToaster: BOOLEAN,
   toaster: { check: isRecord, expect: 'a toaster input' },
   layerBase: { check: (v) => typeof v === 'number' && Number.isFinite(v), expect: 'a finite number' },
-  reducedMotion: { check: isBoolean, expect: 'a boolean' },
+  reducedMotion: BOOLEAN,
   locale: { check: isFunction, expect: 'a function giving the locale' },
 };
 
