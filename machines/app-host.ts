@@ -1,3 +1,4 @@
+import { reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
 import type { Platform } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import { createLayerStack } from '../core/ui/layer-stack.js';
@@ -5,6 +6,9 @@ import { createScrollLock } from '../core/ui/scroll-lock.js';
 import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
 import { hasRootToaster, rootToaster } from './toast-api.js';
 import type { ToasterActor } from './toast-api.js';
+import { checkArgument, isUiPlatform } from './fields.js';
+
+const checkPlatform = (owner: string, platform: unknown) => checkArgument(owner, 'platform', platform, isUiPlatform, 'a Platform');
 
 const layerHosts = new WeakMap<Platform, LayerHost>();
 const hosts = new WeakMap<Platform, UiHost>();
@@ -15,6 +19,7 @@ const forwarded = new WeakSet<Platform>();
  * toaster's counter when toasts were fired before the app mounted. Toast-only code needs nothing more.
  */
 export function appLayers(platform: Platform): LayerHost {
+  checkPlatform('appLayers', platform);
   let host = layerHosts.get(platform);
   if (!host) {
     const layers = hasRootToaster() ? rootToaster().getSnapshot().context.layers : createLayerCounter();
@@ -26,6 +31,7 @@ export function appLayers(platform: Platform): LayerHost {
 
 /** The full overlay host of a platform: its layers plus the shared scroll lock, made once. */
 export function appHost(platform: Platform): UiHost {
+  checkPlatform('appHost', platform);
   let host = hosts.get(platform);
   if (!host) {
     host = { ...appLayers(platform), scrollLock: createScrollLock(platform.dom, platform.timers) };
@@ -36,16 +42,20 @@ export function appHost(platform: Platform): UiHost {
 
 /** The root toaster bound to a platform: its timers, clock, visibility and the host's counter. */
 export function appToaster(platform: Platform): ToasterActor {
+  checkPlatform('appToaster', platform);
   const existed = hasRootToaster();
   const host = appLayers(platform);
   const toaster = rootToaster({
-    input: { layers: host.layers, clock: platform.clock, visibility: platform.visibility },
+    input: { layers: host.layers, clock: platform.clock, visibility: platform.visibility, errors: platform.errors },
     clock: platform.timers,
   });
   // A root toaster made before the app knew its platform still pauses while the page is hidden.
   if (existed && !forwarded.has(platform)) {
     forwarded.add(platform);
-    platform.visibility.changes.subscribe((v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }));
+    platform.visibility.changes.subscribe({
+      next: (v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }),
+      error: (error: unknown) => reportCallbackError(platform.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
+    });
   }
   return toaster;
 }

@@ -1,11 +1,18 @@
 import { and, emit, setup, stateIn } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { takeErrorEvents } from './error-events.js';
+import { BOOLEAN, checkArgument, fieldsOrThrow, prop } from './fields.js';
 
 export interface ButtonInput {
   /** Start disabled. */
   disabled?: boolean;
   /** Start loading. */
   loading?: boolean;
+}
+
+/** Checks a button's input (an omitted one starts enabled and idle); a flag that is not a boolean throws InvalidArgumentError naming it. */
+export function checkButtonInput(input: unknown): ButtonInput {
+  return fieldsOrThrow<ButtonInput>('button', input ?? {}, { disabled: BOOLEAN, loading: BOOLEAN }, 'input');
 }
 
 export type ButtonEvent =
@@ -40,9 +47,11 @@ export const buttonMachine = setup({
   },
 }).createMachine({
   id: 'button',
-  context: ({ input }) => ({ start: { ...input } }),
+  // An omitted input starts enabled and idle; a flag that is not a boolean is an InvalidArgumentError naming it.
+  context: ({ input }) => ({ start: checkButtonInput(input) }),
   type: 'parallel',
   on: {
+    ...takeErrorEvents,
     CLICK: { guard: 'clickable', actions: 'emitClicked' },
   },
   states: {
@@ -88,6 +97,7 @@ export interface ButtonStatus {
 
 /** The two flags of a button snapshot, and whether a click would count. */
 export function buttonStatus(snapshot: SnapshotFrom<typeof buttonMachine>): ButtonStatus {
+  checkArgument('buttonStatus', 'snapshot', snapshot, (s) => typeof prop(s, 'matches') === 'function', "a button's snapshot");
   const loading = snapshot.matches({ activity: 'loading' });
   const disabled = snapshot.matches({ availability: 'disabled' });
   return { loading, disabled, clickable: !loading && !disabled };

@@ -21,3 +21,4 @@ export * from './ui-kit.js';
 export * from './app-host.js';
 export * from './risk-token.machine.js';
 export * from './risk-token-service.js';
+export { ACTOR_ERROR_EVENT } from './error-events.js';

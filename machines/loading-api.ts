@@ -1,8 +1,12 @@
 import { createActor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import type { Timers } from '../core/platform/types.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
+import type { ErrorReporter, Timers } from '../core/platform/types.js';
 import type { MotionPreference } from '../core/ui/motion.js';
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { LoadingTargetMissingError } from '../core/ui/errors.js';
+import { DELAY, REPORTER, STRING, fieldsOrThrow, hasMethods, prop } from './fields.js';
+import type { FieldRules } from './fields.js';
 import { loadingOverlayMachine } from './loading-overlay.machine.js';
 
 export type LoadingOverlayActor = ActorRefFrom<typeof loadingOverlayMachine>;
@@ -14,31 +18,49 @@ export interface LoadingOverlaysOptions {
   leaveMs?: number;
   /** An overlay shown while the user asks for reduced motion leaves in 0 ms. */
   motion?: MotionPreference;
+  /** Where a throwing `onRemoved` callback or listener is logged: the platform's error reporter (the console without one). */
+  errors?: ErrorReporter;
 }
+
+const optionsRules: FieldRules<LoadingOverlaysOptions> = {
+  clock: { check: hasMethods('setTimeout', 'clearTimeout'), expect: 'timers (setTimeout and clearTimeout)' },
+  leaveMs: DELAY,
+  motion: { check: (v) => typeof prop(v, 'reduced') === 'boolean', expect: 'a motion preference' },
+  errors: REPORTER,
+};
 
 /** Reference-counted loading overlays keyed by target. */
 export interface LoadingOverlays {
   /**
    * Shows (or joins) the overlay of `target`; `onRemoved` runs once the overlay has left. Returns the
-   * release for this request. Throws LoadingTargetMissingError without a target or a callback.
+   * release for this request. Throws LoadingTargetMissingError without a target or a callback, and
+   * InvalidArgumentError for a text that is not a string. A callback that throws is logged; the others still run.
    */
   show(target: unknown, onRemoved: () => void, options?: { text?: string }): () => void;
   /** The overlay actor of a target, while it exists. */
   get(target: unknown): LoadingOverlayActor | undefined;
-  /** Calls `listener` whenever an overlay appears or is removed. */
+  /** Calls `listener` whenever an overlay appears or is removed (a listener that throws is logged). */
   subscribe(listener: () => void): () => void;
+  /** Removes every overlay at once (no leave transition, no timer left): their `onRemoved` callbacks run. */
+  stop(): void;
 }
 
 /** Creates the loading-overlay registry of an app. */
-export function createLoadingOverlays(options: LoadingOverlaysOptions = {}): LoadingOverlays {
+export function createLoadingOverlays(given?: LoadingOverlaysOptions): LoadingOverlays {
+  const options = fieldsOrThrow<LoadingOverlaysOptions>('loading', given ?? {}, optionsRules, 'options');
   const overlays = new Map<unknown, { actor: LoadingOverlayActor; callbacks: Set<() => void> }>();
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
+  // One caller's failing callback is logged and must not keep the others from running.
+  const notify = () => [...listeners].forEach((l) => guardCallback('loading listener', l, options.errors));
+  const removed = (callbacks: Set<() => void>) => {
+    for (const callback of callbacks) guardCallback('onRemoved', callback, options.errors);
+  };
 
   return {
-    show(target, onRemoved, showOptions = {}) {
+    show(target, onRemoved, given) {
       if (target === undefined || target === null || target === '') throw new LoadingTargetMissingError('target');
       if (typeof onRemoved !== 'function') throw new LoadingTargetMissingError('callback');
+      const showOptions = fieldsOrThrow<{ text?: string }>('loading.show', given ?? {}, { text: STRING }, 'options');
       let entry = overlays.get(target);
       if (entry) {
         entry.actor.send(showOptions.text === undefined ? { type: 'ACQUIRE' } : { type: 'ACQUIRE', text: showOptions.text });
@@ -53,7 +75,7 @@ export function createLoadingOverlays(options: LoadingOverlaysOptions = {}): Loa
         overlays.set(target, created);
         actor.on('removed', () => {
           overlays.delete(target);
-          for (const callback of created.callbacks) callback();
+          removed(created.callbacks);
           notify();
         });
         actor.start();
@@ -70,8 +92,18 @@ export function createLoadingOverlays(options: LoadingOverlaysOptions = {}): Loa
     },
     get: (target) => overlays.get(target)?.actor,
     subscribe(listener) {
+      if (typeof listener !== 'function') throw new InvalidArgumentError('loading.subscribe: listener must be a function', { field: 'listener', value: listener });
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    stop() {
+      const entries = [...overlays.values()];
+      overlays.clear();
+      for (const entry of entries) {
+        entry.actor.stop();
+        removed(entry.callbacks);
+      }
+      if (entries.length > 0) notify();
     },
   };
 }

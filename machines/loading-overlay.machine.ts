@@ -1,5 +1,8 @@
 import { assign, emit, setup } from 'xstate';
 import { LoadingTargetMissingError } from '../core/ui/errors.js';
+import { takeErrorEvents } from './error-events.js';
+import { DELAY, STRING, fieldsOrThrow, fieldsOrUndefined, isAny } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: a loading overlay's leave transition, in ms. */
 export const LOADING_LEAVE_MS = 300;
@@ -24,6 +27,16 @@ export type LoadingOverlayEvent = { type: 'ACQUIRE'; text?: string } | { type: '
 
 export type LoadingOverlayEmitted = { type: 'removed'; target: unknown };
 
+const inputRules: FieldRules<LoadingOverlayInput> = {
+  target: { check: isAny, expect: 'a target' },
+  leaveMs: DELAY,
+  text: STRING,
+};
+
+// An ACQUIRE whose text is not a string is malformed and ignored (it holds nothing).
+const acquireOf = (event: LoadingOverlayEvent) =>
+  event.type === 'ACQUIRE' ? fieldsOrUndefined<{ text?: string }>(event, { text: STRING }) : undefined;
+
 /** Input for the generated diagram. */
 export const diagramInput: LoadingOverlayInput = { target: 'diagram' };
 
@@ -42,37 +55,42 @@ export const loadingOverlayMachine = setup({
     leave: ({ context }) => context.leaveMs,
   },
   guards: {
+    validAcquire: ({ event }) => acquireOf(event) !== undefined,
     lastHolder: ({ context }) => context.holders <= 1,
   },
   actions: {
     acquire: assign({
       holders: ({ context }) => context.holders + 1,
-      text: ({ context, event }) => (event.type === 'ACQUIRE' && event.text !== undefined ? event.text : context.text),
+      text: ({ context, event }) => acquireOf(event)?.text ?? context.text,
     }),
     reacquire: assign({
       holders: 1,
-      text: ({ context, event }) => (event.type === 'ACQUIRE' && event.text !== undefined ? event.text : context.text),
+      text: ({ context, event }) => acquireOf(event)?.text ?? context.text,
     }),
     release: assign({ holders: ({ context }) => Math.max(0, context.holders - 1) }),
     emitRemoved: emit(({ context }) => ({ type: 'removed' as const, target: context.target })),
   },
 }).createMachine({
   id: 'loadingOverlay',
-  context: ({ input }) => {
-    if (input?.target === undefined || input.target === null || input.target === '') throw new LoadingTargetMissingError('target');
+  // Seed 001 §8: an overlay without a target is a LoadingTargetMissingError (so is an omitted input); a
+  // malformed field is an InvalidArgumentError naming it.
+  context: ({ input: given }) => {
+    const input = fieldsOrThrow<LoadingOverlayInput>('loadingOverlay', given ?? {}, inputRules, 'input');
+    if (input.target === undefined || input.target === null || input.target === '') throw new LoadingTargetMissingError('target');
     return { target: input.target, holders: 1, leaveMs: input.leaveMs ?? LOADING_LEAVE_MS, text: input.text };
   },
   initial: 'visible',
+  on: takeErrorEvents,
   states: {
     visible: {
       on: {
-        ACQUIRE: { actions: 'acquire' },
+        ACQUIRE: { guard: 'validAcquire', actions: 'acquire' },
         RELEASE: [{ guard: 'lastHolder', target: 'hiding', actions: 'release' }, { actions: 'release' }],
       },
     },
     hiding: {
       after: { leave: 'removed' },
-      on: { ACQUIRE: { target: 'visible', actions: 'reacquire' } },
+      on: { ACQUIRE: { guard: 'validAcquire', target: 'visible', actions: 'reacquire' } },
     },
     removed: { type: 'final', entry: 'emitRemoved' },
   },

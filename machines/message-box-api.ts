@@ -1,7 +1,11 @@
 import type { ActorRefFrom } from 'xstate';
 import type { MotionPreference } from '../core/ui/motion.js';
 import type { messageBoxQueueMachine } from './message-box-queue.machine.js';
+import { MESSAGE_BOX_OPTION_RULES } from './message-box.machine.js';
 import type { MessageBoxOptions, MessageBoxResult } from './message-box.machine.js';
+import { checkArgument, fieldsOrThrow, isFunction, prop } from './fields.js';
+
+const { kind: _kind, message: _message, ...callRules } = MESSAGE_BOX_OPTION_RULES;
 
 export type MessageBoxQueueActor = ActorRefFrom<typeof messageBoxQueueMachine>;
 
@@ -15,22 +19,41 @@ export interface MessageBoxApi {
   prompt(message: string, options?: MessageBoxCallOptions): Promise<MessageBoxResult>;
 }
 
+// Shared by every API instance, so two APIs over one queue never open boxes with the same id.
+let seq = 0;
+
 /**
  * Creates the alert/confirm/prompt API over a message-box queue actor. With `motion`, a box opened while
- * the user asks for reduced motion has no transition, whatever the call asked for.
+ * the user asks for reduced motion has no transition, whatever the call asked for. A malformed message or
+ * option rejects with InvalidArgumentError naming it (nothing opens); a box whose queue stops before it
+ * closes resolves as closed (`{ action: 'close' }`), so no promise is left pending.
  */
 export function createMessageBoxApi(getQueue: () => MessageBoxQueueActor, motion?: MotionPreference): MessageBoxApi {
-  let seq = 0;
-  const open = (kind: MessageBoxOptions['kind']) => (message: string, options: MessageBoxCallOptions = {}) =>
+  checkArgument('createMessageBoxApi', 'getQueue', getQueue, isFunction, 'a function giving the queue actor');
+  if (motion !== undefined) checkArgument('createMessageBoxApi', 'motion', motion, (v) => typeof prop(v, 'reduced') === 'boolean', 'a motion preference');
+  const open = (kind: MessageBoxOptions['kind']) => (message: string, options?: MessageBoxCallOptions) =>
     new Promise<MessageBoxResult>((resolve) => {
+      const checked = fieldsOrThrow('messageBox', { ...fieldsOrThrow('messageBox', options ?? {}, callRules, 'options'), kind, message }, MESSAGE_BOX_OPTION_RULES);
       const queue = getQueue();
       const id = `box-${++seq}`;
-      const sub = queue.on('box.closed', (event) => {
-        if (event.id !== id) return;
-        sub.unsubscribe();
-        resolve(event.value === undefined ? { action: event.action } : { action: event.action, value: event.value });
-      });
-      queue.send({ type: 'OPEN', box: { ...options, ...(motion?.reduced ? { transitionMs: 0 } : {}), kind, message, id } });
+      let settled = false;
+      const subscriptions: { unsubscribe(): void }[] = [];
+      const settle = (result: MessageBoxResult) => {
+        if (settled) return;
+        settled = true;
+        for (const sub of subscriptions) sub.unsubscribe();
+        resolve(result);
+      };
+      subscriptions.push(
+        queue.on('box.closed', (event) => {
+          if (event.id === id) settle(event.value === undefined ? { action: event.action } : { action: event.action, value: event.value });
+        }),
+        // A queue that stops (the kit is torn down) or fails can close no box: the caller hears "closed".
+        queue.subscribe({ complete: () => settle({ action: 'close' }), error: () => settle({ action: 'close' }) }),
+      );
+      if (settled) for (const sub of subscriptions) sub.unsubscribe();
+      else if (queue.getSnapshot().status !== 'active') settle({ action: 'close' });
+      else queue.send({ type: 'OPEN', box: { ...checked, ...(motion?.reduced ? { transitionMs: 0 } : {}), id } });
     });
   return { alert: open('alert'), confirm: open('confirm'), prompt: open('prompt') };
 }

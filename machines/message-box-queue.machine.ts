@@ -3,7 +3,11 @@ import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
-import { messageBoxMachine } from './message-box.machine.js';
+import type { ErrorReporter } from '../core/platform/types.js';
+import { takeErrorEvents } from './error-events.js';
+import { DELAY, ID, LAYERS, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop, readOnce, required } from './fields.js';
+import type { FieldRules } from './fields.js';
+import { MESSAGE_BOX_OPTION_RULES, messageBoxMachine } from './message-box.machine.js';
 import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
 
 export interface MessageBoxQueueInput {
@@ -15,6 +19,32 @@ export interface MessageBoxQueueInput {
   scrollLock?: ScrollLock;
   /** The app's current locale, handed to every box: a prompt's default failure text is in its language. */
   locale?: () => string;
+  /** Where a box's throwing callback is logged: the platform's error reporter (the console without one). */
+  errors?: ErrorReporter;
+}
+
+
+const inputRules: FieldRules<MessageBoxQueueInput> = {
+  layers: LAYERS,
+  transitionMs: DELAY,
+  scrollLock: { check: hasMethods('lock', 'unlock'), expect: 'a scroll lock' },
+  locale: { check: (v) => typeof v === 'function', expect: 'a function giving the locale' },
+  errors: REPORTER,
+};
+
+/** Checks a message-box queue input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
+export function checkMessageBoxQueueInput(input: unknown): MessageBoxQueueInput {
+  return fieldsOrThrow<MessageBoxQueueInput>('messageBoxQueue', input ?? {}, inputRules, 'input');
+}
+
+const boxRules: FieldRules<MessageBoxOptions & { id: string }> = {
+  ...MESSAGE_BOX_OPTION_RULES,
+  id: required(ID),
+};
+
+/** A checked plain copy of a box to open, or undefined when it is malformed (the OPEN carrying it is ignored). */
+export function messageBoxOf(value: unknown): (MessageBoxOptions & { id: string }) | undefined {
+  return fieldsOrUndefined<MessageBoxOptions & { id: string }>(value, boxRules);
 }
 
 export type MessageBoxRef = ActorRefFrom<typeof messageBoxMachine>;
@@ -31,6 +61,7 @@ export interface MessageBoxQueueContext {
   transitionMs: number | undefined;
   scrollLock: ScrollLock | undefined;
   locale: (() => string) | undefined;
+  errors: ErrorReporter | undefined;
 }
 
 /** The events the queue passes on to the box on screen. */
@@ -54,16 +85,26 @@ export type MessageBoxQueueEmitted =
 
 /** The box on screen, if any. */
 export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>): QueuedMessageBox | undefined {
-  return context.boxes[0];
+  const boxes = checkArgument('currentMessageBox', 'context', prop(context, 'boxes'), Array.isArray, "a message-box queue's context");
+  return boxes[0] as QueuedMessageBox | undefined;
 }
 
 const CHILD_PREFIX = 'box:';
 
-/** Whether `event` is the done event of the box on screen. */
+/** Whether `event` is the done event of the box on screen, and that box has really finished (a forged one has not). */
 function isHeadDone(context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBoxQueueEvent): boolean {
-  const output = (event as Partial<DoneActorEvent<MessageBoxOutput>>).output;
-  return output !== undefined && output.id === context.boxes[0]?.id;
+  const head = context.boxes[0];
+  return head !== undefined && prop(prop(event, 'output'), 'id') === head.id && head.ref.getSnapshot().status === 'done';
 }
+
+// A malformed event is ignored: an OPEN of a bad (or already open) box, an INPUT without a string value.
+const boxOf = readOnce((event: MessageBoxQueueEvent) => (event.type === 'OPEN' ? messageBoxOf(prop(event, 'box')) : undefined));
+const openOf = (context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBoxQueueEvent) => {
+  const box = boxOf(event);
+  return box && !context.boxes.some((b) => b.id === box.id) ? box : undefined;
+};
+const wellFormedForward = (event: MessageBoxQueueEvent) =>
+  event.type !== 'INPUT' || fieldsOrUndefined(event, { value: required(STRING) }) !== undefined;
 const SCROLL_OWNER = 'message-box-queue';
 
 /**
@@ -79,6 +120,8 @@ export const messageBoxQueueMachine = setup({
   },
   actors: { messageBox: messageBoxMachine },
   guards: {
+    validOpen: ({ context, event }) => openOf(context, event) !== undefined,
+    validForward: ({ event }) => wellFormedForward(event),
     // Only the box on screen can finish; a done event from any other child (a stray one) changes nothing.
     headClosed: ({ context, event }) => isHeadDone(context, event),
     headClosedMoreWaiting: ({ context, event }) => isHeadDone(context, event) && context.boxes.length > 1,
@@ -87,12 +130,13 @@ export const messageBoxQueueMachine = setup({
     lockScroll: ({ context }) => context.scrollLock?.lock(SCROLL_OWNER),
     unlockScroll: ({ context }) => context.scrollLock?.unlock(SCROLL_OWNER),
     enqueueBox: assign(({ context, event, spawn }) => {
-      if (event.type !== 'OPEN') return {};
-      const box = event.box;
+      const box = openOf(context, event);
+      if (!box) return {};
       const input = {
         ...box,
         ...(context.transitionMs === undefined || box.transitionMs !== undefined ? {} : { transitionMs: context.transitionMs }),
         ...(context.locale === undefined ? {} : { locale: context.locale }),
+        ...(context.errors === undefined ? {} : { errors: context.errors }),
       };
       const ref = spawn('messageBox', { id: `${CHILD_PREFIX}${box.id}`, input });
       return { boxes: [...context.boxes, { id: box.id, ref }] };
@@ -105,12 +149,15 @@ export const messageBoxQueueMachine = setup({
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
       const head = context.boxes[0];
-      if (head && event.type !== 'OPEN' && !event.type.startsWith('xstate.')) enqueue.sendTo(head.ref, event as MessageBoxForwardedEvent);
+      if (!head || event.type === 'OPEN' || event.type.startsWith('xstate.') || !wellFormedForward(event)) return;
+      // A plain copy goes on, never the sender's object (its getters could answer differently next time).
+      const value = event.type === 'INPUT' ? prop(event, 'value') : undefined;
+      enqueue.sendTo(head.ref, (typeof value === 'string' ? { type: 'INPUT', value } : { type: event.type }) as MessageBoxForwardedEvent);
     }),
     removeHead: enqueueActions(({ context, event, enqueue }) => {
       const head = context.boxes[0];
       if (!head || !isHeadDone(context, event)) return;
-      const output = (event as DoneActorEvent<MessageBoxOutput>).output;
+      const output = head.ref.getSnapshot().output as MessageBoxOutput;
       enqueue.stopChild(head.ref);
       enqueue.assign({ boxes: context.boxes.slice(1) });
       enqueue.emit({
@@ -123,29 +170,35 @@ export const messageBoxQueueMachine = setup({
   },
 }).createMachine({
   id: 'messageBoxQueue',
-  context: ({ input }) => ({
-    boxes: [],
-    layers: input.layers ?? createLayerCounter(),
-    transitionMs: input.transitionMs,
-    scrollLock: input.scrollLock,
-    locale: input.locale,
-  }),
+  // An omitted input takes every default; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = checkMessageBoxQueueInput(given);
+    return {
+      boxes: [],
+      layers: input.layers ?? createLayerCounter(),
+      transitionMs: input.transitionMs,
+      scrollLock: input.scrollLock,
+      locale: input.locale,
+      errors: input.errors,
+    };
+  },
   initial: 'idle',
+  on: takeErrorEvents,
   states: {
     idle: {
-      on: { OPEN: { target: 'showing', actions: ['enqueueBox', 'showHead'] } },
+      on: { OPEN: { guard: 'validOpen', target: 'showing', actions: ['enqueueBox', 'showHead'] } },
     },
     showing: {
       entry: 'lockScroll',
       exit: 'unlockScroll',
       on: {
-        OPEN: { actions: 'enqueueBox' },
+        OPEN: { guard: 'validOpen', actions: 'enqueueBox' },
         CONFIRM: { actions: 'forward' },
         CANCEL: { actions: 'forward' },
         CLOSE: { actions: 'forward' },
         ESCAPE: { actions: 'forward' },
         BACKDROP_CLICK: { actions: 'forward' },
-        INPUT: { actions: 'forward' },
+        INPUT: { guard: 'validForward', actions: 'forward' },
         ENTER: { actions: 'forward' },
         'xstate.done.actor.*': [
           { guard: 'headClosedMoreWaiting', actions: ['removeHead', 'showHead'] },

@@ -1,7 +1,13 @@
 import { assign, emit, setup } from 'xstate';
 import { DEFAULT_LOCALE } from '../core/catalog/languages.js';
 import { message } from '../core/catalog/messages.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
+import type { ErrorReporter } from '../core/platform/types.js';
+import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
+import { takeErrorEvents } from './error-events.js';
+import { BOOLEAN, DELAY, ID, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, isFunction, isString, oneOf, oneOfRule, prop, required } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: message boxes fade in and out over this long. */
 export const MESSAGE_BOX_TRANSITION_MS = 200;
@@ -67,7 +73,50 @@ export interface MessageBoxInput extends MessageBoxOptions {
   id: string;
   /** The current locale, read at each check for the default failure text. Default 'en'. */
   locale?: () => string;
+  /** Where a throwing `inputValidator` or locale getter is logged: the platform's error reporter (the console without one). */
+  errors?: ErrorReporter;
 }
+
+const MESSAGE_BOX_KINDS: readonly MessageBoxKind[] = ['alert', 'confirm', 'prompt'];
+const DIALOG_SIZES = Object.keys(DIALOG_WIDTHS_PX);
+
+/** The rules of a box's options: `kind` and `message` are required, the rest optional and typed. */
+export const MESSAGE_BOX_OPTION_RULES: FieldRules<MessageBoxOptions> = {
+  kind: { check: oneOf(MESSAGE_BOX_KINDS), expect: 'alert, confirm or prompt', required: true },
+  message: required(STRING),
+  title: STRING,
+  showCancel: BOOLEAN,
+  showClose: BOOLEAN,
+  closeOnEscape: BOOLEAN,
+  closeOnBackdrop: BOOLEAN,
+  size: oneOfRule(DIALOG_SIZES),
+  top: STRING,
+  confirmText: STRING,
+  cancelText: STRING,
+  inputValue: STRING,
+  inputPlaceholder: STRING,
+  inputPattern: { check: (v) => v instanceof RegExp, expect: 'a RegExp' },
+  inputValidator: { check: isFunction, expect: 'a function' },
+  inputErrorMessage: STRING,
+  multiline: BOOLEAN,
+  maxLength: { check: (v) => Number.isSafeInteger(v) && (v as number) >= 0, expect: 'a whole number from 0' },
+  transitionMs: DELAY,
+  focusDelayMs: DELAY,
+};
+
+// validatePrompt reads only the prompt's fields: kind and message may be left out.
+const PROMPT_OPTION_RULES: FieldRules<MessageBoxOptions> = {
+  ...MESSAGE_BOX_OPTION_RULES,
+  kind: { ...MESSAGE_BOX_OPTION_RULES.kind, required: false },
+  message: { ...MESSAGE_BOX_OPTION_RULES.message, required: false },
+};
+
+const inputRules: FieldRules<MessageBoxInput> = {
+  ...MESSAGE_BOX_OPTION_RULES,
+  id: required(ID),
+  locale: { check: isFunction, expect: 'a function giving the locale' },
+  errors: REPORTER,
+};
 
 export interface MessageBoxContext {
   id: string;
@@ -86,6 +135,7 @@ export interface MessageBoxContext {
   exceeded: boolean;
   zIndex: number;
   action: MessageBoxAction | undefined;
+  errors: ErrorReporter | undefined;
 }
 
 export type MessageBoxEvent =
@@ -110,50 +160,52 @@ export interface MessageBoxOutput extends MessageBoxResult {
   id: string;
 }
 
-/** Reports an error thrown by a caller's callback without throwing: `reportError` where the host has it, else the console. */
-function reportCallbackError(error: unknown): void {
-  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (typeof report === 'function') report(error);
-  else console.error('[exkit/message-box] inputValidator threw', error);
-}
-
 /**
  * The validation message for a prompt value, or undefined when it passes (seed 001 §5); a failure without
  * `inputErrorMessage` reads the default text in `locale` (seed 001 §8).
  */
-export function validatePrompt(options: MessageBoxOptions, value: string, locale: string = DEFAULT_LOCALE): string | undefined {
+export function validatePrompt(
+  options: MessageBoxOptions,
+  value: string,
+  locale: string = DEFAULT_LOCALE,
+  errors?: ErrorReporter,
+): string | undefined {
+  // A public function: its arguments are checked (cheaply: a box's options are already a checked copy).
+  options = fieldsOrThrow<MessageBoxOptions>('validatePrompt', options, PROMPT_OPTION_RULES, 'options');
+  checkArgument('validatePrompt', 'value', value, isString, 'a string');
+  checkArgument('validatePrompt', 'locale', locale, isString, 'a string');
   const failure = () => options.inputErrorMessage ?? promptDefaultError(locale);
-  if (options.inputPattern) {
+  if (options.inputPattern instanceof RegExp) {
     options.inputPattern.lastIndex = 0;
     if (!options.inputPattern.test(value)) return failure();
   }
-  if (options.inputValidator) {
-    let verdict: boolean | string;
-    try {
-      verdict = options.inputValidator(value);
-    } catch (error) {
-      // A throwing check must not take the box (and the app's queue with it) down, leaving the caller's
-      // promise unsettled: the input counts as invalid and the error goes where uncaught errors go.
-      reportCallbackError(error);
-      return failure();
-    }
-    if (verdict === false) return failure();
-    if (typeof verdict === 'string') return verdict;
+  const validator = options.inputValidator;
+  if (typeof validator === 'function') {
+    // A throwing check must not take the box (and the app's queue with it) down, leaving the caller's
+    // promise unsettled: the input counts as invalid and the error is logged as a UserCallbackError.
+    const verdict = guardCallback('inputValidator', () => validator(value), errors);
+    if (!verdict.ok || verdict.value === false) return failure();
+    if (typeof verdict.value === 'string') return verdict.value;
   }
   return undefined;
 }
 
-/** The caller's current locale; a getter that throws or answers a non-string gives the default locale's text. */
-function readLocale(locale: () => string): string {
-  try {
-    const value = locale();
-    return typeof value === 'string' ? value : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
+/** The caller's current locale; a getter that throws (logged) or answers a non-string gives the default locale's text. */
+function readLocale(locale: () => string, errors: ErrorReporter | undefined): string {
+  const value = guardCallback('locale', locale, errors);
+  return value.ok && typeof value.value === 'string' ? value.value : DEFAULT_LOCALE;
 }
 
-const check = (context: MessageBoxContext, value: string) => validatePrompt(context.options, value, readLocale(context.locale));
+const check = (context: MessageBoxContext, value: string) =>
+  validatePrompt(context.options, value, readLocale(context.locale, context.errors), context.errors);
+
+// Malformed events are ignored: their fields are read once, checked, by these.
+const zIndexOf = (event: MessageBoxEvent) => {
+  const zIndex = prop(event, 'zIndex');
+  return typeof zIndex === 'number' && Number.isFinite(zIndex) ? zIndex : undefined;
+};
+const inputValueOf = (event: MessageBoxEvent) =>
+  fieldsOrUndefined<{ value: string }>(event, { value: required(STRING) })?.value;
 
 const isExceeded = (options: MessageBoxOptions, value: string) => options.maxLength !== undefined && value.length > options.maxLength;
 
@@ -174,6 +226,8 @@ export const messageBoxMachine = setup({
     focusDelay: ({ context }) => context.focusDelayMs,
   },
   guards: {
+    validShow: ({ event }) => zIndexOf(event) !== undefined,
+    validInput: ({ event }) => inputValueOf(event) !== undefined,
     isPrompt: ({ context }) => context.options.kind === 'prompt',
     inputValid: ({ context }) => context.options.kind !== 'prompt' || check(context, context.value) === undefined,
     entersConfirm: ({ context }) => !context.options.multiline,
@@ -184,15 +238,16 @@ export const messageBoxMachine = setup({
     closesOnBackdrop: ({ context }) => context.closeOnBackdrop,
   },
   actions: {
-    takeLayer: assign({ zIndex: ({ event, context }) => (event.type === 'SHOW' ? event.zIndex : context.zIndex) }),
+    takeLayer: assign({ zIndex: ({ event, context }) => zIndexOf(event) ?? context.zIndex }),
     markInvalid: assign({ error: ({ context }) => check(context, context.value) }),
     setValue: assign(({ context, event }) => {
-      if (event.type !== 'INPUT') return {};
+      const value = event.type === 'INPUT' ? inputValueOf(event) : undefined;
+      if (value === undefined) return {};
       return {
-        value: event.value,
+        value,
         // Seed 001 §5: the input is re-checked on every change.
-        error: context.options.kind === 'prompt' ? check(context, event.value) : undefined,
-        exceeded: isExceeded(context.options, event.value),
+        error: context.options.kind === 'prompt' ? check(context, value) : undefined,
+        exceeded: isExceeded(context.options, value),
       };
     }),
     actConfirm: assign({ action: 'confirm' as const }),
@@ -202,8 +257,10 @@ export const messageBoxMachine = setup({
   },
 }).createMachine({
   id: 'messageBox',
-  context: ({ input }) => {
-    const { id, locale, ...options } = input;
+  // An omitted input is an empty alert; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = fieldsOrThrow<MessageBoxInput>('messageBox', given ?? { id: 'message-box', kind: 'alert', message: '' }, inputRules, 'input');
+    const { id, locale, errors, ...options } = input;
     const dismissable = input.kind !== 'alert';
     const value = input.inputValue ?? '';
     return {
@@ -220,12 +277,14 @@ export const messageBoxMachine = setup({
       exceeded: isExceeded(options, value),
       zIndex: 0,
       action: undefined,
+      errors,
     };
   },
   initial: 'queued',
+  on: takeErrorEvents,
   states: {
     queued: {
-      on: { SHOW: { target: 'showing', actions: 'takeLayer' } },
+      on: { SHOW: { guard: 'validShow', target: 'showing', actions: 'takeLayer' } },
     },
     showing: {
       initial: 'entering',
@@ -240,7 +299,7 @@ export const messageBoxMachine = setup({
         CLOSE: { target: 'leaving', actions: 'actClose' },
         ESCAPE: { guard: 'closesOnEscape', target: 'leaving', actions: 'actClose' },
         BACKDROP_CLICK: { guard: 'closesOnBackdrop', target: 'leaving', actions: 'actClose' },
-        INPUT: { actions: 'setValue' },
+        INPUT: { guard: 'validInput', actions: 'setValue' },
       },
       states: {
         entering: {

@@ -1,5 +1,8 @@
 import { assign, emit, setup } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
+import { takeErrorEvents } from './error-events.js';
+import { ANY, BOOLEAN, CLOCK, DISPLAY_DURATION, ID, STRING, fieldsOrThrow, oneOfRule, required } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 /** Seed 001 §9: a notification closes after this long by default. */
 export const NOTIFICATION_DURATION_MS = 4000;
@@ -10,13 +13,14 @@ export type NotificationPosition = (typeof NOTIFICATION_POSITIONS)[number];
 export const NOTIFICATION_DEFAULT_POSITION: NotificationPosition = 'top-right';
 
 export type NotificationType = 'success' | 'warning' | 'info' | 'error';
+const NOTIFICATION_TYPES: readonly NotificationType[] = ['success', 'warning', 'info', 'error'];
 
 /** What a caller says about a notification. */
 export interface NotificationContent {
   title?: string;
   message: string;
   type?: NotificationType;
-  /** Milliseconds before it closes; 0 or Infinity keeps it until closed (default NOTIFICATION_DURATION_MS). */
+  /** Milliseconds before it closes (at most 2^31 − 1); 0 or Infinity keeps it until closed (default NOTIFICATION_DURATION_MS). */
   duration?: number;
   /** Default NOTIFICATION_DEFAULT_POSITION. */
   position?: NotificationPosition;
@@ -38,6 +42,27 @@ export interface NotificationInput extends NotificationContent {
   /** Needed for `resumeRemaining`. */
   clock?: Clock;
 }
+
+
+/** The rules of a notification's content: `message` is required, the rest optional and typed. */
+export const NOTIFICATION_CONTENT_RULES: FieldRules<NotificationContent> = {
+  title: STRING,
+  message: required(STRING),
+  type: oneOfRule(NOTIFICATION_TYPES),
+  duration: DISPLAY_DURATION,
+  position: oneOfRule(NOTIFICATION_POSITIONS),
+  showClose: BOOLEAN,
+  closeOnClick: BOOLEAN,
+  resumeRemaining: BOOLEAN,
+  data: ANY,
+};
+
+const inputRules: FieldRules<NotificationInput> = {
+  ...NOTIFICATION_CONTENT_RULES,
+  id: required(ID),
+  zIndex: { check: (v) => typeof v === 'number' && Number.isFinite(v), expect: 'a finite number' },
+  clock: CLOCK,
+};
 
 export type NotificationCloseReason = 'timeout' | 'close-button' | 'escape' | 'click';
 
@@ -108,7 +133,9 @@ export const notificationMachine = setup({
   },
 }).createMachine({
   id: 'notification',
-  context: ({ input }) => {
+  // An omitted input is an empty notification; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = fieldsOrThrow<NotificationInput>('notification', given ?? { id: 'notification', message: '' }, inputRules, 'input');
     const duration = input.duration === undefined ? NOTIFICATION_DURATION_MS : input.duration > 0 ? input.duration : Infinity;
     return {
       id: input.id,
@@ -129,6 +156,7 @@ export const notificationMachine = setup({
     };
   },
   initial: 'shown',
+  on: takeErrorEvents,
   states: {
     shown: {
       initial: 'deciding',

@@ -1,11 +1,13 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
-import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { notificationMachine, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
+import { takeErrorEvents } from './error-events.js';
+import { CAP, CLOCK, ID, LAYERS, PX, fieldsOrThrow, fieldsOrUndefined, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
+import type { FieldRules } from './fields.js';
+import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
 
 /** Seed 001 §9: the gap between stacked notifications (and from the viewport edge), in px. */
@@ -77,27 +79,83 @@ export interface NotificationPlacement {
 
 /** Placements per corner: each corner stacks its own notifications, gap-separated, from measured heights. */
 export function notificationPlacements(context: Pick<NotifierContext, 'items' | 'gap' | 'offset'>): NotificationPlacement[] {
+  const { items, gap, offset } = fieldsOrThrow('notificationPlacements', context, placementRules, 'context');
   const out: NotificationPlacement[] = [];
   const byCorner = new Map<NotificationPosition, NotificationItem[]>();
-  for (const item of context.items) byCorner.set(item.position, [...(byCorner.get(item.position) ?? []), item]);
-  for (const [position, items] of byCorner) {
+  for (const item of items) byCorner.set(item.position, [...(byCorner.get(item.position) ?? []), item]);
+  for (const [position, corner] of byCorner) {
     const offsets = stackOffsets(
-      items.map((i) => i.height),
-      context.offset + context.gap,
-      context.gap,
+      corner.map((i) => i.height),
+      offset + gap,
+      gap,
     );
-    items.forEach((item, i) => out.push({ id: item.id, ref: item.ref, position, offset: offsets[i]! }));
+    corner.forEach((item, i) => out.push({ id: item.id, ref: item.ref, position, offset: offsets[i]! }));
   }
   return out;
 }
 
+const isItemList = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height) && typeof item.position === 'string');
+const placementRules: FieldRules<Pick<NotifierContext, 'items' | 'gap' | 'offset'>> = {
+  items: { check: isItemList, expect: 'a list of shown notifications', required: true },
+  gap: required(PX),
+  offset: required(PX),
+};
+
 const CHILD_PREFIX = 'notification:';
 
-function checkedMaxVisible(value: number | undefined): number {
-  if (value === undefined) return NOTIFICATION_MAX_VISIBLE;
-  if (value === Infinity || (Number.isInteger(value) && value > 0)) return value;
-  throw new InvalidArgumentError('notifier: maxVisible must be a positive whole number or Infinity', { field: 'maxVisible', value });
+const inputRules: FieldRules<NotifierInput> = {
+  maxVisible: CAP,
+  gap: PX,
+  offset: PX,
+  layers: LAYERS,
+  clock: CLOCK,
+};
+
+/** Checks a notifier input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
+export function checkNotifierInput(input: unknown): NotifierInput {
+  return fieldsOrThrow<NotifierInput>('notifier', input ?? {}, inputRules, 'input');
 }
+
+const notificationRules: FieldRules<NotificationContent & { id: string }> = {
+  ...NOTIFICATION_CONTENT_RULES,
+  id: required(ID),
+};
+
+/**
+ * A checked plain copy of a notification a caller asks for (its id optional): what an imperative `notify`
+ * sends. A malformed one throws InvalidArgumentError naming the field.
+ */
+export function checkNotification(value: unknown): NotificationContent & { id?: string } {
+  return fieldsOrThrow<NotificationContent & { id?: string }>('notify', value, { ...notificationRules, id: ID }, 'notification');
+}
+
+/** A checked plain copy of a notification to show, or undefined when it is malformed (the NOTIFY carrying it is ignored). */
+export function notificationOf(value: unknown): (NotificationContent & { id: string }) | undefined {
+  return fieldsOrUndefined<NotificationContent & { id: string }>(value, notificationRules);
+}
+
+// Malformed events are ignored: their fields are read once, checked, by these.
+const notifyOf = readOnce((event: NotifierEvent) => (event.type === 'NOTIFY' ? notificationOf(prop(event, 'notification')) : undefined));
+const idRule = (required: boolean) => ({ id: { check: isId, expect: 'an id', required } });
+/** The target of a CLOSE (an id, or every one), CLICK or POINTER_ENTER/LEAVE (an id). */
+const targetOf = readOnce((event: NotifierEvent) =>
+  event.type === 'CLOSE' || event.type === 'CLICK' || event.type === 'POINTER_ENTER' || event.type === 'POINTER_LEAVE'
+    ? fieldsOrUndefined<{ id?: string }>(event, idRule(event.type !== 'CLOSE'))
+    : undefined,
+);
+const measuredOf = readOnce((event: NotifierEvent) =>
+  fieldsOrUndefined<{ id: string; height: number }>(event, {
+    ...idRule(true),
+    height: required(PX),
+  }),
+);
+/** The notification whose child has really finished: a forged or stray done event finds none. */
+const finishedOf = (context: NotifierContext, event: NotifierEvent): NotificationItem | undefined => {
+  const id = prop(prop(event, 'output'), 'id');
+  const item = context.items.find((i) => i.id === id);
+  return item && item.ref.getSnapshot().status === 'done' ? item : undefined;
+};
 
 /** The notification stacks (seed 001 §4, §9): one child actor per notification, in four corners. */
 export const notifierMachine = setup({
@@ -108,10 +166,16 @@ export const notifierMachine = setup({
     emitted: {} as NotifierEmitted,
   },
   actors: { notification: notificationMachine },
+  guards: {
+    validNotify: ({ event }) => notifyOf(event) !== undefined,
+    validTarget: ({ event }) => targetOf(event) !== undefined,
+    validMeasured: ({ event }) => measuredOf(event) !== undefined,
+    childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
+  },
   actions: {
     spawnNotification: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'NOTIFY') return;
-      const n = event.notification;
+      const n = notifyOf(event);
+      if (!n) return;
       // Showing an id that is already up replaces it, so a repeated notice never stacks twice.
       const existing = context.items.find((i) => i.id === n.id);
       if (existing) enqueue.stopChild(existing.ref);
@@ -131,27 +195,28 @@ export const notifierMachine = setup({
       enqueue.emit({ type: 'notification.shown', id: n.id });
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE') return;
+      const target = targetOf(event);
+      if (!target || (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE')) return;
       for (const item of context.items) {
-        if (event.id !== undefined && item.id !== event.id) continue;
+        if (target.id !== undefined && item.id !== target.id) continue;
         enqueue.sendTo(item.ref, { type: event.type });
       }
-      if (event.type === 'CLICK') enqueue.emit({ type: 'notification.clicked', id: event.id });
+      if (event.type === 'CLICK' && target.id !== undefined) enqueue.emit({ type: 'notification.clicked', id: target.id });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
       const newest = context.items.at(-1);
       if (newest) enqueue.sendTo(newest.ref, { type: 'ESCAPE' });
     }),
     measure: assign({
-      items: ({ context, event }) =>
-        event.type === 'MEASURED'
-          ? context.items.map((i) => (i.id === event.id && i.height !== event.height ? { ...i, height: event.height } : i))
-          : context.items,
+      items: ({ context, event }) => {
+        const m = event.type === 'MEASURED' ? measuredOf(event) : undefined;
+        return m ? context.items.map((i) => (i.id === m.id && i.height !== m.height ? { ...i, height: m.height } : i)) : context.items;
+      },
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
-      const output = (event as DoneActorEvent<NotificationOutput>).output;
-      const item = output && context.items.find((i) => i.id === output.id);
-      if (!output || !item) return;
+      const item = finishedOf(context, event);
+      const output = item?.ref.getSnapshot().output as NotificationOutput | undefined;
+      if (!item || !output) return;
       enqueue.stopChild(item.ref);
       enqueue.assign({ items: context.items.filter((i) => i !== item) });
       enqueue.emit({ type: 'notification.closed', id: output.id, reason: output.reason });
@@ -159,27 +224,32 @@ export const notifierMachine = setup({
   },
 }).createMachine({
   id: 'notifier',
-  context: ({ input }) => ({
+  // An omitted input takes every default; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = checkNotifierInput(given);
+    return {
     items: [],
-    maxVisible: checkedMaxVisible(input.maxVisible),
+    maxVisible: input.maxVisible ?? NOTIFICATION_MAX_VISIBLE,
     gap: input.gap ?? NOTIFICATION_GAP_PX,
     offset: input.offset ?? 0,
     layers: input.layers ?? createLayerCounter(),
     clock: input.clock,
     shownTotal: 0,
-  }),
+    };
+  },
   initial: 'active',
+  on: takeErrorEvents,
   states: {
     active: {
       on: {
-        NOTIFY: { actions: 'spawnNotification' },
-        CLOSE: { actions: 'forward' },
-        CLICK: { actions: 'forward' },
-        POINTER_ENTER: { actions: 'forward' },
-        POINTER_LEAVE: { actions: 'forward' },
+        NOTIFY: { guard: 'validNotify', actions: 'spawnNotification' },
+        CLOSE: { guard: 'validTarget', actions: 'forward' },
+        CLICK: { guard: 'validTarget', actions: 'forward' },
+        POINTER_ENTER: { guard: 'validTarget', actions: 'forward' },
+        POINTER_LEAVE: { guard: 'validTarget', actions: 'forward' },
         ESCAPE: { actions: 'escapeNewest' },
-        MEASURED: { actions: 'measure' },
-        'xstate.done.actor.*': { actions: 'removeClosed' },
+        MEASURED: { guard: 'validMeasured', actions: 'measure' },
+        'xstate.done.actor.*': { guard: 'childFinished', actions: 'removeClosed' },
       },
     },
   },

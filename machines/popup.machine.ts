@@ -2,6 +2,9 @@ import { assign, emit, setup } from 'xstate';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
+import { takeErrorEvents } from './error-events.js';
+import { BOOLEAN, DELAY, ID, LAYERS, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 /** Seed 000 §4: the open delay is optional; none by default. */
 export const POPUP_OPEN_DELAY_MS = 0;
@@ -43,13 +46,26 @@ export interface PopupContext {
 
 export type PopupCloseReason = 'close' | 'escape' | 'outside' | 'toggle';
 
+/** The options a popup takes while it lives (SET_OPTIONS). */
+export type PopupOptions = Pick<PopupInput, 'modal' | 'closeOnEscape' | 'closeOnOutsideClick' | 'openDelay' | 'closeDelay'>;
+
+const optionRules: FieldRules<PopupOptions> = { modal: BOOLEAN, closeOnEscape: BOOLEAN, closeOnOutsideClick: BOOLEAN, openDelay: DELAY, closeDelay: DELAY };
+const inputRules: FieldRules<PopupInput> = {
+  ...optionRules,
+  id: ID,
+  scrollLock: { check: hasMethods('lock', 'unlock'), expect: 'a scroll lock' },
+  layers: LAYERS,
+};
+// A SET_OPTIONS whose options are malformed is ignored whole (never half applied).
+const optionsOf = (event: PopupEvent) => (event.type === 'SET_OPTIONS' ? fieldsOrUndefined<PopupOptions>(prop(event, 'options'), optionRules) : undefined);
+
 export type PopupEvent =
   | { type: 'OPEN' }
   | { type: 'CLOSE' }
   | { type: 'TOGGLE' }
   | { type: 'ESCAPE' }
   | { type: 'OUTSIDE_CLICK' }
-  | { type: 'SET_OPTIONS'; options: Pick<PopupInput, 'modal' | 'closeOnEscape' | 'closeOnOutsideClick' | 'openDelay' | 'closeDelay'> };
+  | { type: 'SET_OPTIONS'; options: PopupOptions };
 
 export type PopupEmitted = { type: 'opened'; zIndex: number } | { type: 'closed'; reason: PopupCloseReason };
 
@@ -79,6 +95,7 @@ export const popupMachine = setup({
     noCloseDelay: ({ context }) => context.closeDelay <= 0,
     closesOnEscape: ({ context }) => context.closeOnEscape,
     closesOnOutsideClick: ({ context }) => context.closeOnOutsideClick,
+    validOptions: ({ event }) => optionsOf(event) !== undefined,
   },
   actions: {
     takeLayer: assign({ zIndex: ({ context }) => context.layers.next() }),
@@ -89,11 +106,14 @@ export const popupMachine = setup({
     emitOpened: emit(({ context }) => ({ type: 'opened' as const, zIndex: context.zIndex })),
     recordReason: assign({ reason: ({ event }) => reasonOf(event) }),
     emitClosed: emit(({ context }) => ({ type: 'closed' as const, reason: context.reason })),
-    setOptions: assign(({ context, event }) => (event.type === 'SET_OPTIONS' ? { ...context, ...definedOnly(event.options) } : {})),
+    setOptions: assign(({ event }) => optionsOf(event) ?? {}),
   },
 }).createMachine({
   id: 'popup',
-  context: ({ input }) => ({
+  // An omitted input takes every default; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = fieldsOrThrow<PopupInput>('popup', given ?? {}, inputRules, 'input');
+    return {
     owner: input.id ?? `popup-${++popupSeq}`,
     openDelay: input.openDelay ?? POPUP_OPEN_DELAY_MS,
     closeDelay: input.closeDelay ?? POPUP_CLOSE_DELAY_MS,
@@ -103,10 +123,11 @@ export const popupMachine = setup({
     scrollLock: input.scrollLock,
     layers: input.layers ?? createLayerCounter(),
     zIndex: 0,
-    reason: 'close',
-  }),
+    reason: 'close' as const,
+    };
+  },
   initial: 'closed',
-  on: { SET_OPTIONS: { actions: 'setOptions' } },
+  on: { ...takeErrorEvents, SET_OPTIONS: { guard: 'validOptions', actions: 'setOptions' } },
   states: {
     closed: {
       on: {
@@ -141,6 +162,3 @@ export const popupMachine = setup({
   },
 });
 
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}

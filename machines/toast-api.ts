@@ -3,7 +3,13 @@ import type { ActorRefFrom } from 'xstate';
 import type { Timers } from '../core/platform/types.js';
 import { toasterMachine } from './toaster.machine.js';
 import type { ToasterInput } from './toaster.machine.js';
+import { checkToasterInput } from './toaster.machine.js';
+import { toastContentRules } from './toast.machine.js';
 import type { ToastContent, ToastType } from './toast.machine.js';
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
+import { guardCallback, reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
+import { ID, STRING, checkArgument, fieldsOrThrow, isFunction, isId, prop, required } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 export type ToasterActor = ActorRefFrom<typeof toasterMachine>;
 
@@ -16,7 +22,10 @@ export interface ToastPromiseMessages<T> {
   error: string | ((error: unknown) => string);
 }
 
-/** Fires toasts at a toaster actor; every call returns the toast's id. */
+/**
+ * Fires toasts at a toaster actor; every call returns the toast's id. A malformed argument throws
+ * InvalidArgumentError naming it (`promise` rejects with it instead) and fires nothing.
+ */
 export interface ToastApi {
   (message: string, options?: ToastOptions & { type?: ToastType }): string;
   success(message: string, options?: ToastOptions): string;
@@ -30,39 +39,114 @@ export interface ToastApi {
   update(id: string, patch: Partial<ToastContent>): void;
   /** Closes one toast, or all of them when no id is given. */
   dismiss(id?: string): void;
-  /** Shows a loading toast that turns into success or error when the promise settles; returns the same promise. */
+  /**
+   * Shows a loading toast that turns into success or error when the promise settles; returns a promise settled
+   * as it is (the same one for a native promise). A function argument is called once; its throw counts as a
+   * rejection. A formatter that throws is reported through the toaster's `errors` and the toast is dismissed.
+   */
   promise<T>(promise: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<T>, options?: ToastOptions): Promise<T>;
 }
 
 // Shared by every API instance, so the root API and an app's API never hand out the same id.
 let seq = 0;
 
-/** Creates the toast API over a toaster actor (resolved on every call, so it may be created lazily). */
+const { message: _message, ...contentRules } = toastContentRules(false);
+/** The rules of a toast call's options: the content minus the message, plus an id. */
+const optionRules: FieldRules<ToastOptions & { type?: ToastType }> = { ...contentRules, id: ID };
+const isText = (value: unknown) => typeof value === 'string' || typeof value === 'function';
+const messagesRules: FieldRules<ToastPromiseMessages<unknown>> = {
+  loading: required(STRING),
+  success: { check: isText, expect: 'a string or a function giving one', required: true },
+  error: { check: isText, expect: 'a string or a function giving one', required: true },
+};
+
+function checkMessage(owner: string, message: unknown): string {
+  if (typeof message !== 'string') throw new InvalidArgumentError(`${owner}: message must be a string`, { field: 'message', value: message });
+  return message;
+}
+function checkId(owner: string, id: unknown): string {
+  if (!isId(id)) throw new InvalidArgumentError(`${owner}: id must be a non-empty string`, { field: 'id', value: id });
+  return id;
+}
+
+/**
+ * Creates the toast API over a toaster actor (resolved on every call, so it may be created lazily). Invalid
+ * arguments throw InvalidArgumentError naming the argument (`promise` rejects with it) and send nothing.
+ */
 export function createToastApi(getToaster: () => ToasterActor): ToastApi {
-  const show = (message: string, options: ToastOptions & { type?: ToastType } = {}): string => {
-    const id = options.id ?? `toast-${++seq}`;
-    getToaster().send({ type: 'ADD', toast: { ...options, message, id } });
+  checkArgument('createToastApi', 'getToaster', getToaster, isFunction, 'a function giving the toaster actor');
+  const show = (message: unknown, options: unknown, type?: ToastType): string => {
+    const text = checkMessage('toast', message);
+    const checked = fieldsOrThrow('toast', options ?? {}, optionRules, 'options');
+    const id = checked.id ?? `toast-${++seq}`;
+    getToaster().send({ type: 'ADD', toast: { ...checked, ...(type ? { type } : {}), message: text, id } });
     return id;
   };
-  const typed = (type: ToastType) => (message: string, options: ToastOptions = {}) => show(message, { ...options, type });
-  const api = Object.assign(show, {
+  const typed = (type: ToastType) => (message: string, options?: ToastOptions) => show(message, options, type);
+  // The toaster's error reporter (the platform's), where a failing formatter is logged.
+  const errorsOf = () => {
+    try {
+      return getToaster().getSnapshot().context.errors;
+    } catch {
+      return undefined;
+    }
+  };
+  const api = Object.assign((message: string, options?: ToastOptions & { type?: ToastType }) => show(message, options), {
     success: typed('success'),
     warning: typed('warning'),
     info: typed('info'),
     error: typed('error'),
     question: typed('question'),
     loading: typed('loading'),
-    update: (id: string, patch: Partial<ToastContent>) => getToaster().send({ type: 'UPDATE', id, patch }),
-    dismiss: (id?: string) => getToaster().send(id === undefined ? { type: 'DISMISS' } : { type: 'DISMISS', id }),
-    promise<T>(promise: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<T>, options: ToastOptions = {}): Promise<T> {
-      const id = show(messages.loading, { ...options, type: 'loading' });
-      const running = typeof promise === 'function' ? promise() : promise;
-      // The loading toast turns into the outcome, with the caller's duration (or the type's default).
-      const settle = <A>(type: 'success' | 'error', text: string | ((arg: A) => string), arg: A) =>
-        getToaster().send({ type: 'UPDATE', id, patch: { type, message: typeof text === 'function' ? text(arg) : text, duration: options.duration } });
+    update: (id: string, patch: Partial<ToastContent>) => {
+      const checkedId = checkId('toast.update', id);
+      const checked = fieldsOrThrow('toast.update', patch, toastContentRules(false), 'patch');
+      getToaster().send({ type: 'UPDATE', id: checkedId, patch: checked });
+    },
+    dismiss: (id?: string) => getToaster().send(id === undefined ? { type: 'DISMISS' } : { type: 'DISMISS', id: checkId('toast.dismiss', id) }),
+    promise<T>(promise: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<T>, options?: ToastOptions): Promise<T> {
+      let id: string;
+      let texts: ToastPromiseMessages<T>;
+      let duration: number | undefined;
+      try {
+        if (typeof promise !== 'function' && typeof prop(promise, 'then') !== 'function') {
+          throw new InvalidArgumentError('toast.promise: promise must be a promise or a function returning one', { field: 'promise', value: promise });
+        }
+        texts = fieldsOrThrow('toast.promise', messages, messagesRules, 'messages') as ToastPromiseMessages<T>;
+        const checked = fieldsOrThrow('toast.promise', options ?? {}, optionRules, 'options');
+        duration = checked.duration;
+        id = show(texts.loading, checked, 'loading');
+      } catch (error) {
+        // Async by contract: a bad argument rejects, and no loading toast was shown.
+        return Promise.reject(error);
+      }
+      // A function that throws counts as a rejection, and a value that is not a promise as a resolution.
+      const running = typeof promise === 'function' ? new Promise<T>((resolve) => resolve(promise())) : Promise.resolve(promise);
+      // The loading toast turns into the outcome, with the caller's duration (or the type's default). A formatter
+      // that throws or gives no string is reported and the loading toast is dismissed: it never stays forever.
+      const settle = <A>(type: 'success' | 'error', text: string | ((arg: A) => string), arg: A) => {
+        try {
+          const errors = errorsOf();
+          let message: string | undefined;
+          if (typeof text === 'string') message = text;
+          else {
+            const name = `toast.promise messages.${type}`;
+            const formatted = guardCallback(name, () => text(arg), errors);
+            if (formatted.ok && typeof formatted.value === 'string') message = formatted.value;
+            else if (formatted.ok) reportCallbackError(errors, new UserCallbackError(name, formatted.value, `${name} gave no string`));
+          }
+          getToaster().send(
+            message === undefined
+              ? { type: 'DISMISS', id }
+              : { type: 'UPDATE', id, patch: { type, message, ...(duration === undefined ? {} : { duration }) } },
+          );
+        } catch (error) {
+          reportCallbackError(errorsOf(), new UserCallbackError('toast.promise', error));
+        }
+      };
       running.then(
-        (value) => settle('success', messages.success, value),
-        (error: unknown) => settle('error', messages.error, error),
+        (value) => settle('success', texts.success, value),
+        (error: unknown) => settle('error', texts.error, error),
       );
       return running;
     },
@@ -78,6 +162,12 @@ let rootOptions: { input?: ToasterInput; clock?: Timers } = {};
  * existing root is stopped and replaced, and its toasts are dropped.
  */
 export function configureRootToaster(options: { input?: ToasterInput; clock?: Timers }): void {
+  const input = checkToasterInput(prop(options, 'input'));
+  const clock = prop(options, 'clock');
+  if (clock !== undefined && !(typeof prop(clock, 'setTimeout') === 'function' && typeof prop(clock, 'clearTimeout') === 'function')) {
+    throw new InvalidArgumentError('configureRootToaster: clock must be timers (setTimeout and clearTimeout)', { field: 'clock', value: clock });
+  }
+  options = { input, ...(clock === undefined ? {} : { clock: clock as Timers }) };
   root?.stop();
   root = undefined;
   rootOptions = options;
@@ -94,8 +184,10 @@ export function hasRootToaster(): boolean {
  */
 export function rootToaster(init?: { input?: ToasterInput; clock?: Timers }): ToasterActor {
   if (!root) {
-    const input = { ...init?.input, ...rootOptions.input };
-    const clock = rootOptions.clock ?? init?.clock;
+    const initInput = prop(init, 'input');
+    const initClock = prop(init, 'clock') as Timers | undefined;
+    const input = checkToasterInput({ ...checkToasterInput(initInput), ...rootOptions.input });
+    const clock = rootOptions.clock ?? initClock;
     root = createActor(toasterMachine, { input, ...(clock ? { clock } : {}) });
     root.start();
   }

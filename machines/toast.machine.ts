@@ -1,5 +1,8 @@
 import { assign, emit, setup } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
+import { takeErrorEvents } from './error-events.js';
+import { ANY, BOOLEAN, CLOCK, DISPLAY_DURATION, ID, STRING, clearable, fieldsOrThrow, fieldsOrUndefined, oneOfRule, prop, required } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 /** Seed 000 §4, seed 001 §4: the toast types. */
 export const TOAST_TYPES = ['success', 'warning', 'info', 'error', 'question', 'loading'] as const;
@@ -13,7 +16,10 @@ export interface ToastContent {
   type?: ToastType;
   message: string;
   title?: string;
-  /** Milliseconds before it closes; `Infinity` (or 0) keeps it until closed or updated. Loading toasts default to Infinity. */
+  /**
+   * Milliseconds before it closes (at most 2^31 − 1); `Infinity` (or 0) keeps it until closed or updated. Loading
+   * toasts default to Infinity.
+   */
   duration?: number;
   /** Whether a close button is shown (default true). */
   closable?: boolean;
@@ -32,6 +38,45 @@ export interface ToastInput extends ToastContent {
 }
 
 export type ToastCloseReason = 'timeout' | 'close-button' | 'escape' | 'dismiss';
+const CLOSE_REASONS: readonly ToastCloseReason[] = ['timeout', 'close-button', 'escape', 'dismiss'];
+
+/** The rules of a toast's content; `message` is required in a new toast, optional in a patch. */
+export function toastContentRules(messageRequired: boolean): FieldRules<ToastContent> {
+  return {
+    type: oneOfRule(TOAST_TYPES),
+    message: messageRequired ? required(STRING) : STRING,
+    title: clearable(STRING),
+    duration: DISPLAY_DURATION,
+    closable: BOOLEAN,
+    data: clearable(ANY),
+  };
+}
+
+/** A checked plain copy of a toast patch, or undefined when it is malformed (an UPDATE carrying it is ignored). */
+export function toastPatchOf(value: unknown): Partial<ToastContent> | undefined {
+  return fieldsOrUndefined<Partial<ToastContent>>(value, toastContentRules(false));
+}
+
+const inputRules: FieldRules<ToastInput> = {
+  ...toastContentRules(false),
+  id: ID,
+  defaultDuration: DISPLAY_DURATION,
+  clock: CLOCK,
+  paused: BOOLEAN,
+};
+
+// Malformed events are ignored: each event's fields are read once, checked, by these.
+const showOf = (event: ToastEvent) => {
+  const zIndex = prop(event, 'zIndex');
+  return typeof zIndex === 'number' && Number.isFinite(zIndex) ? zIndex : undefined;
+};
+const updateOf = (event: ToastEvent) => (event.type === 'UPDATE' ? toastPatchOf(prop(event, 'patch')) : undefined);
+const closeReasonOf = (event: ToastEvent): ToastCloseReason | undefined => {
+  const fields = fieldsOrUndefined<{ reason?: ToastCloseReason }>(event, {
+    reason: oneOfRule(CLOSE_REASONS),
+  });
+  return fields && (fields.reason ?? 'close-button');
+};
 
 export interface ToastContext {
   id: string;
@@ -71,7 +116,7 @@ export interface ToastOutput {
 
 function durationOf(type: ToastType, duration: number | undefined, fallback: number): number {
   if (duration !== undefined) return duration > 0 ? duration : Infinity;
-  return type === 'loading' ? Infinity : fallback;
+  return type === 'loading' || !(fallback > 0) ? Infinity : fallback;
 }
 
 /**
@@ -90,13 +135,16 @@ export const toastMachine = setup({
     remaining: ({ context }) => context.remaining,
   },
   guards: {
+    validShow: ({ event }) => showOf(event) !== undefined,
+    validUpdate: ({ event }) => updateOf(event) !== undefined,
+    validClose: ({ event }) => closeReasonOf(event) !== undefined,
     persistent: ({ context }) => !Number.isFinite(context.duration),
     paused: ({ context }) => context.paused,
   },
   actions: {
     applyUpdate: assign(({ context, event }) => {
-      if (event.type !== 'UPDATE') return {};
-      const patch = event.patch;
+      const patch = updateOf(event);
+      if (patch === undefined) return {};
       const type = patch.type ?? context.type;
       const duration =
         patch.duration !== undefined || patch.type !== undefined
@@ -113,7 +161,7 @@ export const toastMachine = setup({
         revision: context.revision + 1,
       };
     }),
-    takeLayer: assign({ zIndex: ({ event, context }) => (event.type === 'SHOW' ? event.zIndex : context.zIndex) }),
+    takeLayer: assign({ zIndex: ({ event, context }) => showOf(event) ?? context.zIndex }),
     startRun: assign({ startedAt: ({ context }) => context.clock?.now() }),
     keepRemaining: assign({
       remaining: ({ context }) =>
@@ -126,19 +174,21 @@ export const toastMachine = setup({
     markRunning: assign({ paused: false }),
     reasonTimeout: assign({ reason: 'timeout' as const }),
     reasonEscape: assign({ reason: 'escape' as const }),
-    reasonClose: assign({ reason: ({ event }) => (event.type === 'CLOSE' ? (event.reason ?? 'close-button') : 'dismiss') }),
+    reasonClose: assign({ reason: ({ event }) => (event.type === 'CLOSE' ? (closeReasonOf(event) ?? 'close-button') : 'dismiss') }),
     emitClosed: emit(({ context }) => ({ type: 'closed' as const, id: context.id, reason: context.reason ?? 'dismiss' })),
   },
 }).createMachine({
   id: 'toast',
-  context: ({ input }) => {
+  // An omitted input is an empty info toast; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = fieldsOrThrow<Partial<ToastInput>>('toast', given ?? {}, inputRules, 'input');
     const type = input.type ?? 'info';
     const defaultDuration = input.defaultDuration ?? TOAST_DURATION_MS;
     const duration = durationOf(type, input.duration, defaultDuration);
     return {
-      id: input.id,
+      id: input.id ?? 'toast',
       type,
-      message: input.message,
+      message: input.message ?? '',
       title: input.title,
       closable: input.closable ?? true,
       data: input.data,
@@ -155,22 +205,23 @@ export const toastMachine = setup({
   },
   initial: 'hidden',
   on: {
+    ...takeErrorEvents,
     PAUSE: { actions: 'markPaused' },
     RESUME: { actions: 'markRunning' },
   },
   states: {
     hidden: {
       on: {
-        SHOW: { target: 'visible', actions: 'takeLayer' },
-        UPDATE: { actions: 'applyUpdate' },
-        CLOSE: { target: 'closed', actions: 'reasonClose' },
+        SHOW: { guard: 'validShow', target: 'visible', actions: 'takeLayer' },
+        UPDATE: { guard: 'validUpdate', actions: 'applyUpdate' },
+        CLOSE: { guard: 'validClose', target: 'closed', actions: 'reasonClose' },
       },
     },
     visible: {
       initial: 'deciding',
       on: {
-        UPDATE: { target: '.deciding', reenter: true, actions: 'applyUpdate' },
-        CLOSE: { target: 'closed', actions: 'reasonClose' },
+        UPDATE: { guard: 'validUpdate', target: '.deciding', reenter: true, actions: 'applyUpdate' },
+        CLOSE: { guard: 'validClose', target: 'closed', actions: 'reasonClose' },
         ESCAPE: { target: 'closed', actions: 'reasonEscape' },
       },
       states: {

@@ -1,11 +1,15 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
-import type { Clock, VisibilityPort } from '../core/platform/types.js';
+import { reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
+import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
-import { toastMachine, TOAST_DURATION_MS } from './toast.machine.js';
+import { takeErrorEvents } from './error-events.js';
+import { CAP, CLOCK, DISPLAY_DURATION, ID, LAYERS, PX, REPORTER, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
+import type { FieldRules } from './fields.js';
+import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
 
 /** Seed 000 §9: the first toast sits this far from the top of the viewport, in px. */
@@ -37,6 +41,38 @@ export interface ToasterInput {
   clock?: Clock;
   /** Pauses every toast while the page is hidden. */
   visibility?: VisibilityPort;
+  /** Where a caller's failing callback (a `toast.promise` formatter) is logged: the platform's error reporter. */
+  errors?: ErrorReporter;
+}
+
+/** The rules of the toaster's input: a malformed field is an InvalidArgumentError naming it. */
+const inputRules: FieldRules<ToasterInput> = {
+  maxVisible: CAP,
+  maxQueued: CAP,
+  top: PX,
+  gap: PX,
+  duration: DISPLAY_DURATION,
+  layers: LAYERS,
+  clock: CLOCK,
+  visibility: { check: (v) => hasMethods('subscribe')(prop(v, 'changes')), expect: 'a visibility port' },
+  errors: REPORTER,
+};
+
+/** Checks a toaster input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
+export function checkToasterInput(input: unknown): ToasterInput {
+  return fieldsOrThrow<ToasterInput>('toaster', input ?? {}, inputRules, 'input');
+}
+
+const newToastRules: FieldRules<ToastContent & { id: string }> = { ...toastContentRules(true), id: required(ID) };
+
+// The checked copies this module made, so the queue need not check them twice.
+const checkedToasts = new WeakSet<QueuedToast>();
+
+/** A checked plain copy of a new toast (id and content), or undefined when it is malformed. */
+export function newToastOf(value: unknown): QueuedToast | undefined {
+  const toast = fieldsOrUndefined<QueuedToast>(value, newToastRules);
+  if (toast) checkedToasts.add(toast);
+  return toast;
 }
 
 export type ToastRef = ActorRefFrom<typeof toastMachine>;
@@ -74,21 +110,24 @@ export class ToastQueue {
   has(id: string): boolean {
     return this.items.has(id);
   }
-  /** Appends a toast; when the queue is full the oldest waiting toasts leave to make room, and are returned. */
-  push(toast: QueuedToast): QueuedToast[] {
+  /** Appends a toast (a checked copy; a malformed one is an InvalidArgumentError); when the queue is full the oldest waiting toasts leave to make room, and are returned. */
+  push(given: QueuedToast): QueuedToast[] {
+    const toast = checkedToasts.has(given) ? given : fieldsOrThrow<QueuedToast>('ToastQueue.push', given, newToastRules, 'toast');
     const dropped = this.items.size >= this.cap ? this.take(this.items.size - this.cap + 1) : [];
     this.items.set(toast.id, toast);
     return dropped;
   }
   /** Merges `patch` into a waiting toast, keeping its place; false when the id is not waiting. */
-  update(id: string, patch: Partial<ToastContent>): boolean {
+  update(id: string, given: Partial<ToastContent>): boolean {
     const toast = this.items.get(id);
     if (toast === undefined) return false;
+    const patch = fieldsOrThrow<Partial<ToastContent>>('ToastQueue.update', given, toastContentRules(false), 'patch');
     this.items.set(id, { ...toast, ...patch, id });
     return true;
   }
   /** Removes and returns up to `count` toasts from the front. */
   take(count: number): QueuedToast[] {
+    checkArgument('ToastQueue.take', 'count', count, (n) => typeof n === 'number' && n >= 0 && !Number.isNaN(n), 'a number from 0');
     const out: QueuedToast[] = [];
     for (const toast of this.items.values()) {
       if (out.length >= count) break;
@@ -130,6 +169,7 @@ export interface ToasterContext {
   hovered: boolean;
   /** How many toasts have been shown so far (a renderer brings its layer to the front when it grows). */
   shownTotal: number;
+  errors: ErrorReporter | undefined;
 }
 
 export type ToasterEvent =
@@ -165,22 +205,55 @@ export interface ToastPlacement {
 
 /** The shown toasts, in order, with offsets derived from their measured heights (seed 000 §4: the ones below shift up). */
 export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 'gap'>): ToastPlacement[] {
+  const { items, top, gap } = fieldsOrThrow('toastPlacements', context, placementRules, 'context');
   const offsets = stackOffsets(
-    context.items.map((item) => item.height),
-    context.top,
-    context.gap,
+    items.map((item) => item.height),
+    top,
+    gap,
   );
-  return context.items.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
+  return items.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
 }
+
+const isItemList = (value: unknown) => Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height));
+const placementRules: FieldRules<Pick<ToasterContext, 'items' | 'top' | 'gap'>> = {
+  items: { check: isItemList, expect: 'a list of shown toasts', required: true },
+  top: required(PX),
+  gap: required(PX),
+};
 
 /** How many toasts wait for a free slot. */
 export function queuedToastCount(context: Pick<ToasterContext, 'queue'>): number {
-  return context.queue.size;
+  const queue = prop(context, 'queue');
+  return checkArgument('queuedToastCount', 'context', queue, (q): q is ToastQueue => q instanceof ToastQueue, "a toaster's context").size;
 }
 
+// Malformed events are ignored: each event's fields are read once, checked, into plain data by these.
+const addOf = readOnce((event: ToasterEvent) => (event.type === 'ADD' ? newToastOf(prop(event, 'toast')) : undefined));
+const idOf = (event: ToasterEvent) => fieldsOrUndefined<{ id: string }>(event, { id: required(ID) })?.id;
 /** The id and the patch an ADD of a known id or an UPDATE applies in place. */
-const updateOf = (event: ToasterEvent) =>
-  event.type === 'ADD' ? { id: event.toast.id, patch: event.toast } : event.type === 'UPDATE' ? { id: event.id, patch: event.patch } : undefined;
+const updateOf = readOnce((event: ToasterEvent): { id: string; patch: Partial<ToastContent> } | undefined => {
+  if (event.type === 'ADD') {
+    const toast = addOf(event);
+    return toast && { id: toast.id, patch: toast };
+  }
+  if (event.type !== 'UPDATE') return undefined;
+  const id = idOf(event);
+  const patch = toastPatchOf(prop(event, 'patch'));
+  return id !== undefined && patch !== undefined ? { id, patch } : undefined;
+});
+const dismissOf = readOnce((event: ToasterEvent) => fieldsOrUndefined<{ id?: string }>(event, { id: ID }));
+const measuredOf = readOnce((event: ToasterEvent) =>
+  fieldsOrUndefined<{ id: string; height: number }>(event, {
+    id: required(ID),
+    height: required(PX),
+  }),
+);
+/** The shown toast whose child has really finished: a forged or stray done event finds none. */
+const finishedOf = (context: ToasterContext, event: ToasterEvent): ToastItem | undefined => {
+  const id = prop(prop(event, 'output'), 'id');
+  const item = context.items.find((i) => i.id === id);
+  return item && item.ref.getSnapshot().status === 'done' ? item : undefined;
+};
 
 const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHidden || c.hovered;
 
@@ -199,15 +272,30 @@ export const toasterMachine = setup({
   actors: {
     toast: toastMachine,
     // Subscribes to the port directly (no rxjs operators), which keeps a toast-only bundle small.
-    pageVisibility: fromCallback<EventObject, VisibilityPort | undefined>(({ input, sendBack }) => {
-      if (!input) return undefined;
-      const sub = input.changes.subscribe((v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }));
+    pageVisibility: fromCallback<EventObject, { visibility: VisibilityPort | undefined; errors: ErrorReporter | undefined }>(({ input, sendBack }) => {
+      if (!input.visibility) return undefined;
+      const sub = input.visibility.changes.subscribe({
+        next: (v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }),
+        // A failing port ends the pausing on visibility; it is logged, never thrown at the host.
+        error: (error: unknown) => reportCallbackError(input.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
+      });
       return () => sub.unsubscribe();
     }),
   },
   guards: {
-    shownId: ({ context, event }) => event.type === 'ADD' && context.items.some((item) => item.id === event.toast.id),
-    queuedId: ({ context, event }) => event.type === 'ADD' && context.queue.has(event.toast.id),
+    shownId: ({ context, event }) => {
+      const id = addOf(event)?.id;
+      return id !== undefined && context.items.some((item) => item.id === id);
+    },
+    queuedId: ({ context, event }) => {
+      const id = addOf(event)?.id;
+      return id !== undefined && context.queue.has(id);
+    },
+    validAdd: ({ event }) => addOf(event) !== undefined,
+    validUpdate: ({ event }) => updateOf(event) !== undefined,
+    validDismiss: ({ event }) => dismissOf(event) !== undefined,
+    validMeasured: ({ event }) => measuredOf(event) !== undefined,
+    childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
   },
   actions: {
     updateShown: enqueueActions(({ context, event, enqueue }) => {
@@ -227,9 +315,10 @@ export const toasterMachine = setup({
     // push for bursts) updated in place, is also right when the machine is stepped without an actor
     // (`transition()`, path walks).
     admit: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type === 'ADD') {
-        for (const dropped of context.queue.push(event.toast)) enqueue.emit({ type: 'toast.closed', id: dropped.id, reason: 'overflow' });
-        enqueue.emit({ type: 'toast.added', id: event.toast.id });
+      const added = addOf(event);
+      if (added) {
+        for (const dropped of context.queue.push(added)) enqueue.emit({ type: 'toast.closed', id: dropped.id, reason: 'overflow' });
+        enqueue.emit({ type: 'toast.added', id: added.id });
       }
       const free = context.maxVisible - context.items.length;
       if (free <= 0 || context.queue.size === 0) return;
@@ -261,10 +350,11 @@ export const toasterMachine = setup({
       }
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'DISMISS') return;
+      const dismissed = event.type === 'DISMISS' ? dismissOf(event) : undefined;
+      if (!dismissed) return;
       // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed. One id
       // is a map lookup, however long the queue.
-      const { id } = event;
+      const { id } = dismissed;
       const queued = id === undefined ? context.queue.clear() : [context.queue.delete(id)].filter((q) => q !== undefined);
       for (const q of queued) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
       for (const item of context.items) if (id === undefined || item.id === id) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
@@ -274,16 +364,15 @@ export const toasterMachine = setup({
       if (newest) enqueue.sendTo(newest.ref, { type: 'ESCAPE' });
     }),
     measure: assign({
-      items: ({ context, event }) =>
-        event.type === 'MEASURED'
-          ? context.items.map((item) => (item.id === event.id && item.height !== event.height ? { ...item, height: event.height } : item))
-          : context.items,
+      items: ({ context, event }) => {
+        const m = event.type === 'MEASURED' ? measuredOf(event) : undefined;
+        return m ? context.items.map((item) => (item.id === m.id && item.height !== m.height ? { ...item, height: m.height } : item)) : context.items;
+      },
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
-      const output = (event as DoneActorEvent<ToastOutput>).output;
-      if (!output) return;
-      const item = context.items.find((i) => i.id === output.id);
-      if (!item) return;
+      const item = finishedOf(context, event);
+      const output = item?.ref.getSnapshot().output;
+      if (!item || !output) return;
       // A finished child stays in `children` until it is stopped; stopping it frees it and its id.
       enqueue.stopChild(item.ref);
       enqueue.assign({ items: context.items.filter((i) => i !== item) });
@@ -302,7 +391,10 @@ export const toasterMachine = setup({
   },
 }).createMachine({
   id: 'toaster',
-  context: ({ input }) => ({
+  // An omitted input takes every default; a malformed one is an InvalidArgumentError naming the field.
+  context: ({ input: given }) => {
+    const input = checkToasterInput(given);
+    return {
     items: [],
     queue: new ToastQueue(input.maxQueued),
     maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
@@ -315,26 +407,29 @@ export const toasterMachine = setup({
     pageHidden: false,
     hovered: false,
     shownTotal: 0,
-  }),
-  invoke: { src: 'pageVisibility', input: ({ context }) => context.visibility },
+    errors: input.errors,
+    };
+  },
+  invoke: { src: 'pageVisibility', input: ({ context }) => ({ visibility: context.visibility, errors: context.errors }) },
   initial: 'active',
+  on: takeErrorEvents,
   states: {
     active: {
   on: {
     ADD: [
       { guard: 'shownId', actions: 'updateShown' },
       { guard: 'queuedId', actions: 'updateQueued' },
-      { actions: 'admit' },
+      { guard: 'validAdd', actions: 'admit' },
     ],
-    UPDATE: { actions: ['updateShown', 'updateQueued'] },
-    DISMISS: { actions: 'dismiss' },
+    UPDATE: { guard: 'validUpdate', actions: ['updateShown', 'updateQueued'] },
+    DISMISS: { guard: 'validDismiss', actions: 'dismiss' },
     ESCAPE: { actions: 'escapeNewest' },
-    MEASURED: { actions: 'measure' },
+    MEASURED: { guard: 'validMeasured', actions: 'measure' },
     PAGE_HIDDEN: { actions: 'setPause' },
     PAGE_VISIBLE: { actions: 'setPause' },
     POINTER_ENTER: { actions: 'setPause' },
     POINTER_LEAVE: { actions: 'setPause' },
-    'xstate.done.actor.*': { actions: ['removeClosed', 'admit'] },
+    'xstate.done.actor.*': { guard: 'childFinished', actions: ['removeClosed', 'admit'] },
   },
     },
   },

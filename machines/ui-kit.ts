@@ -13,9 +13,12 @@ import type { MessageBoxApi } from './message-box-api.js';
 import { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import { notifierMachine } from './notifier.machine.js';
 import { appHost, appToaster } from './app-host.js';
+import { BOOLEAN, checkArgument, fieldsOrThrow, isFunction, isRecord, isUiPlatform } from './fields.js';
+import type { FieldRules } from './fields.js';
 import { createToastApi } from './toast-api.js';
 import type { ToastApi, ToasterActor } from './toast-api.js';
 import { toasterMachine } from './toaster.machine.js';
+import { checkToasterInput } from './toaster.machine.js';
 import type { ToasterInput } from './toaster.machine.js';
 
 export type NotifierActor = ActorRefFrom<typeof notifierMachine>;
@@ -35,6 +38,10 @@ export interface UiKit {
    * overlays leaving and dialogs closing take 0 ms, and the components carry `data-reduced-motion`.
    */
   readonly motion: MotionPreference;
+  /**
+   * Stops the kit's own actors: message boxes still open resolve as closed, loading overlays are removed, and
+   * no timer of theirs is left (the shared root toaster lives on).
+   */
   stop(): void;
 }
 
@@ -42,7 +49,7 @@ export interface UiKitOptions {
   /** Use a private toaster instead of the app's root toaster (tests, embedded widgets). */
   isolatedToaster?: boolean;
   /** Input of an isolated toaster (the root toaster is configured with `configureRootToaster`). */
-  toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility'>;
+  toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility' | 'errors'>;
   /** Default LAYER_BASE; applies to an isolated kit (an app kit shares the platform's host). */
   layerBase?: number;
   /** Replaces the platform's prefers-reduced-motion setting with a fixed answer. */
@@ -54,18 +61,30 @@ export interface UiKitOptions {
   locale?: () => string;
 }
 
+const optionRules: FieldRules<UiKitOptions> = {
+  isolatedToaster: BOOLEAN,
+  toaster: { check: isRecord, expect: 'a toaster input' },
+  layerBase: { check: (v) => typeof v === 'number' && Number.isFinite(v), expect: 'a finite number' },
+  reducedMotion: BOOLEAN,
+  locale: { check: isFunction, expect: 'a function giving the locale' },
+};
+
 /**
- * Builds an app's overlay services on a platform. Toasts go to the root toaster (so `toast.success()`
+ * Builds an app's overlay services on a platform. Malformed options throw InvalidArgumentError naming the
+ * option, before anything is created. Toasts go to the root toaster (so `toast.success()`
  * fired before this call is kept), unless `isolatedToaster` asks for a private one.
  */
-export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiKit {
+export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
+  checkArgument('createUiKit', 'platform', platform, isUiPlatform, 'a Platform');
+  const options = fieldsOrThrow<UiKitOptions>('createUiKit', given ?? {}, optionRules, 'options');
+  if (options.toaster) checkToasterInput(options.toaster);
   const motion = options.reducedMotion === undefined ? motionPreference(platform) : fixedMotion(options.reducedMotion);
   let ownToaster: ToasterActor | undefined;
   let host: UiHost;
   let toaster: ToasterActor;
   if (options.isolatedToaster) {
     host = createUiHost({ dom: platform.dom, timers: platform.timers, layerBase: options.layerBase ?? LAYER_BASE });
-    const input: ToasterInput = { ...options.toaster, layers: host.layers, clock: platform.clock, visibility: platform.visibility };
+    const input: ToasterInput = { ...options.toaster, layers: host.layers, clock: platform.clock, visibility: platform.visibility, errors: platform.errors };
     ownToaster = createActor(toasterMachine, { input, clock: platform.timers }).start();
     toaster = ownToaster;
   } else {
@@ -75,9 +94,10 @@ export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiK
   const layers = host.layers;
   const notifier = createActor(notifierMachine, { input: { layers, clock: platform.clock }, clock: platform.timers }).start();
   const messageBoxQueue = createActor(messageBoxQueueMachine, {
-    input: { layers, scrollLock: host.scrollLock, ...(options.locale ? { locale: options.locale } : {}) },
+    input: { layers, scrollLock: host.scrollLock, errors: platform.errors, ...(options.locale ? { locale: options.locale } : {}) },
     clock: platform.timers,
   }).start();
+  const loading = createLoadingOverlays({ clock: platform.timers, motion, errors: platform.errors });
   return {
     host,
     toaster,
@@ -85,12 +105,13 @@ export function createUiKit(platform: Platform, options: UiKitOptions = {}): UiK
     notifier,
     messageBoxQueue,
     messageBox: createMessageBoxApi(() => messageBoxQueue, motion),
-    loading: createLoadingOverlays({ clock: platform.timers, motion }),
+    loading,
     motion,
     stop() {
       ownToaster?.stop();
       notifier.stop();
       messageBoxQueue.stop();
+      loading.stop();
     },
   };
 }

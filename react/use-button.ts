@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { buttonMachine, buttonStatus } from '../machines/button.machine.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
+import { buttonMachine, buttonStatus, checkButtonInput } from '../machines/button.machine.js';
 import type { ButtonInput } from '../machines/button.machine.js';
 
 export interface UseButtonResult {
@@ -32,14 +33,16 @@ export interface UseButtonResult {
 
 /** A button whose clicks are ignored while it is disabled or loading, the two held independently (seed 000 §4). */
 export function useButton(onClick: () => void, input: ButtonInput = {}): UseButtonResult {
-  const actor = useActorRef(buttonMachine, { input });
+  // A malformed flag throws InvalidArgumentError here, in the caller's render, not inside the actor.
+  const actor = useActorRef(buttonMachine, { input: checkButtonInput(input) });
   const loading = useSelector(actor, (s) => buttonStatus(s).loading);
   const disabled = useSelector(actor, (s) => buttonStatus(s).disabled);
   const clickable = useSelector(actor, (s) => buttonStatus(s).clickable);
   const latest = useRef(onClick);
   latest.current = onClick;
   useEffect(() => {
-    const sub = actor.on('clicked', () => latest.current());
+    // The caller's handler runs guarded: a throw is logged (a UserCallbackError), never thrown at the host.
+    const sub = actor.on('clicked', () => guardCallback('onClick', () => latest.current()));
     return () => sub.unsubscribe();
   }, [actor]);
   return {

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { assertDialogNode, dialogLayout } from '../core/ui/dialog-layout.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
+import { checkDuration } from '../core/validate/duration.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { popupMachine } from '../machines/popup.machine.js';
 import type { PopupCloseReason } from '../machines/popup.machine.js';
@@ -24,8 +26,9 @@ export interface UseDialogOptions {
   size?: DialogSize;
   /** CSS top offset (default 15vh, seed 001 §2). */
   top?: string;
+  /** Ms before it shows (default 0); a negative, non-finite or over-2^31 − 1 value throws InvalidArgumentError. */
   openDelay?: number;
-  /** A leave animation's length; 0 under reduced motion. */
+  /** A leave animation's length; 0 under reduced motion (checked like `openDelay`). */
   closeDelay?: number;
   /** The element to focus on open (default: the first tabbable inside). */
   initialFocus?: () => HTMLElement | null;
@@ -77,6 +80,10 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   const modal = options.modal ?? true;
   const closeOnEscape = options.closeOnEscape ?? true;
   const closeOnBackdrop = options.closeOnBackdrop ?? true;
+  // Checked here, where a bad delay throws InvalidArgumentError in the caller's render, rather than in the
+  // popup's context factory, which would leave an actor in error.
+  checkDuration('openDelay', options.openDelay, { allowZero: true, owner: 'useDialog' });
+  checkDuration('closeDelay', options.closeDelay, { allowZero: true, owner: 'useDialog' });
   const actor = useActorRef(popupMachine, {
     input: {
       modal,
@@ -106,8 +113,9 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   }, [actor, modal, closeOnEscape, closeOnBackdrop]);
 
   useEffect(() => {
-    const opened = actor.on('opened', () => onOpenChange.current?.(true));
-    const closed = actor.on('closed', (e) => onOpenChange.current?.(false, e.reason));
+    // The caller's handler runs guarded: a throw is logged through the platform (a UserCallbackError).
+    const opened = actor.on('opened', () => guardCallback('onOpenChange', () => onOpenChange.current?.(true), platform.errors));
+    const closed = actor.on('closed', (e) => guardCallback('onOpenChange', () => onOpenChange.current?.(false, e.reason), platform.errors));
     if (options.defaultOpen && options.open === undefined) actor.send({ type: 'OPEN' });
     return () => {
       opened.unsubscribe();

@@ -1,4 +1,6 @@
 import { useCallback, useId, useSyncExternalStore } from 'react';
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
+import { prop } from '../machines/fields.js';
 import { useUi } from './use-ui.js';
 
 export type LoadingState = 'visible' | 'hiding' | 'removed';
@@ -10,7 +12,7 @@ export interface UseLoadingResult {
   text: string | undefined;
   /** Starts one request on the target's overlay; returns its release. */
   show(options?: { text?: string }): () => void;
-  /** Shows the overlay for the life of a promise. */
+  /** Shows the overlay for the life of a promise (a non-promise rejects with InvalidArgumentError, showing nothing). */
   track<T>(promise: Promise<T>, options?: { text?: string }): Promise<T>;
   overlayProps: { role: 'status'; 'aria-live': 'polite'; 'aria-busy': boolean; 'data-state': LoadingState; hidden: boolean };
 }
@@ -51,8 +53,17 @@ export function useLoading(target?: unknown, onRemoved?: () => void): UseLoading
     text: snapshot?.context.text,
     show,
     track: (promise, options) => {
-      const release = show(options);
-      return promise.finally(release);
+      // Async by contract: a bad argument rejects, and no overlay is shown that nothing would release.
+      if (typeof prop(promise, 'then') !== 'function') {
+        return Promise.reject(new InvalidArgumentError('useLoading: track needs a promise', { field: 'promise', value: promise }));
+      }
+      let release: () => void;
+      try {
+        release = show(options);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return Promise.resolve(promise).finally(release);
     },
     overlayProps: { role: 'status', 'aria-live': 'polite', 'aria-busy': state === 'visible', 'data-state': state, hidden: state === 'removed' },
   };

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { CSSProperties } from 'react';
 import type { NotificationContent, NotificationContext } from '../machines/notification.machine.js';
-import { notificationPlacements } from '../machines/notifier.machine.js';
+import { checkNotification, notificationPlacements } from '../machines/notifier.machine.js';
 import type { NotificationPlacement } from '../machines/notifier.machine.js';
 import { useUi } from './use-ui.js';
 import { useLayer, useReducedMotion } from './use-ui-host.js';
@@ -14,7 +14,10 @@ const samePlacements = (a: NotificationPlacement[], b: NotificationPlacement[]) 
   a.length === b.length && a.every((p, i) => p.id === b[i]!.id && p.offset === b[i]!.offset);
 
 export interface UseNotificationsResult {
-  /** Shows a notification; returns its id (pass `id` to replace one that is showing). */
+  /**
+   * Shows a notification; returns its id (pass `id` to replace one that is showing). A malformed one throws
+   * InvalidArgumentError naming the field.
+   */
   notify(content: NotificationContent & { id?: string }): string;
   /** Closes one notification, or all of them. */
   close(id?: string): void;
@@ -40,8 +43,10 @@ export function useNotifications(): UseNotificationsResult {
   useLayer(placements.length > 0, { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) }, layerKey);
   return {
     notify: (content) => {
-      const id = content.id ?? `notification-${++seq}`;
-      notifier.send({ type: 'NOTIFY', notification: { ...content, id } });
+      // A malformed notification throws InvalidArgumentError here rather than being ignored by the notifier.
+      const checked = checkNotification(content);
+      const id = checked.id ?? `notification-${++seq}`;
+      notifier.send({ type: 'NOTIFY', notification: { ...checked, id } });
       return id;
     },
     close: (id) => notifier.send(id === undefined ? { type: 'CLOSE' } : { type: 'CLOSE', id }),

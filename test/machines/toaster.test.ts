@@ -53,13 +53,13 @@ describe('toaster machine', () => {
   });
 
   it('walks its paths (toasts shown, updated, closed; paused by page and pointer) and leaves no event unhandled', () => {
-    // A toast child's end reaches the toaster as its done event; the walk feeds it directly.
-    const closed = (id: string) => ({ type: `xstate.done.actor.toast:${id}`, output: { id, reason: 'timeout' } }) as unknown as ToasterEvent;
+    // A toast's end reaches the toaster as its child's done event, which counts only once the child has really
+    // finished; the walk steps the toaster alone (its children never run), so closing is left to the live tests.
     const { states, unhandled } = walk(toasterMachine, {
       // Two slots for the two ids: the walk branches from shared snapshots, and the waiting line is a mutable
       // structure updated in place, so it is left to the queue tests below, which run a live actor.
       input: { maxVisible: 2 },
-      events: [...everyEvent, closed('a'), closed('b')],
+      events: everyEvent,
       // The toaster has one state; what changes is what it holds, so that is what tells walked states apart.
       key: (s) => {
         const c = s.context as ToasterSnapshot['context'];
@@ -71,8 +71,6 @@ describe('toaster machine', () => {
     expect(held.some((c) => c.items.map((i) => i.id).join() === 'a,b')).toBe(true);
     expect(held.some((c) => c.items.some((i) => i.height === 1))).toBe(true);
     expect(held.some((c) => c.pageHidden && c.hovered)).toBe(true);
-    // After a close, the closed toast's child is stopped and only the other remains.
-    expect(held.some((c) => c.items.map((i) => i.id).join() === 'b')).toBe(true);
   });
 
   it('"Default top offset 100 px and 16 px between toasts; when one closes the ones below shift up"', () => {

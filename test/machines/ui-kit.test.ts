@@ -65,4 +65,42 @@ describe('ui kit', () => {
     expect(kit.messageBoxQueue.getSnapshot().context.boxes[0]!.ref.getSnapshot().context.transitionMs).toBe(200);
     kit.stop();
   });
+
+  it('stop() leaves nothing pending: open boxes resolve as closed, overlays are removed once, and no timer of the kit runs after', async () => {
+    const platform = memoryPlatform();
+    const kit = createUiKit(platform, { isolatedToaster: true });
+    const boxes = [kit.messageBox.confirm('a'), kit.messageBox.prompt('b')];
+    let removed = 0;
+    kit.loading.show('table', () => void removed++);
+    kit.toast('x');
+    kit.notifier.send({ type: 'NOTIFY', notification: { id: 'n', message: 'm' } });
+    kit.stop();
+    await expect(Promise.all(boxes)).resolves.toEqual([{ action: 'close' }, { action: 'close' }]);
+    expect(removed).toBe(1);
+    expect(kit.loading.get('table')).toBeUndefined();
+    const snapshots = [kit.toaster, kit.notifier, kit.messageBoxQueue].map((a) => a.getSnapshot());
+    // Only the shared scroll lock's restore (a host service, not the kit's) may still be due.
+    platform.advance(2 ** 31 - 1);
+    expect([kit.toaster, kit.notifier, kit.messageBoxQueue].map((a) => a.getSnapshot())).toEqual(snapshots);
+    expect(removed).toBe(1);
+    expect(platform.reports).toEqual([]);
+  });
+
+  it('malformed kit options are an InvalidArgumentError naming the option, before anything is created', () => {
+    const platform = memoryPlatform();
+    expect(() => createUiKit(platform, { reducedMotion: 'yes' as never })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'reducedMotion', value: 'yes' } }));
+    expect(() => createUiKit(platform, { isolatedToaster: true, toaster: { maxVisible: 0 } })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'maxVisible', value: 0 } }));
+    expect(() => createUiKit({} as never)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'platform', value: {} } }));
+  });
+
+  it('configureRootToaster refuses a malformed input with InvalidArgumentError and keeps the current root and its toasts', () => {
+    configureRootToaster({});
+    const id = toast.info('kept');
+    const before = rootToaster();
+    expect(() => configureRootToaster({ input: { duration: 2 ** 40 } })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'duration', value: 2 ** 40 } }));
+    expect(() => configureRootToaster({ clock: {} as never })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'clock', value: {} } }));
+    expect(rootToaster()).toBe(before);
+    expect(before.getSnapshot().context.items.map((i) => i.id)).toContain(id);
+    configureRootToaster({});
+  });
 });

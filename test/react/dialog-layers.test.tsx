@@ -115,3 +115,33 @@ describe('dialog options and layers', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('useDialog — the failure model', () => {
+  it('an onOpenChange that throws is logged through the platform as a UserCallbackError; the dialog still opens and closes', () => {
+    const { wrap, platform } = setup();
+    const boom = () => {
+      throw new Error('handler bug');
+    };
+    render(wrap(<Dialog name="noisy" onOpenChange={boom} />));
+    fireEvent.click(screen.getByText('open noisy'));
+    expect(screen.getByRole('dialog', { name: 'noisy' })).toBeTruthy();
+    fireEvent.click(screen.getByText('close noisy'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(platform.reports.map((r) => [r.event, (r.error as { name?: string }).name, (r.error as { extra?: unknown }).extra])).toEqual([
+      ['callbackFailed', 'UserCallbackError', { callback: 'onOpenChange' }],
+      ['callbackFailed', 'UserCallbackError', { callback: 'onOpenChange' }],
+    ]);
+  });
+
+  it('a negative or non-finite delay throws InvalidArgumentError naming it in render', () => {
+    const { wrap } = setup();
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      expect(() => render(wrap(<Dialog name="bad" openDelay={-1} />))).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'openDelay', value: -1 } }));
+      expect(() => render(wrap(<Dialog name="bad" closeDelay={Number.NaN} />))).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'closeDelay' }) }));
+    } finally {
+      console.error = original;
+    }
+  });
+});

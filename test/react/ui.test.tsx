@@ -409,3 +409,18 @@ describe('useLoading', () => {
     expect(api!.state).toBe('hiding');
   });
 });
+
+describe('useLoading — the failure model', () => {
+  it('track() of something that is not a promise rejects with InvalidArgumentError and shows no overlay that nothing would release', async () => {
+    const { wrap } = setup();
+    let api: ReturnType<typeof useLoading> | undefined;
+    function Probe() {
+      api = useLoading('orders');
+      return null;
+    }
+    render(wrap(<Probe />));
+    await expect(api!.track(42 as never)).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'promise', value: 42 } });
+    await expect(api!.track(Promise.resolve(1), { text: 5 as never })).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'text', value: 5 } });
+    expect(api!.state).toBe('removed');
+  });
+});

@@ -112,3 +112,32 @@ describe('ExkitProvider', () => {
     expect(() => renderHook(() => useExkit())).toThrow(MissingProviderError);
   });
 });
+
+describe('useButton — the failure model: a caller\'s handler runs guarded, malformed input is refused', () => {
+  it('an onClick that throws is logged as a UserCallbackError and the button keeps working', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      let calls = 0;
+      const { result } = renderHook(() =>
+        useButton(() => {
+          calls++;
+          throw new Error('handler bug');
+        }),
+      );
+      act(() => result.current.buttonProps.onClick());
+      act(() => result.current.buttonProps.onClick());
+      expect(calls).toBe(2);
+      expect(result.current.actor.getSnapshot().status).toBe('active');
+      expect(logged.mock.calls.some((call) => String(call[0]).includes('onClick threw'))).toBe(true);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('a flag that is not a boolean throws InvalidArgumentError naming it in render', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useButton(() => undefined, { disabled: 'yes' as never }))).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'disabled', value: 'yes' } }),
+    );
+  });
+});

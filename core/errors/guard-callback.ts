@@ -1,0 +1,41 @@
+import type { ErrorReporter } from '../platform/types.js';
+import { ExkitError } from './exkit-error.js';
+
+/** The error-report event a failed caller callback is logged under. */
+export const CALLBACK_FAILED_EVENT = 'callbackFailed';
+
+/** Raised (and reported, never thrown into an actor) when a caller's callback throws or answers a value of the wrong type. */
+export class UserCallbackError extends ExkitError {
+  override name = 'UserCallbackError';
+  constructor(callback: string, cause: unknown, msg = `${callback} threw`) {
+    super('USER_CALLBACK_FAILED', msg, { extra: { callback }, cause });
+  }
+}
+
+/** The outcome of a guarded callback: its value, or the typed error its throw became. */
+export type Guarded<T> = { ok: true; value: T } | { ok: false; error: UserCallbackError };
+
+/**
+ * Logs a failed callback through the platform's error reporter (the console when the caller gave none).
+ * A reporter that throws in turn is ignored: reporting must never be what breaks the caller.
+ */
+export function reportCallbackError(errors: ErrorReporter | undefined, error: UserCallbackError): void {
+  try {
+    if (errors) errors.report({ event: CALLBACK_FAILED_EVENT, message: error.msg, error, data: { callback: (error.extra as { callback: string }).callback } });
+    // Without a platform there is no logger to hand; the console keeps the failure from being lost.
+    else console.error(`[exkit] ${error.msg}`, error.cause);
+  } catch {
+    // Nothing left to report to.
+  }
+}
+
+/** Runs a caller's callback; a throw is reported as a UserCallbackError naming `callback` and returned, never rethrown. */
+export function guardCallback<T>(callback: string, run: () => T, errors?: ErrorReporter): Guarded<T> {
+  try {
+    return { ok: true, value: run() };
+  } catch (cause) {
+    const error = new UserCallbackError(callback, cause);
+    reportCallbackError(errors, error);
+    return { ok: false, error };
+  }
+}
