@@ -80,7 +80,7 @@ export interface MessageBoxInput extends MessageBoxOptions {
 const MESSAGE_BOX_KINDS: readonly MessageBoxKind[] = ['alert', 'confirm', 'prompt'];
 const DIALOG_SIZES = Object.keys(DIALOG_WIDTHS_PX);
 
-/** The rules of a box's options: `kind` and `message` are required, the rest optional and typed. */
+/** The rules of a box's options: `kind` and `message` are required, the rest optional and typed. @internal */
 export const MESSAGE_BOX_OPTION_RULES: FieldRules<MessageBoxOptions> = {
   kind: { check: oneOf(MESSAGE_BOX_KINDS), expect: 'alert, confirm or prompt', required: true },
   message: required(STRING),

@@ -44,7 +44,7 @@ export interface NotificationInput extends NotificationContent {
 }
 
 
-/** The rules of a notification's content: `message` is required, the rest optional and typed. */
+/** The rules of a notification's content: `message` is required, the rest optional and typed. @internal */
 export const NOTIFICATION_CONTENT_RULES: FieldRules<NotificationContent> = {
   title: STRING,
   message: required(STRING),

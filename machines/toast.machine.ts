@@ -40,7 +40,7 @@ export interface ToastInput extends ToastContent {
 export type ToastCloseReason = 'timeout' | 'close-button' | 'escape' | 'dismiss';
 const CLOSE_REASONS: readonly ToastCloseReason[] = ['timeout', 'close-button', 'escape', 'dismiss'];
 
-/** The rules of a toast's content; `message` is required in a new toast, optional in a patch. */
+/** The rules of a toast's content; `message` is required in a new toast, optional in a patch. @internal */
 export function toastContentRules(messageRequired: boolean): FieldRules<ToastContent> {
   return {
     type: oneOfRule(TOAST_TYPES),
