@@ -1,6 +1,7 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { PlatformLocation } from '../platform/types.js';
 import { putOwn } from '../validate/own-field.js';
+import { describeValue } from '../validate/describe-value.js';
 import type { Bridge } from './create-bridge.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
@@ -63,7 +64,7 @@ export interface ParsedDeepLink {
 export class UnknownDeepLinkTargetError extends ExkitError {
   override name = 'UnknownDeepLinkTargetError' as const;
   constructor(target: string) {
-    super('DEEP_LINK_UNKNOWN_TARGET', `Unknown deep-link target: ${JSON.stringify(target)}`, { extra: { target } });
+    super('DEEP_LINK_UNKNOWN_TARGET', `Unknown deep-link target: ${describeValue(target)}`, { extra: { target } });
   }
 }
 
@@ -71,7 +72,7 @@ export class UnknownDeepLinkTargetError extends ExkitError {
 export class UnknownDeepLinkParamError extends ExkitError {
   override name = 'UnknownDeepLinkParamError' as const;
   constructor(target: string, param: string) {
-    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${JSON.stringify(param)}`, { extra: { target, param } });
+    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${describeValue(param)}`, { extra: { target, param } });
   }
 }
 
@@ -95,7 +96,7 @@ function checkParamValue(target: string, spec: DeepLinkTargetSpec, key: string, 
 export class InvalidDeepLinkError extends ExkitError {
   override name = 'InvalidDeepLinkError' as const;
   constructor(url: string) {
-    super('DEEP_LINK_INVALID', `Not a deep link of this app: ${JSON.stringify(url)}`, { extra: { url } });
+    super('DEEP_LINK_INVALID', `Not a deep link of this app: ${describeValue(url)}`, { extra: { url } });
   }
 }
 

@@ -1,4 +1,5 @@
 import { ExkitError } from '../errors/exkit-error.js';
+import { describeValue } from '../validate/describe-value.js';
 import type { ExkitErrorOptions } from '../errors/exkit-error.js';
 import { message } from '../catalog/messages.js';
 import { isResultCode } from '../catalog/result-codes.js';
@@ -90,6 +91,6 @@ export class BridgeCallAbortedError extends ExkitError {
 export class UnknownBridgeCommandError extends ExkitError {
   override name = 'UnknownBridgeCommandError' as const;
   constructor(command: string) {
-    super('BRIDGE_UNKNOWN_COMMAND', `Unknown bridge command: ${JSON.stringify(command)}`, { extra: { command } });
+    super('BRIDGE_UNKNOWN_COMMAND', `Unknown bridge command: ${describeValue(command)}`, { extra: { command } });
   }
 }

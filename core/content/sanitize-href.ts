@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
+import { describeValue } from '../validate/describe-value.js';
 
 // Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
@@ -119,7 +120,7 @@ function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<
   for (const raw of appSchemes) {
     const scheme = String(raw).replace(/:$/, '').toLowerCase();
     if (!SCHEME_SYNTAX.test(scheme) || NEVER_APP_SCHEMES.has(scheme)) {
-      throw new InvalidAppSchemeError(`Not an acceptable app scheme: ${JSON.stringify(raw)}`, { field: 'appSchemes', value: raw });
+      throw new InvalidAppSchemeError(`Not an acceptable app scheme: ${describeValue(raw)}`, { field: 'appSchemes', value: raw });
     }
     set.add(scheme);
   }

@@ -1,3 +1,4 @@
+import { readInput } from './position-input.js';
 import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions } from './contract.js';
@@ -21,6 +22,9 @@ export interface PositionFill {
  * (size 0) takes the fill price.
  */
 export function averageOpenPrice(input: FuturesPositionInput, fill: PositionFill, options: ContractOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  fill = readInput(fill, 'fill');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const price = readDecimal(fill.price, 'fill.price', 'positive');
   const added = ratioOf(readDecimal(fill.count, 'fill.count', 'positive'));

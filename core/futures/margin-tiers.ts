@@ -1,3 +1,4 @@
+import { readInput } from './position-input.js';
 // Maintenance-margin tier tables ("tax brackets"), as Binance publishes them: each tier covers notionals
 // from its floor up to the next tier's floor, with its own maintenance margin rate and maintenance amount.
 import type { Decimal } from 'decimal.js';
@@ -48,12 +49,14 @@ const checked = new WeakMap<MarginTierTable, TierRatios[]>();
  * Missing maintenance amounts are filled in by Binance's formula. Throws FuturesInputError naming the field.
  */
 export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTable {
-  if (!Array.isArray(tiers) || tiers.length === 0) throw new FuturesInputError('tiers', 'missing', tiers);
+  tiers = readTierList(tiers);
+  if (tiers.length === 0) throw new FuturesInputError('tiers', 'missing', tiers);
   const ratios: TierRatios[] = [];
   const out: MarginTier[] = [];
   tiers.forEach((tier: MarginTierInput, i) => {
     const at = `tiers[${i}]`;
     if (typeof tier !== 'object' || tier === null) throw new FuturesInputError(at, 'not-an-option', tier);
+    tier = readInput(tier, at);
     const floorDecimal = readDecimal(tier.notionalFloor, `${at}.notionalFloor`, 'non-negative');
     const rateDecimal = readDecimal(tier.maintenanceMarginRate, `${at}.maintenanceMarginRate`, 'non-negative');
     const floor = ratioOf(floorDecimal);
@@ -89,9 +92,28 @@ function readOptionalLeverage(value: unknown, field: string): Decimal | null {
   return value === undefined || value === null ? null : readDecimal(value, field, 'positive');
 }
 
+/** Array.isArray throws for a revoked Proxy. */
+function isArrayValue(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A copy of the caller's tier list, read once; FuturesInputError when it is not an array or cannot be read. */
+function readTierList(tiers: unknown): readonly MarginTierInput[] {
+  if (!isArrayValue(tiers)) throw new FuturesInputError('tiers', 'missing', tiers);
+  try {
+    return Array.from(tiers as readonly MarginTierInput[]);
+  } catch {
+    throw new FuturesInputError('tiers', 'not-an-object', tiers);
+  }
+}
+
 /** A table or raw tiers, checked. */
 export function resolveTiers(tiers: MarginTierTable | readonly MarginTierInput[]): MarginTierTable {
-  if (Array.isArray(tiers)) return marginTierTable(tiers);
+  if (isArrayValue(tiers)) return marginTierTable(tiers as readonly MarginTierInput[]);
   if (checked.has(tiers as MarginTierTable)) return tiers as MarginTierTable;
   throw new FuturesInputError('tiers', 'not-an-option', tiers);
 }

@@ -1,3 +1,4 @@
+import { readInput } from './position-input.js';
 import type { Decimal } from 'decimal.js';
 import type { NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
@@ -18,6 +19,8 @@ export function roeBase(input: FuturesPositionInput, contract: ResolvedContract)
 
 /** Return on equity in percent: unrealised PnL ÷ position margin × 100. */
 export function roe(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   // The margin is positive (readMargin 'positive', or Q·E/L with every factor positive), so the quotient exists.
   return toFigure(div(mul(unrealizedPnlRatio(input, markPrice, options), R100), roeBase(input, contract)) as Ratio);

@@ -1,0 +1,67 @@
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+
+const MAX_SHOWN = 80;
+
+/**
+ * A short text naming `value` for an error message. Never throws: a Symbol, a BigInt, a revoked Proxy or an
+ * object whose getters throw would make a template literal or JSON.stringify throw inside the error path.
+ */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string': {
+      const shown = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN)}…` : value;
+      return `${JSON.stringify(shown)}${value.length > MAX_SHOWN ? ` (${value.length} characters)` : ''}`;
+    }
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'bigint':
+      return `${value.toString().slice(0, MAX_SHOWN)}n`;
+    case 'symbol':
+      return 'a symbol';
+    case 'undefined':
+      return 'undefined';
+    case 'boolean':
+      return String(value);
+    case 'function':
+      return 'a function';
+    default:
+      if (value === null) return 'null';
+      try {
+        return Array.isArray(value) ? 'an array' : 'an object';
+      } catch {
+        // Array.isArray throws for a revoked Proxy.
+        return 'an unreadable object';
+      }
+  }
+}
+
+/** Throws InvalidArgumentError naming `field` and what it expected; `owner` prefixes the message (e.g. 'http'). */
+export function invalidArgument(field: string, expected: string, value: unknown, owner?: string, cause?: unknown): InvalidArgumentError {
+  const prefix = owner === undefined ? '' : `${owner}: `;
+  const error = new InvalidArgumentError(`${prefix}${field} must be ${expected}, got ${describeValue(value)}`, { field, value });
+  if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true });
+  return error;
+}
+
+/** Returns `value` when it is a string; otherwise throws InvalidArgumentError naming `field`. */
+export function expectString(field: string, value: unknown, owner?: string): string {
+  if (typeof value === 'string') return value;
+  throw invalidArgument(field, 'a string', value, owner);
+}
+
+/**
+ * A plain copy of the own enumerable fields of `value`, read once. Throws InvalidArgumentError naming `field`
+ * when `value` is not an object, or when reading it throws (a throwing getter, a Proxy trap, a revoked Proxy),
+ * so later reads of the copy cannot throw. `undefined` gives `fallback` when one is given.
+ */
+export function readRecord<T extends object>(field: string, value: T | undefined, owner?: string, fallback?: T): T {
+  if (value === undefined && fallback !== undefined) return fallback;
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    throw invalidArgument(field, 'an object', value, owner);
+  }
+  try {
+    return { ...value };
+  } catch (cause) {
+    throw invalidArgument(field, 'an object whose fields can be read', value, owner, cause);
+  }
+}
