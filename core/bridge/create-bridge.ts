@@ -20,7 +20,7 @@ import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
-import { describeValue } from '../validate/describe-value.js';
+import { readRecord, describeValue, expectObjectWith } from '../validate/describe-value.js';
 
 /** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (seed 000 §5, §6). */
 export type SkipReason = 'not-in-app' | 'below-minimum-version' | 'not-on-android';
@@ -149,6 +149,8 @@ function decodeEventPayload(raw: unknown): unknown {
 
 /** Creates the bridge for one page: detects the app, installs the native callback functions and offers every command. */
 export function createBridge(platform: Platform, options: BridgeOptions): Bridge {
+  options = readRecord('options', options, 'createBridge');
+  expectObjectWith('platform', platform, 'createBridge', ['crypto', 'errors', 'globals', 'location', 'timers']);
   if (typeof options.appName !== 'string' || options.appName === '') {
     throw new InvalidArgumentError('createBridge needs the app name as it appears in the user agent', { field: 'appName', value: options.appName });
   }

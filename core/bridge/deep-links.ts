@@ -1,7 +1,7 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { PlatformLocation } from '../platform/types.js';
 import { putOwn } from '../validate/own-field.js';
-import { describeValue } from '../validate/describe-value.js';
+import { expectString, readRecord, describeValue } from '../validate/describe-value.js';
 import type { Bridge } from './create-bridge.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
@@ -131,6 +131,7 @@ export function isDeepLinkAllowed(target: DeepLinkTarget, os: BridgeOs): boolean
  * on `options.os` (seed 000 §2, §6). Throws UnknownDeepLinkParamValueError for a value outside a listed set.
  */
 export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams<T> | undefined, options: BuildDeepLinkOptions): string | null {
+  options = readRecord('options', options, 'buildDeepLink');
   if (!isDeepLinkTarget(target)) throw new UnknownDeepLinkTargetError(target);
   const spec = deepLinkSpec(target);
   const given = (params ?? {}) as Record<string, unknown>;
@@ -153,6 +154,8 @@ export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepL
 
 /** Reads a deep link of either scheme back into its target and decoded parameters (the inverse of buildDeepLink). */
 export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLink {
+  expectString('url', url, 'parseDeepLink');
+  config = readRecord('config', config, 'parseDeepLink');
   const schemeEnd = url.indexOf('://');
   const schemeText = schemeEnd < 0 ? '' : url.slice(0, schemeEnd);
   const scheme = schemeText === config.appScheme ? 'app' : schemeText === config.publicScheme ? 'public' : null;

@@ -1,5 +1,6 @@
 import type { HostGlobals } from '../platform/types.js';
 import type { BridgeProtocol } from './protocol.js';
+import { expectString } from '../validate/describe-value.js';
 
 /** The operating system a page runs on, as far as the bridge and deep links care. */
 export type BridgeOs = 'ios' | 'android' | 'other';
@@ -44,6 +45,8 @@ export function androidHandler(globals: HostGlobals, protocol: BridgeProtocol): 
 
 /** The app version in a user agent: the dotted number after `<appName>/` (or a space), else null. */
 export function appVersionFromUserAgent(userAgent: string, appName: string): string | null {
+  expectString('userAgent', userAgent, 'appVersionFromUserAgent');
+  expectString('appName', appName, 'appVersionFromUserAgent');
   const match = new RegExp(`${escapeRegExp(appName)}[/ ]v?(\\d+(?:\\.\\d+)*)`, 'i').exec(userAgent);
   return match?.[1] ?? null;
 }

@@ -1,5 +1,6 @@
 import { parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
+import { expectString, readRecord } from '../validate/describe-value.js';
 
 export interface LinkAttributeOptions {
   /** Whether the link opens in a new tab (target _blank). */
@@ -44,6 +45,7 @@ function normalisedDomains(ownDomains: readonly string[]): readonly string[] {
 
 /** Whether `hostname` is one of `ownDomains` or a subdomain of one (look-alikes such as example.com.evil.io are not). */
 export function isOwnDomain(hostname: string, ownDomains: readonly string[]): boolean {
+  expectString('hostname', hostname, 'isOwnDomain');
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === '') return false;
   for (const own of normalisedDomains(ownDomains)) {
@@ -84,5 +86,6 @@ export function linkAttributesOf(parsed: ParsedHref, href: unknown, options: Lin
  * subdomains) and for blocked hrefs; noopener noreferrer for new-tab links.
  */
 export function linkAttributes(href: string | null | undefined, options: LinkAttributeOptions = {}): LinkAttributes {
+  options = readRecord('options', options, 'linkAttributes');
   return linkAttributesOf(parseHref(href, options.appSchemes), href, options);
 }

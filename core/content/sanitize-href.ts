@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
-import { describeValue } from '../validate/describe-value.js';
+import { readRecord, describeValue } from '../validate/describe-value.js';
 
 // Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
@@ -193,11 +193,13 @@ export function parseHref(href: unknown, appSchemes: readonly string[] | undefin
 
 /** Decides whether an href may be used (seed 001 §5) and how a browser reads it; never logs. */
 export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'appSchemes'> = {}): HrefVerdict {
+  options = readRecord('options', options, 'inspectHref');
   return parseHref(href, options.appSchemes).verdict;
 }
 
 /** Returns the href when it is allowed (seed 001 §5) and null when blocked, warning through `logger` on a block. */
 export function sanitizeHref(href: unknown, options: SanitizeHrefOptions = {}): string | null {
+  options = readRecord('options', options, 'sanitizeHref');
   const verdict = inspectHref(href, options);
   if (verdict.allowed) return verdict.href;
   if (verdict.reason !== 'empty') (options.logger ?? consoleContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });

@@ -2,6 +2,7 @@ import { Observable, filter, map } from 'rxjs';
 import type { Subscription } from 'rxjs';
 import type { HttpClient } from '../http/client.js';
 import type { DomPort, Platform } from '../platform/types.js';
+import { expectString, readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 /** Seed 001 §7: where CSP violations are reported. */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
@@ -90,6 +91,7 @@ export function cspViolationKey(violation: CspViolation): string {
 
 /** The page a report names: origin and path only, since a query may carry tokens or referral codes. */
 export function cspReportPage(href: string): string {
+  expectString('href', href, 'cspReportPage');
   try {
     const url = new URL(href);
     return `${url.origin}${url.pathname}`;
@@ -136,6 +138,8 @@ function withinRate(platform: Platform, max: number, windowMs: number): () => bo
  * `maxPerWindow` per window. Returns a function that stops listening. Does nothing without a DOM.
  */
 export function startCspReporting(platform: Platform, options: CspReportingOptions): () => void {
+  options = readRecord('options', options, 'startCspReporting');
+  expectObjectWith('platform', platform, 'startCspReporting', ['clock', 'location']);
   const dom = platform.dom;
   if (!dom) return () => undefined;
   const fresh = firstSighting(CSP_REPORT_MEMORY);

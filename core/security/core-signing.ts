@@ -6,6 +6,7 @@ import { sha256Hex, toBase64 } from './bytes.js';
 import { SIGN_HEADERS } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
 import type { SignMode } from './sign-config.js';
+import { expectString } from '../validate/describe-value.js';
 
 /** Seed 001 §7: the signed time is the first 8 characters of tm. */
 export const SIGNED_TIME_LENGTH = 8;
@@ -25,11 +26,13 @@ export function isSignableTraceId(uhti: string | null | undefined): uhti is stri
 
 /** The key id of a client public key: hex MD5 of its base64 text. */
 export function keyIdOf(publicKey: string): string {
+  expectString('publicKey', publicKey, 'keyIdOf');
   return bytesToHex(md5(utf8ToBytes(publicKey)));
 }
 
 /** Lower-case hex SHA-256 of a user id, as sent in userCheckDeviceUserIdHash. */
 export function userIdHashOf(userId: string): string {
+  expectString('userId', userId, 'userIdHashOf');
   return sha256Hex(userId);
 }
 
@@ -101,5 +104,8 @@ export async function signCoreCall(
 
 /** The text a device-check call's userCheckDeviceSign covers (docs/security-protocol.md §7). */
 export function deviceCheckSignedText(path: string, tm: string, userIdHash: string): string {
+  expectString('path', path, 'deviceCheckSignedText');
+  expectString('tm', tm, 'deviceCheckSignedText');
+  expectString('userIdHash', userIdHash, 'deviceCheckSignedText');
   return [path, tm.slice(0, SIGNED_TIME_LENGTH), userIdHash].join('\n');
 }

@@ -7,6 +7,7 @@ import { AES_IV_BYTES, AES_KEY_BYTES, ENCRYPTED_MEMBERS, KEY_PAIR_CHECK, LOGIN_U
 import type { KeyWrapAlgorithm } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
 import { putOwn } from '../validate/own-field.js';
+import { readRecord } from '../validate/describe-value.js';
 
 const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
 const LOGIN = new Set<string>(LOGIN_URLS);
@@ -77,6 +78,7 @@ export function encryptSensitiveFields(
   sensitive: Readonly<Record<string, unknown>>,
   options: EncryptOptions,
 ): Promise<EncryptedMembers> {
+  options = readRecord('options', options, 'encryptSensitiveFields');
   return seal(() => JSON.stringify(sensitive), options);
 }
 
@@ -121,6 +123,7 @@ export async function encryptLoginParams(
   params: Readonly<Record<string, unknown>>,
   options: EncryptOptions,
 ): Promise<Record<string, unknown>> {
+  options = readRecord('options', options, 'encryptLoginParams');
   let clear: Record<string, unknown> = {};
   const members = await seal(() => {
     const parts = partitionSensitive(params);

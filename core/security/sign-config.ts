@@ -2,6 +2,7 @@
 import { SigningInitError } from './errors.js';
 import { DEFAULT_KEY_ALGORITHM, KEY_ALGORITHM_BITS } from './constants.js';
 import type { KeyAlgorithm } from './constants.js';
+import { readRecord } from '../validate/describe-value.js';
 
 /** The sign modes of docs/security-protocol.md §6.2: 0 no body, 1 body, 2 query and body. */
 export type SignMode = 0 | 1 | 2;
@@ -70,6 +71,7 @@ export function isSignConfig(value: unknown): value is GatewaySignConfig {
 
 /** The sign mode of an API path: an exact entry first, else the longest matching prefix; undefined when unsigned. */
 export function signModeFor(config: GatewaySignConfig, path: string): SignMode | undefined {
+  config = readRecord('config', config, 'signModeFor');
   if (config.exactUrls.includes(path)) return config.signModes[path] ?? DEFAULT_SIGN_MODE;
   let best: string | undefined;
   for (const prefix of config.prefixUrls) {

@@ -3,6 +3,7 @@ import type { ThemePort } from './theme-port.js';
 import { REDUCED_MOTION_QUERY } from '../ui/motion.js';
 import { revealKeyframes, revealRadius, THEME_REVEAL_DURATION_MS, THEME_REVEAL_PSEUDO_ELEMENT } from './reveal.js';
 import type { RevealPoint } from './reveal.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 export interface ChangeThemeOptions {
   /** Where the reveal starts, usually the click point; the viewport centre by default. */
@@ -33,6 +34,8 @@ export function revealOriginFromEvent(event: { clientX: number; clientY: number 
  * where the browser has it, at once when the user prefers reduced motion or the API is absent.
  */
 export async function changeTheme(platform: Platform, port: ThemePort, theme: string, options: ChangeThemeOptions = {}): Promise<ThemeChangeMode> {
+  options = readRecord('options', options, 'changeTheme');
+  expectObjectWith('platform', platform, 'changeTheme', ['matchMedia']);
   const dom = platform.dom;
   const doc = dom?.document as TransitionDocument | undefined;
   if (!dom || !doc || typeof doc.startViewTransition !== 'function' || platform.matchMedia(REDUCED_MOTION_QUERY) || port.current() === theme) {

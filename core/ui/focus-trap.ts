@@ -1,4 +1,5 @@
 import type { DomPort } from '../platform/types.js';
+import { readRecord } from '../validate/describe-value.js';
 
 const FOCUSABLE = [
   'a[href]',
@@ -52,6 +53,7 @@ const stacks = new WeakMap<Document, FocusTrap[]>();
 
 /** Creates a focus trap for `container` on the given DOM. */
 export function createFocusTrap(dom: DomPort, container: HTMLElement, options: FocusTrapOptions = {}): FocusTrap {
+  options = readRecord('options', options, 'createFocusTrap');
   const doc = dom.document;
   const trap = options.trap ?? true;
   let active = false;

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
 
 const MAX_SHOWN = 80;
 
@@ -63,5 +63,37 @@ export function readRecord<T extends object>(field: string, value: T | undefined
     return { ...value };
   } catch (cause) {
     throw invalidArgument(field, 'an object whose fields can be read', value, owner, cause);
+  }
+}
+
+/**
+ * Checks that `value` is an object whose `keys` hold objects or functions (a Platform and the ports a function
+ * uses, say); InvalidArgumentError naming `field.key` otherwise, also when reading one throws.
+ */
+export function expectObjectWith(field: string, value: unknown, owner: string, keys: readonly string[]): void {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    throw invalidArgument(field, `an object with ${keys.join(', ')}`, value, owner);
+  }
+  for (const key of keys) {
+    let port: unknown;
+    try {
+      port = (value as Record<string, unknown>)[key];
+    } catch (cause) {
+      throw invalidArgument(`${field}.${key}`, 'a field that can be read', value, owner, cause);
+    }
+    if (port === null || (typeof port !== 'object' && typeof port !== 'function')) throw invalidArgument(`${field}.${key}`, 'an object', port, owner);
+  }
+}
+
+/**
+ * Runs `read`, which walks a caller's value; a throw from the value itself (a throwing getter, a Proxy trap, a
+ * BigInt JSON cannot encode) becomes InvalidArgumentError naming `field`. ExkitErrors pass through unchanged.
+ */
+export function readGuarded<T>(field: string, expected: string, value: unknown, owner: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ExkitError) throw error;
+    throw invalidArgument(field, expected, value, owner, error);
   }
 }

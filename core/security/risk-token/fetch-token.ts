@@ -2,6 +2,7 @@ import type { AfterResponseHook } from 'ky';
 import type { HttpClient } from '../../http/client.js';
 import { requestContext } from '../../http/request-context.js';
 import { RISK_TOKEN_PATH } from './constants.js';
+import { expectString } from '../../validate/describe-value.js';
 
 /** Asks the device service for a risk token; resolves with its text ('' when the answer carries none). Aborting cancels it. */
 export type RiskTokenFetcher = (signal?: AbortSignal) => Promise<string>;
@@ -39,6 +40,7 @@ export function deviceAnswerToken(answer: unknown): string {
  * undefined for an envelope (an object) and for anything else, which the client then reports as malformed.
  */
 export function bareDeviceAnswer(text: string): string | undefined {
+  expectString('text', text, 'bareDeviceAnswer');
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   let parsed: unknown;

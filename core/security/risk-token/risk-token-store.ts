@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/types.js';
 import { createStore } from '../../storage/namespaced-store.js';
 import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_COOKIE_DAYS, SUCCESS_TOKEN_LENGTH } from './constants.js';
+import { expectString, readRecord, expectObjectWith } from '../../validate/describe-value.js';
 
 /** What the device service's answer is (seed 001 §4). */
 export type RiskTokenKind = 'success' | 'demoted';
@@ -15,6 +16,7 @@ export interface StoredRiskToken {
 
 /** Classifies a device-service answer: 40 characters is a success token, other non-empty text demoted, blank empty. */
 export function classifyRiskToken(raw: string): RiskTokenKind | 'empty' {
+  expectString('raw', raw, 'classifyRiskToken');
   const token = raw.trim();
   if (token === '') return 'empty';
   return token.length === SUCCESS_TOKEN_LENGTH ? 'success' : 'demoted';
@@ -66,6 +68,8 @@ const isDemoted = (value: unknown): value is DemotedEntry | undefined =>
 
 /** Opens the risk-token store on the platform's cookies and local storage; reads and writes never throw. */
 export function createRiskTokenStore(platform: Platform, options: RiskTokenStoreOptions = {}): RiskTokenStore {
+  options = readRecord('options', options, 'createRiskTokenStore');
+  expectObjectWith('platform', platform, 'createRiskTokenStore', ['cookies', 'localStorage']);
   const cookieName = options.cookieName ?? DEFAULT_RISK_TOKEN_NAMES.cookie;
   const cookieDays = options.cookieDays ?? RISK_TOKEN_COOKIE_DAYS;
   const path = options.cookiePath ?? '/';
