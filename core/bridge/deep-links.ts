@@ -1,7 +1,7 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { PlatformLocation } from '../platform/types.js';
 import { putOwn } from '../validate/own-field.js';
-import { expectString, readRecord, describeValue } from '../validate/describe-value.js';
+import { describeValue, expectObjectWith, expectString, readGuarded, readRecord } from '../validate/describe-value.js';
 import type { Bridge } from './create-bridge.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
@@ -103,9 +103,11 @@ export class InvalidDeepLinkError extends ExkitError {
 /** Whether a value is left out of a link: empty string, null, undefined, empty array or empty object (seed 000 §5). */
 export function isEmptyDeepLinkValue(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object') return Object.keys(value).length === 0;
-  return false;
+  return readGuarded('value', 'a value whose fields can be read', value, 'isEmptyDeepLinkValue', () => {
+    if (Array.isArray(value)) return value.length === 0;
+    if (typeof value === 'object') return Object.keys(value).length === 0;
+    return false;
+  });
 }
 
 function valueText(value: unknown): string {
@@ -211,7 +213,9 @@ export async function openDeepLink<T extends DeepLinkTarget>(
   params?: DeepLinkParams<T>,
   intent: DeepLinkIntent = {},
 ): Promise<OpenDeepLinkResult> {
+  expectObjectWith('opener', opener, 'openDeepLink', ['bridge', 'location', 'config']);
   const { bridge, location, config } = opener;
+  intent = readRecord('intent', intent, 'openDeepLink');
   const onChain = intent.onChain === true ? { onChain: true } : {};
   const link = buildDeepLink(target, params, { ...config, ...onChain, os: bridge.os });
   if (link === null) return { status: 'restricted', target, os: bridge.os };

@@ -1,6 +1,7 @@
 import type { HostGlobals } from '../platform/types.js';
+import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol } from './protocol.js';
-import { expectString } from '../validate/describe-value.js';
+import { expectObjectWith, expectString } from '../validate/describe-value.js';
 
 /** The operating system a page runs on, as far as the bridge and deep links care. */
 export type BridgeOs = 'ios' | 'android' | 'other';
@@ -53,6 +54,7 @@ export function appVersionFromUserAgent(userAgent: string, appName: string): str
 
 /** The operating system named by a user agent. */
 export function osFromUserAgent(userAgent: string): BridgeOs {
+  expectString('userAgent', userAgent, 'osFromUserAgent');
   if (/android/i.test(userAgent)) return 'android';
   if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
   return 'other';
@@ -63,6 +65,9 @@ export function osFromUserAgent(userAgent: string): BridgeOs {
  * are present; reads the app version from the user agent.
  */
 export function detectApp(userAgent: string, globals: HostGlobals, protocol: BridgeProtocol): AppDetection {
+  expectString('userAgent', userAgent, 'detectApp');
+  expectObjectWith('globals', globals, 'detectApp', ['get']);
+  protocol = resolveProtocol(protocol);
   const ios = iosHandler(globals, protocol);
   const android = ios ? undefined : androidHandler(globals, protocol);
   const byName = protocol.appName !== '' && userAgent.toLowerCase().includes(protocol.appName.toLowerCase());

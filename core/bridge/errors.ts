@@ -47,7 +47,14 @@ export class AppResponseUnSuccessError extends ExkitError {
  */
 export function isBridgeTimeoutError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { name, code } = error as { name?: unknown; code?: unknown };
+  let name: unknown;
+  let code: unknown;
+  try {
+    ({ name, code } = error as { name?: unknown; code?: unknown });
+  } catch {
+    // An object whose fields cannot be read is no bridge error.
+    return false;
+  }
   return name === 'AppRequestCallbackTimeout' || (name === 'AppResponseUnSuccessError' && isResultCode(code, 'timeout'));
 }
 

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
-import { readRecord, describeValue } from '../validate/describe-value.js';
+import { describeValue, expectArray, readRecord } from '../validate/describe-value.js';
 
 // Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
@@ -113,12 +113,14 @@ const defaultSchemes: ReadonlySet<string> = new Set(ALLOWED_LINK_SCHEMES);
 
 /** The allowed schemes for a list of app schemes; throws InvalidAppSchemeError for a dangerous or malformed one. */
 function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<string> {
-  if (!appSchemes || appSchemes.length === 0) return defaultSchemes;
+  if (appSchemes === undefined || appSchemes === null) return defaultSchemes;
+  expectArray('appSchemes', appSchemes, 'sanitizeHref', 'an array of app schemes');
+  if (appSchemes.length === 0) return defaultSchemes;
   const cached = schemeSets.get(appSchemes);
   if (cached) return cached;
   const set = new Set(ALLOWED_LINK_SCHEMES);
   for (const raw of appSchemes) {
-    const scheme = String(raw).replace(/:$/, '').toLowerCase();
+    const scheme = typeof raw === 'string' ? raw.replace(/:$/, '').toLowerCase() : '';
     if (!SCHEME_SYNTAX.test(scheme) || NEVER_APP_SCHEMES.has(scheme)) {
       throw new InvalidAppSchemeError(`Not an acceptable app scheme: ${describeValue(raw)}`, { field: 'appSchemes', value: raw });
     }

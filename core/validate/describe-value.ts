@@ -97,3 +97,14 @@ export function readGuarded<T>(field: string, expected: string, value: unknown, 
     throw invalidArgument(field, expected, value, owner, error);
   }
 }
+
+/** Throws InvalidArgumentError naming `field` unless `value` is an array (a revoked Proxy counts as not one). */
+export function expectArray(field: string, value: unknown, owner: string, expected = 'an array'): void {
+  let isArray = false;
+  try {
+    isArray = Array.isArray(value);
+  } catch {
+    // Array.isArray throws for a revoked Proxy.
+  }
+  if (!isArray) throw invalidArgument(field, expected, value, owner);
+}
