@@ -1,7 +1,7 @@
 import type { HostGlobals } from '../platform/types.js';
 import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol } from './protocol.js';
-import { expectObjectWith, expectString } from '../validate/describe-value.js';
+import { expectObjectWith, expectString, readGuarded } from '../validate/describe-value.js';
 
 /** The operating system a page runs on, as far as the bridge and deep links care. */
 export type BridgeOs = 'ios' | 'android' | 'other';
@@ -48,7 +48,11 @@ export function androidHandler(globals: HostGlobals, protocol: BridgeProtocol): 
 export function appVersionFromUserAgent(userAgent: string, appName: string): string | null {
   expectString('userAgent', userAgent, 'appVersionFromUserAgent');
   expectString('appName', appName, 'appVersionFromUserAgent');
-  const match = new RegExp(`${escapeRegExp(appName)}[/ ]v?(\\d+(?:\\.\\d+)*)`, 'i').exec(userAgent);
+  // A name longer than the user agent cannot occur in it (and a huge one would not even compile as a RegExp).
+  if (appName.length > userAgent.length) return null;
+  const match = readGuarded('appName', 'an app name short enough to search for', appName, 'appVersionFromUserAgent', () =>
+    new RegExp(`${escapeRegExp(appName)}[/ ]v?(\\d+(?:\\.\\d+)*)`, 'i').exec(userAgent),
+  );
   return match?.[1] ?? null;
 }
 

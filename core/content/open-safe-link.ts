@@ -2,7 +2,7 @@ import type { Platform } from '../platform/types.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
 import { sanitizeHref } from './sanitize-href.js';
-import { invalidArgument, readRecord } from '../validate/describe-value.js';
+import { expectObjectWith, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 export interface OpenSafeLinkOptions {
   /** Open in a new tab, without opener or referrer. */
@@ -21,7 +21,7 @@ const NEW_TAB_FEATURES = 'noopener,noreferrer';
  */
 export function openSafeLink(platform: Pick<Platform, 'location' | 'dom'>, href: string | null | undefined, options: OpenSafeLinkOptions = {}): boolean {
   options = readRecord('options', options, 'openSafeLink');
-  if (typeof platform !== 'object' || platform === null) throw invalidArgument('platform', 'a Platform (its location and dom)', platform, 'openSafeLink');
+  expectObjectWith('platform', platform, 'openSafeLink', ['location']);
   let location: Platform['location'];
   let dom: Platform['dom'];
   try {

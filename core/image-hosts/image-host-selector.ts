@@ -5,7 +5,7 @@ import { createStore } from '../storage/namespaced-store.js';
 import { defaultImageProbe } from './probe.js';
 import type { ImageProbe } from './probe.js';
 import { raceImageHosts } from './race.js';
-import { expectString, readRecord, expectObjectWith } from '../validate/describe-value.js';
+import { expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 /** The key of the saved winner in the 'common' storage area. */
 export const IMAGE_HOST_STORAGE_KEY = 'image-host';
@@ -47,6 +47,7 @@ export function probeImageUrl(host: string, probePath: string, stamp?: number): 
   expectString('probePath', probePath, 'probeImageUrl');
   const url = `${host.replace(/\/+$/, '')}/${probePath.replace(/^\/+/, '')}`;
   if (stamp === undefined) return url;
+  if (typeof stamp !== 'number') throw invalidArgument('stamp', 'a number', stamp, 'probeImageUrl');
   return `${url}${url.includes('?') ? '&' : '?'}_t=${stamp}`;
 }
 

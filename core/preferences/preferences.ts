@@ -7,7 +7,7 @@ import type { GlobalSettings, PreferencesCookie } from '../catalog/settings.js';
 import type { CookieOptions, Platform } from '../platform/types.js';
 import { PREFERENCE_COOKIE_DAYS, readJsonCookie, writeJsonCookie } from '../storage/cookies.js';
 import { decodeCutCookie, normalisePreferences, PREFERENCE_FIELDS, salvageJsonObject } from './parse.js';
-import { readRecord, expectObjectWith } from '../validate/describe-value.js';
+import { expectObjectWith, readRecord } from '../validate/describe-value.js';
 
 /** The cookie the preferences live in; the seed does not name it. */
 export const PREFERENCES_COOKIE_NAME = 'exkit_preferences';
@@ -121,6 +121,8 @@ export function createPreferences(platform: Platform, options: PreferencesOption
 
 /** The app-wide settings (seed 000 §3) with what the preferences decide laid over the global defaults. */
 export function settingsFromPreferences(prefs: PreferencesCookie, base: GlobalSettings = GLOBAL_SETTINGS_DEFAULTS): GlobalSettings {
+  prefs = readRecord('prefs', prefs, 'settingsFromPreferences');
+  base = readRecord('base', base, 'settingsFromPreferences');
   return {
     ...base,
     locale: prefs.language,

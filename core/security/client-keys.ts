@@ -8,7 +8,7 @@ import type { KeyAlgorithm } from './constants.js';
 import { SigningInitError } from './errors.js';
 import type { RsaEngine } from './rsa-engine.js';
 import { sha256Hex } from './bytes.js';
-import { expectString, readRecord, expectObjectWith } from '../validate/describe-value.js';
+import { expectObjectWith, expectString, readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §3: the client key pair with the time it was stored. */
 export interface ClientKeyPair {
@@ -102,6 +102,8 @@ export interface ObtainKeyPairOptions {
  */
 export async function obtainClientKeyPair(options: ObtainKeyPairOptions): Promise<ClientKeyPair> {
   options = readRecord('options', options, 'obtainClientKeyPair');
+  expectObjectWith('options', options, 'obtainClientKeyPair', ['platform', 'engine', 'store']);
+  expectObjectWith('options.platform', options.platform, 'obtainClientKeyPair', ['crypto']);
   const { platform, engine, store, algorithm } = options;
   checkDuration('timeoutMs', options.timeoutMs, { owner: 'client key pair' });
   const backup = store.backup();

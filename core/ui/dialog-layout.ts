@@ -1,6 +1,6 @@
 import { isMobileWidth, MOBILE_BREAKPOINT_PX } from '../validate/layout.js';
 import { DialogRoleMissingError } from './errors.js';
-import { readRecord } from '../validate/describe-value.js';
+import { expectObjectWith, readGuarded, readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §2: dialog widths in CSS pixels. */
 export const DIALOG_WIDTHS_PX = { small: 396, medium: 480, large: 640, extraLarge: 720 } as const;
@@ -54,8 +54,9 @@ export function dialogLayout(options: DialogLayoutOptions): DialogLayout {
 /** Returns `node` when it is a dialog node (role dialog/alertdialog or a <dialog>); throws DialogRoleMissingError otherwise. */
 export function assertDialogNode<T extends Element>(node: T | null | undefined): T {
   if (!node) throw new DialogRoleMissingError();
-  const role = node.getAttribute('role');
+  expectObjectWith('node', node, 'assertDialogNode', ['getAttribute']);
+  const [role, tagName] = readGuarded('node', 'a DOM element', node, 'assertDialogNode', () => [node.getAttribute('role'), node.tagName]);
   if (role === 'dialog' || role === 'alertdialog') return node;
-  if (node.tagName === 'DIALOG' && (role === null || role === '')) return node;
-  throw new DialogRoleMissingError(role ?? node.tagName.toLowerCase());
+  if (tagName === 'DIALOG' && (role === null || role === '')) return node;
+  throw new DialogRoleMissingError(role ?? String(tagName).toLowerCase());
 }

@@ -29,7 +29,12 @@ const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]+$/;
  */
 export function deviceAnswerToken(answer: unknown): string {
   let token: unknown = answer;
-  if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) token = (answer as { data?: unknown }).data;
+  try {
+    if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) token = (answer as { data?: unknown }).data;
+  } catch {
+    // An answer whose fields cannot be read carries no token.
+    return '';
+  }
   if (typeof token !== 'string') return '';
   const trimmed = token.trim();
   return trimmed.length <= MAX_TOKEN_LENGTH && HEADER_SAFE.test(trimmed) ? trimmed : '';
