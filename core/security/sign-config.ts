@@ -59,8 +59,14 @@ function parseConfig(raw: unknown): GatewaySignConfig {
 
 /** The config inside a gatewaySignConfig response (data.gatewaySignConfig). */
 export function signConfigFromResponse(body: unknown): GatewaySignConfig {
-  const data = isRecord(body) ? body.data : undefined;
-  return parseSignConfig(isRecord(data) ? data.gatewaySignConfig : undefined);
+  let config: unknown;
+  try {
+    const data = isRecord(body) ? body.data : undefined;
+    config = isRecord(data) ? data.gatewaySignConfig : undefined;
+  } catch (error) {
+    throw new SigningInitError('CONFIG_INVALID', 'the sign config response cannot be read', { cause: error });
+  }
+  return parseSignConfig(config);
 }
 
 /** A runtime check for a cached config (what `parseSignConfig` returns). */

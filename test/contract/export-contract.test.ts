@@ -106,7 +106,31 @@ function validArguments(): Record<string, unknown[]> {
  * Exports that still break the contract, with why. Each entry is checked to still fail, so an entry must be
  * removed once its export is fixed (after merging the branch named in its reason).
  */
-const KNOWN_FAILURES: Record<string, string> = {};
+const HARDENED_ON_ACTORS = 'hardened on branch h-actors';
+const SECURITY_FILE = 'core/security/bytes.ts or server-key.ts, edited by the security helper this round';
+const KNOWN_FAILURES: Record<string, string> = {
+  // exkit: files another helper owns this round (raw TypeError for non-strings; fromPem puts its label into a RegExp unescaped).
+  toBase64: SECURITY_FILE,
+  toPem: SECURITY_FILE,
+  fromPem: SECURITY_FILE,
+  sha256Hex: SECURITY_FILE,
+  verifyServerPublicKey: SECURITY_FILE,
+  // exkit/machines: raw TypeErrors for a null/undefined/unreadable argument.
+  toMermaid: HARDENED_ON_ACTORS,
+  diagramDocument: HARDENED_ON_ACTORS,
+  buttonStatus: HARDENED_ON_ACTORS,
+  createCaptchaService: HARDENED_ON_ACTORS,
+  toastPlacements: HARDENED_ON_ACTORS,
+  queuedToastCount: HARDENED_ON_ACTORS,
+  notificationPlacements: HARDENED_ON_ACTORS,
+  validatePrompt: HARDENED_ON_ACTORS,
+  currentMessageBox: HARDENED_ON_ACTORS,
+  createUiKit: HARDENED_ON_ACTORS,
+  appLayers: HARDENED_ON_ACTORS,
+  appHost: HARDENED_ON_ACTORS,
+  appToaster: HARDENED_ON_ACTORS,
+  riskTokenState: HARDENED_ON_ACTORS,
+};
 
 /** A constructor re-exported from a dependency: its contract is the dependency's, not exkit's. */
 const THIRD_PARTY: Record<string, string> = {
