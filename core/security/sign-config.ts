@@ -2,7 +2,7 @@
 import { SigningInitError } from './errors.js';
 import { DEFAULT_KEY_ALGORITHM, KEY_ALGORITHM_BITS } from './constants.js';
 import type { KeyAlgorithm } from './constants.js';
-import { expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
+import { expectString, invalidArgument } from '../validate/describe-value.js';
 
 /** The sign modes of docs/security-protocol.md §6.2: 0 no body, 1 body, 2 query and body. */
 export type SignMode = 0 | 1 | 2;
