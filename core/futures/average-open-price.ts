@@ -1,10 +1,10 @@
-import { readInput } from './position-input.js';
 import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions } from './contract.js';
 import type { FuturesPositionInput } from './position-input.js';
 import { readContracts, readOpenPrice } from './position-readers.js';
 import { add, div, mul, ratioOf, toFigure, type Ratio } from './exact.js';
+import { readInput } from './position-input.js';
 
 /** A fill applied to a position. */
 export interface PositionFill {

@@ -1,8 +1,8 @@
-import { readInput } from './position-input.js';
 import type { Decimal } from 'decimal.js';
 import { BusinessLine } from '../catalog/enums.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { ONE, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
+import { readInput } from './position-input.js';
 
 /** How PnL is settled: linear (USDT-M, USDC-M: PnL in the quote coin) or inverse (coin-M: PnL in the base coin). */
 export type ContractKind = 'linear' | 'inverse';

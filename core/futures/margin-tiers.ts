@@ -1,10 +1,11 @@
-import { readInput } from './position-input.js';
 // Maintenance-margin tier tables ("tax brackets"), as Binance publishes them: each tier covers notionals
 // from its floor up to the next tier's floor, with its own maintenance margin rate and maintenance amount.
 import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { R0, add, cmp, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
+import { isArrayValue } from '../validate/describe-value.js';
+import { readInput } from './position-input.js';
 
 /** One tier as an exchange publishes it. Notionals are in the quote coin (linear) or the base coin (inverse). */
 export interface MarginTierInput {
@@ -90,15 +91,6 @@ export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTa
 
 function readOptionalLeverage(value: unknown, field: string): Decimal | null {
   return value === undefined || value === null ? null : readDecimal(value, field, 'positive');
-}
-
-/** Array.isArray throws for a revoked Proxy. */
-function isArrayValue(value: unknown): boolean {
-  try {
-    return Array.isArray(value);
-  } catch {
-    return false;
-  }
 }
 
 /** A copy of the caller's tier list, read once; FuturesInputError when it is not an array or cannot be read. */

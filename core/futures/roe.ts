@@ -1,4 +1,3 @@
-import { readInput } from './position-input.js';
 import type { Decimal } from 'decimal.js';
 import type { NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
@@ -7,6 +6,7 @@ import { readBp } from './position-readers.js';
 import { positionMargin } from './margin.js';
 import { unrealizedPnlRatio } from './pnl.js';
 import { R100, div, mul, ratioOf, toFigure, type Ratio } from './exact.js';
+import { readInput } from './position-input.js';
 
 /**
  * The margin ROE is measured against, exactly, in the unit of the unrealised PnL (quote coin for linear,

@@ -1,9 +1,9 @@
-import { readInput } from './position-input.js';
 import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { R100, div, isZero, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent, type DisplayRounding } from './format.js';
+import { readInput } from './position-input.js';
 
 /** Spot plan/trace order fields as the API names them (seed 001 §3, "Spot plan order fields"). */
 export interface SpotPlanOrderInput {

@@ -26,12 +26,7 @@ export function describeValue(value: unknown): string {
       return 'a function';
     default:
       if (value === null) return 'null';
-      try {
-        return Array.isArray(value) ? 'an array' : 'an object';
-      } catch {
-        // Array.isArray throws for a revoked Proxy.
-        return 'an unreadable object';
-      }
+      return isArrayValue(value) ? 'an array' : 'an object';
   }
 }
 
@@ -98,13 +93,16 @@ export function readGuarded<T>(field: string, expected: string, value: unknown, 
   }
 }
 
+/** Array.isArray that answers false for a revoked Proxy instead of throwing. */
+export function isArrayValue(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 /** Throws InvalidArgumentError naming `field` unless `value` is an array (a revoked Proxy counts as not one). */
 export function expectArray(field: string, value: unknown, owner: string, expected = 'an array'): void {
-  let isArray = false;
-  try {
-    isArray = Array.isArray(value);
-  } catch {
-    // Array.isArray throws for a revoked Proxy.
-  }
-  if (!isArray) throw invalidArgument(field, expected, value, owner);
+  if (!isArrayValue(value)) throw invalidArgument(field, expected, value, owner);
 }

@@ -34,7 +34,7 @@ function validArguments(): Record<string, unknown[]> {
     timer$: [1000, platform.timers],
     memoryCookieJar: [new Map(), () => 0],
     silenceBots: [() => undefined, () => 'Mozilla/5.0'],
-    createStore: [platform, 'local'],
+    createStore: [platform, 'common'],
     readJsonCookie: [platform, 'prefs'],
     writeJsonCookie: [platform, 'prefs', { a: 1 }],
     checkDuration: ['timeoutMs', 1000],

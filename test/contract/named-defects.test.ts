@@ -64,7 +64,7 @@ describe('named defects of issue 18', () => {
   });
 
   it('a platform without the port a function needs is named, port and all', () => {
-    const error = thrown(() => createStore({ ...memoryPlatform(), localStorage: undefined } as never, 'local'));
+    const error = thrown(() => createStore({ ...memoryPlatform(), localStorage: undefined } as never, 'common'));
     expect(isExkitError(error, 'InvalidArgumentError')).toBe(true);
     expect((error as InvalidArgumentError).message).toBe('createStore: platform.localStorage must be an object, got undefined');
   });
