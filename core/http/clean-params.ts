@@ -99,6 +99,7 @@ function zoneWallTime(date: Date, formatter: Intl.DateTimeFormat): WallTime {
 
 /** Formats a Date as `YYYY-MM-DD HH:mm` (seed 001 §5) in the given time zone ('local', 'utc' or an IANA name). */
 export function formatParamDate(date: Date, timeZone: ParamTimeZone = 'local'): string {
+  expectString('timeZone', timeZone, 'formatParamDate');
   const formatter = zoneFormatter(timeZone);
   if (!isDate(date)) throw invalidArgument('date', 'a Date', date, 'formatParamDate');
   const time = date.getTime();

@@ -62,7 +62,8 @@ export function hostileValues(): [label: string, value: unknown][] {
 export interface CallOutcome {
   kind: 'returned' | 'threw' | 'rejected' | 'hung';
   error?: unknown;
-  /** The call threw synchronously although it returns promises for other arguments. */
+  /** The call returned a promise (settled or not). */
+  promise: boolean;
   ms: number;
 }
 
@@ -75,18 +76,18 @@ export async function outcomeOf(call: () => unknown): Promise<CallOutcome> {
   try {
     result = call();
   } catch (error) {
-    return { kind: 'threw', error, ms: performance.now() - started };
+    return { kind: 'threw', error, promise: false, ms: performance.now() - started };
   }
-  if (!types.isPromise(result)) return { kind: 'returned', ms: performance.now() - started };
+  if (!types.isPromise(result)) return { kind: 'returned', promise: false, ms: performance.now() - started };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hung = new Promise<'hung'>((resolve) => {
     timer = setTimeout(() => resolve('hung'), HANG_MS);
   });
   try {
     const settled = await Promise.race([result.then(() => 'settled' as const), hung]);
-    return { kind: settled === 'hung' ? 'hung' : 'returned', ms: performance.now() - started };
+    return { kind: settled === 'hung' ? 'hung' : 'returned', promise: true, ms: performance.now() - started };
   } catch (error) {
-    return { kind: 'rejected', error, ms: performance.now() - started };
+    return { kind: 'rejected', error, promise: true, ms: performance.now() - started };
   } finally {
     clearTimeout(timer);
   }

@@ -29,7 +29,7 @@ export function sourcesFor(options: FingerprintOptions, lastFrame?: () => Screen
 }
 
 /** Collects a fingerprint once; a source that fails, times out or has no DOM is reported, never thrown. */
-export function collectFingerprint(platform: Platform, options: FingerprintOptions = {}): Promise<Fingerprint> {
+export async function collectFingerprint(platform: Platform, options: FingerprintOptions = {}): Promise<Fingerprint> {
   options = readRecord('options', options, 'collectFingerprint');
   return collectFrom(platform, sourcesFor(options));
 }
