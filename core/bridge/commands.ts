@@ -142,7 +142,7 @@ export const BRIDGE_COMMAND_NAMES = Object.keys(BRIDGE_COMMANDS) as BridgeComman
 
 /** Whether `name` is a command of the catalogue. */
 export function isBridgeCommand(name: string): name is BridgeCommand {
-  return Object.prototype.hasOwnProperty.call(BRIDGE_COMMANDS, name);
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(BRIDGE_COMMANDS, name);
 }
 
 /** Title-bar colours used when changeTitleBarTheme is given a theme without colours (library choice); frozen. */

@@ -20,6 +20,7 @@ import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
+import { readRecord, describeValue, expectObjectWith } from '../validate/describe-value.js';
 
 /** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (seed 000 §5, §6). */
 export type SkipReason = 'not-in-app' | 'below-minimum-version' | 'not-on-android';
@@ -132,7 +133,7 @@ export interface Bridge {
 /** Returns the version when it is dotted numeric; throws InvalidArgumentError naming the option otherwise. */
 function checkVersion(version: string, field: string): string {
   if (typeof version !== 'string' || !/^\d+(\.\d+)*$/.test(version)) {
-    throw new InvalidArgumentError(`${field} must be a dotted numeric version, got ${JSON.stringify(version)}`, { field, value: version });
+    throw new InvalidArgumentError(`${field} must be a dotted numeric version, got ${describeValue(version)}`, { field, value: version });
   }
   return version;
 }
@@ -148,6 +149,8 @@ function decodeEventPayload(raw: unknown): unknown {
 
 /** Creates the bridge for one page: detects the app, installs the native callback functions and offers every command. */
 export function createBridge(platform: Platform, options: BridgeOptions): Bridge {
+  options = readRecord('options', options, 'createBridge');
+  expectObjectWith('platform', platform, 'createBridge', ['crypto', 'errors', 'globals', 'location', 'timers']);
   if (typeof options.appName !== 'string' || options.appName === '') {
     throw new InvalidArgumentError('createBridge needs the app name as it appears in the user agent', { field: 'appName', value: options.appName });
   }

@@ -2,6 +2,7 @@
 // restrictions (§6). The path of each target follows the app host: <scheme>://<host>/<target>?<params>.
 import { ASSET_TABS } from '../catalog/enums.js';
 import { deepFreeze } from '../catalog/freeze.js';
+import { invalidArgument } from '../validate/describe-value.js';
 
 /** One deep-link target: its parameters, their defaults, and where it may not open. */
 export interface DeepLinkTargetSpec {
@@ -146,10 +147,11 @@ export const DEEP_LINK_TARGET_NAMES = Object.keys(DEEP_LINK_TARGETS) as DeepLink
 
 /** The catalogue entry of a target, seen through the general spec type. */
 export function deepLinkSpec(target: DeepLinkTarget): DeepLinkTargetSpec {
+  if (!isDeepLinkTarget(target)) throw invalidArgument('target', 'a deep-link target name', target, 'deepLinkSpec');
   return DEEP_LINK_TARGETS[target];
 }
 
 /** Whether `name` is a target of the catalogue. */
 export function isDeepLinkTarget(name: string): name is DeepLinkTarget {
-  return Object.prototype.hasOwnProperty.call(DEEP_LINK_TARGETS, name);
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(DEEP_LINK_TARGETS, name);
 }

@@ -1,6 +1,7 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { PlatformLocation } from '../platform/types.js';
 import { putOwn } from '../validate/own-field.js';
+import { describeValue, expectObjectWith, expectString, readGuarded, readRecord } from '../validate/describe-value.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
 import type { BridgeOs } from './detect.js';
@@ -62,7 +63,7 @@ export interface ParsedDeepLink {
 export class UnknownDeepLinkTargetError extends ExkitError {
   override name = 'UnknownDeepLinkTargetError' as const;
   constructor(target: string) {
-    super('DEEP_LINK_UNKNOWN_TARGET', `Unknown deep-link target: ${JSON.stringify(target)}`, { extra: { target } });
+    super('DEEP_LINK_UNKNOWN_TARGET', `Unknown deep-link target: ${describeValue(target)}`, { extra: { target } });
   }
 }
 
@@ -70,7 +71,7 @@ export class UnknownDeepLinkTargetError extends ExkitError {
 export class UnknownDeepLinkParamError extends ExkitError {
   override name = 'UnknownDeepLinkParamError' as const;
   constructor(target: string, param: string) {
-    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${JSON.stringify(param)}`, { extra: { target, param } });
+    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${describeValue(param)}`, { extra: { target, param } });
   }
 }
 
@@ -94,16 +95,18 @@ function checkParamValue(target: string, spec: DeepLinkTargetSpec, key: string, 
 export class InvalidDeepLinkError extends ExkitError {
   override name = 'InvalidDeepLinkError' as const;
   constructor(url: string) {
-    super('DEEP_LINK_INVALID', `Not a deep link of this app: ${JSON.stringify(url)}`, { extra: { url } });
+    super('DEEP_LINK_INVALID', `Not a deep link of this app: ${describeValue(url)}`, { extra: { url } });
   }
 }
 
 /** Whether a value is left out of a link: empty string, null, undefined, empty array or empty object (seed 000 §5). */
 export function isEmptyDeepLinkValue(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object') return Object.keys(value).length === 0;
-  return false;
+  return readGuarded('value', 'a value whose fields can be read', value, 'isEmptyDeepLinkValue', () => {
+    if (Array.isArray(value)) return value.length === 0;
+    if (typeof value === 'object') return Object.keys(value).length === 0;
+    return false;
+  });
 }
 
 function valueText(value: unknown): string {
@@ -129,6 +132,7 @@ export function isDeepLinkAllowed(target: DeepLinkTarget, os: BridgeOs): boolean
  * on `options.os` (seed 000 §2, §6). Throws UnknownDeepLinkParamValueError for a value outside a listed set.
  */
 export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams<T> | undefined, options: BuildDeepLinkOptions): string | null {
+  options = readRecord('options', options, 'buildDeepLink');
   if (!isDeepLinkTarget(target)) throw new UnknownDeepLinkTargetError(target);
   const spec = deepLinkSpec(target);
   const given = (params ?? {}) as Record<string, unknown>;
@@ -151,6 +155,8 @@ export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepL
 
 /** Reads a deep link of either scheme back into its target and decoded parameters (the inverse of buildDeepLink). */
 export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLink {
+  expectString('url', url, 'parseDeepLink');
+  config = readRecord('config', config, 'parseDeepLink');
   const schemeEnd = url.indexOf('://');
   const schemeText = schemeEnd < 0 ? '' : url.slice(0, schemeEnd);
   const scheme = schemeText === config.appScheme ? 'app' : schemeText === config.publicScheme ? 'public' : null;
@@ -219,7 +225,9 @@ export async function openDeepLink<T extends DeepLinkTarget>(
   params?: DeepLinkParams<T>,
   intent: DeepLinkIntent = {},
 ): Promise<OpenDeepLinkResult> {
+  expectObjectWith('opener', opener, 'openDeepLink', ['bridge', 'location', 'config']);
   const { bridge, location, config } = opener;
+  intent = readRecord('intent', intent, 'openDeepLink');
   const onChain = intent.onChain === true ? { onChain: true } : {};
   const link = buildDeepLink(target, params, { ...config, ...onChain, os: bridge.os });
   if (link === null) return { status: 'restricted', target, os: bridge.os };

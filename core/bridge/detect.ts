@@ -1,5 +1,7 @@
 import type { HostGlobals } from '../platform/types.js';
+import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol } from './protocol.js';
+import { expectObjectWith, expectString, readGuarded } from '../validate/describe-value.js';
 
 /** The operating system a page runs on, as far as the bridge and deep links care. */
 export type BridgeOs = 'ios' | 'android' | 'other';
@@ -44,12 +46,19 @@ export function androidHandler(globals: HostGlobals, protocol: BridgeProtocol): 
 
 /** The app version in a user agent: the dotted number after `<appName>/` (or a space), else null. */
 export function appVersionFromUserAgent(userAgent: string, appName: string): string | null {
-  const match = new RegExp(`${escapeRegExp(appName)}[/ ]v?(\\d+(?:\\.\\d+)*)`, 'i').exec(userAgent);
+  expectString('userAgent', userAgent, 'appVersionFromUserAgent');
+  expectString('appName', appName, 'appVersionFromUserAgent');
+  // A name longer than the user agent cannot occur in it (and a huge one would not even compile as a RegExp).
+  if (appName.length > userAgent.length) return null;
+  const match = readGuarded('appName', 'an app name short enough to search for', appName, 'appVersionFromUserAgent', () =>
+    new RegExp(`${escapeRegExp(appName)}[/ ]v?(\\d+(?:\\.\\d+)*)`, 'i').exec(userAgent),
+  );
   return match?.[1] ?? null;
 }
 
 /** The operating system named by a user agent. */
 export function osFromUserAgent(userAgent: string): BridgeOs {
+  expectString('userAgent', userAgent, 'osFromUserAgent');
   if (/android/i.test(userAgent)) return 'android';
   if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
   return 'other';
@@ -60,6 +69,9 @@ export function osFromUserAgent(userAgent: string): BridgeOs {
  * are present; reads the app version from the user agent.
  */
 export function detectApp(userAgent: string, globals: HostGlobals, protocol: BridgeProtocol): AppDetection {
+  expectString('userAgent', userAgent, 'detectApp');
+  expectObjectWith('globals', globals, 'detectApp', ['get']);
+  protocol = resolveProtocol(protocol);
   const ios = iosHandler(globals, protocol);
   const android = ios ? undefined : androidHandler(globals, protocol);
   const byName = protocol.appName !== '' && userAgent.toLowerCase().includes(protocol.appName.toLowerCase());

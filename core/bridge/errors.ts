@@ -1,4 +1,5 @@
 import { ExkitError } from '../errors/exkit-error.js';
+import { describeValue } from '../validate/describe-value.js';
 import type { ExkitErrorOptions } from '../errors/exkit-error.js';
 import { message } from '../catalog/messages.js';
 import { isResultCode } from '../catalog/result-codes.js';
@@ -46,7 +47,14 @@ export class AppResponseUnSuccessError extends ExkitError {
  */
 export function isBridgeTimeoutError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { name, code } = error as { name?: unknown; code?: unknown };
+  let name: unknown;
+  let code: unknown;
+  try {
+    ({ name, code } = error as { name?: unknown; code?: unknown });
+  } catch {
+    // An object whose fields cannot be read is no bridge error.
+    return false;
+  }
   return name === 'AppRequestCallbackTimeout' || (name === 'AppResponseUnSuccessError' && isResultCode(code, 'timeout'));
 }
 
@@ -90,6 +98,6 @@ export class BridgeCallAbortedError extends ExkitError {
 export class UnknownBridgeCommandError extends ExkitError {
   override name = 'UnknownBridgeCommandError' as const;
   constructor(command: string) {
-    super('BRIDGE_UNKNOWN_COMMAND', `Unknown bridge command: ${JSON.stringify(command)}`, { extra: { command } });
+    super('BRIDGE_UNKNOWN_COMMAND', `Unknown bridge command: ${describeValue(command)}`, { extra: { command } });
   }
 }

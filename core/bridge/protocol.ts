@@ -1,3 +1,4 @@
+import { expectString, readGuarded, readRecord } from '../validate/describe-value.js';
 // The wire format between a page and the native app (docs/bridge-protocol.md). Every name on the wire is
 // configurable: nothing about a particular exchange's app is fixed here.
 
@@ -25,7 +26,9 @@ export const DEFAULT_PROTOCOL_NAMES: Readonly<Omit<BridgeProtocol, 'appName'>> =
 
 /** The protocol with defaults filled in. */
 export function resolveProtocol(protocol: Partial<BridgeProtocol> & { appName: string }): BridgeProtocol {
-  return { ...DEFAULT_PROTOCOL_NAMES, ...protocol };
+  const out = { ...DEFAULT_PROTOCOL_NAMES, ...readRecord('protocol', protocol, 'resolveProtocol') };
+  for (const key of ['appName', ...Object.keys(DEFAULT_PROTOCOL_NAMES)] as (keyof BridgeProtocol)[]) expectString(`protocol.${key}`, out[key], 'resolveProtocol');
+  return out;
 }
 
 /** A message from the page to the native side, sent as a JSON string. */
@@ -44,7 +47,7 @@ export interface NativeEvent<T = unknown> {
 
 /** Serialises a page-to-native message (iOS and Android both receive this string). */
 export function encodeMessage(message: WireMessage): string {
-  return JSON.stringify(message);
+  return readGuarded('message', 'a message JSON can encode', message, 'encodeMessage', () => JSON.stringify(message));
 }
 
 /** Why an answer tied to a request carries no usable code (seed 000 §8: "empty or has no code"). */

@@ -11,6 +11,7 @@ import {
 import { decodeCallbackId, encodeMessage, readAnswer } from './protocol.js';
 import { isAppSuccessCode } from './result-codes.js';
 import { isDuration, MAX_TIMER_DELAY_MS } from '../validate/duration.js';
+import { expectObjectWith } from '../validate/describe-value.js';
 
 /** A success answer: the app's code as text and its data. */
 export interface AnsweredCall {
@@ -100,6 +101,7 @@ export class BridgeTransport {
   };
 
   constructor(private readonly options: TransportOptions) {
+    expectObjectWith('options', options, 'BridgeTransport', ['timers', 'crypto', 'post']);
     const words = options.crypto.getRandomValues(new Uint32Array(2));
     // A random offset below 2^47 leaves 2^53 - 2^47 ids before precision could suffer.
     this.offset = ((words[0]! & 0x7fff) * 2 ** 32 + words[1]!) % ID_OFFSET_RANGE;

@@ -2,6 +2,7 @@ import { isResultCode } from '../catalog/result-codes.js';
 import type { HttpClient } from '../http/client.js';
 import { CaptchaRequestError, typedCaptchaError } from './errors.js';
 import type { CaptchaCheckPayload, CaptchaValidate, Challenge, ChallengeRequest } from './types.js';
+import { readGuarded, readRecord } from '../validate/describe-value.js';
 
 // Seed 001 §7: the captcha endpoints (the HTTP client adds the /v1 prefix).
 export const CAPTCHA_GET_ID_PATH = '/security/policy/captcha/get-captcha-id';
@@ -65,7 +66,7 @@ async function post(http: CaptchaHttp, path: string, params: Record<string, unkn
 
 /** Asks the server for a challenge (seed 001 §7); every fault rejects typed (see `post`). */
 export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequest): Promise<Challenge> {
-  const answer = await post(http, CAPTCHA_GET_ID_PATH, { ...request }, 'captcha challenge refused');
+  const answer = await post(http, CAPTCHA_GET_ID_PATH, { ...readRecord('request', request, 'requestChallenge') }, 'captcha challenge refused');
   const data: ChallengeData = isRecord(answer) ? answer : {};
   const captchaId = data.captchaId ?? data.geetestId;
   const status = typeof data.status === 'number' || typeof data.status === 'string' ? Number(data.status) : Number.NaN;
@@ -77,11 +78,15 @@ export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequ
 
 /** Checks a solved challenge with the server and returns its data (seed 001 §7); every fault rejects typed. */
 export async function checkCaptcha(http: CaptchaHttp, payload: CaptchaCheckPayload): Promise<unknown> {
-  return post(http, CAPTCHA_CHECK_PATH, { ...payload }, 'captcha check failed');
+  return post(http, CAPTCHA_CHECK_PATH, { ...readRecord('payload', payload, 'checkCaptcha') }, 'captcha check failed');
 }
 
 /** Encodes a widget's validate object for the server: base64 of its UTF-8 JSON for type 3, JSON otherwise. */
 export function encodeCaptchaValidate(captchaType: number, validate: CaptchaValidate): string {
+  return readGuarded('validate', 'a string or an object JSON can encode', validate, 'encodeCaptchaValidate', () => encodeValidate(captchaType, validate));
+}
+
+function encodeValidate(captchaType: number, validate: CaptchaValidate): string {
   if (captchaType === BASE64_JSON_CAPTCHA_TYPE) {
     const bytes = new TextEncoder().encode(JSON.stringify(validate));
     let binary = '';

@@ -4,6 +4,7 @@ import { CAPTCHA_SCRIPT_TIMEOUT_MS } from './script-loader.js';
 import type { ScriptLoader } from './script-loader.js';
 import type { CaptchaValidate, CaptchaWidget, CaptchaWidgetFactory } from './types.js';
 import { checkDuration } from '../validate/duration.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 /** The part of GeeTest v4's captcha object the adapter uses. */
 interface GeeTestCaptcha {
@@ -60,6 +61,8 @@ function whenReady(platform: Platform, init: InitGeetest4, config: Record<string
 
 /** A widget factory backed by the GeeTest v4 script, loaded at most once however many flows start. */
 export function geeTestWidget(platform: Platform, options: GeeTestWidgetOptions): CaptchaWidgetFactory {
+  options = readRecord('options', options, 'geeTestWidget');
+  expectObjectWith('platform', platform, 'geeTestWidget', ['globals']);
   checkDuration('timeoutMs', options.timeoutMs, { owner: 'geetest widget' });
   return () => {
     let captcha: GeeTestCaptcha | undefined;

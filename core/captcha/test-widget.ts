@@ -1,4 +1,5 @@
 import type { CaptchaValidate, CaptchaWidget, CaptchaWidgetFactory, GeeTestValidate } from './types.js';
+import { expectString } from '../validate/describe-value.js';
 
 export type TestWidgetOutcome = 'success' | 'close' | 'error' | 'manual';
 
@@ -19,6 +20,7 @@ export interface TestCaptchaFactory extends CaptchaWidgetFactory {
 
 /** A GeeTest-v4-shaped validate object, as a real widget returns on success. */
 export function sampleGeeTestValidate(seed = 'test'): GeeTestValidate {
+  expectString('seed', seed, 'sampleGeeTestValidate');
   return { lot_number: `lot-${seed}`, captcha_output: `output-${seed}`, pass_token: `pass-${seed}`, gen_time: '1700000000' };
 }
 

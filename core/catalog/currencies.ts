@@ -1,4 +1,5 @@
 import { deepFreeze } from './freeze.js';
+import { expectString } from '../validate/describe-value.js';
 
 /** A fiat currency prices can be valued in (seed 000 §3 "Currencies"). */
 export interface CurrencyEntry {
@@ -70,6 +71,7 @@ const byCode: ReadonlyMap<string, CurrencyEntry> = new Map(CURRENCIES.map((row) 
 
 /** The currency row of a code (case-insensitive), or undefined when it is not in the table. */
 export function currency(code: string): CurrencyEntry | undefined {
+  expectString('code', code, 'currency');
   return byCode.get(code.toUpperCase());
 }
 

@@ -1,5 +1,6 @@
 import { deepFreeze } from './freeze.js';
 import { DEFAULT_LOCALE, LANGUAGES, languageOrDefault } from './languages.js';
+import { expectString } from '../validate/describe-value.js';
 
 // Seed 001 §2: the locales that have a path prefix on the web site.
 export const LOCALE_PATH_PREFIXES: readonly string[] = deepFreeze([
@@ -25,6 +26,7 @@ export function hasLocalePathPrefix(locale: string): boolean {
 
 /** Path prefix of a locale in alternate links: '' for English, '/fr' for fr-FR, else '/{locale}'. */
 export function alternateLinkPrefix(locale: string): string {
+  expectString('locale', locale, 'alternateLinkPrefix');
   return alternateExceptions.get(locale) ?? `/${locale}`;
 }
 

@@ -1,5 +1,6 @@
 import { deepFreeze } from './freeze.js';
 import { DEFAULT_LOCALE } from './languages.js';
+import { expectString, invalidArgument } from '../validate/describe-value.js';
 
 /**
  * Keys of the per-language request messages (seed 000 §8, seed 001 §8), plus the network-error
@@ -382,10 +383,12 @@ export function messagesFor(locale: string): MessageTexts {
 
 /** One message in a locale's language; unknown locales give the English text. */
 export function message(locale: string, key: MessageKey): string {
+  expectString('key', key, 'message');
   return messagesFor(locale)[key];
 }
 
 /** The text for an unexpected HTTP status: '{status}:The system is busy' (seed 001 §8), localised. */
 export function formatStatusBusy(status: number | string, locale: string): string {
+  if (typeof status !== 'number' && typeof status !== 'string') throw invalidArgument('status', 'a number or a string', status, 'formatStatusBusy');
   return `${status}:${message(locale, 'unknow')}`;
 }

@@ -1,4 +1,5 @@
 import { deepFreeze } from './freeze.js';
+import { invalidArgument } from '../validate/describe-value.js';
 
 // Seed 000 §8 (app bridge result codes) and seed 001 §8 (web HTTP, login, message and sign codes).
 // Seed 000 names are kept bare; seed 001 names carry their context (http, captcha, sign).
@@ -45,6 +46,7 @@ export const NETWORK_ERROR_CODE = -1;
 
 /** Whether a response code (string or number) equals the named code or one of its list. */
 export function isResultCode(code: unknown, name: ResultCodeName): boolean {
+  if (typeof name !== 'string' || !Object.hasOwn(RESULT_CODES, name)) throw invalidArgument('name', 'a result code name', name, 'isResultCode');
   if (typeof code !== 'string' && typeof code !== 'number') return false;
   const expected: string | number | readonly (string | number)[] = RESULT_CODES[name];
   const list: readonly (string | number)[] = Array.isArray(expected) ? expected : [expected as string | number];

@@ -1,5 +1,6 @@
 import { parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
+import { expectArray, expectString, readGuarded, readRecord } from '../validate/describe-value.js';
 
 export interface LinkAttributeOptions {
   /** Whether the link opens in a new tab (target _blank). */
@@ -36,7 +37,9 @@ const normalisedLists = new WeakMap<readonly string[], readonly string[]>();
 function normalisedDomains(ownDomains: readonly string[]): readonly string[] {
   let list = normalisedLists.get(ownDomains);
   if (!list) {
-    list = ownDomains.map(normaliseDomain).filter((d): d is string => d !== null);
+    list = readGuarded('ownDomains', 'an array of domain names', ownDomains, 'isOwnDomain', () =>
+      ownDomains.map((domain) => (typeof domain === 'string' ? normaliseDomain(domain) : null)).filter((d): d is string => d !== null),
+    );
     normalisedLists.set(ownDomains, list);
   }
   return list;
@@ -44,6 +47,8 @@ function normalisedDomains(ownDomains: readonly string[]): readonly string[] {
 
 /** Whether `hostname` is one of `ownDomains` or a subdomain of one (look-alikes such as example.com.evil.io are not). */
 export function isOwnDomain(hostname: string, ownDomains: readonly string[]): boolean {
+  expectString('hostname', hostname, 'isOwnDomain');
+  expectArray('ownDomains', ownDomains, 'isOwnDomain', 'an array of domain names');
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === '') return false;
   for (const own of normalisedDomains(ownDomains)) {
@@ -84,5 +89,6 @@ export function linkAttributesOf(parsed: ParsedHref, href: unknown, options: Lin
  * subdomains) and for blocked hrefs; noopener noreferrer for new-tab links.
  */
 export function linkAttributes(href: string | null | undefined, options: LinkAttributeOptions = {}): LinkAttributes {
+  options = readRecord('options', options, 'linkAttributes');
   return linkAttributesOf(parseHref(href, options.appSchemes), href, options);
 }

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
+import { describeValue, expectArray, readRecord } from '../validate/describe-value.js';
 
 // Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
@@ -112,14 +113,16 @@ const defaultSchemes: ReadonlySet<string> = new Set(ALLOWED_LINK_SCHEMES);
 
 /** The allowed schemes for a list of app schemes; throws InvalidAppSchemeError for a dangerous or malformed one. */
 function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<string> {
-  if (!appSchemes || appSchemes.length === 0) return defaultSchemes;
+  if (appSchemes === undefined || appSchemes === null) return defaultSchemes;
+  expectArray('appSchemes', appSchemes, 'sanitizeHref', 'an array of app schemes');
+  if (appSchemes.length === 0) return defaultSchemes;
   const cached = schemeSets.get(appSchemes);
   if (cached) return cached;
   const set = new Set(ALLOWED_LINK_SCHEMES);
   for (const raw of appSchemes) {
-    const scheme = String(raw).replace(/:$/, '').toLowerCase();
+    const scheme = typeof raw === 'string' ? raw.replace(/:$/, '').toLowerCase() : '';
     if (!SCHEME_SYNTAX.test(scheme) || NEVER_APP_SCHEMES.has(scheme)) {
-      throw new InvalidAppSchemeError(`Not an acceptable app scheme: ${JSON.stringify(raw)}`, { field: 'appSchemes', value: raw });
+      throw new InvalidAppSchemeError(`Not an acceptable app scheme: ${describeValue(raw)}`, { field: 'appSchemes', value: raw });
     }
     set.add(scheme);
   }
@@ -192,11 +195,13 @@ export function parseHref(href: unknown, appSchemes: readonly string[] | undefin
 
 /** Decides whether an href may be used (seed 001 §5) and how a browser reads it; never logs. */
 export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'appSchemes'> = {}): HrefVerdict {
+  options = readRecord('options', options, 'inspectHref');
   return parseHref(href, options.appSchemes).verdict;
 }
 
 /** Returns the href when it is allowed (seed 001 §5) and null when blocked, warning through `logger` on a block. */
 export function sanitizeHref(href: unknown, options: SanitizeHrefOptions = {}): string | null {
+  options = readRecord('options', options, 'sanitizeHref');
   const verdict = inspectHref(href, options);
   if (verdict.allowed) return verdict.href;
   if (verdict.reason !== 'empty') (options.logger ?? consoleContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });

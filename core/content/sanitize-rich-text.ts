@@ -7,6 +7,7 @@ import { consoleContentLogger, silentContentLogger } from './logger.js';
 import { ALLOWED_LINK_SCHEMES, inspectHref, parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
 import { sanitizeStyle } from './sanitize-style.js';
+import { readRecord } from '../validate/describe-value.js';
 
 // Seed 001 §5: rich text keeps only these tags (docs/content-safety.md explains the choice).
 export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
@@ -248,6 +249,7 @@ function sanitizerFor(win: WindowLike | Window): WindowSanitizer {
  * removed, comments dropped, unsafe styles removed, every href and src through the link rules.
  */
 export function sanitizeRichText(html: string, options: RichTextOptions): string {
+  options = readRecord('options', options, 'sanitizeRichText');
   const sanitizer = sanitizerFor(options.window);
   let config = defaultConfig;
   if (options.appSchemes && options.appSchemes.length > 0) {

@@ -1,3 +1,4 @@
+import { readGuarded } from '../validate/describe-value.js';
 // Seed 001 §5 ("unsafe style values removed"): inline styles keep only these properties, each with a plain value.
 export const ALLOWED_STYLE_PROPERTIES: readonly string[] = [
   'color', 'background-color',
@@ -82,7 +83,8 @@ function safeValue(value: string): boolean {
 /** Keeps the declarations of an inline style whose property and value are on the allow-list; '' when none is. */
 export function sanitizeStyle(style: string): string {
   const kept: string[] = [];
-  for (const declaration of splitDeclarations(String(style))) {
+  const text = typeof style === 'string' ? style : readGuarded('style', 'a string', style, 'sanitizeStyle', () => String(style));
+  for (const declaration of splitDeclarations(text)) {
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
     const property = declaration.slice(0, colon).trim().toLowerCase();

@@ -2,6 +2,7 @@ import { Observable, filter, map } from 'rxjs';
 import type { Subscription } from 'rxjs';
 import type { HttpClient } from '../http/client.js';
 import type { DomPort, Platform } from '../platform/types.js';
+import { expectObjectWith, expectString, invalidArgument, readGuarded, readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §7: where CSP violations are reported. */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
@@ -62,8 +63,9 @@ function count(value: unknown): number {
 
 /** The violation fields of a `securitypolicyviolation` event (missing ones empty or 0). */
 export function toCspViolation(event: Event): CspViolation {
+  if (typeof event !== 'object' || event === null) throw invalidArgument('event', 'a securitypolicyviolation event', event, 'toCspViolation');
   const e = event as Partial<Record<keyof CspViolation, unknown>>;
-  return {
+  return readGuarded('event', 'an event whose fields can be read', event, 'toCspViolation', () => ({
     blockedURI: text(e.blockedURI),
     violatedDirective: text(e.violatedDirective),
     effectiveDirective: text(e.effectiveDirective) || text(e.violatedDirective),
@@ -73,11 +75,12 @@ export function toCspViolation(event: Event): CspViolation {
     disposition: text(e.disposition),
     statusCode: count(e.statusCode),
     sample: text(e.sample),
-  };
+  }));
 }
 
 /** A one-line reason: which directive blocked what. */
 export function cspReason(violation: CspViolation): string {
+  violation = toCspViolation(violation as unknown as Event);
   const directive = violation.effectiveDirective || violation.violatedDirective || 'unknown-directive';
   const blocked = violation.blockedURI || 'inline';
   return `${directive} blocked ${blocked}`;
@@ -85,11 +88,13 @@ export function cspReason(violation: CspViolation): string {
 
 /** What makes two violations the same report: directive, blocked resource and source position. */
 export function cspViolationKey(violation: CspViolation): string {
+  violation = toCspViolation(violation as unknown as Event);
   return [violation.effectiveDirective, violation.blockedURI, violation.sourceFile, violation.lineNumber, violation.columnNumber].join('|');
 }
 
 /** The page a report names: origin and path only, since a query may carry tokens or referral codes. */
 export function cspReportPage(href: string): string {
+  expectString('href', href, 'cspReportPage');
   try {
     const url = new URL(href);
     return `${url.origin}${url.pathname}`;
@@ -136,6 +141,8 @@ function withinRate(platform: Platform, max: number, windowMs: number): () => bo
  * `maxPerWindow` per window. Returns a function that stops listening. Does nothing without a DOM.
  */
 export function startCspReporting(platform: Platform, options: CspReportingOptions): () => void {
+  options = readRecord('options', options, 'startCspReporting');
+  expectObjectWith('platform', platform, 'startCspReporting', ['clock', 'location']);
   const dom = platform.dom;
   if (!dom) return () => undefined;
   const fresh = firstSighting(CSP_REPORT_MEMORY);

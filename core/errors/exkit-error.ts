@@ -51,5 +51,10 @@ export class InvalidArgumentError extends ExkitError {
 
 /** True when `value` is an ExkitError (or a subclass) with the given name. */
 export function isExkitError<N extends string>(value: unknown, name?: N): value is ExkitError & { name: N } {
-  return value instanceof ExkitError && (name === undefined || value.name === name);
+  try {
+    return value instanceof ExkitError && (name === undefined || value.name === name);
+  } catch {
+    // instanceof reads the prototype: a revoked Proxy or a throwing getPrototypeOf trap is not an ExkitError.
+    return false;
+  }
 }

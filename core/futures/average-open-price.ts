@@ -4,6 +4,7 @@ import { resolveContract, type ContractOptions } from './contract.js';
 import type { FuturesPositionInput } from './position-input.js';
 import { readContracts, readOpenPrice } from './position-readers.js';
 import { add, div, mul, ratioOf, toFigure, type Ratio } from './exact.js';
+import { readInput } from './position-input.js';
 
 /** A fill applied to a position. */
 export interface PositionFill {
@@ -21,6 +22,9 @@ export interface PositionFill {
  * (size 0) takes the fill price.
  */
 export function averageOpenPrice(input: FuturesPositionInput, fill: PositionFill, options: ContractOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  fill = readInput(fill, 'fill');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const price = readDecimal(fill.price, 'fill.price', 'positive');
   const added = ratioOf(readDecimal(fill.count, 'fill.count', 'positive'));

@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { ZERO, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions } from './contract.js';
-import { directionOf, type FuturesPositionInput } from './position-input.js';
+import { directionOf, type FuturesPositionInput, readInput } from './position-input.js';
 import { readFeeRate, readOpenPrice, readSize } from './position-readers.js';
 import { R1, add, div, mul, ratioOf, sign, sub, toFigure, type Ratio } from './exact.js';
 
@@ -21,6 +21,8 @@ export interface BreakEvenOptions extends ContractOptions {
  * short Q·(1 − f)/(Q/E + F), with F = fees + funding. Null when no positive price breaks even.
  */
 export function breakEvenPrice(input: FuturesPositionInput, options: BreakEvenOptions = {}): Decimal | null {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const q = ratioOf(readSize(input, contract));
   const open = ratioOf(readOpenPrice(input));

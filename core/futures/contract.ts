@@ -2,6 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { BusinessLine } from '../catalog/enums.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { ONE, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
+import { readInput } from './position-input.js';
 
 /** How PnL is settled: linear (USDT-M, USDC-M: PnL in the quote coin) or inverse (coin-M: PnL in the base coin). */
 export type ContractKind = 'linear' | 'inverse';
@@ -42,6 +43,7 @@ export function contractKindOfBusinessLine(businessLine: number | string): Contr
 
 /** Resolves contract options to a kind (default linear) and a positive face value (default 1). */
 export function resolveContract(options: ContractOptions = {}): ResolvedContract {
+  options = readInput(options, 'options', true);
   let kind: ContractKind = 'linear';
   if (options.kind !== undefined) {
     if (options.kind !== 'linear' && options.kind !== 'inverse') throw new FuturesInputError('kind', 'not-an-option', options.kind);

@@ -2,7 +2,7 @@
 import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
-import { directionOf, type FuturesPositionInput } from './position-input.js';
+import { directionOf, type FuturesPositionInput, readInput } from './position-input.js';
 import { readFeeRate, readOpenPrice, readSize } from './position-readers.js';
 import { fee } from './pnl.js';
 import { div, exactProduct, mul, ratioOf, signed, toFigure, type Ratio } from './exact.js';
@@ -21,6 +21,8 @@ function quantityOf(input: FuturesPositionInput, contract: ResolvedContract, qua
 
 /** Fee of opening the position at its average open price: notional × rate (linear Q·E·f in the quote coin, inverse Q/E·f in the base coin). */
 export function openFee(input: FuturesPositionInput, options: TradingFeeOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const rate = ratioOf(readFeeRate(input, options.feeRate));
   return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), ratioOf(readOpenPrice(input)), rate));
@@ -28,6 +30,8 @@ export function openFee(input: FuturesPositionInput, options: TradingFeeOptions 
 
 /** Fee of closing the position at `closePrice`: notional at that price × rate (linear Q·C·f, inverse Q/C·f). */
 export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, options: TradingFeeOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const rate = ratioOf(readFeeRate(input, options.feeRate));
   const price = ratioOf(readDecimal(closePrice, 'closePrice', 'positive'));
@@ -40,6 +44,8 @@ export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, 
  * positive), negative received — the sign `realizedPnl`'s `funding` and `breakEvenPrice`'s `fundingPaid` take.
  */
 export function fundingFee(input: FuturesPositionInput, fundingRate: NumericInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const rate = ratioOf(readDecimal(fundingRate, 'fundingRate'));
   const mark = ratioOf(readDecimal(markPrice, 'markPrice', 'positive'));

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { FuturesDecimal, readDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { DISPLAY_ROUNDINGS, type DisplayRounding } from './exact.js';
+import { readInput } from './position-input.js';
 
 export type { DisplayRounding } from './exact.js';
 export { DISPLAY_ROUNDINGS } from './exact.js';
@@ -94,6 +95,7 @@ export interface PercentFormat {
 
 /** A percentage (already × 100) for display: 2 decimals truncated toward zero (or `rounding`), then the suffix; null shows as '--'. */
 export function formatPercent(value: NumericInput | null | undefined, format: PercentFormat = {}): string {
+  format = readInput(format, 'format', true);
   if (value === null || value === undefined) return NO_VALUE;
   const places = readPlaces(format.places ?? PERCENT_DECIMALS, 'places');
   const shown = roundDecimal(value, places, format.rounding);
@@ -111,7 +113,7 @@ export interface RoeFormat {
 
 /** ROE for display: 2 decimals truncated toward zero (or `format.rounding`), '+' when positive, '%' appended; null (no margin known) shows as '--'. */
 export function formatRoe(value: NumericInput | null | undefined, format: RoeFormat = {}): string {
-  return formatPercent(value, { ...format, plusSign: true });
+  return formatPercent(value, { ...readInput(format, 'format', true), plusSign: true });
 }
 
 /** Reads a figure back from its display form ('+12.34%', '-0.5', '1,234.5'); '--' gives null. */

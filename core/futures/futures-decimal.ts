@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError, MAX_DECIMAL_DIGITS } from './futures-input-error.js';
+import { expectString } from '../validate/describe-value.js';
 
 /**
  * The Decimal constructor futures inputs are read with and figures are returned as. The figures themselves
@@ -18,8 +19,26 @@ export type NumericRule = 'any' | 'non-negative' | 'positive';
 // 'Infinity', none of which an exchange payload means.
 const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+
+/** Decimal.isDecimal reads the value's prototype and fields; a Proxy or a throwing getter makes that throw. */
+function isDecimalValue(value: unknown): boolean {
+  try {
+    return Decimal.isDecimal(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Throws FuturesInputError 'out-of-range' when `out` has more integer or fraction digits than MAX_DECIMAL_DIGITS. */
+function checkRange(out: Decimal, field: string, value: unknown): Decimal {
+  if (out.isZero()) return out;
+  if (out.e >= MAX_DECIMAL_DIGITS || out.decimalPlaces() > MAX_DECIMAL_DIGITS) throw new FuturesInputError(field, 'out-of-range', value);
+  return out;
+}
+
 /** Reads one numeric input as a Decimal, or throws FuturesInputError naming `field`. */
 export function readDecimal(value: unknown, field: string, rule: NumericRule = 'any'): Decimal {
+  expectString('field', field, 'readDecimal');
   let out: Decimal;
   if (value === undefined || value === null) throw new FuturesInputError(field, 'missing', value);
   if (typeof value === 'string') {
@@ -29,14 +48,15 @@ export function readDecimal(value: unknown, field: string, rule: NumericRule = '
     if (!DECIMAL_TEXT.test(text)) throw new FuturesInputError(field, 'not-numeric', value);
     out = new FuturesDecimal(text);
     if (!out.isFinite()) throw new FuturesInputError(field, 'not-finite', value);
+    checkRange(out, field, value);
   } else if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new FuturesInputError(field, 'not-finite', value);
-    out = new FuturesDecimal(value);
+    out = checkRange(new FuturesDecimal(value), field, value);
   } else if (typeof value === 'bigint') {
-    out = new FuturesDecimal(value.toString());
-  } else if (Decimal.isDecimal(value)) {
+    out = checkRange(new FuturesDecimal(value.toString()), field, value);
+  } else if (isDecimalValue(value)) {
     if (!(value as Decimal).isFinite()) throw new FuturesInputError(field, 'not-finite', value);
-    out = value instanceof FuturesDecimal ? (value as Decimal) : new FuturesDecimal(value as Decimal);
+    out = checkRange(value instanceof FuturesDecimal ? (value as Decimal) : new FuturesDecimal(value as Decimal), field, value);
   } else {
     throw new FuturesInputError(field, 'not-numeric', value);
   }

@@ -1,5 +1,12 @@
 import { ExkitError } from '../errors/index.js';
 
+/**
+ * The widest input a figure takes: at most this many digits before the decimal point and this many after it.
+ * Figures are exact ratios written out digit by digit (exact.ts), so '1e100000000' (12 characters) would
+ * otherwise be expanded to 10^8 digits and exhaust memory; no price, size or rate comes near this bound.
+ */
+export const MAX_DECIMAL_DIGITS = 1000;
+
 /** Why a futures input was refused. */
 export type FuturesInputProblem =
   | 'missing'
@@ -8,7 +15,9 @@ export type FuturesInputProblem =
   | 'zero'
   | 'negative'
   | 'not-an-option'
-  | 'out-of-order';
+  | 'out-of-order'
+  | 'out-of-range'
+  | 'not-an-object';
 
 /** Raised when a futures or spot-order figure gets an unusable input; `field` names the input. */
 export class FuturesInputError extends ExkitError {
@@ -37,6 +46,10 @@ function describe(problem: FuturesInputProblem): string {
       return 'must not be negative';
     case 'not-an-option':
       return 'not one of the accepted values';
+    case 'out-of-range':
+      return `more than ${MAX_DECIMAL_DIGITS} digits before or after the decimal point`;
+    case 'not-an-object':
+      return 'not an object whose fields can be read';
     case 'out-of-order':
       return 'out of order (tier floors must start at 0 and rise, rates must not fall)';
   }

@@ -1,4 +1,4 @@
-export { FuturesInputError } from './futures-input-error.js';
+export { FuturesInputError, MAX_DECIMAL_DIGITS } from './futures-input-error.js';
 export type { FuturesInputProblem } from './futures-input-error.js';
 export { FuturesDecimal, readDecimal } from './futures-decimal.js';
 export type { NumericInput, NumericRule } from './futures-decimal.js';

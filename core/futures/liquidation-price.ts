@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
-import { directionOf, marginModeOf, positionModeOf, type FuturesPositionInput } from './position-input.js';
+import { directionOf, marginModeOf, positionModeOf, type FuturesPositionInput, readInput } from './position-input.js';
 import { readBp, readFeeRate, readLeverage, readMmr, readOpenPrice, readSize } from './position-readers.js';
 import { positionMargin, readHedgeLegs } from './margin.js';
 import { positivePrice } from './break-even-price.js';
@@ -35,6 +35,8 @@ interface LiquidationSetup {
  * cross hedge both legs against X. With `tiers`, the tier follows the notional (see LiquidationOptions).
  */
 export function liquidationPrice(input: FuturesPositionInput, options: LiquidationOptions = {}): Decimal | null {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const price = liquidationPriceRatio(input, options);
   return price === null ? null : toFigure(price);
 }
@@ -45,6 +47,8 @@ export function liquidationPrice(input: FuturesPositionInput, options: Liquidati
  * Isolated linear E − d·M/Q; isolated inverse Q/(Q/E + d·M) (E·L/(L + 1) long, E·L/(L − 1) short at the initial margin).
  */
 export function bankruptcyPrice(input: FuturesPositionInput, options: ContractOptions = {}): Decimal | null {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const price = setup(input, resolveContract(options)).solve(R0, R0, R0);
   return price === null ? null : toFigure(price);
 }

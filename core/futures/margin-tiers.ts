@@ -4,6 +4,8 @@ import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { R0, add, cmp, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
+import { isArrayValue } from '../validate/describe-value.js';
+import { readInput } from './position-input.js';
 
 /** One tier as an exchange publishes it. Notionals are in the quote coin (linear) or the base coin (inverse). */
 export interface MarginTierInput {
@@ -48,12 +50,14 @@ const checked = new WeakMap<MarginTierTable, TierRatios[]>();
  * Missing maintenance amounts are filled in by Binance's formula. Throws FuturesInputError naming the field.
  */
 export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTable {
-  if (!Array.isArray(tiers) || tiers.length === 0) throw new FuturesInputError('tiers', 'missing', tiers);
+  tiers = readTierList(tiers);
+  if (tiers.length === 0) throw new FuturesInputError('tiers', 'missing', tiers);
   const ratios: TierRatios[] = [];
   const out: MarginTier[] = [];
   tiers.forEach((tier: MarginTierInput, i) => {
     const at = `tiers[${i}]`;
     if (typeof tier !== 'object' || tier === null) throw new FuturesInputError(at, 'not-an-option', tier);
+    tier = readInput(tier, at);
     const floorDecimal = readDecimal(tier.notionalFloor, `${at}.notionalFloor`, 'non-negative');
     const rateDecimal = readDecimal(tier.maintenanceMarginRate, `${at}.maintenanceMarginRate`, 'non-negative');
     const floor = ratioOf(floorDecimal);
@@ -89,9 +93,19 @@ function readOptionalLeverage(value: unknown, field: string): Decimal | null {
   return value === undefined || value === null ? null : readDecimal(value, field, 'positive');
 }
 
+/** A copy of the caller's tier list, read once; FuturesInputError when it is not an array or cannot be read. */
+function readTierList(tiers: unknown): readonly MarginTierInput[] {
+  if (!isArrayValue(tiers)) throw new FuturesInputError('tiers', 'missing', tiers);
+  try {
+    return Array.from(tiers as readonly MarginTierInput[]);
+  } catch {
+    throw new FuturesInputError('tiers', 'not-an-object', tiers);
+  }
+}
+
 /** A table or raw tiers, checked. */
 export function resolveTiers(tiers: MarginTierTable | readonly MarginTierInput[]): MarginTierTable {
-  if (Array.isArray(tiers)) return marginTierTable(tiers);
+  if (isArrayValue(tiers)) return marginTierTable(tiers as readonly MarginTierInput[]);
   if (checked.has(tiers as MarginTierTable)) return tiers as MarginTierTable;
   throw new FuturesInputError('tiers', 'not-an-option', tiers);
 }

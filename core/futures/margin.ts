@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
-import { marginModeOf, positionModeOf, type FuturesPositionInput } from './position-input.js';
+import { marginModeOf, positionModeOf, type FuturesPositionInput, readInput } from './position-input.js';
 import { hasLeverage, hasMargin, readBp, readLeverage, readMargin, readMmr, readOpenPrice, readSize } from './position-readers.js';
 import { R0, R1, div, exactProduct, max, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { selectTier, type MarginTierInput, type MarginTierTable } from './margin-tiers.js';
@@ -19,6 +19,8 @@ export function notional(contract: ResolvedContract, q: Ratio, price: Ratio, bp:
 
 /** Initial margin in the margin coin: linear Q·price/L (÷ bp when margined in a coin), inverse Q/(price·L). */
 export function initialMargin(input: FuturesPositionInput, options: MarginOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const price = options.price === undefined ? readOpenPrice(input) : readDecimal(options.price, 'price', 'positive');
   const value = notional(contract, ratioOf(readSize(input, contract)), ratioOf(price), ratioOf(readBp(input)));
@@ -45,6 +47,8 @@ function hasLegs(input: FuturesPositionInput): boolean {
  * both legs given, charged on the larger leg only: max(long, short) notional × MMR − amount.
  */
 export function maintenanceMargin(input: FuturesPositionInput, options: MaintenanceMarginOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const bp = ratioOf(readBp(input));
   const price = options.price === undefined ? undefined : ratioOf(readDecimal(options.price, 'price', 'positive'));

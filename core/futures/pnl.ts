@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractKind, type ContractOptions } from './contract.js';
-import { directionOf, type FuturesPositionInput } from './position-input.js';
+import { directionOf, type FuturesPositionInput, readInput } from './position-input.js';
 import { readOpenPrice, readSize } from './position-readers.js';
 import { div, mul, ratioOf, signed, sub, toFigure, type Ratio } from './exact.js';
 
@@ -22,6 +22,8 @@ export function unrealizedPnlRatio(input: FuturesPositionInput, markPrice: Numer
 
 /** Unrealised PnL at `markPrice`: linear d·Q·(P − E) in the quote coin, inverse d·Q·(1/E − 1/P) in the base coin. */
 export function unrealizedPnl(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   return toFigure(unrealizedPnlRatio(input, markPrice, options));
 }
 
@@ -41,6 +43,8 @@ export interface RealizedPnlOptions extends ContractOptions {
 
 /** Realised PnL of closing at `closePrice`: d·q·(C − E) (inverse d·q·(1/E − 1/C)), minus fees and funding when given. */
 export function realizedPnl(input: FuturesPositionInput, closePrice: NumericInput, options: RealizedPnlOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const close = ratioOf(readDecimal(closePrice, 'closePrice', 'positive'));
   const open = ratioOf(readOpenPrice(input));

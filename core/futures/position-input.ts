@@ -1,4 +1,5 @@
 import { FuturesInputError } from './futures-input-error.js';
+import { readRecord } from '../validate/describe-value.js';
 import { MarginMode, PositionMode, PositionSide } from '../catalog/enums.js';
 import type { NumericInput } from './futures-decimal.js';
 
@@ -54,6 +55,19 @@ export type MarginModeName = 'isolated' | 'cross';
 /** Position mode: one-way or hedge (two-way). */
 export type PositionModeName = 'one-way' | 'hedge';
 
+/**
+ * A plain copy of the caller's input object (a position, an order, options), read once so that later reads
+ * cannot throw; FuturesInputError naming `field` when it is absent or cannot be read (a throwing getter, a Proxy).
+ */
+export function readInput<T extends object>(value: T, field: string, optional = false): T {
+  if (value === undefined || value === null) throw new FuturesInputError(field, optional ? 'not-an-object' : 'missing', value);
+  try {
+    return readRecord(field, value);
+  } catch {
+    throw new FuturesInputError(field, 'not-an-object', value);
+  }
+}
+
 function readCode(value: unknown, field: string): 1 | 2 {
   if (value === undefined || value === null || value === '') throw new FuturesInputError(field, 'missing', value);
   const code = typeof value === 'string' ? Number(value.trim()) : value;
@@ -63,16 +77,19 @@ function readCode(value: unknown, field: string): 1 | 2 {
 
 /** The position's direction from `position` (1 long → +1, 2 short → −1). */
 export function directionOf(input: PositionFields): Direction {
+  input = readInput(input, 'input');
   return readCode(input.position, 'position') === PositionSide.long ? 1 : -1;
 }
 
 /** The margin mode from `marginMode` (1 isolated, 2 cross). */
 export function marginModeOf(input: PositionFields): MarginModeName {
+  input = readInput(input, 'input');
   return readCode(input.marginMode, 'marginMode') === MarginMode.isolated ? 'isolated' : 'cross';
 }
 
 /** The position mode from `positionMode` (1 one-way, 2 hedge). */
 export function positionModeOf(input: PositionFields): PositionModeName {
+  input = readInput(input, 'input');
   return readCode(input.positionMode, 'positionMode') === PositionMode.oneWay ? 'one-way' : 'hedge';
 }
 

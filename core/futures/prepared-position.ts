@@ -5,7 +5,7 @@ import { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './futures-input-error.js';
 import { resolveContract, type ContractKind } from './contract.js';
-import { directionOf, type Direction, type FuturesPositionInput } from './position-input.js';
+import { directionOf, type Direction, type FuturesPositionInput, readInput } from './position-input.js';
 import { readOpenPrice, readSize } from './position-readers.js';
 import { liquidationPriceRatio, type LiquidationOptions } from './liquidation-price.js';
 import { hasPositionMargin } from './margin.js';
@@ -100,6 +100,7 @@ function resolveFigure(format: FigureFormat | undefined, places: number, field: 
 export function positionDisplayFormat(format: PositionDisplayFormat = {}): ResolvedDisplayFormat {
   if (resolvedFormats.has(format)) return format as ResolvedDisplayFormat;
   if (typeof format !== 'object' || format === null) throw new FuturesInputError('format', 'not-an-option', format);
+  format = readInput(format, 'format');
   const out: ResolvedDisplayFormat = Object.freeze({
     unrealizedPnl: Object.freeze(resolveFigure(format.unrealizedPnl, AMOUNT_DECIMALS, 'unrealizedPnl')),
     roe: Object.freeze(resolveFigure(format.roe, PERCENT_DECIMALS, 'roe')),
@@ -154,6 +155,8 @@ function whenPresent<T>(compute: () => T, missing: string[]): T | null {
  * Prepare again when the position or the account's liquidation inputs change; only tick/display run per mark.
  */
 export function preparePosition(input: FuturesPositionInput, options: LiquidationOptions = {}): PreparedPosition {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const direction = directionOf(input);
   const size = readSize(input, contract);

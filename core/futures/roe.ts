@@ -6,6 +6,7 @@ import { readBp } from './position-readers.js';
 import { positionMargin } from './margin.js';
 import { unrealizedPnlRatio } from './pnl.js';
 import { R100, div, mul, ratioOf, toFigure, type Ratio } from './exact.js';
+import { readInput } from './position-input.js';
 
 /**
  * The margin ROE is measured against, exactly, in the unit of the unrealised PnL (quote coin for linear,
@@ -18,6 +19,8 @@ export function roeBase(input: FuturesPositionInput, contract: ResolvedContract)
 
 /** Return on equity in percent: unrealised PnL ÷ position margin × 100. */
 export function roe(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
+  input = readInput(input, 'input');
+  options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   // The margin is positive (readMargin 'positive', or Q·E/L with every factor positive), so the quotient exists.
   return toFigure(div(mul(unrealizedPnlRatio(input, markPrice, options), R100), roeBase(input, contract)) as Ratio);

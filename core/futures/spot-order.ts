@@ -3,6 +3,7 @@ import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './fut
 import { FuturesInputError } from './futures-input-error.js';
 import { R100, div, isZero, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent, type DisplayRounding } from './format.js';
+import { readInput } from './position-input.js';
 
 /** Spot plan/trace order fields as the API names them (seed 001 §3, "Spot plan order fields"). */
 export interface SpotPlanOrderInput {
@@ -44,6 +45,7 @@ export interface SpotOrderFigures {
 
 /** True when the order is sized in base coin (trackingType 0) rather than as a quote amount. */
 export function isQuantityTracking(order: SpotPlanOrderInput): boolean {
+  order = readInput(order, 'order');
   const t = order.trackingType;
   if (t === undefined || t === null || t === '') throw new FuturesInputError('trackingType', 'missing', t);
   const n = typeof t === 'string' ? Number(t.trim()) : t;
@@ -53,6 +55,7 @@ export function isQuantityTracking(order: SpotPlanOrderInput): boolean {
 
 /** Filled ratio, cost, market value, unrealised PnL and yield of a spot plan/trace order. */
 export function spotOrderFigures(order: SpotPlanOrderInput): SpotOrderFigures {
+  order = readInput(order, 'order');
   const byQuantity = isQuantityTracking(order);
   const ordered = readDecimal(order.buyDelegateCount, 'buyDelegateCount', 'positive');
   const dealt = readOptionalDecimal(order.dealCount, 'dealCount', ZERO, 'non-negative');
@@ -99,6 +102,8 @@ export function formatSpotOrderFigures(
   figures: SpotOrderFigures = spotOrderFigures(order),
   rounding?: DisplayRounding,
 ): SpotOrderDisplay {
+  order = readInput(order, 'order');
+  figures = readInput(figures, 'figures');
   const pricePlace = order.pricePlace ?? AMOUNT_DECIMALS;
   const quotePrecision = order.quotePrecision ?? AMOUNT_DECIMALS;
   return {

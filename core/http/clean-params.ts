@@ -1,5 +1,6 @@
 import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
 import { putOwn } from '../validate/own-field.js';
+import { expectString, invalidArgument, readGuarded, readRecord } from '../validate/describe-value.js';
 
 /**
  * Which clock a Date in the params is written in. 'local' (the default) writes the host's wall time, which is
@@ -60,6 +61,7 @@ function zoneFormatter(timeZone: ParamTimeZone): Intl.DateTimeFormat | undefined
 
 /** Throws UnknownTimeZoneError unless `timeZone` is 'local', 'utc' or an IANA zone name the host knows. */
 export function assertParamTimeZone(timeZone: ParamTimeZone): void {
+  expectString('timeZone', timeZone, 'assertParamTimeZone');
   zoneFormatter(timeZone);
 }
 
@@ -69,6 +71,16 @@ interface WallTime {
   day: number;
   hours: number;
   minutes: number;
+}
+
+/** A real Date (instanceof alone throws for a revoked Proxy and accepts an object built on Date's prototype). */
+function isDate(value: unknown): value is Date {
+  try {
+    Date.prototype.getTime.call(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function zoneWallTime(date: Date, formatter: Intl.DateTimeFormat): WallTime {
@@ -87,7 +99,9 @@ function zoneWallTime(date: Date, formatter: Intl.DateTimeFormat): WallTime {
 
 /** Formats a Date as `YYYY-MM-DD HH:mm` (seed 001 §5) in the given time zone ('local', 'utc' or an IANA name). */
 export function formatParamDate(date: Date, timeZone: ParamTimeZone = 'local'): string {
+  expectString('timeZone', timeZone, 'formatParamDate');
   const formatter = zoneFormatter(timeZone);
+  if (!isDate(date)) throw invalidArgument('date', 'a Date', date, 'formatParamDate');
   const time = date.getTime();
   if (Number.isNaN(time)) throw new InvalidArgumentError('An Invalid Date cannot be sent as a request param.');
   let wall: WallTime;
@@ -136,9 +150,10 @@ function clean(value: unknown, timeZone: ParamTimeZone, ancestors: Set<object>, 
  * walked (undefined object entries dropped), anything else (Blob, File, Decimal…) passed through as is.
  */
 export function cleanParamValue(value: unknown, options: CleanParamsOptions = {}): unknown {
+  options = readRecord('options', options, 'cleanParamValue');
   const timeZone = options.timeZone ?? 'local';
   assertParamTimeZone(timeZone);
-  return clean(value, timeZone, new Set(), '');
+  return readGuarded('value', 'a value whose fields can be read', value, 'cleanParamValue', () => clean(value, timeZone, new Set(), ''));
 }
 
 /**
@@ -147,7 +162,8 @@ export function cleanParamValue(value: unknown, options: CleanParamsOptions = {}
  * Every key, `__proto__` included, is copied as an own field; each output object inherits only Object.prototype.
  */
 export function cleanParams(params: Readonly<Record<string, unknown>>, options: CleanParamsOptions = {}): Record<string, unknown> {
+  options = readRecord('options', options, 'cleanParams');
   const timeZone = options.timeZone ?? 'local';
   assertParamTimeZone(timeZone);
-  return clean(params, timeZone, new Set(), '') as Record<string, unknown>;
+  return readGuarded('params', 'an object whose fields can be read', params, 'cleanParams', () => clean(params, timeZone, new Set(), '') as Record<string, unknown>);
 }

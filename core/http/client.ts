@@ -44,6 +44,7 @@ import type {
   LoginExpiredMode,
   RequestOptions,
 } from './types.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 /** The exchange's HTTP client: one instance per gateway. */
 export interface HttpClient {
@@ -230,6 +231,8 @@ interface CallSetup {
 
 /** Creates the HTTP client (seed 001 §7, §8) on ky, with the platform's fetch and timers. */
 export function createHttpClient(platform: Platform, options: HttpClientOptions): HttpClient {
+  options = readRecord('options', options, 'createHttpClient');
+  expectObjectWith('platform', platform, 'createHttpClient', ['clock', 'errors', 'fetch', 'languages', 'timers']);
   // Every option is checked here, so a bad one fails when the client is made, not on some later call.
   const { baseUrl, allowedOrigins } = checkClientOptions(options);
   const prefix = normalizePrefix(options.prefix ?? API_PREFIX);

@@ -3,6 +3,7 @@ import { COOKIE_DAY_MS } from '../platform/memory-cookie-jar.js';
 import type { StoredCookie } from '../platform/memory-cookie-jar.js';
 import type { Clock, CookieJar, CookieOptions } from '../platform/types.js';
 import type { HttpHooks } from './types.js';
+import { expectString } from '../validate/describe-value.js';
 
 /** One `Set-Cookie` line, read (RFC 6265 §5.2): a cookie to keep, or one the server deletes. */
 export interface SetCookie {
@@ -26,6 +27,7 @@ const CONTROL_CHARACTER = /[\x00-\x08\x0A-\x1F\x7F]/;
  * to a jar that no script reads.
  */
 export function parseSetCookie(line: string, now: number): SetCookie | undefined {
+  expectString('line', line, 'parseSetCookie');
   // RFC 6265bis §5.6: a line with a control character other than HTAB is ignored entirely.
   if (CONTROL_CHARACTER.test(line)) return undefined;
   const [pair = '', ...attributes] = line.split(';');
@@ -71,6 +73,7 @@ export interface CookieJarSource {
  * not an absolute http(s) URL is an InvalidArgumentError.
  */
 export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHooks {
+  expectString('origin', origin, 'cookieJarHooks');
   const url = URL.canParse(origin) ? new URL(origin) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
     throw new InvalidArgumentError('cookieJarHooks needs the absolute http(s) URL of the origin whose cookies it keeps.', { field: 'origin', value: origin });

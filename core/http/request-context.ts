@@ -56,6 +56,11 @@ export function withRequestContext(context: HttpRequestContext): Record<string, 
  * `options`). Undefined when the request did not come from an exkit client.
  */
 export function requestContext(options: { readonly context?: Readonly<Record<string, unknown>> } | undefined): HttpRequestContext | undefined {
-  const value = options?.context?.[REQUEST_CONTEXT_KEY];
-  return typeof value === 'object' && value !== null && 'apiPath' in value ? (value as HttpRequestContext) : undefined;
+  try {
+    const value = options?.context?.[REQUEST_CONTEXT_KEY];
+    return typeof value === 'object' && value !== null && 'apiPath' in value ? (value as HttpRequestContext) : undefined;
+  } catch {
+    // Options that cannot be read (a throwing getter, a Proxy) did not come from an exkit client.
+    return undefined;
+  }
 }

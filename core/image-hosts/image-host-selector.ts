@@ -5,6 +5,7 @@ import { createStore } from '../storage/namespaced-store.js';
 import { defaultImageProbe } from './probe.js';
 import type { ImageProbe } from './probe.js';
 import { raceImageHosts } from './race.js';
+import { expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 /** The key of the saved winner in the 'common' storage area. */
 export const IMAGE_HOST_STORAGE_KEY = 'image-host';
@@ -42,13 +43,18 @@ export interface ImageHostSelector {
 
 /** The URL of the probe image on one host. */
 export function probeImageUrl(host: string, probePath: string, stamp?: number): string {
+  expectString('host', host, 'probeImageUrl');
+  expectString('probePath', probePath, 'probeImageUrl');
   const url = `${host.replace(/\/+$/, '')}/${probePath.replace(/^\/+/, '')}`;
   if (stamp === undefined) return url;
+  if (typeof stamp !== 'number') throw invalidArgument('stamp', 'a number', stamp, 'probeImageUrl');
   return `${url}${url.includes('?') ? '&' : '?'}_t=${stamp}`;
 }
 
 /** Picks the fastest image host (seed 001 §7) and remembers it in the 'common' storage area. */
 export function createImageHostSelector(platform: Platform, options: ImageHostOptions): ImageHostSelector {
+  options = readRecord('options', options, 'createImageHostSelector');
+  expectObjectWith('platform', platform, 'createImageHostSelector', ['clock', 'timers', 'localStorage']);
   const store = createStore(platform, 'common');
   const isCandidate = (value: unknown): value is string => typeof value === 'string' && options.candidates.includes(value);
   const saved = () => store.get<string | undefined>(IMAGE_HOST_STORAGE_KEY, undefined, isCandidate as (v: unknown) => v is string | undefined);

@@ -1,5 +1,6 @@
 import { ExkitError } from '../errors/exkit-error.js';
 import type { DomPort, Platform } from '../platform/types.js';
+import { expectObjectWith } from '../validate/describe-value.js';
 
 /** A window that may carry the Image constructor (every browser window does). */
 type ImageWindow = Window & { Image?: typeof Image };
@@ -68,6 +69,7 @@ export function domImageProbe(dom: DomPort): ImageProbe {
 
 /** The Image-element probe where the platform has a DOM with Image, the fetch probe elsewhere. */
 export function defaultImageProbe(platform: Platform): ImageProbe {
+  expectObjectWith('platform', platform, 'defaultImageProbe', ['fetch']);
   const dom = platform.dom;
   return dom && typeof (dom.window as ImageWindow).Image === 'function' ? domImageProbe(dom) : fetchImageProbe(platform.fetch);
 }

@@ -3,6 +3,7 @@ import { HTTP_TIMEOUT_MS } from '../http/constants.js';
 import { timer$ } from '../platform/rx.js';
 import type { Timers } from '../platform/types.js';
 import type { ImageProbe } from './probe.js';
+import { expectArray, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 /**
  * Seed 001 §7 gives no probe time-out; a host slower than the HTTP client's own time-out
@@ -40,6 +41,11 @@ function probeHost(host: string, options: RaceImageHostsOptions): Observable<str
  * passes first. The losing probes are cancelled as soon as the result is known.
  */
 export function raceImageHosts(hosts: readonly string[], options: RaceImageHostsOptions): Observable<string | null> {
+  options = readRecord('options', options, 'raceImageHosts');
+  expectArray('hosts', hosts, 'raceImageHosts', 'an array of host URLs');
+  if (!hosts.every((host) => typeof host === 'string')) throw invalidArgument('hosts', 'an array of host URLs', hosts, 'raceImageHosts');
+  if (typeof options.probe !== 'function') throw invalidArgument('options.probe', 'a function', options.probe, 'raceImageHosts');
+  if (typeof options.probeUrl !== 'function') throw invalidArgument('options.probeUrl', 'a function', options.probeUrl, 'raceImageHosts');
   const firstLoaded = merge(...hosts.map((host) => probeHost(host, options))).pipe(take(1));
   const timedOut = timer$(options.timers, options.timeoutMs ?? IMAGE_PROBE_TIMEOUT_MS).pipe(map(() => null));
   return race(firstLoaded, timedOut).pipe(defaultIfEmpty(null), take(1));

@@ -1,4 +1,5 @@
 import { ALTERNATE_LINK_EXCEPTIONS, alternateLinkPrefix, LOCALE_PATH_PREFIXES } from '../catalog/locale-paths.js';
+import { expectString, readRecord } from '../validate/describe-value.js';
 
 /** One `<link rel="alternate" hreflang="…" href="…">`. */
 export interface HreflangAlternate {
@@ -52,6 +53,7 @@ export interface LocalePath {
  * '/zh-tw' → zh-TW + '/'. Only known prefixes count; query and fragment are the caller's to remove.
  */
 export function splitLocalePrefix(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): LocalePath {
+  expectString('pathname', pathname, 'splitLocalePrefix');
   const lookup = prefixes === LOCALE_PATH_PREFIXES ? prefixByLowerCase : new Map(prefixes.map((locale) => [locale.toLowerCase(), locale]));
   const path = pathname.startsWith('/') ? pathname : `/${pathname}`;
   const slash = path.indexOf('/', 1);
@@ -63,11 +65,13 @@ export function splitLocalePrefix(pathname: string, prefixes: readonly string[] 
 
 /** The locale whose prefix starts a path ('/zh-CN/spot' → 'zh-CN'), or undefined for an unprefixed path. */
 export function localeOfPath(pathOrUrl: string): string | undefined {
+  expectString('pathOrUrl', pathOrUrl, 'localeOfPath');
   return splitLocalePrefix(split(pathOrUrl).pathname).locale || undefined;
 }
 
 /** A path without any leading locale prefixes: '/en/fr/spot' → '/spot', '/ja' → '/'. */
 export function stripLocalePrefix(pathname: string): string {
+  expectString('pathname', pathname, 'stripLocalePrefix');
   let current = splitLocalePrefix(pathname);
   while (current.locale !== '') current = splitLocalePrefix(current.path);
   return current.path;
@@ -83,6 +87,8 @@ function withPrefix(prefix: string, bare: string): string {
  * target's alternate-link prefix (none for en, /fr for fr-FR …), never doubled; query and fragment stay.
  */
 export function localizePath(pathOrUrl: string, locale: string): string {
+  expectString('pathOrUrl', pathOrUrl, 'localizePath');
+  expectString('locale', locale, 'localizePath');
   const parts = split(pathOrUrl);
   return `${parts.origin}${withPrefix(alternateLinkPrefix(locale), stripLocalePrefix(parts.pathname))}${parts.search}${parts.hash}`;
 }
@@ -98,6 +104,8 @@ export interface HreflangOptions {
 
 /** The hreflang alternates of a page: one per language, at its prefixed path, without query or fragment. */
 export function hreflangAlternates(pathOrUrl: string, options: HreflangOptions = {}): HreflangAlternate[] {
+  expectString('pathOrUrl', pathOrUrl, 'hreflangAlternates');
+  options = readRecord('options', options, 'hreflangAlternates');
   const parts = split(pathOrUrl);
   const origin = (options.origin ?? parts.origin).replace(/\/+$/, '');
   const bare = stripLocalePrefix(parts.pathname);

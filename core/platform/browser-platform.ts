@@ -2,6 +2,7 @@ import { Observable, distinctUntilChanged, map, startWith } from 'rxjs';
 import { silenceBots } from './bots.js';
 import { checkCookieCall, cookieDays, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, readCookie } from './cookie-rules.js';
 import { checkedTimers } from './timer-rules.js';
+import { invalidArgument, readRecord } from '../validate/describe-value.js';
 import type { CookieJar, CrossTabChange, ErrorReport, KeyValueStorage, Platform, Visibility } from './types.js';
 
 export interface BrowserPlatformOptions {
@@ -98,9 +99,23 @@ function documentCookies(doc: Document): CookieJar {
 
 /** The Platform of a web page: the real window, storage, cookies, timers and WebCrypto. */
 export function browserPlatform(options: BrowserPlatformOptions = {}): Platform {
-  const win = options.window ?? window;
-  const doc = win.document;
-  const nav = win.navigator;
+  options = readRecord('options', options, 'browserPlatform');
+  // Outside a browser (Node, a worker) there is no global window: say so rather than fail on `window`.
+  const win = options.window ?? (typeof window === 'undefined' ? undefined : window);
+  if (win === undefined || win === null) {
+    throw invalidArgument('window', 'a browser window (none given and this host has none; use headlessPlatform or memoryPlatform outside a browser)', win, 'browserPlatform');
+  }
+  let doc: Document;
+  let nav: Navigator;
+  try {
+    doc = win.document;
+    nav = win.navigator;
+  } catch (cause) {
+    throw invalidArgument('window', 'a browser window whose document and navigator can be read', win, 'browserPlatform', cause);
+  }
+  if (typeof doc !== 'object' || doc === null || typeof nav !== 'object' || nav === null) {
+    throw invalidArgument('window', 'a browser window with a document and a navigator', win, 'browserPlatform');
+  }
   const visibilityNow = (): Visibility => (doc.visibilityState === 'hidden' ? 'hidden' : 'visible');
   const visibilityChanges = new Observable<Visibility>((subscriber) => {
     const onChange = () => subscriber.next(visibilityNow());

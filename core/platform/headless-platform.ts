@@ -5,6 +5,7 @@ import type { StoredCookie } from './memory-cookie-jar.js';
 import { MemoryStorage } from './memory-storage.js';
 import { checkedTimers } from './timer-rules.js';
 import type { ErrorReport, Platform, Visibility } from './types.js';
+import { readRecord } from '../validate/describe-value.js';
 
 export interface HeadlessPlatformOptions {
   /** The URL the process acts for, as a page's location would be. Default 'https://localhost/'. */
@@ -37,6 +38,7 @@ export interface HeadlessPlatform extends Platform {
  * WebCrypto; storages and cookies in memory; always visible; no other tabs and no DOM.
  */
 export function headlessPlatform(options: HeadlessPlatformOptions = {}): HeadlessPlatform {
+  options = readRecord('options', options, 'headlessPlatform');
   // The host's globals are read here, when the platform is made, never at import.
   const host = globalThis;
   const now = () => Date.now();

@@ -14,6 +14,7 @@ import type {
   PlatformCrypto,
   Visibility,
 } from './types.js';
+import { readRecord } from '../validate/describe-value.js';
 
 
 
@@ -107,6 +108,7 @@ export interface MemoryPlatform extends Platform {
 
 /** An in-memory Platform: a manual clock, in-memory storage and cookies, scriptable visibility and location. */
 export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatform {
+  options = readRecord('options', options, 'memoryPlatform');
   const browser = options.browser ?? new MemoryBrowser(options.now ?? 0);
   const timers = browser.timers;
   const { storage: localStorage, changes: crossTab } = browser.connect({});

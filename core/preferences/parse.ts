@@ -3,6 +3,7 @@ import { findLanguage } from '../catalog/languages.js';
 import { hasLocalePathPrefix } from '../catalog/locale-paths.js';
 import { PREFERENCES_COOKIE_DEFAULTS } from '../catalog/settings.js';
 import type { PreferencesCookie } from '../catalog/settings.js';
+import { expectString, readRecord } from '../validate/describe-value.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -53,12 +54,17 @@ export const PREFERENCE_FIELDS: { readonly [K in keyof PreferencesCookie]: (valu
 
 /** Reads whatever fields are valid from a decoded cookie value; the rest come from `defaults`. */
 export function normalisePreferences(value: unknown, defaults: PreferencesCookie = PREFERENCES_COOKIE_DEFAULTS): PreferencesCookie {
-  const out: Mutable<PreferencesCookie> = { ...defaults };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(PREFERENCE_FIELDS) as (keyof PreferencesCookie)[]) {
-    const parsed = PREFERENCE_FIELDS[key](record[key]);
-    if (parsed !== undefined) (out as Record<string, unknown>)[key] = parsed;
+  const out: Mutable<PreferencesCookie> = { ...readRecord('defaults', defaults, 'normalisePreferences') };
+  try {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(PREFERENCE_FIELDS) as (keyof PreferencesCookie)[]) {
+      const parsed = PREFERENCE_FIELDS[key](record[key]);
+      if (parsed !== undefined) (out as Record<string, unknown>)[key] = parsed;
+    }
+  } catch {
+    // A value whose fields cannot be read (a Proxy, a throwing getter) holds no preference: the defaults stand.
+    return { ...readRecord('defaults', defaults, 'normalisePreferences') };
   }
   return out;
 }
@@ -71,6 +77,7 @@ const COMPLETE_PAIR = /"([A-Za-z]+)"\s*:\s*("(?:[^"\\]|\\.)*"|true|false|-?\d+(?
  * proxy): every pair that ends before the cut is kept, the one the cut went through is dropped.
  */
 export function salvageJsonObject(raw: string): Record<string, unknown> {
+  expectString('raw', raw, 'salvageJsonObject');
   const out: Record<string, unknown> = {};
   for (const match of raw.matchAll(COMPLETE_PAIR)) {
     const [, key, text] = match;
@@ -89,6 +96,7 @@ export function salvageJsonObject(raw: string): Record<string, unknown> {
  * character: the incomplete tail is dropped. Returns the text unchanged when it is not percent-encoded.
  */
 export function decodeCutCookie(raw: string): string {
+  expectString('raw', raw, 'decodeCutCookie');
   if (raw.includes('"') || !/%[0-9a-f]{2}/i.test(raw)) return raw;
   let text = raw.replace(/%[0-9a-f]?$/i, '');
   // A UTF-8 character is at most four escapes long; drop up to three trailing escapes of a cut one.

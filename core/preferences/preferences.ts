@@ -7,6 +7,7 @@ import type { GlobalSettings, PreferencesCookie } from '../catalog/settings.js';
 import type { CookieOptions, Platform } from '../platform/types.js';
 import { PREFERENCE_COOKIE_DAYS, readJsonCookie, writeJsonCookie } from '../storage/cookies.js';
 import { decodeCutCookie, normalisePreferences, PREFERENCE_FIELDS, salvageJsonObject } from './parse.js';
+import { expectObjectWith, readRecord } from '../validate/describe-value.js';
 
 /** The cookie the preferences live in; the seed does not name it. */
 export const PREFERENCES_COOKIE_NAME = 'exkit_preferences';
@@ -65,6 +66,8 @@ function sameFields(a: PreferencesCookie, b: PreferencesCookie): boolean {
 
 /** Reads the preferences cookie: a missing one gives the defaults; a truncated or older one keeps its valid fields. */
 export function readPreferencesCookie(platform: Platform, options: PreferencesOptions = {}): PreferencesCookie {
+  options = readRecord('options', options, 'readPreferencesCookie');
+  expectObjectWith('platform', platform, 'readPreferencesCookie', ['cookies']);
   const name = options.cookieName ?? PREFERENCES_COOKIE_NAME;
   const defaults = { ...PREFERENCES_COOKIE_DEFAULTS, ...options.defaults };
   const decoded = readJsonCookie(platform, name);
@@ -78,6 +81,7 @@ export function readPreferencesCookie(platform: Platform, options: PreferencesOp
  * `PREFERENCE_COOKIE_DAYS` days.
  */
 export function createPreferences(platform: Platform, options: PreferencesOptions = {}): Preferences {
+  options = readRecord('options', options, 'createPreferences');
   const name = options.cookieName ?? PREFERENCES_COOKIE_NAME;
   const defaults = { ...PREFERENCES_COOKIE_DEFAULTS, ...options.defaults };
   const state = new BehaviorSubject<PreferencesSnapshot>(snapshot(readPreferencesCookie(platform, options)));
@@ -117,6 +121,8 @@ export function createPreferences(platform: Platform, options: PreferencesOption
 
 /** The app-wide settings (seed 000 §3) with what the preferences decide laid over the global defaults. */
 export function settingsFromPreferences(prefs: PreferencesCookie, base: GlobalSettings = GLOBAL_SETTINGS_DEFAULTS): GlobalSettings {
+  prefs = readRecord('prefs', prefs, 'settingsFromPreferences');
+  base = readRecord('base', base, 'settingsFromPreferences');
   return {
     ...base,
     locale: prefs.language,

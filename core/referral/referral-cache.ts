@@ -4,6 +4,7 @@ import { toRegistrationParams } from './registration.js';
 import { decideReferralCache, readQueryCodes } from './rules.js';
 import type { ReferralCacheConfig, ReferralCodes, ReferralDecision, RegistrationReferral } from './types.js';
 import { REFERRAL_CODE_FIELDS } from './types.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 /** The key of the cached codes in the 'common' storage area. */
 export const REFERRAL_STORAGE_KEY = 'referral-codes';
@@ -37,6 +38,8 @@ function isReferralCodes(value: unknown): value is ReferralCodes {
 
 /** The referral-code cache of seed 001 §3/§5, kept in the 'common' storage area. */
 export function createReferralCache(platform: Platform, options: ReferralCacheOptions = {}): ReferralCache {
+  options = readRecord('options', options, 'createReferralCache');
+  expectObjectWith('platform', platform, 'createReferralCache', ['clock', 'location', 'localStorage']);
   const store = createStore(platform, 'common');
   const key = options.storageKey ?? REFERRAL_STORAGE_KEY;
 

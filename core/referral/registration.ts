@@ -1,5 +1,6 @@
 import { firstItem } from './rules.js';
 import type { ReferralCodes, RegistrationReferral } from './types.js';
+import { readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §3: the registration field each stored code is sent as. */
 export const REGISTRATION_FIELD_MAP = {
@@ -15,6 +16,7 @@ export const REGISTRATION_FIELD_MAP = {
 export function toRegistrationParams(codes: Partial<ReferralCodes> | undefined): RegistrationReferral {
   const out: RegistrationReferral = {};
   if (!codes) return out;
+  codes = readRecord('codes', codes, 'toRegistrationParams');
   for (const [from, to] of Object.entries(REGISTRATION_FIELD_MAP) as [keyof typeof REGISTRATION_FIELD_MAP, keyof RegistrationReferral][]) {
     const value = firstItem(codes[from]);
     if (value !== undefined) out[to] = value;

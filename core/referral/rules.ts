@@ -8,6 +8,7 @@ import type {
   ReferralValue,
 } from './types.js';
 import { REFERRAL_CODE_FIELDS } from './types.js';
+import { expectString, readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §9: referral cache days count 24 hours each. */
 export const REFERRAL_DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,6 +130,9 @@ function stored(rule: 'global' | 'channel' | 'active-link', effectiveEndTime: nu
  * listed landing page, each also within its own window, for its own days (the global days when it gives none).
  */
 export function decideReferralCache(codes: QueryCodes, currentLink: string, config: ReferralCacheConfig, now: number): ReferralDecision {
+  config = readRecord('config', config, 'decideReferralCache');
+  codes = readRecord('codes', codes, 'decideReferralCache');
+  expectString('currentLink', currentLink, 'decideReferralCache');
   if (!hasCodes(codes)) return { store: false, reason: 'no-codes' };
   // Seed 001 §5: "cached only if the cache window has started and not ended" — the global window bounds
   // every rule, the channel and link rules of a closed cache included.

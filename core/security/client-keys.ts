@@ -8,6 +8,7 @@ import type { KeyAlgorithm } from './constants.js';
 import { SigningInitError } from './errors.js';
 import type { RsaEngine } from './rsa-engine.js';
 import { sha256Hex } from './bytes.js';
+import { expectObjectWith, expectString, readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §3: the client key pair with the time it was stored. */
 export interface ClientKeyPair {
@@ -41,6 +42,7 @@ const isBound = (value: unknown): value is BoundKeyPair => {
 
 /** Hex SHA-256 of a session token, the form a bound pair keeps. */
 export function tokenHashOf(token: string): string {
+  expectString('token', token, 'tokenHashOf');
   return sha256Hex(token);
 }
 
@@ -60,6 +62,7 @@ export interface ClientKeyStore {
 
 /** Opens the client key store on the platform's local storage. */
 export function createClientKeyStore(platform: Platform): ClientKeyStore {
+  expectObjectWith('platform', platform, 'createClientKeyStore', ['clock', 'localStorage']);
   const store = createStore(platform, 'common');
   return {
     backup: () => store.get<ClientKeyPair | undefined>(BACKUP_KEY, undefined, isPair as (v: unknown) => v is ClientKeyPair | undefined),
@@ -98,6 +101,9 @@ export interface ObtainKeyPairOptions {
  * within the time-out). A generation that times out keeps running and its pair becomes the backup.
  */
 export async function obtainClientKeyPair(options: ObtainKeyPairOptions): Promise<ClientKeyPair> {
+  options = readRecord('options', options, 'obtainClientKeyPair');
+  expectObjectWith('options', options, 'obtainClientKeyPair', ['platform', 'engine', 'store']);
+  expectObjectWith('options.platform', options.platform, 'obtainClientKeyPair', ['crypto']);
   const { platform, engine, store, algorithm } = options;
   checkDuration('timeoutMs', options.timeoutMs, { owner: 'client key pair' });
   const backup = store.backup();

@@ -6,6 +6,7 @@ import { sha256Hex, toBase64 } from './bytes.js';
 import { SIGN_HEADERS } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
 import type { SignMode } from './sign-config.js';
+import { expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §7: the signed time is the first 8 characters of tm. */
 export const SIGNED_TIME_LENGTH = 8;
@@ -25,11 +26,13 @@ export function isSignableTraceId(uhti: string | null | undefined): uhti is stri
 
 /** The key id of a client public key: hex MD5 of its base64 text. */
 export function keyIdOf(publicKey: string): string {
+  expectString('publicKey', publicKey, 'keyIdOf');
   return bytesToHex(md5(utf8ToBytes(publicKey)));
 }
 
 /** Lower-case hex SHA-256 of a user id, as sent in userCheckDeviceUserIdHash. */
 export function userIdHashOf(userId: string): string {
+  expectString('userId', userId, 'userIdHashOf');
   return sha256Hex(userId);
 }
 
@@ -62,8 +65,17 @@ export interface CoreCallParts {
   body: Uint8Array;
 }
 
+/** A copy of a call's parts with every field checked (InvalidArgumentError naming the part otherwise). */
+function readCallParts(parts: CoreCallParts, owner: string): CoreCallParts {
+  parts = readRecord('parts', parts, owner);
+  for (const field of ['path', 'tm', 'traceId', 'query'] as const) expectString(`parts.${field}`, parts[field], owner);
+  if (!(parts.body instanceof Uint8Array)) throw invalidArgument('parts.body', 'a Uint8Array', parts.body, owner);
+  return parts;
+}
+
 /** The signed text of docs/security-protocol.md §6.2 and the MD5 it embeds. */
 export function coreSignedText(parts: CoreCallParts): { text: string; dataMd5: string } {
+  parts = readCallParts(parts, 'coreSignedText');
   // Mode 2 hashes query, newline and body in sequence rather than copying them into one array first.
   const digest = parts.mode === 2 ? md5.create().update(utf8ToBytes(parts.query)).update(NEWLINE).update(parts.body).digest() : md5(signedPayload(parts.mode, parts.query, parts.body));
   const dataMd5 = bytesToHex(digest);
@@ -83,6 +95,10 @@ export async function signCoreCall(
   key: SigningKey,
   parts: CoreCallParts,
 ): Promise<{ headers: Record<string, string>; text: string }> {
+  expectObjectWith('engine', engine, 'signCoreCall', ['sign']);
+  key = readRecord('key', key, 'signCoreCall');
+  expectString('key.privateKeyPem', key.privateKeyPem, 'signCoreCall');
+  expectString('key.publicKey', key.publicKey, 'signCoreCall');
   const { text, dataMd5 } = coreSignedText(parts);
   const signing = engine.sign(key.privateKeyPem, utf8ToBytes(text));
   // Computed while WebCrypto signs off the main thread.
@@ -101,5 +117,8 @@ export async function signCoreCall(
 
 /** The text a device-check call's userCheckDeviceSign covers (docs/security-protocol.md §7). */
 export function deviceCheckSignedText(path: string, tm: string, userIdHash: string): string {
+  expectString('path', path, 'deviceCheckSignedText');
+  expectString('tm', tm, 'deviceCheckSignedText');
+  expectString('userIdHash', userIdHash, 'deviceCheckSignedText');
   return [path, tm.slice(0, SIGNED_TIME_LENGTH), userIdHash].join('\n');
 }

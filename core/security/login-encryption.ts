@@ -7,6 +7,7 @@ import { AES_IV_BYTES, AES_KEY_BYTES, ENCRYPTED_MEMBERS, KEY_PAIR_CHECK, LOGIN_U
 import type { KeyWrapAlgorithm } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
 import { putOwn } from '../validate/own-field.js';
+import { expectObjectWith, expectString, invalidArgument, readGuarded, readRecord } from '../validate/describe-value.js';
 
 const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
 const LOGIN = new Set<string>(LOGIN_URLS);
@@ -34,7 +35,9 @@ export function partitionSensitive(params: Readonly<Record<string, unknown>>): {
 } {
   const sensitive: Record<string, unknown> = {};
   const clear: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(params)) {
+  if (typeof params !== 'object' || params === null) throw invalidArgument('params', 'an object', params, 'partitionSensitive');
+  const entries = readGuarded('params', 'an object whose fields can be read', params, 'partitionSensitive', () => Object.entries(params));
+  for (const [name, value] of entries) {
     if (value === undefined) continue;
     putOwn(SENSITIVE.has(name) ? sensitive : clear, name, value);
   }
@@ -69,14 +72,17 @@ export interface EncryptOptions {
 
 /** base64 of the client key's RSA-SHA256 signature over KEY_PAIR_CHECK. */
 export async function computeInitSign(engine: RsaEngine, privateKeyPem: string): Promise<string> {
+  expectObjectWith('engine', engine, 'computeInitSign', ['sign']);
+  expectString('privateKeyPem', privateKeyPem, 'computeInitSign');
   return toBase64(await engine.sign(privateKeyPem, utf8ToBytes(KEY_PAIR_CHECK)));
 }
 
 /** Encrypts a set of sensitive fields into the members of docs/security-protocol.md §5.3. */
-export function encryptSensitiveFields(
+export async function encryptSensitiveFields(
   sensitive: Readonly<Record<string, unknown>>,
   options: EncryptOptions,
 ): Promise<EncryptedMembers> {
+  options = readRecord('options', options, 'encryptSensitiveFields');
   return seal(() => JSON.stringify(sensitive), options);
 }
 
@@ -86,6 +92,9 @@ export function encryptSensitiveFields(
  * work here overlaps it instead of preceding it.
  */
 async function seal(payload: () => string, options: EncryptOptions): Promise<EncryptedMembers> {
+  if (typeof options.randomBytes !== 'function') throw invalidArgument('options.randomBytes', 'a function', options.randomBytes, 'login encryption');
+  expectObjectWith('options.engine', options.engine, 'login encryption', ['wrapKey', 'sign']);
+  expectObjectWith('options', options, 'login encryption', ['clientKey']);
   const key = options.randomBytes(AES_KEY_BYTES);
   const iv = options.randomBytes(AES_IV_BYTES);
   let plaintext: Uint8Array | undefined;
@@ -121,6 +130,7 @@ export async function encryptLoginParams(
   params: Readonly<Record<string, unknown>>,
   options: EncryptOptions,
 ): Promise<Record<string, unknown>> {
+  options = readRecord('options', options, 'encryptLoginParams');
   let clear: Record<string, unknown> = {};
   const members = await seal(() => {
     const parts = partitionSensitive(params);

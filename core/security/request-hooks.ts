@@ -78,6 +78,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** The user id of a login response (seed 001 §3): data.userInfo.userId or data.accessTokenResVO.userInfo.userId. */
 export function loginUserId(body: unknown): string | undefined {
+  try {
+    return userIdOf(body);
+  } catch {
+    // A body whose fields cannot be read (a Proxy, a throwing getter) names no user.
+    return undefined;
+  }
+}
+
+function userIdOf(body: unknown): string | undefined {
   if (!isRecord(body) || !isRecord(body.data)) return undefined;
   const data = body.data;
   const direct = isRecord(data.userInfo) ? data.userInfo.userId : undefined;

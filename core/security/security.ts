@@ -25,6 +25,7 @@ import type { VerifiedServerKey } from './server-key.js';
 import { isSignConfig, signConfigFromResponse } from './sign-config.js';
 import type { GatewaySignConfig } from './sign-config.js';
 import { createSignErrorHandler } from './sign-errors.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 const CONFIG_CACHE_KEY = 'gatewaySignConfig';
 
@@ -100,6 +101,8 @@ const consoleLog = (message: string, data: Record<string, unknown>) => console.w
 
 /** Creates the security service of a page. */
 export function createSecurity(platform: Platform, options: SecurityOptions): Security {
+  options = readRecord('options', options, 'createSecurity');
+  expectObjectWith('platform', platform, 'createSecurity', ['clock', 'cookies', 'crypto', 'errors', 'fetch', 'location', 'timers']);
   checkDuration('keyGenerationTimeoutMs', options.keyGenerationTimeoutMs, { owner: 'security' });
   const engine = typeof options.engine === 'object' ? options.engine : selectRsaEngine(platform.crypto.subtle, options.engine);
   const keys = createClientKeyStore(platform);

@@ -2,6 +2,7 @@
 import { SigningInitError } from './errors.js';
 import { DEFAULT_KEY_ALGORITHM, KEY_ALGORITHM_BITS } from './constants.js';
 import type { KeyAlgorithm } from './constants.js';
+import { expectString, invalidArgument } from '../validate/describe-value.js';
 
 /** The sign modes of docs/security-protocol.md §6.2: 0 no body, 1 body, 2 query and body. */
 export type SignMode = 0 | 1 | 2;
@@ -26,6 +27,15 @@ const isMode = (value: unknown): value is SignMode => value === 0 || value === 1
 
 /** Reads a config object leniently: unknown algorithms become rsa1024, malformed lists become empty. */
 export function parseSignConfig(raw: unknown): GatewaySignConfig {
+  try {
+    return parseConfig(raw);
+  } catch (error) {
+    if (error instanceof SigningInitError) throw error;
+    throw new SigningInitError('CONFIG_INVALID', 'gatewaySignConfig cannot be read', { cause: error });
+  }
+}
+
+function parseConfig(raw: unknown): GatewaySignConfig {
   if (!isRecord(raw)) throw new SigningInitError('CONFIG_INVALID', 'gatewaySignConfig is missing or not an object');
   const modes: Record<string, SignMode> = {};
   if (isRecord(raw.signModes)) {
@@ -49,12 +59,27 @@ export function parseSignConfig(raw: unknown): GatewaySignConfig {
 
 /** The config inside a gatewaySignConfig response (data.gatewaySignConfig). */
 export function signConfigFromResponse(body: unknown): GatewaySignConfig {
-  const data = isRecord(body) ? body.data : undefined;
-  return parseSignConfig(isRecord(data) ? data.gatewaySignConfig : undefined);
+  let config: unknown;
+  try {
+    const data = isRecord(body) ? body.data : undefined;
+    config = isRecord(data) ? data.gatewaySignConfig : undefined;
+  } catch (error) {
+    throw new SigningInitError('CONFIG_INVALID', 'the sign config response cannot be read', { cause: error });
+  }
+  return parseSignConfig(config);
 }
 
 /** A runtime check for a cached config (what `parseSignConfig` returns). */
 export function isSignConfig(value: unknown): value is GatewaySignConfig {
+  try {
+    return isSignConfigShape(value);
+  } catch {
+    // A value whose fields cannot be read (a Proxy, a throwing getter) is no sign config.
+    return false;
+  }
+}
+
+function isSignConfigShape(value: unknown): value is GatewaySignConfig {
   return (
     isRecord(value) &&
     typeof value.clientOpen === 'boolean' &&
@@ -70,6 +95,8 @@ export function isSignConfig(value: unknown): value is GatewaySignConfig {
 
 /** The sign mode of an API path: an exact entry first, else the longest matching prefix; undefined when unsigned. */
 export function signModeFor(config: GatewaySignConfig, path: string): SignMode | undefined {
+  if (!isSignConfig(config)) throw invalidArgument('config', 'a gateway sign config (see parseSignConfig)', config, 'signModeFor');
+  expectString('path', path, 'signModeFor');
   if (config.exactUrls.includes(path)) return config.signModes[path] ?? DEFAULT_SIGN_MODE;
   let best: string | undefined;
   for (const prefix of config.prefixUrls) {

@@ -7,6 +7,7 @@ import { message as messageText } from '../catalog/messages.js';
 import { CONFIG_REFETCH_DEBOUNCE_MS, SIGN_ERROR_CODES, SIGN_ERROR_DEBOUNCE_MS, SIGN_INVALID_EVENT } from './constants.js';
 import type { SignErrorCode } from './constants.js';
 import type { SecurityEvent } from './security-events.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 const CODES = new Set<string>(Object.values(SIGN_ERROR_CODES));
 
@@ -44,6 +45,8 @@ export interface SignErrorHandler {
  * after the last 00020/00021.
  */
 export function createSignErrorHandler(platform: Platform, options: SignErrorHandlerOptions): SignErrorHandler {
+  options = readRecord('options', options, 'createSignErrorHandler');
+  expectObjectWith('platform', platform, 'createSignErrorHandler', ['clock', 'errors', 'timers']);
   // 0 turns a debounce off; anything else must be a delay a timer honours.
   checkDuration('debounceMs', options.debounceMs, { owner: 'sign errors', allowZero: true });
   checkDuration('refetchDebounceMs', options.refetchDebounceMs, { owner: 'sign errors', allowZero: true });

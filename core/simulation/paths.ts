@@ -1,6 +1,7 @@
 import { LOCALE_PATH_PREFIXES } from '../catalog/locale-paths.js';
 import { splitLocalePrefix } from '../locale-links/locale-links.js';
 import type { LocalePath } from '../locale-links/locale-links.js';
+import { expectString } from '../validate/describe-value.js';
 
 /**
  * Seed 001 §2: the pages that stay reachable in simulation mode. An entry ending in '/' admits every
@@ -54,11 +55,14 @@ export const FUTURES_PATH_PREFIX = '/futures/';
  * slashes ('/EN//spot/X?y' → en + '/spot/X'); one prefix only, so '/en/en/fee' keeps its second 'en'.
  */
 export function splitPagePath(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): LocalePath {
+  expectString('pathname', pathname, 'splitPagePath');
   return splitLocalePrefix(normalisePath(pathname), prefixes);
 }
 
 /** Prefixes a path with a locale segment ('' leaves it unprefixed). */
 export function withLocalePrefix(locale: string, path: string): string {
+  expectString('locale', locale, 'withLocalePrefix');
+  expectString('path', path, 'withLocalePrefix');
   const clean = normalisePath(path);
   return locale ? `/${locale}${clean === '/' ? '' : clean}` : clean;
 }
@@ -75,6 +79,7 @@ export function isSimulationAllowedPath(
 
 /** Whether a page is a futures page (below /futures/); a leading locale prefix is ignored. */
 export function isFuturesPath(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): boolean {
+  expectString('pathname', pathname, 'isFuturesPath');
   return splitPagePath(pathname, prefixes).path.startsWith(FUTURES_PATH_PREFIX);
 }
 

@@ -11,6 +11,7 @@ import {
   splitPagePath,
   withLocalePrefix,
 } from './paths.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 /** Seed 001 §4: the flag that marks simulation (paper) trading as on. */
 export const SIMULATION_FLAG_KEY = 'simulation-trade';
@@ -50,6 +51,8 @@ const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
 /** Creates the simulation-mode service: the flag in the common store and the allowed-page rules. */
 export function createSimulationMode(platform: Platform, options: SimulationModeOptions = {}): SimulationMode {
+  options = readRecord('options', options, 'createSimulationMode');
+  expectObjectWith('platform', platform, 'createSimulationMode', ['crossTab', 'location', 'localStorage']);
   const store = createStore(platform, 'common');
   const landing = options.landingPath ?? SIMULATION_LANDING_PATH;
   const futures = options.futuresPath ?? SIMULATION_FUTURES_PATH;

@@ -1,10 +1,12 @@
 import type { CookieOptions, Platform } from '../platform/types.js';
+import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
 /** Seed 001 §9: the preferences and language cookies live 365 days. */
 export const PREFERENCE_COOKIE_DAYS = 365;
 
 /** Reads a JSON cookie: the parsed value, or undefined when absent or not valid JSON. Callers check its shape. */
 export function readJsonCookie(platform: Platform, name: string): unknown {
+  expectObjectWith('platform', platform, 'readJsonCookie', ['cookies']);
   const raw = platform.cookies.get(name);
   if (raw === undefined) return undefined;
   try {
@@ -19,6 +21,8 @@ export function readJsonCookie(platform: Platform, name: string): unknown {
  * cycle, a BigInt, undefined) or the host refused the cookie. Malformed options are an InvalidArgumentError.
  */
 export function writeJsonCookie(platform: Platform, name: string, value: unknown, options: CookieOptions = {}): boolean {
+  options = readRecord('options', options, 'writeJsonCookie');
+  expectObjectWith('platform', platform, 'writeJsonCookie', ['cookies']);
   let text: string | undefined;
   try {
     text = JSON.stringify(value);

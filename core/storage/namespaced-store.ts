@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { KeyValueStorage, Platform } from '../platform/types.js';
 import { checkDuration } from '../validate/duration.js';
+import { expectString, readRecord, invalidArgument, expectObjectWith } from '../validate/describe-value.js';
 
 /** Seed 001 §9: the local storage databases, one per product area. */
 export const STORAGE_AREAS = [
@@ -24,6 +25,8 @@ export const STORAGE_VERSION = 1;
 
 /** The key prefix of an area's entries: a version bump moves to fresh keys and never reads stale shapes. */
 export function storageKeyPrefix(area: StorageArea, version = STORAGE_VERSION): string {
+  expectString('area', area, 'storageKeyPrefix');
+  if (!Number.isInteger(version)) throw invalidArgument('version', 'an integer', version, 'storageKeyPrefix');
   return `exkit:${area}:v${version}:`;
 }
 
@@ -104,6 +107,8 @@ function expiryOf(options: SetOptions | undefined, platform: Platform): number |
 
 /** Opens the store of one area on the platform's local (or session) storage. */
 export function createStore(platform: Platform, area: StorageArea, options: StoreOptions = {}): NamespacedStore {
+  options = readRecord('options', options, 'createStore');
+  expectObjectWith('platform', platform, 'createStore', ['clock', 'localStorage', 'sessionStorage']);
   const storage: KeyValueStorage = options.backend === 'session' ? platform.sessionStorage : platform.localStorage;
   const prefix = storageKeyPrefix(area, options.version);
   const full = (key: string) => prefix + key;

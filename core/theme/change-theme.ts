@@ -1,8 +1,9 @@
 import type { Platform } from '../platform/types.js';
 import type { ThemePort } from './theme-port.js';
 import { REDUCED_MOTION_QUERY } from '../ui/motion.js';
-import { revealKeyframes, revealRadius, THEME_REVEAL_DURATION_MS, THEME_REVEAL_PSEUDO_ELEMENT } from './reveal.js';
+import { readPoint, revealKeyframes, revealRadius, THEME_REVEAL_DURATION_MS, THEME_REVEAL_PSEUDO_ELEMENT } from './reveal.js';
 import type { RevealPoint } from './reveal.js';
+import { expectObjectWith, expectString, readRecord } from '../validate/describe-value.js';
 
 export interface ChangeThemeOptions {
   /** Where the reveal starts, usually the click point; the viewport centre by default. */
@@ -25,7 +26,7 @@ type TransitionDocument = Document & { startViewTransition?: (update: () => void
 
 /** The reveal origin from a pointer or mouse event. */
 export function revealOriginFromEvent(event: { clientX: number; clientY: number }): RevealPoint {
-  return { x: event.clientX, y: event.clientY };
+  return readPoint('event', event, 'revealOriginFromEvent', 'clientX', 'clientY');
 }
 
 /**
@@ -33,6 +34,10 @@ export function revealOriginFromEvent(event: { clientX: number; clientY: number 
  * where the browser has it, at once when the user prefers reduced motion or the API is absent.
  */
 export async function changeTheme(platform: Platform, port: ThemePort, theme: string, options: ChangeThemeOptions = {}): Promise<ThemeChangeMode> {
+  options = readRecord('options', options, 'changeTheme');
+  expectObjectWith('platform', platform, 'changeTheme', ['matchMedia']);
+  expectObjectWith('port', port, 'changeTheme', ['apply', 'current']);
+  expectString('theme', theme, 'changeTheme');
   const dom = platform.dom;
   const doc = dom?.document as TransitionDocument | undefined;
   if (!dom || !doc || typeof doc.startViewTransition !== 'function' || platform.matchMedia(REDUCED_MOTION_QUERY) || port.current() === theme) {

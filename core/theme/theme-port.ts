@@ -1,4 +1,5 @@
 import type { DomPort } from '../platform/types.js';
+import { readRecord } from '../validate/describe-value.js';
 
 /** Where the theme value lives on the page. Tests and other runtimes pass their own. */
 export interface ThemePort {
@@ -19,6 +20,7 @@ export const DEFAULT_THEME_ATTRIBUTE = 'data-theme';
 
 /** A theme port that writes the theme onto the document's root element, as an attribute or a class. */
 export function rootThemePort(dom: DomPort, options: RootThemeOptions = {}): ThemePort {
+  options = readRecord('options', options, 'rootThemePort');
   const root = () => dom.document.documentElement;
   if (options.classPrefix !== undefined) {
     const prefix = options.classPrefix;

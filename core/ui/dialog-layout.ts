@@ -1,5 +1,6 @@
 import { isMobileWidth, MOBILE_BREAKPOINT_PX } from '../validate/layout.js';
 import { DialogRoleMissingError } from './errors.js';
+import { expectObjectWith, readGuarded, readRecord } from '../validate/describe-value.js';
 
 /** Seed 001 §2: dialog widths in CSS pixels. */
 export const DIALOG_WIDTHS_PX = { small: 396, medium: 480, large: 640, extraLarge: 720 } as const;
@@ -34,6 +35,7 @@ export interface DialogLayout {
 
 /** The dialog widget's layout rules (seed 001 §2): width per size, top offset, mobile height limits below 768 px. */
 export function dialogLayout(options: DialogLayoutOptions): DialogLayout {
+  options = readRecord('options', options, 'dialogLayout');
   const mobile = isMobileWidth(options.viewportWidth, options.mobileBreakpoint ?? MOBILE_BREAKPOINT_PX);
   const layout: DialogLayout = {
     width: `${DIALOG_WIDTHS_PX[options.size ?? 'medium']}px`,
@@ -52,8 +54,9 @@ export function dialogLayout(options: DialogLayoutOptions): DialogLayout {
 /** Returns `node` when it is a dialog node (role dialog/alertdialog or a <dialog>); throws DialogRoleMissingError otherwise. */
 export function assertDialogNode<T extends Element>(node: T | null | undefined): T {
   if (!node) throw new DialogRoleMissingError();
-  const role = node.getAttribute('role');
+  expectObjectWith('node', node, 'assertDialogNode', ['getAttribute']);
+  const [role, tagName] = readGuarded('node', 'a DOM element', node, 'assertDialogNode', () => [node.getAttribute('role'), node.tagName]);
   if (role === 'dialog' || role === 'alertdialog') return node;
-  if (node.tagName === 'DIALOG' && (role === null || role === '')) return node;
-  throw new DialogRoleMissingError(role ?? node.tagName.toLowerCase());
+  if (tagName === 'DIALOG' && (role === null || role === '')) return node;
+  throw new DialogRoleMissingError(role ?? String(tagName).toLowerCase());
 }

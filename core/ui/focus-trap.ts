@@ -1,4 +1,5 @@
 import type { DomPort } from '../platform/types.js';
+import { expectObjectWith, readRecord } from '../validate/describe-value.js';
 
 const FOCUSABLE = [
   'a[href]',
@@ -17,6 +18,8 @@ const FOCUSABLE = [
 
 /** The elements inside `container` that Tab reaches, in document order (positive tabindex is not reordered). */
 export function tabbables(dom: DomPort, container: Element): HTMLElement[] {
+  expectObjectWith('dom', dom, 'tabbables', ['window']);
+  expectObjectWith('container', container, 'tabbables', ['querySelectorAll']);
   const out: HTMLElement[] = [];
   for (const el of Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE))) {
     if (el.tabIndex < 0 || el.closest('[hidden],[inert]')) continue;
@@ -52,6 +55,9 @@ const stacks = new WeakMap<Document, FocusTrap[]>();
 
 /** Creates a focus trap for `container` on the given DOM. */
 export function createFocusTrap(dom: DomPort, container: HTMLElement, options: FocusTrapOptions = {}): FocusTrap {
+  options = readRecord('options', options, 'createFocusTrap');
+  expectObjectWith('dom', dom, 'createFocusTrap', ['document', 'window']);
+  expectObjectWith('container', container, 'createFocusTrap', ['querySelectorAll', 'contains']);
   const doc = dom.document;
   const trap = options.trap ?? true;
   let active = false;

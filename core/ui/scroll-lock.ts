@@ -1,4 +1,5 @@
 import type { DomPort, TimerHandle, Timers } from '../platform/types.js';
+import { readRecord } from '../validate/describe-value.js';
 
 /** Seed 000 §4, §9: a modal's scroll lock is restored about this long after it closes. */
 export const SCROLL_RESTORE_DELAY_MS = 200;
@@ -25,6 +26,7 @@ export interface ScrollLockOptions {
  * scrollbar's width so the layout does not jump; without a DOM it only counts holders.
  */
 export function createScrollLock(dom: DomPort | undefined, timers: Timers, options: ScrollLockOptions = {}): ScrollLock {
+  options = readRecord('options', options, 'createScrollLock');
   const restoreDelayMs = options.restoreDelayMs ?? SCROLL_RESTORE_DELAY_MS;
   const owners = new Set<string>();
   let saved: { overflow: string; paddingRight: string } | undefined;

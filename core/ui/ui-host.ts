@@ -5,6 +5,7 @@ import type { LayerCounter } from './layer-counter.js';
 import type { LayerStack } from './layer-stack.js';
 import { createScrollLock } from './scroll-lock.js';
 import type { ScrollLock } from './scroll-lock.js';
+import { readRecord } from '../validate/describe-value.js';
 
 /** The layering part of an app's host: the DOM, the z-index counter and the layer stack. */
 export interface LayerHost {
@@ -31,6 +32,7 @@ export interface UiHostOptions {
 
 /** Creates the shared overlay services of one app from its DOM and timers. */
 export function createUiHost(options: UiHostOptions): UiHost {
+  options = readRecord('options', options, 'createUiHost');
   const layers = options.layers ?? createLayerCounter(options.layerBase ?? LAYER_BASE);
   return {
     dom: options.dom,

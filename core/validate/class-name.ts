@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { describeValue } from './describe-value.js';
 
 /** Raised for a CSS class name that contains white space (seed 000 §5, seed 001 §8). */
 export class InvalidClassNameError extends InvalidArgumentError {
@@ -11,7 +12,7 @@ const WHITESPACE = /[\s\p{White_Space}]/u;
 /** Returns `name` when it is a single class name; throws InvalidClassNameError when it holds white space. */
 export function assertClassName(name: string): string {
   if (typeof name !== 'string' || name.length === 0 || WHITESPACE.test(name)) {
-    throw new InvalidClassNameError(`Class name must be one non-empty token without spaces: ${JSON.stringify(name)}`, {
+    throw new InvalidClassNameError(`Class name must be one non-empty token without spaces: ${describeValue(name)}`, {
       field: 'className',
       value: name,
     });

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { readRecord } from './describe-value.js';
 
 /** The longest delay every host's timer honours, in ms (2^31 − 1): a longer one wraps and fires at once. */
 export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
@@ -28,6 +29,7 @@ export function isDuration(value: unknown, allowZero = false): value is number {
  * delay every host's timer honours (finite, positive, at most 2^31 − 1 ms).
  */
 export function checkDuration(field: string, value: unknown, rule: DurationRule = {}): void {
+  rule = readRecord('rule', rule, 'checkDuration');
   if (value === undefined) return;
   if ('none' in rule && Object.is(value, rule.none)) return;
   if (isDuration(value, rule.allowZero === true)) return;

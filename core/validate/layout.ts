@@ -1,7 +1,10 @@
+import { invalidArgument } from './describe-value.js';
 /** Seed 000 §9, seed 001 §2: mobile layout applies below this width in CSS pixels. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 /** Whether a viewport width gets the mobile layout. */
 export function isMobileWidth(px: number, breakpoint = MOBILE_BREAKPOINT_PX): boolean {
+  if (typeof px !== 'number') throw invalidArgument('px', 'a number', px, 'isMobileWidth');
+  if (typeof breakpoint !== 'number') throw invalidArgument('breakpoint', 'a number', breakpoint, 'isMobileWidth');
   return px < breakpoint;
 }

@@ -1,8 +1,9 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { describeValue } from './describe-value.js';
 
 function parts(version: string): number[] {
   if (typeof version !== 'string' || !/^\d+(\.\d+)*$/.test(version.trim())) {
-    throw new InvalidArgumentError(`Not a dotted numeric version: ${JSON.stringify(version)}`, { field: 'version', value: version });
+    throw new InvalidArgumentError(`Not a dotted numeric version: ${describeValue(version)}`, { field: 'version', value: version });
   }
   return version.trim().split('.').map(Number);
 }

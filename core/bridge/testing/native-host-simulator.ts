@@ -4,6 +4,7 @@ import type { BridgeCommand } from '../commands.js';
 import { resolveProtocol } from '../protocol.js';
 import type { BridgeProtocol, WireMessage } from '../protocol.js';
 import { RESULT_CODES } from '../../catalog/result-codes.js';
+import { readRecord, expectObjectWith } from '../../validate/describe-value.js';
 
 /** How the simulated app answers one call. Every field is optional: the default is a success answer on the next microtask. */
 export interface SimulatedAnswer {
@@ -89,6 +90,8 @@ function userAgentFor(os: 'ios' | 'android', appName: string, appVersion: string
  * command and per requestAction path. Create it before `createBridge`, which detects the app once.
  */
 export function createNativeHostSimulator(platform: Platform, options: NativeHostSimulatorOptions): NativeHostSimulator {
+  options = readRecord('options', options, 'createNativeHostSimulator');
+  expectObjectWith('platform', platform, 'createNativeHostSimulator', ['globals', 'timers']);
   const { os = 'ios', encoding = 'json', record = true, token = 'simulated-token', usdtRates = {}, ...rest } = options;
   let appVersion = options.appVersion ?? '2.56.0';
   const protocol = resolveProtocol(rest);

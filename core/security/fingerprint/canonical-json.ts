@@ -1,4 +1,5 @@
 import { FingerprintError } from './errors.js';
+import { readGuarded } from '../../validate/describe-value.js';
 
 function isPlainObject(value: object): value is Record<string, unknown> {
   const proto: unknown = Object.getPrototypeOf(value);
@@ -46,5 +47,5 @@ function write(value: unknown, path: string, seen: Set<object>): string {
 
 /** Canonical JSON of a JSON-like value: object keys sorted, no whitespace; throws FingerprintError otherwise. */
 export function canonicalJson(value: unknown): string {
-  return write(value, '$', new Set());
+  return readGuarded('value', 'a value whose fields can be read', value, 'canonicalJson', () => write(value, '$', new Set()));
 }

@@ -3,6 +3,7 @@ import { defaultSources, validateFingerprintOptions } from './fingerprint-option
 import type { FingerprintOptions } from './fingerprint-options.js';
 import { runSource } from './run-source.js';
 import type { Fingerprint, FingerprintSource, ScreenFrame, SourceReport } from './types.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 /** Runs every source concurrently and gathers the components of those that succeeded. */
 export async function collectFrom(platform: Platform, sources: readonly FingerprintSource[]): Promise<Fingerprint> {
@@ -28,6 +29,7 @@ export function sourcesFor(options: FingerprintOptions, lastFrame?: () => Screen
 }
 
 /** Collects a fingerprint once; a source that fails, times out or has no DOM is reported, never thrown. */
-export function collectFingerprint(platform: Platform, options: FingerprintOptions = {}): Promise<Fingerprint> {
+export async function collectFingerprint(platform: Platform, options: FingerprintOptions = {}): Promise<Fingerprint> {
+  options = readRecord('options', options, 'collectFingerprint');
   return collectFrom(platform, sourcesFor(options));
 }

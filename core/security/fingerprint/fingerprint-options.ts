@@ -9,6 +9,7 @@ import { screenSource } from './source-screen.js';
 import { timeZoneSource } from './source-time-zone.js';
 import { userAgentSource } from './source-user-agent.js';
 import type { FingerprintSource, ScreenFrame } from './types.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 /** Options of `collectFingerprint` and `createFingerprinter`. */
 export interface FingerprintOptions {
@@ -43,6 +44,7 @@ function checkMs(field: string, value: unknown): void {
 
 /** Throws FingerprintError on options that cannot work (non-positive times, empty font names, duplicate sources). */
 export function validateFingerprintOptions(options: FingerprintOptions): void {
+  options = readRecord('options', options, 'validateFingerprintOptions');
   if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
   checkPositive('fontTestWidthPx', options.fontTestWidthPx);
   checkMs('audioTimeoutMs', options.audioTimeoutMs);
@@ -74,6 +76,7 @@ export function validateFingerprintOptions(options: FingerprintOptions): void {
 
 /** The default sources, configured from the options; `lastFrame` feeds the screen source a watched frame. */
 export function defaultSources(options: FingerprintOptions = {}, lastFrame?: () => ScreenFrame | undefined): FingerprintSource[] {
+  options = readRecord('options', options, 'defaultSources');
   validateFingerprintOptions(options);
   return [
     userAgentSource(),

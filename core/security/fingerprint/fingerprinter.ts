@@ -3,6 +3,7 @@ import { collectFrom, sourcesFor } from './collect-fingerprint.js';
 import type { FingerprintOptions } from './fingerprint-options.js';
 import { screenFrame$ } from './screen-frame.js';
 import type { Fingerprint, ScreenFrame } from './types.js';
+import { expectObjectWith, readRecord } from '../../validate/describe-value.js';
 
 /** A long-lived fingerprint collector that watches the screen frame. */
 export interface Fingerprinter {
@@ -16,6 +17,8 @@ export interface Fingerprinter {
 
 /** Starts a fingerprinter: samples the screen frame now and every 2500 ms (seed 000 §9) until disposed. */
 export function createFingerprinter(platform: Platform, options: FingerprintOptions = {}): Fingerprinter {
+  options = readRecord('options', options, 'createFingerprinter');
+  expectObjectWith('platform', platform, 'createFingerprinter', ['timers']);
   let lastFrame: ScreenFrame | undefined;
   const sources = sourcesFor(options, () => lastFrame);
   const watch = screenFrame$(platform, options.screenFrameRefreshMs).subscribe((frame) => {

@@ -5,6 +5,7 @@ import type { DomPort, Platform } from '../../platform/types.js';
 import { checkDuration } from '../../validate/duration.js';
 import { SCREEN_FRAME_REFRESH_MS } from './constants.js';
 import type { ScreenFrame } from './types.js';
+import { expectObjectWith, readRecord } from '../../validate/describe-value.js';
 
 /** Non-standard, but present in Chromium and Firefox. */
 interface ScreenWithOffsets {
@@ -16,6 +17,7 @@ const inset = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.roun
 
 /** The screen frame now: the insets of the available area (task bars, docks); undefined without a screen. */
 export function readScreenFrame(dom: DomPort): ScreenFrame | undefined {
+  expectObjectWith('dom', dom, 'readScreenFrame', ['window']);
   const screen = dom.window.screen as (Screen & ScreenWithOffsets) | undefined;
   if (!screen) return undefined;
   const top = Number(screen.availTop ?? 0);
@@ -30,6 +32,7 @@ export function readScreenFrame(dom: DomPort): ScreenFrame | undefined {
 
 /** Whether no inset is set: a full-screen page (or a screen without bars) reads as an empty frame. */
 export function isEmptyFrame(frame: ScreenFrame): boolean {
+  frame = readRecord('frame', frame, 'isEmptyFrame');
   return frame.top === 0 && frame.right === 0 && frame.bottom === 0 && frame.left === 0;
 }
 
@@ -40,6 +43,7 @@ export function isEmptyFrame(frame: ScreenFrame): boolean {
  */
 export function screenFrame$(platform: Platform, refreshMs = SCREEN_FRAME_REFRESH_MS): Observable<ScreenFrame> {
   checkDuration('refreshMs', refreshMs, { owner: 'screen frame' });
+  expectObjectWith('platform', platform, 'screenFrame$', ['timers']);
   const dom = platform.dom;
   if (!dom) return of();
   return merge(of(0), interval$(platform.timers, refreshMs)).pipe(

@@ -1,6 +1,7 @@
 import { AUDIO_TIMEOUT_MS } from './constants.js';
 import { SourceUnavailableError } from './errors.js';
 import type { DomSource } from './types.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 export interface AudioSourceOptions {
   /** Give up after this many ms. Default 5000 (seed 001 §9). */
@@ -29,6 +30,7 @@ function renderBuffer(context: OfflineAudioContext): Promise<AudioBuffer> {
 
 /** A sum of samples of an oscillator sent through a dynamics compressor, rendered offline: it varies with the audio stack. */
 export function audioSource(options: AudioSourceOptions = {}): DomSource {
+  options = readRecord('options', options, 'audioSource');
   return {
     name: 'audio',
     needsDom: true,

@@ -1,6 +1,7 @@
 import type { DomPort } from '../../platform/types.js';
 import { DEFAULT_FONT_CANDIDATES, FONT_FALLBACK_FAMILIES, FONT_TEST_SIZE_PX, FONT_TEST_STRING, FONT_TEST_WIDTH_PX } from './constants.js';
 import type { DomSource } from './types.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 export interface FontsSourceOptions {
   /** The fonts to probe. Default `DEFAULT_FONT_CANDIDATES`. */
@@ -56,6 +57,7 @@ function measure(dom: DomPort, fonts: readonly string[], testWidthPx: number): s
 
 /** The installed fonts among the candidates, by the width test: a font is present when it changes a fallback's size. */
 export function fontsSource(options: FontsSourceOptions = {}): DomSource {
+  options = readRecord('options', options, 'fontsSource');
   const fonts = options.fonts ?? DEFAULT_FONT_CANDIDATES;
   const testWidthPx = options.testWidthPx ?? FONT_TEST_WIDTH_PX;
   return {

@@ -1,6 +1,7 @@
 import { SourceUnavailableError } from './errors.js';
 import { isEmptyFrame, readScreenFrame } from './screen-frame.js';
 import type { DomSource, ScreenFrame } from './types.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 export interface ScreenSourceOptions {
   /** The last non-empty frame a watcher saw (see `createFingerprinter`), used while the page is full screen. */
@@ -9,6 +10,7 @@ export interface ScreenSourceOptions {
 
 /** Screen size (larger side first, so rotation does not change it), colour depth and the screen frame. */
 export function screenSource(options: ScreenSourceOptions = {}): DomSource {
+  options = readRecord('options', options, 'screenSource');
   return {
     name: 'screen',
     needsDom: true,

@@ -1,4 +1,5 @@
 import type { PlainSource } from './types.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 export interface TimeZoneSourceOptions {
   /** The IANA time-zone name; by default the one `Intl.DateTimeFormat` resolves to. */
@@ -9,6 +10,7 @@ const defaultTimeZone = () => new Intl.DateTimeFormat().resolvedOptions().timeZo
 
 /** The IANA time zone and the standard-time UTC offset (the larger of January's and July's, so DST never changes it). */
 export function timeZoneSource(options: TimeZoneSourceOptions = {}): PlainSource {
+  options = readRecord('options', options, 'timeZoneSource');
   const timeZone = options.timeZone ?? defaultTimeZone;
   return {
     name: 'timeZone',

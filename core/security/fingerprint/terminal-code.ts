@@ -20,6 +20,7 @@ import { sha256Hex } from '../bytes.js';
 import { hashComponents, isValidTerminalCode } from './terminal-code-hash.js';
 import type { TerminalCodeHash } from './terminal-code-hash.js';
 import type { Fingerprint } from './types.js';
+import { readRecord, expectObjectWith } from '../../validate/describe-value.js';
 
 /** Options of `createTerminalCode`. */
 export interface TerminalCodeOptions {
@@ -76,6 +77,8 @@ function validate(options: TerminalCodeOptions): void {
 
 /** The terminal code of a page: computed once per device and reused across tabs (seed 001 §5, §9). */
 export function createTerminalCode(platform: Platform, options: TerminalCodeOptions = {}): TerminalCode {
+  options = readRecord('options', options, 'createTerminalCode');
+  expectObjectWith('platform', platform, 'createTerminalCode', ['crossTab', 'crypto', 'timers', 'localStorage']);
   validate(options);
   const store = createStore(platform, 'common');
   const waitMs = options.crossTabWaitMs ?? CROSS_TAB_WAIT_MS;

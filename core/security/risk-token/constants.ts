@@ -1,5 +1,6 @@
 import { checkDuration } from '../../validate/duration.js';
 import { LOGIN_URLS, SUB_ACCOUNT_SWITCH_URLS } from '../constants.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 /** Seed 001 §7: the device service's risk-token call (the client adds the /v1 prefix). */
 export const RISK_TOKEN_PATH = '/constantid/udid/c1';
@@ -70,6 +71,7 @@ export interface RiskTokenDurations {
 
 /** Throws InvalidArgumentError naming the option unless every given duration is a delay a timer honours. */
 export function assertRiskTokenDurations(durations: RiskTokenDurations): void {
+  durations = readRecord('durations', durations, 'assertRiskTokenDurations');
   for (const field of ['intervalMs', 'validityMs', 'retryDelayMs', 'refreshTimeoutMs', 'initWaitMs'] as const) {
     checkDuration(field, durations[field], { owner: 'risk token' });
   }

@@ -2,6 +2,7 @@ import type { AfterResponseHook } from 'ky';
 import type { HttpClient } from '../../http/client.js';
 import { requestContext } from '../../http/request-context.js';
 import { RISK_TOKEN_PATH } from './constants.js';
+import { expectString } from '../../validate/describe-value.js';
 
 /** Asks the device service for a risk token; resolves with its text ('' when the answer carries none). Aborting cancels it. */
 export type RiskTokenFetcher = (signal?: AbortSignal) => Promise<string>;
@@ -28,7 +29,12 @@ const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]+$/;
  */
 export function deviceAnswerToken(answer: unknown): string {
   let token: unknown = answer;
-  if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) token = (answer as { data?: unknown }).data;
+  try {
+    if (typeof answer === 'object' && answer !== null && !Array.isArray(answer)) token = (answer as { data?: unknown }).data;
+  } catch {
+    // An answer whose fields cannot be read carries no token.
+    return '';
+  }
   if (typeof token !== 'string') return '';
   const trimmed = token.trim();
   return trimmed.length <= MAX_TOKEN_LENGTH && HEADER_SAFE.test(trimmed) ? trimmed : '';
@@ -39,6 +45,7 @@ export function deviceAnswerToken(answer: unknown): string {
  * undefined for an envelope (an object) and for anything else, which the client then reports as malformed.
  */
 export function bareDeviceAnswer(text: string): string | undefined {
+  expectString('text', text, 'bareDeviceAnswer');
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   let parsed: unknown;

@@ -2,6 +2,7 @@ import type { BeforeRequestHook } from 'ky';
 import { requestContext } from '../../http/request-context.js';
 import { checkDuration } from '../../validate/duration.js';
 import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_INIT_WAIT_MS, RISK_TOKEN_URLS, USABLE_TOKEN_MAX_LENGTH } from './constants.js';
+import { readRecord } from '../../validate/describe-value.js';
 
 /** Where the header hook gets its token. */
 export interface RiskTokenSource {
@@ -27,7 +28,7 @@ export interface RiskTokenHeaderOptions {
 
 /** Whether a held token is sent as it is, without waiting for a refresh (seed 001 §5: shorter than 50 characters). */
 export function isUsableRiskToken(token: string | undefined): token is string {
-  return token !== undefined && token !== '' && token.length < USABLE_TOKEN_MAX_LENGTH;
+  return typeof token === 'string' && token !== '' && token.length < USABLE_TOKEN_MAX_LENGTH;
 }
 
 /**
@@ -36,6 +37,7 @@ export function isUsableRiskToken(token: string | undefined): token is string {
  * and carries whatever token is then held, or no header. Throws InvalidArgumentError for a bad `initWaitMs`.
  */
 export function riskTokenHeaderHook(source: RiskTokenSource, options: RiskTokenHeaderOptions = {}): BeforeRequestHook {
+  options = readRecord('options', options, 'riskTokenHeaderHook');
   const headerName = options.headerName ?? DEFAULT_RISK_TOKEN_NAMES.header;
   const urls = new Set(options.urls ?? RISK_TOKEN_URLS);
   checkDuration('initWaitMs', options.initWaitMs, { owner: 'risk token header' });

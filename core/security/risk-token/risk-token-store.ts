@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/types.js';
 import { createStore } from '../../storage/namespaced-store.js';
 import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_COOKIE_DAYS, SUCCESS_TOKEN_LENGTH } from './constants.js';
+import { expectObjectWith, expectString, invalidArgument, readRecord } from '../../validate/describe-value.js';
 
 /** What the device service's answer is (seed 001 §4). */
 export type RiskTokenKind = 'success' | 'demoted';
@@ -15,6 +16,7 @@ export interface StoredRiskToken {
 
 /** Classifies a device-service answer: 40 characters is a success token, other non-empty text demoted, blank empty. */
 export function classifyRiskToken(raw: string): RiskTokenKind | 'empty' {
+  expectString('raw', raw, 'classifyRiskToken');
   const token = raw.trim();
   if (token === '') return 'empty';
   return token.length === SUCCESS_TOKEN_LENGTH ? 'success' : 'demoted';
@@ -22,8 +24,13 @@ export function classifyRiskToken(raw: string): RiskTokenKind | 'empty' {
 
 /** Whether a token must be refreshed: absent, without a recorded expiry, expired, or within one interval of expiry. */
 export function isRiskTokenDue(stored: StoredRiskToken | undefined, now: number, intervalMs: number): boolean {
-  if (!stored || stored.expiresAt === undefined) return true;
-  return now >= stored.expiresAt - intervalMs;
+  if (typeof now !== 'number') throw invalidArgument('now', 'a number of ms', now, 'isRiskTokenDue');
+  if (typeof intervalMs !== 'number') throw invalidArgument('intervalMs', 'a number of ms', intervalMs, 'isRiskTokenDue');
+  if (!stored) return true;
+  const { expiresAt } = readRecord('stored', stored, 'isRiskTokenDue');
+  if (expiresAt === undefined) return true;
+  if (typeof expiresAt !== 'number') throw invalidArgument('stored.expiresAt', 'a number of ms', expiresAt, 'isRiskTokenDue');
+  return now >= expiresAt - intervalMs;
 }
 
 /** Where the tokens live: the success token in a cookie, its expiry and the demoted token in the common area. */
@@ -66,6 +73,8 @@ const isDemoted = (value: unknown): value is DemotedEntry | undefined =>
 
 /** Opens the risk-token store on the platform's cookies and local storage; reads and writes never throw. */
 export function createRiskTokenStore(platform: Platform, options: RiskTokenStoreOptions = {}): RiskTokenStore {
+  options = readRecord('options', options, 'createRiskTokenStore');
+  expectObjectWith('platform', platform, 'createRiskTokenStore', ['cookies', 'localStorage']);
   const cookieName = options.cookieName ?? DEFAULT_RISK_TOKEN_NAMES.cookie;
   const cookieDays = options.cookieDays ?? RISK_TOKEN_COOKIE_DAYS;
   const path = options.cookiePath ?? '/';

@@ -91,8 +91,9 @@ describe('calls that return a promise reject (never throw) and set no timer', ()
 });
 
 describe('fingerprint options keep their own error type but the shared rule', () => {
-  it.each([MAX_TIMER_DELAY_MS + 1, Number.POSITIVE_INFINITY])('collectFingerprint: audioTimeoutMs = %s is refused', (value) => {
-    expect(() => collectFingerprint(memoryPlatform(), { audioTimeoutMs: value })).toThrow(
+  it.each([MAX_TIMER_DELAY_MS + 1, Number.POSITIVE_INFINITY])('collectFingerprint: audioTimeoutMs = %s is refused', async (value) => {
+    // An async function reports through its promise (docs/errors.md), so the refusal is a rejection.
+    await expect(collectFingerprint(memoryPlatform(), { audioTimeoutMs: value })).rejects.toThrow(
       expect.objectContaining({ name: 'FingerprintError', code: 'FINGERPRINT_INVALID_OPTION', extra: { field: 'audioTimeoutMs', value } }),
     );
   });

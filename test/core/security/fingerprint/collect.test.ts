@@ -100,7 +100,7 @@ describe('bad options are FingerprintError, never strings', () => {
     ['a source without collect', { sources: [{ name: 'x', needsDom: false }] }, 'sources[0].collect'],
     ['a source with a NaN time-out', { sources: [{ name: 'x', needsDom: false, collect: () => 1, timeoutMs: Number.NaN }] }, 'sources[0].timeoutMs'],
   ];
-  it.each(cases)('%s', (_label, options, field) => {
+  it.each(cases)('%s', async (_label, options, field) => {
     let thrown: unknown;
     try {
       defaultSources(options);
@@ -109,7 +109,8 @@ describe('bad options are FingerprintError, never strings', () => {
     }
     expect(thrown).toBeInstanceOf(FingerprintError);
     expect(thrown).toMatchObject({ name: 'FingerprintError', code: 'FINGERPRINT_INVALID_OPTION', extra: { field } });
-    expect(() => collectFingerprint(memoryPlatform(), options)).toThrow(FingerprintError);
+    // collectFingerprint returns a promise, so it rejects rather than throwing (docs/errors.md).
+    await expect(collectFingerprint(memoryPlatform(), options)).rejects.toThrow(FingerprintError);
   });
 });
 

@@ -1,0 +1,76 @@
+// The defects issue 18 names, each pinned to the typed error (or result) that replaced the raw one.
+import { describe, expect, it, vi } from 'vitest';
+import {
+  FuturesInputError,
+  InvalidArgumentError,
+  browserPlatform,
+  compareVersions,
+  createStore,
+  formatAmount,
+  isExkitError,
+  memoryPlatform,
+  openSafeLink,
+  preparePosition,
+  sanitizeAmount,
+  silentContentLogger,
+  unrealizedPnl,
+} from '../../core/index.js';
+import { describeValue } from '../../core/validate/describe-value.js';
+import { hostileValues } from './hostile-arguments.js';
+
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('named defects of issue 18', () => {
+  it('browserPlatform() outside a browser names the missing window instead of "window is not defined"', () => {
+    const error = thrown(() => browserPlatform());
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'window' });
+    expect((error as InvalidArgumentError).message).toMatch(/^browserPlatform: window must be a browser window .*headlessPlatform/);
+  });
+
+  it('openSafeLink with a non-string href blocks it (false, logged) instead of failing on href.trim', () => {
+    const platform = memoryPlatform();
+    const assign = vi.spyOn(platform.location, 'assign');
+    const logger = { ...silentContentLogger, warn: vi.fn() };
+    expect(openSafeLink(platform, Number.NaN as unknown as string, { logger })).toBe(false);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('futures functions refuse an unreadable position with FuturesInputError naming it, not a TypeError', () => {
+    const missing = thrown(() => preparePosition(null as never));
+    expect(missing).toBeInstanceOf(FuturesInputError);
+    expect(missing).toMatchObject({ field: 'input', problem: 'missing' });
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    expect(thrown(() => unrealizedPnl(revoked.proxy as never, '1'))).toMatchObject({ field: 'input', problem: 'not-an-object' });
+  });
+
+  it('a Proxy given as an amount is a FuturesInputError, not a raw error from decimal.js', () => {
+    const proxy = new Proxy({}, { getPrototypeOf: () => { throw new Error('trap'); } });
+    expect(thrown(() => formatAmount(proxy as never))).toMatchObject({ name: 'FuturesInputError', field: 'value', problem: 'not-numeric' });
+  });
+
+  it('validators describe a BigInt or a Symbol in their message instead of throwing while building it', () => {
+    expect((thrown(() => compareVersions(10n as never, '1')) as Error).message).toBe('Not a dotted numeric version: 10n');
+    expect((thrown(() => sanitizeAmount('1', Symbol('s') as never)) as Error).message).toBe('fractionDigits must be a non-negative integer, got a symbol');
+  });
+
+  it('a platform without the port a function needs is named, port and all', () => {
+    const error = thrown(() => createStore({ ...memoryPlatform(), localStorage: undefined } as never, 'common'));
+    expect(isExkitError(error, 'InvalidArgumentError')).toBe(true);
+    expect((error as InvalidArgumentError).message).toBe('createStore: platform.localStorage must be an object, got undefined');
+  });
+
+  it('describeValue names every hostile value without throwing', () => {
+    for (const [label, value] of hostileValues()) expect(typeof describeValue(value), label).toBe('string');
+    expect(describeValue('x'.repeat(1 << 20))).toMatch(/…" \(1048576 characters\)$/);
+  });
+});

@@ -1,0 +1,140 @@
+// Issue 18: a short text can name a number with 10^8 digits ('1e100000000'); figures are exact ratios written
+// out digit by digit, so such an input used to exhaust memory. Inputs with more than MAX_DECIMAL_DIGITS digits
+// before or after the point are refused at once with FuturesInputError 'out-of-range'; the rest still format. The amount
+// sanitiser, which never feeds decimal.js, is held to the same speed over the same inputs.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  FuturesDecimal,
+  FuturesInputError,
+  MAX_DECIMAL_DIGITS,
+  formatAmount,
+  formatPercent,
+  formatPrice,
+  parseDisplayNumber,
+  prepareMark,
+  readDecimal,
+  roundDecimal,
+  sanitizeAmount,
+  unrealizedPnl,
+} from '../../../core/index.js';
+
+/** Runs `fn`, returning its result or the error it threw, and how long it took. */
+function timed(fn: () => unknown): { result?: unknown; error?: unknown; ms: number } {
+  const started = performance.now();
+  try {
+    const result = fn();
+    return { result, ms: performance.now() - started };
+  } catch (error) {
+    return { error, ms: performance.now() - started };
+  }
+}
+
+// Decimal exponents from tiny to far beyond any display, with mantissas of 1 to 60 digits.
+const exponent = fc.oneof(fc.integer({ min: -2 * MAX_DECIMAL_DIGITS, max: 2 * MAX_DECIMAL_DIGITS }), fc.integer({ min: -1e15, max: 1e15 }));
+const mantissa = fc.tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^[1-9]\d{0,59}$/), fc.stringMatching(/^(\.\d{0,20})?$/));
+const scientific = fc.tuple(mantissa, exponent).map(([[sign, digits, fraction], e]) => `${sign}${digits}${fraction}e${e}`);
+
+/** Integer and fraction digit counts of a finite decimal text, by decimal.js's own reading. */
+function digitCounts(text: string): { integer: number; fraction: number } {
+  const d = new FuturesDecimal(text);
+  return { integer: d.isZero() ? 1 : d.e + 1, fraction: d.decimalPlaces() };
+}
+
+describe('numeric inputs beyond what a figure can show are refused quickly', () => {
+  it('formatAmount refuses an exponent of 10^8 in well under a second instead of running out of memory', () => {
+    for (const text of ['1e100000000', '1e10000000', '-9.99e1000', '1e-100000000', '5e-1001']) {
+      const { error, ms } = timed(() => formatAmount(text));
+      expect(error).toBeInstanceOf(FuturesInputError);
+      expect((error as FuturesInputError).problem).toBe('out-of-range');
+      expect((error as FuturesInputError).field).toBe('value');
+      expect(ms).toBeLessThan(100);
+    }
+  });
+
+  it('an input within the bound on both sides of the point still formats exactly', () => {
+    const widest = `${'9'.repeat(MAX_DECIMAL_DIGITS)}.${'1'.repeat(MAX_DECIMAL_DIGITS)}`;
+    expect(formatAmount(widest, 2)).toBe(`${'9'.repeat(MAX_DECIMAL_DIGITS)}.11`);
+    expect(formatAmount(`1e-${MAX_DECIMAL_DIGITS}`, 0)).toBe('0');
+    expect(() => formatAmount(`1e${MAX_DECIMAL_DIGITS}`)).toThrow(FuturesInputError);
+  });
+
+  it('a 1 MiB string of digits is refused in under a second', () => {
+    for (const text of ['7'.repeat(1 << 20), `0.${'3'.repeat(1 << 20)}`]) {
+      const { error, ms } = timed(() => formatPrice(text));
+      expect((error as FuturesInputError).problem).toBe('out-of-range');
+      expect(ms).toBeLessThan(1000);
+    }
+  });
+
+  it('every scientific input either formats to a finite text or is refused as out-of-range, fast, by the digit rule', () => {
+    fc.assert(
+      fc.property(scientific, fc.integer({ min: 0, max: 40 }), (text, places) => {
+        const { integer, fraction } = digitCounts(text);
+        const fits = integer <= MAX_DECIMAL_DIGITS && fraction <= MAX_DECIMAL_DIGITS;
+        const readers = [
+          () => formatAmount(text, places),
+          () => formatPercent(text),
+          () => roundDecimal(text, places, 'half-even').toFixed(),
+          () => parseDisplayNumber(`${text}%`)!.toFixed(),
+          () => readDecimal(text, 'value').toFixed(),
+        ];
+        for (const fn of readers) {
+          const { result, error, ms } = timed(fn);
+          expect(ms).toBeLessThan(200);
+          if (fits) {
+            expect(error).toBeUndefined();
+            expect(result).toMatch(/^[+-]?\d+(\.\d+)?%?$/);
+            expect(result).not.toMatch(/NaN|Infinity/);
+          } else {
+            expect(error).toBeInstanceOf(FuturesInputError);
+            expect((error as FuturesInputError).problem).toBe('out-of-range');
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('numbers, bigints and Decimals obey the same bound as text', () => {
+    // A JS number has at most 309 integer digits and 1074 + 1 fraction digits; its shortest form ('5e-324') has 324.
+    expect(readDecimal(5e-324, 'x').decimalPlaces()).toBe(324);
+    expect(() => readDecimal(10n ** 1000n, 'x')).toThrow(expect.objectContaining({ problem: 'out-of-range', field: 'x' }));
+    expect(readDecimal(10n ** 999n, 'x').e).toBe(999);
+    expect(() => readDecimal(new FuturesDecimal('1e5000'), 'x')).toThrow(expect.objectContaining({ problem: 'out-of-range' }));
+    expect(readDecimal(1e300, 'x').toFixed()).toBe(`1${'0'.repeat(300)}`);
+  });
+
+  it('figures from bounded inputs stay finite: no NaN or Infinity from huge or tiny values within the bound', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }), fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }), (e1, e2) => {
+        const input = { position: 1, count: `1e${Math.max(e1, 0)}`, openAvgPrice: `3e${e2}` };
+        const { result, error } = timed(() => unrealizedPnl(input, prepareMark('2').price, { kind: 'inverse' }));
+        if (error !== undefined) expect(error).toBeInstanceOf(FuturesInputError);
+        else expect((result as InstanceType<typeof FuturesDecimal>).isFinite()).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('parseDisplayNumber applies the same bound', () => {
+    expect(() => parseDisplayNumber('+1e100000000%')).toThrow(expect.objectContaining({ problem: 'out-of-range', field: 'text' }));
+  });
+
+  it('sanitizeAmount keeps at most 20 integer digits of any typed text, exponents and 1 MiB inputs included, quickly', () => {
+    fc.assert(
+      fc.property(fc.oneof(scientific, fc.stringMatching(/^[\d.eE+-]{0,200}$/)), fc.integer({ min: 0, max: 40 }), (text, fractionDigits) => {
+        const { result, error, ms } = timed(() => sanitizeAmount(text, fractionDigits));
+        expect(error).toBeUndefined();
+        expect(ms).toBeLessThan(100);
+        const [integer = '', fraction] = (result as string).split('.');
+        expect(integer.length).toBeLessThanOrEqual(20);
+        expect((fraction ?? '').length).toBeLessThanOrEqual(fractionDigits);
+      }),
+      { numRuns: 300 },
+    );
+    const { result, ms } = timed(() => sanitizeAmount(`${'9'.repeat(1 << 20)}.${'1'.repeat(1 << 20)}`, 8));
+    expect(result).toBe(`${'9'.repeat(20)}.11111111`);
+    expect(ms).toBeLessThan(1000);
+  });
+});
