@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
+import { isArrayValue } from '../core/validate/describe-value.js';
 import { isDuration } from '../core/validate/duration.js';
 
 /** One field's rule: the check its value must pass and what the check expects, for the error message. */
@@ -18,7 +19,8 @@ export type FieldsResult<T> = { ok: true; value: T } | { ok: false; field: strin
 
 /** Whether `value` is an object a field can be read from (not null, not an array, not a function). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  // isArrayValue, not Array.isArray: the latter throws on a revoked Proxy.
+  return typeof value === 'object' && value !== null && !isArrayValue(value);
 }
 
 export const isString = (value: unknown): value is string => typeof value === 'string';

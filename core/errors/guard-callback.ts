@@ -1,4 +1,5 @@
 import type { ErrorReporter } from '../platform/types.js';
+import { expectString } from '../validate/describe-value.js';
 import { ExkitError } from './exkit-error.js';
 
 /** The error-report event a failed caller callback is logged under. */
@@ -29,8 +30,12 @@ export function reportCallbackError(errors: ErrorReporter | undefined, error: Us
   }
 }
 
-/** Runs a caller's callback; a throw is reported as a UserCallbackError naming `callback` and returned, never rethrown. */
+/**
+ * Runs a caller's callback; a throw is reported as a UserCallbackError naming `callback` and returned, never
+ * rethrown. A `callback` name that is not a string is an InvalidArgumentError (a fault of the code calling it).
+ */
 export function guardCallback<T>(callback: string, run: () => T, errors?: ErrorReporter): Guarded<T> {
+  expectString('callback', callback, 'guardCallback');
   try {
     return { ok: true, value: run() };
   } catch (cause) {

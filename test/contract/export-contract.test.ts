@@ -118,20 +118,8 @@ const KNOWN_FAILURES: Record<string, string> = {
   // exkit/machines: raw TypeErrors for a null/undefined/unreadable argument.
   toMermaid: HARDENED_ON_ACTORS,
   diagramDocument: HARDENED_ON_ACTORS,
-  buttonStatus: HARDENED_ON_ACTORS,
   createCaptchaService: HARDENED_ON_ACTORS,
-  toastPlacements: HARDENED_ON_ACTORS,
-  queuedToastCount: HARDENED_ON_ACTORS,
-  notificationPlacements: HARDENED_ON_ACTORS,
-  validatePrompt: HARDENED_ON_ACTORS,
-  currentMessageBox: HARDENED_ON_ACTORS,
-  createUiKit: HARDENED_ON_ACTORS,
-  appLayers: HARDENED_ON_ACTORS,
-  appHost: HARDENED_ON_ACTORS,
-  appToaster: HARDENED_ON_ACTORS,
   riskTokenState: HARDENED_ON_ACTORS,
-  rootToaster: HARDENED_ON_ACTORS,
-  toast: HARDENED_ON_ACTORS,
 };
 
 /** A constructor re-exported from a dependency: its contract is the dependency's, not exkit's. */
