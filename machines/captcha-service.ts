@@ -11,6 +11,7 @@ import type { CaptchaResult, CaptchaWidgetFactory, ChallengeRequest } from '../c
 import { captchaMachine } from './captcha.machine.js';
 import { typedCaptchaError } from '../core/captcha/errors.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
+import { expectObjectWith, invalidArgument, readRecord } from '../core/validate/describe-value.js';
 
 export type CaptchaFlowActor = ActorRefFrom<typeof captchaMachine>;
 
@@ -44,7 +45,13 @@ export interface CaptchaService {
 }
 
 /** Creates the captcha service over an HTTP client and a widget factory. */
-export function createCaptchaService(options: CaptchaServiceOptions): CaptchaService {
+export function createCaptchaService(givenOptions: CaptchaServiceOptions): CaptchaService {
+  const options = readRecord('options', givenOptions, 'createCaptchaService');
+  expectObjectWith('options.http', options.http, 'createCaptchaService', ['post']);
+  if (typeof options.widget !== 'function') throw invalidArgument('options.widget', 'a widget factory', options.widget, 'createCaptchaService');
+  if (options.onWidgetError !== undefined && typeof options.onWidgetError !== 'function') {
+    throw invalidArgument('options.onWidgetError', 'a function', options.onWidgetError, 'createCaptchaService');
+  }
   const running = new Map<string, { actor: CaptchaFlowActor; result: Promise<CaptchaResult> }>();
   const flows$ = new BehaviorSubject<ReadonlyMap<string, CaptchaFlowActor>>(new Map());
   const onWidgetError = options.onWidgetError ?? consoleLog;

@@ -24,6 +24,7 @@ import type {
 } from '../core/security/risk-token/index.js';
 import { riskTokenMachine } from './risk-token.machine.js';
 import type { RiskTokenInput, RiskTokenStatus } from './risk-token.machine.js';
+import { readGuarded } from '../core/validate/describe-value.js';
 
 export type RiskTokenActor = ActorRefFrom<typeof riskTokenMachine>;
 
@@ -75,16 +76,18 @@ export interface RiskTokenService extends RiskTokenSource {
 
 /** Reads the screen-facing state out of a machine snapshot. */
 export function riskTokenState(snapshot: SnapshotFrom<typeof riskTokenMachine>): RiskTokenState {
-  const value = snapshot.value as { status: RiskTokenStatus; refresh: unknown };
-  const held = snapshot.context.token;
-  return {
-    status: value.status,
-    token: held?.token,
-    kind: held?.kind,
-    expiresAt: held?.expiresAt,
-    pending: value.refresh !== 'idle',
-    error: snapshot.context.error,
-  };
+  return readGuarded('snapshot', 'a risk-token machine snapshot', snapshot, 'riskTokenState', () => {
+    const value = snapshot.value as { status: RiskTokenStatus; refresh: unknown };
+    const held = snapshot.context.token;
+    return {
+      status: value.status,
+      token: held?.token,
+      kind: held?.kind,
+      expiresAt: held?.expiresAt,
+      pending: value.refresh !== 'idle',
+      error: snapshot.context.error,
+    };
+  });
 }
 
 const isSettled = (snapshot: SnapshotFrom<typeof riskTokenMachine>) => snapshot.matches({ refresh: 'idle' });

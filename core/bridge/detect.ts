@@ -2,6 +2,7 @@ import type { HostGlobals } from '../platform/types.js';
 import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol } from './protocol.js';
 import { expectObjectWith, expectString, readGuarded } from '../validate/describe-value.js';
+import { escapeRegExp } from '../validate/reg-exp.js';
 
 /** The operating system a page runs on, as far as the bridge and deep links care. */
 export type BridgeOs = 'ios' | 'android' | 'other';
@@ -25,10 +26,6 @@ interface PostTarget {
 
 function hasPost(value: unknown): value is PostTarget {
   return typeof value === 'object' && value !== null && typeof (value as PostTarget).postMessage === 'function';
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The iOS message handler the page posts to, when the host injected it. */

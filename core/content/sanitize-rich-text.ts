@@ -7,6 +7,7 @@ import { consoleContentLogger, silentContentLogger } from './logger.js';
 import { ALLOWED_LINK_SCHEMES, inspectHref, parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
 import { sanitizeStyle } from './sanitize-style.js';
+import { escapeRegExp } from '../validate/reg-exp.js';
 import { readRecord } from '../validate/describe-value.js';
 
 // Seed 001 §5: rich text keeps only these tags (docs/content-safety.md explains the choice).
@@ -84,7 +85,6 @@ const idleCall = () => newCall(undefined, [], silentContentLogger);
 
 const isAnchor = (node: Element) => node.nodeName.toLowerCase() === 'a';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
 /** DOMPurify's own URI gate, rebuilt from the link allow-list as a second lock behind the href hook. */
 function uriPattern(appSchemes: readonly string[] | undefined): RegExp {

@@ -3,13 +3,19 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import { isBase64 } from '../validate/base64.js';
+import { expectString, invalidArgument } from '../validate/describe-value.js';
+import { escapeRegExp } from '../validate/reg-exp.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const LOOKUP = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
 
+/** A Uint8Array, checked without touching a Proxy's traps (ArrayBuffer.isView reads an internal slot). */
+const isByteArray = (value: unknown): value is Uint8Array => ArrayBuffer.isView(value) && value instanceof Uint8Array;
+
 /** Standard padded base64 (RFC 4648 §4) of bytes. */
 export function toBase64(bytes: Uint8Array): string {
+  if (!isByteArray(bytes)) throw invalidArgument('bytes', 'a Uint8Array', bytes, 'toBase64');
   let out = '';
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
@@ -62,19 +68,32 @@ export function fromBinaryString(text: string): Uint8Array {
 
 /** PEM armour of DER bytes with 64-character lines (RFC 7468). */
 export function toPem(label: string, der: Uint8Array): string {
+  checkPemLabel(label, 'toPem');
+  if (!isByteArray(der)) throw invalidArgument('der', 'a Uint8Array', der, 'toPem');
   const body = toBase64(der).replace(/.{1,64}/g, '$&\n');
   return `-----BEGIN ${label}-----\n${body}-----END ${label}-----\n`;
 }
 
+// RFC 7468 §3: a label is printable ASCII other than '-', words joined by one space or hyphen ("PUBLIC KEY").
+const PEM_LABEL = /^[\x21-\x2c\x2e-\x7e]+(?:[ -][\x21-\x2c\x2e-\x7e]+)*$/;
+
+function checkPemLabel(label: unknown, owner: string): void {
+  if (typeof label !== 'string' || !PEM_LABEL.test(label)) throw invalidArgument('label', 'a PEM label (RFC 7468), such as "PUBLIC KEY"', label, owner);
+}
+
 /** The DER bytes inside PEM armour with the given label; throws InvalidArgumentError otherwise. */
 export function fromPem(label: string, pem: string): Uint8Array {
-  const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(pem);
-  if (!match) throw new InvalidArgumentError(`not a PEM ${label}`);
+  checkPemLabel(label, 'fromPem');
+  expectString('pem', pem, 'fromPem');
+  const armour = escapeRegExp(label);
+  const match = new RegExp(`-----BEGIN ${armour}-----([A-Za-z0-9+/=\\s]+)-----END ${armour}-----`).exec(pem);
+  if (!match) throw new InvalidArgumentError(`fromPem: pem is not a PEM ${label}`, { field: 'pem' });
   return fromBase64(match[1]!.replace(/\s+/g, ''));
 }
 
 /** SHA-256 of the UTF-8 text, as 64 lower-case hex characters. */
 export function sha256Hex(text: string): string {
+  expectString('text', text, 'sha256Hex');
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 

@@ -10,6 +10,7 @@ import type { DerElement } from './bytes.js';
 import { SigningInitError } from './errors.js';
 import { forgeVerifySha256 } from './rsa-engine.js';
 import type { GatewaySignConfig } from './sign-config.js';
+import { readRecord } from '../validate/describe-value.js';
 
 /** A server key the client trusts for login encryption. */
 export interface VerifiedServerKey {
@@ -101,7 +102,10 @@ async function verifySha256(subtle: SubtleCrypto | undefined, spki: Uint8Array, 
 }
 
 /** Checks the config's server key against the embedded certificate and resolves to it when trusted; rejects with SigningInitError otherwise. */
-export async function verifyServerPublicKey(config: GatewaySignConfig, certificatePem: string, options: VerifyServerKeyOptions = {}): Promise<VerifiedServerKey> {
+export async function verifyServerPublicKey(givenConfig: GatewaySignConfig, certificatePem: string, givenOptions: VerifyServerKeyOptions = {}): Promise<VerifiedServerKey> {
+  // Read once into plain copies: a config or options object that cannot be read is an InvalidArgumentError.
+  const config = readRecord('config', givenConfig, 'verifyServerPublicKey');
+  const options = readRecord('options', givenOptions, 'verifyServerPublicKey', {});
   const subtle = 'subtle' in options ? options.subtle : globalThis.crypto?.subtle;
   if (!config.clientOpen) throw new SigningInitError('CLIENT_CLOSED', 'the gateway has client signing turned off');
   if (!config.serverPublicKey || !config.serverPublicKeySign) {

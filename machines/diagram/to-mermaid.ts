@@ -1,5 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { getInitialSnapshot } from 'xstate';
+import { expectString, invalidArgument, readGuarded, readRecord } from '../../core/validate/describe-value.js';
+import { isRecord } from '../fields.js';
 
 /** The parts of an XState v5 state node the exporter reads. */
 interface NodeLike {
@@ -53,9 +55,15 @@ function eventLabel(eventType: string): string {
 }
 
 /** Renders an XState v5 machine as a Mermaid `stateDiagram-v2`: nested and parallel states, final states, named guards, delays in ms and invoked actors. */
-export function toMermaid(machine: AnyStateMachine, options: ToMermaidOptions = {}): string {
-  const root = machine.root as unknown as NodeLike;
-  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptions = {}): string {
+  const options = readRecord('options', givenOptions, 'toMermaid', {});
+  const parts = readGuarded('machine', 'an XState machine', machine, 'toMermaid', () => {
+    const node = machine.root as unknown as NodeLike | undefined;
+    if (typeof node !== 'object' || node === null || !isRecord(machine.implementations)) return undefined;
+    return { root: node, delays: (machine.implementations.delays ?? {}) as Record<string, unknown> };
+  });
+  if (parts === undefined) throw invalidArgument('machine', 'an XState machine', machine, 'toMermaid');
+  const { root, delays } = parts;
   let context: unknown;
   const resolveContext = () => {
     if (context === undefined) {
@@ -165,6 +173,7 @@ function safeCall(fn: unknown, context: unknown): unknown {
 
 /** The Markdown page of one machine's diagram, as written to `docs/machines/<name>.md`. */
 export function diagramDocument(name: string, machine: AnyStateMachine, options: ToMermaidOptions = {}): string {
+  expectString('name', name, 'diagramDocument');
   return [
     `# ${name}`,
     '',

@@ -7,12 +7,14 @@ import {
   compareVersions,
   createStore,
   formatAmount,
+  fromPem,
   isExkitError,
   memoryPlatform,
   openSafeLink,
   preparePosition,
   sanitizeAmount,
   silentContentLogger,
+  toPem,
   unrealizedPnl,
 } from '../../core/index.js';
 import { describeValue } from '../../core/validate/describe-value.js';
@@ -72,5 +74,31 @@ describe('named defects of issue 18', () => {
   it('describeValue names every hostile value without throwing', () => {
     for (const [label, value] of hostileValues()) expect(typeof describeValue(value), label).toBe('string');
     expect(describeValue('x'.repeat(1 << 20))).toMatch(/…" \(1048576 characters\)$/);
+  });
+});
+
+describe('fromPem reads its label as text, never as a pattern (issue 18: "puts its label unescaped into a RegExp")', () => {
+  const der = new Uint8Array([48, 3, 2, 1, 5]);
+
+  it('a label RFC 7468 does not allow is refused with InvalidArgumentError naming it', () => {
+    for (const label of ['', ' KEY', 'KEY-', 'A  B', 'KEY\n', 'CL\u00c9', 'A--B']) {
+      let error: unknown;
+      try {
+        fromPem(label, toPem('PUBLIC KEY', der));
+      } catch (e) {
+        error = e;
+      }
+      expect(error, label).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'label', value: label });
+    }
+  });
+
+  it('RFC 7468 labels round-trip, including ones with characters a pattern would read (X.509 CRL, +)', () => {
+    for (const label of ['PUBLIC KEY', 'RSA PRIVATE KEY', 'X509 CRL', 'ATTRIBUTE CERTIFICATE', 'A+B', 'SOME.LABEL', '(a+)+$', '[x]*']) {
+      expect(fromPem(label, toPem(label, der))).toEqual(der);
+    }
+    // A label that would match as a pattern does not: 'A+B' is not 'AAB', '(a+)+$' not 'aa'.
+    expect(() => fromPem('A+B', toPem('AAB', der))).toThrow(InvalidArgumentError);
+    expect(() => fromPem('(a+)+$', toPem('aa', der))).toThrow(expect.objectContaining({ extra: { field: 'pem' } }) as unknown as Error);
   });
 });
