@@ -1,6 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { isBridgeTimeoutError } from '../core/bridge/index.js';
 import type { Bridge, BridgeRequestResult, SkipInfo } from '../core/bridge/index.js';
+import { takeErrorEvents } from './error-events.js';
+import { STRING, fieldsOrUndefined, isRecord, readOnce, required } from './fields.js';
 
 /** An answer the request ended with: the app's, or the fallback's when requestAction cannot run here. */
 export type BridgeRequestAnswer = Exclude<BridgeRequestResult, { status: 'skipped' }>;
@@ -48,6 +50,13 @@ export interface BridgeRequestActorInput {
 
 const outputOf = (event: unknown): BridgeRequestResult | undefined => (event as { output?: BridgeRequestResult }).output;
 
+// A REQUEST's fields are read once, checked, into plain data: one with an unreadable or wrong-typed field is ignored.
+const requestOf = readOnce((event: BridgeRequestEvent) =>
+  event.type === 'REQUEST'
+    ? fieldsOrUndefined<{ path: string; params?: Record<string, unknown> }>(event, { path: required(STRING), params: { check: isRecord, expect: 'an object' } })
+    : undefined,
+);
+
 /**
  * One bridge request (seed 000 §4): pending until the native callback arrives, then resolved; rejected on
  * timeout or on error. A timeout is the transport's own or an answer with a timeout code (00004, 110100,
@@ -70,6 +79,7 @@ export const bridgeRequestMachine = setup({
   guards: {
     isTimeout: ({ event }) => isBridgeTimeoutError((event as { error?: unknown }).error),
     isSkipped: ({ event }) => outputOf(event)?.status === 'skipped',
+    wellFormedRequest: ({ event }) => requestOf(event) !== undefined,
   },
   actions: {
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
@@ -79,9 +89,10 @@ export const bridgeRequestMachine = setup({
       return { skip: { reason, minimumVersion, appVersion }, response: undefined, error: undefined };
     }),
     storeError: assign({ error: ({ event }) => (event as { error?: unknown }).error, response: undefined, skip: undefined }),
-    storeTarget: assign(({ event }) =>
-      event.type === 'REQUEST' ? { path: event.path, params: event.params, response: undefined, skip: undefined, error: undefined } : {},
-    ),
+    storeTarget: assign(({ event }) => {
+      const request = requestOf(event);
+      return request ? { path: request.path, params: request.params, response: undefined, skip: undefined, error: undefined } : {};
+    }),
     emitResolved: emit(({ context }) => ({ type: 'resolved' as const, response: context.response! })),
     emitSkipped: emit(({ context }) => ({ type: 'skipped' as const, skip: context.skip! })),
     emitRejected: emit(({ context }) => ({ type: 'rejected' as const, error: context.error, timedOut: isBridgeTimeoutError(context.error) })),
@@ -100,7 +111,8 @@ export const bridgeRequestMachine = setup({
   }),
   initial: 'pending',
   on: {
-    REQUEST: { target: '.pending', reenter: true, actions: 'storeTarget' },
+    REQUEST: { guard: 'wellFormedRequest', target: '.pending', reenter: true, actions: 'storeTarget' },
+    ...takeErrorEvents,
   },
   states: {
     pending: {

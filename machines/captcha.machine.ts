@@ -12,6 +12,8 @@ import type {
   Challenge,
   ChallengeRequest,
 } from '../core/captcha/types.js';
+import { takeErrorEvents } from './error-events.js';
+import { prop } from './fields.js';
 
 export interface CaptchaFlowInput {
   http: CaptchaHttp;
@@ -51,6 +53,27 @@ export interface CaptchaWidgetInput {
  * checked with the server (or returned as is in self-verify mode); closing it reports a close; a widget
  * error is only reported. Any other status passes with an empty token and type.
  */
+/**
+ * The token a WIDGET_SUCCESS carries, read and encoded once per event: a result whose fields throw or that JSON
+ * cannot encode (a BigInt, a cycle) gives a typed CaptchaWidgetError instead.
+ */
+const widgetTokenOf = (() => {
+  const seen = new WeakMap<object, { token?: string; error?: CaptchaWidgetError }>();
+  return (captchaType: number, event: object): { token?: string; error?: CaptchaWidgetError } => {
+    let read = seen.get(event);
+    if (read === undefined) {
+      try {
+        read = { token: encodeCaptchaValidate(captchaType, (event as { validate: CaptchaValidate }).validate) };
+      } catch (error) {
+        read = { error: typedCaptchaError(error, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget answered a result that cannot be sent', CaptchaWidgetError) as CaptchaWidgetError };
+      }
+      seen.set(event, read);
+    }
+    return read;
+  };
+})();
+const tokenOf = (captchaType: number, event: object): string => widgetTokenOf(captchaType, event).token ?? '';
+
 export const captchaMachine = setup({
   types: {
     input: {} as CaptchaFlowInput,
@@ -107,25 +130,27 @@ export const captchaMachine = setup({
   guards: {
     challengeRequired: ({ event }) => (event as unknown as { output: Challenge }).output.status === 0,
     selfVerify: ({ context }) => context.selfVerify,
+    unsendableResult: ({ context, event }) => 'error' in widgetTokenOf(context.captchaType, event),
   },
   actions: {
     // A provided actor may reject with anything: the result always carries a typed error.
     failWithCallError: assign({
-      result: ({ event }) => ({ status: 'failed' as const, error: typedCaptchaError((event as { error?: unknown }).error, 'CAPTCHA_CALL_FAILED', 'captcha call failed') }),
+      result: ({ event }) => ({ status: 'failed' as const, error: typedCaptchaError(prop(event, 'error'), 'CAPTCHA_CALL_FAILED', 'captcha call failed') }),
     }),
     failWithWidgetError: assign({
       result: ({ event }) => ({
         status: 'failed' as const,
-        error: typedCaptchaError((event as { error?: unknown }).error, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', CaptchaWidgetError),
+        error: typedCaptchaError(prop(event, 'error'), 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', CaptchaWidgetError),
       }),
     }),
-    reportWidgetError: emit(({ event }) => ({ type: 'widgetError' as const, error: (event as { error?: unknown }).error })),
+    reportWidgetError: emit(({ event }) => ({ type: 'widgetError' as const, error: prop(event, 'error') })),
   },
 }).createMachine({
   id: 'captcha',
   context: ({ input }) => ({ ...input, challenge: undefined, token: '', result: undefined }),
   initial: 'requesting',
   output: ({ context }) => context.result!,
+  on: takeErrorEvents,
   states: {
     requesting: {
       invoke: {
@@ -153,19 +178,25 @@ export const captchaMachine = setup({
       on: {
         WIDGET_SUCCESS: [
           {
+            // A widget result that cannot be read or encoded ends the flow typed, so verify() settles.
+            guard: 'unsendableResult',
+            target: 'failed',
+            actions: assign({ result: ({ context, event }) => ({ status: 'failed' as const, error: widgetTokenOf(context.captchaType, event).error! }) }),
+          },
+          {
             guard: 'selfVerify',
             target: 'passed',
             actions: assign({
               result: ({ context, event }) => ({
                 status: 'passed' as const,
-                token: encodeCaptchaValidate(context.captchaType, event.validate),
+                token: tokenOf(context.captchaType, event),
                 captchaType: context.captchaType,
                 bizId: context.challenge?.bizId,
                 data: undefined,
               }),
             }),
           },
-          { target: 'verifying', actions: assign({ token: ({ context, event }) => encodeCaptchaValidate(context.captchaType, event.validate) }) },
+          { target: 'verifying', actions: assign({ token: ({ context, event }) => tokenOf(context.captchaType, event) }) },
         ],
         WIDGET_CLOSE: { target: 'closed', actions: assign({ result: { status: 'closed' as const } }) },
         WIDGET_ERROR: { actions: 'reportWidgetError' },

@@ -14,6 +14,9 @@ import {
   isRiskTokenDue,
 } from '../core/security/risk-token/index.js';
 import type { RiskTokenFetcher, RiskTokenKind, RiskTokenStore, RiskTokenTick, StoredRiskToken } from '../core/security/risk-token/index.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
+import { takeErrorEvents } from './error-events.js';
+import { prop } from './fields.js';
 
 /** The five statuses of seed 001 §4. */
 export type RiskTokenStatus = 'notInitialised' | 'success' | 'demoted' | 'error' | 'timeout';
@@ -186,11 +189,16 @@ export const riskTokenMachine = setup({
     keepDemoted: assign(({ context, event }) => keep(context, tokenOf(event), 'demoted')),
     sync: assign({ token: ({ context }) => context.store?.read() ?? context.token }),
     recordEmpty: assign({ error: () => new RiskTokenEmptyError() }),
-    recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    recordError: assign({ error: ({ event }) => prop(event, 'error') }),
+    // The reporter is the caller's: one that throws is logged as a UserCallbackError and the token goes on.
     reportFailure: ({ context }) =>
-      context.report?.({ event: RISK_TOKEN_FAILED_EVENT, message: 'risk token refresh failed', error: context.error, data: { requests: context.requests } }),
+      void guardCallback('risk token report', () =>
+        context.report?.({ event: RISK_TOKEN_FAILED_EVENT, message: 'risk token refresh failed', error: context.error, data: { requests: context.requests } }),
+      ),
     reportTimeout: ({ context }) =>
-      context.report?.({ event: RISK_TOKEN_TIMEOUT_EVENT, message: 'risk token refresh timed out', data: { timeoutMs: context.refreshTimeoutMs } }),
+      void guardCallback('risk token report', () =>
+        context.report?.({ event: RISK_TOKEN_TIMEOUT_EVENT, message: 'risk token refresh timed out', data: { timeoutMs: context.refreshTimeoutMs } }),
+      ),
     announceToken: emit(({ context }) => ({ type: 'token' as const, token: context.token!.token, kind: context.token!.kind })),
     announceFailure: emit(({ context }) => ({ type: 'failed' as const, error: context.error })),
     announceTimeout: emit({ type: 'timeout' as const }),
@@ -212,7 +220,7 @@ export const riskTokenMachine = setup({
     return contextOf(input);
   },
   invoke: { id: 'schedule', src: 'schedule', input: ({ context }) => ({ schedule: context.schedule }) },
-  on: { SYNC: { actions: ['sync', 'raiseHeld'] } },
+  on: { SYNC: { actions: ['sync', 'raiseHeld'] }, ...takeErrorEvents },
   type: 'parallel',
   states: {
     status: {

@@ -1,6 +1,9 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { ExkitError } from '../core/errors/index.js';
 import type { ClientKeyPair, GatewaySignConfig, Security, SecurityEvent, VerifiedServerKey } from '../core/security/index.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
+import { takeErrorEvents } from './error-events.js';
+import { prop } from './fields.js';
 
 export interface SigningInitInput {
   /** The page's security service; the default actors and actions work through it. */
@@ -51,6 +54,8 @@ function need(security: Security | undefined): Security {
  * Any failure reports loginEncryptFailed and resets to not initialised, so INIT or REFETCH can retry.
  * A config with clientOpen off ends in `disabled` (nothing to verify, nothing to encrypt).
  */
+const onSecurity = (method: string, run: () => unknown): void => void guardCallback(`security.${method}`, run);
+
 export const signingInitMachine = setup({
   types: {
     input: {} as SigningInitInput,
@@ -71,28 +76,31 @@ export const signingInitMachine = setup({
     watchSecurity: fromCallback<SigningInitEvent, { security: Security | undefined }>(({ input, sendBack }) => {
       if (!input.security) return undefined;
       const subscription = input.security.events$.subscribe((event: SecurityEvent) => {
-        if (event.type === 'refetchConfig') sendBack({ type: 'REFETCH' });
+        // Read guarded: whatever the service emits, this subscriber never throws.
+        const type = prop(event, 'type');
+        if (type === 'refetchConfig') sendBack({ type: 'REFETCH' });
         // A reset the service made itself after a sign error; our own RESET emits one without a code.
-        else if (event.type === 'configReset' && event.code !== undefined) sendBack({ type: 'CONFIG_RESET' });
+        else if (type === 'configReset' && prop(event, 'code') !== undefined) sendBack({ type: 'CONFIG_RESET' });
       });
       return () => subscription.unsubscribe();
     }),
   },
   guards: {
-    clientClosed: ({ context }) => context.config?.clientOpen !== true,
+    clientClosed: ({ context }) => prop(context.config, 'clientOpen') !== true,
   },
   actions: {
+    // The service is the caller's: a method that throws is logged (a UserCallbackError) and the machine goes on.
     publishConfig: ({ context }) => {
-      if (context.config) context.security?.setConfig(context.config);
+      if (context.config) onSecurity('setConfig', () => context.security?.setConfig(context.config!));
     },
     publishServerKey: ({ context }) => {
-      if (context.serverKey) context.security?.setServerKey(context.serverKey);
+      if (context.serverKey) onSecurity('setServerKey', () => context.security?.setServerKey(context.serverKey!));
     },
     publishClientKey: ({ context }) => {
-      if (context.clientKey) context.security?.setClientKey(context.clientKey);
+      if (context.clientKey) onSecurity('setClientKey', () => context.security?.setClientKey(context.clientKey!));
     },
-    resetSecurity: ({ context }) => context.security?.reset(),
-    reportFailure: ({ context }) => context.security?.reportInitFailure(context.error),
+    resetSecurity: ({ context }) => onSecurity('reset', () => context.security?.reset()),
+    reportFailure: ({ context }) => onSecurity('reportInitFailure', () => context.security?.reportInitFailure(context.error)),
     clearResults: assign({ config: undefined, serverKey: undefined, clientKey: undefined }),
     useCache: assign({ force: false }),
     forceFetch: assign({ force: true }),
@@ -117,6 +125,7 @@ export const signingInitMachine = setup({
   on: {
     RESET: { target: '.notInitialised', actions: ['resetSecurity', 'clearResults'] },
     CONFIG_RESET: { target: '.notInitialised', actions: 'clearResults' },
+    ...takeErrorEvents,
   },
   states: {
     notInitialised: {
