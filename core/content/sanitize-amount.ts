@@ -1,5 +1,9 @@
 // Kept deliberately small and import-light: it runs on every keystroke and ships in every trading form.
-import { invalidArgument } from '../validate/describe-value.js';
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+
+// A cheap stand-in for describeValue, which would double this module's size in a bundle.
+const invalid = (field: string, expected: string, value: unknown) =>
+  new InvalidArgumentError(`${field} must be ${expected}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}`, { field, value });
 
 // Seed 001 §9: the amount sanitiser keeps at most 20 integer digits.
 export const AMOUNT_MAX_INTEGER_DIGITS = 20;
@@ -20,9 +24,9 @@ const FULLWIDTH_ZERO = 0xff10;
 const FULLWIDTH_NINE = 0xff19;
 
 function run(input: string, fractionDigits: number, caret: number): SanitizedAmountInput {
-  if (!Number.isInteger(fractionDigits) || fractionDigits < 0) throw invalidArgument('fractionDigits', 'a non-negative integer', fractionDigits);
+  if (!Number.isInteger(fractionDigits) || fractionDigits < 0) throw invalid('fractionDigits', 'a non-negative integer', fractionDigits);
   // Numbers are accepted as their text (a form may hold one); anything else is a caller's mistake.
-  if (typeof input !== 'string' && typeof input !== 'number') throw invalidArgument('input', 'a string', input);
+  if (typeof input !== 'string' && typeof input !== 'number') throw invalid('input', 'a string', input);
   const text = String(input);
   let out = '';
   let integerDigits = 0;
