@@ -77,6 +77,12 @@ export interface EnginePage {
   cookies(): Promise<EngineCookie[]>;
   /** Stores a cookie for the page's current origin, path '/', as a server would set it. */
   addCookie(cookie: { name: string; value: string }): Promise<void>;
+  /**
+   * Changes prefers-reduced-motion on the open page. Only where the engine's protocol can: Chromium (CDP).
+   * Firefox reads it from a pref and WebKitGTK from a GTK setting, both at start (EngineOptions.reducedMotion),
+   * and neither WebDriver BiDi as Firefox ships it nor classic WebDriver has a command to change it later.
+   */
+  setReducedMotion?: (value: 'reduce' | 'no-preference') => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -252,7 +258,7 @@ async function launchChromiumEngine(options: EngineOptions): Promise<Engine> {
         ...(options.reducedMotion === undefined ? {} : { reducedMotion: options.reducedMotion }),
       });
       const page: PlaywrightPage = await context.newPage();
-      return enginePage({
+      const shared = enginePage({
         content,
         run: (expression) => page.evaluate(expression),
         navigate: async (url) => {
@@ -273,6 +279,7 @@ async function launchChromiumEngine(options: EngineOptions): Promise<Engine> {
         },
         close: () => context.close(),
       });
+      return { ...shared, setReducedMotion: (value) => page.emulateMedia({ reducedMotion: value }) };
     },
     async close() {
       await browser.close();
