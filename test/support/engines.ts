@@ -3,7 +3,7 @@
 // through puppeteer-core over WebDriver BiDi, WebKitGTK through WebKitWebDriver + MiniBrowser under Xvfb over
 // plain W3C WebDriver (./webdriver.ts). The launcher starts and stops its own processes, virtual display
 // included, kills them when the test process exits, and bounds every start.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -90,6 +90,11 @@ export interface Engine {
   readonly name: EngineName;
   /** The engine's real version (WebKit's user agent is frozen, so it is read from the session). */
   readonly version: string;
+  /**
+   * The processes the engine started (process-group leaders for WebKit: Xvfb and WebKitWebDriver, whose group
+   * holds MiniBrowser and WebKit's own processes), so a test can check that none is left behind.
+   */
+  readonly pids: readonly number[];
   newPage(options?: PageOptions): Promise<EnginePage>;
   /** Closes every page and stops every process the engine started. */
   close(): Promise<void>;
@@ -240,7 +245,19 @@ function enginePage(parts: {
 
 // ---------- Chromium (playwright-core) ----------
 
+/** This process's Chromium children (playwright-core does not tell its browser's process id). */
+function childPids(): Set<number> {
+  try {
+    const rows = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).trim().split('\n');
+    return new Set(rows.filter((row) => /chrom/i.test(row)).map((row) => Number.parseInt(row, 10)).filter((pid) => pid > 0));
+  } catch {
+    // ps exits 1 when there are none.
+    return new Set();
+  }
+}
+
 async function launchChromiumEngine(options: EngineOptions): Promise<Engine> {
+  const before = childPids();
   const browser: PlaywrightBrowser = await within(
     // Playwright hides scrollbars by default; tests that measure one need it shown.
     launchChromium({ timeout: ENGINE_START_TIMEOUT_MS, ...(options.classicScrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}) }),
@@ -251,6 +268,7 @@ async function launchChromiumEngine(options: EngineOptions): Promise<Engine> {
   return {
     name: 'chromium',
     version: browser.version(),
+    pids: [...childPids()].filter((pid) => !before.has(pid)),
     async newPage(pageOptions = {}) {
       const context: BrowserContext = await browser.newContext({
         viewport: pageOptions.viewport ?? DEFAULT_VIEWPORT,
@@ -309,6 +327,7 @@ async function launchFirefoxEngine(options: EngineOptions): Promise<Engine> {
   return {
     name: 'firefox',
     version: (await browser.version()).replace(/^firefox\//i, ''),
+    pids: browser.process()?.pid === undefined ? [] : [browser.process()!.pid!],
     async newPage(pageOptions = {}) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
@@ -506,9 +525,10 @@ async function launchWebKitEngine(options: EngineOptions): Promise<Engine> {
       `const done = arguments[arguments.length - 1];
        Promise.resolve().then(() => ${expression}).then(
          (value) => done({ ok: true, undef: value === undefined, value: value === undefined ? null : value }),
-         (error) => done({ ok: false, error: String((error && error.stack) || error) }));`,
-    )) as { ok: boolean; undef?: boolean; value?: unknown; error?: string };
-    if (!answer.ok) throw new Error(`page error: ${answer.error}`);
+         (error) => done({ ok: false, thrown: error instanceof Error ? error.name + ': ' + error.message : String(error) }));`,
+    )) as { ok: boolean; undef?: boolean; value?: unknown; thrown?: string };
+    // Not named "error": WebDriver reads a value with an "error" field as a failed command.
+    if (!answer.ok) throw new Error(`page error: ${answer.thrown}`);
     return answer.undef ? undefined : answer.value;
   };
   const pointer = (steps: unknown[]) => wd.performActions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: steps }]);
@@ -518,6 +538,7 @@ async function launchWebKitEngine(options: EngineOptions): Promise<Engine> {
   return {
     name: 'webkit',
     version,
+    pids: [xvfb!.pid!, driver!.pid!],
     async newPage(pageOptions = {}) {
       // One WebDriver session drives one window: pages take turns, each starting with no cookies.
       if (open !== undefined) throw new Error('the WebKit engine drives one page at a time: close the last one first');
