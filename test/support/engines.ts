@@ -123,14 +123,19 @@ const twoFrames = () => new Promise((done) => requestAnimationFrame(() => reques
 const hitPoint = (selector: string) => {
   const el = document.querySelector(selector);
   if (!el) return null;
-  const before = el.getBoundingClientRect();
-  if (before.bottom < 0 || before.top > innerHeight || before.right < 0 || before.left > innerWidth) el.scrollIntoView({ block: 'center', inline: 'center' });
-  const rect = el.getBoundingClientRect();
-  if (rect.width === 0 || rect.height === 0) return null;
-  const x = Math.round(rect.left + rect.width / 2);
-  const y = Math.round(rect.top + rect.height / 2);
-  const hit = document.elementFromPoint(x, y);
-  return hit && (hit === el || el.contains(hit)) ? { x, y } : null;
+  const centre = () => {
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return null;
+    const x = Math.round(rect.left + rect.width / 2);
+    const y = Math.round(rect.top + rect.height / 2);
+    const hit = document.elementFromPoint(x, y);
+    return hit && (hit === el || el.contains(hit)) ? { x, y } : null;
+  };
+  // Out of the viewport or clipped by a scrolling container: scroll it into view, as a user would.
+  const point = centre();
+  if (point) return point;
+  el.scrollIntoView({ block: 'center', inline: 'center' });
+  return centre();
 };
 
 /** Serves each setContent page on loopback; everything else answers 404, so markup requests stay local. */
