@@ -195,10 +195,13 @@ function enginePage(parts: {
     const timeout = options.timeout ?? 5000;
     const deadline = Date.now() + timeout;
     let lastError: unknown;
-    // The page may navigate while we wait; a poll cut off by that is tried again on the new document.
+    // The page may navigate while we wait; a poll cut off by that is tried again on the new document. Polls
+    // run in slices of at most 2 s, each bounded from here too: an evaluation caught by a navigation can stay
+    // unanswered (seen with Firefox over BiDi), and must not hold the wait past its deadline.
     while (Date.now() <= deadline) {
+      const slice = Math.min(2000, Math.max(0, deadline - Date.now()));
       try {
-        if (await parts.run(pollFunction(fn as (arg: never) => unknown, arg, Math.max(0, deadline - Date.now())))) return;
+        if (await within(parts.run(pollFunction(fn as (arg: never) => unknown, arg, slice)), slice + 3000, 'a page poll')) return;
         lastError = undefined;
       } catch (error) {
         lastError = error;
