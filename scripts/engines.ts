@@ -49,13 +49,17 @@ export function miniBrowserPath(): string | undefined {
   return undefined;
 }
 
-/** The executables each engine needs, by Debian package, as paths; undefined where one is not found. */
+/**
+ * The executables each engine needs, as paths; undefined where one is not there. CHROMIUM_PATH, FIREFOX_PATH
+ * and MINIBROWSER_PATH override where Chromium, Firefox and MiniBrowser are looked for.
+ */
 export function enginePaths() {
+  const found = (path: string | undefined) => (path !== undefined && existsSync(path) ? path : undefined);
   return {
-    chromium: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    firefox: process.env.FIREFOX_PATH ?? (existsSync('/usr/bin/firefox-esr') ? '/usr/bin/firefox-esr' : undefined),
+    chromium: found(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    firefox: found(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'),
     webkitDriver: existsSync('/usr/bin/WebKitWebDriver') ? '/usr/bin/WebKitWebDriver' : undefined,
-    miniBrowser: miniBrowserPath(),
+    miniBrowser: found(miniBrowserPath()),
     xvfb: existsSync('/usr/bin/Xvfb') ? '/usr/bin/Xvfb' : undefined,
   };
 }

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { ENGINES_INSTALL_COMMAND, missingEnginePackages, selectedEngines } from '../../../scripts/engines.js';
 import { ENGINES, launchEngine } from '../../support/engines.js';
 import { WebDriverCommandError, WebDriverSession, webDriverCommand } from '../../support/webdriver.js';
 
@@ -127,5 +128,33 @@ describe('the WebDriver client', () => {
     } finally {
       await new Promise((done) => server.close(done));
     }
+  });
+});
+
+describe('engine selection and installation (scripts/engines.ts)', () => {
+  it('EXKIT_ENGINES names the engines to run, in the fixed order; empty means all three', () => {
+    expect(selectedEngines('')).toEqual(['chromium', 'firefox', 'webkit']);
+    expect(selectedEngines('  ')).toEqual(['chromium', 'firefox', 'webkit']);
+    expect(selectedEngines('firefox')).toEqual(['firefox']);
+    expect(selectedEngines(' WebKit , chromium ')).toEqual(['chromium', 'webkit']);
+  });
+
+  it('an unknown or empty engine list fails naming what was wrong, rather than testing less', () => {
+    expect(() => selectedEngines('safari')).toThrow(/unknown engine safari; use one or more of chromium, firefox, webkit/);
+    expect(() => selectedEngines('firefox,gecko')).toThrow(/unknown engine gecko/);
+    expect(() => selectedEngines(',')).toThrow(/\(none named\)/);
+  });
+
+  it('a browser that is not where it is looked for counts as missing, by its Debian package', () => {
+    const saved = process.env.FIREFOX_PATH;
+    process.env.FIREFOX_PATH = '/nonexistent/firefox-esr';
+    try {
+      expect(missingEnginePackages(['firefox'])).toEqual(['firefox-esr']);
+      expect(missingEnginePackages(['chromium'])).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.FIREFOX_PATH;
+      else process.env.FIREFOX_PATH = saved;
+    }
+    expect(ENGINES_INSTALL_COMMAND).toBe('sudo apt-get install -y chromium firefox-esr webkit2gtk-driver xvfb');
   });
 });
