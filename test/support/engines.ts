@@ -120,8 +120,8 @@ const twoFrames = () => new Promise((done) => requestAnimationFrame(() => reques
 /**
  * The point to click for `selector`: the centre of its first match, scrolled into view, once the element
  * exists, has a size and is what the pointer would hit there (or contains it), as a user would see it.
+ * No named functions inside: tsx (the benches) would wrap them in a helper the page does not have.
  */
-// No named functions inside: tsx (the benches) would wrap them in a helper the page does not have.
 const hitPoint = (selector: string) => {
   const el = document.querySelector(selector);
   if (!el) return null;
