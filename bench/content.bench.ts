@@ -1,5 +1,6 @@
 // Content safety: sanitizeRichText against DOMPurify's default configuration on the same 10 KiB article (in
-// Node with jsdom, and in Chromium when it can be launched), and sanitizeAmount per keystroke.
+// Node with jsdom, and in each browser engine that can be launched: Chromium, Firefox, WebKit, or those
+// EXKIT_ENGINES names), and sanitizeAmount per keystroke.
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import DOMPurify from 'dompurify';
@@ -8,7 +9,8 @@ import { sanitizeAmount, sanitizeRichText } from '../core/content/index.js';
 import type { Bench, Figure } from './harness.js';
 import { collectGarbage, median, timeMs } from './harness.js';
 import { article } from './content-article.js';
-import { launchChromium } from '../scripts/chromium.js';
+import { launchEngine, selectedEngines } from '../test/support/engines.js';
+import type { EngineName } from '../test/support/engines.js';
 
 const require = createRequire(import.meta.url);
 const { JSDOM } = require('jsdom') as { JSDOM: new (html?: string) => { window: WindowLike } };
@@ -43,8 +45,10 @@ function interleaved(a: () => unknown, b: () => unknown, samples: number, batch:
   return [median(ta), median(tb)];
 }
 
-async function chromiumFigures(html: string): Promise<Figure[]> {
-  const browser = await launchChromium();
+const ENGINE_LABELS: Record<EngineName, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+
+async function engineFigures(name: EngineName, html: string): Promise<Figure[]> {
+  const engine = await launchEngine(name);
   try {
     const bundle = await build({
       stdin: {
@@ -59,11 +63,12 @@ async function chromiumFigures(html: string): Promise<Figure[]> {
       write: false,
       logLevel: 'silent',
     });
-    const page = await browser.newPage();
+    const page = await engine.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
     // Passed as source text: the bench runs under tsx, whose helpers would not exist inside the page.
-    const result = (await page.evaluate(`(() => {
+    const run = (source: string) => page.evaluate((text) => (0, eval)(text) as unknown, source);
+    await run(bundle.outputFiles[0]!.text);
+    const result = (await run(`(() => {
       const api = window.exkitBench;
       const input = ${JSON.stringify(html)};
       const fns = [() => api.sanitizeRichText(input, { window, ownDomains: ['example.com'] }), () => api.DOMPurify.sanitize(input)];
@@ -78,19 +83,21 @@ async function chromiumFigures(html: string): Promise<Figure[]> {
       const med = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
       return { ours: med(times[0]), plain: med(times[1]) };
     })()`)) as { ours: number; plain: number };
+    await page.close();
+    const label = ENGINE_LABELS[name];
     return [
       {
-        name: 'sanitizeRichText, 10 KiB article (Chromium)',
+        name: `sanitizeRichText, 10 KiB article (${label})`,
         median: result.ours,
         unit: 'ms',
-        baseline: { name: 'DOMPurify default config, Chromium', median: result.plain },
+        baseline: { name: `DOMPurify default config, ${label}`, median: result.plain },
         // Issue 22: relative to DOMPurify in each engine; absolute times on 2-core machines do not travel.
         goal: '≤ 1.2× baseline',
         met: result.ours <= result.plain * 1.2,
       },
     ];
   } finally {
-    await browser.close();
+    await engine.close();
   }
 }
 
@@ -127,10 +134,13 @@ const bench: Bench = {
         met: amount < 5,
       },
     ];
-    try {
-      figures.push(...(await chromiumFigures(html)));
-    } catch (error) {
-      console.warn(`bench content: Chromium figures skipped (${String(error)})`);
+    // One engine after another (2 cores): each is measured alone.
+    for (const name of selectedEngines()) {
+      try {
+        figures.push(...(await engineFigures(name, html)));
+      } catch (error) {
+        console.warn(`bench content: ${name} figures skipped (${String(error)})`);
+      }
     }
     return figures;
   },

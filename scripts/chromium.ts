@@ -1,8 +1,8 @@
 // Real Chromium for browser tests, end-to-end tests and benchmarks: Debian's package, driven by playwright-core (no browser downloads here).
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { Browser, LaunchOptions } from 'playwright-core';
+import { ensureEngines } from './engines.js';
 
 /** Where the browser tests look for Chromium when CHROMIUM_PATH is not set. */
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -16,8 +16,6 @@ export const CHROMIUM_INSTALL_COMMAND = 'sudo apt-get install -y chromium';
  */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
 /**
  * The Chromium executable: CHROMIUM_PATH, else /usr/bin/chromium. When it is missing and we are root,
  * Debian's package is installed; otherwise this fails with the exact command to run.
@@ -25,9 +23,9 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
   if (existsSync(path)) return path;
-  if (process.env.CHROMIUM_PATH === undefined && isRoot()) {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (process.env.CHROMIUM_PATH === undefined) {
+    // As root this installs Debian's package (with one apt call); otherwise it fails naming the command.
+    ensureEngines(['chromium']);
     if (existsSync(path)) return path;
   }
   throw new Error(`Chromium not found at ${path}. Install it with \`${CHROMIUM_INSTALL_COMMAND}\`, or set CHROMIUM_PATH.`);

@@ -1,9 +1,11 @@
-// The rich-text corpus in real Chromium: whatever sanitizeRichText returns must run nothing when loaded.
+// The rich-text corpus in every engine (Chromium, Firefox, WebKit; EXKIT_ENGINES picks): whatever
+// sanitizeRichText returns must run nothing when that engine loads it. Engines parse markup differently (that
+// is how mutation XSS works), so the engine's own parser gets both the Node-sanitised output and its own.
 import { build } from 'esbuild';
 import type { WindowLike } from 'dompurify';
-import { launchChromium } from '../../../scripts/chromium.js';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, launchEngine } from '../../support/engines.js';
+import type { Engine, EnginePage as Page } from '../../support/engines.js';
 import { sanitizeRichText, silentContentLogger } from '../../../core/content/index.js';
 import type * as Content from '../../../core/content/index.js';
 import { XSS_CORPUS } from './rich-text-corpus.js';
@@ -62,11 +64,9 @@ async function leftovers(page: Page): Promise<string[]> {
   });
 }
 
-let browser: Browser;
 let bundle: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   const result = await build({
     entryPoints: ['core/content/index.ts'],
     bundle: true,
@@ -79,18 +79,21 @@ beforeAll(async () => {
   bundle = result.outputFiles[0]!.text;
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
+describe.each(ENGINES)('rich-text corpus in real %s (seed 001 §5; issue 10 "any executed script is a failure")', (name) => {
+  let engine: Engine;
 
-async function freshPage(): Promise<Page> {
-  const page = await browser.newPage();
-  // Nothing leaves the machine: every request the markup makes fails at once.
-  await page.route('**/*', (route) => route.abort());
-  return page;
-}
+  beforeAll(async () => {
+    engine = await launchEngine(name);
+  }, 90_000);
 
-describe('rich-text corpus in real Chromium (seed 001 §5; issue 10 "any executed script is a failure")', () => {
+  afterAll(async () => {
+    await engine?.close();
+  });
+
+  // Pages are served from the launcher's loopback server, which answers 404 to every other request the
+  // markup makes, so nothing leaves the machine.
+  const freshPage = (): Promise<Page> => engine.newPage();
+
   it('control: the raw corpus does run in this harness, so a silent result below means something', async () => {
     const page = await freshPage();
     const fired: string[] = [];
@@ -105,7 +108,7 @@ describe('rich-text corpus in real Chromium (seed 001 §5; issue 10 "any execute
     expect(new Set(fired).size).toBeGreaterThanOrEqual(15);
   }, 120_000);
 
-  it('sanitised in Node (jsdom), then parsed by Chromium: nothing runs and nothing dangerous is left', async () => {
+  it('sanitised in Node (jsdom), then parsed by the engine: nothing runs and nothing dangerous is left', async () => {
     const window = jsdomWindow('') as unknown as WindowLike;
     const sanitised = XSS_CORPUS.map(([source, html]) => `<div data-source="${source}">${sanitizeRichText(html, { window, ownDomains: ['example.com'], logger: silentContentLogger })}</div>`);
     const page = await freshPage();
@@ -116,10 +119,14 @@ describe('rich-text corpus in real Chromium (seed 001 §5; issue 10 "any execute
     await page.close();
   }, 60_000);
 
-  it('sanitised in Chromium itself (the browser path), inserted with innerHTML: nothing runs and nothing dangerous is left', async () => {
+  it('sanitised in the engine itself (the browser path), inserted with innerHTML: nothing runs and nothing dangerous is left', async () => {
     const page = await freshPage();
     await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body><main id="root"></main></body></html>`);
-    await page.addScriptTag({ content: bundle });
+    await page.evaluate((source) => {
+      const script = document.createElement('script');
+      script.textContent = source;
+      document.head.append(script);
+    }, bundle);
     const outputs = await page.evaluate((corpus) => {
       const content = (window as unknown as { exkitContent: typeof Content }).exkitContent;
       const root = document.getElementById('root')!;

@@ -1,19 +1,17 @@
-// The preferences cookie in a real Chromium: written through document.cookie by browserPlatform(), read
-// back on the next page load, and a cookie cut short by the browser keeps its complete fields.
-import { launchChromium } from '../../../scripts/chromium.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// The preferences cookie in every engine (Chromium, Firefox, WebKit; EXKIT_ENGINES picks): written through
+// document.cookie by browserPlatform(), read back on the next page load, and a cookie cut short by the
+// browser keeps its complete fields. The cookie is read from the engine's own store, not from the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveBundle } from '../../support/bundle-page.js';
 import type { BundlePage } from '../../support/bundle-page.js';
+import { ENGINES, launchEngine } from '../../support/engines.js';
+import type { Engine, EnginePage } from '../../support/engines.js';
 import { PREFERENCES_COOKIE_NAME } from '../../../core/preferences/index.js';
 import type * as PreferencesModule from '../../../core/preferences/index.js';
 import type { browserPlatform } from '../../../core/platform/browser-platform.js';
 
 let served: BundlePage | undefined;
 let origin: string;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 
 declare global {
   interface Window {
@@ -27,23 +25,31 @@ beforeAll(async () => {
         import * as preferences from './core/preferences/index.ts';
         window.exkitPreferences = { ...preferences, browserPlatform };`);
   origin = served.origin;
-  browser = await launchChromium();
-  context = await browser.newContext();
-  page = await context.newPage();
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
   await served?.close();
 });
 
-async function storedCookie() {
-  return (await context.cookies(origin)).find((c) => c.name === PREFERENCES_COOKIE_NAME);
-}
+describe.each(ENGINES)('preferences cookie in %s — seed 001 §4: "loaded once, written back to the cookie on change"', (name) => {
+  let engine: Engine;
+  let page: EnginePage;
 
-describe('preferences cookie in Chromium — seed 001 §4: "loaded once, written back to the cookie on change"', () => {
+  beforeAll(async () => {
+    engine = await launchEngine(name);
+    page = await engine.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await page?.close();
+    await engine?.close();
+  });
+
+  const storedCookie = async () => (await page.cookies()).find((c) => c.name === PREFERENCES_COOKIE_NAME);
+
   it('writes the cookie through document.cookie for 365 days and reads it on the next page load', async () => {
     await page.goto(`${origin}/en/markets`);
+    const setAt = Date.now();
     const before = await page.evaluate(() => {
       const prefs = window.exkitPreferences.createPreferences(window.exkitPreferences.browserPlatform());
       const initial = prefs.get();
@@ -53,12 +59,17 @@ describe('preferences cookie in Chromium — seed 001 §4: "loaded once, written
     expect(before).toMatchObject({ language: 'en', unit: 'USD', showAsset: true, theme: 'black', layout: 'right', valuationUnit: 1, login: false, direction: 'ltr' });
 
     const written = await storedCookie();
+    const readAt = Date.now();
     expect(written).toBeDefined();
     expect(JSON.parse(decodeURIComponent(written!.value))).toEqual({ language: 'ar', unit: 'USD', showAsset: false, theme: 'white', layout: 'right', valuationUnit: 2, login: false });
     expect(written!.path).toBe('/');
-    const days = (written!.expires * 1000 - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(364.9);
-    expect(days).toBeLessThanOrEqual(365);
+    expect(written!.expires).toBeDefined();
+    // max-age is counted from when the browser stored the cookie, between setAt and readAt. Engines keep the
+    // expiry to different precision (Chromium in fractions of a second, Firefox and WebKit in whole seconds,
+    // rounded either way), so one second of slack on each side.
+    const year = 365 * 86_400_000;
+    expect(written!.expires! * 1000).toBeGreaterThanOrEqual(setAt + year - 1000);
+    expect(written!.expires! * 1000).toBeLessThanOrEqual(readAt + year + 1000);
 
     await page.reload();
     const after = await page.evaluate(() => window.exkitPreferences.createPreferences(window.exkitPreferences.browserPlatform()).get());
@@ -68,7 +79,7 @@ describe('preferences cookie in Chromium — seed 001 §4: "loaded once, written
   it('a truncated cookie keeps the fields written before the cut', async () => {
     const full = encodeURIComponent(JSON.stringify({ language: 'ja', unit: 'JPY', showAsset: false, theme: 'white', layout: 'left' }));
     const cut = full.slice(0, full.indexOf(encodeURIComponent('"layout"')) + 10);
-    await context.addCookies([{ name: PREFERENCES_COOKIE_NAME, value: cut, url: origin }]);
+    await page.addCookie({ name: PREFERENCES_COOKIE_NAME, value: cut });
     await page.reload();
     const read = await page.evaluate(() => window.exkitPreferences.createPreferences(window.exkitPreferences.browserPlatform()).get());
     expect(read).toEqual({ language: 'ja', unit: 'JPY', showAsset: false, theme: 'white', layout: 'right', valuationUnit: 1, login: false, direction: 'ltr' });

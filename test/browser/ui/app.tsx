@@ -1,4 +1,4 @@
-// The page the Chromium tests drive: two nested modal dialogs, the toast and notification regions and
+// The page the UI browser tests drive in each engine: two nested modal dialogs, the toast and notification regions and
 // the message-box host, on the real browser platform. Bundled by esbuild in ui.test.ts.
 import { createRoot } from 'react-dom/client';
 import { browserPlatform } from '../../../core/platform/index.js';
