@@ -26,3 +26,11 @@ export class SourceUnavailableError extends ExkitError {
     super('FINGERPRINT_SOURCE_UNAVAILABLE', msg);
   }
 }
+
+/** Thrown by a source whose reading cannot be trusted (a randomised canvas, no layout): the source is reported as failed. */
+export class SourceFailedError extends ExkitError {
+  override name = 'SourceFailedError';
+  constructor(msg: string) {
+    super('FINGERPRINT_SOURCE_FAILED', msg);
+  }
+}

@@ -14,7 +14,7 @@ export {
   FONT_TEST_SIZE_PX,
   DEFAULT_FONT_CANDIDATES,
 } from './constants.js';
-export { FingerprintError, SourceUnavailableError } from './errors.js';
+export { FingerprintError, SourceFailedError, SourceUnavailableError } from './errors.js';
 export type { FingerprintFailure } from './errors.js';
 export type { Fingerprint, FingerprintSource, DomSource, PlainSource, SourceContext, SourceReport, SourceStatus, ScreenFrame } from './types.js';
 export { canonicalJson } from './canonical-json.js';

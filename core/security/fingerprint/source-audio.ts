@@ -1,5 +1,5 @@
 import { AUDIO_TIMEOUT_MS } from './constants.js';
-import { SourceUnavailableError } from './errors.js';
+import { SourceFailedError, SourceUnavailableError } from './errors.js';
 import type { DomSource } from './types.js';
 import { readRecord } from '../../validate/describe-value.js';
 
@@ -56,7 +56,7 @@ export function audioSource(options: AudioSourceOptions = {}): DomSource {
       const samples = buffer.getChannelData(0);
       let sum = 0;
       for (let i = SUM_FROM; i < samples.length; i++) sum += Math.abs(samples[i]!);
-      if (!Number.isFinite(sum)) throw new Error('the rendered samples are not finite');
+      if (!Number.isFinite(sum)) throw new SourceFailedError('the rendered samples are not finite');
       return sum;
     },
   };

@@ -1,5 +1,5 @@
 import type { DomPort } from '../../platform/types.js';
-import { SourceUnavailableError } from './errors.js';
+import { SourceFailedError, SourceUnavailableError } from './errors.js';
 import { sha256Hex } from '../bytes.js';
 import type { DomSource } from './types.js';
 
@@ -53,10 +53,10 @@ export function canvasSource(): DomSource {
     needsDom: true,
     collect({ dom }) {
       const first = render(dom);
-      if (!first.image.startsWith('data:image/')) throw new Error('the canvas gave no image');
+      if (!first.image.startsWith('data:image/')) throw new SourceFailedError('the canvas gave no image');
       // Anti-fingerprinting browsers add noise per read: two different drawings mean the value is worthless.
       const second = render(dom);
-      if (second.image !== first.image) throw new Error('the canvas is randomised (two drawings differ)');
+      if (second.image !== first.image) throw new SourceFailedError('the canvas is randomised (two drawings differ)');
       return { winding: first.winding, image: sha256Hex(first.image) };
     },
   };

@@ -2,6 +2,7 @@ import type { DomPort } from '../../platform/types.js';
 import { DEFAULT_FONT_CANDIDATES, FONT_FALLBACK_FAMILIES, FONT_TEST_SIZE_PX, FONT_TEST_STRING, FONT_TEST_WIDTH_PX } from './constants.js';
 import type { DomSource } from './types.js';
 import { readRecord } from '../../validate/describe-value.js';
+import { SourceFailedError } from './errors.js';
 
 export interface FontsSourceOptions {
   /** The fonts to probe. Default `DEFAULT_FONT_CANDIDATES`. */
@@ -41,7 +42,7 @@ function measure(dom: DomPort, fonts: readonly string[], testWidthPx: number): s
     const sizes = probes.map((probe) => [probe.span.offsetWidth, probe.span.offsetHeight] as const);
     const baseline = new Map<string, readonly [number, number]>();
     FONT_FALLBACK_FAMILIES.forEach((fallback, i) => baseline.set(fallback, sizes[i]!));
-    if ([...baseline.values()].every(([width]) => width === 0)) throw new Error('no layout: every test string measures 0 px');
+    if ([...baseline.values()].every(([width]) => width === 0)) throw new SourceFailedError('no layout: every test string measures 0 px');
     const found = new Set<string>();
     probes.forEach((probe, i) => {
       if (probe.font === undefined) return;
