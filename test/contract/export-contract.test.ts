@@ -195,8 +195,10 @@ describe('every exkit/machines export returns or throws an ExkitError, for hosti
 
 describe('known failures still fail (remove an entry once its export keeps the contract)', () => {
   const all = new Map([...coreFunctions, ...machineFunctions]);
-  it.each(Object.entries(KNOWN_FAILURES))('%s (%s)', async (name) => {
-    const fn = all.get(name)!;
-    expect((await violations(name, fn, valid[name])).length).toBeGreaterThan(0);
+  // One test over the table (empty today), so an entry left behind after its fix fails here.
+  it('every listed export still breaks the contract', async () => {
+    for (const name of Object.keys(KNOWN_FAILURES)) {
+      expect((await violations(name, all.get(name)!, valid[name])).length, name).toBeGreaterThan(0);
+    }
   });
 });
