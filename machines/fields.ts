@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
-import { isArrayValue } from '../core/validate/describe-value.js';
+import { isRecord } from '../core/validate/describe-value.js';
 import { isDuration } from '../core/validate/duration.js';
 
 /** One field's rule: the check its value must pass and what the check expects, for the error message. */
@@ -17,11 +17,8 @@ export type FieldRules<T> = { [K in keyof T]-?: FieldRule };
 /** A checked copy of an object, or the first field that failed. */
 export type FieldsResult<T> = { ok: true; value: T } | { ok: false; field: string; value: unknown; expect: string };
 
-/** Whether `value` is an object a field can be read from (not null, not an array, not a function). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  // isArrayValue, not Array.isArray: the latter throws on a revoked Proxy.
-  return typeof value === 'object' && value !== null && !isArrayValue(value);
-}
+/** Whether `value` is an object a field can be read from (core's one rule, re-exported for the machines). */
+export { isRecord };
 
 export const isString = (value: unknown): value is string => typeof value === 'string';
 export const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

@@ -2,7 +2,7 @@ import { isResultCode } from '../catalog/result-codes.js';
 import type { HttpClient } from '../http/client.js';
 import { CaptchaRequestError, typedCaptchaError } from './errors.js';
 import type { CaptchaCheckPayload, CaptchaValidate, Challenge, ChallengeRequest } from './types.js';
-import { readGuarded, readRecord } from '../validate/describe-value.js';
+import { isRecord, readGuarded, readRecord } from '../validate/describe-value.js';
 
 // Seed 001 §7: the captcha endpoints (the HTTP client adds the /v1 prefix).
 export const CAPTCHA_GET_ID_PATH = '/security/policy/captcha/get-captcha-id';
@@ -28,8 +28,6 @@ function succeeded(code: unknown): boolean {
 function withoutEmpty(params: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // A login-expired answer must end the flow: the HTTP client's default for it is to never settle (seed 001 §8),
 // which would leave the scene's flow requesting forever. It still emits its logout and toast.

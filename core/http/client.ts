@@ -44,7 +44,7 @@ import type {
   LoginExpiredMode,
   RequestOptions,
 } from './types.js';
-import { readRecord, expectObjectWith } from '../validate/describe-value.js';
+import { expectObjectWith, isRecord, readRecord } from '../validate/describe-value.js';
 
 /** The exchange's HTTP client: one instance per gateway. */
 export interface HttpClient {
@@ -136,10 +136,6 @@ const CREDENTIALS: ReadonlySet<string> = new Set<RequestCredentials>(['omit', 's
 const PROVIDER_NAMES = ['locale', 'appTheme', 'terminalCode', 'deviceLanguage', 'beta'] as const;
 /** `timeout: false` means no time limit (ky's spelling); every other value must be a timer-safe duration. */
 const TIMEOUT_RULE = { none: false, owner: 'http' } as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function checkOneOf(field: string, value: unknown, allowed: ReadonlySet<string>): void {
   if (value !== undefined && !(typeof value === 'string' && allowed.has(value))) {

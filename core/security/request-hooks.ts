@@ -21,6 +21,7 @@ import { signModeFor } from './sign-config.js';
 import type { GatewaySignConfig } from './sign-config.js';
 import type { SignErrorHandler } from './sign-errors.js';
 import { isSignErrorCode } from './sign-errors.js';
+import { isRecord } from '../validate/describe-value.js';
 
 /** What signing init has established so far. */
 export interface SecuritySnapshot {
@@ -73,8 +74,6 @@ export function apiPathOf(request: Request, options: { readonly context?: Readon
   if (url.pathname !== ctx.apiBasePath && !url.pathname.startsWith(`${ctx.apiBasePath}/`)) return undefined;
   return url.pathname.slice(ctx.apiBasePath.length) || '/';
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The user id of a login response (seed 001 §3): data.userInfo.userId or data.accessTokenResVO.userInfo.userId. */
 export function loginUserId(body: unknown): string | undefined {

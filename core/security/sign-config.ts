@@ -2,7 +2,7 @@
 import { SigningInitError } from './errors.js';
 import { DEFAULT_KEY_ALGORITHM, KEY_ALGORITHM_BITS } from './constants.js';
 import type { KeyAlgorithm } from './constants.js';
-import { expectString, invalidArgument } from '../validate/describe-value.js';
+import { expectString, invalidArgument, isRecord } from '../validate/describe-value.js';
 
 /** The sign modes of docs/security-protocol.md §6.2: 0 no body, 1 body, 2 query and body. */
 export type SignMode = 0 | 1 | 2;
@@ -21,7 +21,6 @@ export interface GatewaySignConfig {
   userCheckDeviceUrl: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
 const isMode = (value: unknown): value is SignMode => value === 0 || value === 1 || value === 2;
 

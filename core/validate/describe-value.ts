@@ -102,6 +102,11 @@ export function isArrayValue(value: unknown): boolean {
   }
 }
 
+/** Whether `value` is an object a field can be read from: not null, not an array (a revoked Proxy is neither). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !isArrayValue(value);
+}
+
 /** Throws InvalidArgumentError naming `field` unless `value` is an array (a revoked Proxy counts as not one). */
 export function expectArray(field: string, value: unknown, owner: string, expected = 'an array'): void {
   if (!isArrayValue(value)) throw invalidArgument(field, expected, value, owner);
