@@ -8,7 +8,7 @@ import { toastContentRules } from './toast.machine.js';
 import type { ToastContent, ToastType } from './toast.machine.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { guardCallback, reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
-import { ID, STRING, checkArgument, fieldsOrThrow, isFunction, isId, prop, required } from './fields.js';
+import { ID, STRING, checkArgument, fieldsOrThrow, isFunction, isId, isString, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
 export type ToasterActor = ActorRefFrom<typeof toasterMachine>;
@@ -60,14 +60,8 @@ const messagesRules: FieldRules<ToastPromiseMessages<unknown>> = {
   error: { check: isText, expect: 'a string or a function giving one', required: true },
 };
 
-function checkMessage(owner: string, message: unknown): string {
-  if (typeof message !== 'string') throw new InvalidArgumentError(`${owner}: message must be a string`, { field: 'message', value: message });
-  return message;
-}
-function checkId(owner: string, id: unknown): string {
-  if (!isId(id)) throw new InvalidArgumentError(`${owner}: id must be a non-empty string`, { field: 'id', value: id });
-  return id;
-}
+const checkMessage = (owner: string, message: unknown): string => checkArgument(owner, 'message', message, isString, STRING.expect);
+const checkId = (owner: string, id: unknown): string => checkArgument(owner, 'id', id, isId, ID.expect);
 
 /**
  * Creates the toast API over a toaster actor (resolved on every call, so it may be created lazily). Invalid

@@ -1,13 +1,12 @@
 import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
-import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
 import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
 import { takeErrorEvents } from './error-events.js';
-import { CAP, CLOCK, DISPLAY_DURATION, ID, LAYERS, PX, REPORTER, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
+import { CAP, CLOCK, DISPLAY_DURATION, ID, LAYERS, PX, REPORTER, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
@@ -99,9 +98,7 @@ export class ToastQueue {
 
   /** `cap`: a positive whole number, or Infinity for no cap; anything else is an InvalidArgumentError. */
   constructor(readonly cap: number = TOAST_MAX_QUEUED) {
-    if (!(cap === Infinity || (Number.isInteger(cap) && cap > 0))) {
-      throw new InvalidArgumentError('toaster: maxQueued must be a positive whole number or Infinity', { field: 'maxQueued', value: cap });
-    }
+    checkArgument('toaster', 'maxQueued', cap, isCap, CAP.expect);
   }
 
   get size(): number {
