@@ -1,0 +1,22 @@
+/* global process */
+// StrykerJS over the node-only Vitest configuration. `npm run mutation -- <area>` (scripts/mutation.ts) picks the
+// files to mutate; this file holds what every area shares. Equivalent mutants are marked in the source with a
+// `// Stryker disable next-line <mutator>: <reason>` comment, so each one carries its reason where it lives and
+// docs/test-strength.md lists them.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  coverageAnalysis: 'perTest',
+  checkers: [],
+  concurrency: 2,
+  timeoutMS: 10_000,
+  // Static mutants (tables and constants evaluated when a module loads) are run too: the entity table in
+  // sanitize-href is one, and a mapping removed from it must fail a test.
+  ignoreStatic: false,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: process.env.EXKIT_MUTATION_REPORT ?? 'reports/mutation/mutation.json' },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// The flat, node-only configuration StrykerJS runs (npm run mutation): the core and machine tests, without the
+// browser engines, end-to-end journeys, package checks or React, which a mutant of core/ or machines/ cannot
+// reach faster than the node tests do and which would make every mutant cost seconds.
+export default defineConfig({
+  test: {
+    environment: 'node',
+    // Forks, not threads: some tests switch process.env.TZ, which a worker thread does not pass on to its clock.
+    pool: 'forks',
+    include: ['test/core/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/contract/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+});
