@@ -46,7 +46,7 @@ const EXKIT_RUN = `async (certificatePem) => {
   marks.push(performance.now());
   const answer = await http.post('/spot/account', { amount: '1' });
   marks.push(performance.now());
-  riskToken.stop();
+  riskToken.dispose();
   security.dispose();
   return { code: answer.code, marks };
 }`;

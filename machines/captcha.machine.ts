@@ -11,7 +11,9 @@ import type {
   CaptchaWidgetFactory,
   Challenge,
   ChallengeRequest,
+  LegacyCaptchaWidget,
 } from '../core/captcha/types.js';
+import { disposeCaptchaWidget } from '../core/captcha/types.js';
 import { takeErrorEvents } from './error-events.js';
 import { prop } from './fields.js';
 
@@ -89,7 +91,7 @@ export const captchaMachine = setup({
     checkCaptcha: fromPromise<unknown, { http: CaptchaHttp; payload: CaptchaCheckPayload }>(({ input }) => checkCaptcha(input.http, input.payload)),
     widget: fromCallback<CaptchaEvent, CaptchaWidgetInput>(({ input, sendBack }) => {
       let live = true;
-      let widget: CaptchaWidget | undefined;
+      let widget: CaptchaWidget | LegacyCaptchaWidget | undefined;
       // The widget is a port (a third-party script in the browser): whatever it throws ends the flow as
       // failed with a typed error; nothing it does can leave the flow challenging with no widget shown.
       const fail = (error: unknown) => {
@@ -120,9 +122,9 @@ export const captchaMachine = setup({
       return () => {
         live = false;
         try {
-          widget?.destroy();
+          if (widget) disposeCaptchaWidget(widget);
         } catch {
-          // A widget that cannot be destroyed has nothing left to hand back; the flow is over either way.
+          // A widget that cannot be disposed has nothing left to hand back; the flow is over either way.
         }
       };
     }),

@@ -70,7 +70,9 @@ export interface RiskTokenService extends RiskTokenSource {
   whenReady(timeoutMs?: number): Promise<string | undefined>;
   /** Puts the header hook on an HTTP client; returns a function that takes it off. */
   install(http: Pick<HttpClient, 'use'>): () => void;
-  /** Stops the schedule and the machine. */
+  /** Stops the schedule and the machine; `refresh()` and `whenReady()` then resolve at once. */
+  dispose(): void;
+  /** @deprecated Use {@link RiskTokenService.dispose}; the same call under its old name. */
   stop(): void;
 }
 
@@ -154,6 +156,10 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
     if (!stopped()) actor.send({ type: 'REFRESH' });
   };
 
+  const dispose = () => {
+    crossTab.unsubscribe();
+    actor.stop();
+  };
   const service: RiskTokenService = {
     actor,
     state: () => riskTokenState(actor.getSnapshot()),
@@ -175,10 +181,8 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
       return (await settled(timeoutMs)).token;
     },
     install: (http) => http.use({ beforeRequest: [riskTokenHeaderHook(service, options)] }),
-    stop() {
-      crossTab.unsubscribe();
-      actor.stop();
-    },
+    dispose,
+    stop: dispose,
   };
   return service;
 }

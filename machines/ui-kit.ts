@@ -42,6 +42,8 @@ export interface UiKit {
    * Stops the kit's own actors: message boxes still open resolve as closed, loading overlays are removed, and
    * no timer of theirs is left (the shared root toaster lives on).
    */
+  dispose(): void;
+  /** @deprecated Use {@link UiKit.dispose}; the same call under its old name. */
   stop(): void;
 }
 
@@ -98,6 +100,12 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
     clock: platform.timers,
   }).start();
   const loading = createLoadingOverlays({ clock: platform.timers, motion, errors: platform.errors });
+  const dispose = () => {
+    ownToaster?.stop();
+    notifier.stop();
+    messageBoxQueue.stop();
+    loading.stop();
+  };
   return {
     host,
     toaster,
@@ -107,11 +115,7 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
     messageBox: createMessageBoxApi(() => messageBoxQueue, motion),
     loading,
     motion,
-    stop() {
-      ownToaster?.stop();
-      notifier.stop();
-      messageBoxQueue.stop();
-      loading.stop();
-    },
+    dispose,
+    stop: dispose,
   };
 }

@@ -88,7 +88,7 @@ export function geeTestWidget(platform: Platform, options: GeeTestWidgetOptions)
       onSuccess: (l) => void listeners.success.push(l),
       onClose: (l) => void listeners.close.push(l),
       onError: (l) => void listeners.error.push(l),
-      destroy: () => captcha?.destroy(),
+      dispose: () => captcha?.destroy(),
     };
     return widget;
   };

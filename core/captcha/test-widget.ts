@@ -6,6 +6,9 @@ export type TestWidgetOutcome = 'success' | 'close' | 'error' | 'manual';
 /** One widget the test factory made, with controls to act as the person solving it. */
 export interface TestCaptchaWidget extends CaptchaWidget {
   readonly shown: boolean;
+  /** Whether `dispose()` (or its deprecated alias `destroy()`) was called. */
+  readonly disposed: boolean;
+  /** @deprecated Read {@link TestCaptchaWidget.disposed}. */
   readonly destroyed: boolean;
   readonly initOptions: { captchaId: string; language: string } | undefined;
   succeed(validate?: CaptchaValidate): void;
@@ -14,6 +17,8 @@ export interface TestCaptchaWidget extends CaptchaWidget {
 }
 
 export interface TestCaptchaFactory extends CaptchaWidgetFactory {
+  /** Makes the next widget (a full `CaptchaWidget`, with the test controls). */
+  (): TestCaptchaWidget;
   /** Every widget made so far, oldest first. */
   readonly widgets: TestCaptchaWidget[];
 }
@@ -34,14 +39,17 @@ export function createTestCaptchaWidget(outcome: TestWidgetOutcome = 'success'):
   const make = (): TestCaptchaWidget => {
     const on = { success: [] as Array<(v: CaptchaValidate) => void>, close: [] as Array<() => void>, error: [] as Array<(e: unknown) => void> };
     let shown = false;
-    let destroyed = false;
+    let disposed = false;
     let initOptions: TestCaptchaWidget['initOptions'];
     const widget: TestCaptchaWidget = {
       get shown() {
         return shown;
       },
+      get disposed() {
+        return disposed;
+      },
       get destroyed() {
-        return destroyed;
+        return disposed;
       },
       get initOptions() {
         return initOptions;
@@ -58,17 +66,20 @@ export function createTestCaptchaWidget(outcome: TestWidgetOutcome = 'success'):
       onSuccess: (l) => void on.success.push(l),
       onClose: (l) => void on.close.push(l),
       onError: (l) => void on.error.push(l),
+      dispose() {
+        disposed = true;
+      },
       destroy() {
-        destroyed = true;
+        disposed = true;
       },
       succeed(validate = sampleGeeTestValidate(String(widgets.indexOf(widget)))) {
-        if (!destroyed) on.success.forEach((l) => l(validate));
+        if (!disposed) on.success.forEach((l) => l(validate));
       },
       close() {
-        if (!destroyed) on.close.forEach((l) => l());
+        if (!disposed) on.close.forEach((l) => l());
       },
       fail(error = new Error('test widget error')) {
-        if (!destroyed) on.error.forEach((l) => l(error));
+        if (!disposed) on.error.forEach((l) => l(error));
       },
     };
     widgets.push(widget);

@@ -166,7 +166,7 @@ try {
   log(`security events: ${securityEvents.map((e) => e.type).join(', ') || 'none'}`);
 } finally {
   init.stop();
-  riskToken.stop();
+  riskToken.dispose();
   security.dispose();
   http.dispose();
   device.dispose();

@@ -44,7 +44,7 @@ describe('captcha flow — seed 001 §4', () => {
     expect(result).toEqual({ status: 'passed', token: b64json(sampleGeeTestValidate('0')), captchaType: 3, bizId: 'biz-1', data: { verified: true } });
     expect(widget.widgets[0]!.shown).toBe(true);
     expect(widget.widgets[0]!.initOptions).toEqual({ captchaId: 'cap-1', language: 'eng' });
-    expect(widget.widgets[0]!.destroyed).toBe(true);
+    expect(widget.widgets[0]!.disposed).toBe(true);
     expect(calls[1]).toEqual({
       path: CAPTCHA_CHECK_PATH,
       params: { captchaType: 3, captchaValidate: b64json(sampleGeeTestValidate('0')), bizParam: 'p', areaCode: '86', bizId: 'biz-1' },
@@ -105,7 +105,7 @@ describe('captcha flow — seed 001 §4', () => {
       onSuccess: () => undefined,
       onClose: () => undefined,
       onError: () => undefined,
-      destroy: () => undefined,
+      dispose: () => undefined,
     });
     const result = await run(input({ widget: failing }));
     expect(result.status === 'failed' && result.error).toMatchObject({ name: 'CaptchaScriptLoadError', code: 'CAPTCHA_SCRIPT_ERROR' });
@@ -215,7 +215,7 @@ describe('captcha service — one flow at a time per scene', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith('[exkit/captcha] widget error', { scene: 'login', error });
     expect(service.flowOf('login')!.getSnapshot().value).toBe('challenging');
-    expect(widget.widgets[0]!.destroyed).toBe(false);
+    expect(widget.widgets[0]!.disposed).toBe(false);
     widget.widgets[0]!.succeed();
     expect((await result).status).toBe('passed');
     expect(warn).toHaveBeenCalledTimes(1);

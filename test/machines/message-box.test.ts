@@ -286,8 +286,8 @@ describe('message box queue', () => {
     void plain.messageBox.prompt('Amount', { inputValidator: (v) => v.length > 0 });
     plain.messageBoxQueue.send({ type: 'ENTER' });
     expect(errorOf(plain)).toBe('invalid data');
-    zh.stop();
-    plain.stop();
+    zh.dispose();
+    plain.dispose();
   });
 
   it('a custom check that throws fails the input and is reported; the queue keeps working and the promise settles', async () => {

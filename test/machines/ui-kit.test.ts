@@ -17,7 +17,7 @@ describe('ui kit', () => {
     expect(kit.motion.reduced).toBe(true);
     platform.setVisibility('hidden');
     expect(kit.toaster.getSnapshot().context.pageHidden).toBe(true);
-    kit.stop();
+    kit.dispose();
     configureRootToaster({});
   });
 
@@ -30,7 +30,15 @@ describe('ui kit', () => {
     expect(kit.toaster.getSnapshot().context.items).toEqual([]);
     expect(kit.host.layers.current()).toBe(2001);
     expect(kit.motion.reduced).toBe(false);
+    kit.dispose();
+  });
+
+  it('the deprecated stop() still disposes the kit: its notifier and message-box queue stop', () => {
+    const kit = createUiKit(memoryPlatform(), { isolatedToaster: true });
     kit.stop();
+    expect(kit.notifier.getSnapshot().status).toBe('stopped');
+    expect(kit.messageBoxQueue.getSnapshot().status).toBe('stopped');
+    expect(kit.toaster.getSnapshot().status).toBe('stopped');
   });
 
   it('"Respect prefers-reduced-motion", followed live: the next box and overlay after a change skip their transitions', () => {
@@ -54,7 +62,7 @@ describe('ui kit', () => {
     expect(removed).toBe(1);
     platform.advance(1);
     expect(removed).toBe(2);
-    kit.stop();
+    kit.dispose();
   });
 
   it("the app's reducedMotion option replaces the platform setting", () => {
@@ -63,7 +71,7 @@ describe('ui kit', () => {
     void kit.messageBox.confirm('keep the motion');
     expect(kit.motion.reduced).toBe(false);
     expect(kit.messageBoxQueue.getSnapshot().context.boxes[0]!.ref.getSnapshot().context.transitionMs).toBe(200);
-    kit.stop();
+    kit.dispose();
   });
 
   it('stop() leaves nothing pending: open boxes resolve as closed, overlays are removed once, and no timer of the kit runs after', async () => {
@@ -74,7 +82,7 @@ describe('ui kit', () => {
     kit.loading.show('table', () => void removed++);
     kit.toast('x');
     kit.notifier.send({ type: 'NOTIFY', notification: { id: 'n', message: 'm' } });
-    kit.stop();
+    kit.dispose();
     await expect(Promise.all(boxes)).resolves.toEqual([{ action: 'close' }, { action: 'close' }]);
     expect(removed).toBe(1);
     expect(kit.loading.get('table')).toBeUndefined();

@@ -41,7 +41,7 @@ describe('useRiskToken', () => {
     });
     expect(screen.getByRole('button').textContent).toBe('success|success|idle|-');
     expect(calls).toBe(3);
-    service.stop();
+    service.dispose();
   });
 
   it('without a riskToken service it fails with MissingProviderError', () => {

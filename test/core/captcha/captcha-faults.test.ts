@@ -177,13 +177,26 @@ describe('a widget port that throws ends the flow as failed (CaptchaWidgetError)
     expect(service.flowOf('login')).toBeUndefined();
   });
 
-  it('a widget whose destroy throws still ends its flow with the widget result', async () => {
+  it('a widget whose dispose throws still ends its flow with the widget result', async () => {
     server.route('POST', GET_ID, challenge(0));
     server.route('POST', CHECK, reply.ok({ pass: true }));
-    const widget: CaptchaWidgetFactory = () => ({ ...createTestCaptchaWidget('success')(), destroy: () => { throw new Error('destroy'); } });
+    const widget: CaptchaWidgetFactory = () => ({ ...createTestCaptchaWidget('success')(), dispose: () => { throw new Error('dispose'); } });
     const { service } = setup(widget);
     expect(await ended(service.verify('login'))).toMatchObject({ status: 'passed', data: { pass: true } });
     expect(service.flowOf('login')).toBeUndefined();
+  });
+
+  it('a widget with only the deprecated destroy() is still torn down when its flow ends', async () => {
+    server.route('POST', GET_ID, challenge(0));
+    server.route('POST', CHECK, reply.ok({ pass: true }));
+    let destroyed = 0;
+    const widget: CaptchaWidgetFactory = () => {
+      const { dispose: _dispose, destroy: _destroy, ...port } = createTestCaptchaWidget('success')();
+      return { ...port, destroy: () => void destroyed++ };
+    };
+    const { service } = setup(widget);
+    expect(await ended(service.verify('login'))).toMatchObject({ status: 'passed', data: { pass: true } });
+    expect(destroyed).toBe(1);
   });
 });
 

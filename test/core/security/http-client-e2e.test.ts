@@ -111,7 +111,7 @@ describe('security on the exkit HTTP client', () => {
     expect(riskToken.current()).toMatch(/^[0-9a-f]{40}$/);
     expect(s.gateway.riskTokenHeaders).toEqual([{ path: '/v1/user/login', token: riskToken.current() }]);
     expect(s.gateway.logins[0]?.encrypted).toBe(true);
-    riskToken.stop();
+    riskToken.dispose();
     device.dispose();
   });
 

@@ -93,6 +93,6 @@ describe('the risk token ends on a login-expired device answer', () => {
     expect(service.state().error).toMatchObject({ name: 'LoginExpiredError' });
     expect(platform.reports.map((r) => r.event)).toEqual([RISK_TOKEN_FAILED_EVENT]);
     expect(server.received.filter((r) => r.path === DEVICE_PATH)).toHaveLength(2);
-    service.stop();
+    service.dispose();
   });
 });

@@ -92,7 +92,7 @@ describe('what is not a string token stays an error', () => {
     await platform.advanceAsync(1000);
     await vi.waitFor(() => expect(service.state().status).toBe('error'));
     expect(service.state().token).toBeUndefined();
-    service.stop();
+    service.dispose();
   });
 
   it.each([

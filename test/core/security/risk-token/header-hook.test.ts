@@ -177,7 +177,7 @@ describe('the service installed on a client', () => {
     remove();
     await http.post('/user/register/email', {});
     expect(headerOf('/v1/user/register/email')).toBeUndefined();
-    service.stop();
+    service.dispose();
   });
 
   it('a device service that never answers holds a login call for the 5 s init wait, then lets it go without a header', async () => {
@@ -194,7 +194,7 @@ describe('the service installed on a client', () => {
     await platform.advanceAsync(1);
     await login;
     expect(headerOf('/v1/user/login')).toBeUndefined();
-    service.stop();
+    service.dispose();
   });
 
   it('the header name is an option', async () => {
@@ -205,6 +205,6 @@ describe('the service installed on a client', () => {
     service.install(http);
     await http.post('/user/login', {});
     expect(server.received.find((r) => r.path === '/v1/user/login')?.headers['x-risk']).toBe(TOKEN);
-    service.stop();
+    service.dispose();
   });
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 afterEach(() => {
-  for (const service of services.splice(0)) service.stop();
+  for (const service of services.splice(0)) service.dispose();
   server.reset();
 });
 
@@ -214,16 +214,26 @@ describe('no timer of the risk token gets a delay a host would wrap (issue 17)',
     expect(delays.filter((ms) => !honoured(ms))).toEqual([]);
   });
 
-  it('stopping the service ends a pending refresh(); refresh() on a stopped service resolves at once', async () => {
+  it('disposing the service ends a pending refresh(); refresh() on a disposed service resolves at once', async () => {
     server.route('GET', DEVICE_PATH, reply.hold());
     const platform = memoryPlatform();
     const service = start(platform);
     const pending = service.refresh();
     await vi.waitFor(() => expect(requests()).toBe(1));
-    service.stop();
+    service.dispose();
     await expect(pending).resolves.toMatchObject({ token: undefined });
     await expect(service.refresh()).resolves.toMatchObject({ token: undefined });
     await expect(service.whenReady()).resolves.toBeUndefined();
+    expect(platform.timers.pending).toBe(0);
+  });
+
+  it('the deprecated stop() still tears the service down: the machine stops and other tabs are no longer followed', async () => {
+    answers(token(1));
+    const platform = memoryPlatform();
+    const service = start(platform);
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    service.stop();
+    expect(service.actor.getSnapshot().status).toBe('stopped');
     expect(platform.timers.pending).toBe(0);
   });
 
