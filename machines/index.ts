@@ -20,5 +20,6 @@ export * from './loading-api.js';
 export * from './ui-kit.js';
 export * from './app-host.js';
 export * from './risk-token.machine.js';
+export { RiskTokenEmptyError } from './errors.js';
 export * from './risk-token-service.js';
 export { ACTOR_ERROR_EVENT } from './error-events.js';

@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { ExkitError } from '../core/errors/index.js';
+import { MissingFetcherError, RiskTokenEmptyError } from './errors.js';
 import type { ErrorReport } from '../core/platform/types.js';
 import {
   RISK_TOKEN_FAILED_EVENT,
@@ -20,22 +20,6 @@ import { prop } from './fields.js';
 
 /** The five statuses of seed 001 §4. */
 export type RiskTokenStatus = 'notInitialised' | 'success' | 'demoted' | 'error' | 'timeout';
-
-/** Raised when the device service answers with nothing (seed 001 §4: an empty result is an error). */
-export class RiskTokenEmptyError extends ExkitError {
-  override name = 'RiskTokenEmptyError';
-  constructor() {
-    super('RISK_TOKEN_EMPTY', 'The device service returned an empty risk token.');
-  }
-}
-
-/** Raised by the default fetch actor when the machine was given no fetcher. */
-class MissingFetcherError extends ExkitError {
-  override name = 'MissingFetcherError';
-  constructor() {
-    super('MISSING_FETCHER', 'the risk-token machine needs input.fetchToken or a provided fetchToken actor');
-  }
-}
 
 export interface RiskTokenInput {
   /** Asks the device service for a token (deviceServiceFetcher over an HTTP client). */

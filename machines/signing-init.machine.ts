@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
-import { ExkitError } from '../core/errors/index.js';
+import { MissingSecurityError } from './errors.js';
 import type { ClientKeyPair, GatewaySignConfig, Security, SecurityEvent, VerifiedServerKey } from '../core/security/index.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import { takeErrorEvents } from './error-events.js';
@@ -35,14 +35,6 @@ export type SigningInitEmitted =
   | { type: 'ready'; config: GatewaySignConfig }
   | { type: 'disabled'; config: GatewaySignConfig }
   | { type: 'failed'; error: unknown };
-
-/** Raised by a default actor when the machine was given no security service and no provided actor. */
-class MissingSecurityError extends ExkitError {
-  override name = 'MissingSecurityError';
-  constructor() {
-    super('MISSING_SECURITY', 'signing init needs input.security or provided actors');
-  }
-}
 
 function need(security: Security | undefined): Security {
   if (!security) throw new MissingSecurityError();

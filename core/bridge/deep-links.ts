@@ -1,7 +1,7 @@
-import { ExkitError } from '../errors/exkit-error.js';
+import { deepLinkValueText, InvalidDeepLinkError, UnknownDeepLinkParamError, UnknownDeepLinkParamValueError, UnknownDeepLinkTargetError } from './errors.js';
 import type { PlatformLocation } from '../platform/types.js';
 import { putOwn } from '../validate/own-field.js';
-import { describeValue, expectObjectWith, expectString, readGuarded, readRecord } from '../validate/describe-value.js';
+import { expectObjectWith, expectString, readGuarded, readRecord } from '../validate/describe-value.js';
 import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
 import type { BridgeOs } from './detect.js';
@@ -59,44 +59,10 @@ export interface ParsedDeepLink {
   scheme: 'app' | 'public';
 }
 
-/** A target name that is not in the catalogue of seed 000 §2. */
-export class UnknownDeepLinkTargetError extends ExkitError {
-  override name = 'UnknownDeepLinkTargetError' as const;
-  constructor(target: string) {
-    super('DEEP_LINK_UNKNOWN_TARGET', `Unknown deep-link target: ${describeValue(target)}`, { extra: { target } });
-  }
-}
-
-/** A parameter the target does not take. */
-export class UnknownDeepLinkParamError extends ExkitError {
-  override name = 'UnknownDeepLinkParamError' as const;
-  constructor(target: string, param: string) {
-    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${describeValue(param)}`, { extra: { target, param } });
-  }
-}
-
-/** A value outside the values a parameter takes (seed 000 §2: home/asset type is an asset tab). */
-export class UnknownDeepLinkParamValueError extends ExkitError {
-  override name = 'UnknownDeepLinkParamValueError' as const;
-  constructor(target: string, param: string, value: unknown, allowed: readonly string[]) {
-    super('DEEP_LINK_UNKNOWN_VALUE', `The deep-link parameter ${param} of ${target} takes ${allowed.join(', ')}; got ${JSON.stringify(valueText(value))}`, {
-      extra: { target, param, value: valueText(value), allowed: [...allowed] },
-    });
-  }
-}
-
 /** Throws UnknownDeepLinkParamValueError when the catalogue lists the parameter's values and `value` is not one of them. */
 function checkParamValue(target: string, spec: DeepLinkTargetSpec, key: string, value: unknown): void {
   const allowed = spec.values?.[key];
   if (allowed && !(typeof value === 'string' && allowed.includes(value))) throw new UnknownDeepLinkParamValueError(target, key, value, allowed);
-}
-
-/** A URL that is not a deep link of the configured schemes and host. */
-export class InvalidDeepLinkError extends ExkitError {
-  override name = 'InvalidDeepLinkError' as const;
-  constructor(url: string) {
-    super('DEEP_LINK_INVALID', `Not a deep link of this app: ${describeValue(url)}`, { extra: { url } });
-  }
 }
 
 /** Whether a value is left out of a link: empty string, null, undefined, empty array or empty object (seed 000 §5). */
@@ -107,15 +73,6 @@ export function isEmptyDeepLinkValue(value: unknown): boolean {
     if (typeof value === 'object') return Object.keys(value).length === 0;
     return false;
   });
-}
-
-function valueText(value: unknown): string {
-  try {
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  } catch {
-    // A value JSON cannot write (a cycle, a BigInt inside) or a Symbol's text in an error message.
-    return Object.prototype.toString.call(value);
-  }
 }
 
 /** Whether a target may open on an OS (seed 000 §6). */
@@ -147,7 +104,7 @@ export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepL
     const value = isEmptyDeepLinkValue(raw) ? (spec.defaults?.[key] ?? (options.onChain === true ? spec.onChainDefaults?.[key] : undefined)) : raw;
     if (isEmptyDeepLinkValue(value)) continue;
     checkParamValue(target, spec, key, value);
-    query.push(`${encodeURIComponent(key)}=${encodeURIComponent(valueText(value))}`);
+    query.push(`${encodeURIComponent(key)}=${encodeURIComponent(deepLinkValueText(value))}`);
   }
   const scheme = options.scheme === 'public' ? options.publicScheme : options.appScheme;
   return `${scheme}://${options.host}/${target}${query.length ? `?${query.join('&')}` : ''}`;

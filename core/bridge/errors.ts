@@ -101,3 +101,47 @@ export class UnknownBridgeCommandError extends ExkitError {
     super('BRIDGE_UNKNOWN_COMMAND', `Unknown bridge command: ${describeValue(command)}`, { extra: { command } });
   }
 }
+
+/** A deep-link value as text (objects as JSON), for links and error messages; never throws. */
+export function deepLinkValueText(value: unknown): string {
+  try {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  } catch {
+    // A value JSON cannot write (a cycle, a BigInt inside) or a Symbol's text in an error message.
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/** A target name that is not in the catalogue of seed 000 §2. */
+export class UnknownDeepLinkTargetError extends ExkitError {
+  override name = 'UnknownDeepLinkTargetError' as const;
+  constructor(target: string) {
+    super('DEEP_LINK_UNKNOWN_TARGET', `Unknown deep-link target: ${describeValue(target)}`, { extra: { target } });
+  }
+}
+
+/** A parameter the target does not take. */
+export class UnknownDeepLinkParamError extends ExkitError {
+  override name = 'UnknownDeepLinkParamError' as const;
+  constructor(target: string, param: string) {
+    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${describeValue(param)}`, { extra: { target, param } });
+  }
+}
+
+/** A value outside the values a parameter takes (seed 000 §2: home/asset type is an asset tab). */
+export class UnknownDeepLinkParamValueError extends ExkitError {
+  override name = 'UnknownDeepLinkParamValueError' as const;
+  constructor(target: string, param: string, value: unknown, allowed: readonly string[]) {
+    super('DEEP_LINK_UNKNOWN_VALUE', `The deep-link parameter ${param} of ${target} takes ${allowed.join(', ')}; got ${JSON.stringify(deepLinkValueText(value))}`, {
+      extra: { target, param, value: deepLinkValueText(value), allowed: [...allowed] },
+    });
+  }
+}
+
+/** A URL that is not a deep link of the configured schemes and host. */
+export class InvalidDeepLinkError extends ExkitError {
+  override name = 'InvalidDeepLinkError' as const;
+  constructor(url: string) {
+    super('DEEP_LINK_INVALID', `Not a deep link of this app: ${describeValue(url)}`, { extra: { url } });
+  }
+}

@@ -9,6 +9,10 @@ export {
   BridgeCallAbortedError,
   isBridgeTimeoutError,
   UnknownBridgeCommandError,
+  UnknownDeepLinkTargetError,
+  UnknownDeepLinkParamError,
+  UnknownDeepLinkParamValueError,
+  InvalidDeepLinkError,
   APP_BRIDGE_TIMEOUT_MESSAGE,
   APP_NETWORK_ERROR_MESSAGE,
   APP_REQUEST_ACTION_ERROR_MESSAGE,
@@ -43,9 +47,5 @@ export {
   openDeepLink,
   isDeepLinkAllowed,
   isEmptyDeepLinkValue,
-  UnknownDeepLinkTargetError,
-  UnknownDeepLinkParamError,
-  UnknownDeepLinkParamValueError,
-  InvalidDeepLinkError,
 } from './deep-links.js';
 export type { DeepLinkValue, DeepLinkParamName, DeepLinkParamValue, DeepLinkParams, DeepLinkIntent, DeepLinkConfig, BuildDeepLinkOptions, ParsedDeepLink, OpenDeepLinkResult, DeepLinkOpener, DeepLinkBridge } from './deep-links.js';

@@ -3,7 +3,6 @@ export { consoleContentLogger, silentContentLogger } from './logger.js';
 export {
   ALLOWED_DATA_IMAGE_TYPES,
   ALLOWED_LINK_SCHEMES,
-  InvalidAppSchemeError,
   inspectHref,
   sanitizeHref,
 } from './sanitize-href.js';
@@ -17,8 +16,8 @@ export {
   RICH_TEXT_ALLOWED_ATTRIBUTES,
   RICH_TEXT_ALLOWED_TAGS,
   sanitizeRichText,
-  UnsafeDomWindowError,
 } from './sanitize-rich-text.js';
+export { InvalidAppSchemeError, UnsafeDomWindowError } from './errors.js';
 export type { RichTextOptions } from './sanitize-rich-text.js';
 export { AMOUNT_MAX_INTEGER_DIGITS, sanitizeAmount, sanitizeAmountInput } from './sanitize-amount.js';
 export type { SanitizedAmountInput } from './sanitize-amount.js';

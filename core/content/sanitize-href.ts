@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { InvalidAppSchemeError } from './errors.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
 import { describeValue, expectArray, readRecord } from '../validate/describe-value.js';
@@ -38,11 +38,6 @@ export interface SanitizeHrefOptions {
 export type HrefVerdict =
   | { allowed: true; href: string; kind: HrefKind; scheme: string | undefined }
   | { allowed: false; reason: string };
-
-/** Raised for an app scheme that is malformed or one that can run code (javascript, data, file…). */
-export class InvalidAppSchemeError extends InvalidArgumentError {
-  override name = 'InvalidAppSchemeError';
-}
 
 // What the WHATWG URL parser drops before it reads a scheme: leading/trailing C0 controls and spaces, and
 // every tab, line feed and carriage return anywhere.

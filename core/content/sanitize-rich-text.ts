@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import type { Config, DOMPurify as Purifier, UponSanitizeAttributeHookEvent, WindowLike } from 'dompurify';
-import { ExkitError } from '../errors/exkit-error.js';
+import { UnsafeDomWindowError } from './errors.js';
 import { linkAttributesOf } from './link-attributes.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger, silentContentLogger } from './logger.js';
@@ -42,14 +42,6 @@ export interface RichTextOptions {
   ownDomains?: readonly string[];
   /** Receives a warning for every blocked link. Default console.warn; `silentContentLogger` drops it. */
   logger?: Pick<ContentLogger, 'warn'>;
-}
-
-/** Raised when the given window cannot be trusted to sanitise: DOMPurify unsupported or its self-test failed. */
-export class UnsafeDomWindowError extends ExkitError {
-  override name = 'UnsafeDomWindowError';
-  constructor(msg: string, extra?: unknown) {
-    super('CONTENT_UNSAFE_WINDOW', msg, extra === undefined ? {} : { extra });
-  }
 }
 
 interface ActiveCall {

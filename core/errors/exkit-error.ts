@@ -14,6 +14,12 @@ export interface ExkitErrorOptions {
 }
 
 /**
+ * The mark every exkit error carries, from the runtime-wide symbol registry: an error made by a second copy of
+ * the package (two versions in one bundle, another realm) carries the same symbol, where `instanceof` fails.
+ */
+const EXKIT_ERROR_BRAND: unique symbol = Symbol.for('exkit.error') as never;
+
+/**
  * Base class of every error exkit throws. Subclasses set a stable `name` as a literal (it survives
  * minification, unlike `constructor.name`) and a stable `code`.
  */
@@ -41,6 +47,9 @@ export class ExkitError extends Error implements ErrorObject {
   }
 }
 
+// On the prototype, not the instance: it stays out of JSON, spreads and own-key listings.
+Object.defineProperty(ExkitError.prototype, EXKIT_ERROR_BRAND, { value: true });
+
 /** Raised when a caller passes a value that fails validation; `extra.field` names the culprit when known. */
 export class InvalidArgumentError extends ExkitError {
   override name = 'InvalidArgumentError';
@@ -49,10 +58,15 @@ export class InvalidArgumentError extends ExkitError {
   }
 }
 
-/** True when `value` is an ExkitError (or a subclass) with the given name. */
+/**
+ * True when `value` is an ExkitError (or a subclass) with the given name. It also recognises an error from
+ * another copy of exkit (a second version in the bundle, an iframe), by the mark every exkit error carries.
+ */
 export function isExkitError<N extends string>(value: unknown, name?: N): value is ExkitError & { name: N } {
   try {
-    return value instanceof ExkitError && (name === undefined || value.name === name);
+    const branded =
+      value instanceof ExkitError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[EXKIT_ERROR_BRAND] === true);
+    return branded && (name === undefined || (value as { name: unknown }).name === name);
   } catch {
     // instanceof reads the prototype: a revoked Proxy or a throwing getPrototypeOf trap is not an ExkitError.
     return false;

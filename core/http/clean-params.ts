@@ -1,4 +1,5 @@
-import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
+import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { UnknownTimeZoneError } from './errors.js';
 import { putOwn } from '../validate/own-field.js';
 import { expectString, invalidArgument, readGuarded, readRecord } from '../validate/describe-value.js';
 
@@ -12,16 +13,6 @@ export type ParamTimeZone = 'local' | 'utc' | (string & Record<never, never>);
 export interface CleanParamsOptions {
   /** Default 'local'. See `ParamTimeZone`. */
   timeZone?: ParamTimeZone;
-}
-
-/** Raised for a time zone that is neither 'local', 'utc' nor an IANA zone name the host knows. */
-export class UnknownTimeZoneError extends ExkitError {
-  override name = 'UnknownTimeZoneError';
-  readonly timeZone: unknown;
-  constructor(timeZone: unknown) {
-    super('UNKNOWN_TIME_ZONE', `Unknown time zone for request params: ${String(timeZone)}`, { extra: { field: 'timeZone', value: timeZone } });
-    this.timeZone = timeZone;
-  }
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));

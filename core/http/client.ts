@@ -68,6 +68,8 @@ export interface HttpClient {
    */
   use(hooks: HttpHooks): () => void;
   /** How many calls are in flight (a hanging login-expired call is not). */
+  readonly pendingCount: number;
+  /** @deprecated Read {@link HttpClient.pendingCount}; the same number under its old name. */
   readonly pending: number;
   /** Cancels every call in flight (RequestCancelledError 'disposed') and completes `events$`. */
   dispose(): void;
@@ -632,6 +634,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         installed.splice(index, 1);
         rebuild();
       };
+    },
+    get pendingCount() {
+      return inFlight.size;
     },
     get pending() {
       return inFlight.size;

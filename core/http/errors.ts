@@ -138,3 +138,13 @@ export class HttpSetupError extends ExkitError {
     super('HTTP_SETUP', msg, { cause: options.cause, ...(options.field === undefined ? {} : { extra: { field: options.field } }) });
   }
 }
+
+/** Raised for a time zone that is neither 'local', 'utc' nor an IANA zone name the host knows. */
+export class UnknownTimeZoneError extends ExkitError {
+  override name = 'UnknownTimeZoneError';
+  readonly timeZone: unknown;
+  constructor(timeZone: unknown) {
+    super('UNKNOWN_TIME_ZONE', `Unknown time zone for request params: ${String(timeZone)}`, { extra: { field: 'timeZone', value: timeZone } });
+    this.timeZone = timeZone;
+  }
+}

@@ -2,7 +2,7 @@ export { createHttpClient } from './client.js';
 export { cookieJarHooks, parseSetCookie } from './cookie-hooks.js';
 export type { CookieJarSource, SetCookie } from './cookie-hooks.js';
 export type { HttpClient } from './client.js';
-export { assertParamTimeZone, cleanParams, cleanParamValue, formatParamDate, UnknownTimeZoneError } from './clean-params.js';
+export { assertParamTimeZone, cleanParams, cleanParamValue, formatParamDate } from './clean-params.js';
 export type { CleanParamsOptions, ParamTimeZone } from './clean-params.js';
 export {
   API_PREFIX,
@@ -27,6 +27,7 @@ export {
   HttpSetupError,
   RequestCancelledError,
   RequestTimeoutError,
+  UnknownTimeZoneError,
 } from './errors.js';
 export type { CancelReason, HttpRequestErrorDetails, InvalidResponseReason, RedirectRefusal } from './errors.js';
 export { CROSS_ORIGIN_HEADERS, MAX_REDIRECTS } from './redirect.js';

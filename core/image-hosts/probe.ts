@@ -1,4 +1,4 @@
-import { ExkitError } from '../errors/exkit-error.js';
+import { ImageProbeFailedError } from './errors.js';
 import type { DomPort, Platform } from '../platform/types.js';
 import { expectObjectWith } from '../validate/describe-value.js';
 
@@ -10,14 +10,6 @@ type ImageWindow = Window & { Image?: typeof Image };
  * aborts (a probe that lost the race or ran past the time-out).
  */
 export type ImageProbe = (url: string, signal: AbortSignal) => Promise<void>;
-
-/** Raised by a probe when the image could not be loaded. */
-export class ImageProbeFailedError extends ExkitError {
-  override name = 'ImageProbeFailedError';
-  constructor(url: string, reason: string) {
-    super('IMAGE_PROBE_FAILED', `${url} ${reason}`, { extra: { url } });
-  }
-}
 
 /** A probe that fetches the image (for Node, workers and other hosts without an Image element). */
 export function fetchImageProbe(fetchFn: typeof fetch): ImageProbe {

@@ -36,6 +36,11 @@ export class ManualTimers implements Clock, Timers {
   }
 
   /** How many timers are scheduled and not yet run. */
+  get pendingCount(): number {
+    return this.queue.size;
+  }
+
+  /** @deprecated Read {@link ManualTimers.pendingCount}; the same number under its old name. */
   get pending(): number {
     return this.queue.size;
   }

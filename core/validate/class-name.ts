@@ -1,10 +1,5 @@
-import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { InvalidClassNameError } from './errors.js';
 import { describeValue } from './describe-value.js';
-
-/** Raised for a CSS class name that contains white space (seed 000 §5, seed 001 §8). */
-export class InvalidClassNameError extends InvalidArgumentError {
-  override name = 'InvalidClassNameError';
-}
 
 // \s covers every Unicode space separator, tabs and line breaks; \p{White_Space} adds NEL (U+0085), which \s misses.
 const WHITESPACE = /[\s\p{White_Space}]/u;

@@ -17,7 +17,7 @@ interface Subject {
 
 function onMemory(): Subject {
   const p = memoryPlatform();
-  return { timers: p.timers, scheduled: () => p.timers.pending };
+  return { timers: p.timers, scheduled: () => p.timers.pendingCount };
 }
 
 function onBrowser(): Subject {

@@ -71,7 +71,7 @@ describe('bridge request machine on the real transport and the simulated app', (
     const { bridge, sim, platform } = inApp();
     sim.route('/slow', { never: true });
     const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/slow', timeoutMs: 500 }, clock: platform.timers }).start();
-    expect(platform.timers.pending).toBe(1);
+    expect(platform.timers.pendingCount).toBe(1);
     await platform.advanceAsync(499);
     expect(actor.getSnapshot().value).toBe('pending');
     await platform.advanceAsync(1);
@@ -137,7 +137,7 @@ describe('bridge request machine on the real transport and the simulated app', (
     await flushMicrotasks();
     expect(actor.getSnapshot().value).toBe('cancelled');
     expect(bridge.pendingCount).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('REQUEST while pending replaces the call; stopping the actor frees it', async () => {

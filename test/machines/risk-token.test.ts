@@ -5,7 +5,8 @@ import type { ErrorReport } from '../../core/platform/index.js';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { RISK_TOKEN_FAILED_EVENT, RISK_TOKEN_TIMEOUT_EVENT, createRiskTokenStore } from '../../core/security/risk-token/index.js';
 import type { RiskTokenTick } from '../../core/security/risk-token/index.js';
-import { RiskTokenEmptyError, riskTokenMachine } from '../../machines/risk-token.machine.js';
+import { RiskTokenEmptyError } from '../../machines/errors.js';
+import { riskTokenMachine } from '../../machines/risk-token.machine.js';
 import type { RiskTokenEmitted, RiskTokenEvent } from '../../machines/risk-token.machine.js';
 import { walk } from './graph.js';
 

@@ -50,7 +50,7 @@ describe('timeouts (seed 000 §9)', () => {
       expect(box.error).toMatchObject({ name: 'AppRequestCallbackTimeout', code: 'APP_BRIDGE_TIMEOUT', msg: 'AppBridgeSend Timeout' });
       expect(setup.bridge.pendingCount).toBe(0);
       expect(setup.bridge.stats.timedOut).toBe(1);
-      expect(setup.platform.timers.pending).toBe(0);
+      expect(setup.platform.timers.pendingCount).toBe(0);
     });
   }
 
@@ -212,7 +212,7 @@ describe('stray answers: ignored, counted, never thrown into the native side', (
     expect(box.error).toMatchObject({ name: 'AppResponseNetworkError', code: 'APP_NETWORK_ERROR', msg: 'App Network Error', extra: { reason: 'not-json' } });
     expect(bridge.stats).toMatchObject({ malformed: 1, failed: 1 });
     expect(bridge.pendingCount).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     // A second answer for the settled id is a duplicate, counted and dropped.
     sim.answer(sim.received[0]!.id, '{"code":"00000"}');
     expect(bridge.stats.duplicate).toBe(1);
@@ -269,7 +269,7 @@ describe('cancellation and delivery failures', () => {
     await flushMicrotasks();
     expect(box.error).toMatchObject({ name: 'BridgeCallAbortedError', code: 'BRIDGE_CALL_ABORTED' });
     expect(bridge.pendingCount).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     sim.release([...sim.held.keys()][0]!, {});
     expect(bridge.stats).toMatchObject({ aborted: 1, late: 1 });
   });
@@ -331,7 +331,7 @@ describe('cancellation and delivery failures', () => {
     await flushMicrotasks();
     expect(box.error).toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'disposed' } });
     expect(platform.globals.get(bridge.protocol.callbackFunctionName)).toBeUndefined();
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     await expect(bridge.request('/y')).rejects.toMatchObject({ extra: { reason: 'disposed' } });
   });
 });
@@ -363,7 +363,7 @@ describe('10,000 concurrent requests answered out of order', () => {
       else expect((box.value as AppResponse<number>).data).toBe(i);
     }
     expect(bridge.pendingCount).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     expect(bridge.stats.timedOut).toBe(count / 10);
   });
 });

@@ -61,7 +61,7 @@ describe('settled requests release their timer and entry at once', () => {
     })();
     await flushMicrotasks();
     // The clock has not moved: had the timers stayed, their closures would still be reachable.
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     await collect();
     expect(refs.filter((r) => r.deref() !== undefined)).toHaveLength(0);
   });

@@ -116,7 +116,7 @@ describe('answers of every shape settle their request once, at once (issue 17 an
         expect(() => sim.answer(id, make())).not.toThrow();
         // Freed synchronously, before any microtask: no timer can fire later for it.
         expect(bridge.pendingCount).toBe(0);
-        expect(platform.timers.pending).toBe(0);
+        expect(platform.timers.pendingCount).toBe(0);
         await flushMicrotasks();
         expect(box.settled).toBe(1);
         if (expected === 'answered') expect(box.value).toMatchObject({ status: 'answered' });
@@ -211,7 +211,7 @@ describe('an app that answers synchronously inside postMessage (issue 17)', () =
     await expect(bridge.commands.checkCameraPermission()).resolves.toMatchObject({ status: 'answered', data: 'sync' });
     expect(bridge.stats).toMatchObject({ sent: 2, succeeded: 2, late: 0, unknown: 0, timedOut: 0 });
     expect(bridge.pendingCount).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('synchronous error and hostile answers settle the call the same way', async () => {
@@ -219,7 +219,7 @@ describe('an app that answers synchronously inside postMessage (issue 17)', () =
     await expect(hostile.bridge.request('/x')).rejects.toMatchObject({ name: 'AppResponseNetworkError', extra: { reason: 'unreadable' } });
     const failing = synchronousApp(() => ({ code: '22001', msg: 'illegal token' }));
     await expect(failing.bridge.request('/x')).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: '22001', msg: 'illegal token' });
-    expect(hostile.platform.timers.pending + failing.platform.timers.pending).toBe(0);
+    expect(hostile.platform.timers.pendingCount + failing.platform.timers.pendingCount).toBe(0);
   });
 
   it('an app that answers and then throws from postMessage: the answer stands, the throw is reported', async () => {
@@ -237,7 +237,7 @@ describe('an app that answers synchronously inside postMessage (issue 17)', () =
     const removed = vi.spyOn(controller.signal, 'removeEventListener');
     await expect(bridge.request('/x', undefined, { signal: controller.signal })).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'post-failed' } });
     expect(bridge.pendingCount).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     expect(removed).toHaveBeenCalledTimes(1);
     controller.abort();
     expect(bridge.stats).toMatchObject({ aborted: 0, sent: 0 });
@@ -250,7 +250,7 @@ describe('an app that answers synchronously inside postMessage (issue 17)', () =
     await expect(bridge.request('/x', cyclic)).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'post-failed' } });
     await expect(bridge.request('/x', { n: 1n })).rejects.toMatchObject({ extra: { reason: 'post-failed' } });
     expect(bridge.pendingCount).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     expect(sim.received).toHaveLength(0);
   });
 });

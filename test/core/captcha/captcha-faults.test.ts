@@ -54,7 +54,7 @@ describe('a login-expired answer ends the flow (it used to stay requesting forev
     expect(result.status === 'failed' && result.error).toMatchObject({ name: 'LoginExpiredError', code: 'HTTP_LOGIN_EXPIRED' });
     expect(events).toContainEqual(expect.objectContaining({ type: 'logout', reason: 'loginExpired' }));
     expect(service.flowOf('login')).toBeUndefined();
-    expect(http.pending).toBe(0);
+    expect(http.pendingCount).toBe(0);
     // The next verify is a new flow with a new request, not a join of a dead one.
     server.route('POST', GET_ID, challenge(1));
     expect(await ended(service.verify('login'))).toMatchObject({ status: 'passed', token: '' });
@@ -146,7 +146,7 @@ describe('property: whatever the two calls answer, the flow ends typed and frees
           expect(result.status === 'failed' && (result.error as ExkitError).name).toBe('LoginExpiredError');
         }
         expect(service.flowOf('login')).toBeUndefined();
-        expect(http.pending).toBe(0);
+        expect(http.pendingCount).toBe(0);
         // The scene is free: a second verify sends a new challenge request.
         const before = server.received.filter((r) => r.path === GET_ID).length;
         server.route('POST', GET_ID, challenge(1));

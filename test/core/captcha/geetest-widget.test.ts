@@ -58,7 +58,7 @@ describe('GeeTest v4 adapter — initGeetest4 that never calls back', () => {
     expect(await settled(init)).toBe(false);
     await p.advanceAsync(1);
     await expect(init).rejects.toMatchObject({ name: 'CaptchaScriptLoadError', code: 'CAPTCHA_SCRIPT_TIMEOUT' });
-    expect(p.timers.pending).toBe(0);
+    expect(p.timers.pendingCount).toBe(0);
   });
 
   it('a ready callback that comes after the time-out is ignored and its captcha destroyed', async () => {
@@ -80,7 +80,7 @@ describe('GeeTest v4 adapter — initGeetest4 that never calls back', () => {
     await Promise.resolve();
     readies[0]!(fakeCaptcha());
     await expect(init).resolves.toBeUndefined();
-    expect(p.timers.pending).toBe(0);
+    expect(p.timers.pendingCount).toBe(0);
   });
 
   it('an initGeetest4 that throws is a typed CAPTCHA_SCRIPT_ERROR', async () => {

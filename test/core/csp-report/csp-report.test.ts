@@ -177,7 +177,7 @@ describe('CSP reports through the real HTTP client, to a loopback gateway', () =
     running.push(startCspReporting(platform, { http }));
     violate({ blockedURI: 'https://cdn.bad/y.js' });
     await vi.waitFor(() => expect(gw.hits).toHaveLength(1));
-    await vi.waitFor(() => expect(http.pending).toBe(0));
+    await vi.waitFor(() => expect(http.pendingCount).toBe(0));
     expect(events).toEqual([]);
     http.dispose();
     await gw.close();

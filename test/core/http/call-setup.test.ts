@@ -84,15 +84,15 @@ describe('a call that cannot be set up rejects typed and holds nothing', () => {
           promise = fault.call(client);
         }).not.toThrow();
         // Freed at once: nothing was registered, no timer was started.
-        expect(client.pending).toBe(0);
-        expect(platform.timers.pending).toBe(0);
+        expect(client.pendingCount).toBe(0);
+        expect(platform.timers.pendingCount).toBe(0);
         const error = await promise!.catch((e: unknown) => e);
         expect(error).toMatchObject({ name: fault.expected.name, code: fault.expected.code, extra: expect.objectContaining({ field: fault.expected.field }) });
         // No phantom 'Request timed out!' later, nothing sent, nothing emitted.
         await platform.advanceAsync(60_000);
         expect(events).toEqual([]);
         expect(server.received).toHaveLength(0);
-        expect(client.pending).toBe(0);
+        expect(client.pendingCount).toBe(0);
         if (fault.expected.name === 'HttpSetupError') {
           expect((error as HttpSetupError).cause).toBe(boom);
           expect(platform.reports).toMatchObject([{ event: 'httpProviderError', error, data: { field: fault.expected.field } }]);
@@ -124,8 +124,8 @@ describe('a call that cannot be set up rejects typed and holds nothing', () => {
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(client.pending).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(client.pendingCount).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     await expect(promise).rejects.toMatchObject({ name: 'HttpSetupError', code: 'HTTP_SETUP', cause: refusal });
     await platform.advanceAsync(60_000);
     expect(events).toEqual([]);
@@ -162,7 +162,7 @@ describe('property: a path reaches the gateway as written, or rejects InvalidArg
           () => 'answered',
           (e: unknown) => e,
         );
-        expect(client.pending).toBe(0);
+        expect(client.pendingCount).toBe(0);
         if (server.received.length === before) {
           expect(outcome).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'path', value: path } });
         } else {
@@ -198,7 +198,7 @@ describe('property: any header name and value either goes out unaltered or rejec
           () => 'sent',
           (e: unknown) => e,
         );
-        expect(client.pending).toBe(0);
+        expect(client.pendingCount).toBe(0);
         if (validName(name) && validValue(value)) {
           expect(outcome).toBe('sent');
           const got = server.received[before]!.headers[name.toLowerCase()];
@@ -211,7 +211,7 @@ describe('property: any header name and value either goes out unaltered or rejec
       }),
       { numRuns: 150 },
     );
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     expect(events).toEqual([]);
   });
 
@@ -223,8 +223,8 @@ describe('property: any header name and value either goes out unaltered or rejec
         const outcome = await client.get<{ headers: Record<string, string> }>('/echo').catch((e: unknown) => e);
         if (validValue(value)) expect(outcome).toMatchObject({ data: { headers: { terminalcode: value.replace(/^[ \t]+|[ \t]+$/g, '') } } });
         else expect(outcome).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'providers.terminalCode' } });
-        expect(client.pending).toBe(0);
-        expect(platform.timers.pending).toBe(0);
+        expect(client.pendingCount).toBe(0);
+        expect(platform.timers.pendingCount).toBe(0);
       }),
       { numRuns: 100 },
     );

@@ -53,7 +53,7 @@ describe('"Duplicate pending requests are cancelled unless cancellation is ignor
     held.release();
     expect(results.every((r) => r.status === 'rejected' && (r.reason as RequestCancelledError).reason === 'duplicate')).toBe(true);
     expect((await calls[19]!).data).toBe('last');
-    expect(client.pending).toBe(0);
+    expect(client.pendingCount).toBe(0);
   });
 
   it('a call can opt in on its own, and opt out when the client cancels by default', async () => {
@@ -140,7 +140,7 @@ describe('cancellation by the caller and by disposal', () => {
     await expect(call).rejects.toMatchObject({ reason: 'disposed' });
     await expect(client.get('/slow')).rejects.toMatchObject({ reason: 'disposed' });
     expect(completed).toBe(true);
-    expect(client.pending).toBe(0);
+    expect(client.pendingCount).toBe(0);
   });
 });
 
@@ -192,7 +192,7 @@ describe("timeout: 10000 ms (seed 001 §9), 'Request timed out!' (seed 001 §8)"
     server.route('GET', '/v1/fast', reply.ok());
     const { client, platform } = rig(server);
     await client.get('/fast');
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 });
 

@@ -62,9 +62,11 @@ describe('durations: timeout and eventDebounceMs go through checkDuration', () =
     const { client, platform } = rig(server, { timeout: false });
     const box = settleState(client.get('/slow'));
     await server.waitForRequests(1);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     await platform.advanceAsync(MAX_TIMER_DELAY_MS);
     expect(box.state).toBe('pending');
+    expect(client.pendingCount).toBe(1);
+    // The deprecated name reads the same counter.
     expect(client.pending).toBe(1);
     client.dispose();
     await waitUntil(() => box.state !== 'pending');

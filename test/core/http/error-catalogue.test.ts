@@ -106,7 +106,7 @@ describe('network errors: "network error with message → that message shown"; "
     expect(error).toMatchObject({ name: 'HttpNetworkError', code: 'HTTP_NETWORK', msg: message('en', 'networkError') });
     expect(toasts()).toEqual([message('en', 'networkError')]);
     expect(platform.reports).toEqual([]);
-    expect(client.pending).toBe(0);
+    expect(client.pendingCount).toBe(0);
     expect(seen).toEqual(withHook ? [200] : []);
   });
 
@@ -205,7 +205,7 @@ describe("codes 20906, 20205 → 'Login expired, please log in again'; call not 
     expect(events[1]).toEqual({ type: 'logout', reason: 'loginExpired', path: '/v1/asset' });
     await platform.advanceAsync(60_000);
     expect(box.state).toBe('pending');
-    expect(client.pending).toBe(0);
+    expect(client.pendingCount).toBe(0);
   });
 
   it('the hanging call holds nothing: no timer, no registry entry, and the promise is garbage once dropped', async () => {
@@ -223,8 +223,8 @@ describe("codes 20906, 20205 → 'Login expired, please log in again'; call not 
     })();
     await waitUntil(() => events.length === 2);
     await platform.advanceAsync(2_000);
-    expect(platform.timers.pending).toBe(0);
-    expect(client.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
+    expect(client.pendingCount).toBe(0);
     for (let i = 0; i < 20 && !finalized; i++) {
       gc();
       await new Promise((resolve) => setImmediate(resolve));

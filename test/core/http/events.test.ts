@@ -55,7 +55,7 @@ describe('the debounced channel', () => {
     channel.complete();
     channel.emit(toast('b'));
     expect(seen).toHaveLength(1);
-    expect(timers.pending).toBe(0);
+    expect(timers.pendingCount).toBe(0);
   });
 });
 
@@ -90,7 +90,7 @@ describe('the client’s events$', () => {
     client.emit({ type: 'toast', message: 'sign invalid', code: '00023' });
     client.emit({ type: 'logout', reason: 'signInvalid' });
     await client.get('/busy').catch(() => undefined);
-    await waitUntil(() => client.pending === 0);
+    await waitUntil(() => client.pendingCount === 0);
     expect(events).toEqual([
       { type: 'toast', message: 'sign invalid', code: '00023' },
       { type: 'logout', reason: 'signInvalid' },

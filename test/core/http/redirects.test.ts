@@ -82,7 +82,7 @@ describe('a redirect to another origin is refused by default: HttpRedirectError,
           expect(error).toMatchObject({ name: 'HttpRedirectError', code: 'HTTP_REDIRECT', reason: 'cross-origin', status, location: target, msg: 'unknown error' });
           expect(evil.received).toHaveLength(0);
           expect(gateway.received).toHaveLength(1);
-          expect(client.pending).toBe(0);
+          expect(client.pendingCount).toBe(0);
           expect(toasts()).toEqual(['unknown error']);
           expect(platform.reports).toMatchObject([{ event: 'httpError', data: { code: 'HTTP_REDIRECT', reason: 'cross-origin', status, location: target } }]);
         });
@@ -95,7 +95,7 @@ describe('a redirect to another origin is refused by default: HttpRedirectError,
     const { call, platform, client } = session();
     await expect(client.get('/go', undefined, { silent: true })).rejects.toMatchObject({ reason: 'cross-origin' });
     void call;
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('another scheme or port on the same host is another origin', async () => {
@@ -183,7 +183,7 @@ describe('allowedRedirectOrigins: followed, but no secret and no body ever cross
           for (const name of SECRET_HEADERS) expect(landed.headers[name], name).toBeUndefined();
           expect(landed.headers).toMatchObject({ terminaltype: '1', locale: 'en', language: 'en_US', apptheme: 'dark', devicelanguage: 'fr-FR' });
           expect(landed.headers['content-type']).toBeUndefined();
-          expect(client.pending).toBe(0);
+          expect(client.pendingCount).toBe(0);
         });
       }
     }

@@ -48,7 +48,7 @@ describe('synchronous factories throw InvalidArgumentError naming the option and
     it.each(BAD)(`${name}: ${field} = %s is refused`, (value) => {
       const platform = memoryPlatform();
       expect(() => make(platform, value)).toThrow(invalid(field, value));
-      expect(platform.timers.pending).toBe(0);
+      expect(platform.timers.pendingCount).toBe(0);
     });
     it(`${name}: ${field} = 2^31 − 1 ms is accepted`, () => {
       expect(() => make(memoryPlatform(), MAX_TIMER_DELAY_MS)).not.toThrow();
@@ -75,7 +75,7 @@ describe('calls that return a promise reject (never throw) and set no timer', ()
     }).not.toThrow();
     await expect(pending).rejects.toEqual(invalid('timeoutMs', value));
     expect(generate).not.toHaveBeenCalled();
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it.each(BAD)('script loader: load(url, %s) rejects with InvalidArgumentError and adds no script', async (value) => {
@@ -86,7 +86,7 @@ describe('calls that return a promise reject (never throw) and set no timer', ()
       pending = loader.load('/gt4.js', value as number);
     }).not.toThrow();
     await expect(pending).rejects.toEqual(invalid('timeoutMs', value));
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 });
 
@@ -123,6 +123,6 @@ describe('the risk-token machine refuses bad durations in its input', () => {
     actor.start();
     expect(actor.getSnapshot().status).toBe('error');
     expect(errors).toEqual([invalid(field, value)]);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 });

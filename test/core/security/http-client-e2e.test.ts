@@ -140,8 +140,8 @@ describe('failure model: a login that cannot be encrypted (docs/security.md)', (
     expect(gateway.logins).toHaveLength(0);
     expect(httpEvents).toEqual([]);
     expect(platform.reports).toEqual([]);
-    expect(http.pending).toBe(0);
-    expect(platform.timers.pending).toBe(0);
+    expect(http.pendingCount).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     actor.stop();
   });
 });

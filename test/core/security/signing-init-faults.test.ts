@@ -40,7 +40,7 @@ describe('signing init ends on a login-expired config answer', () => {
     expect(failed).toHaveLength(1);
     expect(platform.reports).toEqual([expect.objectContaining({ event: 'loginEncryptFailed', data: { code: 'CONFIG_FETCH_FAILED' } })]);
     expect(events).toContainEqual(expect.objectContaining({ type: 'logout', reason: 'loginExpired' }));
-    expect(http.pending).toBe(0);
+    expect(http.pendingCount).toBe(0);
     actor.stop();
     security.dispose();
   });
@@ -63,7 +63,7 @@ describe('signing init without an HTTP client', () => {
     await vi.waitFor(() => expect(outcome).toMatchObject({ name: 'SigningInitError', code: 'CONFIG_FETCH_FAILED' }));
     await server.received[0]!.closed;
     expect(server.received[0]!.abandoned).toBe(true);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     security.dispose();
   });
 
@@ -76,7 +76,7 @@ describe('signing init without an HTTP client', () => {
       code: 'CONFIG_FETCH_FAILED',
       cause: expect.objectContaining({ name: 'SigningInitError', msg: 'the sign config answered HTTP 503' }),
     });
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     security.dispose();
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBase64 } from '../../../core/validate/base64.js';
-import { assertClassName, InvalidClassNameError } from '../../../core/validate/class-name.js';
+import { assertClassName } from '../../../core/validate/class-name.js';
+import { InvalidClassNameError } from '../../../core/validate/errors.js';
 import { isMobileWidth, MOBILE_BREAKPOINT_PX } from '../../../core/validate/layout.js';
 
 describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {

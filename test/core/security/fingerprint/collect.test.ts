@@ -80,7 +80,7 @@ describe('collectFingerprint', () => {
     const platform = memoryPlatform();
     const fingerprint = await collectFingerprint(platform, { sources: [plain('quick', () => Promise.resolve('v'), 300)] });
     expect(fingerprint.components.quick).toBe('v');
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('a source that throws SourceUnavailableError is skipped with its reason', async () => {
@@ -137,7 +137,7 @@ describe('createFingerprinter watches the screen frame', () => {
     expect(fingerprint.components.screen).toMatchObject({ frame: [0, 0, 80, 0] });
 
     fingerprinter.dispose();
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('takes the refresh period from the options', () => {
@@ -156,7 +156,7 @@ describe('createFingerprinter watches the screen frame', () => {
   it('without a DOM it watches nothing and still collects', async () => {
     const platform = memoryPlatform();
     const fingerprinter = createFingerprinter(platform);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
     expect(fingerprinter.screenFrame()).toBeUndefined();
     expect((await fingerprinter.collect()).contributed).toEqual(['userAgent', 'timeZone', 'languages']);
     fingerprinter.dispose();

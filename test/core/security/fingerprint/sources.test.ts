@@ -203,7 +203,7 @@ describe('audio source', () => {
     await platform.advanceAsync(1);
     expect(settled).toBe(true);
     expect((await result).sources.audio).toEqual({ status: 'timeout', reason: 'no answer within 5000 ms', timeoutMs: 5000 });
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('takes its time-out from the options', async () => {

@@ -60,7 +60,7 @@ describe('terminal code across tabs', () => {
     expect(code).toBe(hashComponents({ tab: 'first' }));
     expect(b.collect).not.toHaveBeenCalled();
     expect(secondTab.current()).toBe(code);
-    expect(first.timers.pending).toBe(0); // the 1 s wait timer was cleared
+    expect(first.timers.pendingCount).toBe(0); // the 1 s wait timer was cleared
   });
 
   it('the second tab computes its own after exactly 1 s when the first never answers', async () => {

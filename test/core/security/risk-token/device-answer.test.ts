@@ -44,7 +44,7 @@ describe('the three answer forms give the same token', () => {
     expect(await fetch()).toBe(TOKEN_40);
     // A token is not a fault: nothing is reported, and the call's slot is free.
     expect(platform.reports).toEqual([]);
-    expect(http.pending).toBe(0);
+    expect(http.pendingCount).toBe(0);
   });
 
   it('property: any header-safe token reads the same bare, as a JSON string and in the envelope', async () => {

@@ -26,7 +26,7 @@ describe('risk-token schedule: at start, then on a timer only while visible (see
     const { platform, ticks } = record('hidden');
     platform.advance(10_000);
     expect(ticks).toEqual([[0, 'start']]);
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('hiding stops the timer; showing again announces it and restarts the period', () => {
@@ -46,6 +46,6 @@ describe('risk-token schedule: at start, then on a timer only while visible (see
   it('unsubscribing clears the timer', () => {
     const { platform, subscription } = record();
     subscription.unsubscribe();
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 });

@@ -161,7 +161,7 @@ describe('bad durations are a typed error, never a hot loop', () => {
     expect(() => createRiskTokenService(platform, { [field]: value } as never)).toThrow(
       expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field, value } }),
     );
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 });
 
@@ -224,7 +224,7 @@ describe('no timer of the risk token gets a delay a host would wrap (issue 17)',
     await expect(pending).resolves.toMatchObject({ token: undefined });
     await expect(service.refresh()).resolves.toMatchObject({ token: undefined });
     await expect(service.whenReady()).resolves.toBeUndefined();
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it('the deprecated stop() still tears the service down: the machine stops and other tabs are no longer followed', async () => {
@@ -234,7 +234,7 @@ describe('no timer of the risk token gets a delay a host would wrap (issue 17)',
     await vi.waitFor(() => expect(service.current()).toBe(token(1)));
     service.stop();
     expect(service.actor.getSnapshot().status).toBe('stopped');
-    expect(platform.timers.pending).toBe(0);
+    expect(platform.timers.pendingCount).toBe(0);
   });
 
   it.each([Number.POSITIVE_INFINITY, Number.NaN, 0, -5, MAX_TIMER_DELAY_MS + 1, '100'])(
@@ -244,12 +244,12 @@ describe('no timer of the risk token gets a delay a host would wrap (issue 17)',
       const platform = memoryPlatform();
       const service = start(platform);
       await vi.waitFor(() => expect(requests()).toBe(1));
-      const before = platform.timers.pending;
+      const before = platform.timers.pendingCount;
       const ready = service.whenReady(wait as number);
       const settle = service.settle(wait as number);
       await expect(ready).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'timeoutMs', value: wait } });
       await expect(settle).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'waitMs', value: wait } });
-      expect(platform.timers.pending).toBe(before);
+      expect(platform.timers.pendingCount).toBe(before);
     },
   );
 
