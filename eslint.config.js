@@ -1,4 +1,4 @@
-// Lint rules: typescript-eslint's recommended set plus the layer arrows of ARCHITECTURE.md.
+// Lint rules: typescript-eslint's recommended set plus the layer arrows of docs/architecture.md ("Imports that must never exist").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import type { BeforeRequestHook, KyRequest } from 'ky';
+import type { AfterResponseHook, BeforeRequestHook, KyRequest } from 'ky';
 import type { Observable } from 'rxjs';
 import { isResultCode, languageKey, message, requestLanguage } from '../catalog/index.js';
 import { ExkitError, InvalidArgumentError } from '../errors/exkit-error.js';
@@ -36,6 +36,8 @@ import { withRequestContext } from './request-context.js';
 import type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from './request-context.js';
 import { appendSearchParams, paramsKey, toFormData } from './serialize.js';
 import type {
+  HttpAfterResponseHook,
+  HttpBeforeRequestHook,
   HttpClientOptions,
   HttpEvent,
   HttpHooks,
@@ -114,17 +116,25 @@ function resolvePaths(raw: string, prefix: string): { path: string; apiPath: str
   return { path, apiPath: prefix + path };
 }
 
-/** Runs beforeRequest hooks in order; a returned Request replaces the current one and the list goes on. */
-function chainBeforeRequest(hooks: readonly BeforeRequestHook[]): BeforeRequestHook {
+/**
+ * Runs our beforeRequest hooks in order as one ky hook; a returned Request replaces the current one and the
+ * list goes on. Hooks see exkit's own hook types: ky's signature stays inside this file.
+ */
+function chainBeforeRequest(hooks: readonly HttpBeforeRequestHook[]): BeforeRequestHook {
   return async (request, options, state) => {
     let current: KyRequest = request;
     for (const hook of hooks) {
-      const result = await hook(current, options, state);
+      const result = await hook(current, options, { retryCount: state.retryCount });
       if (result instanceof Response) return result;
       if (result instanceof Request) current = result as KyRequest;
     }
     return current === request ? undefined : current;
   };
+}
+
+/** One of our afterResponse hooks as a ky hook: ky's arguments mapped onto ours. */
+function kyAfterResponse(hook: HttpAfterResponseHook): AfterResponseHook {
+  return (request, options, response, state) => hook(request, options, response, { retryCount: state.retryCount });
 }
 
 function isEnvelope(value: unknown): value is ApiEnvelope {
@@ -272,7 +282,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     const afterResponse = listOf('afterResponse');
     const hooks = {
       ...(beforeRequest.length === 0 ? {} : { beforeRequest: [chainBeforeRequest(beforeRequest)] }),
-      ...(afterResponse.length === 0 ? {} : { afterResponse }),
+      ...(afterResponse.length === 0 ? {} : { afterResponse: afterResponse.map(kyAfterResponse) }),
     };
     return ky.create({
       retry: 0,

@@ -38,9 +38,13 @@ export { REQUEST_CONTEXT_KEY, requestContext, withRequestContext } from './reque
 export type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from './request-context.js';
 export type {
   AppTheme,
+  HttpAfterResponseHook,
   HttpBeforeErrorHook,
+  HttpBeforeRequestHook,
   HttpClientOptions,
   HttpEvent,
+  HttpHookOptions,
+  HttpHookState,
   HttpHooks,
   HttpLogoutEvent,
   HttpParams,

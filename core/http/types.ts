@@ -1,4 +1,3 @@
-import type { AfterResponseHook, BeforeRequestHook } from 'ky';
 import type { ParamTimeZone } from './clean-params.js';
 import type { HttpRequestError } from './errors.js';
 import type { ContentType, HttpRequestContext } from './request-context.js';
@@ -23,6 +22,44 @@ export interface HttpProviders {
   beta?: () => boolean;
 }
 
+/**
+ * The call's options as a hook sees them. `context` holds per-call data: read exkit's `HttpRequestContext`
+ * from it with `requestContext(options)`. At run time this is the options object of the HTTP engine
+ * underneath (ky today), which has more fields; only these are promised.
+ */
+export interface HttpHookOptions {
+  readonly context?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Which attempt of the call a hook runs for. The client never retries, so `retryCount` is 0 there; it is
+ * passed for hooks that are also installed on an engine that does (a hook should not redo a retry's work).
+ */
+export interface HttpHookState {
+  readonly retryCount: number;
+}
+
+/**
+ * Runs before a call goes out, with its final headers, URL and body. Return a `Request` to replace it (the
+ * next hook gets the replacement), a `Response` to answer without the network, or nothing.
+ */
+export type HttpBeforeRequestHook = (
+  request: Request,
+  options: HttpHookOptions,
+  state: HttpHookState,
+) => Request | Response | void | Promise<Request | Response | void>;
+
+/**
+ * Runs on every response, error statuses included, before the client reads the envelope. Return a
+ * `Response` to replace it, or nothing.
+ */
+export type HttpAfterResponseHook = (
+  request: Request,
+  options: HttpHookOptions,
+  response: Response,
+  state: HttpHookState,
+) => Response | void | Promise<Response | void>;
+
 /** A hook that sees every failure (status, network, timeout, cancellation, body codes) before it is acted on. */
 export type HttpBeforeErrorHook = (
   error: HttpRequestError,
@@ -30,18 +67,19 @@ export type HttpBeforeErrorHook = (
 ) => HttpRequestError | void | Promise<HttpRequestError | void>;
 
 /**
- * The hook pipeline; each list runs after the client's own work, in order.
- * - `beforeRequest`: ky's hook type. Headers, URL and body are final. Unlike plain ky, a hook returning a
- *   `Request` replaces the request and the REST OF THE LIST STILL RUNS (so encryption then signing both
- *   apply); a returned `Response` short-circuits the network.
- * - `afterResponse`: ky's hook type, run on every response, error statuses included, before the client
- *   reads the envelope. Return a `Response` to replace it.
- * - `beforeError`: exkit's typed variant (ky's sees only HTTP status errors): every failure passes here
- *   before toasts, logouts and rejection; return another error to replace it.
+ * The hook pipeline; each list runs after the client's own work, in order. The hook types are exkit's own
+ * (the engine underneath, ky, is not part of the public API).
+ * - `beforeRequest`: headers, URL and body are final. A hook returning a `Request` replaces the request and
+ *   the REST OF THE LIST STILL RUNS (so encryption then signing both apply); a returned `Response`
+ *   short-circuits the network.
+ * - `afterResponse`: run on every response, error statuses included, before the client reads the
+ *   envelope. Return a `Response` to replace it.
+ * - `beforeError`: every failure (status, network, time-out, cancellation, body codes) passes here before
+ *   toasts, logouts and rejection; return another error to replace it.
  */
 export interface HttpHooks {
-  beforeRequest?: BeforeRequestHook[];
-  afterResponse?: AfterResponseHook[];
+  beforeRequest?: HttpBeforeRequestHook[];
+  afterResponse?: HttpAfterResponseHook[];
   beforeError?: HttpBeforeErrorHook[];
 }
 

@@ -1,7 +1,7 @@
 // The ky hooks of the security layer: one before-request hook (stamp tm/uhti, encrypt login payloads,
 // add device-check fields, sign core calls, in that order) and one after-response hook (server time,
 // gw-sign-error, sign error codes, key binding after a login).
-import type { AfterResponseHook, BeforeRequestHook } from 'ky';
+import type { HttpAfterResponseHook, HttpBeforeRequestHook } from '../http/types.js';
 import { requestContext } from '../http/request-context.js';
 import { isResultCode } from '../catalog/result-codes.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -100,7 +100,7 @@ function rememberDebugText(debugTexts: Map<string, string>, traceId: string, tex
 }
 
 /** The before-request hook; it may return a replacement request, so it must be the last one. */
-export function createBeforeRequestHook(ctx: HookContext): BeforeRequestHook {
+export function createBeforeRequestHook(ctx: HookContext): HttpBeforeRequestHook {
   const randomBytes = (length: number) => ctx.platform.crypto.getRandomValues(new Uint8Array(length));
 
   const encryptLogin = async (request: Request, path: string, token: string | undefined): Promise<Request> => {
@@ -187,7 +187,7 @@ function sameOrigin(a: string, b: string): boolean {
   return URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
 }
 
-export function createAfterResponseHook(ctx: HookContext): AfterResponseHook {
+export function createAfterResponseHook(ctx: HookContext): HttpAfterResponseHook {
   return async (request, options, response) => {
     const path = apiPathOf(request, options, ctx);
     if (path === undefined) return;

@@ -2,7 +2,7 @@
 // performs the init steps the signing-init machine orchestrates, and gives the HTTP client its hooks.
 import type { Observable } from 'rxjs';
 import { checkDuration } from '../validate/duration.js';
-import type { AfterResponseHook, BeforeRequestHook } from 'ky';
+import type { HttpAfterResponseHook, HttpBeforeRequestHook } from '../http/types.js';
 import type { HttpClient } from '../http/client.js';
 import { createStore } from '../storage/namespaced-store.js';
 import type { Platform } from '../platform/types.js';
@@ -65,8 +65,8 @@ export interface SecurityOptions {
 
 /** ky hooks for the HTTP client; the before-request hook must run last (it may replace the request). */
 export interface SecurityHooks {
-  beforeRequest: BeforeRequestHook[];
-  afterResponse: AfterResponseHook[];
+  beforeRequest: HttpBeforeRequestHook[];
+  afterResponse: HttpAfterResponseHook[];
 }
 
 /** The security service of one page. */

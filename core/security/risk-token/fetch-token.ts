@@ -1,4 +1,4 @@
-import type { AfterResponseHook } from 'ky';
+import type { HttpAfterResponseHook } from '../../http/types.js';
 import type { HttpClient } from '../../http/client.js';
 import { requestContext } from '../../http/request-context.js';
 import { RISK_TOKEN_PATH } from './constants.js';
@@ -58,7 +58,7 @@ export function bareDeviceAnswer(text: string): string | undefined {
 }
 
 /** Hands the client an envelope for a bare-string answer of the token call, so its usual reading applies. */
-const bareStringHook: AfterResponseHook = async (_request, options, response) => {
+const bareStringHook: HttpAfterResponseHook = async (_request, options, response) => {
   if (requestContext(options)?.meta[DEVICE_CALL_META] !== true || !response.ok) return undefined;
   const token = bareDeviceAnswer(await response.clone().text());
   if (token === undefined) return undefined;

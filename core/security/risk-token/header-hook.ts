@@ -1,4 +1,4 @@
-import type { BeforeRequestHook } from 'ky';
+import type { HttpBeforeRequestHook } from '../../http/types.js';
 import { requestContext } from '../../http/request-context.js';
 import { checkDuration } from '../../validate/duration.js';
 import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_INIT_WAIT_MS, RISK_TOKEN_URLS, USABLE_TOKEN_MAX_LENGTH } from './constants.js';
@@ -36,7 +36,7 @@ export function isUsableRiskToken(token: string | undefined): token is string {
  * once (and a due one is refreshed behind it); otherwise the call waits up to the init wait for a refresh
  * and carries whatever token is then held, or no header. Throws InvalidArgumentError for a bad `initWaitMs`.
  */
-export function riskTokenHeaderHook(source: RiskTokenSource, options: RiskTokenHeaderOptions = {}): BeforeRequestHook {
+export function riskTokenHeaderHook(source: RiskTokenSource, options: RiskTokenHeaderOptions = {}): HttpBeforeRequestHook {
   options = readRecord('options', options, 'riskTokenHeaderHook');
   const headerName = options.headerName ?? DEFAULT_RISK_TOKEN_NAMES.header;
   const urls = new Set(options.urls ?? RISK_TOKEN_URLS);

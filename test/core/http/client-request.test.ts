@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KyRequest } from 'ky';
 import { languageKey, requestLanguage } from '../../../core/catalog/index.js';
 import { createHttpClient, requestContext, UnknownTimeZoneError } from '../../../core/http/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
@@ -322,7 +321,7 @@ describe('hook pipeline: the seams later services plug into', () => {
     const { client, toasts } = rig(server, {
       hooks: {
         beforeRequest: [
-          (_request: KyRequest) => {
+          (_request: Request) => {
             throw new EncryptFailed('LOGIN_ENCRYPT_FAILED', 'no key');
           },
         ],
