@@ -44,7 +44,19 @@ export interface CaptchaService {
   readonly flows$: Observable<ReadonlyMap<string, CaptchaFlowActor>>;
 }
 
-/** Creates the captcha service over an HTTP client and a widget factory. */
+/**
+ * Creates the captcha service over an HTTP client and a widget factory.
+ *
+ * @example
+ * ```ts
+ * const captcha = createCaptchaService({
+ *   http,
+ *   widget: geeTestWidget(platform, { scriptUrl: 'https://static.example.com/lib/gt4.js', loader: createScriptLoader(platform) }),
+ *   locale: () => preferences.get().language,
+ * });
+ * const result = await captcha.verify('login'); // 'passed' (with token and type), 'closed' or 'failed'
+ * ```
+ */
 export function createCaptchaService(givenOptions: CaptchaServiceOptions): CaptchaService {
   const options = readRecord('options', givenOptions, 'createCaptchaService');
   expectObjectWith('options.http', options.http, 'createCaptchaService', ['post']);

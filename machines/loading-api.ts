@@ -45,7 +45,16 @@ export interface LoadingOverlays {
   stop(): void;
 }
 
-/** Creates the loading-overlay registry of an app. */
+/**
+ * Creates the loading-overlay registry of an app.
+ *
+ * @example
+ * ```ts
+ * const loading = createLoadingOverlays({ clock: platform.timers });
+ * const release = loading.show(formElement, () => console.log('overlay gone'), { text: 'Saving…' });
+ * release(); // the overlay leaves once every holder released it
+ * ```
+ */
 export function createLoadingOverlays(given?: LoadingOverlaysOptions): LoadingOverlays {
   const options = fieldsOrThrow<LoadingOverlaysOptions>('loading', given ?? {}, optionsRules, 'options');
   const overlays = new Map<unknown, { actor: LoadingOverlayActor; callbacks: Set<() => void> }>();

@@ -12,7 +12,18 @@ export type MessageBoxQueueActor = ActorRefFrom<typeof messageBoxQueueMachine>;
 /** Options of one box call: everything but the kind and message. */
 export type MessageBoxCallOptions = Omit<MessageBoxOptions, 'kind' | 'message'>;
 
-/** Opens queued message boxes; each promise resolves with how the box closed (confirm, cancel or close). */
+/**
+ * Opens queued message boxes; each promise resolves with how the box closed (confirm, cancel or close).
+ * An app's `messageBox` is `createUiKit(platform).messageBox`.
+ *
+ * @example
+ * ```ts
+ * const { messageBox } = createUiKit(browserPlatform());
+ * await messageBox.alert('Your session has ended.'); // no Escape, no backdrop: only OK closes it
+ * const { action } = await messageBox.confirm('Cancel all open orders?'); // 'confirm' | 'cancel' | 'close'
+ * const { value } = await messageBox.prompt('Amount', { inputPattern: /^\d+(\.\d+)?$/ });
+ * ```
+ */
 export interface MessageBoxApi {
   alert(message: string, options?: MessageBoxCallOptions): Promise<MessageBoxResult>;
   confirm(message: string, options?: MessageBoxCallOptions): Promise<MessageBoxResult>;
@@ -27,6 +38,13 @@ let seq = 0;
  * the user asks for reduced motion has no transition, whatever the call asked for. A malformed message or
  * option rejects with InvalidArgumentError naming it (nothing opens); a box whose queue stops before it
  * closes resolves as closed (`{ action: 'close' }`), so no promise is left pending.
+ *
+ * @example
+ * ```ts
+ * const queue = createActor(messageBoxQueueMachine, { input: { layers } }).start();
+ * const messageBox = createMessageBoxApi(() => queue);
+ * const { action, value } = await messageBox.prompt('New name', { inputPattern: /^\w+$/ });
+ * ```
  */
 export function createMessageBoxApi(getQueue: () => MessageBoxQueueActor, motion?: MotionPreference): MessageBoxApi {
   checkArgument('createMessageBoxApi', 'getQueue', getQueue, isFunction, 'a function giving the queue actor');

@@ -97,6 +97,15 @@ const isSettled = (snapshot: SnapshotFrom<typeof riskTokenMachine>) => snapshot.
 /**
  * Creates and starts the risk token (seed 001 §4) on a platform: it refreshes at start, then every
  * interval while the page is visible, follows other tabs' tokens, and reports failures to `platform.errors`.
+ *
+ * @example
+ * ```ts
+ * const device = createHttpClient(platform, { baseUrl: 'https://device.example.com' });
+ * const riskToken = createRiskTokenService(platform, { device });
+ * riskToken.install(http); // the header goes on the sensitive calls of the API client
+ * await riskToken.whenReady(); // the token, or undefined after 5 s
+ * riskToken.dispose();
+ * ```
  */
 export function createRiskTokenService(platform: Platform, options: RiskTokenServiceOptions = {}): RiskTokenService {
   assertRiskTokenDurations(options);

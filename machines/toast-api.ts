@@ -66,6 +66,14 @@ const checkId = (owner: string, id: unknown): string => checkArgument(owner, 'id
 /**
  * Creates the toast API over a toaster actor (resolved on every call, so it may be created lazily). Invalid
  * arguments throw InvalidArgumentError naming the argument (`promise` rejects with it) and send nothing.
+ *
+ * @example
+ * ```ts
+ * const toaster = createActor(toasterMachine, { input: {} }).start();
+ * const toast = createToastApi(() => toaster);
+ * const id = toast.info('Copied');
+ * toast.dismiss(id);
+ * ```
  */
 export function createToastApi(getToaster: () => ToasterActor): ToastApi {
   checkArgument('createToastApi', 'getToaster', getToaster, isFunction, 'a function giving the toaster actor');
@@ -188,5 +196,14 @@ export function rootToaster(init?: { input?: ToasterInput; clock?: Timers }): To
   return root;
 }
 
-/** The imperative toast API on the root toaster: `toast.success('Saved')` works before any component mounts. */
+/**
+ * The imperative toast API on the root toaster: `toast.success('Saved')` works before any component mounts.
+ *
+ * @example
+ * ```ts
+ * toast.success('Saved'); // works before any component mounts
+ * toast.error('Network error', { duration: 5000 });
+ * await toast.promise(save(), { loading: 'Saving…', success: 'Saved', error: (e) => `Failed: ${String(e)}` });
+ * ```
+ */
 export const toast: ToastApi = createToastApi(() => rootToaster());

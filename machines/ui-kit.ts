@@ -75,6 +75,14 @@ const optionRules: FieldRules<UiKitOptions> = {
  * Builds an app's overlay services on a platform. Malformed options throw InvalidArgumentError naming the
  * option, before anything is created. Toasts go to the root toaster (so `toast.success()`
  * fired before this call is kept), unless `isolatedToaster` asks for a private one.
+ *
+ * @example
+ * ```ts
+ * const ui = createUiKit(browserPlatform());
+ * ui.toast.success('Saved');
+ * const { action } = await ui.messageBox.confirm('Delete this address?'); // 'confirm' | 'cancel' | 'close'
+ * ui.dispose();
+ * ```
  */
 export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
   checkArgument('createUiKit', 'platform', platform, isUiPlatform, 'a Platform');

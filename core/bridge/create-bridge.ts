@@ -147,7 +147,17 @@ function decodeEventPayload(raw: unknown): unknown {
   }
 }
 
-/** Creates the bridge for one page: detects the app, installs the native callback functions and offers every command. */
+/**
+ * Creates the bridge for one page: detects the app, installs the native callback functions and offers every command.
+ *
+ * @example
+ * ```ts
+ * const bridge = createBridge(browserPlatform(), { appName: 'ExApp' });
+ * if (bridge.inApp) await bridge.commands.setTitleVisible({ visible: false });
+ * const answer = await bridge.request('/v1/user/info', { id: 1 }); // { status: 'answered', code, data } in the app
+ * bridge.dispose();
+ * ```
+ */
 export function createBridge(platform: Platform, options: BridgeOptions): Bridge {
   options = readRecord('options', options, 'createBridge');
   expectObjectWith('platform', platform, 'createBridge', ['crypto', 'errors', 'globals', 'location', 'timers']);

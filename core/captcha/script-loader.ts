@@ -16,6 +16,12 @@ export interface ScriptLoader {
 /**
  * Loads scripts through the platform's document. A script that fails to load fires none of its own
  * callbacks, so our own error handler and timer decide.
+ *
+ * @example
+ * ```ts
+ * const loader = createScriptLoader(browserPlatform());
+ * await loader.load('https://static.example.com/lib/gt4.js', 10_000); // loaded once, however many flows ask
+ * ```
  */
 export function createScriptLoader(platform: Platform): ScriptLoader {
   const loads = new Map<string, Promise<void>>();

@@ -33,6 +33,15 @@ export function sampleGeeTestValidate(seed = 'test'): GeeTestValidate {
  * A widget that implements the port without any script: for tests and the example app. With an outcome
  * other than 'manual' it answers as soon as it is shown (success, close or error); with 'manual' the
  * caller decides through the widget's controls.
+ *
+ * @example
+ * ```ts
+ * // A captcha service whose widget is solved at once (tests, the example app).
+ * const widget = createTestCaptchaWidget('success');
+ * const captcha = createCaptchaService({ http, widget });
+ * await captcha.verify('login'); // { status: 'passed', … }
+ * widget.widgets[0]?.disposed; // true: every flow disposes its widget
+ * ```
  */
 export function createTestCaptchaWidget(outcome: TestWidgetOutcome = 'success'): TestCaptchaFactory {
   const widgets: TestCaptchaWidget[] = [];

@@ -20,6 +20,12 @@ export interface PositionFill {
  * Average open price after a fill: linear the quantity-weighted mean (Q1·E1 + Q2·E2)/(Q1 + Q2), inverse
  * the harmonic mean (Q1 + Q2)/(Q1/E1 + Q2/E2); a reducing fill never changes it, and a flat position
  * (size 0) takes the fill price.
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, count: '0.5', openAvgPrice: '60000' };
+ * averageOpenPrice(long, { price: '63000', count: '0.5' }).toString(); // '61500'
+ * ```
  */
 export function averageOpenPrice(input: FuturesPositionInput, fill: PositionFill, options: ContractOptions = {}): Decimal {
   input = readInput(input, 'input');

@@ -19,6 +19,12 @@ export interface BreakEvenOptions extends ContractOptions {
  * Break-even price: the close price at which PnL net of fees paid, funding paid and the closing fee is zero.
  * Linear long (Q·E + F)/(Q·(1 − f)), short (Q·E − F)/(Q·(1 + f)); inverse long Q·(1 + f)/(Q/E − F),
  * short Q·(1 − f)/(Q/E + F), with F = fees + funding. Null when no positive price breaks even.
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, count: '0.5', openAvgPrice: '60000', feeRate: '0.0006' };
+ * formatPrice(breakEvenPrice(long), 2); // '60036.02'
+ * ```
  */
 export function breakEvenPrice(input: FuturesPositionInput, options: BreakEvenOptions = {}): Decimal | null {
   input = readInput(input, 'input');

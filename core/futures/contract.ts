@@ -33,7 +33,15 @@ export interface ResolvedContract {
   faceValue: Decimal;
 }
 
-/** The contract kind of a futures business line (10 and 12 linear, 11 inverse). */
+/**
+ * The contract kind of a futures business line (10 and 12 linear, 11 inverse).
+ *
+ * @example
+ * ```ts
+ * contractKindOfBusinessLine(10); // 'linear' (USDT-M)
+ * contractKindOfBusinessLine(11); // 'inverse' (coin-M)
+ * ```
+ */
 export function contractKindOfBusinessLine(businessLine: number | string): ContractKind {
   const line = typeof businessLine === 'string' ? Number(businessLine.trim()) : businessLine;
   if (line === FUTURES_BUSINESS_LINES.usdtContract || line === FUTURES_BUSINESS_LINES.usdcContract) return 'linear';
@@ -41,7 +49,14 @@ export function contractKindOfBusinessLine(businessLine: number | string): Contr
   throw new FuturesInputError('businessLine', 'not-an-option', businessLine);
 }
 
-/** Resolves contract options to a kind (default linear) and a positive face value (default 1). */
+/**
+ * Resolves contract options to a kind (default linear) and a positive face value (default 1).
+ *
+ * @example
+ * ```ts
+ * resolveContract({ businessLine: 10 }); // { kind: 'linear', faceValue: Decimal(1) }
+ * ```
+ */
 export function resolveContract(options: ContractOptions = {}): ResolvedContract {
   options = readInput(options, 'options', true);
   let kind: ContractKind = 'linear';

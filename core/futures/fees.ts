@@ -19,7 +19,14 @@ function quantityOf(input: FuturesPositionInput, contract: ResolvedContract, qua
   return ratioOf(quantity === undefined ? readSize(input, contract) : exactProduct(readDecimal(quantity, 'quantity', 'positive'), contract.faceValue));
 }
 
-/** Fee of opening the position at its average open price: notional × rate (linear Q·E·f in the quote coin, inverse Q/E·f in the base coin). */
+/**
+ * Fee of opening the position at its average open price: notional × rate (linear Q·E·f in the quote coin, inverse Q/E·f in the base coin).
+ *
+ * @example
+ * ```ts
+ * openFee({ position: 1, count: '0.5', openAvgPrice: '60000', feeRate: '0.0006' }).toString(); // '18'
+ * ```
+ */
 export function openFee(input: FuturesPositionInput, options: TradingFeeOptions = {}): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
@@ -28,7 +35,14 @@ export function openFee(input: FuturesPositionInput, options: TradingFeeOptions 
   return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), ratioOf(readOpenPrice(input)), rate));
 }
 
-/** Fee of closing the position at `closePrice`: notional at that price × rate (linear Q·C·f, inverse Q/C·f). */
+/**
+ * Fee of closing the position at `closePrice`: notional at that price × rate (linear Q·C·f, inverse Q/C·f).
+ *
+ * @example
+ * ```ts
+ * closeFee({ position: 1, count: '0.5', openAvgPrice: '60000', feeRate: '0.0006' }, '62000').toString(); // '18.6'
+ * ```
+ */
 export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, options: TradingFeeOptions = {}): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
@@ -42,6 +56,12 @@ export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, 
  * Funding this position pays at one funding time: d × notional at the mark price × funding rate (linear
  * Q·P·r in the quote coin, inverse Q/P·r in the base coin). Positive means paid (a long when the rate is
  * positive), negative received — the sign `realizedPnl`'s `funding` and `breakEvenPrice`'s `fundingPaid` take.
+ *
+ * @example
+ * ```ts
+ * // A long pays a positive funding rate: 0.5 × 62000 × 0.0001.
+ * fundingFee({ position: 1, count: '0.5', openAvgPrice: '60000' }, '0.0001', '62000').toString(); // '3.1'
+ * ```
  */
 export function fundingFee(input: FuturesPositionInput, fundingRate: NumericInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
   input = readInput(input, 'input');

@@ -41,36 +41,81 @@ export function readPlaces(places: unknown, field: string): number {
   return n;
 }
 
-/** Cuts `value` to `places` decimals toward zero (floor when positive, round up when negative; seed 001 §9). */
+/**
+ * Cuts `value` to `places` decimals toward zero (floor when positive, round up when negative; seed 001 §9).
+ *
+ * @example
+ * ```ts
+ * truncateDecimal('2.349', 2).toString(); // '2.34'
+ * ```
+ */
 export function truncateDecimal(value: NumericInput, places: number | string): Decimal {
   const out = readDecimal(value, 'value').toDecimalPlaces(readPlaces(places, 'places'), Decimal.ROUND_DOWN);
   return out.isZero() ? new FuturesDecimal(0) : out;
 }
 
-/** Rounds `value` to `places` decimals: 'truncate' (toward zero, the default), 'half-up' (half away from zero) or 'half-even'. */
+/**
+ * Rounds `value` to `places` decimals: 'truncate' (toward zero, the default), 'half-up' (half away from zero) or 'half-even'.
+ *
+ * @example
+ * ```ts
+ * roundDecimal('2.345', 2).toString(); // '2.34' (truncated by default)
+ * roundDecimal('2.345', 2, 'half-up').toString(); // '2.35'
+ * ```
+ */
 export function roundDecimal(value: NumericInput, places: number | string, rounding?: DisplayRounding): Decimal {
   const mode = DECIMAL_MODES[readRounding(rounding)];
   const out = readDecimal(value, 'value').toDecimalPlaces(readPlaces(places, 'places'), mode);
   return out.isZero() ? new FuturesDecimal(0) : out;
 }
 
-/** `value` rounded (truncated toward zero by default) and written with exactly `places` decimals, never as '-0'. */
+/**
+ * `value` rounded (truncated toward zero by default) and written with exactly `places` decimals, never as '-0'.
+ *
+ * @example
+ * ```ts
+ * formatDecimal('2.5', 2); // '2.50'
+ * ```
+ */
 export function formatDecimal(value: NumericInput, places: number | string, rounding?: DisplayRounding): string {
   const n = readPlaces(places, 'places');
   return roundDecimal(value, n, rounding).toFixed(n);
 }
 
-/** An amount for display: `places` decimals (default 6, or the caller's quotePrecision), truncated unless `rounding` says otherwise; null shows as '--'. */
+/**
+ * An amount for display: `places` decimals (default 6, or the caller's quotePrecision), truncated unless `rounding` says otherwise; null shows as '--'.
+ *
+ * @example
+ * ```ts
+ * formatAmount('1.23456789'); // '1.234567' (6 places, truncated)
+ * formatAmount(null); // '--'
+ * ```
+ */
 export function formatAmount(value: NumericInput | null | undefined, places: number | string = AMOUNT_DECIMALS, rounding?: DisplayRounding): string {
   return value === null || value === undefined ? NO_VALUE : formatDecimal(value, places, rounding);
 }
 
-/** A price for display at `pricePlace` decimals; null (no price) shows as '--'. */
+/**
+ * A price for display at `pricePlace` decimals; null (no price) shows as '--'.
+ *
+ * @example
+ * ```ts
+ * formatPrice('61234.5678', 2); // '61234.56'
+ * ```
+ */
 export function formatPrice(value: NumericInput | null | undefined, pricePlace: number | string = AMOUNT_DECIMALS, rounding?: DisplayRounding): string {
   return value === null || value === undefined ? NO_VALUE : formatDecimal(value, pricePlace, rounding);
 }
 
-/** A liquidation price for display: '--' when there is none (null, zero or negative). */
+/**
+ * A liquidation price for display: '--' when there is none (null, zero or negative).
+ *
+ * @example
+ * ```ts
+ * formatLiquidationPrice('54249.5479', 2); // '54249.54'
+ * formatLiquidationPrice('-3', 2); // '--' (no liquidation price)
+ * ```
+ */
 export function formatLiquidationPrice(
   value: NumericInput | null | undefined,
   pricePlace: number | string = AMOUNT_DECIMALS,
@@ -93,7 +138,14 @@ export interface PercentFormat {
   rounding?: DisplayRounding;
 }
 
-/** A percentage (already × 100) for display: 2 decimals truncated toward zero (or `rounding`), then the suffix; null shows as '--'. */
+/**
+ * A percentage (already × 100) for display: 2 decimals truncated toward zero (or `rounding`), then the suffix; null shows as '--'.
+ *
+ * @example
+ * ```ts
+ * formatPercent('12.345'); // '12.34%'
+ * ```
+ */
 export function formatPercent(value: NumericInput | null | undefined, format: PercentFormat = {}): string {
   format = readInput(format, 'format', true);
   if (value === null || value === undefined) return NO_VALUE;
@@ -111,12 +163,26 @@ export interface RoeFormat {
   rounding?: DisplayRounding;
 }
 
-/** ROE for display: 2 decimals truncated toward zero (or `format.rounding`), '+' when positive, '%' appended; null (no margin known) shows as '--'. */
+/**
+ * ROE for display: 2 decimals truncated toward zero (or `format.rounding`), '+' when positive, '%' appended; null (no margin known) shows as '--'.
+ *
+ * @example
+ * ```ts
+ * formatRoe('6.6667'); // '+6.66%'
+ * ```
+ */
 export function formatRoe(value: NumericInput | null | undefined, format: RoeFormat = {}): string {
   return formatPercent(value, { ...readInput(format, 'format', true), plusSign: true });
 }
 
-/** Reads a figure back from its display form ('+12.34%', '-0.5', '1,234.5'); '--' gives null. */
+/**
+ * Reads a figure back from its display form ('+12.34%', '-0.5', '1,234.5'); '--' gives null.
+ *
+ * @example
+ * ```ts
+ * parseDisplayNumber('61,234.50')?.toString(); // '61234.5'
+ * ```
+ */
 export function parseDisplayNumber(text: string): Decimal | null {
   if (typeof text !== 'string') throw new FuturesInputError('text', 'not-numeric', text);
   const trimmed = text.trim();

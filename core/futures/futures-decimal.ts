@@ -36,7 +36,15 @@ function checkRange(out: Decimal, field: string, value: unknown): Decimal {
   return out;
 }
 
-/** Reads one numeric input as a Decimal, or throws FuturesInputError naming `field`. */
+/**
+ * Reads one numeric input as a Decimal, or throws FuturesInputError naming `field`.
+ *
+ * @example
+ * ```ts
+ * readDecimal('0.1', 'price').plus('0.2').toString(); // '0.3'
+ * readDecimal('abc', 'price'); // throws FuturesInputError (field 'price', problem 'not-numeric')
+ * ```
+ */
 export function readDecimal(value: unknown, field: string, rule: NumericRule = 'any'): Decimal {
   expectString('field', field, 'readDecimal');
   let out: Decimal;

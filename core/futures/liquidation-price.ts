@@ -33,6 +33,12 @@ interface LiquidationSetup {
  * the equity backing the position equals its maintenance margin plus the fee to close it. Isolated uses the
  * position margin (or the initial margin at the open price when absent), cross one-way the cross equity X,
  * cross hedge both legs against X. With `tiers`, the tier follows the notional (see LiquidationOptions).
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * formatLiquidationPrice(liquidationPrice(long), 2); // '54249.54'
+ * ```
  */
 export function liquidationPrice(input: FuturesPositionInput, options: LiquidationOptions = {}): Decimal | null {
   input = readInput(input, 'input');
@@ -45,6 +51,12 @@ export function liquidationPrice(input: FuturesPositionInput, options: Liquidati
  * Bankruptcy price, or null when there is none: the mark price at which the equity backing the position
  * (margin, or the cross equity) is exactly used up, with no maintenance margin and no closing fee.
  * Isolated linear E − d·M/Q; isolated inverse Q/(Q/E + d·M) (E·L/(L + 1) long, E·L/(L − 1) short at the initial margin).
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openMarginCount: '3000' };
+ * bankruptcyPrice(long)?.toString(); // '54000'
+ * ```
  */
 export function bankruptcyPrice(input: FuturesPositionInput, options: ContractOptions = {}): Decimal | null {
   input = readInput(input, 'input');

@@ -48,6 +48,15 @@ const checked = new WeakMap<MarginTierTable, TierRatios[]>();
 /**
  * Checks a tier table: at least one tier, the first floor 0, floors strictly rising, rates never falling.
  * Missing maintenance amounts are filled in by Binance's formula. Throws FuturesInputError naming the field.
+ *
+ * @example
+ * ```ts
+ * const tiers = marginTierTable([
+ *   { notionalFloor: 0, maintenanceMarginRate: '0.004' },
+ *   { notionalFloor: 50000, maintenanceMarginRate: '0.005' },
+ * ]);
+ * maintenanceMargin({ position: 1, count: '2', openAvgPrice: '60000' }, { tiers });
+ * ```
  */
 export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTable {
   tiers = readTierList(tiers);
@@ -132,7 +141,15 @@ export function tierAt(table: MarginTierTable, index: number): { rate: Ratio; am
   return { rate: tier.rate, amount: tier.amount };
 }
 
-/** The tier a notional (quote coin linear, base coin inverse) falls in: the last whose floor is at or below it. */
+/**
+ * The tier a notional (quote coin linear, base coin inverse) falls in: the last whose floor is at or below it.
+ *
+ * @example
+ * ```ts
+ * const tiers = [{ notionalFloor: 0, maintenanceMarginRate: '0.004' }, { notionalFloor: 50000, maintenanceMarginRate: '0.005' }];
+ * marginTierOf(tiers, '30000').tier; // 1
+ * ```
+ */
 export function marginTierOf(table: MarginTierTable | readonly MarginTierInput[], notional: NumericInput): MarginTier {
   const resolved = resolveTiers(table);
   return resolved.tiers[tierIndex(resolved, ratioOf(readDecimal(notional, 'notional', 'non-negative')))]!;

@@ -17,7 +17,14 @@ export function notional(contract: ResolvedContract, q: Ratio, price: Ratio, bp:
   return (contract.kind === 'linear' ? div(mul(q, price), bp) : div(q, price)) as Ratio;
 }
 
-/** Initial margin in the margin coin: linear Q·price/L (÷ bp when margined in a coin), inverse Q/(price·L). */
+/**
+ * Initial margin in the margin coin: linear Q·price/L (÷ bp when margined in a coin), inverse Q/(price·L).
+ *
+ * @example
+ * ```ts
+ * initialMargin({ position: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10' }).toString(); // '3000'
+ * ```
+ */
 export function initialMargin(input: FuturesPositionInput, options: MarginOptions = {}): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
@@ -45,6 +52,11 @@ function hasLegs(input: FuturesPositionInput): boolean {
 /**
  * Maintenance margin in the margin coin: notional × MMR − maintenance amount; in cross hedge mode with
  * both legs given, charged on the larger leg only: max(long, short) notional × MMR − amount.
+ *
+ * @example
+ * ```ts
+ * maintenanceMargin({ position: 1, count: '0.5', openAvgPrice: '60000', mm: '0.004' }).toString(); // '120'
+ * ```
  */
 export function maintenanceMargin(input: FuturesPositionInput, options: MaintenanceMarginOptions = {}): Decimal {
   input = readInput(input, 'input');

@@ -20,7 +20,15 @@ export function unrealizedPnlRatio(input: FuturesPositionInput, markPrice: Numer
   return signed(pnl, directionOf(input));
 }
 
-/** Unrealised PnL at `markPrice`: linear d·Q·(P − E) in the quote coin, inverse d·Q·(1/E − 1/P) in the base coin. */
+/**
+ * Unrealised PnL at `markPrice`: linear d·Q·(P − E) in the quote coin, inverse d·Q·(1/E − 1/P) in the base coin.
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * unrealizedPnl(long, '62000').toString(); // '1000'
+ * ```
+ */
 export function unrealizedPnl(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
@@ -41,7 +49,15 @@ export interface RealizedPnlOptions extends ContractOptions {
   funding?: NumericInput;
 }
 
-/** Realised PnL of closing at `closePrice`: d·q·(C − E) (inverse d·q·(1/E − 1/C)), minus fees and funding when given. */
+/**
+ * Realised PnL of closing at `closePrice`: d·q·(C − E) (inverse d·q·(1/E − 1/C)), minus fees and funding when given.
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, count: '0.5', openAvgPrice: '60000' };
+ * realizedPnl(long, '62000').toString(); // '1000'
+ * ```
+ */
 export function realizedPnl(input: FuturesPositionInput, closePrice: NumericInput, options: RealizedPnlOptions = {}): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);

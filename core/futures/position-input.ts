@@ -75,19 +75,40 @@ function readCode(value: unknown, field: string): 1 | 2 {
   throw new FuturesInputError(field, 'not-an-option', value);
 }
 
-/** The position's direction from `position` (1 long → +1, 2 short → −1). */
+/**
+ * The position's direction from `position` (1 long → +1, 2 short → −1).
+ *
+ * @example
+ * ```ts
+ * directionOf({ position: 2 }); // -1 (short)
+ * ```
+ */
 export function directionOf(input: PositionFields): Direction {
   input = readInput(input, 'input');
   return readCode(input.position, 'position') === PositionSide.long ? 1 : -1;
 }
 
-/** The margin mode from `marginMode` (1 isolated, 2 cross). */
+/**
+ * The margin mode from `marginMode` (1 isolated, 2 cross).
+ *
+ * @example
+ * ```ts
+ * marginModeOf({ marginMode: 1 }); // 'isolated'
+ * ```
+ */
 export function marginModeOf(input: PositionFields): MarginModeName {
   input = readInput(input, 'input');
   return readCode(input.marginMode, 'marginMode') === MarginMode.isolated ? 'isolated' : 'cross';
 }
 
-/** The position mode from `positionMode` (1 one-way, 2 hedge). */
+/**
+ * The position mode from `positionMode` (1 one-way, 2 hedge).
+ *
+ * @example
+ * ```ts
+ * positionModeOf({ positionMode: 1 }); // 'one-way'
+ * ```
+ */
 export function positionModeOf(input: PositionFields): PositionModeName {
   input = readInput(input, 'input');
   return readCode(input.positionMode, 'positionMode') === PositionMode.oneWay ? 'one-way' : 'hedge';

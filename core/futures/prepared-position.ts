@@ -23,7 +23,16 @@ export interface MarkPrice {
   readonly scale: number;
 }
 
-/** Reads a mark price once for a tick, so that 1,000 positions do not each parse it. */
+/**
+ * Reads a mark price once for a tick, so that 1,000 positions do not each parse it.
+ *
+ * @example
+ * ```ts
+ * // One mark price shared by every open position of the symbol: read once, not once per position.
+ * const mark = prepareMark('62000');
+ * const rows = preparedPositions.map((position) => position.display(mark));
+ * ```
+ */
 export function prepareMark(markPrice: NumericInput): MarkPrice {
   const price = readDecimal(markPrice, 'markPrice', 'positive');
   const { units, scale } = scaledOf(price);
@@ -96,7 +105,16 @@ function resolveFigure(format: FigureFormat | undefined, places: number, field: 
   };
 }
 
-/** Checks display options once (FuturesInputError naming the option when one is wrong). */
+/**
+ * Checks display options once (FuturesInputError naming the option when one is wrong).
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * const format = positionDisplayFormat({ unrealizedPnl: { places: 2 } });
+ * preparePosition(long).display('62000', format).unrealizedPnl; // '1000.00'
+ * ```
+ */
 export function positionDisplayFormat(format: PositionDisplayFormat = {}): ResolvedDisplayFormat {
   if (resolvedFormats.has(format)) return format as ResolvedDisplayFormat;
   if (typeof format !== 'object' || format === null) throw new FuturesInputError('format', 'not-an-option', format);
@@ -153,6 +171,13 @@ function whenPresent<T>(compute: () => T, missing: string[]): T | null {
  * the liquidation price. Size, open price and direction are required; the ROE is null without a margin
  * field or leverage, the liquidation price null when its inputs are missing (both listed in `missing`).
  * Prepare again when the position or the account's liquidation inputs change; only tick/display run per mark.
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * const prepared = preparePosition(long);
+ * prepared.display('62000'); // { unrealizedPnl: '1000.000000', roe: '+33.33%', liquidationPrice: '54249.547920' }
+ * ```
  */
 export function preparePosition(input: FuturesPositionInput, options: LiquidationOptions = {}): PreparedPosition {
   input = readInput(input, 'input');

@@ -17,7 +17,15 @@ export function roeBase(input: FuturesPositionInput, contract: ResolvedContract)
   return contract.kind === 'linear' ? mul(margin, ratioOf(readBp(input))) : margin;
 }
 
-/** Return on equity in percent: unrealised PnL ÷ position margin × 100. */
+/**
+ * Return on equity in percent: unrealised PnL ÷ position margin × 100.
+ *
+ * @example
+ * ```ts
+ * const long = { position: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000' };
+ * formatRoe(roe(long, '62000')); // '+33.33%'
+ * ```
+ */
 export function roe(input: FuturesPositionInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);

@@ -43,7 +43,14 @@ export interface SpotOrderFigures {
   yield: Decimal | null;
 }
 
-/** True when the order is sized in base coin (trackingType 0) rather than as a quote amount. */
+/**
+ * True when the order is sized in base coin (trackingType 0) rather than as a quote amount.
+ *
+ * @example
+ * ```ts
+ * isQuantityTracking({ trackingType: 0 }); // true: sized in the base coin
+ * ```
+ */
 export function isQuantityTracking(order: SpotPlanOrderInput): boolean {
   order = readInput(order, 'order');
   const t = order.trackingType;
@@ -53,7 +60,15 @@ export function isQuantityTracking(order: SpotPlanOrderInput): boolean {
   return n === 0;
 }
 
-/** Filled ratio, cost, market value, unrealised PnL and yield of a spot plan/trace order. */
+/**
+ * Filled ratio, cost, market value, unrealised PnL and yield of a spot plan/trace order.
+ *
+ * @example
+ * ```ts
+ * const order = { trackingType: 0, buyDelegateCount: '2', buyPrice: '100', dealCount: '1', buyDealCount: '1', holdCount: '1', marketPrice: '110', pricePlace: 2 };
+ * spotOrderFigures(order).unrealizedPnl.toString(); // '10'
+ * ```
+ */
 export function spotOrderFigures(order: SpotPlanOrderInput): SpotOrderFigures {
   order = readInput(order, 'order');
   const byQuantity = isQuantityTracking(order);
@@ -96,7 +111,15 @@ export interface SpotOrderDisplay {
   yield: string;
 }
 
-/** Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6), truncated unless `rounding` says otherwise. */
+/**
+ * Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6), truncated unless `rounding` says otherwise.
+ *
+ * @example
+ * ```ts
+ * const order = { trackingType: 0, buyDelegateCount: '2', buyPrice: '100', dealCount: '1', buyDealCount: '1', holdCount: '1', marketPrice: '110', pricePlace: 2 };
+ * formatSpotOrderFigures(order).yield; // '+10.00%'
+ * ```
+ */
 export function formatSpotOrderFigures(
   order: SpotPlanOrderInput,
   figures: SpotOrderFigures = spotOrderFigures(order),

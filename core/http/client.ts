@@ -237,7 +237,17 @@ interface CallSetup {
   options: RequestOptions;
 }
 
-/** Creates the HTTP client (seed 001 §7, §8) on ky, with the platform's fetch and timers. */
+/**
+ * Creates the HTTP client (seed 001 §7, §8) on ky, with the platform's fetch and timers.
+ *
+ * @example
+ * ```ts
+ * const http = createHttpClient(browserPlatform(), { baseUrl: 'https://api.example.com' });
+ * const { data } = await http.get<{ name: string }>('/user/overview/userinfo'); // GET /v1/user/overview/userinfo
+ * http.events$.subscribe((event) => event.type === 'toast' && showToast(event.message));
+ * http.dispose();
+ * ```
+ */
 export function createHttpClient(platform: Platform, options: HttpClientOptions): HttpClient {
   options = readRecord('options', options, 'createHttpClient');
   expectObjectWith('platform', platform, 'createHttpClient', ['clock', 'errors', 'fetch', 'languages', 'timers']);

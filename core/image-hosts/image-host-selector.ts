@@ -51,7 +51,19 @@ export function probeImageUrl(host: string, probePath: string, stamp?: number): 
   return `${url}${url.includes('?') ? '&' : '?'}_t=${stamp}`;
 }
 
-/** Picks the fastest image host (seed 001 §7) and remembers it in the 'common' storage area. */
+/**
+ * Picks the fastest image host (seed 001 §7) and remembers it in the 'common' storage area.
+ *
+ * @example
+ * ```ts
+ * const images = createImageHostSelector(browserPlatform(), {
+ *   candidates: ['https://img1.example.com', 'https://img2.example.com'],
+ *   defaultHost: 'https://img1.example.com',
+ *   probePath: '/static/probe.png',
+ * });
+ * const host = await images.start(); // the saved winner at once, else the fastest candidate
+ * ```
+ */
 export function createImageHostSelector(platform: Platform, options: ImageHostOptions): ImageHostSelector {
   options = readRecord('options', options, 'createImageHostSelector');
   expectObjectWith('platform', platform, 'createImageHostSelector', ['clock', 'timers', 'localStorage']);

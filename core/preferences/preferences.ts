@@ -79,6 +79,13 @@ export function readPreferencesCookie(platform: Platform, options: PreferencesOp
 /**
  * The preferences of seed 001 §3/§4: read from the cookie once, written back on each change for
  * `PREFERENCE_COOKIE_DAYS` days.
+ *
+ * @example
+ * ```ts
+ * const preferences = createPreferences(browserPlatform());
+ * preferences.set({ theme: 'white' }); // written back to the cookie at once
+ * const stop = preferences.subscribe((snapshot) => render(snapshot));
+ * ```
  */
 export function createPreferences(platform: Platform, options: PreferencesOptions = {}): Preferences {
   options = readRecord('options', options, 'createPreferences');

@@ -36,7 +36,16 @@ function isReferralCodes(value: unknown): value is ReferralCodes {
   return REFERRAL_CODE_FIELDS.every((field) => record[field] === undefined || isStringList(record[field]));
 }
 
-/** The referral-code cache of seed 001 §3/§5, kept in the 'common' storage area. */
+/**
+ * The referral-code cache of seed 001 §3/§5, kept in the 'common' storage area.
+ *
+ * @example
+ * ```ts
+ * const referral = createReferralCache(browserPlatform());
+ * referral.capture(configFromServer); // stores the codes of the current URL when the rules allow
+ * await http.post('/user/register/email', { ...form, ...referral.registrationParams() });
+ * ```
+ */
 export function createReferralCache(platform: Platform, options: ReferralCacheOptions = {}): ReferralCache {
   options = readRecord('options', options, 'createReferralCache');
   expectObjectWith('platform', platform, 'createReferralCache', ['clock', 'location', 'localStorage']);

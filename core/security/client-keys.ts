@@ -60,7 +60,15 @@ export interface ClientKeyStore {
   clear(): void;
 }
 
-/** Opens the client key store on the platform's local storage. */
+/**
+ * Opens the client key store on the platform's local storage.
+ *
+ * @example
+ * ```ts
+ * const keys = createClientKeyStore(browserPlatform());
+ * keys.boundTo(token); // the login key pair saved for this token, if any
+ * ```
+ */
 export function createClientKeyStore(platform: Platform): ClientKeyStore {
   expectObjectWith('platform', platform, 'createClientKeyStore', ['clock', 'localStorage']);
   const store = createStore(platform, 'common');

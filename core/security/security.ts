@@ -63,7 +63,7 @@ export interface SecurityOptions {
   refetchDebounceMs?: number;
 }
 
-/** ky hooks for the HTTP client; the before-request hook must run last (it may replace the request). */
+/** Hooks for the HTTP client; the before-request hook must run last (it may replace the request). */
 export interface SecurityHooks {
   beforeRequest: HttpBeforeRequestHook[];
   afterResponse: HttpAfterResponseHook[];
@@ -99,7 +99,17 @@ export interface Security {
 
 const consoleLog = (message: string, data: Record<string, unknown>) => console.warn(`[exkit/security] ${message}`, data);
 
-/** Creates the security service of a page. */
+/**
+ * Creates the security service of a page.
+ *
+ * @example
+ * ```ts
+ * const http = createHttpClient(platform, { baseUrl: 'https://api.example.com' });
+ * const security = createSecurity(platform, { certificatePem, http }); // its hooks go on the client
+ * // Start the signing init (the signingInitMachine does the steps), then log in: the login body travels encrypted.
+ * security.dispose();
+ * ```
+ */
 export function createSecurity(platform: Platform, options: SecurityOptions): Security {
   options = readRecord('options', options, 'createSecurity');
   expectObjectWith('platform', platform, 'createSecurity', ['clock', 'cookies', 'crypto', 'errors', 'fetch', 'location', 'timers']);

@@ -12,7 +12,16 @@ export interface ServerClock extends Clock {
 
 const DECIMAL = /^\d{1,16}$/;
 
-/** A server clock on top of the platform clock. */
+/**
+ * A server clock on top of the platform clock.
+ *
+ * @example
+ * ```ts
+ * const serverClock = createServerClock(platform.clock);
+ * serverClock.observe('POST', response.headers.get('requestTime'));
+ * serverClock.now(); // the client's clock corrected by the server's offset
+ * ```
+ */
 export function createServerClock(clock: Clock): ServerClock {
   let offset = 0;
   return {

@@ -43,6 +43,15 @@ export interface SignErrorHandler {
  * Creates the handler. Toasts and logouts use a leading debounce: the first of a burst goes out, and
  * any other within `debounceMs` of the previous one is dropped. The re-fetch fires once, `refetchDebounceMs`
  * after the last 00020/00021.
+ *
+ * @example
+ * ```ts
+ * const signErrors = createSignErrorHandler(platform, {
+ *   resetConfig: () => security.reset(),
+ *   log: (message, data) => console.warn(message, data),
+ * });
+ * signErrors.dispose();
+ * ```
  */
 export function createSignErrorHandler(platform: Platform, options: SignErrorHandlerOptions): SignErrorHandler {
   options = readRecord('options', options, 'createSignErrorHandler');

@@ -49,7 +49,16 @@ export interface SimulationMode {
 
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
-/** Creates the simulation-mode service: the flag in the common store and the allowed-page rules. */
+/**
+ * Creates the simulation-mode service: the flag in the common store and the allowed-page rules.
+ *
+ * @example
+ * ```ts
+ * const simulation = createSimulationMode(browserPlatform());
+ * simulation.isAllowed('/en/futures/usdt/BTCUSDT'); // true: the locale prefix is ignored
+ * simulation.redirectFor('/en/p2p'); // '/en/spot/BTCUSDT'
+ * ```
+ */
 export function createSimulationMode(platform: Platform, options: SimulationModeOptions = {}): SimulationMode {
   options = readRecord('options', options, 'createSimulationMode');
   expectObjectWith('platform', platform, 'createSimulationMode', ['crossTab', 'location', 'localStorage']);

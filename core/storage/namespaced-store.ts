@@ -105,7 +105,16 @@ function expiryOf(options: SetOptions | undefined, platform: Platform): number |
   return ttlMs === undefined ? undefined : platform.clock.now() + Math.ceil(ttlMs);
 }
 
-/** Opens the store of one area on the platform's local (or session) storage. */
+/**
+ * Opens the store of one area on the platform's local (or session) storage.
+ *
+ * @example
+ * ```ts
+ * const common = createStore(browserPlatform(), 'common');
+ * common.set('imageHost', 'https://img.example.com', { ttlMs: 86_400_000 });
+ * common.get('imageHost', ''); // 'https://img.example.com' until it expires, then ''
+ * ```
+ */
 export function createStore(platform: Platform, area: StorageArea, options: StoreOptions = {}): NamespacedStore {
   options = readRecord('options', options, 'createStore');
   expectObjectWith('platform', platform, 'createStore', ['clock', 'localStorage', 'sessionStorage']);

@@ -88,6 +88,15 @@ function userAgentFor(os: 'ios' | 'android', appName: string, appVersion: string
  * An in-memory native app speaking the bridge protocol (docs/bridge-protocol.md): injects the handler
  * object into `platform.globals`, answers through the page's callback function, and is scriptable per
  * command and per requestAction path. Create it before `createBridge`, which detects the app once.
+ *
+ * @example
+ * ```ts
+ * // In a test: a platform with the app's handlers installed, answering like the app would.
+ * const platform = memoryPlatform();
+ * const app = createNativeHostSimulator(platform, { appName: 'ExApp', appVersion: '2.60.0' });
+ * const bridge = createBridge(platform, { appName: 'ExApp' });
+ * await bridge.commands.checkCameraPermission(); // answered by the simulator
+ * ```
  */
 export function createNativeHostSimulator(platform: Platform, options: NativeHostSimulatorOptions): NativeHostSimulator {
   options = readRecord('options', options, 'createNativeHostSimulator');

@@ -15,7 +15,16 @@ export interface Fingerprinter {
   dispose(): void;
 }
 
-/** Starts a fingerprinter: samples the screen frame now and every 2500 ms (seed 000 §9) until disposed. */
+/**
+ * Starts a fingerprinter: samples the screen frame now and every 2500 ms (seed 000 §9) until disposed.
+ *
+ * @example
+ * ```ts
+ * const fingerprinter = createFingerprinter(browserPlatform());
+ * const fingerprint = await fingerprinter.collect();
+ * fingerprinter.dispose();
+ * ```
+ */
 export function createFingerprinter(platform: Platform, options: FingerprintOptions = {}): Fingerprinter {
   options = readRecord('options', options, 'createFingerprinter');
   expectObjectWith('platform', platform, 'createFingerprinter', ['timers']);

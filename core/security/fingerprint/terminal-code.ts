@@ -75,7 +75,16 @@ function validate(options: TerminalCodeOptions): void {
   if (options.fingerprintOptions !== undefined) validateFingerprintOptions(options.fingerprintOptions);
 }
 
-/** The terminal code of a page: computed once per device and reused across tabs (seed 001 §5, §9). */
+/**
+ * The terminal code of a page: computed once per device and reused across tabs (seed 001 §5, §9).
+ *
+ * @example
+ * ```ts
+ * const terminalCode = createTerminalCode(browserPlatform());
+ * const http = createHttpClient(platform, { baseUrl, providers: { terminalCode: () => terminalCode.current() } });
+ * await terminalCode.get(); // computed once, shared with the other tabs
+ * ```
+ */
 export function createTerminalCode(platform: Platform, options: TerminalCodeOptions = {}): TerminalCode {
   options = readRecord('options', options, 'createTerminalCode');
   expectObjectWith('platform', platform, 'createTerminalCode', ['crossTab', 'crypto', 'timers', 'localStorage']);

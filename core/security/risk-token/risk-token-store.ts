@@ -71,7 +71,15 @@ const isDemoted = (value: unknown): value is DemotedEntry | undefined =>
   (value as DemotedEntry).token !== '' &&
   isExpiry((value as Partial<DemotedEntry>).expiresAt);
 
-/** Opens the risk-token store on the platform's cookies and local storage; reads and writes never throw. */
+/**
+ * Opens the risk-token store on the platform's cookies and local storage; reads and writes never throw.
+ *
+ * @example
+ * ```ts
+ * const store = createRiskTokenStore(browserPlatform());
+ * store.read(); // { token, kind: 'success' | 'demoted', expiresAt } or undefined
+ * ```
+ */
 export function createRiskTokenStore(platform: Platform, options: RiskTokenStoreOptions = {}): RiskTokenStore {
   options = readRecord('options', options, 'createRiskTokenStore');
   expectObjectWith('platform', platform, 'createRiskTokenStore', ['cookies', 'localStorage']);
