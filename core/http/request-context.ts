@@ -19,7 +19,7 @@ export interface ApiEnvelope<T = unknown> {
 
 /**
  * What one call is about, for hooks that run later in the pipeline (risk token, signing, login encryption,
- * server time). Read it with `requestContext(options)` in ky hooks; errors carry it as `error.context`.
+ * server time). Read it with `requestContext(options)` in the HTTP hooks; errors carry it as `error.context`.
  */
 export interface HttpRequestContext {
   /** A per-client sequence number, unique while the client lives. */
@@ -52,7 +52,7 @@ export function withRequestContext(context: HttpRequestContext): Record<string, 
 }
 
 /**
- * The exkit context of the call a ky hook is running for: pass the hook's `options` (or an HTTPError's
+ * The exkit context of the call an HTTP hook is running for: pass the hook's `options` (or an HTTPError's
  * `options`). Undefined when the request did not come from an exkit client.
  */
 export function requestContext(options: { readonly context?: Readonly<Record<string, unknown>> } | undefined): HttpRequestContext | undefined {

@@ -1,4 +1,4 @@
-// The ky hooks of the security layer: one before-request hook (stamp tm/uhti, encrypt login payloads,
+// The HTTP hooks of the security layer: one before-request hook (stamp tm/uhti, encrypt login payloads,
 // add device-check fields, sign core calls, in that order) and one after-response hook (server time,
 // gw-sign-error, sign error codes, key binding after a login).
 import type { HttpAfterResponseHook, HttpBeforeRequestHook } from '../http/types.js';
