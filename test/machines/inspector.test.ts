@@ -63,7 +63,7 @@ describe('inspector: what it records', () => {
   });
 
   it('records the context changes of a transition as paths with previews', () => {
-    const actor = createActor(toastMachine, { input: { message: 'first' } }).start();
+    const actor = createActor(toastMachine, { input: { id: 't', message: 'first' } }).start();
     const inspector = createInspector();
     inspector.watch('toast', actor);
     actor.send({ type: 'UPDATE', patch: { message: 'second' } });
@@ -78,7 +78,7 @@ describe('inspector: what it records', () => {
   });
 
   it('records eventless (always) microsteps of one event in the same entry', () => {
-    const actor = createActor(toastMachine, { input: {} });
+    const actor = createActor(toastMachine, { input: { id: 't', message: '' } });
     const inspector = createInspector();
     inspector.watch('toast', actor);
     actor.start();
@@ -183,7 +183,7 @@ describe('inspector: sending', () => {
 
   it('an actor whose send throws gives { ok: false } with a UserCallbackError, reported, not thrown', () => {
     const real = createActor(buttonMachine, { input: {} }).start();
-    const hostile = Object.assign(Object.create(real) as object, { send: () => { throw new Error('boom'); } }) as AnyActorRef;
+    const hostile = Object.assign(Object.create(real) as object, { send: () => { throw new Error('boom'); } }) as unknown as AnyActorRef;
     const { errors, reports } = reporter();
     const inspector = createInspector({ errors });
     inspector.watch('hostile', hostile);
