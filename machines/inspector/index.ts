@@ -5,5 +5,5 @@ export type { AcceptedEvent } from './accepted-events.js';
 export { diffContext, DEFAULT_DIFF_LIMIT, DEFAULT_DIFF_DEPTH } from './context-diff.js';
 export type { ContextChange, ContextChangeKind, ContextDiff, ContextDiffOptions } from './context-diff.js';
 export { previewValue, MAX_PREVIEW_LENGTH } from './preview-value.js';
-export { fitToWidth, panBy, zoomAt, MIN_ZOOM, MAX_ZOOM } from './viewport.js';
+export { fitToWidth, panBy, zoomAt, zoomTo, MIN_ZOOM, MAX_ZOOM } from './viewport.js';
 export type { Viewport } from './viewport.js';

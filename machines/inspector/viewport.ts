@@ -16,9 +16,15 @@ const clamp = (scale: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, scale));
 /** Zooms by `factor` keeping the diagram point under screen point (px, py) where it is; scale stays within MIN_ZOOM..MAX_ZOOM. */
 export function zoomAt(view: Viewport, factor: number, px: number, py: number): Viewport {
   if (!Number.isFinite(factor) || factor <= 0 || !Number.isFinite(px) || !Number.isFinite(py)) return view;
-  const scale = clamp(view.scale * factor);
-  const ratio = scale / view.scale;
-  return { scale, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio };
+  return zoomTo(view, view.scale * factor, px, py);
+}
+
+/** Sets the zoom to exactly `scale` (clamped), keeping the diagram point under screen point (px, py) where it is. */
+export function zoomTo(view: Viewport, scale: number, px: number, py: number): Viewport {
+  if (!Number.isFinite(scale) || scale <= 0 || !Number.isFinite(px) || !Number.isFinite(py)) return view;
+  const next = clamp(scale);
+  const ratio = next / view.scale;
+  return { scale: next, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio };
 }
 
 /** Moves the diagram by (dx, dy) screen pixels. */

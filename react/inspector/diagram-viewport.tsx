@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { fitToWidth, panBy, zoomAt } from '../../machines/inspector/viewport.js';
+import { fitToWidth, panBy, zoomAt, zoomTo } from '../../machines/inspector/viewport.js';
 import type { Viewport } from '../../machines/inspector/viewport.js';
 
 const ZOOM_STEP = 1.25;
@@ -92,10 +92,13 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
     const onWheel = (event: WheelEvent) => {
       if (!(event.ctrlKey || event.metaKey || focused.current)) return;
       event.preventDefault();
+      // The canvas is placed inside the frame's border: points are measured from there.
       const rect = element.getBoundingClientRect();
+      const left = rect.left + element.clientLeft;
+      const top = rect.top + element.clientTop;
       const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
       const factor = Math.exp(-event.deltaY * unit * (event.ctrlKey ? 0.01 : 0.0015));
-      setView((v) => zoomAt(v, factor, event.clientX - rect.left, event.clientY - rect.top));
+      setView((v) => zoomAt(v, factor, event.clientX - left, event.clientY - top));
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
@@ -108,7 +111,7 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
   };
   const actual = () => {
     const c = centre();
-    setView((v) => zoomAt(v, 1 / v.scale, c.x, c.y));
+    setView((v) => zoomTo(v, 1, c.x, c.y));
   };
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
@@ -141,7 +144,9 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
       const before = Math.hypot(previous.x - other.x, previous.y - other.y);
       const after = Math.hypot(now.x - other.x, now.y - other.y);
       const rect = event.currentTarget.getBoundingClientRect();
-      if (before > 0) setView((v) => zoomAt(v, after / before, (now.x + other.x) / 2 - rect.left, (now.y + other.y) / 2 - rect.top));
+      const left = rect.left + event.currentTarget.clientLeft;
+      const top = rect.top + event.currentTarget.clientTop;
+      if (before > 0) setView((v) => zoomAt(v, after / before, (now.x + other.x) / 2 - left, (now.y + other.y) / 2 - top));
     }
     map.set(event.pointerId, now);
   };

@@ -12,7 +12,7 @@ import type { ErrorReporter } from '../../core/platform/types.js';
 import { buttonMachine } from '../../machines/button.machine.js';
 import { toastMachine } from '../../machines/toast.machine.js';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
-import { acceptedEvents, activeStatePaths, createInspector, diffContext, fitToWidth, MAX_ZOOM, MIN_ZOOM, panBy, previewValue, zoomAt } from '../../machines/inspector/index.js';
+import { acceptedEvents, activeStatePaths, createInspector, diffContext, fitToWidth, MAX_ZOOM, MIN_ZOOM, panBy, previewValue, zoomAt, zoomTo } from '../../machines/inspector/index.js';
 
 function reporter() {
   const reports: Array<{ event: string; error?: unknown }> = [];
@@ -326,6 +326,16 @@ describe('viewport', () => {
     // The diagram point under (110, 70) was (100, 50); it must still be there.
     expect([100 * view.scale + view.x, 50 * view.scale + view.y]).toEqual([110, 70]);
     expect(view.scale).toBe(2);
+  });
+
+  it('zoomTo sets the scale exactly (1:1 after any zoom is exactly 1), keeping the anchor point in place', () => {
+    let view = { scale: 1, x: 0, y: 0 };
+    for (let i = 0; i < 7; i++) view = zoomAt(view, 1.25, 50, 50);
+    const actual = zoomTo(view, 1, 200, 100);
+    expect(actual.scale).toBe(1);
+    const anchor = [(200 - view.x) / view.scale, (100 - view.y) / view.scale];
+    expect(anchor[0]! * actual.scale + actual.x).toBeCloseTo(200, 9);
+    expect(anchor[1]! * actual.scale + actual.y).toBeCloseTo(100, 9);
   });
 
   it('zoom is clamped and ignores non-finite input', () => {
