@@ -6,7 +6,7 @@ import { measureBundle, SINGLE_IMPORT_BUDGETS } from './bundle.js';
 const root = resolve(import.meta.dirname, '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const rows: string[] = [];
-for (const entry of ['exkit', 'exkit/machines', 'exkit/react']) {
+for (const entry of ['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector']) {
   const m = await measureBundle(`import * as all from '${entry}'; globalThis.keep = all;`);
   rows.push(`| \`import * from '${entry}'\` | ${kb(m.minified)} | ${kb(m.gzip)} | ${m.packages.join(', ')} | ${m.lazy.packages.length ? `${m.lazy.packages.join(', ')} (${kb(m.lazy.gzip)})` : 'none'} |`);
 }

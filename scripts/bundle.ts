@@ -48,7 +48,8 @@ export async function measureBundle(source: string): Promise<BundleMeasure> {
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!;
+  // The app's own chunk: code-split chunks of dynamic imports carry an entryPoint too (their module's path).
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === 'app.ts')!;
   // The first load: the entry and, transitively, the chunks it imports statically.
   const eager = new Set<string>([entry]);
   for (const path of eager) {

@@ -43,17 +43,25 @@ describe('node-forge is only loaded on demand (issue 22)', () => {
   });
 });
 
+describe('exkit/inspector loads Mermaid only on demand', () => {
+  it('an app importing MachineInspector carries no mermaid or ELK in its first load, only in chunks behind dynamic imports', async () => {
+    const m = await measureBundle(`import { MachineInspector } from 'exkit/inspector'; globalThis.keep = MachineInspector;`);
+    expect(m.packages.filter((p) => p.includes('mermaid') || p === 'elkjs')).toEqual([]);
+    expect(m.lazy.packages).toEqual(expect.arrayContaining(['mermaid', '@mermaid-js/layout-elk', 'elkjs']));
+  }, 120_000);
+});
+
 describe('docs/bundle-size.md records this build (regenerate with `npm run bundle-size`)', () => {
   const recorded = recordedEntries();
   it('has a row for each entry point', () => {
-    expect([...recorded.keys()]).toEqual(['exkit', 'exkit/machines', 'exkit/react']);
+    expect([...recorded.keys()]).toEqual(['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector']);
   });
 
-  it.each(['exkit', 'exkit/machines', 'exkit/react'])('%s: the recorded gzip total is within 5%% of the measured one, with the same packages', async (entry) => {
+  it.each(['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector'])('%s: the recorded gzip total is within 5%% of the measured one, with the same packages', async (entry) => {
     const m = await measureBundle(`import * as all from '${entry}'; globalThis.keep = all;`);
     const row = recorded.get(entry)!;
     const measuredKb = m.gzip / 1024;
     expect(Math.abs(measuredKb - row.gzipKb) / row.gzipKb).toBeLessThanOrEqual(0.05);
     expect(row.packages).toBe(m.packages.join(', '));
-  });
+  }, 120_000);
 });

@@ -25,12 +25,15 @@ const CONSUMER = `
 import { compareVersions, memoryPlatform, type Platform } from 'exkit';
 import { buttonMachine, toMermaid } from 'exkit/machines';
 import { useButton, type UseButtonResult } from 'exkit/react';
+import { createInspector, MachineInspector, type InspectedActor } from 'exkit/inspector';
 
 const order: -1 | 0 | 1 = compareVersions('2.8', '2.8.0');
 const platform: Platform = memoryPlatform();
 const diagram: string = toMermaid(buttonMachine);
 const hook: (onClick: () => void) => UseButtonResult = useButton;
-export { order, platform, diagram, hook };
+const views: readonly InspectedActor[] = createInspector().views();
+const inspector: typeof MachineInspector = MachineInspector;
+export { order, platform, diagram, hook, views, inspector };
 `;
 
 // Each resolution mode a consumer may use; both must read the `types` condition of `exports`.
@@ -87,6 +90,12 @@ describe('package exports', () => {
     expect(typeof react.useButton).toBe('function');
   });
 
+  it('exkit/inspector resolves to the built inspector', async () => {
+    const inspector = await import('exkit/inspector');
+    expect(typeof inspector.MachineInspector).toBe('function');
+    expect(inspector.createInspector().views()).toEqual([]);
+  });
+
   it('the built entry points are plain JavaScript under dist/', async () => {
     const url = import.meta.resolve('exkit');
     expect(url).toMatch(/\/dist\/core\/index\.js$/);
@@ -95,7 +104,7 @@ describe('package exports', () => {
 
 describe('package exports: types', () => {
   it('every entry point names a types file and an import file', () => {
-    expect(entryPoints.map(([name]) => name)).toEqual(['.', './machines', './react']);
+    expect(entryPoints.map(([name]) => name)).toEqual(['.', './machines', './react', './inspector']);
     for (const [, target] of entryPoints) {
       expect(target.types).toMatch(/^\.\/dist\/.+\.d\.ts$/);
       expect(target.import).toMatch(/^\.\/dist\/.+\.js$/);

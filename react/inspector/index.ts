@@ -1,0 +1,6 @@
+export * from '../../machines/inspector/index.js';
+export * from './machine-inspector.js';
+export * from './use-inspector.js';
+export * from './diagram-viewport.js';
+export { PALETTES, renderDiagram } from './render-diagram.js';
+export type { InspectorPalette, InspectorTheme } from './render-diagram.js';

@@ -1,0 +1,258 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { toMermaid } from '../../machines/diagram/to-mermaid.js';
+import type { InspectedActor, Inspector, InspectorLogEntry } from '../../machines/inspector/inspector.js';
+import { activeStatePaths } from '../../machines/inspector/accepted-events.js';
+import { previewValue } from '../../machines/inspector/preview-value.js';
+import { DiagramViewport } from './diagram-viewport.js';
+import { INSPECTOR_CSS, themeVariables } from './inspector-styles.js';
+import { renderDiagram } from './render-diagram.js';
+import type { InspectorTheme } from './render-diagram.js';
+import { useInspector } from './use-inspector.js';
+
+export interface MachineInspectorProps {
+  /** The actors to show, by the name they are listed under; undefined entries are left out. */
+  actors: Readonly<Record<string, AnyActorRef | undefined>>;
+  /**
+   * The diagram of an actor, by name: a machine (drawn with `toMermaid`) or Mermaid source (the committed
+   * docs/machines pages, say). Without one, the machine the actor runs is drawn.
+   */
+  diagrams?: Readonly<Record<string, AnyStateMachine | string | undefined>>;
+  /** 'light' (default) or 'dark': the diagram's and the panel's colours. */
+  theme?: InspectorTheme;
+  /** An inspector to read from (one that was watching since the app started, say); one is created otherwise. */
+  inspector?: Inspector;
+  /** Log entries kept per actor (1 to 10,000; 100 by default) when the component creates its inspector. */
+  logLimit?: number;
+  /** The name shown first; the first actor otherwise. */
+  initialActor?: string;
+}
+
+/** A machine's diagram source for `view`: the given one, else its own machine's; undefined when it runs none. */
+function sourceFor(view: InspectedActor, given: AnyStateMachine | string | undefined): { source?: string; error?: string } {
+  try {
+    if (typeof given === 'string') return { source: given };
+    if (given !== undefined) return { source: toMermaid(given) };
+    if (view.machine !== undefined) return { source: toMermaid(view.machine as AnyStateMachine) };
+    return {};
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** A state value as text: `hidden`, or the innermost active paths of a nested or parallel one (`activity.idle, availability.enabled`). */
+function stateText(value: unknown): string {
+  if (value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  const paths = activeStatePaths(value);
+  const innermost = paths.filter((path) => !paths.some((other) => other.startsWith(`${path}.`)));
+  return innermost.length ? innermost.join(', ') : previewValue(value);
+}
+
+/** Reads a JSON object of extra event fields; '' is no fields. */
+function parsePayload(text: string): { fields?: Record<string, unknown>; error?: string } {
+  if (text.trim() === '') return { fields: {} };
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: 'Extra fields must be a JSON object, like {"zIndex": 3}.' };
+    return { fields: parsed as Record<string, unknown> };
+  } catch (error) {
+    return { error: `Extra fields are not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function LogEntry({ entry }: { entry: InspectorLogEntry }) {
+  return (
+    <li data-event={entry.eventType}>
+      <strong>
+        #{entry.seq} {entry.eventType}
+      </strong>
+      {entry.payload ? <span className="exkit-inspector-muted"> {entry.payload}</span> : null}
+      <div>
+        {stateText(entry.from)} → {stateText(entry.to)}
+      </div>
+      {entry.transitions.length ? (
+        <ul aria-label="Transitions">
+          {entry.transitions.map((t, i) => (
+            <li key={i}>
+              {t.source || '(machine)'} → {t.targets.length ? t.targets.join(', ') : '(stays)'}
+              {t.eventType && t.eventType !== entry.eventType ? <span className="exkit-inspector-muted"> ({t.eventType || 'always'})</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="exkit-inspector-muted">no transition taken</div>
+      )}
+      {entry.changes.length ? (
+        <ul aria-label="Context changes">
+          {entry.changes.map((c, i) => (
+            <li key={i} className={`exkit-inspector-change-${c.kind}`} data-path={c.path}>
+              {c.kind === 'added' ? '+' : c.kind === 'removed' ? '−' : '~'} {c.path || '(context)'}
+              {c.kind === 'changed' ? `: ${c.before} → ${c.after}` : c.kind === 'added' ? `: ${c.after}` : `: ${c.before}`}
+            </li>
+          ))}
+          {entry.changesTruncated ? <li className="exkit-inspector-muted">… more changes not shown</li> : null}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function ActorPanel({ view, inspector, given, theme }: { view: InspectedActor; inspector: Inspector; given: AnyStateMachine | string | undefined; theme: InspectorTheme }) {
+  const { source, error: sourceError } = useMemo(() => sourceFor(view, given), [view.machine, given]);
+  const [svg, setSvg] = useState<{ for: string; svg: string } | undefined>();
+  const [renderError, setRenderError] = useState<string | undefined>();
+  const [payload, setPayload] = useState('');
+  const [sendError, setSendError] = useState<string | undefined>();
+  const payloadId = useId();
+  const key = `${theme}\n${source ?? ''}`;
+
+  useEffect(() => {
+    if (source === undefined) return;
+    let current = true;
+    setRenderError(undefined);
+    renderDiagram(source, theme).then(
+      (out) => current && setSvg({ for: key, svg: out }),
+      (error: unknown) => current && setRenderError(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [source, theme, key]);
+
+  const send = (type: string) => {
+    const { fields, error } = parsePayload(payload);
+    if (error !== undefined) {
+      setSendError(error);
+      return;
+    }
+    const result = inspector.send(view.name, { ...fields, type });
+    setSendError(result.ok ? undefined : `The actor threw on ${type}: ${result.error.cause instanceof Error ? result.error.cause.message : String(result.error.cause)}`);
+  };
+
+  const active = view.activeStates.map((path) => path.split('.').join('_'));
+  const innermost = view.activeStates.filter((path) => !view.activeStates.some((other) => other.startsWith(`${path}.`)));
+
+  return (
+    <section className="exkit-inspector-main" aria-label={`${view.name} inspector`} data-actor={view.name} data-status={view.status} data-state={innermost.join(' ')}>
+      <h3>{view.name}</h3>
+      <p className="exkit-inspector-state">
+        {view.status === 'active' ? 'Now in ' : `${view.status} in `}
+        {innermost.length ? innermost.map((s) => <code key={s}>{s}</code>).reduce<ReactNode[]>((all, el, i) => (i ? [...all, ' and ', el] : [el]), []) : <code>{stateText(view.value)}</code>}
+        {view.problem ? <span className="exkit-inspector-error"> ({view.problem})</span> : null}
+      </p>
+      {sourceError ? <p className="exkit-inspector-error">The diagram could not be drawn: {sourceError}</p> : null}
+      {renderError ? <p className="exkit-inspector-error">Mermaid could not render the diagram: {renderError}</p> : null}
+      {source === undefined && !sourceError ? <p className="exkit-inspector-muted">This actor does not run a state machine, so there is no diagram.</p> : null}
+      {svg !== undefined && svg.for === key ? <DiagramViewport svg={svg.svg} label={`State diagram of ${view.name}`} active={active} /> : source !== undefined && !renderError ? <p className="exkit-inspector-muted" data-loading>Drawing the diagram…</p> : null}
+      <div className="exkit-inspector-columns">
+        <div>
+          <h4>Send an event</h4>
+          {view.accepted.length ? (
+            <>
+              <ul className="exkit-inspector-events" aria-label="Events the current state accepts">
+                {view.accepted.map((e) => (
+                  <li key={e.type}>
+                    <button type="button" data-send={e.type} data-enabled={e.enabled} onClick={() => send(e.type)} title={e.enabled ? `Send ${e.type}` : `Send ${e.type} (a guard refuses it without extra fields)`}>
+                      {e.type}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <label htmlFor={payloadId} className="exkit-inspector-muted">
+                Extra fields (JSON object, optional)
+              </label>
+              <textarea id={payloadId} value={payload} onChange={(e) => setPayload(e.target.value)} spellCheck={false} placeholder='{"zIndex": 3}' />
+              {sendError ? (
+                <p className="exkit-inspector-error" role="alert">
+                  {sendError}
+                </p>
+              ) : null}
+              {view.accepted.some((e) => !e.enabled) ? <p className="exkit-inspector-muted">Dashed: a guard refuses the bare event now; it may take it with the right extra fields.</p> : null}
+            </>
+          ) : (
+            <p className="exkit-inspector-muted">{view.status === 'active' ? 'The current state accepts no events.' : `The actor is ${view.status}; it accepts no events.`}</p>
+          )}
+        </div>
+        <div>
+          <h4>
+            Events received ({view.log.length}){' '}
+            <button type="button" onClick={() => inspector.clearLog(view.name)} disabled={view.log.length === 0}>
+              Clear
+            </button>
+          </h4>
+          {view.recording === 'subscribe' ? <p className="exkit-inspector-muted">This actor has no inspection API: changes are logged, their events are not known.</p> : null}
+          {view.log.length ? (
+            <ol className="exkit-inspector-log" aria-label={`Events ${view.name} received, newest first`}>
+              {[...view.log].reverse().map((entry) => (
+                <LogEntry key={entry.seq} entry={entry} />
+              ))}
+            </ol>
+          ) : (
+            <p className="exkit-inspector-muted">No events yet since the inspector started watching.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A live inspector for running XState actors: each one's state diagram (Mermaid with the ELK layout, pan and
+ * zoom) with its current state highlighted, a log of the events it received with the transitions taken and
+ * the context changes, and a control sending the events its current state accepts. Mermaid and
+ * @mermaid-js/layout-elk are loaded on first render (optional peer dependencies).
+ */
+export function MachineInspector({ actors, diagrams, theme = 'light', inspector, logLimit, initialActor }: MachineInspectorProps) {
+  const options = useMemo(() => (logLimit === undefined ? undefined : { logLimit }), [logLimit]);
+  const { inspector: active, views, problems } = useInspector(actors, inspector, options);
+  const [chosen, setChosen] = useState(initialActor);
+  const selected = views.find((v) => v.name === chosen) ?? views[0];
+  const selectId = useId();
+  const style = themeVariables(theme) as CSSProperties;
+  return (
+    <div className="exkit-inspector" data-theme={theme} style={style}>
+      <style>{INSPECTOR_CSS}</style>
+      <div className="exkit-inspector-layout">
+        <ul className="exkit-inspector-actors" aria-label="Running actors">
+          {views.map((v) => (
+            <li key={v.name}>
+              <button type="button" aria-current={v === selected} data-actor-button={v.name} onClick={() => setChosen(v.name)}>
+                <span>{v.name}</span>
+                <small>
+                  {v.status === 'active' ? '' : `${v.status}: `}
+                  {stateText(v.value)}
+                </small>
+              </button>
+            </li>
+          ))}
+          {Object.entries(problems).map(([name, message]) => (
+            <li key={name} className="exkit-inspector-error">
+              {name}: {message}
+            </li>
+          ))}
+        </ul>
+        <div>
+          <div className="exkit-inspector-main" style={{ paddingBottom: 0 }}>
+            <label htmlFor={selectId} className="exkit-inspector-actor-select exkit-inspector-muted">
+              Actor
+            </label>
+            <select id={selectId} className="exkit-inspector-actor-select" value={selected?.name ?? ''} onChange={(e) => setChosen(e.target.value)}>
+              {views.map((v) => (
+                <option key={v.name} value={v.name}>
+                  {v.name}: {stateText(v.value)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {selected ? (
+            <ActorPanel key={selected.name} view={selected} inspector={active} given={diagrams?.[selected.name]} theme={theme} />
+          ) : (
+            <p className="exkit-inspector-main exkit-inspector-muted">No running actors to show.</p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,357 @@
+// The inspection core of exkit/inspector, on the library's own machines: what it records per actor (state,
+// events, transitions, context changes, accepted events), its bounds, and that nothing an actor or a
+// listener does reaches the app.
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { createActor } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
+import { UserCallbackError } from '../../core/errors/guard-callback.js';
+import type { ErrorReporter } from '../../core/platform/types.js';
+import { buttonMachine } from '../../machines/button.machine.js';
+import { toastMachine } from '../../machines/toast.machine.js';
+import { signingInitMachine } from '../../machines/signing-init.machine.js';
+import { acceptedEvents, activeStatePaths, createInspector, diffContext, fitToWidth, MAX_ZOOM, MIN_ZOOM, panBy, previewValue, zoomAt, zoomTo } from '../../machines/inspector/index.js';
+
+function reporter() {
+  const reports: Array<{ event: string; error?: unknown }> = [];
+  const errors = { report: (r: { event: string; error?: unknown }) => void reports.push(r) } as unknown as ErrorReporter;
+  return { errors, reports };
+}
+
+/** The field an InvalidArgumentError thrown by `run` names (fails the test when it throws anything else). */
+function fieldOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof InvalidArgumentError)) throw error;
+    return (error.extra as { field?: unknown }).field;
+  }
+  return 'no error';
+}
+
+const viewOf = (inspector: ReturnType<typeof createInspector>, name: string) => inspector.views().find((v) => v.name === name)!;
+
+describe('inspector: what it records', () => {
+  it('records each event an actor receives with the transitions taken and the state before and after', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('button', actor);
+    actor.send({ type: 'DISABLE' });
+    const view = viewOf(inspector, 'button');
+    expect(view.recording).toBe('inspect');
+    expect(view.value).toEqual({ activity: 'idle', availability: 'disabled' });
+    expect(view.activeStates).toEqual(['activity', 'activity.idle', 'availability', 'availability.disabled']);
+    expect(view.log).toHaveLength(1);
+    expect(view.log[0]).toMatchObject({
+      seq: 1,
+      eventType: 'DISABLE',
+      payload: '',
+      from: { activity: 'idle', availability: 'enabled' },
+      to: { activity: 'idle', availability: 'disabled' },
+      transitions: [{ eventType: 'DISABLE', source: 'availability.enabled', targets: ['availability.disabled'] }],
+    });
+  });
+
+  it('records an event no transition takes, with no transitions and no changes', () => {
+    const actor = createActor(buttonMachine, { input: { disabled: true } }).start();
+    const inspector = createInspector();
+    inspector.watch('button', actor);
+    actor.send({ type: 'CLICK' });
+    expect(viewOf(inspector, 'button').log.map((e) => [e.eventType, e.transitions.length, e.changes.length])).toEqual([['CLICK', 0, 0]]);
+  });
+
+  it('records the context changes of a transition as paths with previews', () => {
+    const actor = createActor(toastMachine, { input: { id: 't', message: 'first' } }).start();
+    const inspector = createInspector();
+    inspector.watch('toast', actor);
+    actor.send({ type: 'UPDATE', patch: { message: 'second' } });
+    const [entry] = viewOf(inspector, 'toast').log;
+    expect(entry!.payload).toBe('{patch: {message: "second"}}');
+    expect(entry!.changes).toEqual(
+      expect.arrayContaining([
+        { path: 'message', kind: 'changed', before: '"first"', after: '"second"' },
+        { path: 'revision', kind: 'changed', before: '0', after: '1' },
+      ]),
+    );
+  });
+
+  it('records eventless (always) microsteps of one event in the same entry', () => {
+    const actor = createActor(toastMachine, { input: { id: 't', message: '' } });
+    const inspector = createInspector();
+    inspector.watch('toast', actor);
+    actor.start();
+    actor.send({ type: 'SHOW', zIndex: 3 });
+    const entry = viewOf(inspector, 'toast').log.at(-1)!;
+    expect(entry.eventType).toBe('SHOW');
+    expect(entry.transitions.map((t) => `${t.source}->${t.targets.join(',')}`)).toEqual(['hidden->visible', 'visible.deciding->visible.running']);
+    expect(entry.changes).toContainEqual({ path: 'zIndex', kind: 'changed', before: '0', after: '3' });
+    actor.stop();
+  });
+
+  it('lists the events the current state accepts, with whether a bare event would be taken now', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('button', actor);
+    expect(viewOf(inspector, 'button').accepted).toEqual([
+      { type: 'CLICK', enabled: true },
+      { type: 'DISABLE', enabled: true },
+      { type: 'START_LOADING', enabled: true },
+    ]);
+    actor.send({ type: 'DISABLE' });
+    expect(viewOf(inspector, 'button').accepted).toEqual([
+      { type: 'CLICK', enabled: false },
+      { type: 'ENABLE', enabled: true },
+      { type: 'START_LOADING', enabled: true },
+    ]);
+  });
+
+  it("accepted events leave out XState's own events and wildcards, and a stopped actor accepts none", () => {
+    const actor = createActor(signingInitMachine, { input: {} }).start();
+    const types = acceptedEvents(actor.getSnapshot()).map((e) => e.type);
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.some((t) => t.startsWith('xstate.') || t.includes('*'))).toBe(false);
+    actor.stop();
+    expect(acceptedEvents(actor.getSnapshot())).toEqual([]);
+    expect(acceptedEvents(undefined)).toEqual([]);
+  });
+
+  it('keeps at most logLimit entries, dropping the oldest', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector({ logLimit: 3 });
+    inspector.watch('button', actor);
+    for (let i = 0; i < 5; i++) actor.send({ type: i % 2 ? 'ENABLE' : 'DISABLE' });
+    expect(viewOf(inspector, 'button').log.map((e) => e.seq)).toEqual([3, 4, 5]);
+    inspector.clearLog('button');
+    expect(viewOf(inspector, 'button').log).toEqual([]);
+  });
+
+  it('an actor without inspection (no system.inspect) is recorded from its snapshots, the event unknown', () => {
+    const real = createActor(buttonMachine, { input: {} }).start();
+    const bare = { id: 'bare', send: real.send.bind(real), subscribe: real.subscribe.bind(real), getSnapshot: real.getSnapshot.bind(real) } as unknown as AnyActorRef;
+    const inspector = createInspector();
+    inspector.watch('bare', bare);
+    real.send({ type: 'DISABLE' });
+    const view = viewOf(inspector, 'bare');
+    expect(view.recording).toBe('subscribe');
+    expect(view.log.map((e) => [e.eventType, e.to])).toEqual([['(unknown)', { activity: 'idle', availability: 'disabled' }]]);
+  });
+
+  it('shows the final status of a stopped actor', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('button', actor);
+    actor.stop();
+    expect(viewOf(inspector, 'button').status).toBe('stopped');
+    expect(viewOf(inspector, 'button').accepted).toEqual([]);
+  });
+
+  it('views() keeps its identity until something changes (a store React can read), and unwatch stops recording', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('button', actor);
+    const first = inspector.views();
+    expect(inspector.views()).toBe(first);
+    actor.send({ type: 'DISABLE' });
+    expect(inspector.views()).not.toBe(first);
+    inspector.unwatch('button');
+    expect(inspector.views()).toEqual([]);
+    const listener = vi.fn();
+    inspector.subscribe(listener);
+    actor.send({ type: 'ENABLE' });
+    expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('inspector: sending', () => {
+  it('sends an event through the actor', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('button', actor);
+    expect(inspector.send('button', { type: 'START_LOADING' })).toEqual({ ok: true, value: undefined });
+    expect(actor.getSnapshot().value).toEqual({ activity: 'loading', availability: 'enabled' });
+  });
+
+  it('an unknown name or a malformed event is an InvalidArgumentError naming the field', () => {
+    const inspector = createInspector();
+    inspector.watch('button', createActor(buttonMachine, { input: {} }).start());
+    expect(fieldOf(() => inspector.send('nobody', { type: 'CLICK' }))).toBe('name');
+    expect(fieldOf(() => inspector.send('button', { type: '' }))).toBe('event');
+    expect(fieldOf(() => inspector.send('button', null as never))).toBe('event');
+  });
+
+  it('an actor whose send throws gives { ok: false } with a UserCallbackError, reported, not thrown', () => {
+    const real = createActor(buttonMachine, { input: {} }).start();
+    const hostile = Object.assign(Object.create(real) as object, { send: () => { throw new Error('boom'); } }) as unknown as AnyActorRef;
+    const { errors, reports } = reporter();
+    const inspector = createInspector({ errors });
+    inspector.watch('hostile', hostile);
+    const result = inspector.send('hostile', { type: 'CLICK' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toBeInstanceOf(UserCallbackError);
+    expect(reports).toHaveLength(1);
+  });
+});
+
+describe('inspector: guarded', () => {
+  it('a throwing listener is reported and neither stops the actor nor the other listeners', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const { errors, reports } = reporter();
+    const inspector = createInspector({ errors });
+    inspector.watch('button', actor);
+    const good = vi.fn();
+    inspector.subscribe(() => {
+      throw new Error('listener bug');
+    });
+    inspector.subscribe(good);
+    actor.send({ type: 'DISABLE' });
+    actor.send({ type: 'ENABLE' });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ activity: 'idle', availability: 'enabled' });
+    expect(good).toHaveBeenCalled();
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports.every((r) => r.error instanceof UserCallbackError)).toBe(true);
+  });
+
+  it('an actor whose snapshot, system and subscribe throw is watched with the problem named, and the app goes on', () => {
+    const boom = () => {
+      throw new Error('hostile');
+    };
+    const hostile = new Proxy({ send: () => undefined, subscribe: boom, getSnapshot: boom }, {
+      get(target, key) {
+        if (key === 'system' || key === 'id' || key === 'logic') boom();
+        return (target as Record<PropertyKey, unknown>)[key];
+      },
+    }) as unknown as AnyActorRef;
+    const inspector = createInspector();
+    expect(() => inspector.watch('hostile', hostile)).not.toThrow();
+    const view = viewOf(inspector, 'hostile');
+    expect(view.recording).toBe('none');
+    expect(view.status).toBe('unknown');
+    expect(view.problem).toMatch(/subscribe threw/);
+  });
+
+  it('a context whose keys cannot be read counts as changed, marked unreadable, without a throw', () => {
+    const trap = new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } });
+    expect(diffContext({ a: 1 }, trap).changes).toEqual([{ path: '', kind: 'changed', before: '{a: 1}', after: '(unreadable)' }]);
+  });
+
+  it('a revoked proxy, null or a plain object is not an actor: InvalidArgumentError naming actor', () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const inspector = createInspector();
+    for (const bad of [proxy, null, {}, 'actor']) {
+      expect(fieldOf(() => inspector.watch('x', bad as never))).toBe('actor');
+    }
+    expect(fieldOf(() => inspector.watch('', createActor(buttonMachine, { input: {} })))).toBe('name');
+  });
+
+  it('limits out of range are InvalidArgumentErrors naming the option', () => {
+    for (const logLimit of [0, -1, 1.5, Number.NaN, 10_001, '5']) {
+      expect(fieldOf(() => createInspector({ logLimit: logLimit as number }))).toBe('logLimit');
+    }
+    expect(fieldOf(() => createInspector({ diffLimit: 0 }))).toBe('diffLimit');
+  });
+});
+
+describe('context diff', () => {
+  it('names added, removed and changed paths in objects and arrays', () => {
+    const { changes, truncated } = diffContext({ a: 1, b: { c: [1, 2] }, gone: true }, { a: 2, b: { c: [1, 3, 4] }, 'odd key': null });
+    expect(truncated).toBe(false);
+    expect(changes).toEqual([
+      { path: 'a', kind: 'changed', before: '1', after: '2' },
+      { path: 'b.c[1]', kind: 'changed', before: '2', after: '3' },
+      { path: 'b.c[2]', kind: 'added', after: '4' },
+      { path: 'gone', kind: 'removed', before: 'true' },
+      { path: '["odd key"]', kind: 'added', after: 'null' },
+    ]);
+  });
+
+  it('keeps at most `limit` changes and says it cut the rest', () => {
+    const before = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i]));
+    const after = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i + 1]));
+    const diff = diffContext(before, after, { limit: 4 });
+    expect(diff.changes).toHaveLength(4);
+    expect(diff.truncated).toBe(true);
+  });
+
+  it('compares actor refs and class instances by identity and shows them by name', () => {
+    const ref = createActor(buttonMachine, { input: {}, id: 'child' });
+    expect(diffContext({ child: undefined }, { child: ref }).changes).toEqual([{ path: 'child', kind: 'changed', before: 'undefined', after: 'ActorRef(child)' }]);
+    expect(diffContext({ at: new Date(0) }, { at: new Date(0) }).changes).toHaveLength(1);
+  });
+
+  it('survives cycles and deep values', () => {
+    const a: Record<string, unknown> = { n: 1 };
+    a.self = a;
+    const b: Record<string, unknown> = { n: 2 };
+    b.self = b;
+    const diff = diffContext(a, b);
+    expect(diff.changes[0]).toEqual({ path: 'n', kind: 'changed', before: '1', after: '2' });
+    expect(previewValue(a)).toBe('{n: 1, self: (cycle)}');
+  });
+
+  it('property: no changes exactly when the two JSON values are deeply equal', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        const diff = diffContext(a, b, { limit: 10_000, depth: 1_000 });
+        expect(diff.changes.length === 0).toBe(isDeepStrictEqual(a, b));
+        expect(diffContext(a, structuredClone(a), { limit: 10_000, depth: 1_000 }).changes).toEqual([]);
+      }),
+    );
+  });
+
+  it('previews are bounded and never throw', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        expect(previewValue(value).length).toBeLessThanOrEqual(160);
+      }),
+    );
+    expect(previewValue('x'.repeat(1000)).length).toBeLessThanOrEqual(160);
+  });
+});
+
+describe('active state paths', () => {
+  it('lists parents first, for nested and parallel values', () => {
+    expect(activeStatePaths({ visible: 'running' })).toEqual(['visible', 'visible.running']);
+    expect(activeStatePaths('hidden')).toEqual(['hidden']);
+    expect(activeStatePaths(null)).toEqual([]);
+  });
+});
+
+describe('viewport', () => {
+  it('zooming keeps the point under the pointer where it is', () => {
+    const view = zoomAt({ scale: 1, x: 10, y: 20 }, 2, 110, 70);
+    // The diagram point under (110, 70) was (100, 50); it must still be there.
+    expect([100 * view.scale + view.x, 50 * view.scale + view.y]).toEqual([110, 70]);
+    expect(view.scale).toBe(2);
+  });
+
+  it('zoomTo sets the scale exactly (1:1 after any zoom is exactly 1), keeping the anchor point in place', () => {
+    let view = { scale: 1, x: 0, y: 0 };
+    for (let i = 0; i < 7; i++) view = zoomAt(view, 1.25, 50, 50);
+    const actual = zoomTo(view, 1, 200, 100);
+    expect(actual.scale).toBe(1);
+    const anchor = [(200 - view.x) / view.scale, (100 - view.y) / view.scale];
+    expect(anchor[0]! * actual.scale + actual.x).toBeCloseTo(200, 9);
+    expect(anchor[1]! * actual.scale + actual.y).toBeCloseTo(100, 9);
+  });
+
+  it('zoom is clamped and ignores non-finite input', () => {
+    expect(zoomAt({ scale: 1, x: 0, y: 0 }, 1000, 0, 0).scale).toBe(MAX_ZOOM);
+    expect(zoomAt({ scale: 1, x: 0, y: 0 }, 0.0001, 0, 0).scale).toBe(MIN_ZOOM);
+    const view = { scale: 1, x: 3, y: 4 };
+    expect(zoomAt(view, Number.NaN, 0, 0)).toBe(view);
+    expect(panBy(view, Number.POSITIVE_INFINITY, 0)).toBe(view);
+    expect(panBy(view, 5, -4)).toEqual({ scale: 1, x: 8, y: 0 });
+  });
+
+  it('fit-to-width shows the whole width of a wide diagram and never enlarges a small one', () => {
+    const wide = fitToWidth(3745, 626, 8);
+    expect(3745 * wide.scale).toBeCloseTo(610, 5);
+    expect(wide.x).toBeCloseTo(8, 5);
+    expect(fitToWidth(200, 626).scale).toBe(1);
+    expect(fitToWidth(200, 626).x).toBe(213);
+  });
+});
