@@ -1,6 +1,8 @@
 // The servers `npm start` runs and the end-to-end tests start: the reference gateway (the embedded
 // default API) and a Vite dev server that serves the app from the package's source and proxies `/v1` to
 // the gateway, so the page and the API share one origin (cookies, WebCrypto's secure context on loopback).
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createServer } from 'vite';
 import { startGateway } from '../gateway/gateway.js';
@@ -35,10 +37,20 @@ export class PortInUseError extends Error {
   }
 }
 
+/** A port the system has free on `host` now (Vite reads port 0 as "the default, 5173", so 0 is resolved here). */
+async function freePort(host: string): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((done, fail) => probe.once('error', fail).listen(0, host, done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
+}
+
 /** Starts the gateway on a free loopback port and the app's dev server in front of it. */
 export async function startExampleServers(options: StartOptions = {}): Promise<ExampleServers> {
   const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? 0;
+  const asked = options.port ?? 0;
+  const port = asked === 0 ? await freePort(host) : asked;
   const gateway = await startGateway({ host });
   const server = await createServer({
     configFile,
@@ -57,7 +69,7 @@ export async function startExampleServers(options: StartOptions = {}): Promise<E
   if (!address || typeof address === 'string') throw new Error('the dev server has no TCP address');
   return {
     url: `http://${host}:${address.port}`,
-    portTaken: port !== 0 && address.port !== port ? port : undefined,
+    portTaken: address.port !== port ? port : undefined,
     gateway,
     async close() {
       await server.close();

@@ -36,7 +36,9 @@ export function PositionsTable() {
                 {r.side}
               </td>
               <td data-label="margin">
-                {r.marginMode} <bdi dir="ltr">{r.leverage}</bdi>
+                <span>
+                  {r.marginMode} <bdi dir="ltr">{r.leverage}</bdi>
+                </span>
               </td>
               <td data-label="size">
                 <Figure value={r.size} />
