@@ -37,6 +37,14 @@ export class PortInUseError extends Error {
   }
 }
 
+/** Whether `port` on `host` can be listened on now. */
+async function portFree(host: string, port: number): Promise<boolean> {
+  const probe = createNetServer();
+  const free = await new Promise<boolean>((done) => probe.once('error', () => done(false)).listen(port, host, () => done(true)));
+  if (free) await new Promise<void>((done) => probe.close(() => done()));
+  return free;
+}
+
 /** A port the system has free on `host` now (Vite reads port 0 as "the default, 5173", so 0 is resolved here). */
 async function freePort(host: string): Promise<number> {
   const probe = createNetServer();
@@ -51,6 +59,8 @@ export async function startExampleServers(options: StartOptions = {}): Promise<E
   const host = options.host ?? '127.0.0.1';
   const asked = options.port ?? 0;
   const port = asked === 0 ? await freePort(host) : asked;
+  // Vite's own strict-port failure is a plain Error with a message only: ask the system first.
+  if (options.whenTaken === 'fail' && !(await portFree(host, port))) throw new PortInUseError(port);
   const gateway = await startGateway({ host });
   const server = await createServer({
     configFile,
@@ -63,7 +73,8 @@ export async function startExampleServers(options: StartOptions = {}): Promise<E
   } catch (error) {
     await server.close();
     await gateway.close();
-    throw (error as { code?: unknown }).code === 'EADDRINUSE' ? new PortInUseError(port) : error;
+    const taken = (error as { code?: unknown }).code === 'EADDRINUSE' || /already in use/.test(String((error as { message?: unknown }).message));
+    throw taken ? new PortInUseError(port) : error;
   }
   const address = server.httpServer?.address();
   if (!address || typeof address === 'string') throw new Error('the dev server has no TCP address');
