@@ -30,7 +30,7 @@ describe('PageBoundary', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onLeave = vi.fn();
     let fail = true;
-    const view = () => createElement(PageBoundary, { title: 'Spot', leaveLabel: 'Go to Futures', onLeave }, createElement(Faulty, { fail }));
+    const view = () => createElement(PageBoundary, { title: 'Spot', leaveLabel: 'Go to Futures', onLeave, children: createElement(Faulty, { fail }) });
     const { rerender } = render(createElement('div', null, createElement('nav', null, 'nav stays'), view()));
     expect(screen.getByRole('alert').textContent).toContain('The Spot page hit an error');
     expect(screen.getByTestId('page-error-detail').textContent).toBe('InvalidArgumentError · INVALID_ARGUMENT · buyDelegateCount: must not be zero');
