@@ -22,7 +22,9 @@ afterAll(async () => {
 /** The message box that is showing (not the one leaving). */
 const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
 
-describe.each(ENGINES)('the example exchange shell in %s', { timeout: 90_000 }, (name) => {
+// 150 s a journey: full reloads on the dev server (simulation's way out reloads the page) take tens of
+// seconds on a loaded 2-core machine.
+describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 }, (name) => {
   let engine: Engine;
 
   beforeAll(async () => {
