@@ -299,11 +299,10 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
         await page.evaluate(() => window.scrollBy(0, 400));
         const dialog = await placementOf(page, testId('dialog'));
         const close = await placementOf(page, testId('dialog-close'));
+        // The whole dialog, its close button included, inside the window as the engine sized it (WebKitGTK's
+        // MiniBrowser keeps its window at least 447 px wide, so its phone run is 447×740).
         expect(close?.inViewport).toBe(true);
-        expect(dialog?.top).toBeGreaterThanOrEqual(0);
-        expect(dialog!.bottom).toBeLessThanOrEqual(view.height);
-        expect(dialog!.left).toBeGreaterThanOrEqual(0);
-        expect(dialog!.right).toBeLessThanOrEqual(view.width);
+        expect(dialog?.inViewport).toBe(true);
         await screenshot(page, engine, `${size.name}-dialog-${view.width}x${view.height}`);
         await page.click(testId('dialog-close'));
         await waitGone(page, testId('dialog'));
