@@ -1,5 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createActor } from 'xstate';
 import type { Bridge, SkipInfo } from '../core/bridge/index.js';
 import type { ActorRefFrom } from 'xstate';
 import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
@@ -27,9 +28,17 @@ export interface UseBridgeRequestResult<T> {
   actor: ActorRefFrom<typeof bridgeRequestMachine>;
 }
 
+/** Actors this hook has started: an actor is started once, whatever the effects replay. */
+const started = new WeakSet<object>();
+
 const STATUS = { pending: 'pending', resolved: 'success', skipped: 'skipped', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
 
-/** Runs an app request (requestAction) through the bridge-request machine; a new path, params or bridge sends it again. */
+/**
+ * Runs an app request (requestAction) through the bridge-request machine: once when the component mounts,
+ * again when the path or the params' content change, and on `retry()`. A new bridge from the provider sends
+ * nothing by itself (nobody asked again); the next retry goes to it. Under React StrictMode the development
+ * double mount does not send twice: the actor is started once and stopped only on a real unmount.
+ */
 export function useBridgeRequest<T = unknown>(path: string, params?: Record<string, unknown>, options: UseBridgeRequestOptions = {}): UseBridgeRequestResult<T> {
   const bridge = useExkitService('bridge');
   // The actor keeps one bridge for its life; this one always calls the provider's current bridge, so a
@@ -37,21 +46,39 @@ export function useBridgeRequest<T = unknown>(path: string, params?: Record<stri
   const latest = useRef(bridge);
   latest.current = bridge;
   const current = useMemo<Pick<Bridge, 'request'>>(() => ({ request: (...args) => latest.current.request(...args) }), []);
-  const input = options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs };
-  const actor = useActorRef(bridgeRequestMachine, { input });
+  // Created idle during render (starting it sends the request, a side effect render must not have).
+  const [actor] = useState(() =>
+    createActor(bridgeRequestMachine, { input: options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs } }),
+  );
+  const stopping = useRef(false);
+  useEffect(() => {
+    // StrictMode runs this effect, its cleanup and the effect again, synchronously: the cleanup's stop waits
+    // a microtask, so the second run finds the actor still running and keeps it. A real unmount stops it
+    // (aborting a pending request and freeing its entry in the bridge).
+    stopping.current = false;
+    if (actor.getSnapshot().status === 'active' && !started.has(actor)) {
+      started.add(actor);
+      actor.start();
+    }
+    return () => {
+      stopping.current = true;
+      queueMicrotask(() => {
+        if (stopping.current) actor.stop();
+      });
+    };
+  }, [actor]);
+  const key = JSON.stringify([path, params ?? null]);
+  const sent = useRef(key);
+  useEffect(() => {
+    if (sent.current === key) return;
+    sent.current = key;
+    actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
+    // `key` stands for path and params, so a new params object with the same content sends nothing.
+  }, [actor, key]);
   const value = useSelector(actor, (s) => s.value as keyof typeof STATUS);
   const response = useSelector(actor, (s) => s.context.response);
   const error = useSelector(actor, (s) => s.context.error);
   const skip = useSelector(actor, (s) => s.context.skip);
-  const key = JSON.stringify([path, params ?? null]);
-  const sent = useRef({ key, bridge });
-  useEffect(() => {
-    if (sent.current.key === key && sent.current.bridge === bridge) return;
-    sent.current = { key, bridge };
-    actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
-    // `key` stands for path and params, so a new params object with the same content sends nothing; a new
-    // bridge asks it again, since the answer came from the old one.
-  }, [actor, key, bridge]);
   return {
     status: STATUS[value],
     data: response?.data as T | undefined,

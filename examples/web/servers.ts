@@ -1,11 +1,10 @@
 // The servers `npm start` runs and the end-to-end tests start: the reference gateway (the embedded
-// default API) and a Vite preview server that serves the built app and proxies `/v1` to the gateway,
-// so the page and the API share one origin (cookies, WebCrypto's secure context on loopback).
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// default API) and a Vite dev server that serves the app from the package's source and proxies `/v1` to
+// the gateway, so the page and the API share one origin (cookies, WebCrypto's secure context on loopback).
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { build, preview } from 'vite';
+import { createServer } from 'vite';
 import { startGateway } from '../gateway/gateway.js';
 import type { Gateway } from '../gateway/gateway.js';
 
@@ -16,6 +15,8 @@ const configFile = resolve(appRoot, 'vite.config.ts');
 export interface ExampleServers {
   /** The app's URL (same origin as the API). */
   readonly url: string;
+  /** The port asked for, when another program held it and a free one was taken instead. */
+  readonly portTaken: number | undefined;
   readonly gateway: Gateway;
   close(): Promise<void>;
 }
@@ -23,37 +24,63 @@ export interface ExampleServers {
 export interface StartOptions {
   /** Port of the app; 0 (default) picks a free one. */
   port?: number;
+  /** When the port is taken: 'next' serves on the next free one, 'fail' rejects with PortInUseError. */
+  whenTaken?: 'next' | 'fail';
   host?: string;
 }
 
-/** Builds the package into dist/ (tsc -p tsconfig.build.json, as `npm run build`). */
-export async function buildPackage(): Promise<void> {
-  await promisify(execFile)(process.execPath, [resolve(PACKAGE_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: PACKAGE_ROOT });
+/** The app's port is held by another program (only with `whenTaken: 'fail'`). */
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+  constructor(readonly port: number) {
+    super(`port ${port} is in use`);
+  }
 }
 
-/** Whether dist/ holds every entry point the app imports. */
-export function packageBuilt(): boolean {
-  return ['core', 'machines', 'react'].every((entry) => existsSync(resolve(PACKAGE_ROOT, 'dist', entry, 'index.js')));
+/** Whether `port` on `host` can be listened on now. */
+async function portFree(host: string, port: number): Promise<boolean> {
+  const probe = createNetServer();
+  const free = await new Promise<boolean>((done) => probe.once('error', () => done(false)).listen(port, host, () => done(true)));
+  if (free) await new Promise<void>((done) => probe.close(() => done()));
+  return free;
 }
 
-/** Builds the app into examples/web/dist. */
-export async function buildApp(): Promise<void> {
-  await build({ configFile, logLevel: 'warn' });
+/** A port the system has free on `host` now (Vite reads port 0 as "the default, 5173", so 0 is resolved here). */
+async function freePort(host: string): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((done, fail) => probe.once('error', fail).listen(0, host, done));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((done) => probe.close(() => done()));
+  return port;
 }
 
-/** Starts the gateway on a free loopback port and the app's preview server in front of it. */
+/** Starts the gateway on a free loopback port and the app's dev server in front of it. */
 export async function startExampleServers(options: StartOptions = {}): Promise<ExampleServers> {
   const host = options.host ?? '127.0.0.1';
+  const asked = options.port ?? 0;
+  const port = asked === 0 ? await freePort(host) : asked;
+  // Vite's own strict-port failure is a plain Error with a message only: ask the system first.
+  if (options.whenTaken === 'fail' && !(await portFree(host, port))) throw new PortInUseError(port);
   const gateway = await startGateway({ host });
-  const server = await preview({
+  const server = await createServer({
     configFile,
     logLevel: 'warn',
-    preview: { host, port: options.port ?? 0, strictPort: options.port !== undefined && options.port !== 0, proxy: { '/v1': { target: gateway.url } } },
+    clearScreen: false,
+    server: { host, port, strictPort: options.whenTaken === 'fail', proxy: { '/v1': { target: gateway.url } } },
   });
-  const address = server.httpServer.address();
-  if (address === null || typeof address === 'string') throw new Error('the preview server has no TCP address');
+  try {
+    await server.listen();
+  } catch (error) {
+    await server.close();
+    await gateway.close();
+    const taken = (error as { code?: unknown }).code === 'EADDRINUSE' || /already in use/.test(String((error as { message?: unknown }).message));
+    throw taken ? new PortInUseError(port) : error;
+  }
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('the dev server has no TCP address');
   return {
     url: `http://${host}:${address.port}`,
+    portTaken: address.port !== port ? port : undefined,
     gateway,
     async close() {
       await server.close();

@@ -1,9 +1,10 @@
-// Shared set-up of the end-to-end tests: the servers `npm start` runs (built once per run), each engine through
-// the shared launcher (test/support/engines.ts), a few user-level steps on its page API, and a screenshot
-// folder that git ignores.
+// Shared set-up of the end-to-end tests: the servers `npm start` runs (the app's dev server, the package from
+// source), each engine through the shared launcher (test/support/engines.ts), the two window sizes every
+// journey runs at, a few user-level steps on its page API, what a visitor sees (in the viewport, page errors),
+// and a screenshot folder that git ignores.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildApp, buildPackage, packageBuilt, PACKAGE_ROOT, startExampleServers } from '../../examples/web/servers.js';
+import { PACKAGE_ROOT, startExampleServers } from '../../examples/web/servers.js';
 import type { ExampleServers } from '../../examples/web/servers.js';
 import { ensureEngines, selectedEngines } from '../../scripts/engines.js';
 import type { Engine, EnginePage } from '../support/engines.js';
@@ -15,12 +16,10 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Builds the package when dist/ is missing (npm test builds it first), builds the app, starts the servers. */
+/** Starts the servers `npm start` runs, on free ports. */
 export async function startE2E(): Promise<E2E> {
-  // Fail (or install, as root) before the slow builds when an engine is missing.
+  // Fail (or install, as root) before starting anything when an engine is missing.
   ensureEngines(selectedEngines());
-  if (!packageBuilt()) await buildPackage();
-  await buildApp();
   const servers = await startExampleServers();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
@@ -29,14 +28,96 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-/** A fresh page (own cookies and storage) at `path` of the app. */
-export async function openPage(e2e: E2E, engine: Engine, path: string): Promise<EnginePage> {
-  const page = await engine.newPage({ viewport: { width: 1280, height: 900 } });
+/** A window size a journey runs at. */
+export interface Size {
+  name: 'desktop' | 'phone';
+  width: number;
+  height: number;
+}
+
+/** The two sizes of every journey: a laptop, and a phone (the app webviews the product mostly runs in). */
+export const SIZES: readonly Size[] = [
+  { name: 'desktop', width: 1366, height: 768 },
+  { name: 'phone', width: 375, height: 740 },
+];
+
+/**
+ * A fresh page (own cookies and storage) at `path` of the app, at `size`. Once the shell has rendered, the
+ * page records its uncaught errors and unhandled rejections for `pageErrors`.
+ */
+export async function openPage(e2e: E2E, engine: Engine, path: string, size: Pick<Size, 'width' | 'height'> = SIZES[0]!): Promise<EnginePage> {
+  const page = await engine.newPage({ viewport: { width: size.width, height: size.height } });
   await page.goto(`${e2e.servers.url}${path}`);
+  await watchErrors(page);
   return page;
 }
 
-/** Saves a screenshot of the viewport under test-results/e2e/, named after the engine. */
+/** Navigates the open page to `path` (a full load) and watches its errors again. */
+export async function visit(e2e: E2E, page: EnginePage, path: string): Promise<void> {
+  await page.goto(`${e2e.servers.url}${path}`);
+  await watchErrors(page);
+}
+
+async function watchErrors(page: EnginePage): Promise<void> {
+  // The shell renders <main><h1>: a page that failed to start shows nothing, and this wait fails.
+  await page.waitForFunction(() => document.querySelector('main h1') !== null, undefined, { timeout: 20_000 });
+  await page.evaluate(() => {
+    const w = window as unknown as { __e2eErrors?: string[] };
+    if (w.__e2eErrors) return;
+    const errors: string[] = [];
+    w.__e2eErrors = errors;
+    window.addEventListener('error', (event) => errors.push(String(event.message)));
+    window.addEventListener('unhandledrejection', (event) => errors.push(String((event.reason as { message?: unknown })?.message ?? event.reason)));
+  });
+}
+
+/** Uncaught errors and unhandled rejections since the page loaded, and whether a page's error boundary is showing. */
+export async function pageErrors(page: EnginePage): Promise<{ errors: string[]; boundary: string | null }> {
+  return page.evaluate(() => ({
+    errors: [...((window as unknown as { __e2eErrors?: string[] }).__e2eErrors ?? [])],
+    boundary: document.querySelector('[data-testid="page-error"]')?.textContent ?? null,
+  }));
+}
+
+/** Where an element is on screen, and whether all of it is inside the viewport. */
+export interface Placement {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+  width: number;
+  height: number;
+  inViewport: boolean;
+  viewportWidth: number;
+  viewportHeight: number;
+}
+
+/** The placement of the first element matching `selector` (null when there is none). */
+export const placementOf = (page: EnginePage, selector: string) =>
+  page.evaluate((s) => {
+    const el = document.querySelector(s);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    const w = document.documentElement.clientWidth;
+    const h = window.innerHeight;
+    return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, height: r.height, viewportWidth: w, viewportHeight: h, inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= h + 0.5 && r.right <= w + 0.5 };
+  }, selector) as Promise<Placement | null>;
+
+/** The placements of every element matching `selector`. */
+export const placementsOf = (page: EnginePage, selector: string) =>
+  page.evaluate((s) => {
+    const w = document.documentElement.clientWidth;
+    const h = window.innerHeight;
+    return [...document.querySelectorAll(s)].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, height: r.height, viewportWidth: w, viewportHeight: h, inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= h + 0.5 && r.right <= w + 0.5 };
+    });
+  }, selector) as Promise<Placement[]>;
+
+/** Scrolls the first element matching `selector` into the middle of the viewport (as a visitor scrolls to it). */
+export const scrollTo = (page: EnginePage, selector: string) => page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center', inline: 'nearest' }), selector);
+
+/** Saves a screenshot of the viewport under test-results/e2e/, named after the engine (and the size). */
 export async function screenshot(page: EnginePage, engine: Engine, name: string): Promise<void> {
   writeFileSync(resolve(SCREENSHOT_DIR, `${engine.name}-${name}.png`), await page.screenshot());
 }

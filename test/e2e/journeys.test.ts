@@ -1,10 +1,12 @@
 // End-to-end journeys through the example exchange shell in every engine (Chromium, Firefox, WebKit;
-// EXKIT_ENGINES picks), one engine after another, against the servers `npm start` runs: the built app on a
-// Vite preview server with the reference gateway behind /v1.
+// EXKIT_ENGINES picks), one engine after another, against the servers `npm start` runs: the app's Vite dev
+// server with the reference gateway behind /v1. The journeys of issue 21's fixes run at both sizes of SIZES
+// (desktop 1366×768, phone 375×740) and assert what a visitor sees: the element inside the viewport, its
+// text, its order on screen, no page error; each saves a screenshot under test-results/e2e/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, launchEngine } from '../support/engines.js';
 import type { Engine } from '../support/engines.js';
-import { attributeOf, clickByName, countOf, fill, openPage, screenshot, selectOption, startE2E, testId, textOf, waitFor, waitForPath, waitForText, waitGone } from './harness.js';
+import { attributeOf, clickByName, countOf, fill, openPage, pageErrors, placementOf, placementsOf, screenshot, scrollTo, selectOption, SIZES, startE2E, testId, textOf, visit, waitFor, waitForPath, waitForText, waitGone } from './harness.js';
 import type { E2E } from './harness.js';
 
 let e2e: E2E;
@@ -20,7 +22,9 @@ afterAll(async () => {
 /** The message box that is showing (not the one leaving). */
 const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
 
-describe.each(ENGINES)('the example exchange shell in %s', { timeout: 90_000 }, (name) => {
+// 150 s a journey: full reloads on the dev server (simulation's way out reloads the page) take tens of
+// seconds on a loaded 2-core machine.
+describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 }, (name) => {
   let engine: Engine;
 
   beforeAll(async () => {
@@ -38,11 +42,11 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 90_000 }, 
     expect(await attributeOf(page, '[data-command="setTitleVisible"]', 'data-supported')).toBe('false');
     await page.click(testId('in-app-switch'));
     await selectOption(page, testId('in-app-version'), '2.8.0');
-    await waitForText(page, testId('bridge-host'), 'in app (ios');
+    await waitForText(page, testId('bridge-host'), 'in app (iOS host, app 2.8.0)');
     expect(await attributeOf(page, '[data-command="setTitleVisible"]', 'data-supported')).toBe('true');
     expect(await attributeOf(page, '[data-command="setBottomActions"]', 'data-supported')).toBe('false');
     await page.click('[data-command="setBottomActions"] button');
-    await waitForText(page, '[data-command="setBottomActions"] .result', 'skipped: below-minimum-version');
+    await waitForText(page, '[data-command="setBottomActions"] .result', 'skipped: below-minimum-version (app 2.8.0 is older than 2.9.0)');
     await page.click('[data-command="sendTokenToWeb"] button');
     await waitForText(page, '[data-command="sendTokenToWeb"] .result', 'simulated-token');
 
@@ -88,23 +92,6 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 90_000 }, 
       ['/v1/spot/order/place', 2, 'ok'],
     ]);
     await screenshot(page, engine, 'account');
-    await page.close();
-  });
-
-  it('simulation: turning it on lands on the simulation spot page, and a disallowed page redirects there', async () => {
-    const page = await openPage(e2e, engine, '/settings');
-    await page.click(testId('simulation-on'));
-    await waitForPath(page, '/spot/BTCUSDT');
-    await waitForText(page, testId('simulation-badge'), 'Simulation trading');
-    await screenshot(page, engine, 'spot');
-    await page.goto(`${e2e.servers.url}/content`);
-    await waitForPath(page, '/spot/BTCUSDT');
-    await clickByName(page, 'link', 'Futures');
-    await waitForPath(page, '/futures/usdt/BTCUSDT');
-    await clickByName(page, 'link', 'UI');
-    await waitForPath(page, '/spot/BTCUSDT');
-    await clickByName(page, 'link', 'Modes & preferences');
-    await waitForPath(page, '/spot/BTCUSDT');
     await page.close();
   });
 
@@ -203,7 +190,7 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 90_000 }, 
     // Inside the simulated app, requestAction runs through the bridge-request machine and is answered.
     await clickByName(page, 'link', 'In-app');
     await page.click(testId('in-app-switch'));
-    await waitForText(page, testId('bridge-host'), 'in app (ios');
+    await waitForText(page, testId('bridge-host'), 'in app (iOS host');
     await page.click('[data-command="requestAction"] button');
     await waitForText(page, '[data-command="requestAction"] .result', 'answered {"userId":"app-user"');
     await waitForText(page, testId('received'), 'requestAction');
@@ -229,5 +216,293 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 90_000 }, 
     }
     await screenshot(page, engine, 'diagrams');
     await page.close();
+  });
+
+  describe.each(SIZES)('issue 21 at $name size ($width×$height)', (size) => {
+    const shot = (page: Parameters<typeof screenshot>[0], name: string) => screenshot(page, engine, `${size.name}-${name}`);
+    const noPageError = async (page: Parameters<typeof pageErrors>[0]) => expect(await pageErrors(page)).toEqual({ errors: [], boundary: null });
+
+    it('spot: a cleared or unfinished size shows -- with a hint, never a blank app', async () => {
+      const page = await openPage(e2e, engine, '/spot/BTCUSDT', size);
+      await waitForText(page, testId('plan-yield'), /%$/);
+      await fill(page, testId('plan-size'), '');
+      await waitForText(page, testId('plan-yield'), '--');
+      expect(await textOf(page, testId('plan-filled'))).toBe('--');
+      expect(await textOf(page, testId('plan-issue'))).toBe('Enter a size above zero to see the figures.');
+      await noPageError(page);
+      await fill(page, testId('plan-size'), '0.');
+      await waitForText(page, testId('plan-yield'), '--');
+      await fill(page, testId('plan-size'), '0.1');
+      await waitForText(page, testId('plan-issue'), 'already filled');
+      expect(await textOf(page, testId('plan-yield'))).toBe('--');
+      await fill(page, testId('plan-size'), '0.5');
+      await waitForText(page, testId('plan-yield'), /^[+-]\d+\.\d{2}%$/);
+      expect(await textOf(page, testId('plan-filled'))).toBe('30.00%');
+      await scrollTo(page, testId('plan-figures'));
+      expect((await placementOf(page, testId('plan-figures')))?.inViewport).toBe(true);
+      await noPageError(page);
+      await shot(page, 'spot');
+      await page.close();
+    });
+
+    it('a page that fails shows what failed and a way back; the nav keeps working', async () => {
+      const page = await openPage(e2e, engine, '/ui', size);
+      await scrollTo(page, testId('break-page'));
+      await page.click(testId('break-page'));
+      await waitFor(page, testId('page-error'));
+      expect(await textOf(page, testId('page-error'))).toContain('The UI page hit an error');
+      expect(await textOf(page, testId('page-error-detail'))).toContain('InvalidArgumentError');
+      expect((await placementOf(page, testId('page-error-leave')))?.inViewport).toBe(true);
+      await shot(page, 'page-error');
+      await page.click(testId('page-error-leave'));
+      await waitForPath(page, '/spot/BTCUSDT');
+      await waitForText(page, 'main h1', 'Spot');
+      expect(await countOf(page, testId('page-error'))).toBe(0);
+      // Back on the failed page through the nav, it starts fresh.
+      await clickByName(page, 'link', 'UI');
+      await waitFor(page, testId('break-page'));
+      expect(await countOf(page, testId('page-error'))).toBe(0);
+      await page.close();
+    });
+
+    it('simulation: the way back to live trading is on every page simulation allows', async () => {
+      const page = await openPage(e2e, engine, '/settings', size);
+      await page.click(testId('simulation-on'));
+      await waitForPath(page, '/spot/BTCUSDT');
+      await waitForText(page, testId('simulation-badge'), 'Simulation trading');
+      expect((await placementOf(page, testId('simulation-exit')))?.inViewport).toBe(true);
+      // Pages simulation does not allow are not offered as links.
+      expect(await attributeOf(page, '[data-nav-blocked="trading"]', 'aria-disabled')).toBe('true');
+      await visit(e2e, page, '/content');
+      await waitForPath(page, '/spot/BTCUSDT');
+      await clickByName(page, 'link', 'Futures');
+      await waitForPath(page, '/futures/usdt/BTCUSDT');
+      expect((await placementOf(page, testId('simulation-exit')))?.inViewport).toBe(true);
+      await shot(page, 'simulation');
+      await page.click(testId('simulation-exit'));
+      await waitForText(page, testId('simulation-badge'), 'Live trading');
+      expect(await countOf(page, testId('simulation-exit'))).toBe(0);
+      await visit(e2e, page, '/content');
+      await waitForText(page, 'main h1', 'Content');
+      expect(await page.evaluate(() => location.pathname)).toBe('/content');
+      await page.close();
+    });
+
+    it('dialog: on screen with its close button visible while the page cannot scroll', async () => {
+      // The desktop run also checks a short window (1366×600), where the close button used to fall below the fold.
+      const windows = size.name === 'desktop' ? [size, { width: 1366, height: 600 }] : [size];
+      for (const view of windows) {
+        const page = await openPage(e2e, engine, '/ui', view);
+        await scrollTo(page, testId('open-dialog'));
+        await page.click(testId('open-dialog'));
+        await waitFor(page, testId('dialog'));
+        await page.evaluate(() => window.scrollBy(0, 400));
+        const dialog = await placementOf(page, testId('dialog'));
+        const close = await placementOf(page, testId('dialog-close'));
+        // The whole dialog, its close button included, inside the window as the engine sized it (WebKitGTK's
+        // MiniBrowser keeps its window at least 447 px wide, so its phone run is 447×740).
+        expect(close?.inViewport).toBe(true);
+        expect(dialog?.inViewport).toBe(true);
+        await screenshot(page, engine, `${size.name}-dialog-${view.width}x${view.height}`);
+        await page.click(testId('dialog-close'));
+        await waitGone(page, testId('dialog'));
+        await page.close();
+      }
+    });
+
+    it('toasts sit top-centre, 100 px down and 16 px apart; the message box close button is in its corner', async () => {
+      const page = await openPage(e2e, engine, '/ui', size);
+      await page.click(testId('toast-success'));
+      await page.click(testId('toast-error'));
+      await page.waitForFunction(() => document.querySelectorAll('[data-exkit-toast]').length === 2);
+      await page.waitForFunction(() => {
+        const [a, b] = [...document.querySelectorAll('[data-exkit-toast]')].map((t) => t.getBoundingClientRect());
+        return a !== undefined && b !== undefined && Math.abs(b.top - a.bottom - 16) < 1;
+      });
+      const [first, second] = await placementsOf(page, '[data-exkit-toast]');
+      expect(first!.top).toBeCloseTo(100, 0);
+      expect(second!.top - first!.bottom).toBeCloseTo(16, 0);
+      for (const toast of [first!, second!]) {
+        expect(toast.inViewport).toBe(true);
+        expect(Math.abs((toast.left + toast.right) / 2 - toast.viewportWidth / 2)).toBeLessThanOrEqual(1);
+      }
+      await page.click(testId('queue-boxes'));
+      await waitForText(page, `${BOX} [data-exkit-message-box]`, 'Withdrawals pause');
+      const panel = (await placementOf(page, `${BOX} [data-exkit-message-box]`))!;
+      const close = (await placementOf(page, `${BOX} [data-action="close"]`))!;
+      const ok = (await placementOf(page, `${BOX} [data-action="confirm"]`))!;
+      expect(panel.inViewport).toBe(true);
+      expect(close.inViewport).toBe(true);
+      // Top-right corner (left-to-right page): within 24 px of the panel's top and right edges, above OK.
+      expect(close.top - panel.top).toBeLessThanOrEqual(24);
+      expect(panel.right - close.right).toBeLessThanOrEqual(24);
+      expect(close.bottom).toBeLessThan(ok.top);
+      await shot(page, 'toasts-and-box');
+      await page.click(`${BOX} [data-action="close"]`);
+      await waitForText(page, `${BOX} [data-exkit-message-box]`, 'Close all BTCUSDT');
+      await page.close();
+    });
+
+    it('futures: PnL, ROE and liquidation price of every position are inside the window', async () => {
+      const page = await openPage(e2e, engine, '/futures/usdt/BTCUSDT', size);
+      await waitFor(page, '[data-position] [data-col="liq"]');
+      // Nothing sticks out sideways: the page needs no horizontal scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      for (const id of ['btc-long-isolated', 'eth-short-cross', 'btc-inverse-long']) {
+        for (const col of ['pnl', 'roe', 'liq']) {
+          const cell = `[data-position="${id}"] [data-col="${col}"] [data-figure]`;
+          await scrollTo(page, cell);
+          const placed = await placementOf(page, cell);
+          expect({ id, col, inViewport: placed?.inViewport }).toEqual({ id, col, inViewport: true });
+          expect(await textOf(page, cell)).toMatch(/\d/);
+        }
+      }
+      await scrollTo(page, '[data-position="btc-long-isolated"]');
+      await shot(page, 'futures');
+      await page.close();
+    });
+
+    it('Arabic keeps figures in reading order; a reset brings back the theme and the URL it names', async () => {
+      const page = await openPage(e2e, engine, '/settings', size);
+      await selectOption(page, testId('locale'), 'ar');
+      await waitForPath(page, '/ar/settings');
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      await clickByName(page, 'link', 'Futures');
+      await waitForPath(page, '/ar/futures/usdt/BTCUSDT');
+      await waitFor(page, '[data-position="btc-long-isolated"] [data-col="pnl"] [data-figure]');
+      // On screen, the sign comes before the digits and the % after them; the number before its unit.
+      const order = await page.evaluate(() => {
+        const leftOf = (node: Node, index: number) => {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          return range.getBoundingClientRect().left;
+        };
+        const roe = document.querySelector('[data-position="btc-long-isolated"] [data-col="roe"] [data-figure]')!.firstChild!;
+        const pnl = document.querySelector('[data-position="btc-long-isolated"] [data-col="pnl"] [data-figure]')!;
+        const [number, unit] = [pnl.childNodes[0]!, pnl.childNodes[1]!];
+        return {
+          roe: roe.textContent,
+          signBeforePercent: leftOf(roe, 0) < leftOf(roe, roe.textContent!.length - 1),
+          numberBeforeUnit: leftOf(number, 0) < leftOf(unit, unit.textContent!.length - 1),
+        };
+      });
+      expect(order.roe).toMatch(/^[+-]?\d+\.\d{2}%$/);
+      expect(order).toMatchObject({ signBeforePercent: true, numberBeforeUnit: true });
+      await shot(page, 'arabic-futures');
+      await clickByName(page, 'link', 'Modes & preferences');
+      await waitForPath(page, '/ar/settings');
+      await page.click(testId('theme-toggle'));
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'white');
+      await page.click(testId('preferences-reset'));
+      await waitForPath(page, '/settings');
+      const after = await page.evaluate(() => ({
+        path: location.pathname,
+        dir: document.documentElement.dir,
+        theme: document.documentElement.dataset.theme,
+        stored: JSON.parse(document.querySelector('[data-testid="preferences"]')!.textContent!) as { theme: string; language: string },
+      }));
+      expect(after).toMatchObject({ path: '/settings', dir: 'ltr', stored: { language: 'en' } });
+      expect(after.theme).toBe(after.stored.theme);
+      await page.close();
+    });
+
+    it('account: forms refuse incomplete input; log-out; the page says when a login goes out unencrypted and why', async () => {
+      const page = await openPage(e2e, engine, '/account', size);
+      await waitForText(page, testId('signing-state'), 'ready', 20_000);
+      const loginsBefore = e2e.servers.gateway.logins.length;
+      await scrollTo(page, testId('login-submit'));
+      await page.click(testId('login-submit'));
+      await waitForText(page, '[data-field-error="pwd"]', 'Enter your password.');
+      expect(await attributeOf(page, 'input[name="pwd"]', 'aria-invalid')).toBe('true');
+      await scrollTo(page, testId('register-submit'));
+      await fill(page, '[data-testid="register-form"] input[name="pwd"]', 'long-enough-1');
+      await fill(page, 'input[name="rePwd"]', 'long-enough-2');
+      await page.click(testId('register-submit'));
+      await waitForText(page, '[data-field-error="rePwd"]', 'The passwords do not match.');
+      expect(await textOf(page, '[data-field-error="emailCode"]')).toBe('Enter the code we e-mailed you.');
+      await fill(page, 'input[name="emailCode"]', '12ab');
+      await waitForText(page, '[data-field-error="emailCode"]', 'The code is 6 digits.');
+      expect((await placementOf(page, '[data-field-error="rePwd"]'))?.inViewport).toBe(true);
+      await shot(page, 'register-errors');
+      expect(e2e.servers.gateway.logins.length).toBe(loginsBefore);
+      expect(await textOf(page, testId('captcha-login-state'))).not.toBe('challenging');
+
+      const secret = `${engine.name}-${size.name}-secret`;
+      const logIn = async () => {
+        await fill(page, 'input[name="pwd"]', secret);
+        await page.click(testId('login-submit'));
+        await waitForText(page, testId('captcha-login-state'), 'challenging');
+        await page.click(testId('captcha-solve'));
+        await waitForText(page, testId('login-outcome'), /^00000/, 15_000);
+      };
+      expect(await attributeOf(page, testId('login-encryption'), 'data-encrypted')).toBe('true');
+      await logIn();
+      expect(e2e.servers.gateway.logins.at(-1)).toMatchObject({ encrypted: true, sensitive: { pwd: secret } });
+      await waitForText(page, testId('login-encryption'), 'sent unencrypted');
+      expect(await textOf(page, testId('login-encryption-why'))).toContain('Log out to send the next login encrypted');
+      await scrollTo(page, testId('login-encryption-why'));
+      expect((await placementOf(page, testId('login-encryption-why')))?.inViewport).toBe(true);
+      await shot(page, 'logged-in');
+      // The page was right: a second login goes out in clear.
+      await logIn();
+      expect(e2e.servers.gateway.logins.at(-1)).toMatchObject({ encrypted: false });
+      await scrollTo(page, testId('logout'));
+      await page.click(testId('logout'));
+      await waitForText(page, testId('session-user'), 'no');
+      expect(await attributeOf(page, testId('login-encryption'), 'data-encrypted')).toBe('true');
+      await logIn();
+      expect(e2e.servers.gateway.logins.at(-1)).toMatchObject({ encrypted: true, sensitive: { pwd: secret } });
+      await noPageError(page);
+      await page.close();
+    });
+
+    it('in-app: every send button is named, requestAction outside the app gives its reason, and a new bridge sends nothing', async () => {
+      const page = await openPage(e2e, engine, '/in-app', size);
+      await waitFor(page, testId('bridge-commands'));
+      const names = await page.evaluate(() => [...document.querySelectorAll('[data-testid="bridge-commands"] tbody button')].map((b) => b.getAttribute('aria-label')));
+      expect(new Set(names).size).toBe(names.length);
+      expect(names).toContain('Send requestAction');
+      expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid="bridge-commands"] th')].every((th) => (th.textContent ?? '').trim() !== ''))).toBe(true);
+      await scrollTo(page, '[data-command="requestAction"] button');
+      await page.click('[data-command="requestAction"] button');
+      await page.click('[data-command="metaTitle"] button');
+      await waitForText(page, '[data-command="requestAction"] .result', 'skipped: not-in-app (outside the app nothing is sent)');
+      await waitForText(page, '[data-command="metaTitle"] .result', 'skipped: not-in-app (outside the app nothing is sent)');
+      await scrollTo(page, '[data-command="requestAction"] .result');
+      expect((await placementOf(page, '[data-command="requestAction"] .result'))?.inViewport).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await shot(page, 'in-app');
+      await scrollTo(page, testId('in-app-switch'));
+      await page.click(testId('in-app-switch'));
+      await waitForText(page, testId('bridge-host'), 'in app (iOS host, app 2.56.0)');
+      await scrollTo(page, '[data-command="requestAction"] button');
+      await page.click('[data-command="requestAction"] button');
+      await waitForText(page, '[data-command="requestAction"] .result', 'answered {"userId":"app-user"');
+      // Another app version builds a new bridge (and simulated app): nobody clicked, so nothing reaches it.
+      await selectOption(page, testId('in-app-version'), '2.55.9');
+      await waitForText(page, testId('bridge-host'), 'app 2.55.9');
+      await new Promise((done) => setTimeout(done, 500));
+      expect(await textOf(page, testId('received'))).not.toContain('requestAction');
+      expect(await textOf(page, '[data-command="requestAction"] .result')).toContain('answered');
+      await page.close();
+    });
+
+    it('shell: a favicon, a title per page and no page error along the nav', async () => {
+      const page = await openPage(e2e, engine, '/in-app', size);
+      const icon = await page.evaluate(async () => {
+        const href = document.querySelector('link[rel="icon"]')?.getAttribute('href');
+        if (!href) return null;
+        const response = await fetch(href);
+        return { status: response.status, type: response.headers.get('content-type') };
+      });
+      expect(icon).toMatchObject({ status: 200, type: expect.stringContaining('svg') });
+      for (const [link, title] of [['Account', 'Account'], ['Modes & preferences', 'Modes & preferences'], ['Spot', 'Spot'], ['Futures', 'Futures'], ['UI', 'UI'], ['Content', 'Content'], ['In-app', 'In-app']] as const) {
+        await clickByName(page, 'link', link);
+        await page.waitForFunction((t) => document.title === `${t} · exkit example exchange`, title);
+      }
+      await noPageError(page);
+      await page.close();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { CaptchaPanel } from './captcha-panel.js';
 import { LoginForm } from './login-form.js';
 import { RegisterForm } from './register-form.js';
 import { RiskTokenStatus } from './risk-token-status.js';
+import { SessionPanel } from './session-panel.js';
 import { SignedCalls } from './signed-calls.js';
 import { SigningStatus } from './signing-status.js';
 import { WireLog } from './wire-log.js';
@@ -14,6 +15,7 @@ export function AccountPage() {
       <RiskTokenStatus />
       <CaptchaPanel />
       <LoginForm />
+      <SessionPanel />
       <RegisterForm />
       <SignedCalls />
       <WireLog />

@@ -3,6 +3,7 @@ import { useBridgeRequest } from 'exkit/react';
 import { useApp, useLiveActor } from '../app-context.js';
 import { describeError } from '../services/account.js';
 import { COMMAND_SAMPLES } from '../services/command-samples.js';
+import { skippedText } from '../services/in-app.js';
 
 const [{ path, params }] = COMMAND_SAMPLES.requestAction;
 
@@ -25,6 +26,6 @@ export function AppRequestOutcome() {
   }
   if (request.status === 'success') return <>answered {JSON.stringify(request.data ?? null)}</>;
   if (request.status === 'cancelled') return <>cancelled</>;
-  if (request.status === 'skipped') return <>skipped: {request.skip?.reason}</>;
+  if (request.status === 'skipped' && request.skip) return <>{skippedText(request.skip)}</>;
   return <>{describeError(request.error)}</>;
 }

@@ -3,6 +3,7 @@ import { BRIDGE_COMMAND_NAMES } from 'exkit';
 import type { BridgeCommand } from 'exkit';
 import { useApp } from '../app-context.js';
 import { describeError } from '../services/account.js';
+import { skippedText } from '../services/in-app.js';
 import { AppRequestRow } from './app-request-row.js';
 import { BridgeCommandRow } from './bridge-command-row.js';
 
@@ -13,21 +14,25 @@ export function BridgeCommands() {
   const send = (command: BridgeCommand) => {
     setResults((r) => ({ ...r, [command]: 'pending…' }));
     inApp.send(command).then(
-      (result) => setResults((r) => ({ ...r, [command]: result.status === 'answered' ? `answered ${JSON.stringify(result.data ?? null)}` : result.status === 'skipped' ? `skipped: ${result.reason}` : result.status })),
+      (result) => setResults((r) => ({ ...r, [command]: result.status === 'answered' ? `answered ${JSON.stringify(result.data ?? null)}` : result.status === 'skipped' ? skippedText(result) : result.status })),
       (error: unknown) => setResults((r) => ({ ...r, [command]: describeError(error) })),
     );
   };
   return (
     <section className="card wide">
       <h2>Bridge commands</h2>
-      <p className="muted">requestAction runs through the bridge-request machine (useBridgeRequest); the others go through the bridge directly.</p>
-      <table className="table" data-testid="bridge-commands">
+      <p className="muted">
+        requestAction runs through the bridge-request machine (useBridgeRequest); the others go through the bridge directly. Each
+        command is sent with a sample payload. Minimum versions marked <em>(seed)</em> come from the specification;
+        <em> (our choice)</em> marks commands it gives no version for, where we chose the lowest release.
+      </p>
+      <table className="table stack" data-testid="bridge-commands">
         <thead>
           <tr>
             <th>command</th>
             <th>min version</th>
             <th>here</th>
-            <th />
+            <th>try it</th>
             <th>result</th>
           </tr>
         </thead>

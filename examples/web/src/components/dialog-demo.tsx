@@ -15,7 +15,12 @@ export function DialogDemo() {
         <>
           <div {...dialog.getBackdropProps()} className="backdrop" />
           <div {...dialog.getContentProps()} className="dialog" data-testid="dialog">
-            <h3 {...dialog.getTitleProps()}>Transfer</h3>
+            <header className="dialog-header">
+              <h3 {...dialog.getTitleProps()}>Transfer</h3>
+              <button {...dialog.getCloseTriggerProps()} className="dialog-close" aria-label="Close dialog" data-testid="dialog-close">
+                ×
+              </button>
+            </header>
             <div {...dialog.getBodyProps()}>
               <p>Move funds between your spot and futures accounts.</p>
               <label className="field">

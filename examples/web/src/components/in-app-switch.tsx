@@ -33,7 +33,7 @@ export function InAppSwitch() {
         <dt>bridge</dt>
         <dd>{bridge.version}</dd>
         <dt>detected</dt>
-        <dd data-testid="bridge-host">{bridge.inApp ? `in app (${bridge.host}, ${bridge.os})` : 'not in app'}</dd>
+        <dd data-testid="bridge-host">{bridge.inApp ? `in app (${bridge.os === 'android' ? 'Android' : 'iOS'} host, app ${bridge.appVersion ?? 'version unknown'})` : 'not in app'}</dd>
         <dt>app version</dt>
         <dd>{bridge.appVersion ?? '—'}</dd>
       </dl>

@@ -1,11 +1,9 @@
 import { LANGUAGES, defaultCurrency, messagesFor } from 'exkit';
 import { usePreferences } from 'exkit/react';
-import { useApp } from '../app-context.js';
 
 /** Switches the site locale: the path prefix, the request language, the currency default and the direction. */
 export function LocalePanel() {
   const { preferences, setPreferences } = usePreferences();
-  const { router } = useApp();
   const messages = messagesFor(preferences.language);
   return (
     <section className="card">
@@ -17,8 +15,8 @@ export function LocalePanel() {
           value={preferences.language}
           onChange={(e) => {
             const language = e.target.value;
+            // The shell moves the URL under the new locale prefix (it follows every preferences change).
             setPreferences({ language, unit: defaultCurrency(language) });
-            router.relocalize(language);
           }}
         >
           {LANGUAGES.map((l) => (

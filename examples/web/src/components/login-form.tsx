@@ -2,32 +2,33 @@ import { useState } from 'react';
 import { useApp } from '../app-context.js';
 import { login } from '../services/account.js';
 import type { AccountOutcome } from '../services/account.js';
+import { isValid, loginErrors } from '../services/forms.js';
 import { OutcomeView } from './outcome-view.js';
+import { TextField } from './text-field.js';
 
-/** Login by e-mail and password: captcha first, then the encrypted login call. */
+/** Login by e-mail and password: checked here, then the captcha, then the encrypted login call. */
 export function LoginForm() {
   const { captcha, http } = useApp();
-  const [loginName, setLoginName] = useState('trader@example.com');
-  const [pwd, setPwd] = useState('');
+  const [form, setForm] = useState({ loginName: 'trader@example.com', pwd: '' });
+  const [tried, setTried] = useState(false);
   const [outcome, setOutcome] = useState<AccountOutcome | 'pending' | undefined>();
+  // Problems show once the visitor has tried to send, then follow each keystroke.
+  const errors = tried ? loginErrors(form) : {};
   return (
     <section className="card">
       <h2>Log in</h2>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          setTried(true);
+          if (!isValid(loginErrors(form))) return;
           setOutcome('pending');
-          void login(captcha, http, { loginName, pwd }).then(setOutcome);
+          void login(captcha, http, form).then(setOutcome);
         }}
       >
-        <label className="field">
-          <span>E-mail</span>
-          <input name="loginName" autoComplete="username" value={loginName} onChange={(e) => setLoginName(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input name="pwd" type="password" autoComplete="current-password" value={pwd} onChange={(e) => setPwd(e.target.value)} />
-        </label>
+        <TextField label="E-mail" name="loginName" type="email" autoComplete="username" value={form.loginName} error={errors.loginName} onChange={(e) => setForm((f) => ({ ...f, loginName: e.target.value }))} />
+        <TextField label="Password" name="pwd" type="password" autoComplete="current-password" value={form.pwd} error={errors.pwd} onChange={(e) => setForm((f) => ({ ...f, pwd: e.target.value }))} />
         <button type="submit" data-testid="login-submit" disabled={outcome === 'pending'}>
           Log in
         </button>

@@ -1,5 +1,6 @@
 import { useApp, useStore } from '../app-context.js';
 import { MARK_TICKS_PER_SECOND } from '../services/mark-feed.js';
+import { Figure } from './figure.js';
 
 /** The simulated mark prices. */
 export function MarkTicker() {
@@ -13,7 +14,9 @@ export function MarkTicker() {
         {Object.values(quotes).map((q) => (
           <div key={q.symbol} className="fact">
             <dt>{q.symbol}</dt>
-            <dd data-symbol={q.symbol}>{q.price}</dd>
+            <dd data-symbol={q.symbol}>
+              <Figure value={q.price} />
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,25 +1,42 @@
+import { isSimulationAllowedPath } from 'exkit';
+import { useSimulationMode } from 'exkit/react';
 import { useApp } from '../app-context.js';
 import { PAGES } from '../services/router.js';
 import type { PageInfo } from '../services/router.js';
 
-/** One link per page; navigation goes through the router (pushState), under the locale prefix. */
+/**
+ * One link per page; navigation goes through the router (pushState), under the locale prefix. While
+ * simulation trading is on, pages it does not allow are shown as unavailable rather than as links that
+ * bounce back to spot.
+ */
 export function Nav({ current }: { current: PageInfo['id'] }) {
   const { router } = useApp();
+  const { on: simulation } = useSimulationMode();
   return (
     <nav className="nav" aria-label="Sections">
-      {PAGES.map((page) => (
-        <a
-          key={page.id}
-          href={page.path}
-          aria-current={page.id === current ? 'page' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            router.go(page.path);
-          }}
-        >
-          {page.title}
-        </a>
-      ))}
+      {PAGES.map((page) => {
+        const blocked = simulation && !isSimulationAllowedPath(page.path);
+        if (blocked) {
+          return (
+            <span key={page.id} className="nav-blocked" aria-disabled="true" title="Not available in simulation trading: use Back to live trading" data-nav-blocked={page.id}>
+              {page.title}
+            </span>
+          );
+        }
+        return (
+          <a
+            key={page.id}
+            href={page.path}
+            aria-current={page.id === current ? 'page' : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              router.go(page.path);
+            }}
+          >
+            {page.title}
+          </a>
+        );
+      })}
     </nav>
   );
 }

@@ -1,16 +1,20 @@
 import { CURRENCIES, changeTheme, revealOriginFromEvent, rootThemePort } from 'exkit';
 import { useExkit, usePreferences } from 'exkit/react';
 
-/** The preferences cookie: unit and theme (the theme change reveals in a circle from the click). */
+/**
+ * The preferences cookie: display currency and theme (the theme change reveals in a circle from the click).
+ * The shell makes the page follow every change, a reset included: theme on <html>, locale in the URL.
+ */
 export function PreferencesPanel() {
   const { preferences, setPreferences, resetPreferences } = usePreferences();
   const { platform } = useExkit();
   const nextTheme = preferences.theme === 'white' ? 'black' : 'white';
+  const currency = CURRENCIES.find((c) => c.code === preferences.unit);
   return (
     <section className="card">
       <h2>Preferences</h2>
       <label className="field">
-        <span>Unit</span>
+        <span>Display currency</span>
         <select data-testid="unit" value={preferences.unit} onChange={(e) => setPreferences({ unit: e.target.value })}>
           {CURRENCIES.map((c) => (
             <option key={c.code} value={c.code}>
@@ -19,20 +23,32 @@ export function PreferencesPanel() {
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        data-testid="theme-toggle"
-        onClick={(event) => {
-          setPreferences({ theme: nextTheme });
-          if (platform.dom) void changeTheme(platform, rootThemePort(platform.dom), nextTheme, { origin: revealOriginFromEvent(event) });
-        }}
-      >
-        Switch to the {nextTheme === 'white' ? 'light' : 'dark'} theme
-      </button>
-      <button type="button" onClick={() => resetPreferences()}>
-        Reset preferences
-      </button>
-      <pre className="json" data-testid="preferences">{JSON.stringify(preferences, null, 2)}</pre>
+      <p className="muted" data-testid="unit-effect">
+        {currency
+          ? `Fiat estimates (balances, order values) show in ${currency.code} (${currency.symbol}), converted with the server's ${currency.valueKey} rate.`
+          : `Fiat estimates show in ${preferences.unit}.`}
+      </p>
+      <div className="buttons">
+        <button
+          type="button"
+          data-testid="theme-toggle"
+          onClick={(event) => {
+            // The reveal applies the theme itself; the cookie follows once it has.
+            const done = () => setPreferences({ theme: nextTheme });
+            if (platform.dom) void changeTheme(platform, rootThemePort(platform.dom), nextTheme, { origin: revealOriginFromEvent(event) }).then(done, done);
+            else done();
+          }}
+        >
+          Switch to the {nextTheme === 'white' ? 'light' : 'dark'} theme
+        </button>
+        <button type="button" data-testid="preferences-reset" onClick={() => resetPreferences()}>
+          Reset preferences
+        </button>
+      </div>
+      <details>
+        <summary>The preferences cookie as stored</summary>
+        <pre className="json" data-testid="preferences">{JSON.stringify(preferences, null, 2)}</pre>
+      </details>
     </section>
   );
 }

@@ -1,35 +1,60 @@
 import { useAmountInput } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
-import { spotPlanOrder } from '../services/positions.js';
+import { PLAN_FILLED, spotPlanOrder } from '../services/positions.js';
+import type { SpotPlanIssue } from '../services/positions.js';
+import { Figure } from './figure.js';
+
+const ISSUE_TEXT: Record<SpotPlanIssue, string> = {
+  'incomplete-size': 'Enter a size above zero to see the figures.',
+  'below-filled': `${PLAN_FILLED} BTC of this order has already filled: the size cannot be smaller.`,
+  'no-price': 'Waiting for the first mark price.',
+};
 
 /** A BTC spot plan order: its size is an amount input; filled ratio, cost, value and yield follow the mark. */
 export function SpotPlanPanel() {
   const { feed } = useApp();
   const quotes = useStore(feed.quotes);
   const size = useAmountInput({ fractionDigits: 6, defaultValue: '0.2' });
-  const { order, display } = spotPlanOrder(size.value, quotes.BTCUSDT?.price ?? '0');
+  const { order, display, issue } = spotPlanOrder(size.value, quotes.BTCUSDT?.price);
   return (
     <section className="card">
       <h2>Spot plan order {order.orderNo}</h2>
       <label className="field">
         <span>Size (BTC)</span>
-        <input {...size.inputProps} data-testid="plan-size" />
+        <input {...size.inputProps} data-testid="plan-size" inputMode="decimal" aria-invalid={issue === 'below-filled' || undefined} aria-describedby="plan-issue" />
       </label>
+      <p id="plan-issue" className={issue === 'below-filled' ? 'error' : 'muted'} data-testid="plan-issue" role={issue === 'below-filled' ? 'alert' : undefined}>
+        {issue ? ISSUE_TEXT[issue] : `Filled so far: ${PLAN_FILLED} BTC.`}
+      </p>
       <dl className="facts" data-testid="plan-figures">
         <dt>buy price</dt>
-        <dd>{String(order.buyPrice)}</dd>
+        <dd>
+          <Figure value={String(order.buyPrice)} unit="USDT" />
+        </dd>
         <dt>filled</dt>
-        <dd>{display.filledRatio}</dd>
+        <dd data-testid="plan-filled">
+          <Figure value={display.filledRatio} />
+        </dd>
         <dt>average buy price</dt>
-        <dd>{display.averageBuyPrice}</dd>
+        <dd>
+          <Figure value={display.averageBuyPrice} unit="USDT" />
+        </dd>
         <dt>cost</dt>
-        <dd>{display.cost}</dd>
+        <dd>
+          <Figure value={display.cost} unit="USDT" />
+        </dd>
         <dt>market value</dt>
-        <dd>{display.marketValue}</dd>
+        <dd>
+          <Figure value={display.marketValue} unit="USDT" />
+        </dd>
         <dt>unrealised PnL</dt>
-        <dd>{display.unrealizedPnl}</dd>
+        <dd>
+          <Figure value={display.unrealizedPnl} unit="USDT" />
+        </dd>
         <dt>yield</dt>
-        <dd data-testid="plan-yield">{display.yield}</dd>
+        <dd data-testid="plan-yield">
+          <Figure value={display.yield} />
+        </dd>
       </dl>
     </section>
   );

@@ -1,11 +1,14 @@
-import { useBridge, useSimulationMode } from 'exkit/react';
-import { useActorSelector } from 'exkit/react';
+import { useActorSelector, useBridge, useSimulationMode } from 'exkit/react';
 import { useApp } from '../app-context.js';
 
-/** Where the page runs: in-app or web, simulation on or off, signing init state. */
+/**
+ * Where the page runs: in-app or web, simulation on or off, signing init state. While simulation trading is
+ * on, the way back to live trading sits here, on every page, since simulation keeps the visitor on its
+ * allowed pages (the settings page is not one of them).
+ */
 export function StatusBar() {
   const bridge = useBridge();
-  const { on } = useSimulationMode();
+  const { on, turnOff } = useSimulationMode();
   const { signingInit } = useApp();
   const signing = useActorSelector(signingInit, (s) => String(s.value));
   return (
@@ -14,6 +17,11 @@ export function StatusBar() {
       <span data-testid="simulation-badge" className={on ? 'badge badge-sim' : 'badge'}>
         {on ? 'Simulation trading' : 'Live trading'}
       </span>
+      {on ? (
+        <button type="button" className="status-action" data-testid="simulation-exit" onClick={() => turnOff()}>
+          Back to live trading
+        </button>
+      ) : null}
       <span data-testid="signing-status">signing: {signing}</span>
     </div>
   );

@@ -1,6 +1,15 @@
 import { TOAST_TYPES } from 'exkit/machines';
 import { useToast } from 'exkit/react';
 
+/** A message of each kind, as an exchange would show it. */
+const TOAST_SAMPLES = {
+  success: 'Order placed: buy 0.01 BTC at 64,250.50 USDT',
+  error: 'Order rejected: insufficient balance',
+  warning: 'Price moved more than 5% since you opened this form',
+  info: 'Futures funding is settled every 8 hours',
+  question: 'Not sure about leverage? Read the futures guide',
+} as const;
+
 /** Fires one toast of each type, or a loading toast that settles. */
 export function ToastDemo() {
   const toast = useToast();
@@ -9,7 +18,7 @@ export function ToastDemo() {
       <h2>Toasts</h2>
       <div className="buttons">
         {TOAST_TYPES.filter((t) => t !== 'loading').map((type) => (
-          <button key={type} type="button" data-testid={`toast-${type}`} onClick={() => toast[type](`A ${type} toast`)}>
+          <button key={type} type="button" data-testid={`toast-${type}`} onClick={() => toast[type](TOAST_SAMPLES[type])}>
             {type}
           </button>
         ))}

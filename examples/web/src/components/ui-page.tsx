@@ -1,5 +1,6 @@
 import { ButtonDemo } from './button-demo.js';
 import { DialogDemo } from './dialog-demo.js';
+import { FailureDemo } from './failure-demo.js';
 import { LoadingDemo } from './loading-demo.js';
 import { MessageBoxDemo } from './message-box-demo.js';
 import { NotificationDemo } from './notification-demo.js';
@@ -15,6 +16,7 @@ export function UiPage() {
       <DialogDemo />
       <LoadingDemo />
       <ButtonDemo />
+      <FailureDemo />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Account flows of the example: each one runs the captcha flow for its scene, then sends the call
 // through the exkit HTTP client, whose security hooks encrypt login payloads and sign core calls.
-import type { ApiEnvelope, CaptchaResult, HttpClient } from 'exkit';
+import type { ApiEnvelope, CaptchaResult, HttpClient, Platform, Security } from 'exkit';
 import type { CaptchaService } from 'exkit/machines';
 
 export type AccountOutcome =
@@ -59,4 +59,45 @@ export function describeError(error: unknown): string {
     return [e.name, e.code, e.message].filter((part) => part !== undefined && part !== '').map(String).join(' · ');
   }
   return String(error);
+}
+
+/** The cookies the gateway sets on a login (seed 001 §3: the page reads both). */
+export const SESSION_COOKIES = { token: 'refreshToken', uid: 'uid' } as const;
+
+/** Whether the next login goes out encrypted, and if not, why (in the words of seed 001 §5). */
+export type LoginEncryptionOutlook =
+  | { encrypted: true }
+  | { encrypted: false; reason: 'signing-not-ready' | 'client-open-off' | 'session-exists'; why: string };
+
+/**
+ * Reads the rule the security hooks apply to a login call (seed 001 §5, core/security/request-hooks.ts):
+ * encrypted only when the server's client-open flag is on and a verified server key and a client key pair
+ * are loaded, and not when a session token and the key pair bound to it already exist.
+ */
+export function loginEncryptionOutlook(security: Pick<Security, 'snapshot' | 'token' | 'keys'>): LoginEncryptionOutlook {
+  const { config, serverKey, clientKey } = security.snapshot();
+  if (!config || !serverKey || !clientKey) {
+    return { encrypted: false, reason: 'signing-not-ready', why: 'Signing init has not finished (no verified server key or client key pair yet), so a login now would go out in clear.' };
+  }
+  if (!config.clientOpen) return { encrypted: false, reason: 'client-open-off', why: "The server's sign config has client-open off: logins are sent without encryption." };
+  const token = security.token();
+  if (token !== undefined && security.keys.boundTo(token)) {
+    return {
+      encrypted: false,
+      reason: 'session-exists',
+      why: 'You are logged in: a session token and the key pair bound to it exist, and seed 001 §5 sends login calls in clear then (the session is already proven). Log out to send the next login encrypted.',
+    };
+  }
+  return { encrypted: true };
+}
+
+/**
+ * Logs out on this page: the session cookies are deleted and the key pair bound to the session is
+ * forgotten, so the next login is a fresh one (new key pair, encrypted). The reference gateway keeps no
+ * server-side session list to clear.
+ */
+export function logout(platform: Pick<Platform, 'cookies'>, security: Pick<Security, 'keys'>): void {
+  platform.cookies.remove(SESSION_COOKIES.token, { path: '/' });
+  platform.cookies.remove(SESSION_COOKIES.uid, { path: '/' });
+  security.keys.clear();
 }

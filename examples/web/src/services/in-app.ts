@@ -86,3 +86,16 @@ export function createInAppSession(platform: Platform) {
 }
 
 export type InAppSession = ReturnType<typeof createInAppSession>;
+
+/** Why a command was not sent, in one line: the reason code, then what it means here. */
+export function skippedText(skip: { reason: string; minimumVersion: string; appVersion: string | null }): string {
+  const why =
+    skip.reason === 'not-in-app'
+      ? 'outside the app nothing is sent'
+      : skip.reason === 'below-minimum-version'
+        ? `app ${skip.appVersion ?? 'version unknown'} is older than ${skip.minimumVersion}`
+        : skip.reason === 'not-on-android'
+          ? 'the Android app has no such command'
+          : `needs app ${skip.minimumVersion}`;
+  return `skipped: ${skip.reason} (${why})`;
+}

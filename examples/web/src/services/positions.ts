@@ -1,6 +1,6 @@
 // The demo account's open futures positions and spot plan order, priced on the simulated mark feed
 // with exkit's futures maths (preparePosition once per position, one display() per mark price).
-import { formatPrice, formatSpotOrderFigures, positionDisplayFormat, preparePosition } from 'exkit';
+import { NO_VALUE, formatPrice, formatSpotOrderFigures, positionDisplayFormat, preparePosition } from 'exkit';
 import type { ContractKind, FuturesPositionInput, SpotOrderDisplay, SpotPlanOrderInput } from 'exkit';
 import type { MarkFeedSymbol, MarkQuote } from './mark-feed.js';
 
@@ -98,19 +98,45 @@ export function createPositionsBook(positions: readonly DemoPosition[] = DEMO_PO
   };
 }
 
-/** The demo spot plan order (a partly filled BTC buy) with its figures at a market price. */
-export function spotPlanOrder(size: string, marketPrice: string): { order: SpotPlanOrderInput; display: SpotOrderDisplay } {
+/** A size a visitor has finished typing: digits with at most one point, and above zero ('', '0', '0.' and '.' are not). */
+export function isCompleteSize(size: string): boolean {
+  return /^(\d+\.?\d*|\.\d+)$/.test(size) && /[1-9]/.test(size) && !size.endsWith('.');
+}
+
+/** What the figures show while they cannot be worked out: the futures maths' own "no value" mark. */
+const NO_FIGURES: SpotOrderDisplay = { filledRatio: NO_VALUE, averageBuyPrice: NO_VALUE, cost: NO_VALUE, marketValue: NO_VALUE, unrealizedPnl: NO_VALUE, yield: NO_VALUE };
+
+/** The demo order's filled amount (BTC): a size below it is not an order this one can become. */
+export const PLAN_FILLED = '0.15';
+
+/** Why the plan order's figures show '--': the size is still being typed, below what has filled, or no mark price yet. */
+export type SpotPlanIssue = 'incomplete-size' | 'below-filled' | 'no-price';
+
+/**
+ * The demo spot plan order (a partly filled BTC buy) with its figures at a market price. While the size is
+ * incomplete (empty, zero, a trailing point) or below the filled amount, or before the first mark price,
+ * every figure shows '--' and `issue` says why, instead of asking the maths about an order it rightly refuses.
+ */
+export function spotPlanOrder(size: string, marketPrice: string | undefined): { order: SpotPlanOrderInput; display: SpotOrderDisplay; issue: SpotPlanIssue | undefined } {
+  const complete = isCompleteSize(size);
   const order: SpotPlanOrderInput = {
     orderNo: 'PLAN-1001',
-    buyDelegateCount: size === '' ? '0' : size,
+    buyDelegateCount: complete ? size : '0',
     buyPrice: '62000.00',
-    dealCount: '0.15',
-    buyDealCount: '0.15',
-    holdCount: '0.15',
-    marketPrice,
+    dealCount: PLAN_FILLED,
+    buyDealCount: PLAN_FILLED,
+    holdCount: PLAN_FILLED,
+    marketPrice: marketPrice ?? '0',
     trackingType: 0,
     pricePlace: 2,
     quotePrecision: 2,
   };
-  return { order, display: formatSpotOrderFigures(order) };
+  const issue: SpotPlanIssue | undefined = !complete
+    ? 'incomplete-size'
+    : Number(size) < Number(PLAN_FILLED)
+      ? 'below-filled'
+      : marketPrice === undefined || !isCompleteSize(marketPrice)
+        ? 'no-price'
+        : undefined;
+  return { order, display: issue === undefined ? formatSpotOrderFigures(order) : NO_FIGURES, issue };
 }

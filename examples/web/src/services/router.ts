@@ -30,6 +30,11 @@ export function pageOf(pathname: string): PageInfo {
   return PAGES.find((p) => p.path === path) ?? PAGES[0]!;
 }
 
+/** The document title of a page: the page first, so browser tabs and history tell pages apart. */
+export function documentTitle(page: PageInfo): string {
+  return `${page.title} · exkit example exchange`;
+}
+
 /** The location's path, updated on pushState navigation and on back/forward. */
 export function createRouter(platform: Platform) {
   const pathname = valueStore(new URL(platform.location.href).pathname);

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useActorSelector, useSecurityEvents } from 'exkit/react';
+import { useApp, useStore } from '../app-context.js';
+import { SESSION_COOKIES, loginEncryptionOutlook, logout } from '../services/account.js';
+
+/** Who is logged in, whether the next login goes out encrypted (and why not), and the log-out button. */
+export function SessionPanel() {
+  const { platform, security, wire, signingInit } = useApp();
+  // Re-read on every request (a login sets the cookies), every security event (a key pair bound) and log-out.
+  useStore(wire.entries);
+  const [, setChanges] = useState(0);
+  useSecurityEvents(() => setChanges((n) => n + 1));
+  useActorSelector(signingInit, (s) => String(s.value));
+  const user = platform.cookies.get(SESSION_COOKIES.uid);
+  const outlook = loginEncryptionOutlook(security);
+  return (
+    <section className="card">
+      <h2>Session</h2>
+      <dl className="facts">
+        <dt>logged in</dt>
+        <dd data-testid="session-user">{user ? `yes, user ${user}` : 'no'}</dd>
+        <dt>next login</dt>
+        <dd data-testid="login-encryption" data-encrypted={outlook.encrypted}>
+          {outlook.encrypted ? 'encrypted (bodyCiphertext)' : 'sent unencrypted'}
+        </dd>
+      </dl>
+      {outlook.encrypted ? null : (
+        <p className={outlook.reason === 'session-exists' ? 'notice' : 'muted'} data-testid="login-encryption-why">
+          {outlook.why}
+        </p>
+      )}
+      <button
+        type="button"
+        data-testid="logout"
+        disabled={!user && !security.token()}
+        onClick={() => {
+          logout(platform, security);
+          setChanges((n) => n + 1);
+        }}
+      >
+        Log out
+      </button>
+    </section>
+  );
+}

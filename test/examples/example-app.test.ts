@@ -1,0 +1,133 @@
+// @vitest-environment jsdom
+// The example exchange shell's own rules (issue 21): a page that throws is contained by its error boundary,
+// incomplete input shows '--', forms refuse what the server would, the account page's login-encryption
+// outlook follows seed 001 §5, and a skipped command says why. The example imports `exkit` by name, which
+// resolves to the built dist/ (npm test builds it first).
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { PageBoundary } from '../../examples/web/src/components/page-boundary.js';
+import { loginEncryptionOutlook } from '../../examples/web/src/services/account.js';
+import { isValid, loginErrors, registerErrors } from '../../examples/web/src/services/forms.js';
+import { skippedText } from '../../examples/web/src/services/in-app.js';
+import { isCompleteSize, PLAN_FILLED, spotPlanOrder } from '../../examples/web/src/services/positions.js';
+import { documentTitle, PAGES } from '../../examples/web/src/services/router.js';
+import { InvalidArgumentError } from '../../core/index.js';
+
+afterEach(cleanup);
+
+const MARK = '64250.50';
+
+describe('PageBoundary', () => {
+  function Faulty({ fail }: { fail: boolean }) {
+    if (fail) throw new InvalidArgumentError('buyDelegateCount: must not be zero', { field: 'buyDelegateCount', value: '0' });
+    return createElement('p', null, 'page content');
+  }
+
+  it('a page that throws while rendering is replaced by what failed, with a retry and a way to another page', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onLeave = vi.fn();
+    let fail = true;
+    const view = () => createElement(PageBoundary, { title: 'Spot', leaveLabel: 'Go to Futures', onLeave, children: createElement(Faulty, { fail }) });
+    const { rerender } = render(createElement('div', null, createElement('nav', null, 'nav stays'), view()));
+    expect(screen.getByRole('alert').textContent).toContain('The Spot page hit an error');
+    expect(screen.getByTestId('page-error-detail').textContent).toBe('InvalidArgumentError · INVALID_ARGUMENT · buyDelegateCount: must not be zero');
+    expect(screen.getByText('nav stays')).toBeTruthy();
+    fireEvent.click(screen.getByText('Go to Futures'));
+    expect(onLeave).toHaveBeenCalledTimes(1);
+    fail = false;
+    rerender(createElement('div', null, createElement('nav', null, 'nav stays'), view()));
+    act(() => fireEvent.click(screen.getByText('Try again')));
+    expect(screen.getByText('page content')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    warn.mockRestore();
+    error.mockRestore();
+  });
+});
+
+describe('spotPlanOrder', () => {
+  it('an empty, zero or unfinished size shows every figure as -- instead of throwing', () => {
+    for (const size of ['', '0', '0.', '.', '000', '0.000000']) {
+      const { display, issue } = spotPlanOrder(size, MARK);
+      expect({ size, issue }).toEqual({ size, issue: 'incomplete-size' });
+      expect(Object.values(display).every((v) => v === '--')).toBe(true);
+    }
+  });
+
+  it('a size below what has already filled, or no mark price yet, shows -- and says why', () => {
+    expect(spotPlanOrder('0.1', MARK).issue).toBe('below-filled');
+    expect(spotPlanOrder('0.2', undefined).issue).toBe('no-price');
+    expect(spotPlanOrder('0.2', '0').issue).toBe('no-price');
+  });
+
+  it('a complete size gets the maths figures', () => {
+    expect(spotPlanOrder('0.5', MARK)).toMatchObject({ issue: undefined, display: { filledRatio: '30.00%', cost: '9300.00' } });
+  });
+
+  it('never throws for any text the amount input can produce, with or without a price', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{0,8}(\.[0-9]{0,6})?$/), fc.constantFrom(MARK, '0', undefined), (size, mark) => {
+        const { display, issue } = spotPlanOrder(size, mark);
+        expect(issue === undefined).toBe(isCompleteSize(size) && Number(size) >= Number(PLAN_FILLED) && mark === MARK);
+        if (issue !== undefined) expect(display.yield).toBe('--');
+      }),
+    );
+  });
+});
+
+describe('demo forms', () => {
+  it('login needs an e-mail and a password', () => {
+    expect(loginErrors({ loginName: 'trader@example.com', pwd: '' })).toEqual({ pwd: 'Enter your password.' });
+    expect(loginErrors({ loginName: ' ', pwd: 'x' })).toEqual({ loginName: 'Enter your e-mail.' });
+    expect(loginErrors({ loginName: 'trader', pwd: 'x' })).toEqual({ loginName: 'Enter an e-mail address like name@example.com.' });
+    expect(isValid(loginErrors({ loginName: 'trader@example.com', pwd: 'x' }))).toBe(true);
+  });
+
+  it('registration refuses an empty or malformed code, a short password and a repeat that does not match', () => {
+    const ok = { email: 'new@example.com', emailCode: '123456', pwd: 'long-enough', rePwd: 'long-enough' };
+    expect(registerErrors(ok)).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '' })).toEqual({ emailCode: 'Enter the code we e-mailed you.' });
+    expect(registerErrors({ ...ok, emailCode: '12ab56' })).toEqual({ emailCode: 'The code is 6 digits.' });
+    expect(registerErrors({ ...ok, rePwd: 'long-enougH' })).toEqual({ rePwd: 'The passwords do not match.' });
+    expect(registerErrors({ ...ok, pwd: '', rePwd: '' })).toEqual({ pwd: 'Choose a password.', rePwd: 'Repeat the password.' });
+    expect(registerErrors({ ...ok, pwd: 'short', rePwd: 'short' })).toEqual({ pwd: 'Use at least 8 characters.' });
+  });
+});
+
+describe('loginEncryptionOutlook (seed 001 §5)', () => {
+  const pair = { publicKey: 'pk', privateKeyPem: 'pem', algorithm: 'rsa1024' as const };
+  const ready = { config: { clientOpen: true }, serverKey: { der: new Uint8Array(1) }, clientKey: pair };
+  const security = (snapshot: object, token: string | undefined, bound: boolean) => ({
+    snapshot: () => snapshot as never,
+    token: () => token,
+    keys: { boundTo: (t: string) => (bound && t === token ? pair : undefined) } as never,
+  });
+
+  it('encrypted when signing is ready and no session exists', () => {
+    expect(loginEncryptionOutlook(security(ready, undefined, false))).toEqual({ encrypted: true });
+    // A token without its bound key pair (another device's session) still encrypts.
+    expect(loginEncryptionOutlook(security(ready, 'tok', false))).toEqual({ encrypted: true });
+  });
+
+  it('in clear, with the reason, when a session token and its key pair exist, when client-open is off, or before signing init', () => {
+    expect(loginEncryptionOutlook(security(ready, 'tok', true))).toMatchObject({ encrypted: false, reason: 'session-exists', why: expect.stringContaining('Log out') });
+    expect(loginEncryptionOutlook(security({ ...ready, config: { clientOpen: false } }, undefined, false))).toMatchObject({ encrypted: false, reason: 'client-open-off' });
+    expect(loginEncryptionOutlook(security({ config: undefined, serverKey: undefined, clientKey: undefined }, undefined, false))).toMatchObject({ encrypted: false, reason: 'signing-not-ready' });
+  });
+});
+
+describe('labels', () => {
+  it('a skipped command names its reason and what it means', () => {
+    expect(skippedText({ reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null })).toBe('skipped: not-in-app (outside the app nothing is sent)');
+    expect(skippedText({ reason: 'below-minimum-version', minimumVersion: '2.9.0', appVersion: '2.8.0' })).toBe('skipped: below-minimum-version (app 2.8.0 is older than 2.9.0)');
+    expect(skippedText({ reason: 'not-on-android', minimumVersion: '2.8.0', appVersion: '2.8.0' })).toBe('skipped: not-on-android (the Android app has no such command)');
+  });
+
+  it('every page has its own document title', () => {
+    const titles = PAGES.map(documentTitle);
+    expect(new Set(titles).size).toBe(PAGES.length);
+    expect(documentTitle(PAGES.find((p) => p.id === 'futures')!)).toBe('Futures · exkit example exchange');
+  });
+});
