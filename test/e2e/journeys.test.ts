@@ -195,24 +195,24 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     await waitForText(page, '[data-command="requestAction"] .result', 'answered {"userId":"app-user"');
     await waitForText(page, testId('received'), 'requestAction');
     await clickByName(page, 'link', 'Diagrams');
-    await waitFor(page, '[data-machine="toast"] svg', 30_000);
-    // The toast is shown or, once its 3 s are up, closed: either way the diagram marks where it is.
-    expect(await attributeOf(page, '[data-machine="toast"]', 'data-active')).toMatch(/visible|closed/);
-    await waitFor(page, '[data-machine="toast"] .live');
-    await waitFor(page, '[data-machine="signing-init"] .live', 30_000);
-    // The hooks' actors: where each ended up when the user left its page.
-    // The button's two regions are both marked: loading, and (still) enabled.
-    const hookActors = [
-      ['button', 'activity activity_loading availability availability_enabled'],
-      ['popup', 'closed'],
-      ['bridge-request', 'resolved'],
+    // The inspector shows one actor at a time: its diagram with the current state highlighted, and the
+    // state as data-state. The hooks' actors show where each ended up when the user left its page; the
+    // button's two regions are both named (loading, and still enabled). The toast is shown or, once its
+    // 3 s are up, closed.
+    const liveActors = [
+      ['signing-init', /\S/],
+      ['toast', /visible|closed/],
+      ['button', /^activity\.loading availability\.enabled$/],
+      ['popup', /^closed$/],
+      ['bridge-request', /^resolved$/],
     ] as const;
-    for (const [machine, state] of hookActors) {
-      const diagram = `[data-machine="${machine}"]`;
-      await waitFor(page, `${diagram} svg`, 30_000);
-      expect(await attributeOf(page, diagram, 'data-live')).toBe('yes');
-      expect(await attributeOf(page, diagram, 'data-active')).toBe(state);
-      await waitFor(page, `${diagram} .live`);
+    for (const [machine, state] of liveActors) {
+      await waitFor(page, `[data-actor-button="${machine}"]`, 30_000);
+      await page.click(`[data-actor-button="${machine}"]`);
+      const main = `[data-actor="${machine}"][data-state]`;
+      await waitFor(page, main, 30_000);
+      expect(await attributeOf(page, main, 'data-state')).toMatch(state);
+      await waitFor(page, '.exkit-inspector-frame .exkit-live', 30_000);
     }
     await screenshot(page, engine, 'diagrams');
     await page.close();

@@ -20,13 +20,3 @@ export function createLiveActors() {
 }
 
 export type LiveActorRegistry = ReturnType<typeof createLiveActors>;
-
-/** Mermaid ids of the states a snapshot value is in: `visible` and `visible_running` for { visible: 'running' }. */
-export function activeStateIds(value: unknown, prefix: readonly string[] = []): string[] {
-  if (typeof value === 'string') return [[...prefix, value].join('_')];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => {
-    const path = [...prefix, key];
-    return [path.join('_'), ...activeStateIds(child, path)];
-  });
-}
