@@ -6,6 +6,7 @@ import {
   contractKindOfBusinessLine,
   initialMargin,
   liquidationPrice,
+  realizedPnl,
   roe,
   truncateDecimal,
   unrealizedPnl,
@@ -60,6 +61,14 @@ describe('bad input → FuturesInputError naming the field', () => {
     ['zero face value', () => unrealizedPnl(good, 2, { faceValue: 0 }), 'faceValue', 'zero'],
     ['unknown business line', () => contractKindOfBusinessLine(1), 'businessLine', 'not-an-option'],
     ['fractional display places', () => truncateDecimal('1.5', 1.5), 'places', 'not-numeric'],
+    ['zero close price', () => realizedPnl(good, 0), 'closePrice', 'zero'],
+    ['negative closed quantity', () => realizedPnl(good, 2, { quantity: '-1' }), 'quantity', 'negative'],
+    ['zero closed quantity', () => realizedPnl(good, 2, { quantity: 0 }), 'quantity', 'zero'],
+    ['negative fee rate for both sides', () => realizedPnl(good, 2, { feeRate: '-0.001' }), 'feeRate', 'negative'],
+    ['negative opening fee rate', () => realizedPnl(good, 2, { openFeeRate: '-0.001' }), 'openFeeRate', 'negative'],
+    ['negative closing fee rate', () => realizedPnl(good, 2, { closeFeeRate: '-0.001' }), 'closeFeeRate', 'negative'],
+    ['non-numeric funding', () => realizedPnl(good, 2, { funding: 'lots' }), 'funding', 'not-numeric'],
+    ['realised PnL of a position without an open price', () => realizedPnl({ ...good, openAvgPrice: undefined }, 2), 'openAvgPrice', 'missing'],
   ];
   it.each(rows)('%s', (_rule, fn, field, problem) => {
     const error = caught(fn);

@@ -112,3 +112,76 @@ describe('liquidationPrice', () => {
     expect(liquidationPrice(twins)!.toFixed(8)).toBe(liquidationPrice(isolatedLong)!.toFixed(8));
   });
 });
+
+// Issue 24: the cases the mutation run found unexercised: bp in cross and inverse, inverse cross, and hedge mode
+// without leg counts. Expected prices are worked by hand from docs/futures-maths.md (MMR 0.004, f 0.0006) and
+// written as exact decimal strings (rounded half-up at 12 places, as toFixed does).
+describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () => {
+  const crossOneWay: FuturesPositionInput = {
+    ...isolatedLong, marginMode: 2, positionMode: 1, openMarginCount: undefined,
+    available: '0.2', othersUpnl: '0.01', othersMaintain: '0.03', totalDelegateValue: '1000', bp: '50000',
+  };
+
+  it('cross one-way linear: the coin equity is converted at bp before the pending orders are reserved', () => {
+    // X = (0.2 + 0.01 − 0.03) × 50,000 − 1,000/10 = 9,000 − 100 = 8,900; LP = (8,900 − 50,000)/(0.0046 − 1)
+    //   = 41,100/0.9954 = 41,289.933694996986…
+    expect(liquidationPrice(crossOneWay)!.toFixed(12)).toBe('41289.933694996986');
+  });
+
+  it('cross one-way inverse: X = available + othersUpnl − othersMaintain − totalDelegateValue/L, bp not applied', () => {
+    // Q = 100 × 100 USD = 10,000; Q/E = 1 BTC; X = 0.5 + 0.02 − 0.01 − 0.1/10 = 0.5 BTC.
+    const inverse = {
+      ...crossOneWay, count: '100', openAvgPrice: '10000', available: '0.5', othersUpnl: '0.02', othersMaintain: '0.01',
+      totalDelegateValue: '0.1', bp: '7',
+    };
+    const options = { kind: 'inverse' as const, faceValue: '100' };
+    // long: Q·(MMR + f + 1)/(X + cum + Q/E) = 10,046/1.5; with cum 0.05: 10,046/1.55
+    expect(liquidationPrice(inverse, options)!.toFixed(12)).toBe('6697.333333333333');
+    expect(liquidationPrice(inverse, { ...options, maintenanceAmount: '0.05' })!.toFixed(12)).toBe('6481.290322580645');
+    // short: Q·(MMR + f − 1)/(X + cum − Q/E) = −9,954/−0.5 = 19,908 exactly
+    expect(liquidationPrice({ ...inverse, position: 2 }, options)!.toString()).toBe('19908');
+    // bp is the margin coin's index price of linear contracts; an inverse position's figures do not move with it.
+    expect(liquidationPrice({ ...inverse, bp: undefined }, options)!.toFixed(12)).toBe('6697.333333333333');
+  });
+
+  it('isolated inverse: the margin is already in the base coin, so bp is not applied', () => {
+    const position = { ...isolatedLong, count: '100', openAvgPrice: '10000', openMarginCount: '0.1', bp: '3' };
+    // 10,046/(0.1 + 1) = 9,132.727272…
+    expect(liquidationPrice(position, { kind: 'inverse', faceValue: '100' })!.toFixed(12)).toBe('9132.727272727273');
+  });
+
+  it('cross hedge without leg counts: the position itself is the only leg (long and short)', () => {
+    const hedge = { ...isolatedLong, marginMode: 2, positionMode: 2, openMarginCount: undefined, available: '3000' };
+    // long: (Q·E − X)/(Q − MMR·Q − f·Q) = 47,000/0.9954; short: (−Q·E − X)/(−Q − MMR·Q − f·Q) = 53,000/1.0046
+    expect(liquidationPrice(hedge)!.toFixed(12)).toBe('47217.199115933293');
+    expect(liquidationPrice({ ...hedge, position: 2 })!.toFixed(12)).toBe('52757.316344813856');
+    // Leg counts given as null are absent too.
+    expect(liquidationPrice({ ...hedge, longOpenCount: null, shortOpenCount: null })!.toFixed(12)).toBe('47217.199115933293');
+    // One leg count given is enough to read the legs: a long position with only a short leg in the book.
+    // (0 − 1 × 51,000 − 3,000)/(0 − 1 − 0.004 − 0.0006) = 54,000/1.0046
+    expect(liquidationPrice({ ...hedge, shortOpenCount: '1', shortOpenPrice: '51000' })!.toFixed(12)).toBe(
+      '53752.737407923552',
+    );
+  });
+
+  it('cross hedge linear with the short leg larger, bp and cum: MMR on max(QL, QS), bp on X', () => {
+    const hedge = {
+      ...isolatedLong, marginMode: 2, positionMode: 2, openMarginCount: undefined, available: '0.06', bp: '50000',
+      longOpenCount: '1', longOpenPrice: '50000', shortOpenCount: '3', shortOpenPrice: '51000',
+    };
+    // X = 0.06 × 50,000 = 3,000; (50,000 − 153,000 − 3,000 − 10)/(1 − 3 − 0.004 × 3 − 0.0006 × 4) = 106,010/2.0144
+    expect(liquidationPrice(hedge, { maintenanceAmount: '10' })!.toFixed(12)).toBe('52626.092136616362');
+  });
+
+  it('cross hedge inverse: (QL − QS + MMR·max(QL, QS) + f·(QL + QS))/(X + cum + QL/EL − QS/ES)', () => {
+    const hedge = {
+      ...isolatedLong, marginMode: 2, positionMode: 2, openMarginCount: undefined, available: '0.5', bp: '7',
+      longOpenCount: '200', longOpenPrice: '10000', shortOpenCount: '100', shortOpenPrice: '12500',
+    };
+    // QL = 20,000 USD, QS = 10,000 USD; numerator 10,000 + 80 + 18 = 10,098; denominator 0.5 + 2 − 0.8 = 1.7
+    const options = { kind: 'inverse' as const, faceValue: '100' };
+    expect(liquidationPrice(hedge, options)!.toString()).toBe('5940');
+    // with cum 0.02 BTC: 10,098/1.72
+    expect(liquidationPrice(hedge, { ...options, maintenanceAmount: '0.02' })!.toFixed(12)).toBe('5870.930232558140');
+  });
+});
