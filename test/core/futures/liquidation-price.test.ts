@@ -155,8 +155,9 @@ describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () 
     // long: (Q·E − X)/(Q − MMR·Q − f·Q) = 47,000/0.9954; short: (−Q·E − X)/(−Q − MMR·Q − f·Q) = 53,000/1.0046
     expect(liquidationPrice(hedge)!.toFixed(12)).toBe('47217.199115933293');
     expect(liquidationPrice({ ...hedge, position: 2 })!.toFixed(12)).toBe('52757.316344813856');
-    // Leg counts given as null are absent too.
-    expect(liquidationPrice({ ...hedge, longOpenCount: null, shortOpenCount: null })!.toFixed(12)).toBe('47217.199115933293');
+    // Leg counts given as null (as a JSON payload may carry them) are absent too.
+    const nullLegs = { ...hedge, longOpenCount: null, shortOpenCount: null } as unknown as FuturesPositionInput;
+    expect(liquidationPrice(nullLegs)!.toFixed(12)).toBe('47217.199115933293');
     // One leg count given is enough to read the legs: a long position with only a short leg in the book.
     // (0 − 1 × 51,000 − 3,000)/(0 − 1 − 0.004 − 0.0006) = 54,000/1.0046
     expect(liquidationPrice({ ...hedge, shortOpenCount: '1', shortOpenPrice: '51000' })!.toFixed(12)).toBe(
