@@ -186,3 +186,43 @@ describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () 
     expect(liquidationPrice(hedge, { ...options, maintenanceAmount: '0.02' })!.toFixed(12)).toBe('5870.930232558140');
   });
 });
+
+describe('liquidationPrice: tiers in hedge mode, and the fields named in errors', () => {
+  // Binance's 2020 BTCUSDT brackets (see tiers-fees-bankruptcy.test.ts): tier 3 from 250,000 at 1 %, cum 1,300;
+  // tier 2 from 50,000 at 0.5 %, cum 50.
+  const BTCUSDT_2020 = [
+    { notionalFloor: 0, maintenanceMarginRate: '0.004' },
+    { notionalFloor: 50000, maintenanceMarginRate: '0.005' },
+    { notionalFloor: 250000, maintenanceMarginRate: '0.01' },
+  ];
+
+  it('cross hedge with tiers: the tier follows the notional at the resulting price, not at the open prices', () => {
+    // Long leg 10 at 30,000 (300,000, tier 3), X = 150,000, f = 0. Tier 3: (300,000 − 150,000 − 1,300)/(10 − 0.1)
+    // = 15,020.20…, a notional of 150,202 in tier 2; tier 2: (300,000 − 150,000 − 50)/(10 − 0.05) = 149,950/9.95,
+    // notional 150,703.5…, still tier 2.
+    const hedge = {
+      position: 1, marginMode: 2, positionMode: 2, count: '10', openAvgPrice: '30000', openLevel: '10',
+      mm: '0.01', feeRate: '0', available: '150000', longOpenCount: '10', longOpenPrice: '30000', shortOpenCount: '0',
+    };
+    expect(liquidationPrice(hedge, { maintenanceAmount: '1300' })!.toFixed(12)).toBe('15020.202020202020');
+    expect(liquidationPrice(hedge, { tiers: BTCUSDT_2020 })!.toFixed(12)).toBe('15070.351758793970');
+    // The same without leg counts: the position is the only leg.
+    const ownLeg = { ...hedge, longOpenCount: undefined, shortOpenCount: undefined };
+    expect(liquidationPrice(ownLeg, { tiers: BTCUSDT_2020 })!.toFixed(12)).toBe('15070.351758793970');
+  });
+
+  const good: FuturesPositionInput = { ...isolatedLong, marginMode: 2, positionMode: 1, openMarginCount: undefined, available: '8000' };
+  it.each([
+    ['maintenanceAmount', () => liquidationPrice(isolatedLong, { maintenanceAmount: '-1' }), 'negative'],
+    ['othersUpnl', () => liquidationPrice({ ...good, othersUpnl: 'x' }), 'not-numeric'],
+    ['othersMaintain', () => liquidationPrice({ ...good, othersMaintain: '-1' }), 'negative'],
+    ['totalDelegateValue', () => liquidationPrice({ ...good, totalDelegateValue: '-1' }), 'negative'],
+  ] as const)('%s is named when it is refused', (field, fn, problem) => {
+    expect(fn).toThrowError(expect.objectContaining({ name: 'FuturesInputError', field, problem }));
+  });
+
+  it('negative cross equity inputs are accepted where the sign is free (available, othersUpnl)', () => {
+    // X = −1,000 + 500 = −500: (−500 − 50,000)/(0.0046 − 1) = 50,500/0.9954
+    expect(liquidationPrice({ ...good, available: '-1000', othersUpnl: '500' })!.toFixed(8)).toBe(new FuturesDecimal(50500).div('0.9954').toFixed(8));
+  });
+});
