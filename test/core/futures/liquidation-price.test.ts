@@ -226,3 +226,41 @@ describe('liquidationPrice: tiers in hedge mode, and the fields named in errors'
     expect(liquidationPrice({ ...good, available: '-1000', othersUpnl: '500' })!.toFixed(8)).toBe(new FuturesDecimal(50500).div('0.9954').toFixed(8));
   });
 });
+
+// Tables whose maintenance amounts are given (not computed by Binance's formula) can make the maintenance margin
+// jump at a floor, so that more than one tier, or none, is consistent with its own price. These pin the documented
+// order: start from the tier of the open notional, follow the price; only a circle falls back to the lowest tier
+// whose own price lands in it. Isolated long, Q = 1 at E = 100,000, margin 30,000, f = 0, every rate 1 %:
+// a tier with amount cum gives LP = (100,000 − 30,000 − cum)/(1 − 0.01) = (70,000 − cum)/0.99.
+describe('liquidationPrice: tier tables with given maintenance amounts', () => {
+  const position = { position: 1, marginMode: 1, count: '1', openAvgPrice: '100000', openMarginCount: '30000', feeRate: '0' };
+  // Floors 0, 40,000, 50,000, 60,000; the open notional 100,000 is in the fourth tier.
+  const table = (amounts: [number, number, number, number]) =>
+    [0, 40000, 50000, 60000].map((floor, i) => ({ notionalFloor: floor, maintenanceMarginRate: '0.01', maintenanceAmount: amounts[i]! }));
+
+  it('the tier of the open notional wins when its price stays in it, even when a lower tier is consistent too', () => {
+    // tier 4 (cum 0): 70,000/0.99 = 70,707.07…, in tier 4; tier 1 (cum 40,000): 30,000/0.99 = 30,303.03…, in tier 1 too
+    expect(liquidationPrice(position, { tiers: table([40000, 0, 0, 0]) })!.toFixed(12)).toBe('70707.070707070707');
+  });
+
+  it('the price is followed to the tier it lands in (not the lowest consistent tier)', () => {
+    // tier 4 (cum 15,000): 55,000/0.99 = 55,555.5…, in tier 3; tier 3 (cum 15,000) gives the same price, in tier 3.
+    // Tier 1 (cum 40,000) would be consistent as well, but the recomputation never goes there.
+    expect(liquidationPrice(position, { tiers: table([40000, 0, 15000, 15000]) })!.toFixed(12)).toBe('55555.555555555556');
+  });
+
+  it('no price in the tier the recomputation reaches is no liquidation price', () => {
+    // tier 4 → 55,555.5… in tier 3, whose amount 80,000 exceeds 70,000: no positive price. Tier 1 is not tried.
+    expect(liquidationPrice(position, { tiers: table([40000, 0, 80000, 15000]) })).toBeNull();
+  });
+
+  it('a circle falls back to the lowest tier whose own price lands in it', () => {
+    // tier 4 (cum 15,000) → 55,555.5… in tier 3; tier 3 (cum 0) → 70,707.07… in tier 4: a circle.
+    // Tier 1 (cum 0) gives 70,707.07…, in tier 4: no. Tier 2 (cum 25,000) gives 45,000/0.99 = 45,454.54…, in tier 2: yes.
+    expect(liquidationPrice(position, { tiers: table([0, 25000, 0, 15000]) })!.toFixed(12)).toBe('45454.545454545455');
+  });
+
+  it('a circle with no tier consistent with its own price is no liquidation price', () => {
+    expect(liquidationPrice(position, { tiers: table([0, 0, 0, 15000]) })).toBeNull();
+  });
+});
