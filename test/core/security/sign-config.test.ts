@@ -1,6 +1,6 @@
 // The gateway sign config (core/security/sign-config.ts): lenient parsing, the shape check for a cached
 // config, and the path → sign-mode lookup.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SIGN_MODE,
   isSignConfig,
@@ -65,7 +65,7 @@ describe('parseSignConfig', () => {
 
   it('the default algorithm is one of the known key sizes; anything else, inherited names included, is rsa1024', () => {
     expect(parseSignConfig({ defaultAlgorithm: 'rsa2048' }).defaultAlgorithm).toBe('rsa2048');
-    for (const name of ['rsa4096', 'toString', 'constructor', '__proto__', 'hasOwnProperty', 2048, null]) {
+    for (const name of ['rsa4096', 'toString', 'constructor', '__proto__', 'hasOwnProperty', 2048, null, ['rsa2048'], { toString: () => 'rsa2048' }]) {
       expect(parseSignConfig({ defaultAlgorithm: name }).defaultAlgorithm).toBe('rsa1024');
     }
   });
@@ -139,10 +139,14 @@ describe('isSignConfig', () => {
 });
 
 describe('signModeFor', () => {
-  const config = parseSignConfig({
-    exactUrls: ['/v1/exact', '/v1/exact-zero'],
-    prefixUrls: ['/v1/a/', '/v1/a/b/', '/v1/a/b/c/', '/v1/z/'],
-    signModes: { '/v1/exact-zero': 0, '/v1/a/': 2, '/v1/a/b/': 0, '/v1/a/b/c/': 2 },
+  // Built inside each test, not when the file is collected: a throw at collection is no failed test.
+  let config: GatewaySignConfig;
+  beforeEach(() => {
+    config = parseSignConfig({
+      exactUrls: ['/v1/exact', '/v1/exact-zero'],
+      prefixUrls: ['/v1/a/', '/v1/a/b/', '/v1/a/b/c/', '/v1/z/'],
+      signModes: { '/v1/exact-zero': 0, '/v1/a/': 2, '/v1/a/b/': 0, '/v1/a/b/c/': 2 },
+    });
   });
 
   it('an exact entry gives its mode, or mode 1 without one', () => {
@@ -169,5 +173,9 @@ describe('signModeFor', () => {
   it('refuses what is not a sign config or not a string path, naming the argument', () => {
     expect(() => signModeFor({} as GatewaySignConfig, '/v1/exact')).toThrowError(invalid('config'));
     expect(() => signModeFor(config, 5 as unknown as string)).toThrowError(invalid('path'));
+    expect(() => signModeFor(null as never, '/v1/exact')).toThrowError(
+      expect.objectContaining({ msg: 'signModeFor: config must be a gateway sign config (see parseSignConfig), got null' }),
+    );
+    expect(() => signModeFor(config, 5 as unknown as string)).toThrowError(expect.objectContaining({ msg: 'signModeFor: path must be a string, got 5' }));
   });
 });
