@@ -165,6 +165,14 @@ describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () 
     );
   });
 
+  it('cross one-way ignores hedge leg counts the payload may carry: only hedge mode reads them', () => {
+    const legs = { longOpenCount: '2', longOpenPrice: '50000', shortOpenCount: '1', shortOpenPrice: '51000' };
+    // One-way: X = 8,900 as above, LP = 41,100/0.9954, whatever the legs say.
+    expect(liquidationPrice({ ...crossOneWay, ...legs })!.toFixed(12)).toBe('41289.933694996986');
+    // Hedge mode reads them: (100,000 − 51,000 − 8,900)/(2 − 1 − 0.008 − 0.0018) = 40,100/0.9902
+    expect(liquidationPrice({ ...crossOneWay, ...legs, positionMode: 2 })!.toFixed(8)).toBe(new FuturesDecimal(40100).div('0.9902').toFixed(8));
+  });
+
   it('cross hedge linear with the short leg larger, bp and cum: MMR on max(QL, QS), bp on X', () => {
     const hedge = {
       ...isolatedLong, marginMode: 2, positionMode: 2, openMarginCount: undefined, available: '0.06', bp: '50000',
