@@ -57,7 +57,7 @@ describe('parseSignConfig', () => {
   });
 
   it('sign modes are 0, 1 or 2, as numbers or the digit alone; anything else is dropped (blank is not mode 0)', () => {
-    const parsed = parseSignConfig({ signModes: { a: 0, b: '1', c: '2', d: 3, e: '-1', f: null, g: true, h: '', i: 1.5, j: ' ', k: ' 2', l: '0x1', m: '1e0' } });
+    const parsed = parseSignConfig({ signModes: { a: 0, b: '1', c: '2', d: 3, e: '-1', f: null, g: true, h: '', i: 1.5, j: ' ', k: ' 2', l: '0x1', m: '1e0', n: ['2'], o: { toString: () => '1' } } });
     expect(parsed.signModes).toStrictEqual({ a: 0, b: 1, c: 2 });
     expect(parseSignConfig({ signModes: ['0', '1'] }).signModes).toStrictEqual({});
     expect(parseSignConfig({ signModes: 'x' }).signModes).toStrictEqual({});
