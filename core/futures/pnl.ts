@@ -71,7 +71,9 @@ export function realizedPnl(input: FuturesPositionInput, closePrice: NumericInpu
   const both = readOptionalDecimal(options.feeRate, 'feeRate', ZERO, 'non-negative');
   const openRate = readOptionalDecimal(options.openFeeRate, 'openFeeRate', both, 'non-negative');
   const closeRate = readOptionalDecimal(options.closeFeeRate, 'closeFeeRate', both, 'non-negative');
+  // Stryker disable next-line ConditionalExpression: a zero rate gives a zero fee, so subtracting it anyway changes nothing
   if (!openRate.isZero()) pnl = sub(pnl, fee(contract.kind, q, open, ratioOf(openRate)));
+  // Stryker disable next-line ConditionalExpression: a zero rate gives a zero fee, so subtracting it anyway changes nothing
   if (!closeRate.isZero()) pnl = sub(pnl, fee(contract.kind, q, close, ratioOf(closeRate)));
   return toFigure(sub(pnl, ratioOf(readOptionalDecimal(options.funding, 'funding', ZERO))));
 }

@@ -29,10 +29,11 @@ export interface BoundKeyPair {
 const BACKUP_KEY = 'gatewaySignKeyBackup';
 const BOUND_KEY = 'gatewaySignKeyBound';
 
+// Own keys of KEY_ALGORITHM_BITS only: `'toString' in KEY_ALGORITHM_BITS` is true through the prototype.
 const isPair = (value: unknown): value is ClientKeyPair => {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.publicKey === 'string' && typeof v.privateKeyPem === 'string' && typeof v.algorithm === 'string' && v.algorithm in KEY_ALGORITHM_BITS && typeof v.storedAt === 'number';
+  return typeof v.publicKey === 'string' && typeof v.privateKeyPem === 'string' && typeof v.algorithm === 'string' && Object.hasOwn(KEY_ALGORITHM_BITS, v.algorithm) && typeof v.storedAt === 'number';
 };
 const isBound = (value: unknown): value is BoundKeyPair => {
   if (typeof value !== 'object' || value === null) return false;

@@ -23,6 +23,7 @@ export interface GatewaySignConfig {
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
 const isMode = (value: unknown): value is SignMode => value === 0 || value === 1 || value === 2;
+const MODE_TEXT = /^[012]$/;
 
 /** Reads a config object leniently: unknown algorithms become rsa1024, malformed lists become empty. */
 export function parseSignConfig(raw: unknown): GatewaySignConfig {
@@ -39,11 +40,13 @@ function parseConfig(raw: unknown): GatewaySignConfig {
   const modes: Record<string, SignMode> = {};
   if (isRecord(raw.signModes)) {
     for (const [entry, mode] of Object.entries(raw.signModes)) {
-      const n = typeof mode === 'string' ? Number(mode) : mode;
+      // Only the digits themselves: Number('') and Number(' ') are 0, which would silently drop body signing.
+      const n = typeof mode === 'string' && MODE_TEXT.test(mode) ? Number(mode) : mode;
       if (isMode(n)) modes[entry] = n;
     }
   }
-  const algorithm = typeof raw.defaultAlgorithm === 'string' && raw.defaultAlgorithm in KEY_ALGORITHM_BITS ? (raw.defaultAlgorithm as KeyAlgorithm) : DEFAULT_KEY_ALGORITHM;
+  // Own keys only: `'toString' in KEY_ALGORITHM_BITS` is true through the prototype.
+  const algorithm = typeof raw.defaultAlgorithm === 'string' && Object.hasOwn(KEY_ALGORITHM_BITS, raw.defaultAlgorithm) ? (raw.defaultAlgorithm as KeyAlgorithm) : DEFAULT_KEY_ALGORITHM;
   return {
     clientOpen: raw.clientOpen === true,
     serverPublicKey: typeof raw.serverPublicKey === 'string' ? raw.serverPublicKey : '',

@@ -57,8 +57,8 @@ function invalid(field: string, value: unknown, why: string): never {
   throw new FingerprintError('FINGERPRINT_INVALID_OPTION', `${field} ${why}`, { extra: { field, value } });
 }
 
+/** Checks the fields of `options`, already a plain copy (readRecord refuses what is not an object). */
 function validate(options: TerminalCodeOptions): void {
-  if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
   const { crossTabWaitMs, pendingMarkerTtlMs, maxRegenerations } = options;
   // The shared duration rule (a delay every host's timer honours), reported as this module's error.
   if (crossTabWaitMs !== undefined && !isDuration(crossTabWaitMs, true)) {

@@ -3,9 +3,22 @@ import { describe, expect, it } from 'vitest';
 import {
   ExkitError,
   FuturesInputError,
+  averageOpenPrice,
+  bankruptcyPrice,
+  breakEvenPrice,
+  closeFee,
   contractKindOfBusinessLine,
+  directionOf,
+  fundingFee,
   initialMargin,
   liquidationPrice,
+  maintenanceMargin,
+  marginModeOf,
+  openFee,
+  positionModeOf,
+  preparePosition,
+  resolveContract,
+  realizedPnl,
   roe,
   truncateDecimal,
   unrealizedPnl,
@@ -60,6 +73,14 @@ describe('bad input → FuturesInputError naming the field', () => {
     ['zero face value', () => unrealizedPnl(good, 2, { faceValue: 0 }), 'faceValue', 'zero'],
     ['unknown business line', () => contractKindOfBusinessLine(1), 'businessLine', 'not-an-option'],
     ['fractional display places', () => truncateDecimal('1.5', 1.5), 'places', 'not-numeric'],
+    ['zero close price', () => realizedPnl(good, 0), 'closePrice', 'zero'],
+    ['negative closed quantity', () => realizedPnl(good, 2, { quantity: '-1' }), 'quantity', 'negative'],
+    ['zero closed quantity', () => realizedPnl(good, 2, { quantity: 0 }), 'quantity', 'zero'],
+    ['negative fee rate for both sides', () => realizedPnl(good, 2, { feeRate: '-0.001' }), 'feeRate', 'negative'],
+    ['negative opening fee rate', () => realizedPnl(good, 2, { openFeeRate: '-0.001' }), 'openFeeRate', 'negative'],
+    ['negative closing fee rate', () => realizedPnl(good, 2, { closeFeeRate: '-0.001' }), 'closeFeeRate', 'negative'],
+    ['non-numeric funding', () => realizedPnl(good, 2, { funding: 'lots' }), 'funding', 'not-numeric'],
+    ['realised PnL of a position without an open price', () => realizedPnl({ ...good, openAvgPrice: undefined }, 2), 'openAvgPrice', 'missing'],
   ];
   it.each(rows)('%s', (_rule, fn, field, problem) => {
     const error = caught(fn);
@@ -91,5 +112,47 @@ describe('contract kinds by business line', () => {
     const position = { position: 1, count: 1000, openAvgPrice: 1000 };
     expect(unrealizedPnl(position, 1250, { businessLine: 11 }).toString()).toBe('0.2');
     expect(unrealizedPnl(position, 1250, { businessLine: 10 }).toString()).toBe('250000');
+  });
+});
+
+describe('every export refuses an absent or unreadable position or options object, naming it', () => {
+  const hostile = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+  // [name, call with the position/order replaced, call with the options replaced (undefined when none)]
+  const calls: Array<[string, (x: unknown) => unknown, ((x: unknown) => unknown) | undefined]> = [
+    ['unrealizedPnl', (x) => unrealizedPnl(x as FuturesPositionInput, 2), (x) => unrealizedPnl(good, 2, x as never)],
+    ['realizedPnl', (x) => realizedPnl(x as FuturesPositionInput, 2), (x) => realizedPnl(good, 2, x as never)],
+    ['liquidationPrice', (x) => liquidationPrice(x as FuturesPositionInput), (x) => liquidationPrice(good, x as never)],
+    ['bankruptcyPrice', (x) => bankruptcyPrice(x as FuturesPositionInput), (x) => bankruptcyPrice(good, x as never)],
+    ['initialMargin', (x) => initialMargin(x as FuturesPositionInput), (x) => initialMargin(good, x as never)],
+    ['maintenanceMargin', (x) => maintenanceMargin(x as FuturesPositionInput), (x) => maintenanceMargin(good, x as never)],
+    ['roe', (x) => roe(x as FuturesPositionInput, 2), (x) => roe(good, 2, x as never)],
+    ['breakEvenPrice', (x) => breakEvenPrice(x as FuturesPositionInput), (x) => breakEvenPrice(good, x as never)],
+    ['averageOpenPrice', (x) => averageOpenPrice(x as FuturesPositionInput, { price: 1, count: 1 }), (x) => averageOpenPrice(good, { price: 1, count: 1 }, x as never)],
+    ['openFee', (x) => openFee(x as FuturesPositionInput), (x) => openFee(good, x as never)],
+    ['closeFee', (x) => closeFee(x as FuturesPositionInput, 2), (x) => closeFee(good, 2, x as never)],
+    ['fundingFee', (x) => fundingFee(x as FuturesPositionInput, '0.0001', 2), (x) => fundingFee(good, '0.0001', 2, x as never)],
+    ['preparePosition', (x) => preparePosition(x as FuturesPositionInput), (x) => preparePosition(good, x as never)],
+    ['directionOf', (x) => directionOf(x as FuturesPositionInput), undefined],
+    ['marginModeOf', (x) => marginModeOf(x as FuturesPositionInput), undefined],
+    ['positionModeOf', (x) => positionModeOf(x as FuturesPositionInput), undefined],
+    ['resolveContract', (x) => resolveContract(x as never), undefined],
+  ];
+
+  it.each(calls)('%s', (name, withInput, withOptions) => {
+    const check = (fn: () => unknown, field: string, problem: string) => {
+      const error = caught(fn);
+      expect({ field: error.field, problem: error.problem }).toStrictEqual({ field, problem });
+    };
+    const inputField = name === 'resolveContract' ? 'options' : 'input';
+    check(() => withInput(null), inputField, name === 'resolveContract' ? 'not-an-object' : 'missing');
+    check(() => withInput(hostile), inputField, 'not-an-object');
+    if (withOptions) {
+      check(() => withOptions(null), 'options', 'not-an-object');
+      check(() => withOptions(hostile), 'options', 'not-an-object');
+    }
+  });
+
+  it('averageOpenPrice names the fill', () => {
+    expect(caught(() => averageOpenPrice(good, null as never))).toMatchObject({ field: 'fill', problem: 'missing' });
   });
 });

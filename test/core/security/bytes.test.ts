@@ -61,3 +61,108 @@ describe('DER reader (X.690 §8.1, definite lengths)', async () => {
     );
   });
 });
+
+describe('encodings checked byte for byte against node:Buffer and node:crypto (issue 24)', async () => {
+  const { createHash, generateKeyPairSync } = await import('node:crypto');
+  const { derChildren, fromBinaryString, readDer, sha256Hex, toBinaryString } = await import('../../../core/security/bytes.js');
+  const invalid = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+
+  it('base64 of every length mod 3, and of every byte value, equals node:Buffer', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    for (let n = 0; n <= 6; n++) expect(toBase64(all.subarray(250 - n, 250))).toBe(Buffer.from(all.subarray(250 - n, 250)).toString('base64'));
+    expect(toBase64(all)).toBe(Buffer.from(all).toString('base64'));
+    expect(fromBase64(Buffer.from(all).toString('base64'))).toStrictEqual(all);
+    expect(fromBase64('')).toStrictEqual(new Uint8Array(0));
+    expect(fromBase64('/w==')).toStrictEqual(Uint8Array.of(255));
+    expect(fromBase64('//8=')).toStrictEqual(Uint8Array.of(255, 255));
+    expect(fromBase64('+/+/')).toStrictEqual(Uint8Array.of(0xfb, 0xff, 0xbf));
+  });
+
+  it('base64 refuses what is not bytes or not base64, with InvalidArgumentError', () => {
+    expect(() => toBase64([1, 2] as unknown as Uint8Array)).toThrowError(invalid('bytes'));
+    expect(() => toBase64(new Uint16Array(2) as unknown as Uint8Array)).toThrowError(invalid('bytes'));
+    expect(() => fromBase64(5 as unknown as string)).toThrowError(expect.objectContaining({ name: 'InvalidArgumentError', msg: 'not standard padded base64' }));
+  });
+
+  it('binary strings are one character per byte (latin1), in chunks larger than the 8192-byte step', () => {
+    const bytes = Uint8Array.from({ length: 20_000 }, (_, i) => (i * 7 + (i >> 8)) & 255);
+    const text = toBinaryString(bytes);
+    expect(text).toBe(Buffer.from(bytes).toString('latin1'));
+    expect(fromBinaryString(text)).toStrictEqual(bytes);
+    expect(toBinaryString(new Uint8Array(0))).toBe('');
+    // A character above 255 keeps its low byte, as node-forge does.
+    expect(fromBinaryString('\u0141\u00ff')).toStrictEqual(Uint8Array.of(0x41, 0xff));
+  });
+
+  it('PEM armour is exactly the RFC 7468 text node:crypto writes for the same DER', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }) as string;
+    const der = publicKey.export({ type: 'spki', format: 'der' });
+    expect(toPem('PUBLIC KEY', new Uint8Array(der))).toBe(pem);
+    expect(fromPem('PUBLIC KEY', pem)).toStrictEqual(new Uint8Array(der));
+    // Text around the armour and CRLF line ends are accepted.
+    expect(fromPem('PUBLIC KEY', `header\r\n${pem.replace(/\n/g, '\r\n')}trailer`)).toStrictEqual(new Uint8Array(der));
+    expect(toPem('X', Uint8Array.of(1, 2, 3))).toBe('-----BEGIN X-----\nAQID\n-----END X-----\n');
+  });
+
+  it('PEM labels are RFC 7468 labels: printable words joined by one space or hyphen', () => {
+    for (const label of ['PUBLIC KEY', 'X509 CRL', 'RSA PRIVATE KEY', 'A-B', 'X']) expect(() => toPem(label, Uint8Array.of(1))).not.toThrow();
+    for (const label of ['', ' KEY', 'KEY ', 'A  B', 'A--B', '-A', 'A-', 'A\nB', 'KÉY', 5]) {
+      expect(() => toPem(label as string, Uint8Array.of(1))).toThrowError(invalid('label'));
+      expect(() => fromPem(label as string, '')).toThrowError(invalid('label'));
+    }
+    expect(() => toPem('KEY', 'AQID' as unknown as Uint8Array)).toThrowError(invalid('der'));
+    expect(() => fromPem('KEY', 5 as unknown as string)).toThrowError(invalid('pem'));
+  });
+
+  it('fromPem names the label it looked for, and a label is matched literally', () => {
+    const pem = toPem('PUBLIC KEY', Uint8Array.of(1, 2, 3));
+    expect(() => fromPem('PRIVATE KEY', pem)).toThrowError(
+      expect.objectContaining({ name: 'InvalidArgumentError', msg: 'fromPem: pem is not a PEM PRIVATE KEY', extra: { field: 'pem' } }),
+    );
+    // '.' in a label is a character, not "any character".
+    expect(() => fromPem('A.B', toPem('AxB', Uint8Array.of(1)))).toThrowError(invalid('pem'));
+    expect(fromPem('A.B', toPem('A.B', Uint8Array.of(1)))).toStrictEqual(Uint8Array.of(1));
+  });
+
+  it('sha256Hex is the lower-case hex SHA-256 of the UTF-8 text (node:crypto)', () => {
+    for (const text of ['', 'abc', 'é🔑\u0000']) expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+    expect(() => sha256Hex(1 as unknown as string)).toThrowError(invalid('text'));
+  });
+
+  it('readDer: an element may end exactly at the limit; one byte past it is truncated', () => {
+    expect(readDer(Uint8Array.of(0x05, 0x00))).toStrictEqual({ tag: 5, start: 0, contentStart: 2, end: 2 });
+    expect(readDer(Uint8Array.of(9, 0x04, 0x01, 7, 9), 1, 4)).toStrictEqual({ tag: 4, start: 1, contentStart: 3, end: 4 });
+    const truncatedError = expect.objectContaining({ name: 'InvalidArgumentError', msg: 'truncated DER element', extra: { field: 'der' } });
+    expect(() => readDer(Uint8Array.of(0x04, 0x01, 7), 0, 2)).toThrowError(truncatedError);
+    expect(() => readDer(Uint8Array.of(0x04, 0x01), 1)).toThrowError(truncatedError);
+    // Long form: the length bytes must fit before the limit, and so must the contents.
+    expect(readDer(Uint8Array.of(0x04, 0x81, 0x01, 7))).toStrictEqual({ tag: 4, start: 0, contentStart: 3, end: 4 });
+    expect(() => readDer(Uint8Array.of(0x04, 0x82, 0x00))).toThrowError(truncatedError);
+    expect(() => readDer(Uint8Array.of(0x04, 0x81, 0x02, 7))).toThrowError(truncatedError);
+  });
+
+  it('readDer: lengths of up to four bytes are read big-endian; five, or the indefinite form, are refused', () => {
+    const four = new Uint8Array(6 + 0x0102);
+    four.set([0x04, 0x84, 0x00, 0x00, 0x01, 0x02]);
+    expect(readDer(four)).toStrictEqual({ tag: 4, start: 0, contentStart: 6, end: 6 + 0x0102 });
+    const tooLong = expect.objectContaining({ msg: 'DER length is indefinite or too long', extra: { field: 'der' } });
+    expect(() => readDer(Uint8Array.of(0x04, 0x85, 0, 0, 0, 0, 1, 0))).toThrowError(tooLong);
+    expect(() => readDer(Uint8Array.of(0x30, 0x80, 0, 0))).toThrowError(tooLong);
+    // A high tag number (low five bits all set) is not a key or certificate element; 0x1e still is a low tag.
+    expect(() => readDer(Uint8Array.of(0x1f, 0x01, 0))).toThrowError(expect.objectContaining({ msg: 'DER high tag numbers are not expected', extra: { field: 'der' } }));
+    expect(readDer(Uint8Array.of(0x1e, 0x00)).tag).toBe(0x1e);
+  });
+
+  it('derChildren lists the elements of a real SPKI in order (node:crypto DER)', () => {
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const der = new Uint8Array(publicKey.export({ type: 'spki', format: 'der' }));
+    const spki = readDer(der);
+    expect(spki.end).toBe(der.length);
+    const [algorithm, key] = derChildren(der, spki);
+    expect([algorithm!.tag, key!.tag]).toStrictEqual([0x30, 0x03]);
+    expect(key!.end).toBe(der.length);
+    expect(derChildren(der, algorithm!).map((c) => c.tag)).toStrictEqual([0x06, 0x05]);
+    expect(derChildren(Uint8Array.of(0x30, 0x00), readDer(Uint8Array.of(0x30, 0x00)))).toStrictEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../../core/platform/index.js';
 import { createClientKeyStore, obtainClientKeyPair, tokenHashOf, webCryptoEngine } from '../../../core/security/index.js';
@@ -105,5 +105,127 @@ describe('client key pair (seed 001 §4)', () => {
     expect(pair.privateKeyPem.startsWith('-----BEGIN PRIVATE KEY-----\n')).toBe(true);
     expect(createPrivateKey(pair.privateKeyPem).asymmetricKeyDetails).toMatchObject({ modulusLength: bits, publicExponent: 65537n });
     expect(createPublicKey({ key: Buffer.from(pair.publicKey, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyType).toBe('rsa');
+  });
+});
+
+describe('client key store: what it accepts back from storage', () => {
+  const good: ClientKeyPair = { publicKey: 'B', privateKeyPem: 'P', algorithm: 'rsa2048', storedAt: 5 };
+
+  it.each([
+    ['a public key that is not a string', { ...good, publicKey: 1 }],
+    ['a private key that is not a string', { ...good, privateKeyPem: null }],
+    ['an algorithm that is not a string', { ...good, algorithm: 1024 }],
+    ['an unknown algorithm', { ...good, algorithm: 'rsa4096' }],
+    ['an inherited name as algorithm', { ...good, algorithm: 'toString' }],
+    ['a stored time that is not a number', { ...good, storedAt: '5' }],
+    ['no object at all', 'pair'],
+    ['null', null],
+  ])('a backup pair with %s reads as none', (_rule, stored) => {
+    const platform = memoryPlatform();
+    const store = createClientKeyStore(platform);
+    expect(store.saveBackup(stored as unknown as ClientKeyPair)).toBe(true);
+    expect(store.backup()).toBeUndefined();
+  });
+
+  it.each([
+    ['a token hash that is not a string', { tokenHash: 7, userId: 'u', pair: good }],
+    ['a user id that is not a string', { tokenHash: 'h', userId: 42, pair: good }],
+    ['a malformed pair', { tokenHash: 'h', userId: 'u', pair: { ...good, algorithm: 'constructor' } }],
+    ['null', null],
+  ])('a bound pair with %s reads as none', (_rule, bound) => {
+    const platform = memoryPlatform();
+    const store = createClientKeyStore(platform);
+    // Written through the store, then replaced in place with the malformed value.
+    expect(store.bind(good, 'h', 'u')).toBe(true);
+    const [key] = platform.localStorage.keys();
+    platform.localStorage.setItem(key!, JSON.stringify({ v: bound }));
+    expect(store.bound()).toBeUndefined();
+    expect(store.boundTo('h')).toBeUndefined();
+  });
+
+  it('a bind that storage refuses keeps the backup and reports false', () => {
+    const platform = memoryPlatform();
+    const store = createClientKeyStore(platform);
+    store.saveBackup(good);
+    platform.browser.localStorage.failWrites = new Error('quota');
+    expect(store.bind(good, 'token', 'u1')).toBe(false);
+    platform.browser.localStorage.failWrites = undefined;
+    expect(store.backup()).toStrictEqual(good);
+    expect(store.bound()).toBeUndefined();
+  });
+
+  it('removeBackup empties the backup slot only; clear empties both', () => {
+    const platform = memoryPlatform({ now: 77 });
+    const store = createClientKeyStore(platform);
+    store.bind(good, 'token', 'u1');
+    store.saveBackup(good);
+    store.removeBackup();
+    expect(store.backup()).toBeUndefined();
+    expect(store.bound()).toStrictEqual({ tokenHash: tokenHashOf('token'), userId: 'u1', pair: { ...good, storedAt: 77 } });
+    store.saveBackup(good);
+    store.clear();
+    expect(store.backup()).toBeUndefined();
+    expect(store.bound()).toBeUndefined();
+  });
+
+  it('the token hash is the hex SHA-256 of the token (node:crypto)', () => {
+    for (const token of ['', 'session-token-123', 'jeton-é-🔑']) expect(tokenHashOf(token)).toBe(createHash('sha256').update(token, 'utf8').digest('hex'));
+    expect(() => tokenHashOf(5 as unknown as string)).toThrowError(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'token' }) }));
+  });
+});
+
+describe('obtainClientKeyPair: time-out and arguments', () => {
+  it('a custom time-out is used and named in the failure; the timer is cleared when the pair arrives first', async () => {
+    const platform = memoryPlatform();
+    const store = createClientKeyStore(platform);
+    const { engine, pending } = manualEngine();
+    const attempt = obtainClientKeyPair({ platform, engine, store, algorithm: 'rsa1024', timeoutMs: 500 }).catch((e: unknown) => e);
+    await platform.advanceAsync(500);
+    const error = await attempt;
+    expect(error).toEqual(failure('KEY_GENERATION_TIMEOUT'));
+    expect((error as { msg: string }).msg).toBe('key generation took longer than 500 ms');
+    expect(pending).toHaveLength(1);
+
+    const quick = memoryPlatform();
+    const manual = manualEngine();
+    const stored: ClientKeyPair[] = [];
+    const result = obtainClientKeyPair({ platform: quick, engine: manual.engine, store: createClientKeyStore(quick), algorithm: 'rsa1024', onBackupStored: (p) => stored.push(p) });
+    manual.pending[0]!.resolve(fakePair(3));
+    await expect(result).resolves.toMatchObject({ publicKey: 'PUB3' });
+    expect(quick.timers.pending).toBe(0);
+    expect(stored).toEqual([]);
+  });
+
+  it('the default time-out, 8000 ms, is named in the failure', async () => {
+    const platform = memoryPlatform();
+    const { engine } = manualEngine();
+    const attempt = obtainClientKeyPair({ platform, engine, store: createClientKeyStore(platform), algorithm: 'rsa1024' }).catch((e: unknown) => e);
+    await platform.advanceAsync(8000);
+    expect((await attempt) as { msg: string }).toMatchObject({ code: 'KEY_GENERATION_TIMEOUT', msg: 'key generation took longer than 8000 ms' });
+  });
+
+  it('a generation failure keeps its cause; a late failure after the time-out stores nothing', async () => {
+    const platform = memoryPlatform();
+    const store = createClientKeyStore(platform);
+    const { engine, pending } = manualEngine();
+    const cause = new Error('no entropy');
+    const attempt = obtainClientKeyPair({ platform, engine, store, algorithm: 'rsa1024' }).catch((e: unknown) => e);
+    pending[0]!.reject(cause);
+    const error = (await attempt) as Error & { msg: string };
+    expect(error).toEqual(failure('KEY_GENERATION_FAILED'));
+    expect(error.msg).toBe('client key pair generation failed');
+    expect(error.cause).toBe(cause);
+    expect(store.backup()).toBeUndefined();
+  });
+
+  it('refuses bad options naming the field', async () => {
+    const platform = memoryPlatform();
+    const { engine } = manualEngine();
+    const store = createClientKeyStore(platform);
+    const named = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) });
+    await expect(obtainClientKeyPair({ platform, engine, store, algorithm: 'rsa1024', timeoutMs: 0 })).rejects.toThrowError(named('timeoutMs'));
+    await expect(obtainClientKeyPair({ platform, engine: undefined as unknown as RsaEngine, store, algorithm: 'rsa1024' })).rejects.toThrowError(named('options.engine'));
+    await expect(obtainClientKeyPair({ platform: {} as typeof platform, engine, store, algorithm: 'rsa1024' })).rejects.toThrowError(named('options.platform.crypto'));
+    expect(() => createClientKeyStore({} as typeof platform)).toThrowError(named('platform.clock'));
   });
 });

@@ -175,3 +175,76 @@ describe('sign-mode lookup (seed 001 §5: exact or prefix entry)', () => {
     expect(isSignableTraceId(' padded')).toBe(false);
   });
 });
+
+describe('signing inputs: edges and argument errors (issue 24)', async () => {
+  const { SIGNED_TIME_LENGTH, deviceCheckSignedText, signedPayload, userIdHashOf } = await import('../../../core/security/core-signing.js');
+  const named = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+
+  it('tm: exactly 8 digits is signable, 7 is not; the signed time is its first 8 characters', () => {
+    expect(SIGNED_TIME_LENGTH).toBe(8);
+    expect(isSignableTime('12345678')).toBe(true);
+    expect(isSignableTime('1234567')).toBe(false);
+    expect(isSignableTime(' 12345678')).toBe(false);
+    expect(isSignableTime('12345678 ')).toBe(false);
+    expect(isSignableTime(undefined)).toBe(false);
+  });
+
+  it('trace id: 1 to 256 printable ASCII characters, inner spaces allowed, no space at either end', () => {
+    expect(isSignableTraceId('x')).toBe(true);
+    expect(isSignableTraceId('a b')).toBe(true);
+    expect(isSignableTraceId('~!')).toBe(true);
+    expect(isSignableTraceId('x'.repeat(256))).toBe(true);
+    expect(isSignableTraceId('x'.repeat(257))).toBe(false);
+    expect(isSignableTraceId('ab ')).toBe(false);
+    expect(isSignableTraceId('a\u007fb')).toBe(false);
+    expect(isSignableTraceId('a\tb')).toBe(false);
+    expect(isSignableTraceId('é')).toBe(false);
+    expect(isSignableTraceId(null)).toBe(false);
+  });
+
+  it('the signed payload by mode: nothing, the body, or query + newline + body', () => {
+    const body = Uint8Array.of(1, 2, 3);
+    expect(signedPayload(0, 'a=1', body)).toStrictEqual(new Uint8Array(0));
+    expect(signedPayload(1, 'a=1', body)).toBe(body);
+    expect(signedPayload(2, 'a=é', body)).toStrictEqual(new Uint8Array([...Buffer.from('a=é\n'), 1, 2, 3]));
+    expect(signedPayload(2, '', new Uint8Array(0))).toStrictEqual(Uint8Array.of(0x0a));
+  });
+
+  it('the device-check text is path, first 8 characters of tm and the user id hash, one per line', () => {
+    const hash = userIdHashOf('u42');
+    expect(hash).toBe(createHash('sha256').update('u42').digest('hex'));
+    expect(deviceCheckSignedText('/v1/user/check', '1700000000123', hash)).toBe(`/v1/user/check\n17000000\n${hash}`);
+    expect(() => deviceCheckSignedText(1 as never, '1', 'h')).toThrowError(named('path'));
+    expect(() => deviceCheckSignedText('/p', 1 as never, 'h')).toThrowError(named('tm'));
+    expect(() => deviceCheckSignedText('/p', '1', null as never)).toThrowError(named('userIdHash'));
+    expect(() => userIdHashOf(42 as never)).toThrowError(named('userId'));
+    expect(() => keyIdOf(undefined as never)).toThrowError(named('publicKey'));
+  });
+
+  it('each part of a call is checked, naming it', async () => {
+    for (const field of ['path', 'tm', 'traceId', 'query'] as const) {
+      expect(() => coreSignedText({ ...parts(), [field]: 1 } as never)).toThrowError(named(`parts.${field}`));
+    }
+    expect(() => coreSignedText({ ...parts(), body: [1] } as never)).toThrowError(named('parts.body'));
+    expect(() => coreSignedText(null as never)).toThrowError(named('parts'));
+    await expect(signCoreCall({} as never, pair, parts())).rejects.toThrowError(named('engine.sign'));
+    await expect(signCoreCall(webcrypto, null as never, parts())).rejects.toThrowError(named('key'));
+    await expect(signCoreCall(webcrypto, { ...pair, privateKeyPem: 1 } as never, parts())).rejects.toThrowError(named('key.privateKeyPem'));
+    await expect(signCoreCall(webcrypto, { ...pair, publicKey: 1 } as never, parts())).rejects.toThrowError(named('key.publicKey'));
+  });
+
+  it('mode 2 and mode 0 headers: the mode and the MD5 of what it covers (node:crypto)', async () => {
+    const two = await signCoreCall(webcrypto, pair, parts({ mode: 2 }));
+    expect(two.headers).toStrictEqual({
+      'device-sign': two.headers['device-sign'],
+      'device-sign-mode': '2',
+      'device-sign-data-md5': md5(Buffer.concat([Buffer.from(`${parts().query}\n`), Buffer.from(parts().body)])),
+      'device-sign-key': md5(pair.publicKey),
+    });
+    expect(two.text).toBe(`/v1/spot/order/place\n17000000\n${parts().traceId}\n2\n${two.headers['device-sign-data-md5']}`);
+    expect(nodeVerify('sha256', Buffer.from(two.text), nodeKey(), Buffer.from(two.headers['device-sign']!, 'base64'))).toBe(true);
+    const zero = await signCoreCall(webcrypto, pair, parts({ mode: 0 }));
+    expect(zero.headers['device-sign-mode']).toBe('0');
+    expect(zero.headers['device-sign-data-md5']).toBe(md5(''));
+  });
+});

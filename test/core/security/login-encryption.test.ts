@@ -259,3 +259,61 @@ describe('the node-forge path in pure JavaScript (what a browser without WebCryp
     }
   }, 60_000);
 });
+
+describe('login encryption: arguments, a given initSign and failures (issue 24)', async () => {
+  const { computeInitSign, encryptSensitiveFields } = await import('../../../core/security/login-encryption.js');
+  const named = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+  const options = () => ({ engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256' as const, randomBytes: random });
+
+  it('partitionSensitive leaves out undefined members and refuses what is not an object, naming params', () => {
+    expect(partitionSensitive({ pwd: undefined, lang: undefined, loginName: 'n', x: null })).toStrictEqual({ sensitive: { loginName: 'n' }, clear: { x: null } });
+    for (const bad of [null, 'pwd=1', 5]) expect(() => partitionSensitive(bad as unknown as Record<string, unknown>)).toThrowError(named('params'));
+    const hostile = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+    expect(() => partitionSensitive(hostile)).toThrowError(named('params'));
+  });
+
+  it('encryptSensitiveFields encrypts exactly the given fields; the server opens them (node:crypto)', async () => {
+    const sent = await encryptSensitiveFields({ pwd: 'p', mobile: '123' }, options());
+    expect(Object.keys(sent).sort()).toStrictEqual(['algorithm', 'bodyCiphertext', 'initSign', 'publicKey']);
+    expect(sent.algorithm).toBe('RSA-OAEP-256');
+    expect(sent.publicKey).toBe(clientKey.publicKey);
+    expect(decryptLogin(serverKey, { ...sent })?.sensitive).toStrictEqual({ pwd: 'p', mobile: '123' });
+  });
+
+  it('a given initSign is sent as it is, and the client key is not asked to sign', async () => {
+    let signed = 0;
+    const engine: RsaEngine = { ...webcrypto, sign: (pem, data) => (signed++, webcrypto.sign(pem, data)) };
+    const sent = await encryptLoginParams({ pwd: 'p' }, { ...options(), engine, initSign: 'GIVEN' });
+    expect(sent.initSign).toBe('GIVEN');
+    expect(signed).toBe(0);
+    const computed = await encryptLoginParams({ pwd: 'p' }, { ...options(), engine });
+    expect(signed).toBe(1);
+    expect(computed.initSign).toBe(await computeInitSign(webcrypto, clientKey.privateKeyPem));
+  });
+
+  it('refuses bad options and arguments, naming the field', async () => {
+    await expect(encryptSensitiveFields({}, null as never)).rejects.toThrowError(named('options'));
+    await expect(encryptLoginParams({}, null as never)).rejects.toThrowError(named('options'));
+    await expect(encryptLoginParams({}, { ...options(), randomBytes: 'x' as never })).rejects.toThrowError(named('options.randomBytes'));
+    await expect(encryptLoginParams({}, { ...options(), engine: { sign: webcrypto.sign } as never })).rejects.toThrowError(named('options.engine.wrapKey'));
+    await expect(encryptLoginParams({}, { ...options(), clientKey: undefined as never })).rejects.toThrowError(named('options.clientKey'));
+    await expect(computeInitSign({} as RsaEngine, clientKey.privateKeyPem)).rejects.toThrowError(named('engine.sign'));
+    await expect(computeInitSign(webcrypto, 5 as never)).rejects.toThrowError(named('privateKeyPem'));
+  });
+
+  it('a failing key wrap rejects with its own error, after the AES key and IV are zeroed', async () => {
+    const boom = new Error('wrap failed');
+    const drawn: Uint8Array[] = [];
+    const engine: RsaEngine = { ...webcrypto, wrapKey: () => Promise.reject(boom) };
+    const randomBytes = (n: number) => {
+      const bytes = random(n);
+      drawn.push(bytes);
+      return bytes;
+    };
+    await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), engine, randomBytes })).rejects.toBe(boom);
+    expect(drawn.map((b) => b.every((x) => x === 0))).toStrictEqual([true, true]);
+    // A failing signature is the call's error too.
+    const signFails: RsaEngine = { ...webcrypto, sign: () => Promise.reject(new Error('sign failed')) };
+    await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), engine: signFails })).rejects.toThrow('sign failed');
+  });
+});

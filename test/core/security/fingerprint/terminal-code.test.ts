@@ -188,3 +188,65 @@ describe('bad options are FingerprintError', () => {
     expect(createStore(platform, 'common').keys()).not.toContain(TERMINAL_CODE_PENDING_KEY);
   });
 });
+
+describe('options and regeneration, pinned (issue 24)', () => {
+  it.each([
+    ['crossTabWaitMs', { crossTabWaitMs: Number.NaN }, 'crossTabWaitMs must be a finite number of ms from 0 up to 2147483647'],
+    ['pendingMarkerTtlMs', { pendingMarkerTtlMs: -1 }, 'pendingMarkerTtlMs must be a positive, finite number of ms up to 2147483647'],
+    ['maxRegenerations', { maxRegenerations: 0 }, 'maxRegenerations must be a whole number, 1 or more'],
+    ['collect', { collect: {} }, 'collect must be a function'],
+    ['hash', { hash: 'sha256' }, 'hash must be a function'],
+  ])('a bad %s is a FingerprintError with its message', (field, options, msg) => {
+    let caught: unknown;
+    try {
+      createTerminalCode(memoryPlatform(), options as never);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(FingerprintError);
+    expect(caught).toMatchObject({ code: 'FINGERPRINT_INVALID_OPTION', msg, extra: { field } });
+  });
+
+  it('the edges are accepted: no cross-tab wait, one regeneration, a 1 ms marker', () => {
+    expect(() => createTerminalCode(memoryPlatform(), { crossTabWaitMs: 0, maxRegenerations: 1, pendingMarkerTtlMs: 1 })).not.toThrow();
+  });
+
+  it('options and platform that are not objects are InvalidArgumentError naming them', () => {
+    const named = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) });
+    expect(() => createTerminalCode(memoryPlatform(), null as never)).toThrowError(named('options'));
+    expect(() => createTerminalCode({} as Platform)).toThrowError(named('platform.crossTab'));
+  });
+
+  it('a bad code is regenerated exactly maxRegenerations times with a fresh 16-byte salt, then refused', async () => {
+    const texts: string[] = [];
+    const hash = (text: string) => {
+      texts.push(text);
+      return BAD;
+    };
+    const terminal = createTerminalCode(memoryPlatform(), { collect: counting(), hash, maxRegenerations: 3 });
+    await expect(terminal.get()).rejects.toMatchObject({ name: 'FingerprintError', code: 'TERMINAL_CODE_INVALID', msg: 'no valid terminal code after 3 regenerations' });
+    expect(texts).toHaveLength(4);
+    expect(texts[0]).toBe(canonicalJson(COMPONENTS));
+    const salts = texts.slice(1).map((t) => (JSON.parse(t) as { salt: string; components: unknown }));
+    for (const salted of salts) {
+      expect(salted.components).toStrictEqual(COMPONENTS);
+      expect(salted.salt).toMatch(/^[0-9a-f]{32}$/);
+    }
+    expect(new Set(salts.map((s) => s.salt)).size).toBe(3);
+  });
+
+  it('the second regeneration may succeed: the code is the hash of the salted components', async () => {
+    let calls = 0;
+    const hash = (text: string) => (++calls < 3 ? BAD : sha256Hex(text));
+    const code = await createTerminalCode(memoryPlatform(), { collect: counting(), hash, maxRegenerations: 2 }).get();
+    expect(calls).toBe(3);
+    expect(isValidTerminalCode(code)).toBe(true);
+    expect(code).not.toBe(EXPECTED);
+  });
+
+  it('the computing marker is gone once the code is stored', async () => {
+    const platform = memoryPlatform();
+    await createTerminalCode(platform, { collect: counting() }).get();
+    expect(createStore(platform, 'common').keys()).toStrictEqual([TERMINAL_CODE_KEY]);
+  });
+});
