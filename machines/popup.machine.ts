@@ -8,7 +8,7 @@ import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import { takeErrorEvents } from './error-events.js';
 import { BOOLEAN, DELAY, ID, LAYERS, REPORTER, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
-import { focusTrapEffect, layerEffect, scrollLockEffect } from './ui-effects.js';
+import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect, scrollLockEffect } from './ui-effects.js';
 
 /** Seed 000 §4: the open delay is optional; none by default. */
 export const POPUP_OPEN_DELAY_MS = 0;
@@ -83,8 +83,8 @@ const inputRules: FieldRules<PopupInput> = {
   id: ID,
   scrollLock: { check: hasMethods('lock', 'unlock'), expect: 'a scroll lock' },
   layers: LAYERS,
-  stack: { check: hasMethods('push', 'addBranch'), expect: 'a layer stack' },
-  dom: { check: (v) => prop(v, 'document') !== undefined && prop(v, 'window') !== undefined, expect: 'a DOM port (window and document)' },
+  stack: LAYER_STACK,
+  dom: DOM_PORT,
   initialFocus: { check: isFunction, expect: 'a function giving the element to focus' },
   errors: REPORTER,
 };

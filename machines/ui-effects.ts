@@ -4,10 +4,20 @@ import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import { createFocusTrap } from '../core/ui/focus-trap.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
+import { hasMethods, prop } from './fields.js';
+import type { FieldRule } from './fields.js';
 
 // The DOM side effects of an open layer, as actors a machine invokes in the state where the layer is open:
 // XState starts them on entry and stops them on exit, so no renderer (React, Vue, plain DOM) wires them.
 // Nodes are found by the ids the machine's connect hands out, so a renderer only has to spread the props.
+
+/** The field rule of a layer stack in a machine's input. */
+export const LAYER_STACK: FieldRule = { check: hasMethods('push', 'addBranch'), expect: 'a layer stack' };
+/** The field rule of a DOM port (window and document) in a machine's input. */
+export const DOM_PORT: FieldRule = {
+  check: (v) => prop(v, 'document') !== undefined && prop(v, 'window') !== undefined,
+  expect: 'a DOM port (window and document)',
+};
 
 /** Calls `found` with the element of `id` once it is in the document (now, or when a renderer adds it); returns the stop. */
 export function whenElement(dom: DomPort, id: string, found: (element: HTMLElement) => void): () => void {
