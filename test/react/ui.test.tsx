@@ -380,7 +380,7 @@ describe('useLoading', () => {
     let api: ReturnType<typeof useLoading> | undefined;
     function Probe() {
       api = useLoading('orders');
-      return <div {...api.overlayProps} data-testid="overlay" />;
+      return <div {...api.getOverlayProps()} data-testid="overlay" />;
     }
     render(wrap(<Probe />));
     expect(api!.state).toBe('removed');
