@@ -32,11 +32,12 @@ export function useLoading(target?: unknown, onRemoved?: () => void): UseLoading
   const key = target ?? ownKey;
   // One subscription: to the registry, and through it to the target's overlay while there is one.
   const store = useMemo(() => {
-    let view: LoadingOverlayView = loadingOverlayView(loading.get(key)?.getSnapshot());
+    // The last view handed out, kept while the next one is equal (useSyncExternalStore needs a stable value).
+    const last: { view: LoadingOverlayView } = { view: loadingOverlayView(loading.get(key)?.getSnapshot()) };
     const read = () => {
       const next = loadingOverlayView(loading.get(key)?.getSnapshot());
-      if (!shallowEqual(view, next)) view = next;
-      return view;
+      if (!shallowEqual(last.view, next)) last.view = next;
+      return last.view;
     };
     const subscribe = (onChange: () => void) => {
       let actorSub: { unsubscribe(): void } | undefined;
