@@ -68,7 +68,7 @@ export interface MessageBoxButtonProps {
 }
 
 /** A message box's texts and the props of its parts, in DOM terms. */
-export interface MessageBoxApi {
+export interface MessageBoxConnectApi {
   id: string;
   kind: MessageBoxKind;
   phase: MessageBoxPhase;
@@ -113,7 +113,7 @@ export interface MessageBoxApi {
  * The props of an alert, confirm or prompt box (`connectMessageBox(box.getSnapshot(), box.send)`, `box` the
  * queue's `currentMessageBox`), for any renderer. Enter confirms a single-line box (not while an IME composes).
  */
-export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, send: Send<MessageBoxEvent>, options: MessageBoxConnectOptions = {}): MessageBoxApi {
+export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, send: Send<MessageBoxEvent>, options: MessageBoxConnectOptions = {}): MessageBoxConnectApi {
   const view = isSnapshot(state) ? messageBoxView(state as MessageBoxSnapshot) : (state as MessageBoxView);
   const box = view.options;
   const ids = messageBoxDomIds(view.id);

@@ -50,10 +50,10 @@ export function connectNotifier(state: NotifierSnapshot | NotifierView, send: Se
 }
 
 export type NotificationSnapshot = SnapshotFrom<typeof notificationMachine>;
-export type NotificationContent = Pick<NotificationContext, 'id' | 'title' | 'message' | 'type' | 'position' | 'showClose' | 'data' | 'zIndex'>;
+export type ShownNotification = Pick<NotificationContext, 'id' | 'title' | 'message' | 'type' | 'position' | 'showClose' | 'data' | 'zIndex'>;
 
 /** What one notification's props are built from. */
-export interface NotificationView extends NotificationContent {
+export interface NotificationView extends ShownNotification {
   hovered: boolean;
 }
 
@@ -76,7 +76,7 @@ export interface NotificationRootProps {
 
 /** One notification's content and props, in DOM terms. */
 export interface NotificationApi {
-  notification: NotificationContent;
+  notification: ShownNotification;
   hovered: boolean;
   getRootProps(): NotificationRootProps;
   getCloseProps(): { type: 'button'; hidden: boolean; onclick: (event?: StoppableEventLike) => void };

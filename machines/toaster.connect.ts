@@ -61,10 +61,10 @@ export function connectToaster(state: ToasterSnapshot | ToasterView, send: Send<
 
 export type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
 export type ToastState = 'hidden' | 'visible' | 'closed';
-export type ToastContent = Pick<ToastContext, 'id' | 'type' | 'message' | 'title' | 'closable' | 'data' | 'zIndex' | 'revision'>;
+export type ShownToast = Pick<ToastContext, 'id' | 'type' | 'message' | 'title' | 'closable' | 'data' | 'zIndex' | 'revision'>;
 
 /** What one toast's props are built from. */
-export interface ToastView extends ToastContent {
+export interface ToastView extends ShownToast {
   state: ToastState;
 }
 
@@ -84,8 +84,8 @@ export interface ToastRootProps {
 }
 
 /** One toast's content and props, in DOM terms. */
-export interface ToastApi {
-  toast: ToastContent;
+export interface ToastItemApi {
+  toast: ShownToast;
   state: ToastState;
   getRootProps(): ToastRootProps;
   getCloseProps(): { type: 'button'; hidden: boolean; onclick: () => void };
@@ -97,7 +97,7 @@ export interface ToastApi {
  * The props of one shown toast (`connectToast(placement.ref.getSnapshot(), placement.ref.send, placement,
  * toaster.send)`): fixed at its placement's offset; an error toast is an alert, the others a status.
  */
-export function connectToast(state: ToastSnapshot | ToastView, send: Send<ToastEvent>, placement: Pick<ToastPlacement, 'id' | 'offset'>, toasterSend: Send<ToasterEvent>): ToastApi {
+export function connectToast(state: ToastSnapshot | ToastView, send: Send<ToastEvent>, placement: Pick<ToastPlacement, 'id' | 'offset'>, toasterSend: Send<ToasterEvent>): ToastItemApi {
   const { state: toastState, ...toast } = isSnapshot(state) ? toastView(state as ToastSnapshot) : (state as ToastView);
   return {
     toast,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { connectNotification, connectNotifier, notificationView } from '../machines/notifier.connect.js';
-import type { NotificationContent as ShownNotification, NotificationRegionProps, NotificationRootProps } from '../machines/notifier.connect.js';
+import type { ShownNotification, NotificationRegionProps, NotificationRootProps } from '../machines/notifier.connect.js';
 import type { NotificationContent } from '../machines/notification.machine.js';
 import { checkNotification, notificationPlacements } from '../machines/notifier.machine.js';
 import type { NotificationPlacement, NotifierContext } from '../machines/notifier.machine.js';

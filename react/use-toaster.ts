@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { connectToast, connectToaster, toastView } from '../machines/toaster.connect.js';
-import type { ToastContent, ToastRegionProps, ToastRootProps, ToastState, ToasterView } from '../machines/toaster.connect.js';
+import type { ShownToast, ToastRegionProps, ToastRootProps, ToastState, ToasterView } from '../machines/toaster.connect.js';
 import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
 import type { ToasterSnapshot, ToastPlacement } from '../machines/toaster.machine.js';
 import type { ToastApi } from '../machines/toast-api.js';
@@ -75,7 +75,7 @@ export function useToaster(): UseToasterResult {
 }
 
 export interface UseToastItemResult {
-  toast: ToastContent;
+  toast: ShownToast;
   state: ToastState;
   getRootProps(): ToastRootProps & { ref: (node: HTMLElement | null) => void };
   getCloseProps(): { type: 'button'; hidden: boolean; onClick: () => void };
