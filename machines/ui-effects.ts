@@ -19,10 +19,17 @@ export const DOM_PORT: FieldRule = {
   expect: 'a DOM port (window and document)',
 };
 
-/** Calls `found` with the element of `id` once it is in the document (now, or when a renderer adds it); returns the stop. */
+/**
+ * Calls `found` with the element of `id` once it is in the document and not `hidden` (now, or when a renderer
+ * adds or shows it); returns the stop.
+ */
 export function whenElement(dom: DomPort, id: string, found: (element: HTMLElement) => void): () => void {
   const doc = dom.document;
-  const now = doc.getElementById(id);
+  const shown = () => {
+    const element = doc.getElementById(id);
+    return element && !element.closest('[hidden]') ? element : null;
+  };
+  const now = shown();
   if (now) {
     found(now);
     return () => {};
@@ -31,12 +38,12 @@ export function whenElement(dom: DomPort, id: string, found: (element: HTMLEleme
   if (typeof Observer !== 'function') return () => {};
   // A renderer commits the node after the machine entered the open state: watch the document until it appears.
   const observer = new Observer(() => {
-    const element = doc.getElementById(id);
+    const element = shown();
     if (!element) return;
     observer.disconnect();
     found(element);
   });
-  observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['id'] });
+  observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['id', 'hidden'] });
   return () => observer.disconnect();
 }
 

@@ -27,8 +27,8 @@ const el = (tag: string, props: object = {}, text = '') => {
 // Toasts: the region exists from the start; each shown toast is fixed at its placement and reports its height.
 const region = $('toasts');
 const heights = new Map<string, number>();
-ui.toaster.subscribe((snapshot) => {
-  const toaster = connectToaster(snapshot, ui.toaster.send);
+const renderToasts = () => {
+  const toaster = connectToaster(ui.toaster.getSnapshot(), ui.toaster.send);
   applyProps(region, toaster.getRegionProps());
   region.replaceChildren(
     ...toaster.placements.map((placement) => {
@@ -42,7 +42,9 @@ ui.toaster.subscribe((snapshot) => {
       return node;
     }),
   );
-});
+};
+ui.toaster.subscribe(renderToasts);
+renderToasts();
 $('toast').onclick = () => ui.toast.success('Saved', { duration: 1000 });
 
 // The dialog: its content is always in the page, hidden while closed.
