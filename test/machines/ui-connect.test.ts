@@ -8,7 +8,12 @@ import { normalizeProps } from '../../react/normalize-props.js';
 function popup(modal = true) {
   const stack = createLayerStack(undefined);
   const locks: string[] = [];
-  const scrollLock = { lock: (o: string) => locks.push(`lock:${o}`), unlock: (o: string) => locks.push(`unlock:${o}`) };
+  const scrollLock = {
+    lock: (o: string) => void locks.push(`lock:${o}`),
+    unlock: (o: string) => void locks.push(`unlock:${o}`),
+    count: 0,
+    locked: false,
+  };
   const actor = createActor(popupMachine, { input: { id: 'p', modal, stack, scrollLock } }).start();
   return { actor, stack, locks };
 }
