@@ -91,6 +91,7 @@ export interface MessageBoxConnectApi {
   /** The alertdialog node: the box's layer and focus trap find it by its id. */
   getPanelProps(): {
     id: string;
+    'data-exkit-node': string;
     role: 'alertdialog';
     'aria-modal': true;
     'aria-labelledby': string;
@@ -143,6 +144,7 @@ export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, se
     getBackdropProps: () => ({ 'aria-hidden': true, style: { zIndex: view.zIndex } }),
     getPanelProps: () => ({
       id: ids.panel,
+      'data-exkit-node': ids.panel,
       role: 'alertdialog',
       'aria-modal': true,
       'aria-labelledby': box.title ? ids.title : ids.message,

@@ -58,6 +58,7 @@ export interface DialogBackdropProps {
 }
 export interface DialogContentProps {
   id: string;
+  'data-exkit-node': string;
   role: 'dialog';
   'aria-modal': boolean | undefined;
   'aria-labelledby': string;
@@ -126,6 +127,7 @@ export function connectDialog(state: PopupSnapshot | PopupView, send: Send<Popup
     getBackdropProps: () => ({ id: ids.backdrop, 'aria-hidden': true, hidden: !shown, 'data-state': view.state, style: { zIndex: view.zIndex } }),
     getContentProps: () => ({
       id: ids.content,
+      'data-exkit-node': ids.content,
       role: 'dialog',
       'aria-modal': view.modal || undefined,
       'aria-labelledby': ids.title,

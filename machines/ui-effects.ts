@@ -19,6 +19,14 @@ export const DOM_PORT: FieldRule = {
   expect: 'a DOM port (window and document)',
 };
 
+/** The attribute a connect puts next to a node's `id`, so the effects still find it when a renderer sets its own id. */
+export const NODE_ATTRIBUTE = 'data-exkit-node';
+
+/** The element a connect named `id`: by its id, or by `data-exkit-node` when the renderer replaced the id. */
+export function findNode(doc: Document, id: string): HTMLElement | null {
+  return doc.getElementById(id) ?? doc.querySelector<HTMLElement>(`[${NODE_ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
+}
+
 /**
  * Calls `found` with the element of `id` once it is in the document and not `hidden` (now, or when a renderer
  * adds or shows it); returns the stop.
@@ -26,7 +34,7 @@ export const DOM_PORT: FieldRule = {
 export function whenElement(dom: DomPort, id: string, found: (element: HTMLElement) => void): () => void {
   const doc = dom.document;
   const shown = () => {
-    const element = doc.getElementById(id);
+    const element = findNode(doc, id);
     return element && !element.closest('[hidden]') ? element : null;
   };
   const now = shown();
@@ -43,7 +51,7 @@ export function whenElement(dom: DomPort, id: string, found: (element: HTMLEleme
     observer.disconnect();
     found(element);
   });
-  observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['id', 'hidden'] });
+  observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['id', 'hidden', NODE_ATTRIBUTE] });
   return () => observer.disconnect();
 }
 
@@ -67,7 +75,7 @@ export const layerEffect = fromCallback<LayerEffectEvent, LayerEffectInput>(({ i
   if (!input.stack) return undefined;
   const { escape, outside, dom, nodeId } = input;
   const layer = input.stack.push({
-    node: () => dom?.document.getElementById(nodeId),
+    node: () => (dom ? findNode(dom.document, nodeId) : null),
     ...(escape ? { onEscape: () => sendBack(escape) } : {}),
     ...(outside ? { onOutsideClick: () => sendBack(outside) } : {}),
   });
