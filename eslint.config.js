@@ -1,6 +1,7 @@
 // Lint rules: typescript-eslint's recommended set plus the layer arrows of docs/architecture.md ("Imports that must never exist").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const reactModules = ['react', 'react-dom', 'react/*', 'react-dom/*', '@xstate/react'];
 
@@ -13,6 +14,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // The rules of hooks and the React Compiler's checks, for the bindings and the examples that use them.
+    files: ['react/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['core/**/*.ts'],

@@ -3,7 +3,9 @@ import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
-import type { ErrorReporter } from '../core/platform/types.js';
+import type { DomPort, ErrorReporter } from '../core/platform/types.js';
+import type { LayerStack } from '../core/ui/layer-stack.js';
+import { DOM_PORT, LAYER_STACK, scrollLockEffect } from './ui-effects.js';
 import { takeErrorEvents } from './error-events.js';
 import { DELAY, ID, LAYERS, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop, readOnce, required } from './fields.js';
 import type { FieldRules } from './fields.js';
@@ -21,6 +23,10 @@ export interface MessageBoxQueueInput {
   locale?: () => string;
   /** Where a box's throwing callback is logged: the platform's error reporter (the console without one). */
   errors?: ErrorReporter;
+  /** The app's layer stack, handed to every box (Escape and backdrop clicks reach the box on screen). */
+  stack?: LayerStack;
+  /** The DOM the boxes' nodes live in, handed to every box (its focus trap). */
+  dom?: DomPort;
 }
 
 
@@ -30,6 +36,8 @@ const inputRules: FieldRules<MessageBoxQueueInput> = {
   scrollLock: { check: hasMethods('lock', 'unlock'), expect: 'a scroll lock' },
   locale: { check: (v) => typeof v === 'function', expect: 'a function giving the locale' },
   errors: REPORTER,
+  stack: LAYER_STACK,
+  dom: DOM_PORT,
 };
 
 /** Checks a message-box queue input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
@@ -62,6 +70,8 @@ export interface MessageBoxQueueContext {
   scrollLock: ScrollLock | undefined;
   locale: (() => string) | undefined;
   errors: ErrorReporter | undefined;
+  stack: LayerStack | undefined;
+  dom: DomPort | undefined;
 }
 
 /** The events the queue passes on to the box on screen. */
@@ -118,7 +128,7 @@ export const messageBoxQueueMachine = setup({
     events: {} as MessageBoxQueueEvent,
     emitted: {} as MessageBoxQueueEmitted,
   },
-  actors: { messageBox: messageBoxMachine },
+  actors: { messageBox: messageBoxMachine, scrollLock: scrollLockEffect },
   guards: {
     validOpen: ({ context, event }) => openOf(context, event) !== undefined,
     validForward: ({ event }) => wellFormedForward(event),
@@ -127,8 +137,6 @@ export const messageBoxQueueMachine = setup({
     headClosedMoreWaiting: ({ context, event }) => isHeadDone(context, event) && context.boxes.length > 1,
   },
   actions: {
-    lockScroll: ({ context }) => context.scrollLock?.lock(SCROLL_OWNER),
-    unlockScroll: ({ context }) => context.scrollLock?.unlock(SCROLL_OWNER),
     enqueueBox: assign(({ context, event, spawn }) => {
       const box = openOf(context, event);
       if (!box) return {};
@@ -137,6 +145,8 @@ export const messageBoxQueueMachine = setup({
         ...(context.transitionMs === undefined || box.transitionMs !== undefined ? {} : { transitionMs: context.transitionMs }),
         ...(context.locale === undefined ? {} : { locale: context.locale }),
         ...(context.errors === undefined ? {} : { errors: context.errors }),
+        ...(context.stack === undefined ? {} : { stack: context.stack }),
+        ...(context.dom === undefined ? {} : { dom: context.dom }),
       };
       const ref = spawn('messageBox', { id: `${CHILD_PREFIX}${box.id}`, input });
       return { boxes: [...context.boxes, { id: box.id, ref }] };
@@ -180,6 +190,8 @@ export const messageBoxQueueMachine = setup({
       scrollLock: input.scrollLock,
       locale: input.locale,
       errors: input.errors,
+      stack: input.stack,
+      dom: input.dom,
     };
   },
   initial: 'idle',
@@ -189,8 +201,8 @@ export const messageBoxQueueMachine = setup({
       on: { OPEN: { guard: 'validOpen', target: 'showing', actions: ['enqueueBox', 'showHead'] } },
     },
     showing: {
-      entry: 'lockScroll',
-      exit: 'unlockScroll',
+      // Message boxes are modal: the page's scroll lock is held while any box is on screen.
+      invoke: { src: 'scrollLock', input: ({ context }) => ({ scrollLock: context.scrollLock, owner: SCROLL_OWNER, modal: true }) },
       on: {
         OPEN: { guard: 'validOpen', actions: 'enqueueBox' },
         CONFIRM: { actions: 'forward' },

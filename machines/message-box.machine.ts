@@ -2,12 +2,14 @@ import { assign, emit, setup } from 'xstate';
 import { DEFAULT_LOCALE } from '../core/catalog/languages.js';
 import { message } from '../core/catalog/messages.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
-import type { ErrorReporter } from '../core/platform/types.js';
+import type { DomPort, ErrorReporter } from '../core/platform/types.js';
+import type { LayerStack } from '../core/ui/layer-stack.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { takeErrorEvents } from './error-events.js';
 import { BOOLEAN, DELAY, ID, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, isFunction, isString, oneOf, oneOfRule, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
+import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect } from './ui-effects.js';
 
 /** Seed 001 §9: message boxes fade in and out over this long. */
 export const MESSAGE_BOX_TRANSITION_MS = 200;
@@ -75,6 +77,23 @@ export interface MessageBoxInput extends MessageBoxOptions {
   locale?: () => string;
   /** Where a throwing `inputValidator` or locale getter is logged: the platform's error reporter (the console without one). */
   errors?: ErrorReporter;
+  /** The app's layer stack: while it shows, the box takes Escape and backdrop clicks from it. */
+  stack?: LayerStack;
+  /** The DOM the box's nodes are found in (by `messageBoxDomIds(id)`): focus moves into the panel and stays there. */
+  dom?: DomPort;
+}
+
+/** The DOM ids of a box's parts, derived from its id: its connect hands them out, its effects find nodes by them. */
+export function messageBoxDomIds(id: string) {
+  const base = `exkit-message-box-${id}`;
+  return {
+    panel: base,
+    title: `${base}-title`,
+    message: `${base}-message`,
+    input: `${base}-input`,
+    error: `${base}-error`,
+    confirm: `${base}-confirm`,
+  } as const;
 }
 
 const MESSAGE_BOX_KINDS: readonly MessageBoxKind[] = ['alert', 'confirm', 'prompt'];
@@ -116,6 +135,8 @@ const inputRules: FieldRules<MessageBoxInput> = {
   id: required(ID),
   locale: { check: isFunction, expect: 'a function giving the locale' },
   errors: REPORTER,
+  stack: LAYER_STACK,
+  dom: DOM_PORT,
 };
 
 export interface MessageBoxContext {
@@ -136,6 +157,8 @@ export interface MessageBoxContext {
   zIndex: number;
   action: MessageBoxAction | undefined;
   errors: ErrorReporter | undefined;
+  stack: LayerStack | undefined;
+  dom: DomPort | undefined;
 }
 
 export type MessageBoxEvent =
@@ -254,13 +277,19 @@ export const messageBoxMachine = setup({
     actCancel: assign({ action: 'cancel' as const }),
     actClose: assign({ action: 'close' as const }),
     emitFocusInput: emit(({ context }) => ({ type: 'focusInput' as const, id: context.id })),
+    // Seed 001 §9: a prompt's input takes focus after the delay; with a DOM the box moves it there itself.
+    focusInput: ({ context }) => {
+      const input = context.dom?.document.getElementById(messageBoxDomIds(context.id).input);
+      if (input && typeof input.focus === 'function') input.focus();
+    },
   },
+  actors: { layer: layerEffect, focusTrap: focusTrapEffect },
 }).createMachine({
   id: 'messageBox',
   // An omitted input is an empty alert; a malformed one is an InvalidArgumentError naming the field.
   context: ({ input: given }) => {
     const input = fieldsOrThrow<MessageBoxInput>('messageBox', given ?? { id: 'message-box', kind: 'alert', message: '' }, inputRules, 'input');
-    const { id, locale, errors, ...options } = input;
+    const { id, locale, errors, stack, dom, ...options } = input;
     const dismissable = input.kind !== 'alert';
     const value = input.inputValue ?? '';
     return {
@@ -278,6 +307,8 @@ export const messageBoxMachine = setup({
       zIndex: 0,
       action: undefined,
       errors,
+      stack,
+      dom,
     };
   },
   initial: 'queued',
@@ -288,7 +319,29 @@ export const messageBoxMachine = setup({
     },
     showing: {
       initial: 'entering',
-      after: { focusDelay: { guard: 'isPrompt', actions: 'emitFocusInput' } },
+      // While it shows: the top layer (Escape, backdrop clicks) and a focus trap in the panel, starting on the
+      // confirm button (a prompt's panel holds focus until its input takes it after the delay).
+      invoke: [
+        {
+          src: 'layer',
+          input: ({ context }) => ({
+            stack: context.stack,
+            dom: context.dom,
+            nodeId: messageBoxDomIds(context.id).panel,
+            escape: { type: 'ESCAPE' },
+            outside: { type: 'BACKDROP_CLICK' },
+          }),
+        },
+        {
+          src: 'focusTrap',
+          input: ({ context }) => {
+            const ids = messageBoxDomIds(context.id);
+            const first = context.options.kind === 'prompt' ? ids.panel : ids.confirm;
+            return { dom: context.dom, nodeId: ids.panel, trap: true, initialFocus: () => context.dom?.document.getElementById(first) };
+          },
+        },
+      ],
+      after: { focusDelay: { guard: 'isPrompt', actions: ['emitFocusInput', 'focusInput'] } },
       on: {
         CONFIRM: [{ guard: 'inputValid', target: 'leaving', actions: 'actConfirm' }, { actions: 'markInvalid' }],
         ENTER: [

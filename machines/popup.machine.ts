@@ -1,10 +1,14 @@
 import { assign, emit, setup } from 'xstate';
+import type { DomPort, ErrorReporter } from '../core/platform/types.js';
+import { assertDialogNode } from '../core/ui/dialog-layout.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
+import type { LayerStack } from '../core/ui/layer-stack.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import { takeErrorEvents } from './error-events.js';
-import { BOOLEAN, DELAY, ID, LAYERS, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop } from './fields.js';
+import { BOOLEAN, DELAY, ID, LAYERS, REPORTER, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
+import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect, scrollLockEffect } from './ui-effects.js';
 
 /** Seed 000 §4: the open delay is optional; none by default. */
 export const POPUP_OPEN_DELAY_MS = 0;
@@ -28,6 +32,14 @@ export interface PopupInput {
   scrollLock?: ScrollLock;
   /** The app's shared z-index counter (a private one when omitted). */
   layers?: LayerCounter;
+  /** The app's layer stack: while shown, the popup takes Escape and outside clicks from it. */
+  stack?: LayerStack;
+  /** The DOM the popup's content node is found in (by `popupDomIds(owner).content`) for the focus trap. */
+  dom?: DomPort;
+  /** The element focused on open (default: the first tabbable inside the content). */
+  initialFocus?: () => HTMLElement | null | undefined;
+  /** Where a content node without role dialog is reported (DialogRoleMissingError). */
+  errors?: ErrorReporter;
 }
 
 export interface PopupContext {
@@ -42,6 +54,22 @@ export interface PopupContext {
   zIndex: number;
   /** Why the popup is closing (kept through the close delay). */
   reason: PopupCloseReason;
+  stack: LayerStack | undefined;
+  dom: DomPort | undefined;
+  initialFocus: (() => HTMLElement | null | undefined) | undefined;
+  errors: ErrorReporter | undefined;
+}
+
+/** The DOM ids of a popup's parts, derived from its owner id: its connect hands them out, its effects find nodes by them. */
+export function popupDomIds(owner: string) {
+  return {
+    trigger: `${owner}-trigger`,
+    backdrop: `${owner}-backdrop`,
+    content: `${owner}-content`,
+    title: `${owner}-title`,
+    body: `${owner}-body`,
+    footer: `${owner}-footer`,
+  } as const;
 }
 
 export type PopupCloseReason = 'close' | 'escape' | 'outside' | 'toggle';
@@ -55,6 +83,10 @@ const inputRules: FieldRules<PopupInput> = {
   id: ID,
   scrollLock: { check: hasMethods('lock', 'unlock'), expect: 'a scroll lock' },
   layers: LAYERS,
+  stack: LAYER_STACK,
+  dom: DOM_PORT,
+  initialFocus: { check: isFunction, expect: 'a function giving the element to focus' },
+  errors: REPORTER,
 };
 // A SET_OPTIONS whose options are malformed is ignored whole (never half applied).
 const optionsOf = (event: PopupEvent) => (event.type === 'SET_OPTIONS' ? fieldsOrUndefined<PopupOptions>(prop(event, 'options'), optionRules) : undefined);
@@ -97,12 +129,9 @@ export const popupMachine = setup({
     closesOnOutsideClick: ({ context }) => context.closeOnOutsideClick,
     validOptions: ({ event }) => optionsOf(event) !== undefined,
   },
+  actors: { layer: layerEffect, focusTrap: focusTrapEffect, scrollLock: scrollLockEffect },
   actions: {
     takeLayer: assign({ zIndex: ({ context }) => context.layers.next() }),
-    lockScroll: ({ context }) => {
-      if (context.modal) context.scrollLock?.lock(context.owner);
-    },
-    unlockScroll: ({ context }) => context.scrollLock?.unlock(context.owner),
     emitOpened: emit(({ context }) => ({ type: 'opened' as const, zIndex: context.zIndex })),
     recordReason: assign({ reason: ({ event }) => reasonOf(event) }),
     emitClosed: emit(({ context }) => ({ type: 'closed' as const, reason: context.reason })),
@@ -124,6 +153,10 @@ export const popupMachine = setup({
     layers: input.layers ?? createLayerCounter(),
     zIndex: 0,
     reason: 'close' as const,
+    stack: input.stack,
+    dom: input.dom,
+    initialFocus: input.initialFocus,
+    errors: input.errors,
     };
   },
   initial: 'closed',
@@ -140,11 +173,36 @@ export const popupMachine = setup({
       on: { CLOSE: 'closed', TOGGLE: 'closed' },
     },
     shown: {
-      entry: ['takeLayer', 'lockScroll', 'emitOpened'],
-      exit: 'unlockScroll',
+      entry: ['takeLayer', 'emitOpened'],
+      // While shown: the page's scroll lock (a modal) and a place in the layer stack (Escape, outside clicks).
+      invoke: [
+        { src: 'scrollLock', input: ({ context }) => ({ scrollLock: context.scrollLock, owner: context.owner, modal: context.modal }) },
+        {
+          src: 'layer',
+          input: ({ context }) => ({
+            stack: context.stack,
+            dom: context.dom,
+            nodeId: popupDomIds(context.owner).content,
+            escape: { type: 'ESCAPE' },
+            outside: { type: 'OUTSIDE_CLICK' },
+          }),
+        },
+      ],
       initial: 'opened',
       states: {
         opened: {
+          // Focus moves in while opened and goes back to where it was as soon as the popup starts closing.
+          invoke: {
+            src: 'focusTrap',
+            input: ({ context }) => ({
+              dom: context.dom,
+              nodeId: popupDomIds(context.owner).content,
+              trap: context.modal,
+              ...(context.initialFocus ? { initialFocus: context.initialFocus } : {}),
+              check: (element: HTMLElement) => void assertDialogNode(element),
+              errors: context.errors,
+            }),
+          },
           on: {
             CLOSE: { target: 'closing', actions: 'recordReason' },
             TOGGLE: { target: 'closing', actions: 'recordReason' },

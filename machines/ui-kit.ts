@@ -104,7 +104,14 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
   const layers = host.layers;
   const notifier = createActor(notifierMachine, { input: { layers, clock: platform.clock }, clock: platform.timers }).start();
   const messageBoxQueue = createActor(messageBoxQueueMachine, {
-    input: { layers, scrollLock: host.scrollLock, errors: platform.errors, ...(options.locale ? { locale: options.locale } : {}) },
+    input: {
+      layers,
+      scrollLock: host.scrollLock,
+      stack: host.stack,
+      ...(host.dom ? { dom: host.dom } : {}),
+      errors: platform.errors,
+      ...(options.locale ? { locale: options.locale } : {}),
+    },
     clock: platform.timers,
   }).start();
   const loading = createLoadingOverlays({ clock: platform.timers, motion, errors: platform.errors });

@@ -32,3 +32,12 @@ export function useActorSelector<A extends AnyActorRef, T>(
   };
   return useSyncExternalStore(subscribe, read, read);
 }
+
+/** Whether two views have the same keys with `Object.is`-equal values (a selector's compare for view objects). */
+export function shallowEqual<T>(a: T, b: T): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}

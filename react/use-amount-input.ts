@@ -44,11 +44,14 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const input = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
   const onValueChange = useRef(options.onValueChange);
-  onValueChange.current = options.onValueChange;
   // Sanitised on every render, so a change of fractionDigits (another market) trims the value on display too.
   const value = sanitizeAmount(controlled ? (options.value ?? '') : inner, fractionDigits);
   const current = useRef(value);
-  current.current = value;
+  // The latest callback and value, for the change handler (which runs after this commit).
+  useLayoutEffect(() => {
+    onValueChange.current = options.onValueChange;
+    current.current = value;
+  });
 
   useLayoutEffect(() => {
     const element = input.current;

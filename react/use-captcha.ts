@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ChallengeRequest, CaptchaResult } from '../core/captcha/types.js';
-import type { CaptchaFlowActor } from '../machines/captcha-service.js';
 import { useExkitService } from './provider.js';
 
 export interface UseCaptchaResult {
@@ -14,14 +12,26 @@ export interface UseCaptchaResult {
 /** The captcha flow of one scene (seed 001 §4). */
 export function useCaptcha(scene: string): UseCaptchaResult {
   const service = useExkitService('captcha');
-  const flow = useSyncExternalStore(
-    (onChange) => {
-      const sub = service.flows$.subscribe(onChange);
-      return () => sub.unsubscribe();
-    },
-    () => service.flowOf(scene),
-  );
-  const state = useSelector(flow as CaptchaFlowActor | undefined, (s) => (s ? (s.value as UseCaptchaResult['state']) : 'idle'));
+  // One subscription: to the service's flows, and through it to the scene's flow while one runs.
+  const store = useMemo(() => {
+    const read = (): UseCaptchaResult['state'] => (service.flowOf(scene)?.getSnapshot().value as UseCaptchaResult['state'] | undefined) ?? 'idle';
+    const subscribe = (onChange: () => void) => {
+      let flowSub: { unsubscribe(): void } | undefined;
+      const follow = () => {
+        flowSub?.unsubscribe();
+        flowSub = service.flowOf(scene)?.subscribe({ next: onChange, error: onChange, complete: onChange });
+        onChange();
+      };
+      const flows = service.flows$.subscribe(follow);
+      follow();
+      return () => {
+        flows.unsubscribe();
+        flowSub?.unsubscribe();
+      };
+    };
+    return { read, subscribe };
+  }, [service, scene]);
+  const state = useSyncExternalStore(store.subscribe, store.read, store.read);
   const verify = useCallback((params?: Omit<ChallengeRequest, 'scene'>) => service.verify(scene, params), [service, scene]);
-  return { verify, state: state ?? 'idle' };
+  return { verify, state };
 }

@@ -1,15 +1,27 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
-import type { CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { assertDialogNode, dialogLayout } from '../core/ui/dialog-layout.js';
+import { assertDialogNode } from '../core/ui/dialog-layout.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import { checkDuration } from '../core/validate/duration.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { popupMachine } from '../machines/popup.machine.js';
 import type { PopupCloseReason } from '../machines/popup.machine.js';
+import { connectDialog, popupView } from '../machines/popup.connect.js';
+import type {
+  DialogBackdropProps,
+  DialogCloseTriggerProps,
+  DialogContentProps,
+  DialogState,
+  DialogTriggerProps,
+} from '../machines/popup.connect.js';
+import { normalizeProps } from './normalize-props.js';
+import type { ReactProps } from './normalize-props.js';
 import { useExkit } from './provider.js';
-import { useFocusTrap, useLayer, useReducedMotion, useUiHost } from './use-ui-host.js';
+import { shallowEqual, useActorSelector } from './use-actor-selector.js';
+import { useOwnedActor } from './use-owned-actor.js';
+import { useReducedMotion, useUiHost } from './use-ui-host.js';
+
+export type { DialogState } from '../machines/popup.connect.js';
 
 export interface UseDialogOptions {
   /** Controlled open state. */
@@ -34,26 +46,16 @@ export interface UseDialogOptions {
   initialFocus?: () => HTMLElement | null;
 }
 
-export type DialogState = 'closed' | 'opening' | 'open' | 'closing';
-
 export interface UseDialogResult {
   /** Whether the dialog is on screen (open or closing). */
   open: boolean;
   state: DialogState;
   zIndex: number;
   setOpen(open: boolean): void;
-  getTriggerProps(): { type: 'button'; 'aria-haspopup': 'dialog'; 'aria-expanded': boolean; onClick: () => void };
-  getBackdropProps(): { 'aria-hidden': true; 'data-state': DialogState; style: CSSProperties };
-  getContentProps(): {
-    ref: (node: HTMLElement | null) => void;
-    role: 'dialog';
-    'aria-modal': boolean | undefined;
-    'aria-labelledby': string;
-    'aria-describedby': string;
-    tabIndex: -1;
-    'data-state': DialogState;
-    style: CSSProperties;
-  };
+  getTriggerProps(): ReactProps<DialogTriggerProps>;
+  getBackdropProps(): ReactProps<DialogBackdropProps>;
+  /** The dialog node; its `ref` checks the role (DialogRoleMissingError). */
+  getContentProps(): ReactProps<DialogContentProps> & { ref: (node: HTMLElement | null) => void };
   /** The title: the dialog's accessible name (`aria-labelledby`). */
   getTitleProps(): { id: string };
   /** The body: the dialog's accessible description (`aria-describedby`). */
@@ -63,15 +65,15 @@ export interface UseDialogResult {
    * actions. It is not part of the description, so a screen reader does not read the buttons as text.
    */
   getFooterProps(): { id: string };
-  getCloseTriggerProps(): { type: 'button'; onClick: () => void };
+  getCloseTriggerProps(): ReactProps<DialogCloseTriggerProps>;
   /** The popup actor driving this dialog, for devtools or a live diagram. */
   actor: ActorRefFrom<typeof popupMachine>;
 }
 
 /**
  * A dialog (seed 001 §2, seed 000 §4) with title, close button, body and footer: open/close delays, Escape
- * and backdrop each switchable, the app's z-index, scroll lock and focus trap; the content node must have
- * role dialog (DialogRoleMissingError).
+ * and backdrop each switchable, the app's z-index, scroll lock and focus trap (the popup machine's own
+ * effects); the content node must have role dialog (DialogRoleMissingError).
  */
 export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   const host = useUiHost();
@@ -84,45 +86,48 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   // popup's context factory, which would leave an actor in error.
   checkDuration('openDelay', options.openDelay, { allowZero: true, owner: 'useDialog' });
   checkDuration('closeDelay', options.closeDelay, { allowZero: true, owner: 'useDialog' });
-  const actor = useActorRef(popupMachine, {
+  const owner = useId();
+  // The caller's latest callbacks, read when the machine calls them (never during render).
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const actor = useOwnedActor(popupMachine, {
     input: {
+      id: `exkit-dialog${owner.replace(/:/g, '')}`,
       modal,
       closeOnEscape,
       closeOnOutsideClick: closeOnBackdrop,
       scrollLock: host.scrollLock,
       layers: host.layers,
+      stack: host.stack,
+      ...(host.dom ? { dom: host.dom } : {}),
+      initialFocus: () => latest.current.initialFocus?.(),
+      errors: platform.errors,
       openDelay: options.openDelay ?? 0,
       closeDelay: reducedMotion ? 0 : (options.closeDelay ?? 0),
     },
     clock: platform.timers,
   });
-  const state = useSelector(actor, (s): DialogState =>
-    s.matches('opening') ? 'opening' : s.matches({ shown: 'closing' }) ? 'closing' : s.matches('shown') ? 'open' : 'closed',
-  );
-  const zIndex = useSelector(actor, (s) => s.context.zIndex);
-  const shown = state === 'open' || state === 'closing';
-  const nodeRef = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
-  const footerId = useId();
-  const onOpenChange = useRef(options.onOpenChange);
-  onOpenChange.current = options.onOpenChange;
+  const view = useActorSelector(actor, popupView, shallowEqual);
 
   useEffect(() => {
     actor.send({ type: 'SET_OPTIONS', options: { modal, closeOnEscape, closeOnOutsideClick: closeOnBackdrop } });
   }, [actor, modal, closeOnEscape, closeOnBackdrop]);
 
+  const defaultOpen = options.defaultOpen && options.open === undefined;
   useEffect(() => {
     // The caller's handler runs guarded: a throw is logged through the platform (a UserCallbackError).
-    const opened = actor.on('opened', () => guardCallback('onOpenChange', () => onOpenChange.current?.(true), platform.errors));
-    const closed = actor.on('closed', (e) => guardCallback('onOpenChange', () => onOpenChange.current?.(false, e.reason), platform.errors));
-    if (options.defaultOpen && options.open === undefined) actor.send({ type: 'OPEN' });
+    const opened = actor.on('opened', () => guardCallback('onOpenChange', () => latest.current.onOpenChange?.(true), platform.errors));
+    const closed = actor.on('closed', (e) => guardCallback('onOpenChange', () => latest.current.onOpenChange?.(false, e.reason), platform.errors));
+    if (defaultOpen) actor.send({ type: 'OPEN' });
     return () => {
       opened.unsubscribe();
       closed.unsubscribe();
     };
     // defaultOpen applies once, on mount.
-  }, [actor]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, platform.errors]);
 
   useEffect(() => {
     if (options.open === undefined) return;
@@ -132,57 +137,32 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
     if (!options.open && isOpen) actor.send({ type: 'CLOSE' });
   }, [actor, options.open]);
 
-  useEffect(() => {
-    // Checked after commit, when the content's ref is attached: a shown dialog needs a dialog node.
-    if (shown && host.dom) assertDialogNode(nodeRef.current);
-  }, [shown, host.dom]);
+  // A shown dialog needs a dialog node: checked when the content node attaches, so the error reaches the
+  // caller's error boundary (the popup's focus trap also checks it, for renderers without one).
+  const checkNode = useCallback(
+    (node: HTMLElement | null) => {
+      if (node && host.dom) assertDialogNode(node);
+    },
+    [host.dom],
+  );
 
-  useLayer(shown, {
-    node: () => nodeRef.current,
-    onEscape: () => actor.send({ type: 'ESCAPE' }),
-    onOutsideClick: () => actor.send({ type: 'OUTSIDE_CLICK' }),
-  });
-  useFocusTrap(state === 'open', () => nodeRef.current, {
-    trap: modal,
-    ...(options.initialFocus ? { initialFocus: options.initialFocus } : {}),
-  });
-
-  const viewportWidth = host.dom?.window.innerWidth ?? Number.POSITIVE_INFINITY;
-  const layout = dialogLayout({
-    viewportWidth,
+  const api = connectDialog(view, actor.send, {
+    viewportWidth: host.dom?.window.innerWidth ?? Number.POSITIVE_INFINITY,
     ...(options.size ? { size: options.size } : {}),
     ...(options.top ? { top: options.top } : {}),
   });
-  const { mobile: _mobile, ...layoutStyle } = layout;
-
   return {
-    open: shown,
-    state,
-    zIndex,
-    setOpen: (open) => actor.send({ type: open ? 'OPEN' : 'CLOSE' }),
-    getTriggerProps: () => ({
-      type: 'button',
-      'aria-haspopup': 'dialog',
-      'aria-expanded': shown,
-      onClick: () => actor.send({ type: 'TOGGLE' }),
-    }),
-    getBackdropProps: () => ({ 'aria-hidden': true, 'data-state': state, style: { zIndex } }),
-    getContentProps: () => ({
-      ref: (node: HTMLElement | null) => {
-        nodeRef.current = node;
-      },
-      role: 'dialog',
-      'aria-modal': modal || undefined,
-      'aria-labelledby': titleId,
-      'aria-describedby': bodyId,
-      tabIndex: -1,
-      'data-state': state,
-      style: { zIndex, ...layoutStyle },
-    }),
-    getTitleProps: () => ({ id: titleId }),
-    getBodyProps: () => ({ id: bodyId }),
-    getFooterProps: () => ({ id: footerId }),
-    getCloseTriggerProps: () => ({ type: 'button', onClick: () => actor.send({ type: 'CLOSE' }) }),
+    open: api.open,
+    state: api.state,
+    zIndex: api.zIndex,
+    setOpen: api.setOpen,
+    getTriggerProps: () => normalizeProps(api.getTriggerProps()),
+    getBackdropProps: () => normalizeProps(api.getBackdropProps()),
+    getContentProps: () => ({ ...normalizeProps(api.getContentProps()), ref: checkNode }),
+    getTitleProps: api.getTitleProps,
+    getBodyProps: api.getBodyProps,
+    getFooterProps: api.getFooterProps,
+    getCloseTriggerProps: () => normalizeProps(api.getCloseTriggerProps()),
     actor,
   };
 }

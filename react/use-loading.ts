@@ -1,9 +1,12 @@
-import { useCallback, useId, useSyncExternalStore } from 'react';
+import { useId, useMemo, useSyncExternalStore } from 'react';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { prop } from '../machines/fields.js';
+import { connectLoadingOverlay, loadingOverlayView } from '../machines/loading-overlay.connect.js';
+import type { LoadingOverlayProps, LoadingOverlayView, LoadingState } from '../machines/loading-overlay.connect.js';
+import { shallowEqual } from './use-actor-selector.js';
 import { useUi } from './use-ui.js';
 
-export type LoadingState = 'visible' | 'hiding' | 'removed';
+export type { LoadingState } from '../machines/loading-overlay.connect.js';
 
 export interface UseLoadingResult {
   state: LoadingState;
@@ -14,7 +17,7 @@ export interface UseLoadingResult {
   show(options?: { text?: string }): () => void;
   /** Shows the overlay for the life of a promise (a non-promise rejects with InvalidArgumentError, showing nothing). */
   track<T>(promise: Promise<T>, options?: { text?: string }): Promise<T>;
-  overlayProps: { role: 'status'; 'aria-live': 'polite'; 'aria-busy': boolean; 'data-state': LoadingState; hidden: boolean };
+  getOverlayProps(): LoadingOverlayProps;
 }
 
 const noop = () => {};
@@ -27,30 +30,38 @@ export function useLoading(target?: unknown, onRemoved?: () => void): UseLoading
   const { loading } = useUi();
   const ownKey = useId();
   const key = target ?? ownKey;
-  const actor = useSyncExternalStore(
-    loading.subscribe,
-    () => loading.get(key),
-    () => loading.get(key),
-  );
-  const subscribeActor = useCallback(
-    (listener: () => void) => {
-      if (!actor) return noop;
-      const sub = actor.subscribe(listener);
-      return () => sub.unsubscribe();
-    },
-    [actor],
-  );
-  const snapshot = useSyncExternalStore(
-    subscribeActor,
-    () => actor?.getSnapshot(),
-    () => actor?.getSnapshot(),
-  );
-  const state: LoadingState = !snapshot || snapshot.status === 'done' ? 'removed' : (snapshot.value as LoadingState);
+  // One subscription: to the registry, and through it to the target's overlay while there is one.
+  const store = useMemo(() => {
+    // The last view handed out, kept while the next one is equal (useSyncExternalStore needs a stable value).
+    const last: { view: LoadingOverlayView } = { view: loadingOverlayView(loading.get(key)?.getSnapshot()) };
+    const read = () => {
+      const next = loadingOverlayView(loading.get(key)?.getSnapshot());
+      if (!shallowEqual(last.view, next)) last.view = next;
+      return last.view;
+    };
+    const subscribe = (onChange: () => void) => {
+      let actorSub: { unsubscribe(): void } | undefined;
+      const follow = () => {
+        actorSub?.unsubscribe();
+        actorSub = loading.get(key)?.subscribe({ next: onChange, error: onChange, complete: onChange });
+        onChange();
+      };
+      const stopRegistry = loading.subscribe(follow);
+      follow();
+      return () => {
+        stopRegistry();
+        actorSub?.unsubscribe();
+      };
+    };
+    return { read, subscribe };
+  }, [loading, key]);
+  const view = useSyncExternalStore(store.subscribe, store.read, store.read);
+  const api = connectLoadingOverlay(view);
   const show = (options: { text?: string } = {}) => loading.show(key, onRemoved ?? noop, options);
   return {
-    state,
-    mounted: state !== 'removed',
-    text: snapshot?.context.text,
+    state: api.state,
+    mounted: api.mounted,
+    text: api.text,
     show,
     track: (promise, options) => {
       // Async by contract: a bad argument rejects, and no overlay is shown that nothing would release.
@@ -65,6 +76,6 @@ export function useLoading(target?: unknown, onRemoved?: () => void): UseLoading
       }
       return Promise.resolve(promise).finally(release);
     },
-    overlayProps: { role: 'status', 'aria-live': 'polite', 'aria-busy': state === 'visible', 'data-state': state, hidden: state === 'removed' },
+    getOverlayProps: api.getOverlayProps,
   };
 }

@@ -1,7 +1,7 @@
-import { useSelector } from '@xstate/react';
 import type { MessageBoxApi } from '../machines/message-box-api.js';
 import { currentMessageBox } from '../machines/message-box-queue.machine.js';
 import type { QueuedMessageBox } from '../machines/message-box-queue.machine.js';
+import { useActorSelector } from './use-actor-selector.js';
 import { useUi } from './use-ui.js';
 
 /** alert, confirm and prompt on the app's queue; each promise says confirm, cancel or close. */
@@ -9,8 +9,8 @@ export function useMessageBox(): MessageBoxApi {
   return useUi().messageBox;
 }
 
-/** The box on screen (for a custom host), or undefined. */
+/** The box on screen (for a custom host: `connectMessageBox(box.ref.getSnapshot(), box.ref.send)`), or undefined. */
 export function useCurrentMessageBox(): QueuedMessageBox | undefined {
   const { messageBoxQueue } = useUi();
-  return useSelector(messageBoxQueue, (s) => currentMessageBox(s.context));
+  return useActorSelector(messageBoxQueue, (s) => currentMessageBox(s.context));
 }

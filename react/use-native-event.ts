@@ -5,16 +5,16 @@ import { useExkitService } from './provider.js';
 export function useNativeEvent<T = unknown>(name: string): T | undefined {
   const bridge = useExkitService('bridge');
   const store = useMemo(() => {
-    let latest: T | undefined;
+    const latest: { value: T | undefined } = { value: undefined };
     return {
       subscribe: (onChange: () => void) => {
         const subscription = bridge.event$<T>(name).subscribe((data) => {
-          latest = data;
+          latest.value = data;
           onChange();
         });
         return () => subscription.unsubscribe();
       },
-      read: () => latest,
+      read: () => latest.value,
     };
   }, [bridge, name]);
   return useSyncExternalStore(store.subscribe, store.read, store.read);

@@ -1,9 +1,12 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import type { CSSProperties } from 'react';
-import type { NotificationContent, NotificationContext } from '../machines/notification.machine.js';
+import { useCallback, useEffect, useRef } from 'react';
+import { connectNotification, connectNotifier, notificationView } from '../machines/notifier.connect.js';
+import type { ShownNotification, NotificationRegionProps, NotificationRootProps } from '../machines/notifier.connect.js';
+import type { NotificationContent } from '../machines/notification.machine.js';
 import { checkNotification, notificationPlacements } from '../machines/notifier.machine.js';
-import type { NotificationPlacement } from '../machines/notifier.machine.js';
+import type { NotificationPlacement, NotifierContext } from '../machines/notifier.machine.js';
+import { normalizeProps } from './normalize-props.js';
+import type { ReactProps } from './normalize-props.js';
+import { shallowEqual, useActorSelector } from './use-actor-selector.js';
 import { useUi } from './use-ui.js';
 import { useLayer, useReducedMotion } from './use-ui-host.js';
 import { useMeasuredHeight } from './use-measured-height.js';
@@ -22,13 +25,7 @@ export interface UseNotificationsResult {
   /** Closes one notification, or all of them. */
   close(id?: string): void;
   placements: NotificationPlacement[];
-  getRegionProps(label?: string): {
-    ref: (node: HTMLElement | null) => void;
-    role: 'region';
-    'aria-label': string;
-    'aria-live': 'polite';
-    'data-reduced-motion': boolean | undefined;
-  };
+  getRegionProps(label?: string): NotificationRegionProps & { ref: (node: HTMLElement | null) => void };
 }
 
 /** The app's notifications (seed 001 §4, §9): notify/close plus placements per corner for a renderer. */
@@ -36,11 +33,21 @@ export function useNotifications(): UseNotificationsResult {
   const ui = useUi();
   const notifier = ui.notifier;
   const reducedMotion = useReducedMotion();
-  const placements = useSelector(notifier, (s) => notificationPlacements(s.context), samePlacements);
+  // One subscription: placements (kept while no id or offset moved), the gap and the count shown so far.
+  const last = useRef<NotificationPlacement[]>([]);
+  const select = useCallback((s: { context: NotifierContext }) => {
+    const next = notificationPlacements(s.context);
+    if (!samePlacements(last.current, next)) last.current = next;
+    return { placements: last.current, gap: s.context.gap, shownTotal: s.context.shownTotal };
+  }, []);
+  const view = useActorSelector(notifier, select, shallowEqual);
   const regionRef = useRef<HTMLElement | null>(null);
   useEffect(() => ui.host.stack.addBranch(() => regionRef.current), [ui.host.stack]);
-  const layerKey = useSelector(notifier, (s) => s.context.shownTotal);
-  useLayer(placements.length > 0, { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) }, layerKey);
+  useLayer(view.placements.length > 0, { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) }, view.shownTotal);
+  const setRegion = useCallback((node: HTMLElement | null) => {
+    regionRef.current = node;
+  }, []);
+  const api = connectNotifier(view, notifier.send, { reducedMotion });
   return {
     notify: (content) => {
       // A malformed notification throws InvalidArgumentError here rather than being ignored by the notifier.
@@ -49,68 +56,31 @@ export function useNotifications(): UseNotificationsResult {
       notifier.send({ type: 'NOTIFY', notification: { ...checked, id } });
       return id;
     },
-    close: (id) => notifier.send(id === undefined ? { type: 'CLOSE' } : { type: 'CLOSE', id }),
-    placements,
-    getRegionProps: (label = 'Notifications') => ({
-      ref: (node) => {
-        regionRef.current = node;
-      },
-      role: 'region',
-      'aria-label': label,
-      'aria-live': 'polite',
-      'data-reduced-motion': reducedMotion || undefined,
-    }),
+    close: api.close,
+    placements: api.placements,
+    getRegionProps: (label) => ({ ...api.getRegionProps(label), ref: setRegion }),
   };
 }
 
 export interface UseNotificationItemResult {
-  notification: Pick<NotificationContext, 'id' | 'title' | 'message' | 'type' | 'position' | 'showClose' | 'data' | 'zIndex'>;
+  notification: ShownNotification;
   hovered: boolean;
-  getRootProps(): {
-    ref: (node: HTMLElement | null) => void;
-    role: 'status' | 'alert';
-    'aria-atomic': true;
-    'data-position': string;
-    'data-type': string | undefined;
-    style: CSSProperties;
-    onPointerEnter: () => void;
-    onPointerLeave: () => void;
-    onClick: () => void;
-  };
-  getCloseProps(): { type: 'button'; hidden: boolean; onClick: (event: { stopPropagation(): void }) => void };
+  getRootProps(): ReactProps<NotificationRootProps> & { ref: (node: HTMLElement | null) => void };
+  getCloseProps(): { type: 'button'; hidden: boolean; onClick: (event?: { stopPropagation(): void }) => void };
 }
 
 /** One notification: fixed in its corner at its derived offset, pausing on hover, closing on click or its button. */
 export function useNotificationItem(placement: NotificationPlacement): UseNotificationItemResult {
   const { notifier } = useUi();
-  const context = useSelector(placement.ref, (s) => s.context);
-  const hovered = useSelector(placement.ref, (s) => s.matches({ shown: 'hovered' }));
+  const view = useActorSelector(placement.ref, notificationView, shallowEqual);
+  // The gap is fixed for the notifier's life, so it is read, not subscribed to.
+  const gap = notifier.getSnapshot().context.gap;
   const setNode = useMeasuredHeight(notifier, placement.id);
-  const [vertical, horizontal] = context.position.split('-') as ['top' | 'bottom', 'left' | 'right'];
-  const id = placement.id;
+  const api = connectNotification(view, notifier.send, placement, gap);
   return {
-    notification: context,
-    hovered,
-    getRootProps: () => ({
-      ref: setNode,
-      role: context.type === 'error' ? 'alert' : 'status',
-      'aria-atomic': true,
-      'data-position': context.position,
-      'data-type': context.type,
-      style: { position: 'fixed', [vertical]: placement.offset, [horizontal]: notifierGap(notifier), zIndex: context.zIndex },
-      onPointerEnter: () => notifier.send({ type: 'POINTER_ENTER', id }),
-      onPointerLeave: () => notifier.send({ type: 'POINTER_LEAVE', id }),
-      onClick: () => notifier.send({ type: 'CLICK', id }),
-    }),
-    getCloseProps: () => ({
-      type: 'button',
-      hidden: !context.showClose,
-      onClick: (event) => {
-        event.stopPropagation();
-        notifier.send({ type: 'CLOSE', id });
-      },
-    }),
+    notification: api.notification,
+    hovered: api.hovered,
+    getRootProps: () => ({ ...normalizeProps(api.getRootProps()), ref: setNode }),
+    getCloseProps: () => normalizeProps(api.getCloseProps()),
   };
 }
-
-const notifierGap = (notifier: ReturnType<typeof useUi>['notifier']) => notifier.getSnapshot().context.gap;

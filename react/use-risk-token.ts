@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import type { RiskTokenKind } from '../core/security/risk-token/index.js';
 import type { RiskTokenStatus } from '../machines/risk-token.machine.js';
+import { riskTokenState } from '../machines/risk-token-service.js';
 import type { RiskTokenState } from '../machines/risk-token-service.js';
 import { useExkitService } from './provider.js';
-import { useActorSelector } from './use-actor-selector.js';
+import { shallowEqual, useActorSelector } from './use-actor-selector.js';
 
 export interface UseRiskTokenResult {
   status: RiskTokenStatus;
@@ -20,10 +21,8 @@ export interface UseRiskTokenResult {
 /** The provider's risk token (seed 001 §4): its status, token kind and last error, and a refresh. */
 export function useRiskToken(): UseRiskTokenResult {
   const service = useExkitService('riskToken');
-  const status = useActorSelector(service.actor, (s) => (s.value as { status: RiskTokenStatus }).status);
-  const kind = useActorSelector(service.actor, (s) => s.context.token?.kind);
-  const pending = useActorSelector(service.actor, (s) => !s.matches({ refresh: 'idle' }));
-  const lastError = useActorSelector(service.actor, (s) => s.context.error);
+  // One subscription to the service's own view of the machine, re-rendering when one of its fields changes.
+  const state = useActorSelector(service.actor, riskTokenState, shallowEqual);
   const refresh = useCallback(() => service.refresh(), [service]);
-  return { status, kind, pending, lastError, refresh };
+  return { status: state.status, kind: state.kind, pending: state.pending, lastError: state.error, refresh };
 }

@@ -1,9 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { SecurityEvent } from '../core/security/index.js';
 import { signingInitMachine } from '../machines/signing-init.machine.js';
 import { useExkit, useExkitService } from './provider.js';
+import { shallowEqual, useActorSelector } from './use-actor-selector.js';
+import { useOwnedActor } from './use-owned-actor.js';
 
 export type SigningInitStatus = 'notInitialised' | 'fetchingConfig' | 'configFetched' | 'serverKeyVerified' | 'ready' | 'disabled';
 
@@ -23,9 +24,8 @@ export interface UseSigningInitResult {
 export function useSigningInit(): UseSigningInitResult {
   const security = useExkitService('security');
   const { platform } = useExkit();
-  const actor = useActorRef(signingInitMachine, { input: { security }, clock: platform.timers });
-  const status = useSelector(actor, (s) => s.value as SigningInitStatus);
-  const error = useSelector(actor, (s) => s.context.error);
+  const actor = useOwnedActor(signingInitMachine, { input: { security }, clock: platform.timers });
+  const { status, error } = useActorSelector(actor, (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }), shallowEqual);
   useEffect(() => {
     actor.send({ type: 'INIT' });
   }, [actor]);
@@ -42,7 +42,9 @@ export function useSigningInit(): UseSigningInitResult {
 export function useSecurityEvents(onEvent: (event: SecurityEvent) => void): void {
   const security = useExkitService('security');
   const latest = useRef(onEvent);
-  latest.current = onEvent;
+  useEffect(() => {
+    latest.current = onEvent;
+  });
   useEffect(() => {
     const subscription = security.events$.subscribe((event) => latest.current(event));
     return () => subscription.unsubscribe();

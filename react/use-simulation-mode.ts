@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useExkitService } from './provider.js';
+import { useActorSelector } from './use-actor-selector.js';
 
 export interface UseSimulationModeResult {
   on: boolean;
@@ -11,7 +11,7 @@ export interface UseSimulationModeResult {
 /** Simulation-trading mode: whether it is on, and the switches (seed 001 §4). */
 export function useSimulationMode(): UseSimulationModeResult {
   const actor = useExkitService('simulation');
-  const on = useSelector(actor, (s) => s.matches('on'));
+  const on = useActorSelector(actor, (s) => s.matches('on'));
   return {
     on,
     turnOn: (locale) => actor.send(locale === undefined ? { type: 'TURN_ON' } : { type: 'TURN_ON', locale }),

@@ -1,10 +1,12 @@
-import { useActorSelector as useSelector } from './use-actor-selector.js';
-import { useEffect, useRef } from 'react';
-import type { CSSProperties } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { connectToast, connectToaster, toastView } from '../machines/toaster.connect.js';
+import type { ShownToast, ToastRegionProps, ToastRootProps, ToastState, ToasterView } from '../machines/toaster.connect.js';
 import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
-import type { ToastPlacement } from '../machines/toaster.machine.js';
+import type { ToasterSnapshot, ToastPlacement } from '../machines/toaster.machine.js';
 import type { ToastApi } from '../machines/toast-api.js';
-import type { ToastContext } from '../machines/toast.machine.js';
+import { normalizeProps } from './normalize-props.js';
+import type { ReactProps } from './normalize-props.js';
+import { shallowEqual, useActorSelector } from './use-actor-selector.js';
 import { useMeasuredHeight } from './use-measured-height.js';
 import { useLayer, useReducedMotion, useToast, useToasterActor, useLayerHost } from './use-ui-host.js';
 
@@ -35,15 +37,7 @@ export interface UseToasterResult {
    * Props for the live region, which exists before the first toast so screen readers announce it. It
    * announces additions and text changes, ARIA's default `aria-relevant`, so the attribute is left out.
    */
-  getRegionProps(label?: string): {
-    ref: (node: HTMLElement | null) => void;
-    role: 'region';
-    'aria-label': string;
-    'aria-live': 'polite';
-    'data-reduced-motion': boolean | undefined;
-    onPointerEnter: () => void;
-    onPointerLeave: () => void;
-  };
+  getRegionProps(label?: string): ReactProps<ToastRegionProps> & { ref: (node: HTMLElement | null) => void };
 }
 
 /**
@@ -55,66 +49,48 @@ export function useToaster(): UseToasterResult {
   const toaster = useToasterActor();
   const toast = useToast();
   const reducedMotion = useReducedMotion();
-  // The last placements handed out, shared with the next ones (a cache, like the selector's own).
-  const lastPlacements = useRef<ToastPlacement[]>([]);
-  const placements = useSelector(toaster, (s) => (lastPlacements.current = sharePlacements(lastPlacements.current, toastPlacements(s.context))));
-  const queued = useSelector(toaster, (s) => queuedToastCount(s.context));
+  // One subscription: the view (placements shared with the last ones, so unchanged toasts keep their props;
+  // the queue length; and the count of toasts shown, which brings the region's layer to the front).
+  const shared = useRef<ToastPlacement[]>([]);
+  const select = useCallback((s: ToasterSnapshot): ToasterView & { shownTotal: number } => {
+    shared.current = sharePlacements(shared.current, toastPlacements(s.context));
+    return { placements: shared.current, queued: queuedToastCount(s.context), shownTotal: s.context.shownTotal };
+  }, []);
+  const view = useActorSelector(toaster, select, shallowEqual);
   const regionRef = useRef<HTMLElement | null>(null);
   useEffect(() => host.stack.addBranch(() => regionRef.current), [host.stack]);
   // Each newly shown toast brings the region's layer above a modal that was already open; a toast
   // closing never does, so a modal opened later stays on top.
-  const layerKey = useSelector(toaster, (s) => s.context.shownTotal);
-  useLayer(placements.length > 0, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, layerKey);
+  useLayer(view.placements.length > 0, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, view.shownTotal);
+  const setRegion = useCallback((node: HTMLElement | null) => {
+    regionRef.current = node;
+  }, []);
+  const api = connectToaster(view, toaster.send, { reducedMotion });
   return {
-    placements,
-    queued,
+    placements: api.placements,
+    queued: api.queued,
     toast,
-    getRegionProps: (label = 'Messages') => ({
-      ref: (node) => {
-        regionRef.current = node;
-      },
-      role: 'region',
-      'aria-label': label,
-      'aria-live': 'polite',
-      'data-reduced-motion': reducedMotion || undefined,
-      onPointerEnter: () => toaster.send({ type: 'POINTER_ENTER' }),
-      onPointerLeave: () => toaster.send({ type: 'POINTER_LEAVE' }),
-    }),
+    getRegionProps: (label) => ({ ...normalizeProps(api.getRegionProps(label)), ref: setRegion }),
   };
 }
 
 export interface UseToastItemResult {
-  toast: Pick<ToastContext, 'id' | 'type' | 'message' | 'title' | 'closable' | 'data' | 'zIndex' | 'revision'>;
-  state: 'hidden' | 'visible' | 'closed';
-  getRootProps(): {
-    ref: (node: HTMLElement | null) => void;
-    role: 'status' | 'alert';
-    'aria-atomic': true;
-    'data-type': string;
-    'data-state': string;
-    style: CSSProperties;
-  };
+  toast: ShownToast;
+  state: ToastState;
+  getRootProps(): ToastRootProps & { ref: (node: HTMLElement | null) => void };
   getCloseProps(): { type: 'button'; hidden: boolean; onClick: () => void };
 }
 
 /** One shown toast: its content, its fixed position from the placement, and its measured height reported back. */
 export function useToastItem(placement: ToastPlacement): UseToastItemResult {
   const toaster = useToasterActor();
-  const ref = placement.ref;
-  const context = useSelector(ref, (s) => s.context);
-  const state = useSelector(ref, (s) => (s.status === 'done' ? 'closed' : s.matches('hidden') ? 'hidden' : 'visible'));
+  const view = useActorSelector(placement.ref, toastView, shallowEqual);
   const setNode = useMeasuredHeight(toaster, placement.id);
+  const api = connectToast(view, placement.ref.send, placement, toaster.send);
   return {
-    toast: context,
-    state,
-    getRootProps: () => ({
-      ref: setNode,
-      role: context.type === 'error' ? 'alert' : 'status',
-      'aria-atomic': true,
-      'data-type': context.type,
-      'data-state': state,
-      style: { position: 'fixed', top: placement.offset, zIndex: context.zIndex },
-    }),
-    getCloseProps: () => ({ type: 'button', hidden: !context.closable, onClick: () => ref.send({ type: 'CLOSE' }) }),
+    toast: api.toast,
+    state: api.state,
+    getRootProps: () => ({ ...api.getRootProps(), ref: setNode }),
+    getCloseProps: () => normalizeProps(api.getCloseProps()),
   };
 }

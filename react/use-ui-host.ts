@@ -50,7 +50,9 @@ export function useReducedMotion(): boolean {
 export function useLayer(active: boolean, options: LayerOptions, key?: unknown): void {
   const { stack } = useLayerHost();
   const latest = useRef(options);
-  latest.current = options;
+  useEffect(() => {
+    latest.current = options;
+  });
   useEffect(() => {
     if (!active) return;
     const layer = stack.push({
@@ -65,20 +67,22 @@ export function useLayer(active: boolean, options: LayerOptions, key?: unknown):
 /** Traps focus in `node()` while `active` and restores it afterwards. */
 export function useFocusTrap(active: boolean, node: () => HTMLElement | null, options: FocusTrapOptions = {}): void {
   const { dom } = useLayerHost();
-  const latest = useRef(options);
-  latest.current = options;
+  const latest = useRef({ options, node });
+  useEffect(() => {
+    latest.current = { options, node };
+  });
   const trapOn = options.trap ?? true;
   useEffect(() => {
-    const el = node();
+    const el = latest.current.node();
     if (!active || !dom || !el) return;
     const trap = createFocusTrap(dom, el, {
       trap: trapOn,
-      initialFocus: () => latest.current.initialFocus?.(),
-      returnFocus: () => latest.current.returnFocus?.(),
-      allowOutside: (target) => latest.current.allowOutside?.(target) ?? false,
+      initialFocus: () => latest.current.options.initialFocus?.(),
+      returnFocus: () => latest.current.options.returnFocus?.(),
+      allowOutside: (target) => latest.current.options.allowOutside?.(target) ?? false,
     });
     trap.activate();
     return () => trap.deactivate();
-    // `node` is a ref getter read when the effect runs, so it is not a dependency.
+    // `node` is a ref getter read (the latest one) when the effect runs, so it is not a dependency.
   }, [active, dom, trapOn]);
 }

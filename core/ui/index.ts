@@ -21,3 +21,4 @@ export { createUiHost } from './ui-host.js';
 export type { LayerHost, UiHost, UiHostOptions } from './ui-host.js';
 export { REDUCED_MOTION_QUERY, fixedMotion, motionPreference } from './motion.js';
 export type { MotionPreference } from './motion.js';
+export { applyProps } from './apply-props.js';

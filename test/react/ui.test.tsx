@@ -124,12 +124,14 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
 }
 
 describe('useDialog', () => {
-  it('"Focus moves into the dialog on open ... and returns to the element that opened it"; Escape closes; scroll lock restores after 200 ms', () => {
+  it('"Focus moves into the dialog on open ... and returns to the element that opened it"; Escape closes; scroll lock restores after 200 ms', async () => {
     const { wrap, platform } = setup();
     render(wrap(<DialogDemo />));
     const opener = screen.getByRole('button', { name: 'open' });
     opener.focus();
     fireEvent.click(opener);
+    // The popup's focus trap takes the node once the renderer has committed it (a DOM mutation, a microtask later).
+    await act(async () => {});
     const dialog = screen.getByRole('dialog');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.style.width).toBe('480px');
@@ -145,7 +147,7 @@ describe('useDialog', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('seed 001 §2: a dialog has title, close button, body and footer; named by the title, described by the body only, footer actions inside the focus trap', () => {
+  it('seed 001 §2: a dialog has title, close button, body and footer; named by the title, described by the body only, footer actions inside the focus trap', async () => {
     const { wrap } = setup();
     function Transfer({ label }: { label: string }) {
       const dialog = useDialog({ closeDelay: 0, defaultOpen: true });
@@ -165,6 +167,7 @@ describe('useDialog', () => {
       ) : null;
     }
     render(wrap(<><Transfer label="one" /><Transfer label="two" /></>));
+    await act(async () => {});
     const one = screen.getByTestId('one');
     const [title, body, footer] = [one.querySelector('h2')!, one.querySelector('div')!, one.querySelector('footer')!];
     expect(new Set([title.id, body.id, footer.id]).size).toBe(3);
@@ -377,7 +380,7 @@ describe('useLoading', () => {
     let api: ReturnType<typeof useLoading> | undefined;
     function Probe() {
       api = useLoading('orders');
-      return <div {...api.overlayProps} data-testid="overlay" />;
+      return <div {...api.getOverlayProps()} data-testid="overlay" />;
     }
     render(wrap(<Probe />));
     expect(api!.state).toBe('removed');

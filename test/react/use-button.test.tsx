@@ -5,9 +5,9 @@ import { ExkitProvider, MissingProviderError, useExkit } from '../../react/provi
 import { memoryPlatform } from '../../core/platform/memory-platform.js';
 
 function Submit({ onSubmit, loading = false }: { onSubmit: () => void; loading?: boolean }) {
-  const { buttonProps, loading: busy, disabled } = useButton(onSubmit, { loading });
+  const { getButtonProps, loading: busy, disabled } = useButton(onSubmit, { loading });
   return (
-    <button type="button" {...buttonProps}>
+    <button {...getButtonProps()}>
       {busy ? 'Sending' : disabled ? 'Unavailable' : 'Submit'}
     </button>
   );
@@ -37,12 +37,12 @@ describe('useButton — seed 000 §4: a click is ignored when the button is disa
   it('ignores clicks while loading until loading stops', () => {
     const onSubmit = vi.fn();
     const { result } = renderHook(() => useButton(onSubmit, { loading: true }));
-    act(() => result.current.buttonProps.onClick());
+    act(() => result.current.getButtonProps().onClick());
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(result.current.buttonProps['aria-busy']).toBe(true);
+    expect(result.current.getButtonProps()['aria-busy']).toBe(true);
     act(() => result.current.setLoading(false));
     expect(result.current.clickable).toBe(true);
-    act(() => result.current.buttonProps.onClick());
+    act(() => result.current.getButtonProps().onClick());
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
@@ -51,8 +51,8 @@ describe('useButton — seed 000 §4: a click is ignored when the button is disa
     const { result } = renderHook(() => useButton(onSubmit));
     act(() => result.current.setDisabled(true));
     expect(result.current.disabled).toBe(true);
-    expect(result.current.buttonProps).toMatchObject({ disabled: true, 'aria-disabled': true, 'aria-busy': false, 'data-disabled': '', 'data-loading': undefined });
-    act(() => result.current.buttonProps.onClick());
+    expect(result.current.getButtonProps()).toMatchObject({ disabled: true, 'aria-disabled': true, 'aria-busy': false, 'data-disabled': '', 'data-loading': undefined });
+    act(() => result.current.getButtonProps().onClick());
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -63,17 +63,17 @@ describe('useButton — seed 000 §4: a click is ignored when the button is disa
     act(() => result.current.setDisabled(true));
     act(() => result.current.setDisabled(false));
     expect(result.current).toMatchObject({ loading: true, disabled: false, clickable: false });
-    expect(result.current.buttonProps).toMatchObject({ disabled: false, 'aria-disabled': true, 'aria-busy': true });
-    act(() => result.current.buttonProps.onClick());
+    expect(result.current.getButtonProps()).toMatchObject({ disabled: false, 'aria-disabled': true, 'aria-busy': true });
+    act(() => result.current.getButtonProps().onClick());
     expect(onSubmit).not.toHaveBeenCalled();
     // Stopping loading while disabled keeps it disabled, too.
     act(() => result.current.setDisabled(true));
     act(() => result.current.setLoading(false));
     expect(result.current).toMatchObject({ loading: false, disabled: true, clickable: false });
-    act(() => result.current.buttonProps.onClick());
+    act(() => result.current.getButtonProps().onClick());
     expect(onSubmit).not.toHaveBeenCalled();
     act(() => result.current.setDisabled(false));
-    act(() => result.current.buttonProps.onClick());
+    act(() => result.current.getButtonProps().onClick());
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
@@ -82,7 +82,7 @@ describe('useButton — seed 000 §4: a click is ignored when the button is disa
     const second = vi.fn();
     const { result, rerender } = renderHook(({ onClick }) => useButton(onClick), { initialProps: { onClick: first } });
     rerender({ onClick: second });
-    act(() => result.current.buttonProps.onClick());
+    act(() => result.current.getButtonProps().onClick());
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
   });
@@ -124,8 +124,8 @@ describe('useButton — the failure model: a caller\'s handler runs guarded, mal
           throw new Error('handler bug');
         }),
       );
-      act(() => result.current.buttonProps.onClick());
-      act(() => result.current.buttonProps.onClick());
+      act(() => result.current.getButtonProps().onClick());
+      act(() => result.current.getButtonProps().onClick());
       expect(calls).toBe(2);
       expect(result.current.actor.getSnapshot().status).toBe('active');
       expect(logged.mock.calls.some((call) => String(call[0]).includes('onClick threw'))).toBe(true);

@@ -11,7 +11,7 @@ export function ButtonDemo() {
   return (
     <section className="card">
       <h2>Button</h2>
-      <button {...button.buttonProps} type="button" data-testid="demo-button">
+      <button {...button.getButtonProps()} data-testid="demo-button">
         {button.loading ? 'Placing order…' : 'Place order'}
       </button>
       <p className="muted">

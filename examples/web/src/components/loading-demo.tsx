@@ -13,7 +13,7 @@ export function LoadingDemo() {
         Load for 2 s
       </button>
       {loading.mounted ? (
-        <div {...loading.overlayProps} className="overlay" data-testid="loading-overlay">
+        <div {...loading.getOverlayProps()} className="overlay" data-testid="loading-overlay">
           {loading.text}
         </div>
       ) : null}

@@ -1,0 +1,185 @@
+import type { SnapshotFrom } from 'xstate';
+import { dialogLayout } from '../core/ui/dialog-layout.js';
+import { MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
+import type { MessageBoxEvent, MessageBoxKind, MessageBoxOptions, messageBoxMachine } from './message-box.machine.js';
+import { inputValue, isComposing, isSnapshot } from './props.js';
+import type { InputEventLike, KeyEventLike, Send, StyleProps } from './props.js';
+
+export type MessageBoxSnapshot = SnapshotFrom<typeof messageBoxMachine>;
+export type MessageBoxPhase = 'entering' | 'open' | 'leaving';
+
+/** What a message box's props are built from. */
+export interface MessageBoxView {
+  id: string;
+  phase: MessageBoxPhase;
+  options: MessageBoxOptions;
+  showCancel: boolean;
+  value: string;
+  error: string | undefined;
+  exceeded: boolean;
+  zIndex: number;
+}
+
+/** The view of a message-box snapshot. */
+export function messageBoxView(snapshot: MessageBoxSnapshot): MessageBoxView {
+  const phase: MessageBoxPhase =
+    snapshot.status === 'done' || snapshot.matches('leaving') ? 'leaving' : snapshot.matches({ showing: 'open' }) ? 'open' : 'entering';
+  const { id, options, showCancel, value, error, exceeded, zIndex } = snapshot.context;
+  return { id, phase, options, showCancel, value, error, exceeded, zIndex };
+}
+
+export interface MessageBoxLabels {
+  confirm: string;
+  cancel: string;
+  close: string;
+}
+
+/** The button labels used when a box sets none. */
+export const MESSAGE_BOX_LABELS: MessageBoxLabels = { confirm: 'OK', cancel: 'Cancel', close: 'Close' };
+
+export interface MessageBoxConnectOptions {
+  /** Button labels when the box does not set its own. */
+  labels?: Partial<MessageBoxLabels>;
+  /** The viewport's width in CSS px, to pick the mobile layout (default: wide). */
+  viewportWidth?: number;
+  /** Marks the root `data-reduced-motion` (the user asks for reduced motion). */
+  reducedMotion?: boolean;
+}
+
+export interface MessageBoxInputProps {
+  id: string;
+  value: string;
+  placeholder: string | undefined;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-labelledby': string;
+  'data-exceeded': '' | undefined;
+  oninput: (event: InputEventLike) => void;
+  onkeydown: (event: KeyEventLike) => void;
+}
+
+export interface MessageBoxButtonProps {
+  id?: string;
+  type: 'button';
+  hidden: boolean;
+  'aria-label'?: string;
+  'data-action': 'confirm' | 'cancel' | 'close';
+  onclick: () => void;
+}
+
+/** A message box's texts and the props of its parts, in DOM terms. */
+export interface MessageBoxConnectApi {
+  id: string;
+  kind: MessageBoxKind;
+  phase: MessageBoxPhase;
+  title: string | undefined;
+  message: string;
+  /** A prompt (it has an input). */
+  prompt: boolean;
+  /** A prompt with a multi-line input (Enter adds a line). */
+  multiline: boolean;
+  value: string;
+  /** The validation message while the prompt's input is invalid. */
+  error: string | undefined;
+  /** `value.length/maxLength` when the prompt has a maximum length. */
+  counter: string | undefined;
+  confirmText: string;
+  cancelText: string;
+  closeLabel: string;
+  getRootProps(): { 'data-state': MessageBoxPhase; 'data-reduced-motion': true | undefined };
+  getBackdropProps(): { 'aria-hidden': true; style: StyleProps };
+  /** The alertdialog node: the box's layer and focus trap find it by its id. */
+  getPanelProps(): {
+    id: string;
+    'data-exkit-node': string;
+    role: 'alertdialog';
+    'aria-modal': true;
+    'aria-labelledby': string;
+    'aria-describedby': string;
+    tabindex: -1;
+    'data-kind': MessageBoxKind;
+    style: StyleProps;
+  };
+  getTitleProps(): { id: string; hidden: boolean };
+  getMessageProps(): { id: string };
+  getInputProps(): MessageBoxInputProps;
+  getCounterProps(): { hidden: boolean; 'data-exceeded': '' | undefined };
+  getErrorProps(): { id: string; role: 'alert'; hidden: boolean };
+  getConfirmProps(): MessageBoxButtonProps;
+  getCancelProps(): MessageBoxButtonProps;
+  getCloseProps(): MessageBoxButtonProps;
+}
+
+/**
+ * The props of an alert, confirm or prompt box (`connectMessageBox(box.getSnapshot(), box.send)`, `box` the
+ * queue's `currentMessageBox`), for any renderer. Enter confirms a single-line box (not while an IME composes).
+ */
+export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, send: Send<MessageBoxEvent>, options: MessageBoxConnectOptions = {}): MessageBoxConnectApi {
+  const view = isSnapshot(state) ? messageBoxView(state as MessageBoxSnapshot) : (state as MessageBoxView);
+  const box = view.options;
+  const ids = messageBoxDomIds(view.id);
+  const labels = { ...MESSAGE_BOX_LABELS, ...options.labels };
+  const { mobile: _mobile, ...layout } = dialogLayout({
+    viewportWidth: options.viewportWidth ?? Number.POSITIVE_INFINITY,
+    top: box.top ?? MESSAGE_BOX_TOP_OFFSET,
+    ...(box.size ? { size: box.size } : {}),
+  });
+  const flag = (on: boolean): '' | undefined => (on ? '' : undefined);
+  const invalid = view.error !== undefined;
+  return {
+    id: view.id,
+    kind: box.kind,
+    phase: view.phase,
+    title: box.title,
+    message: box.message,
+    prompt: box.kind === 'prompt',
+    multiline: box.multiline === true,
+    value: view.value,
+    error: view.error,
+    counter: box.maxLength === undefined ? undefined : `${view.value.length}/${box.maxLength}`,
+    confirmText: box.confirmText ?? labels.confirm,
+    cancelText: box.cancelText ?? labels.cancel,
+    closeLabel: labels.close,
+    getRootProps: () => ({ 'data-state': view.phase, 'data-reduced-motion': options.reducedMotion === true || undefined }),
+    getBackdropProps: () => ({ 'aria-hidden': true, style: { zIndex: view.zIndex } }),
+    getPanelProps: () => ({
+      id: ids.panel,
+      'data-exkit-node': ids.panel,
+      role: 'alertdialog',
+      'aria-modal': true,
+      'aria-labelledby': box.title ? ids.title : ids.message,
+      'aria-describedby': ids.message,
+      tabindex: -1,
+      'data-kind': box.kind,
+      style: { zIndex: view.zIndex, ...layout },
+    }),
+    getTitleProps: () => ({ id: ids.title, hidden: !box.title }),
+    getMessageProps: () => ({ id: ids.message }),
+    getInputProps: () => ({
+      id: ids.input,
+      value: view.value,
+      placeholder: box.inputPlaceholder,
+      'aria-invalid': invalid,
+      'aria-describedby': invalid ? ids.error : undefined,
+      'aria-labelledby': ids.message,
+      'data-exceeded': flag(view.exceeded),
+      oninput: (event) => send({ type: 'INPUT', value: inputValue(event) }),
+      onkeydown: (event) => {
+        if (event.key !== 'Enter' || box.multiline || isComposing(event)) return;
+        event.preventDefault();
+        send({ type: 'ENTER' });
+      },
+    }),
+    getCounterProps: () => ({ hidden: box.maxLength === undefined, 'data-exceeded': flag(view.exceeded) }),
+    getErrorProps: () => ({ id: ids.error, role: 'alert', hidden: !invalid }),
+    getConfirmProps: () => ({ id: ids.confirm, type: 'button', hidden: false, 'data-action': 'confirm', onclick: () => send({ type: 'CONFIRM' }) }),
+    getCancelProps: () => ({ type: 'button', hidden: !view.showCancel, 'data-action': 'cancel', onclick: () => send({ type: 'CANCEL' }) }),
+    getCloseProps: () => ({
+      type: 'button',
+      hidden: box.showClose === false,
+      'aria-label': labels.close,
+      'data-action': 'close',
+      onclick: () => send({ type: 'CLOSE' }),
+    }),
+  };
+}

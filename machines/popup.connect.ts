@@ -1,0 +1,145 @@
+import type { SnapshotFrom } from 'xstate';
+import { dialogLayout } from '../core/ui/dialog-layout.js';
+import type { DialogSize } from '../core/ui/dialog-layout.js';
+import { popupDomIds } from './popup.machine.js';
+import type { PopupEvent, popupMachine } from './popup.machine.js';
+import { isSnapshot } from './props.js';
+import type { Send, StyleProps } from './props.js';
+
+export type PopupSnapshot = SnapshotFrom<typeof popupMachine>;
+
+export type DialogState = 'closed' | 'opening' | 'open' | 'closing';
+
+/** What a dialog's props are built from: the few values of a popup snapshot a renderer shows. */
+export interface PopupView {
+  state: DialogState;
+  zIndex: number;
+  modal: boolean;
+  owner: string;
+}
+
+/** The view of a popup snapshot (a renderer re-renders when one of its fields changes). */
+export function popupView(snapshot: PopupSnapshot): PopupView {
+  const state: DialogState = snapshot.matches('opening')
+    ? 'opening'
+    : snapshot.matches({ shown: 'closing' })
+      ? 'closing'
+      : snapshot.matches('shown')
+        ? 'open'
+        : 'closed';
+  const { zIndex, modal, owner } = snapshot.context;
+  return { state, zIndex, modal, owner };
+}
+
+export interface DialogConnectOptions {
+  /** Default 'medium' (seed 001 §2). */
+  size?: DialogSize;
+  /** CSS top offset (default 15vh, seed 001 §2). */
+  top?: string;
+  /** The viewport's width in CSS px, to pick the mobile layout (default: wide). */
+  viewportWidth?: number;
+}
+
+export interface DialogTriggerProps {
+  id: string;
+  type: 'button';
+  'aria-haspopup': 'dialog';
+  'aria-expanded': boolean;
+  'aria-controls': string;
+  'data-state': DialogState;
+  onclick: () => void;
+}
+export interface DialogBackdropProps {
+  id: string;
+  'aria-hidden': true;
+  hidden: boolean;
+  'data-state': DialogState;
+  style: StyleProps;
+}
+export interface DialogContentProps {
+  id: string;
+  'data-exkit-node': string;
+  role: 'dialog';
+  'aria-modal': boolean | undefined;
+  'aria-labelledby': string;
+  'aria-describedby': string;
+  tabindex: -1;
+  hidden: boolean;
+  'data-state': DialogState;
+  style: StyleProps;
+}
+export interface DialogCloseTriggerProps {
+  type: 'button';
+  onclick: () => void;
+}
+
+/** A dialog's state and the props of its parts, in DOM terms. */
+export interface DialogApi {
+  /** Whether the dialog is on screen (open or closing). */
+  open: boolean;
+  state: DialogState;
+  zIndex: number;
+  setOpen(open: boolean): void;
+  getTriggerProps(): DialogTriggerProps;
+  getBackdropProps(): DialogBackdropProps;
+  /** The dialog node: the popup's layer and focus trap find it by its id. */
+  getContentProps(): DialogContentProps;
+  /** The title: the dialog's accessible name (`aria-labelledby`). */
+  getTitleProps(): { id: string };
+  /** The body: the dialog's accessible description (`aria-describedby`). */
+  getBodyProps(): { id: string };
+  /**
+   * The footer, the fourth part of a dialog (seed 001 §2: title, close button, body and footer), for its
+   * actions. It is not part of the description, so a screen reader does not read the buttons as text.
+   */
+  getFooterProps(): { id: string };
+  getCloseTriggerProps(): DialogCloseTriggerProps;
+}
+
+/**
+ * The props of a dialog driven by a popup actor (`connectDialog(actor.getSnapshot(), actor.send)`), for any
+ * renderer: ids tie the title and body to the content, which the popup's own effects (layer, focus trap,
+ * scroll lock) find by its id.
+ */
+export function connectDialog(state: PopupSnapshot | PopupView, send: Send<PopupEvent>, options: DialogConnectOptions = {}): DialogApi {
+  const view = isSnapshot(state) ? popupView(state as PopupSnapshot) : (state as PopupView);
+  const ids = popupDomIds(view.owner);
+  const shown = view.state === 'open' || view.state === 'closing';
+  const { mobile: _mobile, ...layout } = dialogLayout({
+    viewportWidth: options.viewportWidth ?? Number.POSITIVE_INFINITY,
+    ...(options.size ? { size: options.size } : {}),
+    ...(options.top ? { top: options.top } : {}),
+  });
+  return {
+    open: shown,
+    state: view.state,
+    zIndex: view.zIndex,
+    setOpen: (open) => send({ type: open ? 'OPEN' : 'CLOSE' }),
+    getTriggerProps: () => ({
+      id: ids.trigger,
+      type: 'button',
+      'aria-haspopup': 'dialog',
+      'aria-expanded': shown,
+      'aria-controls': ids.content,
+      'data-state': view.state,
+      onclick: () => send({ type: 'TOGGLE' }),
+    }),
+    getBackdropProps: () => ({ id: ids.backdrop, 'aria-hidden': true, hidden: !shown, 'data-state': view.state, style: { zIndex: view.zIndex } }),
+    getContentProps: () => ({
+      id: ids.content,
+      'data-exkit-node': ids.content,
+      role: 'dialog',
+      'aria-modal': view.modal || undefined,
+      'aria-labelledby': ids.title,
+      'aria-describedby': ids.body,
+      tabindex: -1,
+      hidden: !shown,
+      'data-state': view.state,
+      style: { zIndex: view.zIndex, ...layout },
+    }),
+    getTitleProps: () => ({ id: ids.title }),
+    getBodyProps: () => ({ id: ids.body }),
+    getFooterProps: () => ({ id: ids.footer }),
+    getCloseTriggerProps: () => ({ type: 'button', onclick: () => send({ type: 'CLOSE' }) }),
+  };
+}

@@ -1,0 +1,115 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ToastContext, ToastEvent, toastMachine } from './toast.machine.js';
+import { queuedToastCount, toastPlacements } from './toaster.machine.js';
+import type { ToasterEvent, ToasterSnapshot, ToastPlacement } from './toaster.machine.js';
+import { isSnapshot } from './props.js';
+import type { Send, StyleProps } from './props.js';
+
+/** What a toast region's props are built from. */
+export interface ToasterView {
+  /** Shown toasts in order, each with its derived top offset. */
+  placements: ToastPlacement[];
+  /** How many toasts wait for a free slot. */
+  queued: number;
+}
+
+/** The view of a toaster snapshot. */
+export function toasterView(snapshot: ToasterSnapshot): ToasterView {
+  return { placements: toastPlacements(snapshot.context), queued: queuedToastCount(snapshot.context) };
+}
+
+export interface ToasterConnectOptions {
+  /** Marks the region `data-reduced-motion` (the user asks for reduced motion). */
+  reducedMotion?: boolean;
+}
+
+export interface ToastRegionProps {
+  role: 'region';
+  'aria-label': string;
+  'aria-live': 'polite';
+  'data-reduced-motion': true | undefined;
+  onpointerenter: () => void;
+  onpointerleave: () => void;
+}
+
+/** The toast region's state and props, in DOM terms. */
+export interface ToasterApi extends ToasterView {
+  /**
+   * Props for the live region, which exists before the first toast so screen readers announce it. It
+   * announces additions and text changes, ARIA's default `aria-relevant`, so the attribute is left out. The
+   * pointer over it pauses every toast.
+   */
+  getRegionProps(label?: string): ToastRegionProps;
+}
+
+/** The props of a toast region driven by a toaster actor (`connectToaster(toaster.getSnapshot(), toaster.send)`). */
+export function connectToaster(state: ToasterSnapshot | ToasterView, send: Send<ToasterEvent>, options: ToasterConnectOptions = {}): ToasterApi {
+  const view = isSnapshot(state) ? toasterView(state as ToasterSnapshot) : (state as ToasterView);
+  return {
+    placements: view.placements,
+    queued: view.queued,
+    getRegionProps: (label = 'Messages') => ({
+      role: 'region',
+      'aria-label': label,
+      'aria-live': 'polite',
+      'data-reduced-motion': options.reducedMotion === true || undefined,
+      onpointerenter: () => send({ type: 'POINTER_ENTER' }),
+      onpointerleave: () => send({ type: 'POINTER_LEAVE' }),
+    }),
+  };
+}
+
+export type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
+export type ToastState = 'hidden' | 'visible' | 'closed';
+export type ShownToast = Pick<ToastContext, 'id' | 'type' | 'message' | 'title' | 'closable' | 'data' | 'zIndex' | 'revision'>;
+
+/** What one toast's props are built from. */
+export interface ToastView extends ShownToast {
+  state: ToastState;
+}
+
+/** The view of a toast snapshot. */
+export function toastView(snapshot: ToastSnapshot): ToastView {
+  const { id, type, message, title, closable, data, zIndex, revision } = snapshot.context;
+  const state: ToastState = snapshot.status === 'done' ? 'closed' : snapshot.matches('hidden') ? 'hidden' : 'visible';
+  return { id, type, message, title, closable, data, zIndex, revision, state };
+}
+
+export interface ToastRootProps {
+  role: 'status' | 'alert';
+  'aria-atomic': true;
+  'data-type': string;
+  'data-state': ToastState;
+  style: StyleProps;
+}
+
+/** One toast's content and props, in DOM terms. */
+export interface ToastItemApi {
+  toast: ShownToast;
+  state: ToastState;
+  getRootProps(): ToastRootProps;
+  getCloseProps(): { type: 'button'; hidden: boolean; onclick: () => void };
+  /** Tells the toaster the toast's rendered height, from which the toasts below are placed. */
+  reportHeight(height: number): void;
+}
+
+/**
+ * The props of one shown toast (`connectToast(placement.ref.getSnapshot(), placement.ref.send, placement,
+ * toaster.send)`): fixed at its placement's offset; an error toast is an alert, the others a status.
+ */
+export function connectToast(state: ToastSnapshot | ToastView, send: Send<ToastEvent>, placement: Pick<ToastPlacement, 'id' | 'offset'>, toasterSend: Send<ToasterEvent>): ToastItemApi {
+  const { state: toastState, ...toast } = isSnapshot(state) ? toastView(state as ToastSnapshot) : (state as ToastView);
+  return {
+    toast,
+    state: toastState,
+    getRootProps: () => ({
+      role: toast.type === 'error' ? 'alert' : 'status',
+      'aria-atomic': true,
+      'data-type': toast.type,
+      'data-state': toastState,
+      style: { position: 'fixed', top: `${placement.offset}px`, zIndex: toast.zIndex },
+    }),
+    getCloseProps: () => ({ type: 'button', hidden: !toast.closable, onclick: () => send({ type: 'CLOSE' }) }),
+    reportHeight: (height) => toasterSend({ type: 'MEASURED', id: placement.id, height }),
+  };
+}

@@ -1,0 +1,153 @@
+import { fromCallback } from 'xstate';
+import type { EventObject } from 'xstate';
+import type { DomPort, ErrorReporter } from '../core/platform/types.js';
+import { createFocusTrap } from '../core/ui/focus-trap.js';
+import type { LayerStack } from '../core/ui/layer-stack.js';
+import type { ScrollLock } from '../core/ui/scroll-lock.js';
+import { hasMethods, prop } from './fields.js';
+import type { FieldRule } from './fields.js';
+
+// The DOM side effects of an open layer, as actors a machine invokes in the state where the layer is open:
+// XState starts them on entry and stops them on exit, so no renderer (React, Vue, plain DOM) wires them.
+// Nodes are found by the ids the machine's connect hands out, so a renderer only has to spread the props.
+
+/** The field rule of a layer stack in a machine's input. */
+export const LAYER_STACK: FieldRule = { check: hasMethods('push', 'addBranch'), expect: 'a layer stack' };
+/** The field rule of a DOM port (window and document) in a machine's input. */
+export const DOM_PORT: FieldRule = {
+  check: (v) => prop(v, 'document') !== undefined && prop(v, 'window') !== undefined,
+  expect: 'a DOM port (window and document)',
+};
+
+/** The attribute a connect puts next to a node's `id`, so the effects still find it when a renderer sets its own id. */
+export const NODE_ATTRIBUTE = 'data-exkit-node';
+
+/** The element a connect named `id`: by its id, or by `data-exkit-node` when the renderer replaced the id. */
+export function findNode(doc: Document, id: string): HTMLElement | null {
+  return doc.getElementById(id) ?? doc.querySelector<HTMLElement>(`[${NODE_ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
+}
+
+/**
+ * Calls `found` with the element of `id` once it is in the document and not `hidden` (now, or when a renderer
+ * adds or shows it); returns the stop.
+ */
+export function whenElement(dom: DomPort, id: string, found: (element: HTMLElement) => void): () => void {
+  const doc = dom.document;
+  const shown = () => {
+    const element = findNode(doc, id);
+    return element && !element.closest('[hidden]') ? element : null;
+  };
+  const now = shown();
+  if (now) {
+    found(now);
+    return () => {};
+  }
+  const Observer = (dom.window as Window & { MutationObserver?: typeof MutationObserver }).MutationObserver;
+  if (typeof Observer !== 'function') return () => {};
+  // A renderer commits the node after the machine entered the open state: watch the document until it appears.
+  const observer = new Observer(() => {
+    const element = shown();
+    if (!element) return;
+    observer.disconnect();
+    found(element);
+  });
+  observer.observe(doc, { childList: true, subtree: true, attributes: true, attributeFilter: ['id', 'hidden', NODE_ATTRIBUTE] });
+  return () => observer.disconnect();
+}
+
+export interface LayerEffectInput {
+  /** The app's layer stack; nothing is pushed without one. */
+  stack: LayerStack | undefined;
+  dom: DomPort | undefined;
+  /** The id of the layer's node: clicks inside it are not outside clicks. */
+  nodeId: string;
+  /** The event sent to the machine on Escape while the layer is on top; without one the layer swallows Escape. */
+  escape?: EventObject;
+  /** The event sent to the machine on a pointer-down outside the layer. */
+  outside?: EventObject;
+}
+
+/** The event a layer effect takes: bring the layer above every other (a new toast over a modal). */
+export type LayerEffectEvent = { type: 'layer.front' };
+
+/** Holds a layer in the app's stack (Escape to the topmost layer, outside clicks) while the invoking state is active. */
+export const layerEffect = fromCallback<LayerEffectEvent, LayerEffectInput>(({ input, sendBack, receive }) => {
+  if (!input.stack) return undefined;
+  const { escape, outside, dom, nodeId } = input;
+  const layer = input.stack.push({
+    node: () => (dom ? findNode(dom.document, nodeId) : null),
+    ...(escape ? { onEscape: () => sendBack(escape) } : {}),
+    ...(outside ? { onOutsideClick: () => sendBack(outside) } : {}),
+  });
+  receive((event) => {
+    if (event.type === 'layer.front') layer.bringToFront();
+  });
+  return () => layer.remove();
+});
+
+export interface FocusTrapEffectInput {
+  dom: DomPort | undefined;
+  /** The id of the container focus moves into. */
+  nodeId: string;
+  /** Keep Tab inside (a modal); false only moves focus in and back. */
+  trap: boolean;
+  /** The element focused first (default: the first tabbable inside). */
+  initialFocus?: () => HTMLElement | null | undefined;
+  /** A check of the container before focus moves in (a dialog's role): a throw is reported and focus stays put. */
+  check?: (element: HTMLElement) => void;
+  /** Where a failed check is reported (the console without one). */
+  errors?: ErrorReporter | undefined;
+}
+
+/** The report event of a layer node that failed its check (a dialog node without role dialog). */
+export const LAYER_NODE_INVALID_EVENT = 'layerNodeInvalid';
+
+function reportInvalidNode(errors: ErrorReporter | undefined, error: unknown): void {
+  try {
+    if (errors) errors.report({ event: LAYER_NODE_INVALID_EVENT, message: error instanceof Error ? error.message : String(error), error });
+    else console.error('[exkit] a layer node failed its check', error);
+  } catch {
+    // A reporter that throws has nowhere left to report to.
+  }
+}
+
+/** Moves focus into the node of `nodeId` once it is rendered, keeps it there, and restores it when stopped. */
+export const focusTrapEffect = fromCallback<EventObject, FocusTrapEffectInput>(({ input }) => {
+  const { dom } = input;
+  if (!dom) return undefined;
+  let release = () => {};
+  const stopWaiting = whenElement(dom, input.nodeId, (element) => {
+    // The node may arrive in a DOM callback, where a throw would reach nobody: it is reported instead.
+    try {
+      input.check?.(element);
+    } catch (error) {
+      reportInvalidNode(input.errors, error);
+      return;
+    }
+    const trap = createFocusTrap(dom, element, {
+      trap: input.trap,
+      ...(input.initialFocus ? { initialFocus: input.initialFocus } : {}),
+    });
+    trap.activate();
+    release = () => trap.deactivate();
+  });
+  return () => {
+    stopWaiting();
+    release();
+  };
+});
+
+export interface ScrollLockEffectInput {
+  scrollLock: ScrollLock | undefined;
+  owner: string;
+  /** Only a modal locks the page. */
+  modal: boolean;
+}
+
+/** Holds the app's shared scroll lock for `owner` while the invoking state is active. */
+export const scrollLockEffect = fromCallback<EventObject, ScrollLockEffectInput>(({ input }) => {
+  const { scrollLock, owner } = input;
+  if (!input.modal || !scrollLock) return undefined;
+  scrollLock.lock(owner);
+  return () => scrollLock.unlock(owner);
+});
