@@ -1,10 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { createActor } from 'xstate';
+import { useEffect, useRef, useState } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Bridge, SkipInfo } from '../core/bridge/index.js';
-import type { ActorRefFrom } from 'xstate';
 import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
 import { useExkitService } from './provider.js';
+import { shallowEqual, useActorSelector } from './use-actor-selector.js';
+import { useOwnedActor } from './use-owned-actor.js';
 
 export interface UseBridgeRequestOptions {
   /** Overrides the app request timeout (10000 ms by default). */
@@ -28,10 +28,13 @@ export interface UseBridgeRequestResult<T> {
   actor: ActorRefFrom<typeof bridgeRequestMachine>;
 }
 
-/** Actors this hook has started: an actor is started once, whatever the effects replay. */
-const started = new WeakSet<object>();
-
 const STATUS = { pending: 'pending', resolved: 'success', skipped: 'skipped', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
+
+/** What the hook shows of a request actor's snapshot: one view, compared shallowly. */
+function requestView(snapshot: SnapshotFrom<typeof bridgeRequestMachine>) {
+  const { response, error, skip } = snapshot.context;
+  return { value: snapshot.value as keyof typeof STATUS, response, error, skip };
+}
 
 /**
  * Runs an app request (requestAction) through the bridge-request machine: once when the component mounts,
@@ -44,41 +47,24 @@ export function useBridgeRequest<T = unknown>(path: string, params?: Record<stri
   // The actor keeps one bridge for its life; this one always calls the provider's current bridge, so a
   // retry after the provider swaps bridges (leaving or entering the app) goes to the new one.
   const latest = useRef(bridge);
-  latest.current = bridge;
-  const current = useMemo<Pick<Bridge, 'request'>>(() => ({ request: (...args) => latest.current.request(...args) }), []);
-  // Created idle during render (starting it sends the request, a side effect render must not have).
-  const [actor] = useState(() =>
-    createActor(bridgeRequestMachine, { input: options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs } }),
-  );
-  const stopping = useRef(false);
   useEffect(() => {
-    // StrictMode runs this effect, its cleanup and the effect again, synchronously: the cleanup's stop waits
-    // a microtask, so the second run finds the actor still running and keeps it. A real unmount stops it
-    // (aborting a pending request and freeing its entry in the bridge).
-    stopping.current = false;
-    if (actor.getSnapshot().status === 'active' && !started.has(actor)) {
-      started.add(actor);
-      actor.start();
-    }
-    return () => {
-      stopping.current = true;
-      queueMicrotask(() => {
-        if (stopping.current) actor.stop();
-      });
-    };
-  }, [actor]);
+    latest.current = bridge;
+  }, [bridge]);
+  const [current] = useState<Pick<Bridge, 'request'>>(() => ({ request: (...args) => latest.current.request(...args) }));
+  // Created idle during render and started after the first commit (starting sends the request). Under
+  // StrictMode the development unmount and remount keep the running actor, so nothing is sent twice.
+  const actor = useOwnedActor(bridgeRequestMachine, {
+    input: options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs },
+  });
+  // `key` stands for path and params, so a new params object with the same content sends nothing.
   const key = JSON.stringify([path, params ?? null]);
   const sent = useRef(key);
   useEffect(() => {
     if (sent.current === key) return;
     sent.current = key;
     actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
-    // `key` stands for path and params, so a new params object with the same content sends nothing.
-  }, [actor, key]);
-  const value = useSelector(actor, (s) => s.value as keyof typeof STATUS);
-  const response = useSelector(actor, (s) => s.context.response);
-  const error = useSelector(actor, (s) => s.context.error);
-  const skip = useSelector(actor, (s) => s.context.skip);
+  }, [actor, key, path, params]);
+  const { value, response, error, skip } = useActorSelector(actor, requestView, shallowEqual);
   return {
     status: STATUS[value],
     data: response?.data as T | undefined,

@@ -7,6 +7,7 @@ import type { AnyActorRef } from 'xstate';
 import { guardCallback, reportCallbackError, UserCallbackError } from '../../core/errors/guard-callback.js';
 import type { Guarded } from '../../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../../core/platform/types.js';
+import type { InvalidArgumentError } from '../../core/errors/index.js';
 import { invalidArgument, isRecord } from '../../core/validate/describe-value.js';
 import { acceptedEvents, activeStatePaths } from './accepted-events.js';
 import type { AcceptedEvent } from './accepted-events.js';
@@ -137,6 +138,19 @@ interface Watched {
   pending: InspectedTransition[];
   seq: number;
   readonly stops: Array<() => void>;
+}
+
+/** The error `watch` throws for this name and actor, or undefined when it can watch them (for a UI listing unwatchable entries). */
+export function watchProblem(name: unknown, actor: unknown): InvalidArgumentError | undefined {
+  if (typeof name !== 'string' || name === '') return invalidArgument('name', 'a non-empty string', name, `${OWNER}.watch`);
+  let usable = false;
+  try {
+    const a = actor as Partial<Record<'send' | 'subscribe' | 'getSnapshot', unknown>> | null;
+    usable = typeof a === 'object' && a !== null && typeof a.send === 'function' && typeof a.subscribe === 'function' && typeof a.getSnapshot === 'function';
+  } catch {
+    usable = false;
+  }
+  return usable ? undefined : invalidArgument('actor', 'an actor ref (send, subscribe, getSnapshot)', actor, `${OWNER}.watch`);
 }
 
 /** Creates an inspector; `watch` the actors it should record. Throws InvalidArgumentError for a limit out of range. */
@@ -292,14 +306,8 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
 
   return {
     watch(name, actor) {
-      if (typeof name !== 'string' || name === '') throw invalidArgument('name', 'a non-empty string', name, `${OWNER}.watch`);
-      let usable = false;
-      try {
-        usable = typeof actor === 'object' && actor !== null && typeof actor.send === 'function' && typeof actor.subscribe === 'function' && typeof actor.getSnapshot === 'function';
-      } catch {
-        usable = false;
-      }
-      if (!usable) throw invalidArgument('actor', 'an actor ref (send, subscribe, getSnapshot)', actor, `${OWNER}.watch`);
+      const problem = watchProblem(name, actor);
+      if (problem) throw problem;
       const previous = watched.get(name);
       if (previous?.actor === actor) return;
       if (previous) detach(previous);

@@ -30,11 +30,11 @@ export interface MachineInspectorProps {
 }
 
 /** A machine's diagram source for `view`: the given one, else its own machine's; undefined when it runs none. */
-function sourceFor(view: InspectedActor, given: AnyStateMachine | string | undefined): { source?: string; error?: string } {
+function sourceFor(machine: unknown, given: AnyStateMachine | string | undefined): { source?: string; error?: string } {
   try {
     if (typeof given === 'string') return { source: given };
     if (given !== undefined) return { source: toMermaid(given) };
-    if (view.machine !== undefined) return { source: toMermaid(view.machine as AnyStateMachine) };
+    if (machine !== undefined) return { source: toMermaid(machine as AnyStateMachine) };
     return {};
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
@@ -100,21 +100,21 @@ function LogEntry({ entry }: { entry: InspectorLogEntry }) {
 }
 
 function ActorPanel({ view, inspector, given, theme }: { view: InspectedActor; inspector: Inspector; given: AnyStateMachine | string | undefined; theme: InspectorTheme }) {
-  const { source, error: sourceError } = useMemo(() => sourceFor(view, given), [view.machine, given]);
+  const { source, error: sourceError } = useMemo(() => sourceFor(view.machine, given), [view.machine, given]);
   const [svg, setSvg] = useState<{ for: string; svg: string } | undefined>();
-  const [renderError, setRenderError] = useState<string | undefined>();
+  const [rendered, setRendered] = useState<{ for: string; error: string } | undefined>();
   const [payload, setPayload] = useState('');
   const [sendError, setSendError] = useState<string | undefined>();
   const payloadId = useId();
   const key = `${theme}\n${source ?? ''}`;
 
+  const renderError = rendered?.for === key ? rendered.error : undefined;
   useEffect(() => {
     if (source === undefined) return;
     let current = true;
-    setRenderError(undefined);
     renderDiagram(source, theme).then(
       (out) => current && setSvg({ for: key, svg: out }),
-      (error: unknown) => current && setRenderError(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => current && setRendered({ for: key, error: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       current = false;

@@ -1,6 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { createInspector } from '../../machines/inspector/inspector.js';
+import { createInspector, watchProblem } from '../../machines/inspector/inspector.js';
 import type { InspectedActor, Inspector, InspectorOptions } from '../../machines/inspector/inspector.js';
 
 /**
@@ -10,22 +10,23 @@ import type { InspectedActor, Inspector, InspectorOptions } from '../../machines
 export function useInspector(actors: Readonly<Record<string, AnyActorRef | undefined>>, inspector?: Inspector, options?: InspectorOptions): { inspector: Inspector; views: readonly InspectedActor[]; problems: Readonly<Record<string, string>> } {
   const [own] = useState(() => (inspector ? undefined : createInspector(options)));
   const active = inspector ?? own!;
-  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
-  useEffect(() => {
+  // Entries that are not actors are listed instead of breaking the page.
+  const problems = useMemo(() => {
     const found: Record<string, string> = {};
+    for (const [name, actor] of Object.entries(actors)) {
+      const problem = actor === undefined ? undefined : watchProblem(name, actor);
+      if (problem) found[name] = problem.message;
+    }
+    return found;
+  }, [actors]);
+  useEffect(() => {
     const names = new Set<string>();
     for (const [name, actor] of Object.entries(actors)) {
-      if (actor === undefined) continue;
-      try {
-        active.watch(name, actor);
-        names.add(name);
-      } catch (error) {
-        // Not an actor: shown on the list instead of breaking the page.
-        found[name] = error instanceof Error ? error.message : String(error);
-      }
+      if (actor === undefined || watchProblem(name, actor)) continue;
+      active.watch(name, actor);
+      names.add(name);
     }
     for (const view of active.views()) if (!names.has(view.name)) active.unwatch(view.name);
-    setProblems((previous) => (JSON.stringify(previous) === JSON.stringify(found) ? previous : found));
   }, [active, actors]);
   useEffect(() => () => own?.dispose(), [own]);
   const views = useSyncExternalStore(active.subscribe, active.views, active.views);
