@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { InputFrom } from 'xstate';
+import type { InputFrom, SnapshotFrom } from 'xstate';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createLayerCounter, createScrollLock } from '../../core/ui/index.js';
 import { popupMachine } from '../../machines/index.js';
-import type { PopupEmitted, PopupEvent } from '../../machines/index.js';
-import { walk } from './graph.js';
-
-const events: PopupEvent[] = [
-  { type: 'OPEN' },
-  { type: 'CLOSE' },
-  { type: 'TOGGLE' },
-  { type: 'ESCAPE' },
-  { type: 'OUTSIDE_CLICK' },
-  { type: 'SET_OPTIONS', options: { modal: true } },
-];
+import type { PopupEmitted } from '../../machines/index.js';
+import { describeTransitionTable, startRun } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof popupMachine> = {}) {
   const clock = new SimulatedClock();
@@ -26,12 +18,6 @@ function start(input: InputFrom<typeof popupMachine> = {}) {
 }
 
 describe('popup machine', () => {
-  it('walks closed → opening → shown.opened → shown.closing → closed and handles every event', () => {
-    const { values, unhandled } = walk(popupMachine, { input: { openDelay: 100, closeDelay: 100 }, events });
-    expect(values).toEqual(expect.arrayContaining(['"closed"', '"opening"', '{"shown":"opened"}', '{"shown":"closing"}']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"closed to opened (optional open delay); opened to closed (optional close delay)"', () => {
     const t = start({ openDelay: 150, closeDelay: 300 });
     t.actor.send({ type: 'OPEN' });
@@ -118,4 +104,114 @@ describe('popup machine', () => {
     platform.advance(1);
     expect(scrollLock.locked).toBe(false);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The transition table (seed 000 §4), written out: three popups, each reached by the steps in `path`.
+//   delayed: modal, open delay 100 ms, close delay 100 ms: closed → opening → shown.opened → shown.closing → closed.
+//   instant: modal, no delays: closed ⇄ shown.opened, closing with no close delay at once.
+//   sticky:  not modal, no delays, Escape and outside clicks turned off.
+// Effects: the calls the popup made on a recording scroll lock, its z-index, close reason and options.
+function recordingScrollLock() {
+  const calls: string[] = [];
+  return { calls, count: 0, locked: false, lock: (owner: string) => void calls.push(`lock ${owner}`), unlock: (owner: string) => void calls.push(`unlock ${owner}`) };
+}
+
+const CONFIGS = {
+  delayed: { id: 'p', modal: true, openDelay: 100, closeDelay: 100 },
+  instant: { id: 'p', modal: true },
+  sticky: { id: 'p', closeOnEscape: false, closeOnOutsideClick: false },
+} as const;
+
+function startTable(config: unknown): TableRun {
+  const scroll = recordingScrollLock();
+  const run = startRun(popupMachine, { ...(config as object), scrollLock: scroll, layers: createLayerCounter() });
+  return Object.assign(run, { scroll });
+}
+
+function popupEffects(run: TableRun) {
+  const { zIndex, reason, modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay } = (run.actor.getSnapshot() as SnapshotFrom<typeof popupMachine>).context;
+  return { scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls], zIndex, reason, options: { modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay } };
+}
+type PopupEffects = ReturnType<typeof popupEffects>;
+const withReason = (reason: string) => (e: PopupEffects) => ({ ...e, reason });
+const openedAt = (zIndex: number, lock: boolean) => (e: PopupEffects) => ({ ...e, zIndex, scroll: lock ? [...e.scroll, 'lock p'] : e.scroll });
+const closedWith = (reason: string) => (e: PopupEffects) => ({ ...e, reason, scroll: [...e.scroll, 'unlock p'] });
+const unlocked = (e: PopupEffects) => ({ ...e, scroll: [...e.scroll, 'unlock p'] });
+const NEW_OPTIONS = { modal: false, closeOnEscape: false, closeOnOutsideClick: false, openDelay: 5, closeDelay: 7 };
+const optionsSet = (e: PopupEffects) => ({ ...e, options: NEW_OPTIONS });
+const OPENED_1 = [{ type: 'opened', zIndex: 2001 }];
+const closed = (reason: string) => [{ type: 'closed', reason }];
+
+describeTransitionTable({
+  name: 'popup transition table (seed 000 §4: closed → opened after the open delay, opened → closed after the close delay)',
+  start: startTable,
+  effects: popupEffects,
+  states: {
+    closed: { value: 'closed', input: CONFIGS.delayed },
+    opening: { value: 'opening', input: CONFIGS.delayed, path: ['OPEN'] },
+    opened: { value: { shown: 'opened' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100'] },
+    closing: { value: { shown: 'closing' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'CLOSE'] },
+    'closing (escape)': { value: { shown: 'closing' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'ESCAPE'] },
+    reclosed: { value: 'closed', input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'CLOSE', 'wait 100'] },
+    'instant closed': { value: 'closed', input: CONFIGS.instant },
+    'instant opened': { value: { shown: 'opened' }, input: CONFIGS.instant, path: ['OPEN'] },
+    'sticky opened': { value: { shown: 'opened' }, input: CONFIGS.sticky, path: ['TOGGLE'] },
+  },
+  events: {
+    OPEN: { type: 'OPEN' },
+    CLOSE: { type: 'CLOSE' },
+    TOGGLE: { type: 'TOGGLE' },
+    ESCAPE: { type: 'ESCAPE' },
+    OUTSIDE_CLICK: { type: 'OUTSIDE_CLICK' },
+    SET_OPTIONS: { type: 'SET_OPTIONS', options: NEW_OPTIONS },
+    'SET_OPTIONS (malformed)': { type: 'SET_OPTIONS', options: { closeOnEscape: false, openDelay: -1 } },
+    'wait 99': { advance: 99 },
+    'wait 100': { advance: 100 },
+  },
+  rows: [
+    ['closed', 'OPEN', 'opening'],
+    ['closed', 'TOGGLE', 'opening'],
+    ['closed', 'SET_OPTIONS', 'closed', [], optionsSet],
+    ['opening', 'CLOSE', 'closed'],
+    ['opening', 'TOGGLE', 'closed'],
+    ['opening', 'wait 100', 'opened', OPENED_1, openedAt(2001, true)],
+    ['opening', 'SET_OPTIONS', 'opening', [], optionsSet],
+    ['opened', 'CLOSE', 'closing', [], withReason('close')],
+    ['opened', 'TOGGLE', 'closing', [], withReason('toggle')],
+    ['opened', 'ESCAPE', 'closing', [], withReason('escape')],
+    ['opened', 'OUTSIDE_CLICK', 'closing', [], withReason('outside')],
+    ['opened', 'SET_OPTIONS', 'opened', [], optionsSet],
+    ['closing', 'OPEN', 'opened'],
+    ['closing', 'wait 100', 'reclosed', closed('close'), unlocked],
+    ['closing', 'SET_OPTIONS', 'closing', [], optionsSet],
+    ['closing (escape)', 'OPEN', 'opened'],
+    ['closing (escape)', 'wait 100', 'reclosed', closed('escape'), unlocked],
+    ['closing (escape)', 'SET_OPTIONS', 'closing (escape)', [], optionsSet],
+    ['reclosed', 'OPEN', 'opening'],
+    ['reclosed', 'TOGGLE', 'opening'],
+    ['reclosed', 'SET_OPTIONS', 'reclosed', [], optionsSet],
+    ['instant closed', 'OPEN', 'instant opened', OPENED_1, openedAt(2001, true)],
+    ['instant closed', 'TOGGLE', 'instant opened', OPENED_1, openedAt(2001, true)],
+    ['instant closed', 'SET_OPTIONS', 'instant closed', [], optionsSet],
+    ['instant opened', 'CLOSE', 'instant closed', closed('close'), closedWith('close')],
+    ['instant opened', 'TOGGLE', 'instant closed', closed('toggle'), closedWith('toggle')],
+    ['instant opened', 'ESCAPE', 'instant closed', closed('escape'), closedWith('escape')],
+    ['instant opened', 'OUTSIDE_CLICK', 'instant closed', closed('outside'), closedWith('outside')],
+    ['instant opened', 'SET_OPTIONS', 'instant opened', [], optionsSet],
+    ['sticky opened', 'CLOSE', 'instant closed', closed('close'), closedWith('close')],
+    ['sticky opened', 'TOGGLE', 'instant closed', closed('toggle'), closedWith('toggle')],
+    ['sticky opened', 'SET_OPTIONS', 'sticky opened', [], optionsSet],
+  ],
+  ignored: {
+    closed: ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    opening: ['OPEN', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
+    opened: ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    closing: ['CLOSE', 'TOGGLE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
+    'closing (escape)': ['CLOSE', 'TOGGLE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
+    reclosed: ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    'instant closed': ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    'instant opened': ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    'sticky opened': ['OPEN', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+  },
 });
