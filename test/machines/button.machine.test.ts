@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { createActor } from 'xstate';
 import type { StateValue } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { buttonMachine, buttonStatus } from '../../machines/button.machine.js';
+import { buttonMachine, buttonStatus, checkButtonInput } from '../../machines/button.machine.js';
 import type { ButtonEvent, ButtonInput } from '../../machines/button.machine.js';
-import { describeTransitionTable } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startError, thrownBy } from './transition-table.js';
 
 // The four states of the button, named by its two flags: loading (L) and disabled (D).
 type Flags = 'idle' | 'L' | 'D' | 'L+D';
@@ -121,5 +121,19 @@ describe('button — seed 000 §4: states disabled and loading; a click is ignor
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('an input flag that is not a boolean is an InvalidArgumentError naming it; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(buttonMachine, { disabled: 'yes' }), 'button: disabled must be a boolean', 'disabled');
+    expectInvalidArgument(startError(buttonMachine, { loading: 1 }), 'button: loading must be a boolean', 'loading');
+    expectInvalidArgument(thrownBy(() => checkButtonInput(5)), 'button: input must be an object', 'input');
+    expect(checkButtonInput(undefined)).toStrictEqual({});
+    expect(checkButtonInput({ disabled: false, loading: true, extra: 1 })).toStrictEqual({ disabled: false, loading: true });
+  });
+
+  it('buttonStatus refuses what is not a snapshot with an InvalidArgumentError naming the snapshot', () => {
+    for (const value of [undefined, {}, { matches: true }]) {
+      expectInvalidArgument(thrownBy(() => buttonStatus(value as never)), "buttonStatus: snapshot must be a button's snapshot", 'snapshot');
+    }
   });
 });

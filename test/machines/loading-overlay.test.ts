@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createLoadingOverlays, loadingOverlayMachine, LOADING_LEAVE_MS } from '../../machines/index.js';
-import type { LoadingOverlayEvent } from '../../machines/index.js';
-import { walk } from './graph.js';
-
-const events: LoadingOverlayEvent[] = [{ type: 'ACQUIRE' }, { type: 'RELEASE' }];
+import type { SnapshotFrom } from 'xstate';
+import { describeTransitionTable } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 describe('loading overlay machine', () => {
-  it('"Loading overlays go visible, hiding, removed" and every event is handled', () => {
-    const { values, unhandled } = walk(loadingOverlayMachine, { input: { target: 'table' }, events });
-    expect(values).toEqual(expect.arrayContaining(['"visible"', '"hiding"', '"removed"']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"loading leave 300 ms"', () => {
     const clock = new SimulatedClock();
     const actor = createActor(loadingOverlayMachine, { input: { target: 'table' }, clock }).start();
@@ -79,4 +72,47 @@ describe('loading overlays registry', () => {
     expect(calls).toBe(2);
     stop();
   });
+});
+
+// Seed 001 §4, §9: visible → hiding → removed after the 300 ms leave, reference-counted by ACQUIRE and RELEASE.
+// Effects: how many requests hold the overlay and the text it shows.
+const overlayEffects = (run: TableRun) => {
+  const { holders, text } = (run.actor.getSnapshot() as SnapshotFrom<typeof loadingOverlayMachine>).context;
+  return { holders, text };
+};
+const INPUT = { target: 'table', text: 'Saving' };
+describeTransitionTable({
+  name: 'loading overlay transition table (seed 001 §4, §9)',
+  machine: loadingOverlayMachine,
+  effects: overlayEffects,
+  states: {
+    visible: { value: 'visible', input: INPUT },
+    'visible, two holders': { value: 'visible', input: INPUT, path: ['ACQUIRE "Orders"'] },
+    hiding: { value: 'hiding', input: INPUT, path: ['RELEASE'] },
+    removed: { value: 'removed', status: 'done', input: INPUT, path: ['RELEASE', 'wait 300'] },
+  },
+  events: {
+    ACQUIRE: { type: 'ACQUIRE' },
+    'ACQUIRE "Orders"': { type: 'ACQUIRE', text: 'Orders' },
+    'ACQUIRE (malformed text)': { type: 'ACQUIRE', text: 5 },
+    RELEASE: { type: 'RELEASE' },
+    'wait 299': { advance: 299 },
+    'wait 300': { advance: 300 },
+  },
+  rows: [
+    ['visible', 'ACQUIRE', 'visible', [], { holders: 2, text: 'Saving' }],
+    ['visible', 'ACQUIRE "Orders"', 'visible', [], { holders: 2, text: 'Orders' }],
+    ['visible', 'RELEASE', 'hiding', [], { holders: 0, text: 'Saving' }],
+    ['visible, two holders', 'ACQUIRE', 'visible', [], { holders: 3, text: 'Orders' }],
+    ['visible, two holders', 'ACQUIRE "Orders"', 'visible', [], { holders: 3, text: 'Orders' }],
+    ['visible, two holders', 'RELEASE', 'visible', [], { holders: 1, text: 'Orders' }],
+    ['hiding', 'ACQUIRE', 'visible', [], { holders: 1, text: 'Saving' }],
+    ['hiding', 'ACQUIRE "Orders"', 'visible', [], { holders: 1, text: 'Orders' }],
+    ['hiding', 'wait 300', 'removed', [{ type: 'removed', target: 'table' }]],
+  ],
+  ignored: {
+    visible: ['ACQUIRE (malformed text)', 'wait 299', 'wait 300'],
+    'visible, two holders': ['ACQUIRE (malformed text)', 'wait 299', 'wait 300'],
+    hiding: ['ACQUIRE (malformed text)', 'RELEASE', 'wait 299'],
+  },
 });

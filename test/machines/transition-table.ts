@@ -15,9 +15,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { AnyActorRef, AnyStateMachine, EventObject, StateValue } from 'xstate';
+import { InvalidArgumentError } from '../../core/errors/index.js';
 
 /** One step of a table: an event sent to the actor, or time passed on its simulated clock. */
-export type TableStep = { type: string; [field: string]: unknown } | { advance: number };
+/** An event as a table writes it: a type and any fields. */
+export type TableEvent = { type: string; [field: string]: unknown };
+export type TableStep = TableEvent | { advance: number };
 
 /** A running actor with what a table reads from it. */
 export interface TableRun {
@@ -33,8 +36,8 @@ export interface TableState<E extends string> {
   value: StateValue;
   /** Default 'active'; a final state is 'done'. */
   status?: 'active' | 'done';
-  /** The steps (names in `events`) from the start; default none. */
-  path?: readonly E[];
+  /** The steps from the start (names in `events`, or steps written out); default none. */
+  path?: readonly (E | TableStep)[];
   /** Passed to `start` (a state that needs another input, e.g. a modal or a delay). */
   input?: unknown;
 }
@@ -46,8 +49,8 @@ export interface TableState<E extends string> {
  */
 export type TableRow<S extends string, E extends string> =
   | readonly [from: S, event: E, to: S]
-  | readonly [from: S, event: E, to: S, emitted: readonly EventObject[]]
-  | readonly [from: S, event: E, to: S, emitted: readonly EventObject[], effects: unknown];
+  | readonly [from: S, event: E, to: S, emitted: readonly TableEvent[]]
+  | readonly [from: S, event: E, to: S, emitted: readonly TableEvent[], effects: unknown];
 
 export interface TransitionTableSpec<S extends string, E extends string> {
   /** The describe block's name: the machine and the rule (seed section) the table holds. */
@@ -64,9 +67,8 @@ export interface TransitionTableSpec<S extends string, E extends string> {
   effects?: (run: TableRun) => unknown;
 }
 
-/** Starts `machine` on a simulated clock and records what it emits. */
-export function startRun(machine: AnyStateMachine, input?: unknown): TableRun {
-  const clock = new SimulatedClock();
+/** Starts `machine` on a simulated clock (a given one, when the input needs it too) and records what it emits. */
+export function startRun(machine: AnyStateMachine, input?: unknown, clock = new SimulatedClock()): TableRun {
   const actor = createActor(machine, { input: input as never, clock }).start();
   const emitted: EventObject[] = [];
   actor.on('*', (event: EventObject) => void emitted.push(event));
@@ -83,7 +85,7 @@ export function step(run: TableRun, s: TableStep): void {
 export function reach<S extends string, E extends string>(spec: TransitionTableSpec<S, E>, state: S): TableRun {
   const { input, path = [] } = spec.states[state];
   const run = spec.start ? spec.start(input) : startRun(spec.machine!, input);
-  for (const name of path) step(run, spec.events[name]);
+  for (const s of path) step(run, typeof s === 'string' ? spec.events[s] : s);
   return run;
 }
 
@@ -155,4 +157,31 @@ export function describeTransitionTable<S extends string, E extends string>(spec
       });
     }
   });
+}
+
+/** What `fn` throws (undefined when it returns). */
+export function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/** The error an actor of `machine` fails with when started on `input` (its context factory refusing the input). */
+export function startError(machine: AnyStateMachine, input: unknown): unknown {
+  const actor = createActor(machine, { input: input as never });
+  const errors: unknown[] = [];
+  actor.subscribe({ error: (error) => void errors.push(error) });
+  actor.start();
+  expect(actor.getSnapshot().status).toBe('error');
+  return errors[0];
+}
+
+/** Fails unless `error` is an InvalidArgumentError with exactly this message, naming exactly this field. */
+export function expectInvalidArgument(error: unknown, message: string, field: string): void {
+  expect(error).toBeInstanceOf(InvalidArgumentError);
+  const { code, message: actual, extra } = error as InvalidArgumentError;
+  expect({ code, message: actual, field: (extra as { field?: unknown } | undefined)?.field }).toStrictEqual({ code: 'INVALID_ARGUMENT', message, field });
 }
