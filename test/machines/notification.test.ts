@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { InputFrom } from 'xstate';
+import type { InputFrom, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { createLayerCounter } from '../../core/ui/index.js';
 import {
@@ -12,10 +12,9 @@ import {
   NOTIFICATION_GAP_PX,
   NOTIFICATION_MAX_VISIBLE,
 } from '../../machines/index.js';
-import type { NotificationEvent, NotifierEmitted, NotifierEvent } from '../../machines/index.js';
-import { walk } from './graph.js';
-
-const events: NotificationEvent[] = [{ type: 'POINTER_ENTER' }, { type: 'POINTER_LEAVE' }, { type: 'CLICK' }, { type: 'CLOSE' }, { type: 'ESCAPE' }];
+import type { NotifierEmitted, NotifierEvent } from '../../machines/index.js';
+import { describeTransitionTable, startRun } from './transition-table.js';
+import type { TableRow, TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof notificationMachine>) {
   const clock = new SimulatedClock();
@@ -24,12 +23,6 @@ function start(input: InputFrom<typeof notificationMachine>) {
 }
 
 describe('notification machine', () => {
-  it('walks shown → hovered → closed and handles every event', () => {
-    const { values, unhandled } = walk(notificationMachine, { input: { id: 'n', message: 'm' }, events });
-    expect(values).toEqual(expect.arrayContaining(['{"shown":"running"}', '{"shown":"hovered"}', '"closed"']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"notification auto-close 4000 ms, top-right, ... close button shown"', () => {
     const t = start({ id: 'n', message: 'Deposit received' });
     expect(t.actor.getSnapshot().context).toMatchObject({ position: 'top-right', showClose: true, duration: 4000 });
@@ -203,4 +196,109 @@ describe('notifier machine', () => {
     }
     expect(createActor(notifierMachine, { input: { maxVisible: Infinity } }).start().getSnapshot().context.maxVisible).toBe(Infinity);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The notification's transition table (seed 001 §4, §9): shown (running, hovered or waiting) → closed by its timer,
+// its close button, Escape or a click. Each is `n`, 1000 ms, with the run's clock; `resume` resumes the time left
+// after a hover, the others restart the full duration. Effects: the timer fields and the close reason.
+function startNotification(config: unknown): TableRun {
+  const clock = new SimulatedClock();
+  return startRun(notificationMachine, { id: 'n', message: 'm', duration: 1000, ...(config as object), clock }, clock);
+}
+const notificationEffects = (run: TableRun) => {
+  const { remaining, startedAt, reason } = (run.actor.getSnapshot() as SnapshotFrom<typeof notificationMachine>).context;
+  return { remaining, startedAt, reason };
+};
+type NotificationState =
+  | 'running'
+  | 'running 400'
+  | 'hovered'
+  | 'left at 1400'
+  | 'resume: running 400'
+  | 'resume: hovered'
+  | 'resume: left at 1400'
+  | 'click keeps: running'
+  | 'waiting'
+  | 'closed';
+type NotificationTableEvent = 'POINTER_ENTER' | 'POINTER_LEAVE' | 'CLICK' | 'CLOSE' | 'ESCAPE' | 'wait 599' | 'wait 600' | 'wait 1000';
+const closedAs = (reason: string) => [{ type: 'closed', id: 'n', reason }];
+const notificationCloses = (from: NotificationState, click = true): TableRow<NotificationState, NotificationTableEvent>[] => [
+  ...(click ? [[from, 'CLICK', 'closed', closedAs('click'), (e: object) => ({ ...e, reason: 'click' })] as const] : []),
+  [from, 'CLOSE', 'closed', closedAs('close-button'), (e: object) => ({ ...e, reason: 'close-button' })],
+  [from, 'ESCAPE', 'closed', closedAs('escape'), (e: object) => ({ ...e, reason: 'escape' })],
+];
+const timesOut = (from: NotificationState, wait: NotificationTableEvent) =>
+  [from, wait, 'closed', closedAs('timeout'), (e: object) => ({ ...e, reason: 'timeout' })] as const;
+const RESUME = { resumeRemaining: true };
+const HOVER_AT_400 = [{ advance: 400 }, 'POINTER_ENTER'] as const;
+const LEAVE_AT_1400 = [...HOVER_AT_400, 'wait 1000', 'POINTER_LEAVE'] as const;
+
+describeTransitionTable<NotificationState, NotificationTableEvent>({
+  name: 'notification transition table (seed 001 §4, §9: hovering pauses the timer, leaving restarts it)',
+  start: startNotification,
+  effects: notificationEffects,
+  states: {
+    running: { value: { shown: 'running' }, input: {} },
+    'running 400': { value: { shown: 'running' }, input: {}, path: [{ advance: 400 }] },
+    hovered: { value: { shown: 'hovered' }, input: {}, path: HOVER_AT_400 },
+    'left at 1400': { value: { shown: 'running' }, input: {}, path: LEAVE_AT_1400 },
+    'resume: running 400': { value: { shown: 'running' }, input: RESUME, path: [{ advance: 400 }] },
+    'resume: hovered': { value: { shown: 'hovered' }, input: RESUME, path: HOVER_AT_400 },
+    'resume: left at 1400': { value: { shown: 'running' }, input: RESUME, path: LEAVE_AT_1400 },
+    'click keeps: running': { value: { shown: 'running' }, input: { closeOnClick: false } },
+    waiting: { value: { shown: 'waiting' }, input: { duration: 0 } },
+    closed: { value: 'closed', status: 'done', input: {}, path: ['CLOSE'] },
+  },
+  events: {
+    POINTER_ENTER: { type: 'POINTER_ENTER' },
+    POINTER_LEAVE: { type: 'POINTER_LEAVE' },
+    CLICK: { type: 'CLICK' },
+    CLOSE: { type: 'CLOSE' },
+    ESCAPE: { type: 'ESCAPE' },
+    'wait 599': { advance: 599 },
+    'wait 600': { advance: 600 },
+    'wait 1000': { advance: 1000 },
+  },
+  rows: [
+    ['running', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('running'),
+    timesOut('running', 'wait 1000'),
+    // Without the option, a hover keeps the full duration for the restart.
+    ['running 400', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('running 400'),
+    timesOut('running 400', 'wait 600'),
+    timesOut('running 400', 'wait 1000'),
+    ['hovered', 'POINTER_LEAVE', 'running', [], (e) => ({ ...(e as object), startedAt: 400 })],
+    ...notificationCloses('hovered'),
+    ['left at 1400', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('left at 1400'),
+    timesOut('left at 1400', 'wait 1000'),
+    // With it, the hover keeps the 600 ms left and leaving resumes them.
+    ['resume: running 400', 'POINTER_ENTER', 'hovered', [], (e) => ({ ...(e as object), remaining: 600 })],
+    ...notificationCloses('resume: running 400'),
+    timesOut('resume: running 400', 'wait 600'),
+    timesOut('resume: running 400', 'wait 1000'),
+    ['resume: hovered', 'POINTER_LEAVE', 'running', [], (e) => ({ ...(e as object), startedAt: 400 })],
+    ...notificationCloses('resume: hovered'),
+    ['resume: left at 1400', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('resume: left at 1400'),
+    timesOut('resume: left at 1400', 'wait 600'),
+    timesOut('resume: left at 1400', 'wait 1000'),
+    ['click keeps: running', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('click keeps: running', false),
+    timesOut('click keeps: running', 'wait 1000'),
+    ...notificationCloses('waiting'),
+  ],
+  ignored: {
+    running: ['POINTER_LEAVE', 'wait 599', 'wait 600'],
+    'running 400': ['POINTER_LEAVE', 'wait 599'],
+    hovered: ['POINTER_ENTER', 'wait 599', 'wait 600', 'wait 1000'],
+    'left at 1400': ['POINTER_LEAVE', 'wait 599', 'wait 600'],
+    'resume: running 400': ['POINTER_LEAVE', 'wait 599'],
+    'resume: hovered': ['POINTER_ENTER', 'wait 599', 'wait 600', 'wait 1000'],
+    'resume: left at 1400': ['POINTER_LEAVE', 'wait 599'],
+    'click keeps: running': ['POINTER_LEAVE', 'CLICK', 'wait 599', 'wait 600'],
+    waiting: ['POINTER_ENTER', 'POINTER_LEAVE', 'wait 599', 'wait 600', 'wait 1000'],
+  },
 });
