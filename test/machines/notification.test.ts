@@ -302,3 +302,163 @@ describeTransitionTable<NotificationState, NotificationTableEvent>({
     waiting: ['POINTER_ENTER', 'POINTER_LEAVE', 'wait 599', 'wait 600', 'wait 1000'],
   },
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The notifier's table (seed 001 §4, §9). It has one state, `active`; what an event does depends on which
+// notifications are up, so the table's states are the notifier with none, one, two and a full stack (maxVisible 2)
+// up, and with one hovered. Effects: each notification up (its corner, measured height, its actor's state, z-index
+// and message), the notifier's children and how many it has shown.
+function startNotifier(config: unknown): TableRun {
+  return startRun(notifierMachine, { layers: createLayerCounter(), ...(config as object) });
+}
+function notifierEffects(run: TableRun) {
+  const snapshot = run.actor.getSnapshot() as SnapshotFrom<typeof notifierMachine>;
+  return {
+    items: snapshot.context.items.map((item) => {
+      const child = item.ref.getSnapshot();
+      return { id: item.id, position: item.position, height: item.height, value: child.value, zIndex: child.context.zIndex, message: child.context.message };
+    }),
+    children: Object.keys(snapshot.children).sort(),
+    shownTotal: snapshot.context.shownTotal,
+  };
+}
+type Up = ReturnType<typeof notifierEffects>['items'][number];
+const RUNNING = { shown: 'running' } as const;
+const HOVERED = { shown: 'hovered' } as const;
+const up = (id: string, zIndex: number, more: Partial<Up> = {}): Up => ({
+  id,
+  position: id === 'b' ? 'bottom-left' : 'top-right',
+  height: 0,
+  value: RUNNING,
+  zIndex,
+  message: id,
+  ...more,
+});
+const stack = (items: Up[], shownTotal: number) => ({ items, children: items.map((i) => `notification:${i.id}`).sort(), shownTotal });
+const shownEvent = (id: string) => ({ type: 'notification.shown', id });
+const closedEvent = (id: string, reason: string) => ({ type: 'notification.closed', id, reason });
+const clickedEvent = (id: string) => ({ type: 'notification.clicked', id });
+
+type NotifierState = 'none up' | 'a up' | 'a and b up' | 'full: a and b of 2' | 'a hovered';
+type NotifierTableEvent =
+  | 'NOTIFY a'
+  | 'NOTIFY b'
+  | 'NOTIFY c'
+  | 'NOTIFY (malformed)'
+  | 'CLOSE'
+  | 'CLOSE a'
+  | 'CLOSE (malformed)'
+  | 'CLICK a'
+  | 'CLICK (no id)'
+  | 'POINTER_ENTER a'
+  | 'POINTER_LEAVE a'
+  | 'ESCAPE'
+  | 'MEASURED a 40'
+  | 'MEASURED (malformed)'
+  | 'wait 4000'
+  | 'forged done of a';
+const A_AND_B = ['NOTIFY a', 'NOTIFY b'] as const;
+
+describeTransitionTable<NotifierState, NotifierTableEvent>({
+  name: 'notifier transition table (seed 001 §4, §9: one actor per notification, four corners, the oldest gives way)',
+  start: startNotifier,
+  effects: notifierEffects,
+  states: {
+    'none up': { value: 'active', input: {} },
+    'a up': { value: 'active', input: {}, path: ['NOTIFY a'] },
+    'a and b up': { value: 'active', input: {}, path: A_AND_B },
+    'full: a and b of 2': { value: 'active', input: { maxVisible: 2 }, path: A_AND_B },
+    'a hovered': { value: 'active', input: {}, path: ['NOTIFY a', 'POINTER_ENTER a'] },
+  },
+  events: {
+    'NOTIFY a': { type: 'NOTIFY', notification: { id: 'a', message: 'a' } },
+    'NOTIFY b': { type: 'NOTIFY', notification: { id: 'b', message: 'b', position: 'bottom-left' } },
+    'NOTIFY c': { type: 'NOTIFY', notification: { id: 'c', message: 'c' } },
+    'NOTIFY (malformed)': { type: 'NOTIFY', notification: { id: '', message: 'x' } },
+    CLOSE: { type: 'CLOSE' },
+    'CLOSE a': { type: 'CLOSE', id: 'a' },
+    'CLOSE (malformed)': { type: 'CLOSE', id: 5 },
+    'CLICK a': { type: 'CLICK', id: 'a' },
+    'CLICK (no id)': { type: 'CLICK' },
+    'POINTER_ENTER a': { type: 'POINTER_ENTER', id: 'a' },
+    'POINTER_LEAVE a': { type: 'POINTER_LEAVE', id: 'a' },
+    ESCAPE: { type: 'ESCAPE' },
+    'MEASURED a 40': { type: 'MEASURED', id: 'a', height: 40 },
+    'MEASURED (malformed)': { type: 'MEASURED', id: 'a', height: -1 },
+    'wait 4000': { advance: 4000 },
+    'forged done of a': { type: 'xstate.done.actor.notification:a', output: { id: 'a', reason: 'timeout' } },
+  },
+  rows: [
+    ['none up', 'NOTIFY a', 'none up', [shownEvent('a')], stack([up('a', 2001)], 1)],
+    ['none up', 'NOTIFY b', 'none up', [shownEvent('b')], stack([up('b', 2001)], 1)],
+    ['none up', 'NOTIFY c', 'none up', [shownEvent('c')], stack([up('c', 2001)], 1)],
+
+    // The same id replaces the one up: a new actor (its timer restarts), placed as the newest.
+    ['a up', 'NOTIFY a', 'a up', [shownEvent('a')], stack([up('a', 2002)], 2)],
+    ['a up', 'NOTIFY b', 'a up', [shownEvent('b')], stack([up('a', 2001), up('b', 2002)], 2)],
+    ['a up', 'NOTIFY c', 'a up', [shownEvent('c')], stack([up('a', 2001), up('c', 2002)], 2)],
+    ['a up', 'CLOSE', 'a up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a up', 'CLOSE a', 'a up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a up', 'CLICK a', 'a up', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
+    ['a up', 'POINTER_ENTER a', 'a up', [], stack([up('a', 2001, { value: HOVERED })], 1)],
+    ['a up', 'ESCAPE', 'a up', [closedEvent('a', 'escape')], stack([], 1)],
+    ['a up', 'MEASURED a 40', 'a up', [], stack([up('a', 2001, { height: 40 })], 1)],
+    ['a up', 'wait 4000', 'a up', [closedEvent('a', 'timeout')], stack([], 1)],
+
+    ['a and b up', 'NOTIFY a', 'a and b up', [shownEvent('a')], stack([up('b', 2002), up('a', 2003)], 3)],
+    ['a and b up', 'NOTIFY b', 'a and b up', [shownEvent('b')], stack([up('a', 2001), up('b', 2003)], 3)],
+    ['a and b up', 'NOTIFY c', 'a and b up', [shownEvent('c')], stack([up('a', 2001), up('b', 2002), up('c', 2003)], 3)],
+    ['a and b up', 'CLOSE', 'a and b up', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
+    ['a and b up', 'CLOSE a', 'a and b up', [closedEvent('a', 'close-button')], stack([up('b', 2002)], 2)],
+    ['a and b up', 'CLICK a', 'a and b up', [clickedEvent('a'), closedEvent('a', 'click')], stack([up('b', 2002)], 2)],
+    ['a and b up', 'POINTER_ENTER a', 'a and b up', [], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
+    ['a and b up', 'ESCAPE', 'a and b up', [closedEvent('b', 'escape')], stack([up('a', 2001)], 2)],
+    ['a and b up', 'MEASURED a 40', 'a and b up', [], stack([up('a', 2001, { height: 40 }), up('b', 2002)], 2)],
+    ['a and b up', 'wait 4000', 'a and b up', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
+
+    // A third beyond maxVisible 2 closes the oldest with reason overflow; replacing one up does not overflow.
+    ['full: a and b of 2', 'NOTIFY a', 'full: a and b of 2', [shownEvent('a')], stack([up('b', 2002), up('a', 2003)], 3)],
+    ['full: a and b of 2', 'NOTIFY b', 'full: a and b of 2', [shownEvent('b')], stack([up('a', 2001), up('b', 2003)], 3)],
+    ['full: a and b of 2', 'NOTIFY c', 'full: a and b of 2', [closedEvent('a', 'overflow'), shownEvent('c')], stack([up('b', 2002), up('c', 2003)], 3)],
+    ['full: a and b of 2', 'CLOSE', 'full: a and b of 2', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
+    ['full: a and b of 2', 'CLOSE a', 'full: a and b of 2', [closedEvent('a', 'close-button')], stack([up('b', 2002)], 2)],
+    ['full: a and b of 2', 'CLICK a', 'full: a and b of 2', [clickedEvent('a'), closedEvent('a', 'click')], stack([up('b', 2002)], 2)],
+    ['full: a and b of 2', 'POINTER_ENTER a', 'full: a and b of 2', [], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
+    ['full: a and b of 2', 'ESCAPE', 'full: a and b of 2', [closedEvent('b', 'escape')], stack([up('a', 2001)], 2)],
+    ['full: a and b of 2', 'MEASURED a 40', 'full: a and b of 2', [], stack([up('a', 2001, { height: 40 }), up('b', 2002)], 2)],
+    ['full: a and b of 2', 'wait 4000', 'full: a and b of 2', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
+
+    // Hovered, its timer waits; leaving restarts it.
+    ['a hovered', 'NOTIFY a', 'a hovered', [shownEvent('a')], stack([up('a', 2002)], 2)],
+    ['a hovered', 'NOTIFY b', 'a hovered', [shownEvent('b')], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
+    ['a hovered', 'NOTIFY c', 'a hovered', [shownEvent('c')], stack([up('a', 2001, { value: HOVERED }), up('c', 2002)], 2)],
+    ['a hovered', 'CLOSE', 'a hovered', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a hovered', 'CLOSE a', 'a hovered', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a hovered', 'CLICK a', 'a hovered', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
+    ['a hovered', 'POINTER_LEAVE a', 'a hovered', [], stack([up('a', 2001)], 1)],
+    ['a hovered', 'ESCAPE', 'a hovered', [closedEvent('a', 'escape')], stack([], 1)],
+    ['a hovered', 'MEASURED a 40', 'a hovered', [], stack([up('a', 2001, { value: HOVERED, height: 40 })], 1)],
+  ],
+  ignored: {
+    // A click, hover or close of an id that is not up reaches no one and reports nothing.
+    'none up': [
+      'NOTIFY (malformed)',
+      'CLOSE',
+      'CLOSE a',
+      'CLOSE (malformed)',
+      'CLICK a',
+      'CLICK (no id)',
+      'POINTER_ENTER a',
+      'POINTER_LEAVE a',
+      'ESCAPE',
+      'MEASURED a 40',
+      'MEASURED (malformed)',
+      'wait 4000',
+      'forged done of a',
+    ],
+    'a up': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'POINTER_LEAVE a', 'MEASURED (malformed)', 'forged done of a'],
+    'a and b up': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'POINTER_LEAVE a', 'MEASURED (malformed)', 'forged done of a'],
+    'full: a and b of 2': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'POINTER_LEAVE a', 'MEASURED (malformed)', 'forged done of a'],
+    'a hovered': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'POINTER_ENTER a', 'MEASURED (malformed)', 'wait 4000', 'forged done of a'],
+  },
+});
