@@ -5,7 +5,7 @@ import { memoryPlatform } from '../../core/platform/index.js';
 import { createLayerCounter, createScrollLock } from '../../core/ui/index.js';
 import { popupMachine } from '../../machines/index.js';
 import type { PopupEmitted } from '../../machines/index.js';
-import { describeTransitionTable, startRun } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
 import type { TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof popupMachine> = {}) {
@@ -154,6 +154,8 @@ describeTransitionTable({
     closing: { value: { shown: 'closing' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'CLOSE'] },
     'closing (escape)': { value: { shown: 'closing' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'ESCAPE'] },
     reclosed: { value: 'closed', input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'CLOSE', 'wait 100'] },
+    // Reopened during the close delay after an Escape: the next close records its own reason, not Escape's.
+    'reopened after Escape': { value: { shown: 'opened' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'ESCAPE', 'OPEN'] },
     'instant closed': { value: 'closed', input: CONFIGS.instant },
     'instant opened': { value: { shown: 'opened' }, input: CONFIGS.instant, path: ['OPEN'] },
     'sticky opened': { value: { shown: 'opened' }, input: CONFIGS.sticky, path: ['TOGGLE'] },
@@ -188,6 +190,11 @@ describeTransitionTable({
     ['closing (escape)', 'OPEN', 'opened'],
     ['closing (escape)', 'wait 100', 'reclosed', closed('escape'), unlocked],
     ['closing (escape)', 'SET_OPTIONS', 'closing (escape)', [], optionsSet],
+    ['reopened after Escape', 'CLOSE', 'closing', [], withReason('close')],
+    ['reopened after Escape', 'TOGGLE', 'closing', [], withReason('toggle')],
+    ['reopened after Escape', 'ESCAPE', 'closing'],
+    ['reopened after Escape', 'OUTSIDE_CLICK', 'closing', [], withReason('outside')],
+    ['reopened after Escape', 'SET_OPTIONS', 'reopened after Escape', [], optionsSet],
     ['reclosed', 'OPEN', 'opening'],
     ['reclosed', 'TOGGLE', 'opening'],
     ['reclosed', 'SET_OPTIONS', 'reclosed', [], optionsSet],
@@ -209,9 +216,37 @@ describeTransitionTable({
     opened: ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
     closing: ['CLOSE', 'TOGGLE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
     'closing (escape)': ['CLOSE', 'TOGGLE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
+    'reopened after Escape': ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
     reclosed: ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
     'instant closed': ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
     'instant opened': ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
     'sticky opened': ['OPEN', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
   },
+});
+
+describe('popup input and defaults', () => {
+  it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(popupMachine, { scrollLock: {} }), 'popup: scrollLock must be a scroll lock', 'scrollLock');
+    expectInvalidArgument(startError(popupMachine, { openDelay: -1 }), 'popup: openDelay must be a number of ms from 0 up to 2^31 − 1', 'openDelay');
+    expectInvalidArgument(startError(popupMachine, 'modal'), 'popup: input must be an object', 'input');
+  });
+
+  it('a modal without a scroll lock opens and closes, locking nothing', () => {
+    const t = start({ modal: true });
+    t.actor.send({ type: 'OPEN' });
+    t.actor.send({ type: 'CLOSE' });
+    expect(t.actor.getSnapshot().status).toBe('active');
+    expect(t.emitted).toStrictEqual([
+      { type: 'opened', zIndex: 2001 },
+      { type: 'closed', reason: 'close' },
+    ]);
+  });
+
+  it('popups without an id hold the scroll lock under their own numbered owners (popup-1, popup-2, ...)', () => {
+    const scroll = recordingScrollLock();
+    for (let i = 0; i < 2; i++) createActor(popupMachine, { input: { modal: true, scrollLock: scroll } }).start().send({ type: 'OPEN' });
+    const owners = scroll.calls.map((call) => /^lock popup-([1-9]\d*)$/.exec(call)?.[1]);
+    expect(owners.every((n) => n !== undefined)).toBe(true);
+    expect(Number(owners[1])).toBe(Number(owners[0]) + 1);
+  });
 });

@@ -61,8 +61,16 @@ export interface TransitionTableSpec<S extends string, E extends string> {
   states: Record<S, TableState<E>>;
   events: Record<E, TableStep>;
   rows: readonly TableRow<S, E>[];
-  /** The events each state must ignore: value, status and context unchanged, nothing emitted, effects unchanged. */
+  /**
+   * The events each state must ignore: value, status and context unchanged, nothing emitted, effects unchanged, and
+   * `snapshot.can(event)` false (a UI may disable a control on it).
+   */
   ignored: Partial<Record<S, readonly E[]>>;
+  /**
+   * Events a state takes without any change (a handler that sets a flag already set, a close of nothing): checked as
+   * ignored, except that `can(event)` is true.
+   */
+  absorbed?: Partial<Record<S, readonly E[]>>;
   /** The observable effects besides the snapshot (what a fake scroll lock holds, a child's state): a plain value. */
   effects?: (run: TableRun) => unknown;
 }
@@ -112,7 +120,10 @@ export function describeTransitionTable<S extends string, E extends string>(spec
   if (!spec.start && !spec.machine) throw new Error('a transition table needs `start` or `machine`');
   const stateNames = Object.keys(spec.states) as S[];
   const eventNames = Object.keys(spec.events) as E[];
-  const ignoredPairs = stateNames.flatMap((s) => (spec.ignored[s] ?? []).map((e) => [s, e] as const));
+  const ignoredPairs = stateNames.flatMap((s) => [
+    ...(spec.ignored[s] ?? []).map((e) => [s, e, false] as const),
+    ...(spec.absorbed?.[s] ?? []).map((e) => [s, e, true] as const),
+  ]);
 
   describe(spec.name, () => {
     it.each(stateNames)('the path to %s reaches it', (state) => {
@@ -143,12 +154,14 @@ export function describeTransitionTable<S extends string, E extends string>(spec
     }
 
     if (ignoredPairs.length > 0) {
-      it.each(ignoredPairs.map(([s, e]) => [`${s} ignores ${e}`, s, e] as const))('%s', (_, state, event) => {
+      it.each(ignoredPairs.map(([s, e, can]) => [`${s} ${can ? 'absorbs' : 'ignores'} ${e}`, s, e, can] as const))('%s', (_, state, event, can) => {
         const run = reach(spec, state);
         const before = snapshotOf(run);
+        const sent = spec.events[event];
+        if (!('advance' in sent)) expect((run.actor.getSnapshot() as { can: (e: EventObject) => boolean }).can(sent as EventObject)).toBe(can);
         const effectsBefore = spec.effects?.(run);
         run.emitted.length = 0;
-        step(run, spec.events[event]);
+        step(run, sent);
         const after = snapshotOf(run);
         expectState(spec, run, state);
         expect(after.context).toStrictEqual(before.context);
