@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { InputFrom } from 'xstate';
+import type { InputFrom, SnapshotFrom } from 'xstate';
 import { createLayerCounter } from '../../core/ui/index.js';
 import {
   createMessageBoxApi,
@@ -13,19 +13,11 @@ import {
   PROMPT_FOCUS_DELAY_MS,
   validatePrompt,
 } from '../../machines/index.js';
-import type { MessageBoxEvent, MessageBoxQueueContext, MessageBoxQueueEmitted, MessageBoxQueueEvent } from '../../machines/index.js';
+import type { MessageBoxQueueContext, MessageBoxQueueEmitted, MessageBoxQueueEvent } from '../../machines/index.js';
 import { walk } from './graph.js';
+import { describeTransitionTable, startRun } from './transition-table.js';
+import type { TableRow, TableRun } from './transition-table.js';
 
-const events: MessageBoxEvent[] = [
-  { type: 'SHOW', zIndex: 2001 },
-  { type: 'CONFIRM' },
-  { type: 'CANCEL' },
-  { type: 'CLOSE' },
-  { type: 'ESCAPE' },
-  { type: 'BACKDROP_CLICK' },
-  { type: 'INPUT', value: 'x' },
-  { type: 'ENTER' },
-];
 
 function box(input: InputFrom<typeof messageBoxMachine>) {
   const clock = new SimulatedClock();
@@ -35,12 +27,6 @@ function box(input: InputFrom<typeof messageBoxMachine>) {
 }
 
 describe('message box machine', () => {
-  it('walks queued → showing (entering, open) → leaving → closed and handles every event', () => {
-    const { values, unhandled } = walk(messageBoxMachine, { input: { id: 'b', kind: 'prompt', message: 'm' }, events });
-    expect(values).toEqual(expect.arrayContaining(['"queued"', '{"showing":"entering"}', '{"showing":"open"}', '"leaving"', '"closed"']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"transitions 200 ms" in and out; "default top 30vh"', () => {
     const t = box({ id: 'b', kind: 'confirm', message: 'Sure?' });
     expect([MESSAGE_BOX_TRANSITION_MS, MESSAGE_BOX_TOP_OFFSET, PROMPT_FOCUS_DELAY_MS]).toEqual([200, '30vh', 500]);
@@ -347,4 +333,134 @@ describe('message box queue scroll lock', () => {
     platform.advance(200);
     expect(scrollLock.locked).toBe(false);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The message box's transition table (seed 001 §4, §5, §9): queued → showing (entering, then open after 200 ms) →
+// leaving → closed after 200 ms. Box `b`; the prompt takes digits only, at most 3 (longer is marked exceeded), and
+// starts at '12'. Effects: the input's value, error and exceeded flag, the z-index, the action and the output.
+const PROMPT = { id: 'b', kind: 'prompt', message: 'm', inputPattern: /^\d+$/, maxLength: 3, inputValue: '12' } as const;
+function boxEffects(run: TableRun) {
+  const snapshot = run.actor.getSnapshot() as SnapshotFrom<typeof messageBoxMachine>;
+  const { value, error, exceeded, zIndex, action } = snapshot.context;
+  return { value, error, exceeded, zIndex, action, output: snapshot.output };
+}
+type BoxEffects = ReturnType<typeof boxEffects>;
+type BoxState =
+  | 'queued'
+  | 'entering'
+  | 'open'
+  | 'open, starting invalid'
+  | 'multiline open'
+  | 'alert open'
+  | 'confirm open'
+  | 'leaving'
+  | 'alert leaving'
+  | 'closed';
+type BoxTableEvent =
+  | 'SHOW'
+  | 'SHOW (malformed)'
+  | 'CONFIRM'
+  | 'CANCEL'
+  | 'CLOSE'
+  | 'ESCAPE'
+  | 'BACKDROP_CLICK'
+  | 'INPUT "1234"'
+  | 'INPUT "x"'
+  | 'INPUT (malformed)'
+  | 'ENTER'
+  | 'wait 199'
+  | 'wait 200'
+  | 'wait 300';
+const acts = (action: string) => (e: BoxEffects) => ({ ...e, action });
+const typed = (value: string, error: string | undefined, exceeded: boolean) => (e: BoxEffects) => ({ ...e, value, error, exceeded });
+const INVALID = 'invalid data';
+const OPENED = ['SHOW', 'wait 200'] as const;
+/** The rows every showing box has: how it leaves, and what typing does. */
+function showingRows(from: BoxState, kind: 'prompt' | 'alert' | 'confirm', multiline = false): TableRow<BoxState, BoxTableEvent>[] {
+  const dismissable = kind !== 'alert';
+  return [
+    [from, 'CLOSE', 'leaving', [], acts('close')],
+    ...(dismissable
+      ? ([
+          [from, 'CANCEL', 'leaving', [], acts('cancel')],
+          [from, 'ESCAPE', 'leaving', [], acts('close')],
+          [from, 'BACKDROP_CLICK', 'leaving', [], acts('close')],
+        ] as const)
+      : []),
+    ...(multiline ? [] : ([[from, 'ENTER', 'leaving', [], acts('confirm')]] as const)),
+    [from, 'CONFIRM', 'leaving', [], acts('confirm')],
+    kind === 'prompt' ? [from, 'INPUT "1234"', from, [], typed('1234', undefined, true)] : [from, 'INPUT "1234"', from, [], typed('1234', undefined, false)],
+    kind === 'prompt' ? [from, 'INPUT "x"', from, [], typed('x', INVALID, false)] : [from, 'INPUT "x"', from, [], typed('x', undefined, false)],
+  ];
+}
+const SHOWING_IGNORES = ['SHOW', 'SHOW (malformed)', 'INPUT (malformed)'] as const;
+
+describeTransitionTable<BoxState, BoxTableEvent>({
+  name: 'message box transition table (seed 001 §4, §5, §9)',
+  start: (input) => startRun(messageBoxMachine, input),
+  effects: boxEffects,
+  states: {
+    queued: { value: 'queued', input: PROMPT },
+    entering: { value: { showing: 'entering' }, input: PROMPT, path: ['SHOW'] },
+    open: { value: { showing: 'open' }, input: PROMPT, path: OPENED },
+    'open, starting invalid': { value: { showing: 'open' }, input: { ...PROMPT, inputValue: 'x' }, path: OPENED },
+    'multiline open': { value: { showing: 'open' }, input: { ...PROMPT, multiline: true }, path: OPENED },
+    'alert open': { value: { showing: 'open' }, input: { id: 'b', kind: 'alert', message: 'm' }, path: OPENED },
+    'confirm open': { value: { showing: 'open' }, input: { id: 'b', kind: 'confirm', message: 'm' }, path: OPENED },
+    leaving: { value: 'leaving', input: PROMPT, path: [...OPENED, 'CONFIRM'] },
+    'alert leaving': { value: 'leaving', input: { id: 'b', kind: 'alert', message: 'm' }, path: [...OPENED, 'CONFIRM'] },
+    closed: { value: 'closed', status: 'done', input: PROMPT, path: [...OPENED, 'CONFIRM', 'wait 200'] },
+  },
+  events: {
+    SHOW: { type: 'SHOW', zIndex: 7 },
+    'SHOW (malformed)': { type: 'SHOW', zIndex: '7' },
+    CONFIRM: { type: 'CONFIRM' },
+    CANCEL: { type: 'CANCEL' },
+    CLOSE: { type: 'CLOSE' },
+    ESCAPE: { type: 'ESCAPE' },
+    BACKDROP_CLICK: { type: 'BACKDROP_CLICK' },
+    'INPUT "1234"': { type: 'INPUT', value: '1234' },
+    'INPUT "x"': { type: 'INPUT', value: 'x' },
+    'INPUT (malformed)': { type: 'INPUT', value: 5 },
+    ENTER: { type: 'ENTER' },
+    'wait 199': { advance: 199 },
+    'wait 200': { advance: 200 },
+    'wait 300': { advance: 300 },
+  },
+  rows: [
+    ['queued', 'SHOW', 'entering', [], (e: BoxEffects) => ({ ...e, zIndex: 7 })],
+    // Entering (0 to 200 ms) takes the same events as open; the prompt's focus comes at 500 ms.
+    ...showingRows('entering', 'prompt'),
+    ['entering', 'wait 200', 'open'],
+    ['entering', 'wait 300', 'open'],
+    ...showingRows('open', 'prompt'),
+    ['open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
+    // A value that fails the pattern does not confirm: it is marked invalid, and the box stays.
+    ['open, starting invalid', 'CONFIRM', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
+    ['open, starting invalid', 'ENTER', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
+    ...showingRows('open, starting invalid', 'prompt').filter(([, event]) => event !== 'CONFIRM' && event !== 'ENTER'),
+    ['open, starting invalid', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
+    // Multi-line: Enter adds a line (the renderer's), it never confirms.
+    ...showingRows('multiline open', 'prompt', true),
+    ['multiline open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
+    // An alert shows no cancel and stays on Escape and backdrop clicks; no input to focus.
+    ...showingRows('alert open', 'alert'),
+    ...showingRows('confirm open', 'confirm'),
+    ['leaving', 'wait 200', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm', value: '12' } })],
+    ['leaving', 'wait 300', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm', value: '12' } })],
+    ['alert leaving', 'wait 200', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm' } })],
+    ['alert leaving', 'wait 300', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm' } })],
+  ],
+  ignored: {
+    queued: ['SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199', 'wait 200', 'wait 300'],
+    entering: [...SHOWING_IGNORES, 'wait 199'],
+    open: [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
+    'open, starting invalid': [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
+    'multiline open': [...SHOWING_IGNORES, 'ENTER', 'wait 199', 'wait 200'],
+    'alert open': [...SHOWING_IGNORES, 'CANCEL', 'ESCAPE', 'BACKDROP_CLICK', 'wait 199', 'wait 200', 'wait 300'],
+    'confirm open': [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
+    leaving: ['SHOW', 'SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199'],
+    'alert leaving': ['SHOW', 'SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199'],
+  },
 });
