@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createLoadingOverlays, loadingOverlayMachine, LOADING_LEAVE_MS } from '../../machines/index.js';
+import { diagramInput } from '../../machines/loading-overlay.machine.js';
+import { LoadingTargetMissingError } from '../../core/ui/errors.js';
 import type { SnapshotFrom } from 'xstate';
-import { describeTransitionTable } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startError } from './transition-table.js';
 import type { TableRun } from './transition-table.js';
 
 describe('loading overlay machine', () => {
@@ -115,4 +117,31 @@ describeTransitionTable({
     'visible, two holders': ['ACQUIRE (malformed text)', 'wait 299', 'wait 300'],
     hiding: ['ACQUIRE (malformed text)', 'RELEASE', 'wait 299'],
   },
+});
+
+describe('loading overlay input', () => {
+  it('seed 001 §8: a missing, null or empty target is a LoadingTargetMissingError (LOADING_TARGET_MISSING), whatever else is given', () => {
+    for (const input of [undefined, {}, { target: undefined }, { target: null }, { target: '' }, { target: null, text: 'Saving' }]) {
+      const error = startError(loadingOverlayMachine, input);
+      expect(error).toBeInstanceOf(LoadingTargetMissingError);
+      expect(error).toMatchObject({ code: 'LOADING_TARGET_MISSING', message: 'A loading overlay needs a target instance.', extra: { missing: 'target' } });
+    }
+  });
+
+  it('any other target is taken as it is (an element, a key, 0, false)', () => {
+    for (const target of [{}, 'table', 0, false]) {
+      expect(createActor(loadingOverlayMachine, { input: { target } }).start().getSnapshot().context.target).toBe(target);
+    }
+  });
+
+  it('a malformed field is an InvalidArgumentError naming it; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(loadingOverlayMachine, { target: 't', leaveMs: -1 }), 'loadingOverlay: leaveMs must be a number of ms from 0 up to 2^31 − 1', 'leaveMs');
+    expectInvalidArgument(startError(loadingOverlayMachine, { target: 't', text: 5 }), 'loadingOverlay: text must be a string', 'text');
+    expectInvalidArgument(startError(loadingOverlayMachine, 'table'), 'loadingOverlay: input must be an object', 'input');
+  });
+
+  it('the diagram input (scripts/diagrams.ts) starts a visible overlay over the target "diagram"', () => {
+    const actor = createActor(loadingOverlayMachine, { input: diagramInput }).start();
+    expect({ value: actor.getSnapshot().value, target: actor.getSnapshot().context.target }).toStrictEqual({ value: 'visible', target: 'diagram' });
+  });
 });
