@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom, SnapshotFrom } from 'xstate';
 import { toastMachine, TOAST_DURATION_MS, TOAST_TYPES } from '../../machines/index.js';
-import { describeTransitionTable, startRun } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
 import type { TableRow, TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof toastMachine>) {
@@ -279,4 +279,68 @@ describeTransitionTable<ToastState, ToastTableEvent>({
     'no clock running 400': ['RESUME'],
     waiting: ['RESUME'],
   },
+});
+
+describe('toast input, defaults and closing reasons', () => {
+  const contextOf = (input: unknown) => createActor(toastMachine, { input: input as never }).start().getSnapshot().context;
+
+  it('an omitted input is an empty, closable info toast `toast` with the default 3000 ms', () => {
+    const { id, type, message, closable, duration, defaultDuration, paused } = contextOf(undefined);
+    expect({ id, type, message, closable, duration, defaultDuration, paused }).toStrictEqual({
+      id: 'toast',
+      type: 'info',
+      message: '',
+      closable: true,
+      duration: 3000,
+      defaultDuration: 3000,
+      paused: false,
+    });
+    expect(contextOf({ id: 't', closable: false }).closable).toBe(false);
+    expect(contextOf({ id: 't' }).message).toBe('');
+  });
+
+  it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(toastMachine, { id: 't', message: 5 }), 'toast: message must be a string', 'message');
+    expectInvalidArgument(startError(toastMachine, 'hi'), 'toast: input must be an object', 'input');
+  });
+
+  it('a default duration of 0 keeps timed types until closed; a positive one is theirs', () => {
+    expect(contextOf({ id: 't', defaultDuration: 0 }).duration).toBe(Infinity);
+    expect(contextOf({ id: 't', defaultDuration: 1 }).duration).toBe(1);
+    const { actor, clock } = start({ id: 't', message: 'm', defaultDuration: 0 });
+    actor.send({ type: 'SHOW', zIndex: 1 });
+    clock.increment(1e9);
+    expect(actor.getSnapshot().value).toStrictEqual({ visible: 'waiting' });
+  });
+
+  it('an update that sets only a duration applies it (and restarts the timer with it)', () => {
+    const { actor, clock } = start({ id: 't', message: 'm', duration: 1000 });
+    actor.send({ type: 'SHOW', zIndex: 1 });
+    actor.send({ type: 'UPDATE', patch: { duration: 500 } });
+    expect(actor.getSnapshot().context.duration).toBe(500);
+    clock.increment(499);
+    expect(actor.getSnapshot().status).toBe('active');
+    clock.increment(1);
+    expect(actor.getSnapshot().output).toStrictEqual({ id: 't', reason: 'timeout' });
+  });
+
+  it.each(['timeout', 'close-button', 'escape', 'dismiss'] as const)('a CLOSE may give the reason %s, and the toast closes with it', (reason) => {
+    const { actor } = start({ id: 't', message: 'm' });
+    actor.send({ type: 'CLOSE', reason });
+    expect(actor.getSnapshot().output).toStrictEqual({ id: 't', reason });
+  });
+
+  it('with a clock that answers no number, a pause keeps the full duration (never a NaN timer)', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(toastMachine, { input: { id: 't', message: 'm', duration: 1000, clock: { now: () => undefined as never } }, clock }).start();
+    actor.send({ type: 'SHOW', zIndex: 1 });
+    clock.increment(400);
+    actor.send({ type: 'PAUSE' });
+    expect(actor.getSnapshot().context.remaining).toBe(1000);
+    actor.send({ type: 'RESUME' });
+    clock.increment(999);
+    expect(actor.getSnapshot().status).toBe('active');
+    clock.increment(1);
+    expect(actor.getSnapshot().output).toStrictEqual({ id: 't', reason: 'timeout' });
+  });
 });
