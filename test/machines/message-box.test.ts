@@ -464,3 +464,126 @@ describeTransitionTable<BoxState, BoxTableEvent>({
     'alert leaving': ['SHOW', 'SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199'],
   },
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The message-box queue's table (seed 001 §4): idle ⇄ showing; one box on screen at a time, the rest wait in order.
+// Box `a` is a confirm, `b` an alert. Effects: each box (its actor's state, layer, value and action), the queue's
+// children and the calls it made on a recording scroll lock.
+function startQueue(): TableRun {
+  const scroll = recordingScrollLock();
+  return Object.assign(startRun(messageBoxQueueMachine, { layers: createLayerCounter(), scrollLock: scroll }), { scroll });
+}
+function queueEffects(run: TableRun) {
+  const { context, children } = run.actor.getSnapshot() as SnapshotFrom<typeof messageBoxQueueMachine>;
+  return {
+    boxes: context.boxes.map((b) => {
+      const box = b.ref.getSnapshot();
+      return { id: b.id, value: box.value, zIndex: box.context.zIndex, input: box.context.value, action: box.context.action };
+    }),
+    children: Object.keys(children).sort(),
+    scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls],
+  };
+}
+type QueueEffects = ReturnType<typeof queueEffects>;
+type QueueBox = QueueEffects['boxes'][number];
+const onScreen = (id: string, zIndex: number, more: Partial<QueueBox> = {}): QueueBox => ({ id, value: { showing: 'entering' }, zIndex, input: '', action: undefined, ...more });
+const waitingBox = (id: string): QueueBox => ({ id, value: 'queued', zIndex: 0, input: '', action: undefined });
+const LOCKED = ['lock message-box-queue'];
+const queueState = (boxes: QueueBox[], scroll = LOCKED) => ({ boxes, children: boxes.map((b) => `box:${b.id}`).sort(), scroll });
+type QueueState = 'idle' | 'a showing' | 'a showing, b waiting' | 'a leaving' | 'a leaving, b waiting';
+type QueueTableEvent =
+  | 'OPEN a'
+  | 'OPEN b'
+  | 'OPEN (malformed)'
+  | 'CONFIRM'
+  | 'CANCEL'
+  | 'CLOSE'
+  | 'ESCAPE'
+  | 'BACKDROP_CLICK'
+  | 'INPUT "x"'
+  | 'INPUT (malformed)'
+  | 'ENTER'
+  | 'wait 200'
+  | 'forged done of a';
+const leavingA = (action: string, rest: QueueBox[] = []) => queueState([onScreen('a', 2001, { value: 'leaving', action }), ...rest]);
+const FORWARDED = ['CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'ENTER'] as const;
+
+describeTransitionTable<QueueState, QueueTableEvent>({
+  name: 'message box queue transition table (seed 001 §4: one box at a time, the next when the current one closes)',
+  start: startQueue,
+  effects: queueEffects,
+  states: {
+    idle: { value: 'idle' },
+    'a showing': { value: 'showing', path: ['OPEN a'] },
+    'a showing, b waiting': { value: 'showing', path: ['OPEN a', 'OPEN b'] },
+    'a leaving': { value: 'showing', path: ['OPEN a', 'CONFIRM'] },
+    'a leaving, b waiting': { value: 'showing', path: ['OPEN a', 'OPEN b', 'CONFIRM'] },
+  },
+  events: {
+    'OPEN a': { type: 'OPEN', box: { id: 'a', kind: 'confirm', message: 'a' } },
+    'OPEN b': { type: 'OPEN', box: { id: 'b', kind: 'alert', message: 'b' } },
+    'OPEN (malformed)': { type: 'OPEN', box: { id: 'c', kind: 'toast', message: 'c' } },
+    CONFIRM: { type: 'CONFIRM' },
+    CANCEL: { type: 'CANCEL' },
+    CLOSE: { type: 'CLOSE' },
+    ESCAPE: { type: 'ESCAPE' },
+    BACKDROP_CLICK: { type: 'BACKDROP_CLICK' },
+    'INPUT "x"': { type: 'INPUT', value: 'x' },
+    'INPUT (malformed)': { type: 'INPUT', value: 5 },
+    ENTER: { type: 'ENTER' },
+    'wait 200': { advance: 200 },
+    'forged done of a': { type: 'xstate.done.actor.box:a', output: { id: 'a', action: 'confirm' } },
+  },
+  rows: [
+    ['idle', 'OPEN a', 'a showing', [{ type: 'box.shown', id: 'a' }], queueState([onScreen('a', 2001)])],
+    ['idle', 'OPEN b', 'a showing', [{ type: 'box.shown', id: 'b' }], queueState([onScreen('b', 2001)])],
+
+    ['a showing', 'OPEN b', 'a showing', [], queueState([onScreen('a', 2001), waitingBox('b')])],
+    ['a showing', 'CONFIRM', 'a showing', [], leavingA('confirm')],
+    ['a showing', 'CANCEL', 'a showing', [], leavingA('cancel')],
+    ['a showing', 'CLOSE', 'a showing', [], leavingA('close')],
+    ['a showing', 'ESCAPE', 'a showing', [], leavingA('close')],
+    ['a showing', 'BACKDROP_CLICK', 'a showing', [], leavingA('close')],
+    ['a showing', 'INPUT "x"', 'a showing', [], queueState([onScreen('a', 2001, { input: 'x' })])],
+    ['a showing', 'ENTER', 'a showing', [], leavingA('confirm')],
+    ['a showing', 'wait 200', 'a showing', [], queueState([onScreen('a', 2001, { value: { showing: 'open' } })])],
+
+    // Events go to the box on screen only; the waiting one stays queued.
+    ['a showing, b waiting', 'CONFIRM', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
+    ['a showing, b waiting', 'CANCEL', 'a showing', [], leavingA('cancel', [waitingBox('b')])],
+    ['a showing, b waiting', 'CLOSE', 'a showing', [], leavingA('close', [waitingBox('b')])],
+    ['a showing, b waiting', 'ESCAPE', 'a showing', [], leavingA('close', [waitingBox('b')])],
+    ['a showing, b waiting', 'BACKDROP_CLICK', 'a showing', [], leavingA('close', [waitingBox('b')])],
+    ['a showing, b waiting', 'INPUT "x"', 'a showing', [], queueState([onScreen('a', 2001, { input: 'x' }), waitingBox('b')])],
+    ['a showing, b waiting', 'ENTER', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
+    ['a showing, b waiting', 'wait 200', 'a showing', [], queueState([onScreen('a', 2001, { value: { showing: 'open' } }), waitingBox('b')])],
+
+    // When the box on screen has left, the queue says how, and shows the next (or goes idle and lets the page scroll).
+    ['a leaving', 'OPEN b', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
+    ['a leaving', 'wait 200', 'idle', [{ type: 'box.closed', id: 'a', action: 'confirm' }], queueState([], [...LOCKED, 'unlock message-box-queue'])],
+    [
+      'a leaving, b waiting',
+      'wait 200',
+      'a showing',
+      [
+        { type: 'box.closed', id: 'a', action: 'confirm' },
+        { type: 'box.shown', id: 'b' },
+      ],
+      queueState([onScreen('b', 2002)]),
+    ],
+  ],
+  ignored: {
+    idle: ['OPEN (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 200', 'forged done of a'],
+    'a showing': ['OPEN a', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+    'a showing, b waiting': ['OPEN a', 'OPEN b', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+    'a leaving': ['OPEN a', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+    'a leaving, b waiting': ['OPEN a', 'OPEN b', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+  },
+  // A box that is leaving takes no more events: the queue passes them on, and nothing changes.
+  absorbed: { 'a leaving': [...FORWARDED], 'a leaving, b waiting': [...FORWARDED] },
+});
+
+function recordingScrollLock() {
+  const calls: string[] = [];
+  return { calls, count: 0, locked: false, lock: (owner: string) => void calls.push(`lock ${owner}`), unlock: (owner: string) => void calls.push(`unlock ${owner}`) };
+}
