@@ -13,7 +13,7 @@ import {
   PROMPT_FOCUS_DELAY_MS,
   validatePrompt,
 } from '../../machines/index.js';
-import type { MessageBoxQueueContext, MessageBoxQueueEmitted, MessageBoxQueueEvent } from '../../machines/index.js';
+import type { MessageBoxAction, MessageBoxQueueContext, MessageBoxQueueEmitted, MessageBoxQueueEvent } from '../../machines/index.js';
 import { walk } from './graph.js';
 import { describeTransitionTable, startRun } from './transition-table.js';
 import type { TableRow, TableRun } from './transition-table.js';
@@ -505,7 +505,7 @@ type QueueTableEvent =
   | 'ENTER'
   | 'wait 200'
   | 'forged done of a';
-const leavingA = (action: string, rest: QueueBox[] = []) => queueState([onScreen('a', 2001, { value: 'leaving', action }), ...rest]);
+const leavingA = (action: MessageBoxAction, rest: QueueBox[] = []) => queueState([onScreen('a', 2001, { value: 'leaving', action }), ...rest]);
 const FORWARDED = ['CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'ENTER'] as const;
 
 describeTransitionTable<QueueState, QueueTableEvent>({
