@@ -13,7 +13,7 @@ import {
   NOTIFICATION_MAX_VISIBLE,
 } from '../../machines/index.js';
 import type { NotifierEmitted, NotifierEvent } from '../../machines/index.js';
-import { describeTransitionTable, startRun } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
 import type { TableRow, TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof notificationMachine>) {
@@ -455,4 +455,49 @@ describeTransitionTable<NotifierState, NotifierTableEvent>({
     'full: a and b of 2': ['POINTER_LEAVE a'],
     'a hovered': ['POINTER_ENTER a'],
   },
+});
+
+describe('notification input', () => {
+  const contextOf = (input: unknown) => createActor(notificationMachine, { input: input as never }).start().getSnapshot().context;
+
+  it('an omitted input is an empty notification `notification` with the seed defaults', () => {
+    const { id, message, duration, position, showClose, closeOnClick, resumeRemaining, zIndex } = contextOf(undefined);
+    expect({ id, message, duration, position, showClose, closeOnClick, resumeRemaining, zIndex }).toStrictEqual({
+      id: 'notification',
+      message: '',
+      duration: 4000,
+      position: 'top-right',
+      showClose: true,
+      closeOnClick: true,
+      resumeRemaining: false,
+      zIndex: 0,
+    });
+  });
+
+  it.each(['success', 'warning', 'info', 'error'] as const)('the type %s is taken', (type) => {
+    expect(contextOf({ id: 'n', message: 'm', type }).type).toBe(type);
+  });
+
+  it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', type: 'loading' }), 'notification: type must be one of success, warning, info, error', 'type');
+    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', zIndex: '5' }), 'notification: zIndex must be a finite number', 'zIndex');
+    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', zIndex: Number.NaN }), 'notification: zIndex must be a finite number', 'zIndex');
+    expectInvalidArgument(startError(notificationMachine, 'n'), 'notification: input must be an object', 'input');
+  });
+
+  it('resuming with a clock that answers no number restarts the full duration (never a NaN timer)', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(notificationMachine, {
+      input: { id: 'n', message: 'm', duration: 1000, resumeRemaining: true, clock: { now: () => undefined as never } },
+      clock,
+    }).start();
+    clock.increment(400);
+    actor.send({ type: 'POINTER_ENTER' });
+    expect(actor.getSnapshot().context.remaining).toBe(1000);
+    actor.send({ type: 'POINTER_LEAVE' });
+    clock.increment(999);
+    expect(actor.getSnapshot().status).toBe('active');
+    clock.increment(1);
+    expect(actor.getSnapshot().output).toStrictEqual({ id: 'n', reason: 'timeout' });
+  });
 });
