@@ -28,6 +28,7 @@ export type LoadingOverlayEvent = { type: 'ACQUIRE'; text?: string } | { type: '
 export type LoadingOverlayEmitted = { type: 'removed'; target: unknown };
 
 const inputRules: FieldRules<LoadingOverlayInput> = {
+  // Stryker disable next-line StringLiteral: isAny accepts every value, so this text never reaches an error (a missing target is LoadingTargetMissingError)
   target: { check: isAny, expect: 'a target' },
   leaveMs: DELAY,
   text: STRING,
@@ -35,6 +36,7 @@ const inputRules: FieldRules<LoadingOverlayInput> = {
 
 // An ACQUIRE whose text is not a string is malformed and ignored (it holds nothing).
 const acquireOf = (event: LoadingOverlayEvent) =>
+  // Stryker disable next-line ConditionalExpression: acquireOf runs only in the ACQUIRE guard and actions, where the type test always holds
   event.type === 'ACQUIRE' ? fieldsOrUndefined<{ text?: string }>(event, { text: STRING }) : undefined;
 
 /** Input for the generated diagram. */
@@ -45,6 +47,7 @@ export const diagramInput: LoadingOverlayInput = { target: 'diagram' };
  * It is reference-counted: overlapping requests keep one overlay until the last releases it.
  */
 export const loadingOverlayMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` only carries TypeScript types; XState never reads it at run time
   types: {
     input: {} as LoadingOverlayInput,
     context: {} as LoadingOverlayContext,
@@ -61,10 +64,12 @@ export const loadingOverlayMachine = setup({
   actions: {
     acquire: assign({
       holders: ({ context }) => context.holders + 1,
+      // Stryker disable next-line OptionalChaining: the validAcquire guard runs first, so acquireOf(event) is never undefined here
       text: ({ context, event }) => acquireOf(event)?.text ?? context.text,
     }),
     reacquire: assign({
       holders: 1,
+      // Stryker disable next-line OptionalChaining: the validAcquire guard runs first, so acquireOf(event) is never undefined here
       text: ({ context, event }) => acquireOf(event)?.text ?? context.text,
     }),
     release: assign({ holders: ({ context }) => Math.max(0, context.holders - 1) }),

@@ -122,6 +122,7 @@ const SCROLL_OWNER = 'message-box-queue';
  * while another shows waits, and appears when the current one closes, in order.
  */
 export const messageBoxQueueMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` only carries TypeScript types; XState never reads it at run time
   types: {
     input: {} as MessageBoxQueueInput,
     context: {} as MessageBoxQueueContext,

@@ -89,6 +89,7 @@ const inputRules: FieldRules<PopupInput> = {
   errors: REPORTER,
 };
 // A SET_OPTIONS whose options are malformed is ignored whole (never half applied).
+// Stryker disable next-line ConditionalExpression: optionsOf runs only in the SET_OPTIONS guard and action, where the type test always holds
 const optionsOf = (event: PopupEvent) => (event.type === 'SET_OPTIONS' ? fieldsOrUndefined<PopupOptions>(prop(event, 'options'), optionRules) : undefined);
 
 export type PopupEvent =
@@ -112,6 +113,7 @@ const reasonOf = (event: PopupEvent): PopupCloseReason =>
  * restores the page about 200 ms after the last modal lets go.
  */
 export const popupMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` only carries TypeScript types; XState never reads it at run time
   types: {
     input: {} as PopupInput,
     context: {} as PopupContext,

@@ -68,8 +68,10 @@ const inputRules: FieldRules<ToastInput> = {
 // Malformed events are ignored: each event's fields are read once, checked, by these.
 const showOf = (event: ToastEvent) => {
   const zIndex = prop(event, 'zIndex');
+  // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the type
   return typeof zIndex === 'number' && Number.isFinite(zIndex) ? zIndex : undefined;
 };
+// Stryker disable next-line ConditionalExpression: updateOf runs only in the UPDATE guard and action, where the type test always holds
 const updateOf = (event: ToastEvent) => (event.type === 'UPDATE' ? toastPatchOf(prop(event, 'patch')) : undefined);
 const closeReasonOf = (event: ToastEvent): ToastCloseReason | undefined => {
   const fields = fieldsOrUndefined<{ reason?: ToastCloseReason }>(event, {
@@ -124,6 +126,7 @@ function durationOf(type: ToastType, duration: number | undefined, fallback: num
  * button or Escape closes it. Loading toasts (and `duration: Infinity`) wait for an update or a close.
  */
 export const toastMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` only carries TypeScript types; XState never reads it at run time
   types: {
     input: {} as ToastInput,
     context: {} as ToastContext,
@@ -144,6 +147,7 @@ export const toastMachine = setup({
   actions: {
     applyUpdate: assign(({ context, event }) => {
       const patch = updateOf(event);
+      // Stryker disable next-line ConditionalExpression: the validUpdate guard runs first, so the patch is never undefined here
       if (patch === undefined) return {};
       const type = patch.type ?? context.type;
       const duration =
@@ -174,7 +178,9 @@ export const toastMachine = setup({
     markRunning: assign({ paused: false }),
     reasonTimeout: assign({ reason: 'timeout' as const }),
     reasonEscape: assign({ reason: 'escape' as const }),
+    // Stryker disable next-line ConditionalExpression,StringLiteral: reasonClose runs only on CLOSE after the validClose guard, so the type test holds and closeReasonOf is never undefined (both fallbacks are unreachable)
     reasonClose: assign({ reason: ({ event }) => (event.type === 'CLOSE' ? (closeReasonOf(event) ?? 'close-button') : 'dismiss') }),
+    // Stryker disable next-line StringLiteral: every transition into closed records a reason first, so the fallback is unreachable
     emitClosed: emit(({ context }) => ({ type: 'closed' as const, id: context.id, reason: context.reason ?? 'dismiss' })),
   },
 }).createMachine({
@@ -220,6 +226,7 @@ export const toastMachine = setup({
     visible: {
       initial: 'deciding',
       on: {
+        // Stryker disable next-line BooleanLiteral: `visible` has no entry or exit actions; the running child is left and entered again (its timer restarts) either way
         UPDATE: { guard: 'validUpdate', target: '.deciding', reenter: true, actions: 'applyUpdate' },
         CLOSE: { guard: 'validClose', target: 'closed', actions: 'reasonClose' },
         ESCAPE: { target: 'closed', actions: 'reasonEscape' },
@@ -244,5 +251,6 @@ export const toastMachine = setup({
       entry: 'emitClosed',
     },
   },
+  // Stryker disable next-line StringLiteral: the output is read only once closed, and every way into closed records a reason
   output: ({ context }) => ({ id: context.id, reason: context.reason ?? 'dismiss' }),
 });

@@ -260,6 +260,7 @@ const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHi
  * page is hidden or hovered.
  */
 export const toasterMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` only carries TypeScript types; XState never reads it at run time
   types: {
     input: {} as ToasterInput,
     context: {} as ToasterContext,

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { createLoadingOverlays, loadingOverlayMachine, LOADING_LEAVE_MS } from '../../machines/index.js';
-import type { LoadingOverlayEvent } from '../../machines/index.js';
-import { walk } from './graph.js';
-
-const events: LoadingOverlayEvent[] = [{ type: 'ACQUIRE' }, { type: 'RELEASE' }];
+import { diagramInput } from '../../machines/loading-overlay.machine.js';
+import { LoadingTargetMissingError } from '../../core/ui/errors.js';
+import type { SnapshotFrom } from 'xstate';
+import { describeTransitionTable, expectInvalidArgument, startError } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 describe('loading overlay machine', () => {
-  it('"Loading overlays go visible, hiding, removed" and every event is handled', () => {
-    const { values, unhandled } = walk(loadingOverlayMachine, { input: { target: 'table' }, events });
-    expect(values).toEqual(expect.arrayContaining(['"visible"', '"hiding"', '"removed"']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"loading leave 300 ms"', () => {
     const clock = new SimulatedClock();
     const actor = createActor(loadingOverlayMachine, { input: { target: 'table' }, clock }).start();
@@ -78,5 +73,75 @@ describe('loading overlays registry', () => {
     clock.increment(0);
     expect(calls).toBe(2);
     stop();
+  });
+});
+
+// Seed 001 §4, §9: visible → hiding → removed after the 300 ms leave, reference-counted by ACQUIRE and RELEASE.
+// Effects: how many requests hold the overlay and the text it shows.
+const overlayEffects = (run: TableRun) => {
+  const { holders, text } = (run.actor.getSnapshot() as SnapshotFrom<typeof loadingOverlayMachine>).context;
+  return { holders, text };
+};
+const INPUT = { target: 'table', text: 'Saving' };
+describeTransitionTable({
+  name: 'loading overlay transition table (seed 001 §4, §9)',
+  machine: loadingOverlayMachine,
+  effects: overlayEffects,
+  states: {
+    visible: { value: 'visible', input: INPUT },
+    'visible, two holders': { value: 'visible', input: INPUT, path: ['ACQUIRE "Orders"'] },
+    hiding: { value: 'hiding', input: INPUT, path: ['RELEASE'] },
+    removed: { value: 'removed', status: 'done', input: INPUT, path: ['RELEASE', 'wait 300'] },
+  },
+  events: {
+    ACQUIRE: { type: 'ACQUIRE' },
+    'ACQUIRE "Orders"': { type: 'ACQUIRE', text: 'Orders' },
+    'ACQUIRE (malformed text)': { type: 'ACQUIRE', text: 5 },
+    RELEASE: { type: 'RELEASE' },
+    'wait 299': { advance: 299 },
+    'wait 300': { advance: 300 },
+  },
+  rows: [
+    ['visible', 'ACQUIRE', 'visible', [], { holders: 2, text: 'Saving' }],
+    ['visible', 'ACQUIRE "Orders"', 'visible', [], { holders: 2, text: 'Orders' }],
+    ['visible', 'RELEASE', 'hiding', [], { holders: 0, text: 'Saving' }],
+    ['visible, two holders', 'ACQUIRE', 'visible', [], { holders: 3, text: 'Orders' }],
+    ['visible, two holders', 'ACQUIRE "Orders"', 'visible', [], { holders: 3, text: 'Orders' }],
+    ['visible, two holders', 'RELEASE', 'visible', [], { holders: 1, text: 'Orders' }],
+    ['hiding', 'ACQUIRE', 'visible', [], { holders: 1, text: 'Saving' }],
+    ['hiding', 'ACQUIRE "Orders"', 'visible', [], { holders: 1, text: 'Orders' }],
+    ['hiding', 'wait 300', 'removed', [{ type: 'removed', target: 'table' }]],
+  ],
+  ignored: {
+    visible: ['ACQUIRE (malformed text)', 'wait 299', 'wait 300'],
+    'visible, two holders': ['ACQUIRE (malformed text)', 'wait 299', 'wait 300'],
+    hiding: ['ACQUIRE (malformed text)', 'RELEASE', 'wait 299'],
+  },
+});
+
+describe('loading overlay input', () => {
+  it('seed 001 §8: a missing, null or empty target is a LoadingTargetMissingError (LOADING_TARGET_MISSING), whatever else is given', () => {
+    for (const input of [undefined, {}, { target: undefined }, { target: null }, { target: '' }, { target: null, text: 'Saving' }]) {
+      const error = startError(loadingOverlayMachine, input);
+      expect(error).toBeInstanceOf(LoadingTargetMissingError);
+      expect(error).toMatchObject({ code: 'LOADING_TARGET_MISSING', message: 'A loading overlay needs a target instance.', extra: { missing: 'target' } });
+    }
+  });
+
+  it('any other target is taken as it is (an element, a key, 0, false)', () => {
+    for (const target of [{}, 'table', 0, false]) {
+      expect(createActor(loadingOverlayMachine, { input: { target } }).start().getSnapshot().context.target).toBe(target);
+    }
+  });
+
+  it('a malformed field is an InvalidArgumentError naming it; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(loadingOverlayMachine, { target: 't', leaveMs: -1 }), 'loadingOverlay: leaveMs must be a number of ms from 0 up to 2^31 − 1', 'leaveMs');
+    expectInvalidArgument(startError(loadingOverlayMachine, { target: 't', text: 5 }), 'loadingOverlay: text must be a string', 'text');
+    expectInvalidArgument(startError(loadingOverlayMachine, 'table'), 'loadingOverlay: input must be an object', 'input');
+  });
+
+  it('the diagram input (scripts/diagrams.ts) starts a visible overlay over the target "diagram"', () => {
+    const actor = createActor(loadingOverlayMachine, { input: diagramInput }).start();
+    expect({ value: actor.getSnapshot().value, target: actor.getSnapshot().context.target }).toStrictEqual({ value: 'visible', target: 'diagram' });
   });
 });

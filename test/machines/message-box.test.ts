@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { InputFrom } from 'xstate';
+import type { InputFrom, SnapshotFrom } from 'xstate';
 import { createLayerCounter } from '../../core/ui/index.js';
 import {
   createMessageBoxApi,
@@ -13,19 +13,11 @@ import {
   PROMPT_FOCUS_DELAY_MS,
   validatePrompt,
 } from '../../machines/index.js';
-import type { MessageBoxEvent, MessageBoxQueueContext, MessageBoxQueueEmitted, MessageBoxQueueEvent } from '../../machines/index.js';
+import type { MessageBoxAction, MessageBoxQueueContext, MessageBoxQueueEmitted, MessageBoxQueueEvent } from '../../machines/index.js';
 import { walk } from './graph.js';
+import { describeTransitionTable, startRun } from './transition-table.js';
+import type { TableRow, TableRun } from './transition-table.js';
 
-const events: MessageBoxEvent[] = [
-  { type: 'SHOW', zIndex: 2001 },
-  { type: 'CONFIRM' },
-  { type: 'CANCEL' },
-  { type: 'CLOSE' },
-  { type: 'ESCAPE' },
-  { type: 'BACKDROP_CLICK' },
-  { type: 'INPUT', value: 'x' },
-  { type: 'ENTER' },
-];
 
 function box(input: InputFrom<typeof messageBoxMachine>) {
   const clock = new SimulatedClock();
@@ -35,12 +27,6 @@ function box(input: InputFrom<typeof messageBoxMachine>) {
 }
 
 describe('message box machine', () => {
-  it('walks queued → showing (entering, open) → leaving → closed and handles every event', () => {
-    const { values, unhandled } = walk(messageBoxMachine, { input: { id: 'b', kind: 'prompt', message: 'm' }, events });
-    expect(values).toEqual(expect.arrayContaining(['"queued"', '{"showing":"entering"}', '{"showing":"open"}', '"leaving"', '"closed"']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"transitions 200 ms" in and out; "default top 30vh"', () => {
     const t = box({ id: 'b', kind: 'confirm', message: 'Sure?' });
     expect([MESSAGE_BOX_TRANSITION_MS, MESSAGE_BOX_TOP_OFFSET, PROMPT_FOCUS_DELAY_MS]).toEqual([200, '30vh', 500]);
@@ -348,3 +334,256 @@ describe('message box queue scroll lock', () => {
     expect(scrollLock.locked).toBe(false);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The message box's transition table (seed 001 §4, §5, §9): queued → showing (entering, then open after 200 ms) →
+// leaving → closed after 200 ms. Box `b`; the prompt takes digits only, at most 3 (longer is marked exceeded), and
+// starts at '12'. Effects: the input's value, error and exceeded flag, the z-index, the action and the output.
+const PROMPT = { id: 'b', kind: 'prompt', message: 'm', inputPattern: /^\d+$/, maxLength: 3, inputValue: '12' } as const;
+function boxEffects(run: TableRun) {
+  const snapshot = run.actor.getSnapshot() as SnapshotFrom<typeof messageBoxMachine>;
+  const { value, error, exceeded, zIndex, action } = snapshot.context;
+  return { value, error, exceeded, zIndex, action, output: snapshot.output };
+}
+type BoxEffects = ReturnType<typeof boxEffects>;
+type BoxState =
+  | 'queued'
+  | 'entering'
+  | 'open'
+  | 'open, starting invalid'
+  | 'multiline open'
+  | 'alert open'
+  | 'confirm open'
+  | 'leaving'
+  | 'alert leaving'
+  | 'closed';
+type BoxTableEvent =
+  | 'SHOW'
+  | 'SHOW (malformed)'
+  | 'CONFIRM'
+  | 'CANCEL'
+  | 'CLOSE'
+  | 'ESCAPE'
+  | 'BACKDROP_CLICK'
+  | 'INPUT "1234"'
+  | 'INPUT "x"'
+  | 'INPUT (malformed)'
+  | 'ENTER'
+  | 'wait 199'
+  | 'wait 200'
+  | 'wait 300';
+const acts = (action: string) => (e: BoxEffects) => ({ ...e, action });
+const typed = (value: string, error: string | undefined, exceeded: boolean) => (e: BoxEffects) => ({ ...e, value, error, exceeded });
+const INVALID = 'invalid data';
+const OPENED = ['SHOW', 'wait 200'] as const;
+/** The rows every showing box has: how it leaves, and what typing does. */
+function showingRows(from: BoxState, kind: 'prompt' | 'alert' | 'confirm', multiline = false): TableRow<BoxState, BoxTableEvent>[] {
+  const dismissable = kind !== 'alert';
+  return [
+    [from, 'CLOSE', 'leaving', [], acts('close')],
+    ...(dismissable
+      ? ([
+          [from, 'CANCEL', 'leaving', [], acts('cancel')],
+          [from, 'ESCAPE', 'leaving', [], acts('close')],
+          [from, 'BACKDROP_CLICK', 'leaving', [], acts('close')],
+        ] as const)
+      : []),
+    ...(multiline ? [] : ([[from, 'ENTER', 'leaving', [], acts('confirm')]] as const)),
+    [from, 'CONFIRM', 'leaving', [], acts('confirm')],
+    kind === 'prompt' ? [from, 'INPUT "1234"', from, [], typed('1234', undefined, true)] : [from, 'INPUT "1234"', from, [], typed('1234', undefined, false)],
+    kind === 'prompt' ? [from, 'INPUT "x"', from, [], typed('x', INVALID, false)] : [from, 'INPUT "x"', from, [], typed('x', undefined, false)],
+  ];
+}
+const SHOWING_IGNORES = ['SHOW', 'SHOW (malformed)', 'INPUT (malformed)'] as const;
+
+describeTransitionTable<BoxState, BoxTableEvent>({
+  name: 'message box transition table (seed 001 §4, §5, §9)',
+  start: (input) => startRun(messageBoxMachine, input),
+  effects: boxEffects,
+  states: {
+    queued: { value: 'queued', input: PROMPT },
+    entering: { value: { showing: 'entering' }, input: PROMPT, path: ['SHOW'] },
+    open: { value: { showing: 'open' }, input: PROMPT, path: OPENED },
+    'open, starting invalid': { value: { showing: 'open' }, input: { ...PROMPT, inputValue: 'x' }, path: OPENED },
+    'multiline open': { value: { showing: 'open' }, input: { ...PROMPT, multiline: true }, path: OPENED },
+    'alert open': { value: { showing: 'open' }, input: { id: 'b', kind: 'alert', message: 'm' }, path: OPENED },
+    'confirm open': { value: { showing: 'open' }, input: { id: 'b', kind: 'confirm', message: 'm' }, path: OPENED },
+    leaving: { value: 'leaving', input: PROMPT, path: [...OPENED, 'CONFIRM'] },
+    'alert leaving': { value: 'leaving', input: { id: 'b', kind: 'alert', message: 'm' }, path: [...OPENED, 'CONFIRM'] },
+    closed: { value: 'closed', status: 'done', input: PROMPT, path: [...OPENED, 'CONFIRM', 'wait 200'] },
+  },
+  events: {
+    SHOW: { type: 'SHOW', zIndex: 7 },
+    'SHOW (malformed)': { type: 'SHOW', zIndex: '7' },
+    CONFIRM: { type: 'CONFIRM' },
+    CANCEL: { type: 'CANCEL' },
+    CLOSE: { type: 'CLOSE' },
+    ESCAPE: { type: 'ESCAPE' },
+    BACKDROP_CLICK: { type: 'BACKDROP_CLICK' },
+    'INPUT "1234"': { type: 'INPUT', value: '1234' },
+    'INPUT "x"': { type: 'INPUT', value: 'x' },
+    'INPUT (malformed)': { type: 'INPUT', value: 5 },
+    ENTER: { type: 'ENTER' },
+    'wait 199': { advance: 199 },
+    'wait 200': { advance: 200 },
+    'wait 300': { advance: 300 },
+  },
+  rows: [
+    ['queued', 'SHOW', 'entering', [], (e: BoxEffects) => ({ ...e, zIndex: 7 })],
+    // Entering (0 to 200 ms) takes the same events as open; the prompt's focus comes at 500 ms.
+    ...showingRows('entering', 'prompt'),
+    ['entering', 'wait 200', 'open'],
+    ['entering', 'wait 300', 'open'],
+    ...showingRows('open', 'prompt'),
+    ['open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
+    // A value that fails the pattern does not confirm: it is marked invalid, and the box stays.
+    ['open, starting invalid', 'CONFIRM', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
+    ['open, starting invalid', 'ENTER', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
+    ...showingRows('open, starting invalid', 'prompt').filter(([, event]) => event !== 'CONFIRM' && event !== 'ENTER'),
+    ['open, starting invalid', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
+    // Multi-line: Enter adds a line (the renderer's), it never confirms.
+    ...showingRows('multiline open', 'prompt', true),
+    ['multiline open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
+    // An alert shows no cancel and stays on Escape and backdrop clicks; no input to focus.
+    ...showingRows('alert open', 'alert'),
+    ...showingRows('confirm open', 'confirm'),
+    ['leaving', 'wait 200', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm', value: '12' } })],
+    ['leaving', 'wait 300', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm', value: '12' } })],
+    ['alert leaving', 'wait 200', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm' } })],
+    ['alert leaving', 'wait 300', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm' } })],
+  ],
+  ignored: {
+    queued: ['SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199', 'wait 200', 'wait 300'],
+    entering: [...SHOWING_IGNORES, 'wait 199'],
+    open: [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
+    'open, starting invalid': [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
+    'multiline open': [...SHOWING_IGNORES, 'ENTER', 'wait 199', 'wait 200'],
+    'alert open': [...SHOWING_IGNORES, 'CANCEL', 'ESCAPE', 'BACKDROP_CLICK', 'wait 199', 'wait 200', 'wait 300'],
+    'confirm open': [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
+    leaving: ['SHOW', 'SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199'],
+    'alert leaving': ['SHOW', 'SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199'],
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The message-box queue's table (seed 001 §4): idle ⇄ showing; one box on screen at a time, the rest wait in order.
+// Box `a` is a confirm, `b` an alert. Effects: each box (its actor's state, layer, value and action), the queue's
+// children and the calls it made on a recording scroll lock.
+function startQueue(): TableRun {
+  const scroll = recordingScrollLock();
+  return Object.assign(startRun(messageBoxQueueMachine, { layers: createLayerCounter(), scrollLock: scroll }), { scroll });
+}
+function queueEffects(run: TableRun) {
+  const { context, children } = run.actor.getSnapshot() as SnapshotFrom<typeof messageBoxQueueMachine>;
+  return {
+    boxes: context.boxes.map((b) => {
+      const box = b.ref.getSnapshot();
+      return { id: b.id, value: box.value, zIndex: box.context.zIndex, input: box.context.value, action: box.context.action };
+    }),
+    children: Object.keys(children).sort(),
+    scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls],
+  };
+}
+type QueueEffects = ReturnType<typeof queueEffects>;
+type QueueBox = QueueEffects['boxes'][number];
+const onScreen = (id: string, zIndex: number, more: Partial<QueueBox> = {}): QueueBox => ({ id, value: { showing: 'entering' }, zIndex, input: '', action: undefined, ...more });
+const waitingBox = (id: string): QueueBox => ({ id, value: 'queued', zIndex: 0, input: '', action: undefined });
+const LOCKED = ['lock message-box-queue'];
+const queueState = (boxes: QueueBox[], scroll = LOCKED) => ({ boxes, children: boxes.map((b) => `box:${b.id}`).sort(), scroll });
+type QueueState = 'idle' | 'a showing' | 'a showing, b waiting' | 'a leaving' | 'a leaving, b waiting';
+type QueueTableEvent =
+  | 'OPEN a'
+  | 'OPEN b'
+  | 'OPEN (malformed)'
+  | 'CONFIRM'
+  | 'CANCEL'
+  | 'CLOSE'
+  | 'ESCAPE'
+  | 'BACKDROP_CLICK'
+  | 'INPUT "x"'
+  | 'INPUT (malformed)'
+  | 'ENTER'
+  | 'wait 200'
+  | 'forged done of a';
+const leavingA = (action: MessageBoxAction, rest: QueueBox[] = []) => queueState([onScreen('a', 2001, { value: 'leaving', action }), ...rest]);
+const FORWARDED = ['CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'ENTER'] as const;
+
+describeTransitionTable<QueueState, QueueTableEvent>({
+  name: 'message box queue transition table (seed 001 §4: one box at a time, the next when the current one closes)',
+  start: startQueue,
+  effects: queueEffects,
+  states: {
+    idle: { value: 'idle' },
+    'a showing': { value: 'showing', path: ['OPEN a'] },
+    'a showing, b waiting': { value: 'showing', path: ['OPEN a', 'OPEN b'] },
+    'a leaving': { value: 'showing', path: ['OPEN a', 'CONFIRM'] },
+    'a leaving, b waiting': { value: 'showing', path: ['OPEN a', 'OPEN b', 'CONFIRM'] },
+  },
+  events: {
+    'OPEN a': { type: 'OPEN', box: { id: 'a', kind: 'confirm', message: 'a' } },
+    'OPEN b': { type: 'OPEN', box: { id: 'b', kind: 'alert', message: 'b' } },
+    'OPEN (malformed)': { type: 'OPEN', box: { id: 'c', kind: 'toast', message: 'c' } },
+    CONFIRM: { type: 'CONFIRM' },
+    CANCEL: { type: 'CANCEL' },
+    CLOSE: { type: 'CLOSE' },
+    ESCAPE: { type: 'ESCAPE' },
+    BACKDROP_CLICK: { type: 'BACKDROP_CLICK' },
+    'INPUT "x"': { type: 'INPUT', value: 'x' },
+    'INPUT (malformed)': { type: 'INPUT', value: 5 },
+    ENTER: { type: 'ENTER' },
+    'wait 200': { advance: 200 },
+    'forged done of a': { type: 'xstate.done.actor.box:a', output: { id: 'a', action: 'confirm' } },
+  },
+  rows: [
+    ['idle', 'OPEN a', 'a showing', [{ type: 'box.shown', id: 'a' }], queueState([onScreen('a', 2001)])],
+    ['idle', 'OPEN b', 'a showing', [{ type: 'box.shown', id: 'b' }], queueState([onScreen('b', 2001)])],
+
+    ['a showing', 'OPEN b', 'a showing', [], queueState([onScreen('a', 2001), waitingBox('b')])],
+    ['a showing', 'CONFIRM', 'a showing', [], leavingA('confirm')],
+    ['a showing', 'CANCEL', 'a showing', [], leavingA('cancel')],
+    ['a showing', 'CLOSE', 'a showing', [], leavingA('close')],
+    ['a showing', 'ESCAPE', 'a showing', [], leavingA('close')],
+    ['a showing', 'BACKDROP_CLICK', 'a showing', [], leavingA('close')],
+    ['a showing', 'INPUT "x"', 'a showing', [], queueState([onScreen('a', 2001, { input: 'x' })])],
+    ['a showing', 'ENTER', 'a showing', [], leavingA('confirm')],
+    ['a showing', 'wait 200', 'a showing', [], queueState([onScreen('a', 2001, { value: { showing: 'open' } })])],
+
+    // Events go to the box on screen only; the waiting one stays queued.
+    ['a showing, b waiting', 'CONFIRM', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
+    ['a showing, b waiting', 'CANCEL', 'a showing', [], leavingA('cancel', [waitingBox('b')])],
+    ['a showing, b waiting', 'CLOSE', 'a showing', [], leavingA('close', [waitingBox('b')])],
+    ['a showing, b waiting', 'ESCAPE', 'a showing', [], leavingA('close', [waitingBox('b')])],
+    ['a showing, b waiting', 'BACKDROP_CLICK', 'a showing', [], leavingA('close', [waitingBox('b')])],
+    ['a showing, b waiting', 'INPUT "x"', 'a showing', [], queueState([onScreen('a', 2001, { input: 'x' }), waitingBox('b')])],
+    ['a showing, b waiting', 'ENTER', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
+    ['a showing, b waiting', 'wait 200', 'a showing', [], queueState([onScreen('a', 2001, { value: { showing: 'open' } }), waitingBox('b')])],
+
+    // When the box on screen has left, the queue says how, and shows the next (or goes idle and lets the page scroll).
+    ['a leaving', 'OPEN b', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
+    ['a leaving', 'wait 200', 'idle', [{ type: 'box.closed', id: 'a', action: 'confirm' }], queueState([], [...LOCKED, 'unlock message-box-queue'])],
+    [
+      'a leaving, b waiting',
+      'wait 200',
+      'a showing',
+      [
+        { type: 'box.closed', id: 'a', action: 'confirm' },
+        { type: 'box.shown', id: 'b' },
+      ],
+      queueState([onScreen('b', 2002)]),
+    ],
+  ],
+  ignored: {
+    idle: ['OPEN (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 200', 'forged done of a'],
+    'a showing': ['OPEN a', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+    'a showing, b waiting': ['OPEN a', 'OPEN b', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+    'a leaving': ['OPEN a', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+    'a leaving, b waiting': ['OPEN a', 'OPEN b', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
+  },
+  // A box that is leaving takes no more events: the queue passes them on, and nothing changes.
+  absorbed: { 'a leaving': [...FORWARDED], 'a leaving, b waiting': [...FORWARDED] },
+});
+
+function recordingScrollLock() {
+  const calls: string[] = [];
+  return { calls, count: 0, locked: false, lock: (owner: string) => void calls.push(`lock ${owner}`), unlock: (owner: string) => void calls.push(`unlock ${owner}`) };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { InputFrom } from 'xstate';
+import type { InputFrom, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { createLayerCounter } from '../../core/ui/index.js';
 import {
@@ -12,10 +12,9 @@ import {
   NOTIFICATION_GAP_PX,
   NOTIFICATION_MAX_VISIBLE,
 } from '../../machines/index.js';
-import type { NotificationEvent, NotifierEmitted, NotifierEvent } from '../../machines/index.js';
-import { walk } from './graph.js';
-
-const events: NotificationEvent[] = [{ type: 'POINTER_ENTER' }, { type: 'POINTER_LEAVE' }, { type: 'CLICK' }, { type: 'CLOSE' }, { type: 'ESCAPE' }];
+import type { NotifierEmitted, NotifierEvent } from '../../machines/index.js';
+import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
+import type { TableRow, TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof notificationMachine>) {
   const clock = new SimulatedClock();
@@ -24,12 +23,6 @@ function start(input: InputFrom<typeof notificationMachine>) {
 }
 
 describe('notification machine', () => {
-  it('walks shown → hovered → closed and handles every event', () => {
-    const { values, unhandled } = walk(notificationMachine, { input: { id: 'n', message: 'm' }, events });
-    expect(values).toEqual(expect.arrayContaining(['{"shown":"running"}', '{"shown":"hovered"}', '"closed"']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"notification auto-close 4000 ms, top-right, ... close button shown"', () => {
     const t = start({ id: 'n', message: 'Deposit received' });
     expect(t.actor.getSnapshot().context).toMatchObject({ position: 'top-right', showClose: true, duration: 4000 });
@@ -202,5 +195,309 @@ describe('notifier machine', () => {
       expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'maxVisible', value });
     }
     expect(createActor(notifierMachine, { input: { maxVisible: Infinity } }).start().getSnapshot().context.maxVisible).toBe(Infinity);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The notification's transition table (seed 001 §4, §9): shown (running, hovered or waiting) → closed by its timer,
+// its close button, Escape or a click. Each is `n`, 1000 ms, with the run's clock; `resume` resumes the time left
+// after a hover, the others restart the full duration. Effects: the timer fields and the close reason.
+function startNotification(config: unknown): TableRun {
+  const clock = new SimulatedClock();
+  return startRun(notificationMachine, { id: 'n', message: 'm', duration: 1000, ...(config as object), clock }, clock);
+}
+const notificationEffects = (run: TableRun) => {
+  const { remaining, startedAt, reason } = (run.actor.getSnapshot() as SnapshotFrom<typeof notificationMachine>).context;
+  return { remaining, startedAt, reason };
+};
+type NotificationState =
+  | 'running'
+  | 'running 400'
+  | 'hovered'
+  | 'left at 1400'
+  | 'resume: running 400'
+  | 'resume: hovered'
+  | 'resume: left at 1400'
+  | 'click keeps: running'
+  | 'waiting'
+  | 'closed';
+type NotificationTableEvent = 'POINTER_ENTER' | 'POINTER_LEAVE' | 'CLICK' | 'CLOSE' | 'ESCAPE' | 'wait 599' | 'wait 600' | 'wait 1000';
+const closedAs = (reason: string) => [{ type: 'closed', id: 'n', reason }];
+const notificationCloses = (from: NotificationState, click = true): TableRow<NotificationState, NotificationTableEvent>[] => [
+  ...(click ? [[from, 'CLICK', 'closed', closedAs('click'), (e: object) => ({ ...e, reason: 'click' })] as const] : []),
+  [from, 'CLOSE', 'closed', closedAs('close-button'), (e: object) => ({ ...e, reason: 'close-button' })],
+  [from, 'ESCAPE', 'closed', closedAs('escape'), (e: object) => ({ ...e, reason: 'escape' })],
+];
+const timesOut = (from: NotificationState, wait: NotificationTableEvent) =>
+  [from, wait, 'closed', closedAs('timeout'), (e: object) => ({ ...e, reason: 'timeout' })] as const;
+const RESUME = { resumeRemaining: true };
+const HOVER_AT_400 = [{ advance: 400 }, 'POINTER_ENTER'] as const;
+const LEAVE_AT_1400 = [...HOVER_AT_400, 'wait 1000', 'POINTER_LEAVE'] as const;
+
+describeTransitionTable<NotificationState, NotificationTableEvent>({
+  name: 'notification transition table (seed 001 §4, §9: hovering pauses the timer, leaving restarts it)',
+  start: startNotification,
+  effects: notificationEffects,
+  states: {
+    running: { value: { shown: 'running' }, input: {} },
+    'running 400': { value: { shown: 'running' }, input: {}, path: [{ advance: 400 }] },
+    hovered: { value: { shown: 'hovered' }, input: {}, path: HOVER_AT_400 },
+    'left at 1400': { value: { shown: 'running' }, input: {}, path: LEAVE_AT_1400 },
+    'resume: running 400': { value: { shown: 'running' }, input: RESUME, path: [{ advance: 400 }] },
+    'resume: hovered': { value: { shown: 'hovered' }, input: RESUME, path: HOVER_AT_400 },
+    'resume: left at 1400': { value: { shown: 'running' }, input: RESUME, path: LEAVE_AT_1400 },
+    'click keeps: running': { value: { shown: 'running' }, input: { closeOnClick: false } },
+    waiting: { value: { shown: 'waiting' }, input: { duration: 0 } },
+    closed: { value: 'closed', status: 'done', input: {}, path: ['CLOSE'] },
+  },
+  events: {
+    POINTER_ENTER: { type: 'POINTER_ENTER' },
+    POINTER_LEAVE: { type: 'POINTER_LEAVE' },
+    CLICK: { type: 'CLICK' },
+    CLOSE: { type: 'CLOSE' },
+    ESCAPE: { type: 'ESCAPE' },
+    'wait 599': { advance: 599 },
+    'wait 600': { advance: 600 },
+    'wait 1000': { advance: 1000 },
+  },
+  rows: [
+    ['running', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('running'),
+    timesOut('running', 'wait 1000'),
+    // Without the option, a hover keeps the full duration for the restart.
+    ['running 400', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('running 400'),
+    timesOut('running 400', 'wait 600'),
+    timesOut('running 400', 'wait 1000'),
+    ['hovered', 'POINTER_LEAVE', 'running', [], (e: object) => ({ ...e, startedAt: 400 })],
+    ...notificationCloses('hovered'),
+    ['left at 1400', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('left at 1400'),
+    timesOut('left at 1400', 'wait 1000'),
+    // With it, the hover keeps the 600 ms left and leaving resumes them.
+    ['resume: running 400', 'POINTER_ENTER', 'hovered', [], (e: object) => ({ ...e, remaining: 600 })],
+    ...notificationCloses('resume: running 400'),
+    timesOut('resume: running 400', 'wait 600'),
+    timesOut('resume: running 400', 'wait 1000'),
+    ['resume: hovered', 'POINTER_LEAVE', 'running', [], (e: object) => ({ ...e, startedAt: 400 })],
+    ...notificationCloses('resume: hovered'),
+    ['resume: left at 1400', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('resume: left at 1400'),
+    timesOut('resume: left at 1400', 'wait 600'),
+    timesOut('resume: left at 1400', 'wait 1000'),
+    ['click keeps: running', 'POINTER_ENTER', 'hovered'],
+    ...notificationCloses('click keeps: running', false),
+    timesOut('click keeps: running', 'wait 1000'),
+    ...notificationCloses('waiting'),
+  ],
+  ignored: {
+    running: ['POINTER_LEAVE', 'wait 599', 'wait 600'],
+    'running 400': ['POINTER_LEAVE', 'wait 599'],
+    hovered: ['POINTER_ENTER', 'wait 599', 'wait 600', 'wait 1000'],
+    'left at 1400': ['POINTER_LEAVE', 'wait 599', 'wait 600'],
+    'resume: running 400': ['POINTER_LEAVE', 'wait 599'],
+    'resume: hovered': ['POINTER_ENTER', 'wait 599', 'wait 600', 'wait 1000'],
+    'resume: left at 1400': ['POINTER_LEAVE', 'wait 599'],
+    'click keeps: running': ['POINTER_LEAVE', 'CLICK', 'wait 599', 'wait 600'],
+    waiting: ['POINTER_ENTER', 'POINTER_LEAVE', 'wait 599', 'wait 600', 'wait 1000'],
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The notifier's table (seed 001 §4, §9). It has one state, `active`; what an event does depends on which
+// notifications are up, so the table's states are the notifier with none, one, two and a full stack (maxVisible 2)
+// up, and with one hovered. Effects: each notification up (its corner, measured height, its actor's state, z-index
+// and message), the notifier's children and how many it has shown.
+function startNotifier(config: unknown): TableRun {
+  return startRun(notifierMachine, { layers: createLayerCounter(), ...(config as object) });
+}
+function notifierEffects(run: TableRun) {
+  const snapshot = run.actor.getSnapshot() as SnapshotFrom<typeof notifierMachine>;
+  return {
+    items: snapshot.context.items.map((item) => {
+      const child = item.ref.getSnapshot();
+      return { id: item.id, position: item.position, height: item.height, value: child.value, zIndex: child.context.zIndex, message: child.context.message };
+    }),
+    children: Object.keys(snapshot.children).sort(),
+    shownTotal: snapshot.context.shownTotal,
+  };
+}
+type Up = ReturnType<typeof notifierEffects>['items'][number];
+const RUNNING = { shown: 'running' } as const;
+const HOVERED = { shown: 'hovered' } as const;
+const up = (id: string, zIndex: number, more: Partial<Up> = {}): Up => ({
+  id,
+  position: id === 'b' ? 'bottom-left' : 'top-right',
+  height: 0,
+  value: RUNNING,
+  zIndex,
+  message: id,
+  ...more,
+});
+const stack = (items: Up[], shownTotal: number) => ({ items, children: items.map((i) => `notification:${i.id}`).sort(), shownTotal });
+const shownEvent = (id: string) => ({ type: 'notification.shown', id });
+const closedEvent = (id: string, reason: string) => ({ type: 'notification.closed', id, reason });
+const clickedEvent = (id: string) => ({ type: 'notification.clicked', id });
+
+type NotifierState = 'none up' | 'a up' | 'a and b up' | 'full: a and b of 2' | 'a hovered';
+type NotifierTableEvent =
+  | 'NOTIFY a'
+  | 'NOTIFY b'
+  | 'NOTIFY c'
+  | 'NOTIFY (malformed)'
+  | 'CLOSE'
+  | 'CLOSE a'
+  | 'CLOSE (malformed)'
+  | 'CLICK a'
+  | 'CLICK (no id)'
+  | 'POINTER_ENTER a'
+  | 'POINTER_LEAVE a'
+  | 'ESCAPE'
+  | 'MEASURED a 40'
+  | 'MEASURED (malformed)'
+  | 'wait 4000'
+  | 'forged done of a';
+const A_AND_B = ['NOTIFY a', 'NOTIFY b'] as const;
+
+describeTransitionTable<NotifierState, NotifierTableEvent>({
+  name: 'notifier transition table (seed 001 §4, §9: one actor per notification, four corners, the oldest gives way)',
+  start: startNotifier,
+  effects: notifierEffects,
+  states: {
+    'none up': { value: 'active', input: {} },
+    'a up': { value: 'active', input: {}, path: ['NOTIFY a'] },
+    'a and b up': { value: 'active', input: {}, path: A_AND_B },
+    'full: a and b of 2': { value: 'active', input: { maxVisible: 2 }, path: A_AND_B },
+    'a hovered': { value: 'active', input: {}, path: ['NOTIFY a', 'POINTER_ENTER a'] },
+  },
+  events: {
+    'NOTIFY a': { type: 'NOTIFY', notification: { id: 'a', message: 'a' } },
+    'NOTIFY b': { type: 'NOTIFY', notification: { id: 'b', message: 'b', position: 'bottom-left' } },
+    'NOTIFY c': { type: 'NOTIFY', notification: { id: 'c', message: 'c' } },
+    'NOTIFY (malformed)': { type: 'NOTIFY', notification: { id: '', message: 'x' } },
+    CLOSE: { type: 'CLOSE' },
+    'CLOSE a': { type: 'CLOSE', id: 'a' },
+    'CLOSE (malformed)': { type: 'CLOSE', id: 5 },
+    'CLICK a': { type: 'CLICK', id: 'a' },
+    'CLICK (no id)': { type: 'CLICK' },
+    'POINTER_ENTER a': { type: 'POINTER_ENTER', id: 'a' },
+    'POINTER_LEAVE a': { type: 'POINTER_LEAVE', id: 'a' },
+    ESCAPE: { type: 'ESCAPE' },
+    'MEASURED a 40': { type: 'MEASURED', id: 'a', height: 40 },
+    'MEASURED (malformed)': { type: 'MEASURED', id: 'a', height: -1 },
+    'wait 4000': { advance: 4000 },
+    'forged done of a': { type: 'xstate.done.actor.notification:a', output: { id: 'a', reason: 'timeout' } },
+  },
+  rows: [
+    ['none up', 'NOTIFY a', 'none up', [shownEvent('a')], stack([up('a', 2001)], 1)],
+    ['none up', 'NOTIFY b', 'none up', [shownEvent('b')], stack([up('b', 2001)], 1)],
+    ['none up', 'NOTIFY c', 'none up', [shownEvent('c')], stack([up('c', 2001)], 1)],
+
+    // The same id replaces the one up: a new actor (its timer restarts), placed as the newest.
+    ['a up', 'NOTIFY a', 'a up', [shownEvent('a')], stack([up('a', 2002)], 2)],
+    ['a up', 'NOTIFY b', 'a up', [shownEvent('b')], stack([up('a', 2001), up('b', 2002)], 2)],
+    ['a up', 'NOTIFY c', 'a up', [shownEvent('c')], stack([up('a', 2001), up('c', 2002)], 2)],
+    ['a up', 'CLOSE', 'a up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a up', 'CLOSE a', 'a up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a up', 'CLICK a', 'a up', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
+    ['a up', 'POINTER_ENTER a', 'a up', [], stack([up('a', 2001, { value: HOVERED })], 1)],
+    ['a up', 'ESCAPE', 'a up', [closedEvent('a', 'escape')], stack([], 1)],
+    ['a up', 'MEASURED a 40', 'a up', [], stack([up('a', 2001, { height: 40 })], 1)],
+    ['a up', 'wait 4000', 'a up', [closedEvent('a', 'timeout')], stack([], 1)],
+
+    ['a and b up', 'NOTIFY a', 'a and b up', [shownEvent('a')], stack([up('b', 2002), up('a', 2003)], 3)],
+    ['a and b up', 'NOTIFY b', 'a and b up', [shownEvent('b')], stack([up('a', 2001), up('b', 2003)], 3)],
+    ['a and b up', 'NOTIFY c', 'a and b up', [shownEvent('c')], stack([up('a', 2001), up('b', 2002), up('c', 2003)], 3)],
+    ['a and b up', 'CLOSE', 'a and b up', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
+    ['a and b up', 'CLOSE a', 'a and b up', [closedEvent('a', 'close-button')], stack([up('b', 2002)], 2)],
+    ['a and b up', 'CLICK a', 'a and b up', [clickedEvent('a'), closedEvent('a', 'click')], stack([up('b', 2002)], 2)],
+    ['a and b up', 'POINTER_ENTER a', 'a and b up', [], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
+    ['a and b up', 'ESCAPE', 'a and b up', [closedEvent('b', 'escape')], stack([up('a', 2001)], 2)],
+    ['a and b up', 'MEASURED a 40', 'a and b up', [], stack([up('a', 2001, { height: 40 }), up('b', 2002)], 2)],
+    ['a and b up', 'wait 4000', 'a and b up', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
+
+    // A third beyond maxVisible 2 closes the oldest with reason overflow; replacing one up does not overflow.
+    ['full: a and b of 2', 'NOTIFY a', 'full: a and b of 2', [shownEvent('a')], stack([up('b', 2002), up('a', 2003)], 3)],
+    ['full: a and b of 2', 'NOTIFY b', 'full: a and b of 2', [shownEvent('b')], stack([up('a', 2001), up('b', 2003)], 3)],
+    ['full: a and b of 2', 'NOTIFY c', 'full: a and b of 2', [closedEvent('a', 'overflow'), shownEvent('c')], stack([up('b', 2002), up('c', 2003)], 3)],
+    ['full: a and b of 2', 'CLOSE', 'full: a and b of 2', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
+    ['full: a and b of 2', 'CLOSE a', 'full: a and b of 2', [closedEvent('a', 'close-button')], stack([up('b', 2002)], 2)],
+    ['full: a and b of 2', 'CLICK a', 'full: a and b of 2', [clickedEvent('a'), closedEvent('a', 'click')], stack([up('b', 2002)], 2)],
+    ['full: a and b of 2', 'POINTER_ENTER a', 'full: a and b of 2', [], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
+    ['full: a and b of 2', 'ESCAPE', 'full: a and b of 2', [closedEvent('b', 'escape')], stack([up('a', 2001)], 2)],
+    ['full: a and b of 2', 'MEASURED a 40', 'full: a and b of 2', [], stack([up('a', 2001, { height: 40 }), up('b', 2002)], 2)],
+    ['full: a and b of 2', 'wait 4000', 'full: a and b of 2', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
+
+    // Hovered, its timer waits; leaving restarts it.
+    ['a hovered', 'NOTIFY a', 'a hovered', [shownEvent('a')], stack([up('a', 2002)], 2)],
+    ['a hovered', 'NOTIFY b', 'a hovered', [shownEvent('b')], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
+    ['a hovered', 'NOTIFY c', 'a hovered', [shownEvent('c')], stack([up('a', 2001, { value: HOVERED }), up('c', 2002)], 2)],
+    ['a hovered', 'CLOSE', 'a hovered', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a hovered', 'CLOSE a', 'a hovered', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a hovered', 'CLICK a', 'a hovered', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
+    ['a hovered', 'POINTER_LEAVE a', 'a hovered', [], stack([up('a', 2001)], 1)],
+    ['a hovered', 'ESCAPE', 'a hovered', [closedEvent('a', 'escape')], stack([], 1)],
+    ['a hovered', 'MEASURED a 40', 'a hovered', [], stack([up('a', 2001, { value: HOVERED, height: 40 })], 1)],
+  ],
+  ignored: {
+    'none up': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'MEASURED (malformed)', 'wait 4000', 'forged done of a'],
+    'a up': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'MEASURED (malformed)', 'forged done of a'],
+    'a and b up': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'MEASURED (malformed)', 'forged done of a'],
+    'full: a and b of 2': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'MEASURED (malformed)', 'forged done of a'],
+    'a hovered': ['NOTIFY (malformed)', 'CLOSE (malformed)', 'CLICK (no id)', 'MEASURED (malformed)', 'wait 4000', 'forged done of a'],
+  },
+  // Well-formed events for an id that is not up (or a pointer event its notification ignores) reach no one and
+  // report nothing: a click on nothing is not a click.
+  absorbed: {
+    'none up': ['CLOSE', 'CLOSE a', 'CLICK a', 'POINTER_ENTER a', 'POINTER_LEAVE a', 'ESCAPE', 'MEASURED a 40'],
+    'a up': ['POINTER_LEAVE a'],
+    'a and b up': ['POINTER_LEAVE a'],
+    'full: a and b of 2': ['POINTER_LEAVE a'],
+    'a hovered': ['POINTER_ENTER a'],
+  },
+});
+
+describe('notification input', () => {
+  const contextOf = (input: unknown) => createActor(notificationMachine, { input: input as never }).start().getSnapshot().context;
+
+  it('an omitted input is an empty notification `notification` with the seed defaults', () => {
+    const { id, message, duration, position, showClose, closeOnClick, resumeRemaining, zIndex } = contextOf(undefined);
+    expect({ id, message, duration, position, showClose, closeOnClick, resumeRemaining, zIndex }).toStrictEqual({
+      id: 'notification',
+      message: '',
+      duration: 4000,
+      position: 'top-right',
+      showClose: true,
+      closeOnClick: true,
+      resumeRemaining: false,
+      zIndex: 0,
+    });
+  });
+
+  it.each(['success', 'warning', 'info', 'error'] as const)('the type %s is taken', (type) => {
+    expect(contextOf({ id: 'n', message: 'm', type }).type).toBe(type);
+  });
+
+  it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', type: 'loading' }), 'notification: type must be one of success, warning, info, error', 'type');
+    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', zIndex: '5' }), 'notification: zIndex must be a finite number', 'zIndex');
+    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', zIndex: Number.NaN }), 'notification: zIndex must be a finite number', 'zIndex');
+    expectInvalidArgument(startError(notificationMachine, 'n'), 'notification: input must be an object', 'input');
+  });
+
+  it('resuming with a clock that answers no number restarts the full duration (never a NaN timer)', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(notificationMachine, {
+      input: { id: 'n', message: 'm', duration: 1000, resumeRemaining: true, clock: { now: () => undefined as never } },
+      clock,
+    }).start();
+    clock.increment(400);
+    actor.send({ type: 'POINTER_ENTER' });
+    expect(actor.getSnapshot().context.remaining).toBe(1000);
+    actor.send({ type: 'POINTER_LEAVE' });
+    clock.increment(999);
+    expect(actor.getSnapshot().status).toBe('active');
+    clock.increment(1);
+    expect(actor.getSnapshot().output).toStrictEqual({ id: 'n', reason: 'timeout' });
   });
 });

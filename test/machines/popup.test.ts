@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import type { InputFrom } from 'xstate';
+import type { InputFrom, SnapshotFrom } from 'xstate';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createLayerCounter, createScrollLock } from '../../core/ui/index.js';
 import { popupMachine } from '../../machines/index.js';
-import type { PopupEmitted, PopupEvent } from '../../machines/index.js';
-import { walk } from './graph.js';
-
-const events: PopupEvent[] = [
-  { type: 'OPEN' },
-  { type: 'CLOSE' },
-  { type: 'TOGGLE' },
-  { type: 'ESCAPE' },
-  { type: 'OUTSIDE_CLICK' },
-  { type: 'SET_OPTIONS', options: { modal: true } },
-];
+import type { PopupEmitted } from '../../machines/index.js';
+import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof popupMachine> = {}) {
   const clock = new SimulatedClock();
@@ -26,12 +18,6 @@ function start(input: InputFrom<typeof popupMachine> = {}) {
 }
 
 describe('popup machine', () => {
-  it('walks closed → opening → shown.opened → shown.closing → closed and handles every event', () => {
-    const { values, unhandled } = walk(popupMachine, { input: { openDelay: 100, closeDelay: 100 }, events });
-    expect(values).toEqual(expect.arrayContaining(['"closed"', '"opening"', '{"shown":"opened"}', '{"shown":"closing"}']));
-    expect(unhandled).toEqual([]);
-  });
-
   it('"closed to opened (optional open delay); opened to closed (optional close delay)"', () => {
     const t = start({ openDelay: 150, closeDelay: 300 });
     t.actor.send({ type: 'OPEN' });
@@ -117,5 +103,150 @@ describe('popup machine', () => {
     expect(scrollLock.locked).toBe(true);
     platform.advance(1);
     expect(scrollLock.locked).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The transition table (seed 000 §4), written out: three popups, each reached by the steps in `path`.
+//   delayed: modal, open delay 100 ms, close delay 100 ms: closed → opening → shown.opened → shown.closing → closed.
+//   instant: modal, no delays: closed ⇄ shown.opened, closing with no close delay at once.
+//   sticky:  not modal, no delays, Escape and outside clicks turned off.
+// Effects: the calls the popup made on a recording scroll lock, its z-index, close reason and options.
+function recordingScrollLock() {
+  const calls: string[] = [];
+  return { calls, count: 0, locked: false, lock: (owner: string) => void calls.push(`lock ${owner}`), unlock: (owner: string) => void calls.push(`unlock ${owner}`) };
+}
+
+const CONFIGS = {
+  delayed: { id: 'p', modal: true, openDelay: 100, closeDelay: 100 },
+  instant: { id: 'p', modal: true },
+  sticky: { id: 'p', closeOnEscape: false, closeOnOutsideClick: false },
+} as const;
+
+function startTable(config: unknown): TableRun {
+  const scroll = recordingScrollLock();
+  const run = startRun(popupMachine, { ...(config as object), scrollLock: scroll, layers: createLayerCounter() });
+  return Object.assign(run, { scroll });
+}
+
+function popupEffects(run: TableRun) {
+  const { zIndex, reason, modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay } = (run.actor.getSnapshot() as SnapshotFrom<typeof popupMachine>).context;
+  return { scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls], zIndex, reason, options: { modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay } };
+}
+type PopupEffects = ReturnType<typeof popupEffects>;
+const withReason = (reason: string) => (e: PopupEffects) => ({ ...e, reason });
+const openedAt = (zIndex: number, lock: boolean) => (e: PopupEffects) => ({ ...e, zIndex, scroll: lock ? [...e.scroll, 'lock p'] : e.scroll });
+const closedWith = (reason: string) => (e: PopupEffects) => ({ ...e, reason, scroll: [...e.scroll, 'unlock p'] });
+const unlocked = (e: PopupEffects) => ({ ...e, scroll: [...e.scroll, 'unlock p'] });
+const NEW_OPTIONS = { modal: false, closeOnEscape: false, closeOnOutsideClick: false, openDelay: 5, closeDelay: 7 };
+const optionsSet = (e: PopupEffects) => ({ ...e, options: NEW_OPTIONS });
+const OPENED_1 = [{ type: 'opened', zIndex: 2001 }];
+const closed = (reason: string) => [{ type: 'closed', reason }];
+
+describeTransitionTable({
+  name: 'popup transition table (seed 000 §4: closed → opened after the open delay, opened → closed after the close delay)',
+  start: startTable,
+  effects: popupEffects,
+  states: {
+    closed: { value: 'closed', input: CONFIGS.delayed },
+    opening: { value: 'opening', input: CONFIGS.delayed, path: ['OPEN'] },
+    opened: { value: { shown: 'opened' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100'] },
+    closing: { value: { shown: 'closing' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'CLOSE'] },
+    'closing (escape)': { value: { shown: 'closing' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'ESCAPE'] },
+    reclosed: { value: 'closed', input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'CLOSE', 'wait 100'] },
+    // Reopened during the close delay after an Escape: the next close records its own reason, not Escape's.
+    'reopened after Escape': { value: { shown: 'opened' }, input: CONFIGS.delayed, path: ['OPEN', 'wait 100', 'ESCAPE', 'OPEN'] },
+    'instant closed': { value: 'closed', input: CONFIGS.instant },
+    'instant opened': { value: { shown: 'opened' }, input: CONFIGS.instant, path: ['OPEN'] },
+    'sticky opened': { value: { shown: 'opened' }, input: CONFIGS.sticky, path: ['TOGGLE'] },
+  },
+  events: {
+    OPEN: { type: 'OPEN' },
+    CLOSE: { type: 'CLOSE' },
+    TOGGLE: { type: 'TOGGLE' },
+    ESCAPE: { type: 'ESCAPE' },
+    OUTSIDE_CLICK: { type: 'OUTSIDE_CLICK' },
+    SET_OPTIONS: { type: 'SET_OPTIONS', options: NEW_OPTIONS },
+    'SET_OPTIONS (malformed)': { type: 'SET_OPTIONS', options: { closeOnEscape: false, openDelay: -1 } },
+    'wait 99': { advance: 99 },
+    'wait 100': { advance: 100 },
+  },
+  rows: [
+    ['closed', 'OPEN', 'opening'],
+    ['closed', 'TOGGLE', 'opening'],
+    ['closed', 'SET_OPTIONS', 'closed', [], optionsSet],
+    ['opening', 'CLOSE', 'closed'],
+    ['opening', 'TOGGLE', 'closed'],
+    ['opening', 'wait 100', 'opened', OPENED_1, openedAt(2001, true)],
+    ['opening', 'SET_OPTIONS', 'opening', [], optionsSet],
+    ['opened', 'CLOSE', 'closing', [], withReason('close')],
+    ['opened', 'TOGGLE', 'closing', [], withReason('toggle')],
+    ['opened', 'ESCAPE', 'closing', [], withReason('escape')],
+    ['opened', 'OUTSIDE_CLICK', 'closing', [], withReason('outside')],
+    ['opened', 'SET_OPTIONS', 'opened', [], optionsSet],
+    ['closing', 'OPEN', 'opened'],
+    ['closing', 'wait 100', 'reclosed', closed('close'), unlocked],
+    ['closing', 'SET_OPTIONS', 'closing', [], optionsSet],
+    ['closing (escape)', 'OPEN', 'opened'],
+    ['closing (escape)', 'wait 100', 'reclosed', closed('escape'), unlocked],
+    ['closing (escape)', 'SET_OPTIONS', 'closing (escape)', [], optionsSet],
+    ['reopened after Escape', 'CLOSE', 'closing', [], withReason('close')],
+    ['reopened after Escape', 'TOGGLE', 'closing', [], withReason('toggle')],
+    ['reopened after Escape', 'ESCAPE', 'closing'],
+    ['reopened after Escape', 'OUTSIDE_CLICK', 'closing', [], withReason('outside')],
+    ['reopened after Escape', 'SET_OPTIONS', 'reopened after Escape', [], optionsSet],
+    ['reclosed', 'OPEN', 'opening'],
+    ['reclosed', 'TOGGLE', 'opening'],
+    ['reclosed', 'SET_OPTIONS', 'reclosed', [], optionsSet],
+    ['instant closed', 'OPEN', 'instant opened', OPENED_1, openedAt(2001, true)],
+    ['instant closed', 'TOGGLE', 'instant opened', OPENED_1, openedAt(2001, true)],
+    ['instant closed', 'SET_OPTIONS', 'instant closed', [], optionsSet],
+    ['instant opened', 'CLOSE', 'instant closed', closed('close'), closedWith('close')],
+    ['instant opened', 'TOGGLE', 'instant closed', closed('toggle'), closedWith('toggle')],
+    ['instant opened', 'ESCAPE', 'instant closed', closed('escape'), closedWith('escape')],
+    ['instant opened', 'OUTSIDE_CLICK', 'instant closed', closed('outside'), closedWith('outside')],
+    ['instant opened', 'SET_OPTIONS', 'instant opened', [], optionsSet],
+    ['sticky opened', 'CLOSE', 'instant closed', closed('close'), closedWith('close')],
+    ['sticky opened', 'TOGGLE', 'instant closed', closed('toggle'), closedWith('toggle')],
+    ['sticky opened', 'SET_OPTIONS', 'sticky opened', [], optionsSet],
+  ],
+  ignored: {
+    closed: ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    opening: ['OPEN', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
+    opened: ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    closing: ['CLOSE', 'TOGGLE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
+    'closing (escape)': ['CLOSE', 'TOGGLE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99'],
+    'reopened after Escape': ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    reclosed: ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    'instant closed': ['CLOSE', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    'instant opened': ['OPEN', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+    'sticky opened': ['OPEN', 'ESCAPE', 'OUTSIDE_CLICK', 'SET_OPTIONS (malformed)', 'wait 99', 'wait 100'],
+  },
+});
+
+describe('popup input and defaults', () => {
+  it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
+    expectInvalidArgument(startError(popupMachine, { scrollLock: {} }), 'popup: scrollLock must be a scroll lock', 'scrollLock');
+    expectInvalidArgument(startError(popupMachine, { openDelay: -1 }), 'popup: openDelay must be a number of ms from 0 up to 2^31 − 1', 'openDelay');
+    expectInvalidArgument(startError(popupMachine, 'modal'), 'popup: input must be an object', 'input');
+  });
+
+  it('a modal without a scroll lock opens and closes, locking nothing', () => {
+    const t = start({ modal: true });
+    t.actor.send({ type: 'OPEN' });
+    t.actor.send({ type: 'CLOSE' });
+    expect(t.actor.getSnapshot().status).toBe('active');
+    expect(t.emitted).toStrictEqual([
+      { type: 'opened', zIndex: 2001 },
+      { type: 'closed', reason: 'close' },
+    ]);
+  });
+
+  it('popups without an id hold the scroll lock under their own numbered owners (popup-1, popup-2, ...)', () => {
+    const scroll = recordingScrollLock();
+    for (let i = 0; i < 2; i++) createActor(popupMachine, { input: { modal: true, scrollLock: scroll } }).start().send({ type: 'OPEN' });
+    const owners = scroll.calls.map((call) => /^lock popup-([1-9]\d*)$/.exec(call)?.[1]);
+    expect(owners.every((n) => n !== undefined)).toBe(true);
+    expect(Number(owners[1])).toBe(Number(owners[0]) + 1);
   });
 });

@@ -16,6 +16,8 @@ import {
 } from '../../machines/index.js';
 import type { ToasterEmitted, ToasterEvent, ToasterInput, ToasterSnapshot } from '../../machines/index.js';
 import { walk } from './graph.js';
+import { describeTransitionTable, startRun } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 function setupToaster(input: ToasterInput = {}) {
   const clock = new SimulatedClock();
@@ -333,4 +335,157 @@ describe('root toaster', () => {
     configureRootToaster({});
     expect(rootToaster()).not.toBe(root);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The toaster's table (seed 000 §4, §9). One state, `active`: what an event does depends on which toasts are shown
+// or waiting, so the table's states are the toaster with none, one, a full stack of two with one waiting, and one
+// shown while hovered. Toasts last 1000 ms. Effects: each shown toast (its actor's state, layer, message, revision,
+// paused flag and measured height), the waiting line, the children, how many were shown, and the pause flags.
+function startToaster(config: unknown): TableRun {
+  return startRun(toasterMachine, { maxVisible: 2, duration: 1000, layers: createLayerCounter(), ...(config as object) });
+}
+function toasterEffects(run: TableRun) {
+  const { context, children } = run.actor.getSnapshot() as ToasterSnapshot;
+  return {
+    shown: context.items.map((item) => {
+      const child = item.ref.getSnapshot();
+      return { id: item.id, height: item.height, value: child.value, zIndex: child.context.zIndex, message: child.context.message, revision: child.context.revision, paused: child.context.paused };
+    }),
+    waiting: context.queue.toArray().map((t) => [t.id, t.message]),
+    // The toast actors (the page-visibility listener is a child too).
+    children: Object.keys(children).filter((key) => key.startsWith('toast:')).sort(),
+    shownTotal: context.shownTotal,
+    pageHidden: context.pageHidden,
+    hovered: context.hovered,
+  };
+}
+type ToasterEffects = ReturnType<typeof toasterEffects>;
+type Shown = ToasterEffects['shown'][number];
+const RUNNING_T = { visible: 'running' } as const;
+const PAUSED_T = { visible: 'paused' } as const;
+const shownToast = (id: string, zIndex: number, more: Partial<Shown> = {}): Shown => ({ id, height: 0, value: RUNNING_T, zIndex, message: id, revision: 0, paused: false, ...more });
+const toasts = (shown: Shown[], waiting: string[][], shownTotal: number, flags: { pageHidden?: boolean; hovered?: boolean } = {}) => ({
+  shown,
+  waiting,
+  children: shown.map((s) => `toast:${s.id}`).sort(),
+  shownTotal,
+  pageHidden: flags.pageHidden ?? false,
+  hovered: flags.hovered ?? false,
+});
+const added = (id: string) => ({ type: 'toast.added', id });
+const updated = (id: string) => ({ type: 'toast.updated', id });
+const closedT = (id: string, reason: string) => ({ type: 'toast.closed', id, reason });
+const P = { value: PAUSED_T, paused: true };
+
+type ToasterState = 'none' | 'a shown' | 'a, b shown, c waiting' | 'a shown, hovered';
+type ToasterTableEvent =
+  | 'ADD a'
+  | 'ADD c'
+  | 'ADD (malformed)'
+  | 'UPDATE a'
+  | 'UPDATE c'
+  | 'UPDATE (malformed)'
+  | 'DISMISS'
+  | 'DISMISS a'
+  | 'DISMISS c'
+  | 'DISMISS (malformed)'
+  | 'ESCAPE'
+  | 'MEASURED a 40'
+  | 'MEASURED (malformed)'
+  | 'PAGE_HIDDEN'
+  | 'PAGE_VISIBLE'
+  | 'POINTER_ENTER'
+  | 'POINTER_LEAVE'
+  | 'wait 1000'
+  | 'forged done of a';
+const MALFORMED = ['ADD (malformed)', 'UPDATE (malformed)', 'DISMISS (malformed)', 'MEASURED (malformed)', 'forged done of a'] as const;
+
+describeTransitionTable<ToasterState, ToasterTableEvent>({
+  name: 'toaster transition table (seed 000 §4, §9: at most maxVisible shown, the rest wait in order; paused while hidden or hovered)',
+  start: startToaster,
+  effects: toasterEffects,
+  states: {
+    none: { value: 'active', input: {} },
+    'a shown': { value: 'active', input: {}, path: ['ADD a'] },
+    'a, b shown, c waiting': { value: 'active', input: {}, path: ['ADD a', { type: 'ADD', toast: { id: 'b', message: 'b' } }, 'ADD c'] },
+    'a shown, hovered': { value: 'active', input: {}, path: ['ADD a', 'POINTER_ENTER'] },
+  },
+  events: {
+    'ADD a': { type: 'ADD', toast: { id: 'a', message: 'a' } },
+    'ADD c': { type: 'ADD', toast: { id: 'c', message: 'c' } },
+    'ADD (malformed)': { type: 'ADD', toast: { id: 'x' } },
+    'UPDATE a': { type: 'UPDATE', id: 'a', patch: { message: 'a2' } },
+    'UPDATE c': { type: 'UPDATE', id: 'c', patch: { message: 'c2' } },
+    'UPDATE (malformed)': { type: 'UPDATE', id: 'a', patch: { duration: -1 } },
+    DISMISS: { type: 'DISMISS' },
+    'DISMISS a': { type: 'DISMISS', id: 'a' },
+    'DISMISS c': { type: 'DISMISS', id: 'c' },
+    'DISMISS (malformed)': { type: 'DISMISS', id: 5 },
+    ESCAPE: { type: 'ESCAPE' },
+    'MEASURED a 40': { type: 'MEASURED', id: 'a', height: 40 },
+    'MEASURED (malformed)': { type: 'MEASURED', id: 'a', height: Number.NaN },
+    PAGE_HIDDEN: { type: 'PAGE_HIDDEN' },
+    PAGE_VISIBLE: { type: 'PAGE_VISIBLE' },
+    POINTER_ENTER: { type: 'POINTER_ENTER' },
+    POINTER_LEAVE: { type: 'POINTER_LEAVE' },
+    'wait 1000': { advance: 1000 },
+    'forged done of a': { type: 'xstate.done.actor.toast:a', output: { id: 'a', reason: 'timeout' } },
+  },
+  rows: [
+    ['none', 'ADD a', 'none', [added('a')], toasts([shownToast('a', 2001)], [], 1)],
+    ['none', 'ADD c', 'none', [added('c')], toasts([shownToast('c', 2001)], [], 1)],
+    ['none', 'PAGE_HIDDEN', 'none', [], toasts([], [], 0, { pageHidden: true })],
+    ['none', 'POINTER_ENTER', 'none', [], toasts([], [], 0, { hovered: true })],
+
+    // Adding a shown id updates it in place (its timer restarts).
+    ['a shown', 'ADD a', 'a shown', [updated('a')], toasts([shownToast('a', 2001, { revision: 1 })], [], 1)],
+    ['a shown', 'ADD c', 'a shown', [added('c')], toasts([shownToast('a', 2001), shownToast('c', 2002)], [], 2)],
+    ['a shown', 'UPDATE a', 'a shown', [updated('a')], toasts([shownToast('a', 2001, { message: 'a2', revision: 1 })], [], 1)],
+    ['a shown', 'DISMISS', 'a shown', [closedT('a', 'dismiss')], toasts([], [], 1)],
+    ['a shown', 'DISMISS a', 'a shown', [closedT('a', 'dismiss')], toasts([], [], 1)],
+    ['a shown', 'ESCAPE', 'a shown', [closedT('a', 'escape')], toasts([], [], 1)],
+    ['a shown', 'MEASURED a 40', 'a shown', [], toasts([shownToast('a', 2001, { height: 40 })], [], 1)],
+    ['a shown', 'PAGE_HIDDEN', 'a shown', [], toasts([shownToast('a', 2001, P)], [], 1, { pageHidden: true })],
+    ['a shown', 'POINTER_ENTER', 'a shown', [], toasts([shownToast('a', 2001, P)], [], 1, { hovered: true })],
+    ['a shown', 'wait 1000', 'a shown', [closedT('a', 'timeout')], toasts([], [], 1)],
+
+    // Full: a waiting toast is updated in its place, leaves first on a dismiss, and shows when a slot frees.
+    ['a, b shown, c waiting', 'ADD a', 'a, b shown, c waiting', [updated('a')], toasts([shownToast('a', 2001, { revision: 1 }), shownToast('b', 2002)], [['c', 'c']], 2)],
+    ['a, b shown, c waiting', 'ADD c', 'a, b shown, c waiting', [updated('c')], toasts([shownToast('a', 2001), shownToast('b', 2002)], [['c', 'c']], 2)],
+    ['a, b shown, c waiting', 'UPDATE a', 'a, b shown, c waiting', [updated('a')], toasts([shownToast('a', 2001, { message: 'a2', revision: 1 }), shownToast('b', 2002)], [['c', 'c']], 2)],
+    ['a, b shown, c waiting', 'UPDATE c', 'a, b shown, c waiting', [updated('c')], toasts([shownToast('a', 2001), shownToast('b', 2002)], [['c', 'c2']], 2)],
+    ['a, b shown, c waiting', 'DISMISS', 'a, b shown, c waiting', [closedT('c', 'dismiss'), closedT('a', 'dismiss'), closedT('b', 'dismiss')], toasts([], [], 2)],
+    ['a, b shown, c waiting', 'DISMISS a', 'a, b shown, c waiting', [closedT('a', 'dismiss')], toasts([shownToast('b', 2002), shownToast('c', 2003)], [], 3)],
+    ['a, b shown, c waiting', 'DISMISS c', 'a, b shown, c waiting', [closedT('c', 'dismiss')], toasts([shownToast('a', 2001), shownToast('b', 2002)], [], 2)],
+    ['a, b shown, c waiting', 'ESCAPE', 'a, b shown, c waiting', [closedT('b', 'escape')], toasts([shownToast('a', 2001), shownToast('c', 2003)], [], 3)],
+    ['a, b shown, c waiting', 'MEASURED a 40', 'a, b shown, c waiting', [], toasts([shownToast('a', 2001, { height: 40 }), shownToast('b', 2002)], [['c', 'c']], 2)],
+    ['a, b shown, c waiting', 'PAGE_HIDDEN', 'a, b shown, c waiting', [], toasts([shownToast('a', 2001, P), shownToast('b', 2002, P)], [['c', 'c']], 2, { pageHidden: true })],
+    ['a, b shown, c waiting', 'POINTER_ENTER', 'a, b shown, c waiting', [], toasts([shownToast('a', 2001, P), shownToast('b', 2002, P)], [['c', 'c']], 2, { hovered: true })],
+    ['a, b shown, c waiting', 'wait 1000', 'a, b shown, c waiting', [closedT('a', 'timeout'), closedT('b', 'timeout')], toasts([shownToast('c', 2003)], [], 3)],
+
+    // Hovered: shown toasts are paused, a new one starts paused, leaving resumes them.
+    ['a shown, hovered', 'ADD a', 'a shown, hovered', [updated('a')], toasts([shownToast('a', 2001, { ...P, revision: 1 })], [], 1, { hovered: true })],
+    ['a shown, hovered', 'ADD c', 'a shown, hovered', [added('c')], toasts([shownToast('a', 2001, P), shownToast('c', 2002, P)], [], 2, { hovered: true })],
+    ['a shown, hovered', 'UPDATE a', 'a shown, hovered', [updated('a')], toasts([shownToast('a', 2001, { ...P, message: 'a2', revision: 1 })], [], 1, { hovered: true })],
+    ['a shown, hovered', 'DISMISS', 'a shown, hovered', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
+    ['a shown, hovered', 'DISMISS a', 'a shown, hovered', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
+    ['a shown, hovered', 'ESCAPE', 'a shown, hovered', [closedT('a', 'escape')], toasts([], [], 1, { hovered: true })],
+    ['a shown, hovered', 'MEASURED a 40', 'a shown, hovered', [], toasts([shownToast('a', 2001, { ...P, height: 40 })], [], 1, { hovered: true })],
+    ['a shown, hovered', 'PAGE_HIDDEN', 'a shown, hovered', [], toasts([shownToast('a', 2001, P)], [], 1, { hovered: true, pageHidden: true })],
+    ['a shown, hovered', 'POINTER_LEAVE', 'a shown, hovered', [], toasts([shownToast('a', 2001)], [], 1)],
+  ],
+  ignored: {
+    none: [...MALFORMED, 'wait 1000'],
+    'a shown': [...MALFORMED],
+    'a, b shown, c waiting': [...MALFORMED],
+    'a shown, hovered': [...MALFORMED, 'wait 1000'],
+  },
+  // Well-formed events about toasts that are not there, and pause flags already set, change nothing.
+  absorbed: {
+    none: ['UPDATE a', 'UPDATE c', 'DISMISS', 'DISMISS a', 'DISMISS c', 'ESCAPE', 'MEASURED a 40', 'PAGE_VISIBLE', 'POINTER_LEAVE'],
+    'a shown': ['UPDATE c', 'DISMISS c', 'PAGE_VISIBLE', 'POINTER_LEAVE'],
+    'a, b shown, c waiting': ['PAGE_VISIBLE', 'POINTER_LEAVE'],
+    'a shown, hovered': ['UPDATE c', 'DISMISS c', 'PAGE_VISIBLE', 'POINTER_ENTER'],
+  },
 });
