@@ -28,6 +28,16 @@ describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {
     expect(isBase64(text)).toBe(expected);
   });
 
+  it.each([
+    ['a number whose digits are base64 characters', 1234],
+    ['null', null],
+    ['undefined', undefined],
+    ['an array of base64 text', ['TWFu']],
+    ['an object whose text is base64', { toString: () => 'TWFu' }],
+  ])('is false, never a throw, for %s', (_what, value) => {
+    expect(isBase64(value as unknown as string)).toBe(false);
+  });
+
   it('rejects any string that the reference decoder does not round-trip', () => {
     fc.assert(fc.property(fc.string({ maxLength: 24 }), (text) => !isBase64(text) || Buffer.from(text, 'base64').toString('base64') === text));
   });
