@@ -52,8 +52,9 @@ export function isOwnDomain(hostname: string, ownDomains: readonly string[]): bo
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === '') return false;
   for (const own of normalisedDomains(ownDomains)) {
-    // The host itself, or one ending in "." + own (checked without building that string).
-    if (host === own || (host.length > own.length && host.endsWith(own) && host.charCodeAt(host.length - own.length - 1) === DOT)) return true;
+    // The host itself, or one ending in "." + own (checked without building that string; a host that ends with
+    // `own` and is no longer than it is `own`).
+    if (host === own || (host.endsWith(own) && host.charCodeAt(host.length - own.length - 1) === DOT)) return true;
   }
   return false;
 }
