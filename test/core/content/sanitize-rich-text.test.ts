@@ -328,3 +328,23 @@ describe('sanitizeRichText: every tag and attribute on the allow-list is kept (s
     expect(clean({ toString: () => '<b onclick="x">y</b>' } as unknown as string)).toBe('<b>y</b>');
   });
 });
+
+describe("sanitizeRichText: DOMPurify's URI gate, rebuilt from the link allow-list, reads every attribute that is not plain text", () => {
+  it.each([
+    ['an unknown scheme', '<p lang="steam:x" dir="rtl">y</p>', '<p dir="rtl">y</p>'],
+    ['javascript:', '<ol type="javascript:alert(1)"><li>y</li></ol>', '<ol><li>y</li></ol>'],
+    ['an allowed scheme', '<ol type="mailto:x"><li>y</li></ol>', '<ol type="mailto:x"><li>y</li></ol>'],
+    ['an app scheme, configured', '<ol type="exkit:x"><li>y</li></ol>', '<ol type="exkit:x"><li>y</li></ol>'],
+    ['an app scheme, not configured', '<ol type="partner:x"><li>y</li></ol>', '<ol><li>y</li></ol>'],
+    ['a word', '<p lang="en-US" align="center">y</p>', '<p lang="en-US" align="center">y</p>'],
+    ['a word and a separator', '<p lang="zh_CN">y</p>', '<p lang="zh_CN">y</p>'],
+    ['a number', '<img width="10px" height="2">', '<img width="10px" height="2">'],
+  ])('%s', (_case, html, expected) => {
+    expect(clean(html)).toBe(expected);
+  });
+
+  it('an app scheme listed with its colon and in upper case joins the gate as written in lower case', () => {
+    expect(sanitizeRichText('<ol type="partner.app:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe('<ol type="partner.app:x"><li>y</li></ol>');
+    expect(sanitizeRichText('<ol type="partnerxapp:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe('<ol><li>y</li></ol>');
+  });
+});
