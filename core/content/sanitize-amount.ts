@@ -35,9 +35,10 @@ function run(input: string, fractionDigits: number, caret: number): SanitizedAmo
   for (let i = 0; i < text.length; i++) {
     if (i === caret) caretOut = out.length;
     let code = text.charCodeAt(i);
-    // Stryker disable next-line ConditionalExpression: without the upper bound, a code past U+FF19 maps past '9' and is stripped all the same.
-    if (code >= FULLWIDTH_ZERO && code <= FULLWIDTH_NINE) code -= FULLWIDTH_ZERO - ZERO;
-    else if (code === FULLWIDTH_DOT) code = DOT;
+    if (code >= FULLWIDTH_ZERO) {
+      // Stryker disable next-line ConditionalExpression: without this bound a code past U+FF19 maps past '9' and is stripped all the same.
+      if (code <= FULLWIDTH_NINE) code -= FULLWIDTH_ZERO - ZERO;
+    } else if (code === FULLWIDTH_DOT) code = DOT;
     if (code === DOT) {
       // A leading dot is removed; only the first dot after a digit is kept.
       if (out === '' || fraction >= 0) continue;
