@@ -69,6 +69,40 @@ describe('sanitizeHref: allowed kinds (seed 001 §5 "hrefs accepted only for htt
     expect(sanitizeHref(href)).toBe(expected);
   });
 
+  it.each(['image/jpg', 'image/avif', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon'])('allows an image data URL of type %s', (type) => {
+    expect(sanitizeHref(`data:${type};base64,AAAA`)).toBe(`data:${type};base64,AAAA`);
+    expect(sanitizeHref(`data:${type},AAAA`)).toBe(`data:${type},AAAA`);
+  });
+
+  it('reads a data URL media type as a browser does: without surrounding spaces, in any case', () => {
+    expect(sanitizeHref('data: image/png ;base64,AAAA')).toBe('data: image/png ;base64,AAAA');
+    expect(sanitizeHref('data:Image/PNG,AAAA')).toBe('data:Image/PNG,AAAA');
+  });
+
+  it('keeps interior spaces and controls (the URL parser escapes them), and drops tabs and line breaks anywhere', () => {
+    expect(sanitizeHref('/a b/c')).toBe('/a b/c');
+    expect(sanitizeHref(' \u0001/a \u0001b\u0001 ')).toBe('/a \u0001b');
+    expect(sanitizeHref('/a\tb\nc\rd')).toBe('/abcd');
+    expect(sanitizeHref('\t\nhttps://example.com/\r\n')).toBe('https://example.com/');
+  });
+
+  it('reads a scheme only at the start: a colon later in a relative href is no scheme', () => {
+    for (const href of ['/en/time:12', 'a/b:c', '?next=javascript:alert(1)', '#javascript:alert(1)', '../x:y']) {
+      expect(sanitizeHref(href)).toBe(href);
+    }
+  });
+
+  it('gives the scheme an absolute href uses, in lower case', () => {
+    expect(inspectHref('HTTPS://a.example/')).toStrictEqual({ allowed: true, href: 'HTTPS://a.example/', kind: 'absolute', scheme: 'https' });
+    expect(inspectHref('data:image/png,AAAA')).toStrictEqual({ allowed: true, href: 'data:image/png,AAAA', kind: 'absolute', scheme: 'data' });
+    expect(inspectHref('exkit:x', APP)).toStrictEqual({ allowed: true, href: 'exkit:x', kind: 'absolute', scheme: 'exkit' });
+    expect(inspectHref(' /a ')).toStrictEqual({ allowed: true, href: '/a', kind: 'root-relative', scheme: undefined });
+  });
+
+  it('takes null app schemes as none', () => {
+    expect(sanitizeHref('https://example.com/', { appSchemes: null as unknown as string[] })).toBe('https://example.com/');
+  });
+
   it('allows the configured app schemes, in any case, and only when configured', () => {
     expect(sanitizeHref('exkit://trade/BTC_USDT', APP)).toBe('exkit://trade/BTC_USDT');
     expect(sanitizeHref('PARTNER-APP:open?id=1', APP)).toBe('PARTNER-APP:open?id=1');
