@@ -348,3 +348,54 @@ describe("sanitizeRichText: DOMPurify's URI gate, rebuilt from the link allow-li
     expect(sanitizeRichText('<ol type="partnerxapp:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe('<ol><li>y</li></ol>');
   });
 });
+
+describe('sanitizeRichText says why it refuses a window', () => {
+  function refusal(win: unknown): UnsafeDomWindowError {
+    try {
+      sanitizeRichText('<p>x</p>', { window: win as WindowLike });
+    } catch (error) {
+      return error as UnsafeDomWindowError;
+    }
+    throw new UnsafeDomWindowError('expected a refusal');
+  }
+
+  it('DOMPurify unsupported: no document at all', () => {
+    const error = refusal({});
+    expect(error).toMatchObject({ name: 'UnsafeDomWindowError', code: 'CONTENT_UNSAFE_WINDOW', message: 'DOMPurify does not support this window' });
+    expect(error.extra).toBeUndefined();
+  });
+
+  it('DOMPurify cannot start: reading the document throws', () => {
+    const error = refusal({
+      get document(): never {
+        throw new Error('no document');
+      },
+    });
+    expect(error).toMatchObject({ message: 'DOMPurify could not start on this window', extra: { cause: 'Error: no document' } });
+  });
+
+  it('the self-test throws: the element cannot be serialised', () => {
+    const broken = jsdomWindow('');
+    Object.defineProperty(broken.Element.prototype, 'innerHTML', {
+      get(): never {
+        throw new Error('no innerHTML');
+      },
+      configurable: true,
+    });
+    expect(refusal(broken)).toMatchObject({ message: 'The rich-text self-test threw on this window', extra: { cause: 'Error: no innerHTML' } });
+  });
+
+  it('the self-test leaves unsafe markup, or loses the harmless part', () => {
+    const leaky = jsdomWindow('');
+    leaky.Element.prototype.removeAttribute = function removeAttribute() {};
+    leaky.Element.prototype.removeAttributeNode = function removeAttributeNode(attr: Attr) {
+      return attr;
+    };
+    const error = refusal(leaky);
+    expect(error.message).toBe('This window failed the rich-text self-test: it left unsafe markup in place');
+    expect((error.extra as { output: string }).output).toContain('onerror="alert(1)"');
+    const blank = jsdomWindow('');
+    Object.defineProperty(blank.Element.prototype, 'innerHTML', { get: () => '', configurable: true });
+    expect(refusal(blank)).toMatchObject({ message: 'This window failed the rich-text self-test: it left unsafe markup in place', extra: { output: '' } });
+  });
+});
