@@ -132,3 +132,25 @@ describe('sanitizeStyle: the property and function allow-lists (seed 001 §5)', 
     );
   });
 });
+
+describe('sanitizeStyle: how declarations are split and functions read', () => {
+  it('a bracket inside quotes does not hold the next declaration', () => {
+    expect(sanitizeStyle('font-family: "("; width: 1px')).toBe('width: 1px');
+    expect(sanitizeStyle("font-family: '('; width: 1px")).toBe('width: 1px');
+  });
+
+  it('an unclosed bracket holds the rest of the style in one declaration, at any depth', () => {
+    expect(sanitizeStyle('color: calc((1px); width: 1px')).toBe('');
+    expect(sanitizeStyle('color: rgb(1; width: 1px')).toBe('');
+  });
+
+  it('a declaration without a colon is dropped, even one that starts with an allowed property', () => {
+    expect(sanitizeStyle('colorx; width: 1px')).toBe('width: 1px');
+  });
+
+  it('reads a function name across spaces before its bracket, in an ASCII value and in one with non-ASCII letters', () => {
+    expect(sanitizeStyle('color: rgb (1, 2, 3)')).toBe('color: rgb (1, 2, 3)');
+    expect(sanitizeStyle('font-family: Ü rgb\t(1, 2, 3)')).toBe('font-family: Ü rgb\t(1, 2, 3)');
+    expect(sanitizeStyle('color: #a url (x)')).toBe('');
+  });
+});
