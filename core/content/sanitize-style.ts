@@ -79,10 +79,13 @@ function safeValue(value: string): boolean {
   // Stryker disable next-line EqualityOperator: one step past the end reads NaN, which is no quote.
   for (let i = 0; i < value.length; i++) {
     const ch = value.charCodeAt(i);
-    // Stryker disable next-line UpdateOperator: counting down keeps the parity, and only the parity is read.
-    if (ch === DOUBLE_QUOTE) double++;
-    // Stryker disable next-line UpdateOperator: counting down keeps the parity, and only the parity is read.
-    else if (ch === SINGLE_QUOTE) single++;
+    if (ch === DOUBLE_QUOTE) {
+      // Stryker disable next-line UpdateOperator: counting down keeps the parity, and only the parity is read.
+      double++;
+    } else if (ch === SINGLE_QUOTE) {
+      // Stryker disable next-line UpdateOperator: counting down keeps the parity, and only the parity is read.
+      single++;
+    }
   }
   return double % 2 === 0 && single % 2 === 0;
 }

@@ -19,7 +19,8 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   // Stryker disable next-line EqualityOperator: one more pass compares two missing parts, 0 with 0, which changes nothing.
   for (let i = 0; i < Math.max(left.length, right.length); i++) {
     const diff = (left[i] ?? 0) - (right[i] ?? 0);
-    if (diff !== 0) return diff < 0 ? -1 : 1;
+    if (diff < 0) return -1;
+    if (diff > 0) return 1;
   }
   return 0;
 }

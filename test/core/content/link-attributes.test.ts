@@ -84,6 +84,17 @@ describe('link attributes: inputs and their errors', () => {
     expect(isOwnDomain('example.com', ['exa mple.com', 'example.com'])).toBe(true);
   });
 
+  it('an own domain is read without surrounding spaces or trailing dots', () => {
+    expect(isOwnDomain('example.com', [' example.com '])).toBe(true);
+    expect(isOwnDomain('example.com', ['example.com..'])).toBe(true);
+  });
+
+  it('an unparsable or non-string own domain matches no host, not even one named after what it is not', () => {
+    expect(isOwnDomain('a.undefined', ['exa mple.com'])).toBe(false);
+    expect(isOwnDomain('a.null', [null, 'x.y'] as unknown as string[])).toBe(false);
+    expect(isOwnDomain('0.0.0.1', [1] as unknown as string[])).toBe(false);
+  });
+
   it('an own-domain entry that is not a string is skipped', () => {
     expect(isOwnDomain('example.com', [1, null, 'example.com'] as unknown as string[])).toBe(true);
     expect(isOwnDomain('example.com', [1] as unknown as string[])).toBe(false);
