@@ -22,6 +22,7 @@ const NETWORK_SCHEMES = new Set(['http', 'https', 'ftp']);
 
 function normaliseDomain(domain: string): string | null {
   const bare = String(domain).trim().replace(/^\*?\./, '').replace(/\.$/, '');
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; 'http:///' does not parse either, which gives null below.
   if (bare === '') return null;
   try {
     return new URL(`http://${bare}/`).hostname.replace(/\.$/, '');
@@ -50,18 +51,22 @@ export function isOwnDomain(hostname: string, ownDomains: readonly string[]): bo
   expectString('hostname', hostname, 'isOwnDomain');
   expectArray('ownDomains', ownDomains, 'isOwnDomain', 'an array of domain names');
   const host = hostname.toLowerCase().replace(/\.$/, '');
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; an empty host equals no own domain and ends with none.
   if (host === '') return false;
   for (const own of normalisedDomains(ownDomains)) {
-    // The host itself, or one ending in "." + own (checked without building that string).
-    if (host === own || (host.length > own.length && host.endsWith(own) && host.charCodeAt(host.length - own.length - 1) === DOT)) return true;
+    // The host itself, or one ending in "." + own (checked without building that string; a host that ends with
+    // `own` and is no longer than it is `own`).
+    if (host === own || (host.endsWith(own) && host.charCodeAt(host.length - own.length - 1) === DOT)) return true;
   }
   return false;
 }
 
 function hostOf({ verdict, url }: ParsedHref): string | undefined {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the URL is there exactly when the verdict allows, so either test alone decides.
   if (!verdict.allowed || !url) return undefined;
   if (verdict.kind !== 'absolute' && verdict.kind !== 'protocol-relative') return undefined;
   if (verdict.scheme !== undefined && !NETWORK_SCHEMES.has(verdict.scheme)) return undefined;
+  // Stryker disable next-line ConditionalExpression,StringLiteral: an http, https or ftp URL always has a host (the parser refuses one without).
   return url.hostname === '' ? undefined : url.hostname;
 }
 
@@ -78,6 +83,7 @@ export function linkAttributesOf(parsed: ParsedHref, href: unknown, options: Lin
     if (href !== null && href !== undefined && verdict.reason !== 'empty') rel.push('nofollow');
   } else {
     const host = hostOf(parsed);
+    // Stryker disable next-line ArrayDeclaration: the mutant's own domain 'Stryker was here' does not parse, so it is no own domain, as with [].
     if (host !== undefined && !isOwnDomain(host, options.ownDomains ?? [])) rel.push('nofollow');
   }
   if (options.newTab) rel.push('noopener', 'noreferrer');

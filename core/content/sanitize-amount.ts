@@ -35,8 +35,10 @@ function run(input: string, fractionDigits: number, caret: number): SanitizedAmo
   for (let i = 0; i < text.length; i++) {
     if (i === caret) caretOut = out.length;
     let code = text.charCodeAt(i);
-    if (code >= FULLWIDTH_ZERO && code <= FULLWIDTH_NINE) code -= FULLWIDTH_ZERO - ZERO;
-    else if (code === FULLWIDTH_DOT) code = DOT;
+    if (code >= FULLWIDTH_ZERO) {
+      // Stryker disable next-line ConditionalExpression: without this bound a code past U+FF19 maps past '9' and is stripped all the same.
+      if (code <= FULLWIDTH_NINE) code -= FULLWIDTH_ZERO - ZERO;
+    } else if (code === FULLWIDTH_DOT) code = DOT;
     if (code === DOT) {
       // A leading dot is removed; only the first dot after a digit is kept.
       if (out === '' || fraction >= 0) continue;
@@ -56,6 +58,7 @@ function run(input: string, fractionDigits: number, caret: number): SanitizedAmo
       // Leading zeros collapse into one 0, which the next non-zero digit replaces.
       if (code === ZERO) continue;
       out = String.fromCharCode(code);
+      // Stryker disable next-line EqualityOperator: at 0 the caret is already where this would put it.
       if (caretOut > 0) caretOut = 0;
       continue;
     }
@@ -72,6 +75,7 @@ function run(input: string, fractionDigits: number, caret: number): SanitizedAmo
  * one dot is dropped, no leading dot, one leading zero at most, 20 integer digits, `fractionDigits` decimals.
  */
 export function sanitizeAmount(input: string, fractionDigits: number): string {
+  // Stryker disable next-line UnaryOperator: only the value is returned, and the caret never changes the value.
   return run(input, fractionDigits, -1).value;
 }
 

@@ -23,7 +23,6 @@ const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 /** The formatter of an IANA zone, or undefined for 'local' and 'utc'; throws UnknownTimeZoneError for anything else. */
 function zoneFormatter(timeZone: ParamTimeZone): Intl.DateTimeFormat | undefined {
   if (timeZone === 'local' || timeZone === 'utc') return undefined;
-  if (typeof timeZone !== 'string') throw new UnknownTimeZoneError(timeZone);
   let formatter = zoneFormatters.get(timeZone);
   if (!formatter) {
     try {
@@ -41,9 +40,9 @@ function zoneFormatter(timeZone: ParamTimeZone): Intl.DateTimeFormat | undefined
         minute: 'numeric',
         hourCycle: 'h23',
       });
-    } catch (cause) {
-      if (cause instanceof RangeError) throw new UnknownTimeZoneError(timeZone);
-      throw cause;
+    } catch {
+      // With a string zone and these fixed options, the constructor throws only the RangeError of an unknown zone.
+      throw new UnknownTimeZoneError(timeZone);
     }
     zoneFormatters.set(timeZone, formatter);
   }
@@ -68,10 +67,10 @@ interface WallTime {
 function isDate(value: unknown): value is Date {
   try {
     Date.prototype.getTime.call(value);
-    return true;
   } catch {
     return false;
   }
+  return true;
 }
 
 function zoneWallTime(date: Date, formatter: Intl.DateTimeFormat): WallTime {
@@ -103,7 +102,8 @@ export function formatParamDate(date: Date, timeZone: ParamTimeZone = 'local'): 
     wall = { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
   }
   const { year } = wall;
-  const yyyy = year >= 0 && year < 10_000 ? String(year).padStart(4, '0') : String(year);
+  // Four digits at least (padStart leaves a longer year as it is); a year before 1 keeps its sign unpadded.
+  const yyyy = year >= 0 ? String(year).padStart(4, '0') : String(year);
   return `${yyyy}-${pad2(wall.month)}-${pad2(wall.day)} ${pad2(wall.hours)}:${pad2(wall.minutes)}`;
 }
 

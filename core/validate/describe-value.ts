@@ -18,6 +18,7 @@ export function describeValue(value: unknown): string {
       return `${value.toString().slice(0, MAX_SHOWN)}n`;
     case 'symbol':
       return 'a symbol';
+    // Stryker disable next-line ConditionalExpression: without this case undefined falls through to String(value), which is 'undefined' too.
     case 'undefined':
       return 'undefined';
     case 'boolean':

@@ -26,7 +26,7 @@ describe('linkAttributes (seed 001 §5 "External links get a nofollow marker unl
     ['relative in a new tab', '/help', { newTab: true }, { rel: 'noopener noreferrer', target: '_blank' }],
   ];
   it.each(rows)('%s', (_name, href, options, expected) => {
-    expect(linkAttributes(href, { ...own, ...options })).toEqual(expected);
+    expect(linkAttributes(href, { ...own, ...options })).toStrictEqual(expected);
   });
 
   it('treats every host as external when no own domains are configured', () => {
@@ -34,7 +34,7 @@ describe('linkAttributes (seed 001 §5 "External links get a nofollow marker unl
   });
 
   it('gives an empty href no nofollow but still protects a new tab', () => {
-    expect(linkAttributes(undefined, { newTab: true })).toEqual({ rel: 'noopener noreferrer', target: '_blank' });
+    expect(linkAttributes(undefined, { newTab: true })).toStrictEqual({ rel: 'noopener noreferrer', target: '_blank' });
   });
 });
 
@@ -64,5 +64,86 @@ describe('linkHost', () => {
     expect(linkHost('tel:+1')).toBeUndefined();
     expect(linkHost('market://details?id=x')).toBeUndefined();
     expect(linkHost('javascript:alert(1)')).toBeUndefined();
+  });
+});
+
+describe('link attributes: inputs and their errors', () => {
+  it.each([
+    ['null', null, undefined],
+    ['undefined', undefined, undefined],
+    ['an empty href', '', undefined],
+    ['a blank href', ' \t ', undefined],
+    ['a number (blocked, so nofollow)', 42, 'nofollow'],
+    ['a blocked scheme', 'vbscript:x', 'nofollow'],
+  ])('%s gets rel %s', (_what, href, rel) => {
+    expect(linkAttributes(href as string, own)).toStrictEqual({ rel, target: undefined });
+  });
+
+  it('an own domain that the URL parser refuses is no own domain, and no error', () => {
+    expect(isOwnDomain('exa mple.com', ['exa mple.com'])).toBe(false);
+    expect(isOwnDomain('example.com', ['exa mple.com', 'example.com'])).toBe(true);
+  });
+
+  it('an own domain is read without surrounding spaces or trailing dots', () => {
+    expect(isOwnDomain('example.com', [' example.com '])).toBe(true);
+    expect(isOwnDomain('example.com', ['example.com..'])).toBe(true);
+  });
+
+  it('an unparsable or non-string own domain matches no host, not even one named after what it is not', () => {
+    expect(isOwnDomain('a.undefined', ['exa mple.com'])).toBe(false);
+    expect(isOwnDomain('a.null', [null, 'x.y'] as unknown as string[])).toBe(false);
+    expect(isOwnDomain('0.0.0.1', [1] as unknown as string[])).toBe(false);
+  });
+
+  it('an own-domain entry that is not a string is skipped', () => {
+    expect(isOwnDomain('example.com', [1, null, 'example.com'] as unknown as string[])).toBe(true);
+    expect(isOwnDomain('example.com', [1] as unknown as string[])).toBe(false);
+  });
+
+  it('a host with a trailing dot is the host without it; a one-label own domain matches only itself and its subdomains', () => {
+    expect(isOwnDomain('example.com.', ['example.com'])).toBe(true);
+    expect(isOwnDomain('com', ['example.com'])).toBe(false);
+    expect(isOwnDomain('a.com', ['com'])).toBe(true);
+    expect(isOwnDomain('acom', ['com'])).toBe(false);
+    expect(isOwnDomain('.', ['example.com'])).toBe(false);
+  });
+
+  it('refuses a hostname that is not a string and own domains that are not an array, naming the field', () => {
+    expect(() => isOwnDomain(1 as unknown as string, [])).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'isOwnDomain: hostname must be a string, got 1', extra: { field: 'hostname', value: 1 } }),
+    );
+    expect(() => isOwnDomain('a.b', 'a.b' as unknown as string[])).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'isOwnDomain: ownDomains must be an array of domain names, got "a.b"', extra: { field: 'ownDomains', value: 'a.b' } }),
+    );
+  });
+
+  it('own domains whose entries cannot be read are an InvalidArgumentError naming ownDomains', () => {
+    const hostile = new Proxy(['example.com'], {
+      get(target, key) {
+        if (key === 'map') throw new Error('boom');
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    expect(() => isOwnDomain('example.com', hostile)).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'isOwnDomain: ownDomains must be an array of domain names, got an array',
+        extra: { field: 'ownDomains', value: hostile },
+      }),
+    );
+  });
+
+  it('refuses options that are not an object, naming the options field', () => {
+    expect(() => linkAttributes('/a', 1 as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'linkAttributes: options must be an object, got 1', extra: { field: 'options', value: 1 } }),
+    );
+  });
+
+  it('reads app schemes from the options: an app-scheme link has no host, so no nofollow', () => {
+    expect(linkAttributes('exkit://trade', { appSchemes: ['exkit'] })).toStrictEqual({ rel: undefined, target: undefined });
+    expect(linkAttributes('exkit://trade')).toStrictEqual({ rel: 'nofollow', target: undefined });
+    expect(linkHost('exkit://trade', ['exkit'])).toBeUndefined();
+    expect(linkHost('http://a.example/')).toBe('a.example');
+    expect(linkHost('ftp://files.example/')).toBe('files.example');
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DomPort } from '../../../core/platform/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
-import { openSafeLink, silentContentLogger } from '../../../core/content/index.js';
+import { consoleContentLogger, openSafeLink, silentContentLogger } from '../../../core/content/index.js';
 
 function setup(withWindow = true) {
   const opened: unknown[][] = [];
@@ -98,5 +98,79 @@ describe('openSafeLink logs to the console by default (seed 001 §5 "console war
     expect(openSafeLink(platform, '', { newTab: true, logger: silentContentLogger })).toBe(false);
     expect(spies.warn).not.toHaveBeenCalled();
     expect(spies.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('openSafeLink: arguments and their errors', () => {
+  it('refuses options that are not an object and a platform without a location, naming the field', () => {
+    const { platform } = setup();
+    expect(() => openSafeLink(platform, '/a', null as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'openSafeLink: options must be an object, got null', extra: { field: 'options', value: null } }),
+    );
+    expect(() => openSafeLink({} as typeof platform, '/a')).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'openSafeLink: platform.location must be an object, got undefined' }),
+    );
+  });
+
+  it('a platform whose dom cannot be read is an InvalidArgumentError naming the platform', () => {
+    const { platform } = setup();
+    const hostile = {
+      location: platform.location,
+      get dom(): never {
+        throw new Error('boom');
+      },
+    };
+    expect(() => openSafeLink(hostile as unknown as typeof platform, '/a')).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'openSafeLink: platform must be a Platform whose location and dom can be read, got an object',
+        extra: { field: 'platform', value: hostile },
+      }),
+    );
+  });
+
+  it('a non-string href is blocked with a warning, never taken for a missing URL', () => {
+    const { platform, opened, logs, logger } = setup();
+    expect(openSafeLink(platform, 42 as unknown as string, { newTab: true, logger })).toBe(false);
+    expect(logs).toStrictEqual(['warn exkit: blocked an unsafe link (not a string)']);
+    expect(opened).toStrictEqual([]);
+  });
+
+  it('opens an app-scheme link in a new tab only when the scheme is configured', () => {
+    const { platform, opened, logger } = setup();
+    expect(openSafeLink(platform, 'exkit://x', { newTab: true, logger })).toBe(false);
+    expect(openSafeLink(platform, 'exkit://x', { newTab: true, appSchemes: ['exkit'], logger })).toBe(true);
+    expect(opened).toStrictEqual([['exkit://x', '_blank', 'noopener,noreferrer']]);
+  });
+
+  it('a blank href in the same tab opens nothing and logs nothing', () => {
+    const { platform, logs, logger } = setup();
+    expect(openSafeLink(platform, '  ', { logger })).toBe(false);
+    expect(platform.navigations).toStrictEqual([]);
+    expect(logs).toStrictEqual([]);
+  });
+});
+
+describe('consoleContentLogger passes the detail only when there is one', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('writes warn and error to the console methods of the same name', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    consoleContentLogger.warn('w');
+    consoleContentLogger.warn('w2', { href: 'x' });
+    consoleContentLogger.error('e');
+    consoleContentLogger.error('e2', 0);
+    expect(warn.mock.calls).toStrictEqual([['w'], ['w2', { href: 'x' }]]);
+    expect(error.mock.calls).toStrictEqual([['e'], ['e2', 0]]);
+  });
+
+  it('silentContentLogger writes nothing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(silentContentLogger.warn('w', 1)).toBeUndefined();
+    expect(silentContentLogger.error('e', 1)).toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 });

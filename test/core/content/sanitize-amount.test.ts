@@ -27,9 +27,39 @@ describe('sanitizeAmount (seed 001 §5 amount input, §9 "Amount sanitiser: 20 i
     ['nothing usable', 'abc.', 2, ''],
     ['other Unicode digits are stripped (Arabic-Indic)', '١٢٣', 2, ''],
     ['ideographic full stop is not a dot', '1。5', 2, '15'],
+    ['every full-width digit, zero to nine, becomes its ASCII digit', '９８７６５４３２１０．０９', 2, '9876543210.09'],
+    ['the full-width characters either side of the digits are stripped (／ U+FF0F, ： U+FF1A)', '１／２：３', 2, '123'],
+    ['the ASCII characters either side of the digits are stripped (/ and :)', '1/2:3', 2, '123'],
+    ['a zero after the dot is a fraction digit', '1.05', 2, '1.05'],
+    ['a dot right after the leading zero is kept', '0.', 2, '0.'],
+    ['a dot after collapsed zeros is kept once', '00.0.5', 3, '0.05'],
   ];
   it.each(rows)('%s: %j', (_rule, input, digits, expected) => {
     expect(sanitizeAmount(input, digits)).toBe(expected);
+  });
+
+  it('accepts a number as its text', () => {
+    expect(sanitizeAmount(12.5 as unknown as string, 2)).toBe('12.5');
+    expect(sanitizeAmountInput(7 as unknown as string, 0, 1)).toStrictEqual({ value: '7', caret: 1 });
+  });
+
+  it.each([
+    ['a boolean', true, 'input must be a string, got a boolean'],
+    ['null', null, 'input must be a string, got a object'],
+    ['undefined', undefined, 'input must be a string, got a undefined'],
+  ])('refuses an input that is %s with InvalidArgumentError naming the input field', (_what, input, message) => {
+    expect(() => sanitizeAmount(input as unknown as string, 2)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', message, extra: { field: 'input', value: input } }),
+    );
+  });
+
+  it('names fractionDigits and the value it got', () => {
+    expect(() => sanitizeAmount('1', -1)).toThrow(
+      expect.objectContaining({ message: 'fractionDigits must be a non-negative integer, got -1', extra: { field: 'fractionDigits', value: -1 } }),
+    );
+    expect(() => sanitizeAmountInput('1', '2' as unknown as number, 0)).toThrow(
+      expect.objectContaining({ message: 'fractionDigits must be a non-negative integer, got a string', extra: { field: 'fractionDigits', value: '2' } }),
+    );
   });
 
   it('exposes the seed constant', () => {
@@ -104,10 +134,17 @@ describe('sanitizeAmountInput: the caret follows what the user typed', () => {
     ['caret at the end stays at the end', '12．|', 2, 3, '12.', 3],
     ['caret at the start', '|abc1', 2, 0, '1', 0],
     ['digits past the fraction limit', '1.23|4', 2, 4, '1.23', 4],
+    ['caret after redundant zeros, before the digit that replaces them', '00|5', 2, 2, '5', 0],
+    ['caret after the digit that replaced redundant zeros', '005|', 2, 3, '5', 1],
+    ['caret past the end of the input goes to the end of the value', '05', 2, 9, '5', 1],
+    ['caret between collapsed zeros', '0|00', 2, 1, '0', 1],
+    ['caret after a leading dot that was removed', '.|5', 2, 1, '5', 0],
+    ['caret after a swallowed dot with no fraction allowed', '7.|8', 0, 2, '7', 1],
+    ['caret after the twentieth integer digit, before one too many', `${'1'.repeat(20)}|2`, 2, 20, '1'.repeat(20), 20],
   ];
   it.each(rows)('%s (%s)', (_name, _picture, n, caret, value, expectedCaret) => {
     const input = _picture.replace('|', '');
-    expect(sanitizeAmountInput(input, n, caret)).toEqual({ value, caret: expectedCaret });
+    expect(sanitizeAmountInput(input, n, caret)).toStrictEqual({ value, caret: expectedCaret });
   });
 
   it('keeps the caret inside the value and agrees with sanitizeAmount (fast-check)', () => {

@@ -69,6 +69,40 @@ describe('sanitizeHref: allowed kinds (seed 001 §5 "hrefs accepted only for htt
     expect(sanitizeHref(href)).toBe(expected);
   });
 
+  it.each(['image/jpg', 'image/avif', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon'])('allows an image data URL of type %s', (type) => {
+    expect(sanitizeHref(`data:${type};base64,AAAA`)).toBe(`data:${type};base64,AAAA`);
+    expect(sanitizeHref(`data:${type},AAAA`)).toBe(`data:${type},AAAA`);
+  });
+
+  it('reads a data URL media type as a browser does: without surrounding spaces, in any case', () => {
+    expect(sanitizeHref('data: image/png ;base64,AAAA')).toBe('data: image/png ;base64,AAAA');
+    expect(sanitizeHref('data:Image/PNG,AAAA')).toBe('data:Image/PNG,AAAA');
+  });
+
+  it('keeps interior spaces and controls (the URL parser escapes them), and drops tabs and line breaks anywhere', () => {
+    expect(sanitizeHref('/a b/c')).toBe('/a b/c');
+    expect(sanitizeHref(' \u0001/a \u0001b\u0001 ')).toBe('/a \u0001b');
+    expect(sanitizeHref('/a\tb\nc\rd')).toBe('/abcd');
+    expect(sanitizeHref('\t\nhttps://example.com/\r\n')).toBe('https://example.com/');
+  });
+
+  it('reads a scheme only at the start: a colon later in a relative href is no scheme', () => {
+    for (const href of ['/en/time:12', 'a/b:c', '?next=javascript:alert(1)', '#javascript:alert(1)', '../x:y']) {
+      expect(sanitizeHref(href)).toBe(href);
+    }
+  });
+
+  it('gives the scheme an absolute href uses, in lower case', () => {
+    expect(inspectHref('HTTPS://a.example/')).toStrictEqual({ allowed: true, href: 'HTTPS://a.example/', kind: 'absolute', scheme: 'https' });
+    expect(inspectHref('data:image/png,AAAA')).toStrictEqual({ allowed: true, href: 'data:image/png,AAAA', kind: 'absolute', scheme: 'data' });
+    expect(inspectHref('exkit:x', APP)).toStrictEqual({ allowed: true, href: 'exkit:x', kind: 'absolute', scheme: 'exkit' });
+    expect(inspectHref(' /a ')).toStrictEqual({ allowed: true, href: '/a', kind: 'root-relative', scheme: undefined });
+  });
+
+  it('takes null app schemes as none', () => {
+    expect(sanitizeHref('https://example.com/', { appSchemes: null as unknown as string[] })).toBe('https://example.com/');
+  });
+
   it('allows the configured app schemes, in any case, and only when configured', () => {
     expect(sanitizeHref('exkit://trade/BTC_USDT', APP)).toBe('exkit://trade/BTC_USDT');
     expect(sanitizeHref('PARTNER-APP:open?id=1', APP)).toBe('PARTNER-APP:open?id=1');
@@ -118,20 +152,81 @@ describe('sanitizeHref: blocked kinds (seed 001 §5 "others are blocked with a c
     expect(logger.warnings).toHaveLength(0);
   });
 
-  it.each(['javascript', 'JavaScript:', 'data', 'file', 'vbscript', 'about', '1abc', 'has space', ''])(
+  it.each([
+    'javascript', 'JavaScript:', 'vbscript', 'livescript', 'mocha', 'data', 'file', 'filesystem', 'about', 'view-source', 'jar', 'mhtml',
+    'ms-its', '1abc', 'has space', 'a:b', 'a_b', '', 3,
+  ])(
     'refuses %j as an app scheme with InvalidAppSchemeError',
     (scheme) => {
       let error: unknown;
       try {
-        sanitizeHref('https://example.com', { appSchemes: [scheme] });
+        sanitizeHref('https://example.com', { appSchemes: [scheme as string] });
       } catch (e) {
         error = e;
       }
       expect(error).toBeInstanceOf(InvalidAppSchemeError);
       expect((error as InvalidAppSchemeError).name).toBe('InvalidAppSchemeError');
       expect((error as InvalidAppSchemeError).code).toBe('INVALID_ARGUMENT');
+      expect((error as InvalidAppSchemeError).extra).toStrictEqual({ field: 'appSchemes', value: scheme });
+      expect((error as InvalidAppSchemeError).message).toBe(`Not an acceptable app scheme: ${typeof scheme === 'string' ? JSON.stringify(scheme) : String(scheme)}`);
     },
   );
+
+  it('accepts an app scheme written with its colon or in upper case, and one using + . - and digits', () => {
+    expect(sanitizeHref('exkit://x', { appSchemes: ['EXKIT:'] })).toBe('exkit://x');
+    expect(sanitizeHref('com.exkit-pay+v2://x', { appSchemes: ['com.exkit-pay+v2'] })).toBe('com.exkit-pay+v2://x');
+  });
+
+  it('refuses app schemes that are not an array with InvalidArgumentError naming appSchemes', () => {
+    expect(() => sanitizeHref('https://example.com', { appSchemes: 'exkit' as unknown as string[] })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'sanitizeHref: appSchemes must be an array of app schemes, got "exkit"', extra: { field: 'appSchemes', value: 'exkit' } }),
+    );
+  });
+
+  it('with an empty app scheme list allows the default schemes only', () => {
+    expect(sanitizeHref('https://example.com/', { appSchemes: [] })).toBe('https://example.com/');
+    expect(sanitizeHref('exkit://x', { appSchemes: [], logger: silentContentLogger })).toBeNull();
+  });
+
+  it('an app scheme list is read once: the same array keeps its decision', () => {
+    const appSchemes = ['exkit'];
+    expect(sanitizeHref('exkit://a', { appSchemes })).toBe('exkit://a');
+    expect(sanitizeHref('exkit://b', { appSchemes })).toBe('exkit://b');
+    expect(sanitizeHref('partner://b', { appSchemes, logger: silentContentLogger })).toBeNull();
+  });
+
+  it.each([
+    ['an unlisted scheme', 'steam://run/1', "scheme 'steam' is not allowed"],
+    ['a non-raster data URL', 'data:text/html,x', 'data URL that is not a raster image'],
+    ['a data URL without a comma', 'data:image/png;base64', 'data URL that is not a raster image'],
+    ['an entity-encoded scheme', 'javascript&colon;x', "scheme 'javascript' is not allowed"],
+    ['an entity-encoded data URL', 'data&colon;text/html,x', 'data URL that is not a raster image'],
+    ['a URL the parser refuses', 'http://[::1', 'not a parsable URL'],
+    ['a URL with spaces the parser refuses', ' http://[::1 ', 'not a parsable URL'],
+    ['white space only', ' \t\n ', 'empty'],
+    ['the empty string', '', 'empty'],
+    ['a number', 42, 'not a string'],
+    ['hostile nesting', `&${'amp;'.repeat(8)}#106;avascript:alert(1)`, 'nested encoding'],
+  ])('inspectHref names why it blocks %s', (_what, href, reason) => {
+    expect(inspectHref(href)).toStrictEqual({ allowed: false, reason });
+  });
+
+  it('decodes as deep as seven rounds of nesting and counts anything deeper as hostile', () => {
+    expect(inspectHref(`&${'amp;'.repeat(6)}#106;avascript:alert(1)`)).toStrictEqual({ allowed: false, reason: "scheme 'javascript' is not allowed" });
+    expect(inspectHref(`&${'amp;'.repeat(7)}#106;avascript:alert(1)`)).toStrictEqual({ allowed: false, reason: 'nested encoding' });
+    const deepButHarmless = `&${'amp;'.repeat(5)}#104;ttps://example.com/`;
+    expect(inspectHref(deepButHarmless)).toStrictEqual({ allowed: true, href: deepButHarmless, kind: 'relative', scheme: undefined });
+    expect(inspectHref(`&${'amp;'.repeat(6)}#104;ttps://example.com/`)).toStrictEqual({ allowed: false, reason: 'nested encoding' });
+  });
+
+  it('inspectHref and sanitizeHref refuse options that are not an object', () => {
+    expect(() => inspectHref('#', null as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'inspectHref: options must be an object, got null', extra: { field: 'options', value: null } }),
+    );
+    expect(() => sanitizeHref('#', 1 as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'sanitizeHref: options must be an object, got 1', extra: { field: 'options', value: 1 } }),
+    );
+  });
 });
 
 describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw string")', () => {
@@ -178,9 +273,73 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     ['own: data URL with spaces around an HTML type', 'data: text/html ,<script>alert(1)</script>'],
     ['own: data URL image type hidden behind a parameter', 'data:text/html;image/png,<script>alert(1)</script>'],
     ['own: entity-encoded data scheme', 'data&colon;text/html,<script>alert(1)</script>'],
+    ['own: named entity percent sign building the first scheme letter (issue 24)', '&percnt;6Aavascript:alert(1)'],
+    ['own: named entity percent sign hiding a percent-encoded colon', 'javascript&percnt;3Aalert(1)'],
+    ['own: named entity colon in upper case, without its semicolon', 'javascript&COLON//alert(1)'],
+    ['own: named entity amp hiding a numeric reference', 'javascript&amp;#58;alert(1)'],
+    ['own: named entity nbsp before the scheme', '&nbsp;javascript:alert(1)'],
+    ['own: encoded tab inside an encoded percent escape (issue 24)', 'javascript%&Tab;3Aalert(1)'],
+    ['own: numeric tab inside a percent escape (issue 24)', 'javascript%&#9;3Aalert(1)'],
+    ['own: encoded newline inside a percent escape that builds a letter (issue 24)', '%6&NewLine;Aavascript:alert(1)'],
+    ['own: a percent escape that decodes to a tab inside a percent escape', 'javascript%%093Aalert(1)'],
+    ['own: a surrogate pair of references spelling an invisible tag character', 'java&#xDB40;&#xDC01;script:alert(1)'.replace(/&#xDB40;&#xDC01;/, '\u{E0001}')],
   ];
   it.each(vectors)('blocks %s', (_source, href) => {
     expect(sanitizeHref(href)).toBeNull();
+  });
+
+  // What the HTML parser makes of the markup and what the URL parser makes of that, read in jsdom.
+  function browserReading(href: string): URL {
+    const { document } = jsdomWindow('<!doctype html><base href="https://page.example/dir/">');
+    const holder = document.createElement('div');
+    holder.innerHTML = `<a href="${href}"></a>`;
+    return new URL((holder.firstElementChild as HTMLAnchorElement).href);
+  }
+
+  it.each([
+    ['&num;', '#'],
+    ['&semi;', ';'],
+    ['&quest;', '?'],
+    ['&lpar;', '('],
+    ['&rpar;', ')'],
+    ['&sol;', '/'],
+    ['&bsol;', '\\'],
+    ['&#0;', 'U+FFFD (HTML reads a NUL reference so)'],
+    ['&#xD800;', 'U+FFFD (HTML reads a surrogate reference so)'],
+    ['&#x110000;', 'U+FFFD (HTML reads a reference past U+10FFFF so)'],
+    ['&#99999999999999999999;', 'U+FFFD (a number too large for any code point)'],
+    ['&#1114112;', 'U+FFFD (one past U+10FFFF, in decimal)'],
+  ])('%s inside "java…script:" decodes to %s, a character no scheme holds: the link is relative, as a browser reads it', (entity) => {
+    const href = `java${entity}script:alert(1)`;
+    expect(inspectHref(href)).toStrictEqual({ allowed: true, href, kind: 'relative', scheme: undefined });
+    expect(browserReading(href).protocol).toBe('https:');
+  });
+
+  it('an encoded surrogate pair is read as two U+FFFD, as HTML reads it, not as the character the pair would make', () => {
+    const href = 'java&#xDB40;&#xDC01;script:alert(1)';
+    expect(inspectHref(href)).toStrictEqual({ allowed: true, href, kind: 'relative', scheme: undefined });
+    expect(browserReading(href).pathname).toBe('/dir/java%EF%BF%BD%EF%BF%BDscript:alert(1)');
+  });
+
+  it('a no-break space is a character, not a gap: it does not close up a percent escape', () => {
+    const href = 'a%&nbsp;3Ab';
+    expect(inspectHref(href)).toStrictEqual({ allowed: true, href, kind: 'relative', scheme: undefined });
+    expect(browserReading(href).pathname).toBe('/dir/a%%C2%A03Ab');
+  });
+
+  it('the encoded tab of "javascript%&Tab;3A" is gone in the URL the browser builds, leaving an escape a router decodes to javascript:', () => {
+    expect(browserReading('javascript%&Tab;3Aalert(1)').pathname).toBe('/dir/javascript%3Aalert(1)');
+    expect(sanitizeHref('javascript%&Tab;3Aalert(1)', { logger: silentContentLogger })).toBeNull();
+  });
+
+  it.each([
+    ['period', 'com&period;exkit://x', ['com.exkit']],
+    ['plus', 'exkit&plus;pay://x', ['exkit+pay']],
+    ['hyphen', 'partner&hyphen;app:open', ['partner-app']],
+    ['dash', 'partner&dash;app:open', ['partner-app']],
+  ])('an entity-encoded %s is read as part of the scheme it spells (an allowed app scheme stays allowed)', (_name, href, appSchemes) => {
+    expect(inspectHref(href, { appSchemes })).toStrictEqual({ allowed: true, href, kind: 'relative', scheme: undefined });
+    expect(inspectHref(href.replace(/&\w+;/, 'x'), { appSchemes })).toMatchObject({ allowed: false });
   });
 
   it('keeps backslash and protocol-relative tricks as what they are: links to another host, never a scheme', () => {
@@ -249,5 +408,6 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
       }),
       { numRuns: 20000 },
     );
-  });
+    // Twenty thousand jsdom parses: seconds on a quiet machine, far more on a loaded one or under StrykerJS.
+  }, 180_000);
 });

@@ -221,3 +221,181 @@ describe('sanitizeRichText never throws on content: a <frameset> that replaces t
     );
   });
 });
+
+// The allow-lists written out here, not read from the module: a tag or attribute taken off a list must fail a row.
+describe('sanitizeRichText: every tag and attribute on the allow-list is kept (seed 001 §5)', () => {
+  it.each([
+    'a', 'abbr', 'b', 'blockquote', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'i', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'small', 'span',
+    'strong', 'sub', 'summary', 'sup', 'u', 'ul',
+  ])('keeps <%s> with its text', (tag) => {
+    expect(clean(`<${tag}>x</${tag}>`)).toBe(`<${tag}>x</${tag}>`);
+  });
+
+  it.each(['br', 'hr', 'img'])('keeps the empty element <%s>', (tag) => {
+    expect(clean(`x<${tag}>y`)).toBe(`x<${tag}>y`);
+  });
+
+  it('keeps every table part: caption, colgroup, col, thead, tbody, tfoot, tr, th, td', () => {
+    const table =
+      '<table><caption>c</caption><colgroup><col></colgroup><thead><tr><th>h</th></tr></thead>' +
+      '<tbody><tr><td>d</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>';
+    expect(clean(table)).toBe(table);
+  });
+
+  it.each([
+    ['title', '<p title="t">x</p>'],
+    ['class', '<p class="c">x</p>'],
+    ['align, dir and lang', '<p align="center" dir="rtl" lang="ar">x</p>'],
+    ['alt, width and height', '<img alt="a" width="10" height="20">'],
+    ['colspan and rowspan', '<table><tbody><tr><td colspan="2" rowspan="3">x</td></tr></tbody></table>'],
+    ['open', '<details open=""><summary>s</summary>x</details>'],
+    ['start, reversed and type', '<ol start="3" reversed="" type="a"><li>x</li></ol>'],
+    ['style (a safe one)', '<p style="color: red">x</p>'],
+    ['href', '<a href="/fees">x</a>'],
+    ['src', '<img src="/a.png">'],
+    ['target _blank on a link', '<a href="/fees" target="_blank" rel="noopener noreferrer">x</a>'],
+  ])('keeps the attribute %s', (_names, html) => {
+    expect(clean(html)).toBe(html);
+  });
+
+  it.each(['id', 'name', 'onclick', 'form', 'formaction', 'action', 'srcset', 'xmlns', 'background', 'poster', 'ping'])('drops the attribute %s', (attribute) => {
+    expect(clean(`<p ${attribute}="x">y</p>`)).toBe('<p>y</p>');
+  });
+
+  it.each([
+    ['http', 'http://cdn.example.com/a.png'],
+    ['https', 'https://cdn.example.com/a.png'],
+    ['blob', 'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000'],
+    ['data (raster)', 'data:image/gif;base64,R0lGODlh'],
+    ['a relative path', 'img/a.png'],
+  ])('an image source may use %s', (_scheme, src) => {
+    expect(clean(`<img src="${src}">`)).toBe(`<img src="${src}">`);
+  });
+
+  it.each(['tel:+1', 'market://details?id=x', 'ftp://files.example.com/a.png', 'exkit://x'])('an image source never uses %s', (src) => {
+    expect(clean(`<img src="${src}">`)).toBe('<img>');
+  });
+
+  it('writes a target of any case as _blank, and drops any other target', () => {
+    expect(clean('<a href="/a" target="_BLANK">x</a>')).toBe('<a href="/a" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(clean('<a href="/a" target="blank">x</a>')).toBe('<a href="/a">x</a>');
+    expect(clean('<span target="_blank">x</span>')).toBe('<span>x</span>');
+  });
+
+  it('a link gets its rel once, from the href the walk kept', () => {
+    expect(clean('<a href=" https://partner.org/ ">x</a>')).toBe('<a href="https://partner.org/" rel="nofollow">x</a>');
+    expect(clean('<a href="https://example.com/" target="_blank">x</a>')).toBe('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(clean('<p><a href="/x">x</a></p>')).toBe('<p><a href="/x">x</a></p>');
+  });
+
+  it('an empty href is dropped without a warning, and takes its target along', () => {
+    const warnings: string[] = [];
+    expect(clean('<a href="" target="_blank">x</a><img src="">', { logger: { warn: (m) => void warnings.push(m) } })).toBe('<a>x</a><img>');
+    expect(warnings).toStrictEqual([]);
+  });
+
+  it('warns with the attribute, the reason and the value it removed', () => {
+    const warnings: [string, unknown][] = [];
+    clean('<a href="javascript:alert(1)">a</a><img src="vbscript:x">', { logger: { warn: (m, d) => void warnings.push([m, d]) } });
+    expect(warnings).toStrictEqual([
+      ["exkit: removed an unsafe href from rich text (scheme 'javascript' is not allowed)", { value: 'javascript:alert(1)' }],
+      ["exkit: removed an unsafe src from rich text (scheme 'vbscript' is not allowed)", { value: 'vbscript:x' }],
+    ]);
+  });
+
+  it('drops select, embed, object, textarea and iframe with their contents', () => {
+    expect(clean('<select><option>s</option></select><embed src="/x">e<object>o</object><textarea>t</textarea><iframe>i</iframe><p>k</p>')).toBe('e<p>k</p>');
+  });
+
+  it('leaves template-like text alone (no template engine renders it)', () => {
+    expect(clean('<p>{{ price }} ${fee} <%= x %></p>')).toBe('<p>{{ price }} ${fee} &lt;%= x %&gt;</p>');
+  });
+
+  it('keeps the links of relative, root-relative, fragment and query hrefs, and of an app scheme given with its colon', () => {
+    const html = '<a href="fees/spot">a</a><a href="/en">b</a><a href="#top">c</a><a href="?tab=1">d</a><a href="x:y">e</a>';
+    expect(clean(html, { logger: silentContentLogger })).toBe('<a href="fees/spot">a</a><a href="/en">b</a><a href="#top">c</a><a href="?tab=1">d</a><a>e</a>');
+    expect(sanitizeRichText('<a href="Partner.App://x">p</a>', { window, appSchemes: ['Partner.App:'] })).toBe('<a href="Partner.App://x">p</a>');
+  });
+
+  it('refuses options that are not an object, naming the options field', () => {
+    expect(() => sanitizeRichText('<p>x</p>', null as unknown as { window: WindowLike })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'sanitizeRichText: options must be an object, got null', extra: { field: 'options', value: null } }),
+    );
+  });
+
+  it('reads html that is not a string as its text', () => {
+    expect(clean({ toString: () => '<b onclick="x">y</b>' } as unknown as string)).toBe('<b>y</b>');
+  });
+});
+
+describe("sanitizeRichText: DOMPurify's URI gate, rebuilt from the link allow-list, reads every attribute that is not plain text", () => {
+  it.each([
+    ['an unknown scheme', '<p lang="steam:x" dir="rtl">y</p>', '<p dir="rtl">y</p>'],
+    ['javascript:', '<ol type="javascript:alert(1)"><li>y</li></ol>', '<ol><li>y</li></ol>'],
+    ['an allowed scheme', '<ol type="mailto:x"><li>y</li></ol>', '<ol type="mailto:x"><li>y</li></ol>'],
+    ['an app scheme, configured', '<ol type="exkit:x"><li>y</li></ol>', '<ol type="exkit:x"><li>y</li></ol>'],
+    ['an app scheme, not configured', '<ol type="partner:x"><li>y</li></ol>', '<ol><li>y</li></ol>'],
+    ['a word', '<p lang="en-US" align="center">y</p>', '<p lang="en-US" align="center">y</p>'],
+    ['a word and a separator', '<p lang="zh_CN">y</p>', '<p lang="zh_CN">y</p>'],
+    ['a number', '<img width="10px" height="2">', '<img width="10px" height="2">'],
+  ])('%s', (_case, html, expected) => {
+    expect(clean(html)).toBe(expected);
+  });
+
+  it('an app scheme listed with its colon and in upper case joins the gate as written in lower case', () => {
+    expect(sanitizeRichText('<ol type="partner.app:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe('<ol type="partner.app:x"><li>y</li></ol>');
+    expect(sanitizeRichText('<ol type="partnerxapp:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe('<ol><li>y</li></ol>');
+  });
+});
+
+describe('sanitizeRichText says why it refuses a window', () => {
+  function refusal(win: unknown): UnsafeDomWindowError {
+    try {
+      sanitizeRichText('<p>x</p>', { window: win as WindowLike });
+    } catch (error) {
+      return error as UnsafeDomWindowError;
+    }
+    throw new UnsafeDomWindowError('expected a refusal');
+  }
+
+  it('DOMPurify unsupported: no document at all', () => {
+    const error = refusal({});
+    expect(error).toMatchObject({ name: 'UnsafeDomWindowError', code: 'CONTENT_UNSAFE_WINDOW', message: 'DOMPurify does not support this window' });
+    expect(error.extra).toBeUndefined();
+  });
+
+  it('DOMPurify cannot start: reading the document throws', () => {
+    const error = refusal({
+      get document(): never {
+        throw new Error('no document');
+      },
+    });
+    expect(error).toMatchObject({ message: 'DOMPurify could not start on this window', extra: { cause: 'Error: no document' } });
+  });
+
+  it('the self-test throws: the element cannot be serialised', () => {
+    const broken = jsdomWindow('');
+    Object.defineProperty(broken.Element.prototype, 'innerHTML', {
+      get(): never {
+        throw new Error('no innerHTML');
+      },
+      configurable: true,
+    });
+    expect(refusal(broken)).toMatchObject({ message: 'The rich-text self-test threw on this window', extra: { cause: 'Error: no innerHTML' } });
+  });
+
+  it('the self-test leaves unsafe markup, or loses the harmless part', () => {
+    const leaky = jsdomWindow('');
+    leaky.Element.prototype.removeAttribute = function removeAttribute() {};
+    leaky.Element.prototype.removeAttributeNode = function removeAttributeNode(attr: Attr) {
+      return attr;
+    };
+    const error = refusal(leaky);
+    expect(error.message).toBe('This window failed the rich-text self-test: it left unsafe markup in place');
+    expect((error.extra as { output: string }).output).toContain('onerror="alert(1)"');
+    const blank = jsdomWindow('');
+    Object.defineProperty(blank.Element.prototype, 'innerHTML', { get: () => '', configurable: true });
+    expect(refusal(blank)).toMatchObject({ message: 'This window failed the rich-text self-test: it left unsafe markup in place', extra: { output: '' } });
+  });
+});

@@ -37,3 +37,120 @@ describe('sanitizeStyle keeps no state between calls', () => {
     }
   });
 });
+
+// The allow-list written out here, not read from the module: a property taken off it must fail a row.
+const PROPERTIES = [
+  'color', 'background-color',
+  'font-size', 'font-weight', 'font-style', 'font-family', 'font-variant',
+  'text-align', 'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style',
+  'text-indent', 'text-transform', 'line-height', 'letter-spacing', 'word-spacing', 'white-space',
+  'word-break', 'overflow-wrap', 'vertical-align',
+  'margin', 'margin-top', 'margin-right', 'margin-bottom', 'margin-left',
+  'padding', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
+  'border', 'border-top', 'border-right', 'border-bottom', 'border-left',
+  'border-color', 'border-style', 'border-width', 'border-radius', 'border-collapse', 'border-spacing',
+  'width', 'height', 'max-width', 'min-width', 'float', 'clear', 'list-style-type', 'list-style-position',
+];
+
+describe('sanitizeStyle: the property and function allow-lists (seed 001 §5)', () => {
+  it.each(PROPERTIES)('keeps %s with a plain value', (property) => {
+    expect(sanitizeStyle(`${property}: 1px`)).toBe(`${property}: 1px`);
+    expect(sanitizeStyle(`${property.toUpperCase()} : 1px `)).toBe(`${property}: 1px`);
+  });
+
+  it.each(['position', 'top', 'z-index', 'background', 'background-image', 'display', 'content', 'cursor', 'max-height', 'min-height', 'list-style-image', 'filter', 'opacity', 'transform'])(
+    'drops %s, which is off the list',
+    (property) => {
+      expect(sanitizeStyle(`${property}: 1px`)).toBe('');
+    },
+  );
+
+  it.each(['rgb(1, 2, 3)', 'rgba(1, 2, 3, 0.5)', 'hsl(1, 2%, 3%)', 'hsla(1, 2%, 3%, 0.5)', 'RGB(1, 2, 3)', 'calc(1px + 2px)'])(
+    'keeps the allowed function call %s, in an ASCII value and in one with non-ASCII letters',
+    (call) => {
+      expect(sanitizeStyle(`color: ${call}`)).toBe(`color: ${call}`);
+      expect(sanitizeStyle(`font-family: Ü ${call}`)).toBe(`font-family: Ü ${call}`);
+    },
+  );
+
+  it.each(['var(--x)', 'url(x.png)', 'expression(1)', 'attr(t)', 'image-set(1)', 'env(x)', 'rgb (1, 2, 3) url (x)', 'x-y_z(1)', '(1)'])(
+    'drops a value calling %s, in an ASCII value and in one with non-ASCII letters',
+    (call) => {
+      expect(sanitizeStyle(`color: ${call}`)).toBe('');
+      expect(sanitizeStyle(`font-family: Ü ${call}`)).toBe('');
+      expect(sanitizeStyle(`font-family: Ü ${call}; color: red`)).toBe('color: red');
+    },
+  );
+
+  it.each(['\\', '/', '*', ':', '<', '>', '&', '@', '{', '}', '[', ']', '=', '`', '$', '^', '|', '~', '?', '\u0000'])(
+    'drops a value holding %j (escapes, comments, markup and at-rules start there)',
+    (character) => {
+      expect(sanitizeStyle(`color: red${character}`)).toBe('');
+      expect(sanitizeStyle(`font-family: Ü${character}`)).toBe('');
+    },
+  );
+
+  it('keeps values made of letters, digits, spaces and the plain punctuation, in any script', () => {
+    const ascii = `font-family: "A b", 'C', d-e+f 10% #fff 1.5 !important`;
+    expect(sanitizeStyle(ascii)).toBe(ascii);
+    expect(sanitizeStyle('font-family: 微软雅黑, Ünï٣\u00a0x')).toBe('font-family: 微软雅黑, Ünï٣\u00a0x');
+    expect(sanitizeStyle('color:\tred\n')).toBe('color: red');
+    expect(sanitizeStyle('color: re\fd')).toBe('color: re\fd');
+    expect(sanitizeStyle('color: r\re\nd')).toBe('color: r\re\nd');
+  });
+
+  it('drops a declaration with an empty value or without a colon, and keeps the rest', () => {
+    expect(sanitizeStyle('color: ; width: 1px')).toBe('width: 1px');
+    expect(sanitizeStyle('color red; width: 1px;')).toBe('width: 1px');
+    expect(sanitizeStyle(':red; width: 1px')).toBe('width: 1px');
+  });
+
+  it('splits declarations only at a semicolon outside brackets and quotes', () => {
+    expect(sanitizeStyle('color: rgb(1;2); width: 1px')).toBe('width: 1px');
+    expect(sanitizeStyle('color: red); width: 1px')).toBe('color: red); width: 1px');
+    expect(sanitizeStyle(`font-family: "a;b"; width: 1px`)).toBe('width: 1px');
+    expect(sanitizeStyle(`font-family: "it's"; width: 1px`)).toBe('width: 1px');
+    expect(sanitizeStyle(`font-family: 'say "hi"'; width: 1px`)).toBe(`font-family: 'say "hi"'; width: 1px`);
+  });
+
+  it('drops a value whose quotes do not pair up, double or single', () => {
+    expect(sanitizeStyle('font-family: "a')).toBe('');
+    expect(sanitizeStyle("font-family: 'a")).toBe('');
+    expect(sanitizeStyle(`font-family: "a" "b"`)).toBe(`font-family: "a" "b"`);
+    expect(sanitizeStyle(`font-family: 'a' 'b'`)).toBe(`font-family: 'a' 'b'`);
+  });
+
+  it('reads a non-string style as its text, and refuses one whose text cannot be read', () => {
+    expect(sanitizeStyle({ toString: () => 'color: red' } as unknown as string)).toBe('color: red');
+    const hostile = {
+      toString(): string {
+        throw new Error('boom');
+      },
+    };
+    expect(() => sanitizeStyle(hostile as unknown as string)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'sanitizeStyle: style must be a string, got an object', extra: { field: 'style', value: hostile } }),
+    );
+  });
+});
+
+describe('sanitizeStyle: how declarations are split and functions read', () => {
+  it('a bracket inside quotes does not hold the next declaration', () => {
+    expect(sanitizeStyle('font-family: "("; width: 1px')).toBe('width: 1px');
+    expect(sanitizeStyle("font-family: '('; width: 1px")).toBe('width: 1px');
+  });
+
+  it('an unclosed bracket holds the rest of the style in one declaration, at any depth', () => {
+    expect(sanitizeStyle('color: calc((1px); width: 1px')).toBe('');
+    expect(sanitizeStyle('color: rgb(1; width: 1px')).toBe('');
+  });
+
+  it('a declaration without a colon is dropped, even one that starts with an allowed property', () => {
+    expect(sanitizeStyle('colorx; width: 1px')).toBe('width: 1px');
+  });
+
+  it('reads a function name across spaces before its bracket, in an ASCII value and in one with non-ASCII letters', () => {
+    expect(sanitizeStyle('color: rgb (1, 2, 3)')).toBe('color: rgb (1, 2, 3)');
+    expect(sanitizeStyle('font-family: Ü rgb\t(1, 2, 3)')).toBe('font-family: Ü rgb\t(1, 2, 3)');
+    expect(sanitizeStyle('color: #a url (x)')).toBe('');
+  });
+});

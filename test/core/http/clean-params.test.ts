@@ -1,7 +1,8 @@
 // "Request params: strings trimmed; dates formatted YYYY-MM-DD HH:mm" (seed 001 §5).
 import fc from 'fast-check';
 import { isMainThread } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
 import { assertParamTimeZone, cleanParamValue, cleanParams, formatParamDate, UnknownTimeZoneError } from '../../../core/http/index.js';
 
 describe('formatParamDate', () => {
@@ -10,9 +11,125 @@ describe('formatParamDate', () => {
     expect(formatParamDate(new Date(Date.UTC(999, 11, 31, 23, 59)), 'utc')).toBe('0999-12-31 23:59');
   });
 
+  it('pads every field below 10 to two digits and leaves 10 and above as they are', () => {
+    expect(formatParamDate(new Date(Date.UTC(2026, 9, 10, 10, 10)), 'utc')).toBe('2026-10-10 10:10');
+    expect(formatParamDate(new Date(Date.UTC(2026, 8, 9, 9, 9)), 'utc')).toBe('2026-09-09 09:09');
+    expect(formatParamDate(new Date(Date.UTC(2026, 9, 10, 10, 10)), 'Asia/Shanghai')).toBe('2026-10-10 18:10');
+  });
+
+  // Date.UTC maps years 0-99 to 1900-1999, so these dates are built with setUTCFullYear.
+  const inYear = (year: number) => {
+    const date = new Date(Date.UTC(2000, 0, 1, 0, 0));
+    date.setUTCFullYear(year);
+    return date;
+  };
+
+  it.each([
+    [0, '0000-01-01 00:00'],
+    [7, '0007-01-01 00:00'],
+    [9999, '9999-01-01 00:00'],
+    [10_000, '10000-01-01 00:00'],
+    [-1, '-1-01-01 00:00'],
+    [-200_000, '-200000-01-01 00:00'],
+  ])('writes the year %i with four digits at least, a year before 1 with its sign: %s', (year, expected) => {
+    expect(formatParamDate(inYear(year), 'utc')).toBe(expected);
+    expect(formatParamDate(inYear(year), 'UTC')).toBe(expected);
+  });
+
   it('refuses an Invalid Date with a typed error', () => {
     expect(() => formatParamDate(new Date(Number.NaN))).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
     expect(() => formatParamDate(new Date(Number.NaN), 'Asia/Shanghai')).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
+    expect(() => formatParamDate(new Date(Number.NaN), 'utc')).toThrow('An Invalid Date cannot be sent as a request param.');
+  });
+
+  it.each([
+    ['a string', '2026-01-01'],
+    ['a number', 0],
+    ['an object built on Date.prototype', Object.create(Date.prototype) as Date],
+  ])('refuses a date that is %s with InvalidArgumentError naming the date field', (_what, date) => {
+    let error: unknown;
+    try {
+      formatParamDate(date as Date, 'utc');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'date', value: date });
+    expect((error as InvalidArgumentError).message).toMatch(/^formatParamDate: date must be a Date, got /);
+  });
+
+  it('refuses a time zone that is not a string with InvalidArgumentError naming timeZone, in every entry point', () => {
+    const cases: [string, () => unknown][] = [
+      ['formatParamDate', () => formatParamDate(new Date(0), 8 as unknown as string)],
+      ['assertParamTimeZone', () => assertParamTimeZone(8 as unknown as string)],
+      ['assertParamTimeZone', () => cleanParams({}, { timeZone: 8 as unknown as string })],
+      ['assertParamTimeZone', () => cleanParamValue('x', { timeZone: 8 as unknown as string })],
+    ];
+    for (const [owner, call] of cases) {
+      let error: unknown;
+      try {
+        call();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'timeZone', value: 8 });
+      expect((error as InvalidArgumentError).message).toBe(`${owner}: timeZone must be a string, got 8`);
+    }
+  });
+});
+
+// A host whose clock runs in UTC+9 without switching process.env.TZ (which a worker thread cannot do): a Date
+// whose local getters read nine hours ahead. 'local' must read those getters, 'utc' the UTC ones.
+class TokyoClockDate extends Date {
+  private shifted(): Date {
+    return new Date(this.getTime() + 9 * 3_600_000);
+  }
+  override getFullYear(): number {
+    return this.shifted().getUTCFullYear();
+  }
+  override getMonth(): number {
+    return this.shifted().getUTCMonth();
+  }
+  override getDate(): number {
+    return this.shifted().getUTCDate();
+  }
+  override getHours(): number {
+    return this.shifted().getUTCHours();
+  }
+  override getMinutes(): number {
+    return this.shifted().getUTCMinutes();
+  }
+}
+
+describe("'local' reads the host clock's local fields, 'utc' the UTC fields", () => {
+  it("'local' and 'utc' read the Date's own fields and never go through an Intl formatter (the fast path)", () => {
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const at = new Date(Date.UTC(2026, 0, 2, 3, 4));
+      expect(formatParamDate(at, 'utc')).toBe('2026-01-02 03:04');
+      formatParamDate(at, 'local');
+      expect(cleanParams({ at }, { timeZone: 'utc' })).toStrictEqual({ at: '2026-01-02 03:04' });
+      expect(formatted).not.toHaveBeenCalled();
+      expect(formatParamDate(at, 'UTC')).toBe('2026-01-02 03:04');
+      expect(formatted).toHaveBeenCalledTimes(1);
+    } finally {
+      formatted.mockRestore();
+    }
+  });
+
+  const date = new TokyoClockDate(Date.UTC(2025, 11, 31, 15, 30));
+
+  it("'local' (and the default) writes the host's wall time", () => {
+    expect(formatParamDate(date, 'local')).toBe('2026-01-01 00:30');
+    expect(formatParamDate(date)).toBe('2026-01-01 00:30');
+    expect(cleanParams({ at: date })).toStrictEqual({ at: '2026-01-01 00:30' });
+    expect(cleanParamValue(date)).toBe('2026-01-01 00:30');
+  });
+
+  it("'utc' writes UTC whatever the host's zone", () => {
+    expect(formatParamDate(date, 'utc')).toBe('2025-12-31 15:30');
+    expect(cleanParams({ at: date }, { timeZone: 'utc' })).toStrictEqual({ at: '2025-12-31 15:30' });
   });
 });
 
@@ -40,7 +157,7 @@ describe("dates in the user's time zone: 'local' is the host's wall time, not UT
     const date = new Date(Date.UTC(2026, 0, 1, 0, 0));
     expect(formatParamDate(date, 'local')).toBe(expected);
     expect(formatParamDate(date)).toBe(expected);
-    expect(cleanParams({ at: date })).toEqual({ at: expected });
+    expect(cleanParams({ at: date })).toStrictEqual({ at: expected });
     expect(formatParamDate(date, 'utc')).toBe('2026-01-01 00:00');
   });
 });
@@ -67,12 +184,48 @@ describe('dates in a given time zone: an IANA zone name', () => {
 
   it('cleanParams and cleanParamValue write every Date in the given zone', () => {
     const at = new Date(Date.UTC(2026, 0, 1, 16, 30));
-    expect(cleanParams({ at, nested: [at] }, { timeZone: 'Asia/Shanghai' })).toEqual({ at: '2026-01-02 00:30', nested: ['2026-01-02 00:30'] });
+    expect(cleanParams({ at, nested: [at] }, { timeZone: 'Asia/Shanghai' })).toStrictEqual({ at: '2026-01-02 00:30', nested: ['2026-01-02 00:30'] });
     expect(cleanParamValue(at, { timeZone: 'America/New_York' })).toBe('2026-01-01 11:30');
   });
 
+  it('writes a year before 1 AD in an IANA zone with astronomical numbering (1 BC is year 0)', () => {
+    const date = new Date(Date.UTC(2000, 5, 15, 12, 0));
+    date.setUTCFullYear(0);
+    // Etc/GMT-9 is a fixed UTC+9 (POSIX sign), with no local mean time in the distant past.
+    expect(formatParamDate(date, 'Etc/GMT-9')).toBe('0000-06-15 21:00');
+    date.setUTCFullYear(-43);
+    expect(formatParamDate(date, 'Etc/GMT-9')).toBe('-43-06-15 21:00');
+    date.setUTCFullYear(1);
+    expect(formatParamDate(date, 'Etc/GMT-9')).toBe('0001-06-15 21:00');
+  });
+
+  it("builds one formatter per zone and reuses it (building one costs far more than using one)", () => {
+    const original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = new Proxy(original, {
+      construct(target, args, newTarget) {
+        built++;
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
+    try {
+      const at = new Date(Date.UTC(2026, 0, 1, 0, 0));
+      expect(formatParamDate(at, 'Pacific/Chatham')).toBe('2026-01-01 13:45');
+      expect(formatParamDate(at, 'Pacific/Chatham')).toBe('2026-01-01 13:45');
+      assertParamTimeZone('Pacific/Chatham');
+      expect(built).toBe(1);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
+  });
+
   it.each(['Mars/Olympus', 'Asia/Shangai', '', 'GMT+25'])('an unknown zone %j is an UnknownTimeZoneError (code UNKNOWN_TIME_ZONE), even with no Date in the params', (zone) => {
-    const expected = expect.objectContaining({ name: 'UnknownTimeZoneError', code: 'UNKNOWN_TIME_ZONE', extra: { field: 'timeZone', value: zone } });
+    const expected = expect.objectContaining({
+      name: 'UnknownTimeZoneError',
+      code: 'UNKNOWN_TIME_ZONE',
+      message: `Unknown time zone for request params: ${zone}`,
+      extra: { field: 'timeZone', value: zone },
+    });
     expect(() => formatParamDate(new Date(0), zone)).toThrow(UnknownTimeZoneError);
     expect(() => formatParamDate(new Date(0), zone)).toThrow(expected);
     expect(() => cleanParams({ name: 'x' }, { timeZone: zone })).toThrow(expected);
@@ -101,7 +254,7 @@ describe('cleanParams', () => {
       empty: null,
       skip: undefined,
     };
-    expect(cleanParams(params, { timeZone: 'utc' })).toEqual({
+    expect(cleanParams(params, { timeZone: 'utc' })).toStrictEqual({
       name: 'alice',
       at: '2026-05-06 07:08',
       nested: { note: 'hi', when: '2020-01-01 12:30' },
@@ -135,17 +288,49 @@ describe('cleanParams', () => {
     expect(out.map).toBe(map);
   });
 
+  it('keeps undefined, null and other primitives inside arrays, where only object entries are dropped', () => {
+    expect(cleanParams({ list: [undefined, null, 1, true, ' a '] })).toStrictEqual({ list: [undefined, null, 1, true, 'a'] });
+    expect(cleanParamValue([undefined, [undefined]])).toStrictEqual([undefined, [undefined]]);
+    expect(cleanParamValue(undefined)).toBeUndefined();
+  });
+
   it('refuses cyclic params with a typed error naming the field, and accepts shared (non-cyclic) references', () => {
     const loop: Record<string, unknown> = { a: 1 };
     loop.self = loop;
-    expect(() => cleanParams({ outer: loop })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'outer.self' } }));
+    const cycle = (field: string) =>
+      expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', message: 'Request params contain a cycle.', extra: { field } });
+    expect(() => cleanParams({ outer: loop })).toThrow(cycle('outer.self'));
+    expect(() => cleanParams({ list: [1, [loop]] })).toThrow(cycle('list[1][0].self'));
+    expect(() => cleanParamValue({ a: loop })).toThrow(cycle('a.self'));
+    expect(() => cleanParamValue([loop])).toThrow(cycle('[0].self'));
     const shared = { v: ' s ' };
-    expect(cleanParams({ a: shared, b: shared })).toEqual({ a: { v: 's' }, b: { v: 's' } });
+    expect(cleanParams({ a: shared, b: shared })).toStrictEqual({ a: { v: 's' }, b: { v: 's' } });
+  });
+
+  it('refuses options that are not an object, naming the options field and the function', () => {
+    expect(() => cleanParams({}, null as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'cleanParams: options must be an object, got null', extra: { field: 'options', value: null } }),
+    );
+    expect(() => cleanParamValue('x', 3 as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'cleanParamValue: options must be an object, got 3', extra: { field: 'options', value: 3 } }),
+    );
+  });
+
+  it('turns a throwing getter in the params into InvalidArgumentError naming the params (or the value)', () => {
+    const hostile = {
+      get price(): string {
+        throw new Error('boom');
+      },
+    };
+    const expected = (message: string, field: string) => expect.objectContaining({ name: 'InvalidArgumentError', message, extra: { field, value: hostile } });
+    expect(() => cleanParams(hostile)).toThrow(expected('cleanParams: params must be an object whose fields can be read, got an object', 'params'));
+    expect(() => cleanParamValue(hostile)).toThrow(expected('cleanParamValue: value must be a value whose fields can be read, got an object', 'value'));
+    expect(() => cleanParamValue([hostile])).toThrow(expect.objectContaining({ extra: { field: 'value', value: [hostile] } }));
   });
 
   it('cleanParamValue cleans a single value the same way', () => {
     expect(cleanParamValue(' x ')).toBe('x');
-    expect(cleanParamValue([new Date(Date.UTC(2026, 0, 1))], { timeZone: 'utc' })).toEqual(['2026-01-01 00:00']);
+    expect(cleanParamValue([new Date(Date.UTC(2026, 0, 1))], { timeZone: 'utc' })).toStrictEqual(['2026-01-01 00:00']);
     expect(cleanParamValue(7)).toBe(7);
   });
 
@@ -185,7 +370,7 @@ describe('cleanParams', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string({ maxLength: 6 }), jsonLike, { maxKeys: 5 }), (params) => {
         const once = cleanParams(params, { timeZone: 'utc' });
-        expect(cleanParams(once, { timeZone: 'utc' })).toEqual(once);
+        expect(cleanParams(once, { timeZone: 'utc' })).toStrictEqual(once);
       }),
     );
   });

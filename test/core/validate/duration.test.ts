@@ -37,6 +37,19 @@ describe('durations: finite, positive, at most 2^31 − 1 ms, or an explicit non
     }
   });
 
+  it('names the lower bound the rule allows in the message', () => {
+    expect((thrown(() => checkDuration('delayMs', -1, { allowZero: true })) as InvalidArgumentError).message).toBe(
+      'delayMs must be a finite number of ms from 0 up to 2147483647',
+    );
+  });
+
+  it('refuses a rule that is not an object, naming the rule', () => {
+    const error = thrown(() => checkDuration('delayMs', 1, null as unknown as object)) as InvalidArgumentError;
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe('checkDuration: rule must be an object, got null');
+    expect(error.extra).toStrictEqual({ field: 'rule', value: null });
+  });
+
   it('accepts 0 only when the rule allows it', () => {
     expect(isDuration(0)).toBe(false);
     expect(isDuration(0, true)).toBe(true);

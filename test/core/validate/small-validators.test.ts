@@ -4,6 +4,7 @@ import { isBase64 } from '../../../core/validate/base64.js';
 import { assertClassName } from '../../../core/validate/class-name.js';
 import { InvalidClassNameError } from '../../../core/validate/errors.js';
 import { isMobileWidth, MOBILE_BREAKPOINT_PX } from '../../../core/validate/layout.js';
+import { escapeRegExp } from '../../../core/validate/reg-exp.js';
 
 describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {
   it('accepts everything a reference encoder (node Buffer) produces', () => {
@@ -27,6 +28,16 @@ describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {
     ['AAE=', true],
   ])('isBase64(%j) is %s', (text, expected) => {
     expect(isBase64(text)).toBe(expected);
+  });
+
+  it.each([
+    ['a number whose digits are base64 characters', 1234],
+    ['null', null],
+    ['undefined', undefined],
+    ['an array of base64 text', ['TWFu']],
+    ['an object whose text is base64', { toString: () => 'TWFu' }],
+  ])('is false, never a throw, for %s', (_what, value) => {
+    expect(isBase64(value as unknown as string)).toBe(false);
   });
 
   it('rejects any string that the reference decoder does not round-trip', () => {
@@ -65,4 +76,53 @@ describe('isMobileWidth — seed 000 §9: mobile layout applies below 768 px', (
     [1024, false],
     [320, true],
   ])('isMobileWidth(%d) is %s', (px, expected) => expect(isMobileWidth(px)).toBe(expected));
+});
+
+describe('assertClassName names what it refused', () => {
+  it.each([
+    ['a name with a space', 'a b', 'Class name must be one non-empty token without spaces: "a b"'],
+    ['the empty string', '', 'Class name must be one non-empty token without spaces: ""'],
+    ['a number', 1, 'Class name must be one non-empty token without spaces: 1'],
+    ['undefined', undefined, 'Class name must be one non-empty token without spaces: undefined'],
+  ])('%s', (_what, name, message) => {
+    expect(() => assertClassName(name as string)).toThrow(
+      expect.objectContaining({ name: 'InvalidClassNameError', code: 'INVALID_ARGUMENT', message, extra: { field: 'className', value: name } }),
+    );
+  });
+});
+
+describe('isMobileWidth takes numbers only', () => {
+  it('compares with a given breakpoint', () => {
+    expect(isMobileWidth(999, 1000)).toBe(true);
+    expect(isMobileWidth(1000, 1000)).toBe(false);
+  });
+
+  it.each([
+    ['px', () => isMobileWidth('767' as unknown as number), 'isMobileWidth: px must be a number, got "767"', '767'],
+    ['breakpoint', () => isMobileWidth(767, null as unknown as number), 'isMobileWidth: breakpoint must be a number, got null', null],
+  ])('refuses a %s that is not a number, naming it', (field, call, message, value) => {
+    expect(call).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', message, extra: { field, value } }));
+  });
+});
+
+describe('escapeRegExp: the text matches itself', () => {
+  const special = '.*+?^${}()|[]\\-';
+  it.each([...special])('escapes %j', (c) => {
+    expect(escapeRegExp(c)).toBe(`\\${c}`);
+    expect(new RegExp(`^${escapeRegExp(`a${c}b`)}$`).test(`a${c}b`)).toBe(true);
+  });
+
+  it('leaves other characters alone and escapes every occurrence', () => {
+    expect(escapeRegExp('abc/ _=:')).toBe('abc/ _=:');
+    expect(escapeRegExp('a.b.c')).toBe('a\\.b\\.c');
+    expect(new RegExp(`^[${escapeRegExp('a-c')}]$`).test('b')).toBe(false);
+  });
+
+  it('property: any text, escaped, matches itself (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (text) => {
+        expect(new RegExp(`^${escapeRegExp(text)}$`).test(text)).toBe(true);
+      }),
+    );
+  });
 });

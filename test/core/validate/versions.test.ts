@@ -19,12 +19,41 @@ describe('compareVersions — seed 000 §5: dotted numeric, missing parts count 
     expect(compareVersions(a, b)).toBe(expected);
   });
 
-  it.each([['2.x'], [''], ['1..2'], ['v2.8'], ['2.8-beta'], ['-1.0']])('rejects %j with an InvalidArgumentError', (bad) => {
-    const typed = expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+  it.each([['2.x'], [''], ['1..2'], ['v2.8'], ['2.8-beta'], ['-1.0'], ['1x2'], ['1.'], ['.1'], ['2.8 .1'], ['2 8'], [' ']])('rejects %j with an InvalidArgumentError', (bad) => {
+    const typed = expect.objectContaining({
+      name: 'InvalidArgumentError',
+      code: 'INVALID_ARGUMENT',
+      message: `Not a dotted numeric version: ${JSON.stringify(bad)}`,
+      extra: { field: 'version', value: bad },
+    });
     expect(() => compareVersions(bad, '1.0')).toThrow(InvalidArgumentError);
     expect(() => compareVersions(bad, '1.0')).toThrow(typed);
     expect(() => compareVersions('1.0', bad)).toThrow(InvalidArgumentError);
     expect(() => compareVersions('1.0', bad)).toThrow(typed);
+  });
+
+  it.each([
+    ['a number', 2],
+    ['null', null],
+    ['undefined', undefined],
+    ['an array', ['2', '8']],
+  ])('rejects a version that is %s with InvalidArgumentError naming the version field', (described, bad) => {
+    const typed = expect.objectContaining({
+      name: 'InvalidArgumentError',
+      code: 'INVALID_ARGUMENT',
+      message: `Not a dotted numeric version: ${described === 'a number' ? '2' : described}`,
+      extra: { field: 'version', value: bad },
+    });
+    expect(() => compareVersions(bad as unknown as string, '1.0')).toThrow(typed);
+    expect(() => compareVersions('1.0', bad as unknown as string)).toThrow(typed);
+    expect(() => isVersionAtLeast(bad as unknown as string, '1.0')).toThrow(typed);
+  });
+
+  it('reads a version with surrounding white space as the version itself', () => {
+    expect(compareVersions(' 2.8 ', '2.8.0')).toBe(0);
+    expect(compareVersions('\t2.9\n', '2.8')).toBe(1);
+    expect(compareVersions('2.7', '\u00a02.8\u3000')).toBe(-1);
+    expect(isVersionAtLeast(' 2.56 ', '2.9')).toBe(true);
   });
 
   it('is antisymmetric', () => {
