@@ -78,13 +78,16 @@ describe('the tarball', () => {
     expect(shipsTypes('node-forge')).toBe(false);
   });
 
-  it('React and @xstate/react are optional peers, and nothing outside dist/react imports them', () => {
-    expect(Object.keys(manifest.dependencies)).not.toEqual(expect.arrayContaining(['@xstate/react']));
-    for (const name of ['react', 'react-dom', '@xstate/react']) {
+  it('React and react-dom are optional peers, @xstate/react is not needed at all, and nothing outside dist/react imports React', () => {
+    for (const name of ['react', 'react-dom']) {
       expect(manifest.peerDependencies[name], name).toBeDefined();
       expect(manifest.peerDependenciesMeta[name]?.optional, name).toBe(true);
       expect(manifest.dependencies[name], name).toBeUndefined();
     }
+    expect(manifest.dependencies['@xstate/react']).toBeUndefined();
+    expect(manifest.peerDependencies['@xstate/react']).toBeUndefined();
+    const xstateReact = files.filter((f) => f.endsWith('.js')).filter((f) => bareImports(read(f)).some((s) => packageOf(s) === '@xstate/react'));
+    expect(xstateReact).toEqual([]);
     const reactImports = files
       .filter((f) => /^dist\/(core|machines)\/.*\.(js|d\.ts)$/.test(f))
       .filter((f) => bareImports(read(f)).some((s) => ['react', 'react-dom', '@xstate/react'].includes(packageOf(s))));
