@@ -1,0 +1,67 @@
+// A fake for a machine's promise actors that the test settles synchronously: the transition tables
+// (transition-table.ts) check each row right after its step, so the fake must answer in the same tick. It is a real
+// child actor: its output and error reach the parent through XState's own done and error events.
+import type { ActorLogic, AnyActorRef, EventObject, Snapshot } from 'xstate';
+
+type SettleEvent = { type: 'fake.resolve'; output: unknown } | { type: 'fake.reject'; error: unknown } | { type: 'xstate.stop' };
+type SettleSnapshot = Snapshot<unknown> & { input: unknown };
+
+/** One invocation of a settleable actor: what it was started with, and whether it is still running. */
+export interface FakeCall<I> {
+  input: I;
+  ref: AnyActorRef;
+  readonly running: boolean;
+}
+
+export type SettleableLogic = ActorLogic<SettleSnapshot, SettleEvent, unknown>;
+
+/** Actor logic standing in for a promise actor; every start is recorded in `calls`, newest last. */
+export function settleable<I>(calls: FakeCall<I>[]): SettleableLogic {
+  return {
+    transition: (snapshot, event) => {
+      if (snapshot.status !== 'active') return snapshot;
+      if (event.type === 'fake.resolve') return { ...snapshot, status: 'done', output: event.output };
+      if (event.type === 'fake.reject') return { ...snapshot, status: 'error', error: event.error };
+      if (event.type === 'xstate.stop') return { ...snapshot, status: 'stopped' };
+      return snapshot;
+    },
+    getInitialSnapshot: ({ self }, input) => {
+      calls.push({
+        input: input as I,
+        ref: self,
+        get running() {
+          return self.getSnapshot().status === 'active';
+        },
+      });
+      return { status: 'active', output: undefined, error: undefined, input };
+    },
+    getPersistedSnapshot: (snapshot) => snapshot,
+  };
+}
+
+/** The call to answer: the newest one still running. */
+export function runningCall<I>(calls: readonly FakeCall<I>[]): FakeCall<I> {
+  const call = [...calls].reverse().find((c) => c.running);
+  if (!call) throw new Error('no fake call is running');
+  return call;
+}
+
+/**
+ * An actor whose `send` hands the table's fake steps (`fake.resolve`, `fake.reject`) to the running fake call
+ * and every other event to the machine.
+ */
+export function routeFakeSteps<A extends AnyActorRef>(actor: A, callsOf: (event: EventObject) => readonly FakeCall<unknown>[]): A {
+  return new Proxy(actor, {
+    get(target, key) {
+      if (key === 'send') {
+        return (event: EventObject) => {
+          if (event.type === 'fake.resolve' || event.type === 'fake.reject') runningCall(callsOf(event)).ref.send(event);
+          else target.send(event);
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
