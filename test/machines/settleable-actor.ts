@@ -39,23 +39,17 @@ export function settleable<I>(calls: FakeCall<I>[]): SettleableLogic {
   };
 }
 
-/** The call to answer: the newest one still running. */
-export function runningCall<I>(calls: readonly FakeCall<I>[]): FakeCall<I> {
-  const call = [...calls].reverse().find((c) => c.running);
-  if (!call) throw new Error('no fake call is running');
-  return call;
-}
-
 /**
- * An actor whose `send` hands the table's fake steps (`fake.resolve`, `fake.reject`) to the running fake call
- * and every other event to the machine.
+ * An actor whose `send` hands the table's fake steps (`fake.resolve`, `fake.reject`) to the newest fake call and
+ * every other event to the machine. A call that no longer runs ignores the answer, as a late promise would be; with
+ * no call made yet the step does nothing.
  */
 export function routeFakeSteps<A extends AnyActorRef>(actor: A, callsOf: (event: EventObject) => readonly FakeCall<unknown>[]): A {
   return new Proxy(actor, {
     get(target, key) {
       if (key === 'send') {
         return (event: EventObject) => {
-          if (event.type === 'fake.resolve' || event.type === 'fake.reject') runningCall(callsOf(event)).ref.send(event);
+          if (event.type === 'fake.resolve' || event.type === 'fake.reject') callsOf(event).at(-1)?.ref.send(event);
           else target.send(event);
         };
       }
