@@ -25,15 +25,17 @@ export function settleable<I>(calls: FakeCall<I>[]): SettleableLogic {
       if (event.type === 'xstate.stop') return { ...snapshot, status: 'stopped' };
       return snapshot;
     },
-    getInitialSnapshot: ({ self }, input) => {
+    getInitialSnapshot: (_scope, input) => ({ status: 'active', output: undefined, error: undefined, input }),
+    // Recorded when started, not when created: XState creates an invoked actor on entry but starts it only if its
+    // state is still active at the end of the step (an eventless transition may leave it at once).
+    start: (snapshot, { self }) => {
       calls.push({
-        input: input as I,
+        input: snapshot.input as I,
         ref: self,
         get running() {
           return self.getSnapshot().status === 'active';
         },
       });
-      return { status: 'active', output: undefined, error: undefined, input };
     },
     getPersistedSnapshot: (snapshot) => snapshot,
   };
@@ -44,13 +46,18 @@ export function settleable<I>(calls: FakeCall<I>[]): SettleableLogic {
  * every other event to the machine. A call that no longer runs ignores the answer, as a late promise would be; with
  * no call made yet the step does nothing.
  */
-export function routeFakeSteps<A extends AnyActorRef>(actor: A, callsOf: (event: EventObject) => readonly FakeCall<unknown>[]): A {
+export function routeFakeSteps<A extends AnyActorRef>(
+  actor: A,
+  callsOf: (event: EventObject) => readonly FakeCall<unknown>[],
+  /** Handles other test-only steps (a service emitting, say); true when it took the event. */
+  intercept: (event: EventObject) => boolean = () => false,
+): A {
   return new Proxy(actor, {
     get(target, key) {
       if (key === 'send') {
         return (event: EventObject) => {
           if (event.type === 'fake.resolve' || event.type === 'fake.reject') callsOf(event).at(-1)?.ref.send(event);
-          else target.send(event);
+          else if (!intercept(event)) target.send(event);
         };
       }
       const value: unknown = Reflect.get(target, key, target);
