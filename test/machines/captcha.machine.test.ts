@@ -455,3 +455,85 @@ describeTransitionTable({
     ],
   },
 });
+
+describe('captcha widget actor: whatever the widget port does, the flow ends typed or waits for the person', () => {
+  /** A widget whose hooks the test holds, with chosen methods throwing. */
+  function portWidget(throwing: { make?: unknown; show?: unknown; destroy?: unknown; init?: 'reject' } = {}) {
+    const hooks: { success?: (v: unknown) => void; close?: () => void; error?: (e: unknown) => void } = {};
+    const log: string[] = [];
+    const factory: CaptchaWidgetFactory = () => {
+      if ('make' in throwing) throw throwing.make;
+      return {
+        init: () => (throwing.init === 'reject' ? Promise.reject('no script') : Promise.resolve()),
+        show: () => {
+          log.push('show');
+          if ('show' in throwing) throw throwing.show;
+        },
+        onSuccess: (l) => void (hooks.success = l as (v: unknown) => void),
+        onClose: (l) => void (hooks.close = l),
+        onError: (l) => void (hooks.error = l),
+        destroy: () => {
+          log.push('destroy');
+          if ('destroy' in throwing) throw throwing.destroy;
+        },
+      };
+    };
+    return { factory, hooks, log };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  const widgetFailure = (cause: unknown) => ({
+    status: 'failed',
+    error: expect.objectContaining({ name: 'CaptchaWidgetError', code: 'CAPTCHA_WIDGET_FAILED', message: 'the captcha widget failed', cause }),
+  });
+
+  it('a factory that throws fails the flow with CaptchaWidgetError carrying the cause', async () => {
+    const { factory } = portWidget({ make: 'factory broke' });
+    expect(await run(input({ widget: factory }))).toStrictEqual(widgetFailure('factory broke'));
+  });
+
+  it('an init that rejects fails the flow; the widget is destroyed', async () => {
+    const { factory, log } = portWidget({ init: 'reject' });
+    expect(await run(input({ widget: factory }))).toStrictEqual(widgetFailure('no script'));
+    expect(log).toStrictEqual(['destroy']);
+  });
+
+  it('a show that throws fails the flow once, and later widget callbacks are ignored', async () => {
+    const { factory, hooks, log } = portWidget({ show: 'show broke' });
+    const actor = flow(input({ widget: factory })).start();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().output).toStrictEqual(widgetFailure('show broke'));
+    hooks.success?.(sampleGeeTestValidate());
+    hooks.close?.();
+    hooks.error?.('late');
+    expect(actor.getSnapshot().output).toStrictEqual(widgetFailure('show broke'));
+    expect(log).toStrictEqual(['show', 'destroy']);
+  });
+
+  it('the widget is shown with the challenge id and language, and its callbacks drive the flow', async () => {
+    const { factory, hooks, log } = portWidget();
+    const actor = flow(input({ widget: factory, outcome: 'manual' }));
+    const errors: unknown[] = [];
+    actor.on('widgetError', (e) => void errors.push(e.error));
+    actor.start();
+    await settle();
+    expect(log).toStrictEqual(['show']);
+    hooks.error!('hiccup');
+    expect(errors).toStrictEqual(['hiccup']);
+    hooks.close!();
+    expect(actor.getSnapshot().output).toStrictEqual({ status: 'closed' });
+    // After the flow ends the widget is destroyed and its callbacks do nothing.
+    expect(log).toStrictEqual(['show', 'destroy']);
+    hooks.error!('late');
+    expect(errors).toStrictEqual(['hiccup']);
+  });
+
+  it('a widget whose destroy throws still ends the flow', async () => {
+    const { factory, hooks } = portWidget({ destroy: 'destroy broke' });
+    const actor = flow(input({ widget: factory })).start();
+    await settle();
+    hooks.close!();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toStrictEqual({ status: 'closed' });
+  });
+});
