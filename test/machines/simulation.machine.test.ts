@@ -352,3 +352,83 @@ describe('simulation machine: starting, other tabs and a failing service', () =>
     expect(simulationMachine.id).toBe('simulation');
   });
 });
+
+describe('simulation machine: its input and the names it logs failures under', () => {
+  const failedStart = (input: unknown) => {
+    const actor = createActor(simulationMachine, { input: input as never });
+    actor.subscribe({ error: () => undefined });
+    actor.start();
+    return actor.getSnapshot();
+  };
+  const { service } = fakeSimulation(false, '/markets');
+  const without = (name: string) => Object.fromEntries(Object.entries(service as object).filter(([k]) => k !== name));
+
+  it.each([
+    ['no service', {}],
+    ['an empty object', { simulation: {} }],
+    ['a service without reload', { simulation: without('reload') }],
+    ['a service without remoteChanges$', { simulation: without('remoteChanges$') }],
+    ['a service whose remoteChanges$ cannot be subscribed to', { simulation: { ...(service as object), remoteChanges$: {} } }],
+  ] as [string, unknown][])('%s is an InvalidArgumentError naming simulation', (_name, input) => {
+    const snapshot = failedStart(input);
+    expect(snapshot.status).toBe('error');
+    expect(snapshot.error).toMatchObject({
+      name: 'InvalidArgumentError',
+      code: 'INVALID_ARGUMENT',
+      message: 'simulation: simulation must be a simulation-mode service (createSimulationMode)',
+      extra: { field: 'simulation' },
+    });
+  });
+
+  it('stopping the machine unsubscribes from the other tabs feed', () => {
+    const { service: s, state } = fakeSimulation(false, '/markets');
+    const actor = createActor(simulationMachine, { input: { simulation: s } }).start();
+    expect(state.remote.observed).toBe(true);
+    actor.stop();
+    expect(state.remote.observed).toBe(false);
+  });
+
+  it.each([
+    ['setFlag', false, { type: 'TURN_ON' }],
+    ['landingFor', false, { type: 'TURN_ON' }],
+    ['reload', true, { type: 'TURN_OFF' }],
+    ['navigate', true, { type: 'NAVIGATE', path: '/earn' }],
+    ['isAllowed', true, { type: 'NAVIGATE', path: '/earn' }],
+  ] as const)('a throwing %s is reported under simulation.%s', (method, on, event) => {
+    const { service: s, state } = fakeSimulation(on, '/markets', [method]);
+    const reports: { message?: string }[] = [];
+    const actor = createActor(simulationMachine, { input: { simulation: s, errors: { report: (r: { message?: string }) => void reports.push(r) } } }).start();
+    actor.send(event as SimulationEvent);
+    expect(reports.length).toBeGreaterThan(0);
+    for (const r of reports) expect(r.message).toContain(`simulation.${method}`);
+    // A page whose check failed counts as allowed: no redirect.
+    if (method === 'isAllowed') expect(state.calls).toStrictEqual([]);
+  });
+
+  it('NAVIGATE without a path asks nothing of the service', () => {
+    const { service: s, state } = fakeSimulation(true, '/markets', ['isAllowed']);
+    const reports: unknown[] = [];
+    const actor = createActor(simulationMachine, { input: { simulation: s, errors: { report: (r: unknown) => void reports.push(r) } } });
+    actor.start();
+    reports.length = 0;
+    actor.send({ type: 'NAVIGATE' } as unknown as SimulationEvent);
+    expect(reports).toStrictEqual([]);
+    expect(state.calls).toStrictEqual([]);
+  });
+});
+
+describe('simulation machine: an event is read only for the fields of its own type', () => {
+  it('a REMOTE_CHANGED carrying a locale lands on the default landing page (the locale belongs to TURN_ON)', () => {
+    const { service: s, state } = fakeSimulation(false, '/markets');
+    const actor = createActor(simulationMachine, { input: { simulation: s } }).start();
+    actor.send({ type: 'REMOTE_CHANGED', on: true, locale: 'de' } as unknown as SimulationEvent);
+    expect(state.calls).toStrictEqual([['navigate', '/en/landing']]);
+  });
+
+  it('a TURN_ON carrying a path checks the current page, not that path (the path belongs to NAVIGATE)', () => {
+    const { service: s, state } = fakeSimulation(false, '/markets');
+    const actor = createActor(simulationMachine, { input: { simulation: s } }).start();
+    actor.send({ type: 'TURN_ON', path: '/earn' } as unknown as SimulationEvent);
+    expect(state.calls).toStrictEqual([['setFlag', true], ['navigate', '/en/landing']]);
+  });
+});
