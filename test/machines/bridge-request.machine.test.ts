@@ -1,10 +1,16 @@
 import { getShortestPaths, getSimplePaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, SimulatedClock, waitFor } from 'xstate';
+import type { EventObject } from 'xstate';
 import { AppRequestCallbackTimeout, AppResponseUnSuccessError, flushMicrotasks } from '../../core/index.js';
+import type { Bridge, BridgeRequestResult, SkipInfo } from '../../core/index.js';
 import { bridgeRequestMachine } from '../../machines/index.js';
-import type { BridgeRequestEvent } from '../../machines/index.js';
+import type { BridgeRequestActorInput, BridgeRequestContext, BridgeRequestEvent } from '../../machines/index.js';
 import { inApp, inBrowser } from '../core/bridge/setup.js';
+import { routeFakeSteps, settleable } from './settleable-actor.js';
+import type { FakeCall } from './settleable-actor.js';
+import { describeTransitionTable } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 const graphEvents = [
   { type: 'RETRY' },
@@ -151,5 +157,168 @@ describe('bridge request machine on the real transport and the simulated app', (
     actor.stop();
     await flushMicrotasks();
     expect(bridge.pendingCount).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The transition table (issue 24): every state × event, written out, driven through a real actor whose transport
+// request is a fake the test settles. A removed or misdirected transition, a lost emitted event or a skipped action
+// fails a row; the effects are the transport calls made (and whether each still runs) and the context's fields.
+
+const ANSWERED: BridgeRequestResult = { status: 'answered', code: '00000', data: { uid: 7 } };
+const FALLBACK: BridgeRequestResult = { status: 'fallback', code: '00000', data: 'web', reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null };
+const SKIPPED: BridgeRequestResult = { status: 'skipped', reason: 'below-minimum-version', minimumVersion: '1.2.51', appVersion: '1.0.0' };
+const SKIP: SkipInfo = { reason: 'below-minimum-version', minimumVersion: '1.2.51', appVersion: '1.0.0' };
+const TIMEOUT = new AppRequestCallbackTimeout();
+const CODE_TIMEOUT = new AppResponseUnSuccessError('110100', 'upstream timeout');
+const REFUSED = new AppResponseUnSuccessError('22001', 'illegal token');
+const LOOK_ALIKE = { name: 'AppRequestCallbackTimeout' };
+/** The bridge is never called: the transport actor is replaced by the fake. */
+const UNUSED_BRIDGE = { request: () => Promise.reject(new Error('the fake transport stands in for the bridge')) } as Pick<Bridge, 'request'>;
+
+interface BridgeRun extends TableRun {
+  calls: FakeCall<BridgeRequestActorInput>[];
+}
+
+/** A bridge-request actor (path /p, params { a: 1 }) whose transport request settles when a step says so. */
+function startBridge(input: unknown): BridgeRun {
+  const calls: FakeCall<BridgeRequestActorInput>[] = [];
+  const machine = bridgeRequestMachine.provide({ actors: { transportRequest: settleable(calls) as never } });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: { bridge: UNUSED_BRIDGE, path: '/p', params: { a: 1 }, ...(input as object) }, clock });
+  const emitted: EventObject[] = [];
+  actor.on('*', (e) => void emitted.push(e));
+  actor.start();
+  return { actor: routeFakeSteps(actor, () => calls), clock, emitted, calls };
+}
+
+/** A transport call as the table shows it. */
+const call = (path: string, params: Record<string, unknown> | undefined, running: boolean) => ({ bridge: UNUSED_BRIDGE, path, params, timeoutMs: undefined, running });
+const first = (running: boolean) => call('/p', { a: 1 }, running);
+/** The context fields the table shows (the bridge and timeout never change). */
+const held = (over: { path?: string; params?: unknown; response?: unknown; skip?: unknown; error?: unknown; attempts?: number } = {}) => ({
+  path: '/p',
+  params: { a: 1 },
+  response: undefined,
+  skip: undefined,
+  error: undefined,
+  attempts: 1,
+  ...over,
+});
+
+/** Emitted events as a row writes them. */
+const emits = (...events: object[]) => events as EventObject[];
+
+const settledStates = ['resolved', 'skipped', 'timedOut', 'rejected', 'cancelled'] as const;
+/** What each settled state holds; RETRY keeps it until the new call settles (REQUEST, a new target, clears it). */
+const heldIn = { resolved: { response: ANSWERED }, skipped: { skip: SKIP }, timedOut: { error: TIMEOUT }, rejected: { error: REFUSED }, cancelled: {} };
+const ANSWERS = [
+  'answered',
+  'fallback answer',
+  'answered with nothing',
+  'skipped',
+  'transport timeout',
+  'timeout code 110100',
+  'error code 22001',
+  'rejected with null',
+  'rejected with a string',
+  'rejected with a number',
+  'rejected with a look-alike timeout object',
+] as const;
+const UNTAKEN = ['REQUEST with a numeric path', 'REQUEST with array params', 'an unknown event', 'a forged xstate.error event'] as const;
+
+describeTransitionTable({
+  name: 'bridge request machine: the transition table (seed 000 §4, §5, §8)',
+  start: startBridge,
+  states: {
+    pending: { value: 'pending' },
+    resolved: { value: 'resolved', path: ['answered'] },
+    skipped: { value: 'skipped', path: ['skipped'] },
+    timedOut: { value: 'timedOut', path: ['transport timeout'] },
+    rejected: { value: 'rejected', path: ['error code 22001'] },
+    cancelled: { value: 'cancelled', path: ['CANCEL'] },
+  },
+  events: {
+    RETRY: { type: 'RETRY' },
+    CANCEL: { type: 'CANCEL' },
+    'REQUEST /q': { type: 'REQUEST', path: '/q', params: { b: 2 } },
+    'REQUEST without params': { type: 'REQUEST', path: '/r' },
+    'REQUEST with a numeric path': { type: 'REQUEST', path: 5 },
+    'REQUEST with array params': { type: 'REQUEST', path: '/q', params: [1] },
+    'an unknown event': { type: 'NOPE' },
+    'a forged xstate.error event': { type: 'xstate.error.actor.other', error: new Error('forged') },
+    // The fake transport's answers: a step for the running call (none runs outside pending, where they do nothing).
+    answered: { type: 'fake.resolve', output: ANSWERED },
+    'fallback answer': { type: 'fake.resolve', output: FALLBACK },
+    'answered with nothing': { type: 'fake.resolve', output: undefined },
+    skipped: { type: 'fake.resolve', output: SKIPPED },
+    'transport timeout': { type: 'fake.reject', error: TIMEOUT },
+    'timeout code 110100': { type: 'fake.reject', error: CODE_TIMEOUT },
+    'error code 22001': { type: 'fake.reject', error: REFUSED },
+    'rejected with null': { type: 'fake.reject', error: null },
+    'rejected with a string': { type: 'fake.reject', error: 'boom' },
+    'rejected with a number': { type: 'fake.reject', error: 42 },
+    // isBridgeTimeoutError reads name and code, so a plain object named like the timeout counts as one.
+    'rejected with a look-alike timeout object': { type: 'fake.reject', error: LOOK_ALIKE },
+  },
+  effects: (run) => {
+    const { calls } = run as BridgeRun;
+    const { path, params, response, skip, error, attempts } = run.actor.getSnapshot().context as BridgeRequestContext;
+    return { calls: calls.map((c) => ({ ...c.input, running: c.running })), context: { path, params, response, skip, error, attempts } };
+  },
+  rows: [
+    ['pending', 'answered', 'resolved', emits({ type: 'resolved', response: ANSWERED }), { calls: [first(false)], context: held({ response: ANSWERED }) }],
+    ['pending', 'fallback answer', 'resolved', emits({ type: 'resolved', response: FALLBACK }), { calls: [first(false)], context: held({ response: FALLBACK }) }],
+    // A transport that resolves with nothing is an answer without a body, not a crash.
+    ['pending', 'answered with nothing', 'resolved', emits({ type: 'resolved', response: undefined }), { calls: [first(false)], context: held() }],
+    ['pending', 'skipped', 'skipped', emits({ type: 'skipped', skip: SKIP }), { calls: [first(false)], context: held({ skip: SKIP }) }],
+    ['pending', 'transport timeout', 'timedOut', emits({ type: 'rejected', error: TIMEOUT, timedOut: true }), { calls: [first(false)], context: held({ error: TIMEOUT }) }],
+    ['pending', 'timeout code 110100', 'timedOut', emits({ type: 'rejected', error: CODE_TIMEOUT, timedOut: true }), { calls: [first(false)], context: held({ error: CODE_TIMEOUT }) }],
+    ['pending', 'error code 22001', 'rejected', emits({ type: 'rejected', error: REFUSED, timedOut: false }), { calls: [first(false)], context: held({ error: REFUSED }) }],
+    // Issue 24: a rejection with null or a primitive is kept as it came and ends in rejected, never in timedOut.
+    ['pending', 'rejected with null', 'rejected', emits({ type: 'rejected', error: null, timedOut: false }), { calls: [first(false)], context: held({ error: null }) }],
+    ['pending', 'rejected with a string', 'rejected', emits({ type: 'rejected', error: 'boom', timedOut: false }), { calls: [first(false)], context: held({ error: 'boom' }) }],
+    ['pending', 'rejected with a number', 'rejected', emits({ type: 'rejected', error: 42, timedOut: false }), { calls: [first(false)], context: held({ error: 42 }) }],
+    ['pending', 'rejected with a look-alike timeout object', 'timedOut', emits({ type: 'rejected', error: LOOK_ALIKE, timedOut: true }), { calls: [first(false)], context: held({ error: LOOK_ALIKE }) }],
+    // CANCEL stops the call (the real transport's signal aborts and frees its entry).
+    ['pending', 'CANCEL', 'cancelled', [], { calls: [first(false)], context: held() }],
+    // REQUEST re-enters pending: the running call stops and one goes out to the new target.
+    ['pending', 'REQUEST /q', 'pending', [], { calls: [first(false), call('/q', { b: 2 }, true)], context: held({ path: '/q', params: { b: 2 }, attempts: 2 }) }],
+    ['pending', 'REQUEST without params', 'pending', [], { calls: [first(false), call('/r', undefined, true)], context: held({ path: '/r', params: undefined, attempts: 2 }) }],
+    ...settledStates.flatMap((from) => [
+      [from, 'RETRY', 'pending', [], { calls: [first(false), first(true)], context: held({ ...heldIn[from], attempts: 2 }) }] as const,
+      [from, 'REQUEST /q', 'pending', [], { calls: [first(false), call('/q', { b: 2 }, true)], context: held({ path: '/q', params: { b: 2 }, attempts: 2 }) }] as const,
+      [from, 'REQUEST without params', 'pending', [], { calls: [first(false), call('/r', undefined, true)], context: held({ path: '/r', params: undefined, attempts: 2 }) }] as const,
+    ]),
+  ],
+  ignored: {
+    pending: ['RETRY', ...UNTAKEN],
+    ...Object.fromEntries(settledStates.map((state) => [state, ['CANCEL', ...UNTAKEN, ...ANSWERS]])),
+  },
+});
+
+describe('bridge request machine: what the transport is asked', () => {
+  it('the request actor gets the bridge, path, params and the timeout override', () => {
+    const run = startBridge({ timeoutMs: 500 });
+    expect(run.calls[0]!.input).toStrictEqual({ bridge: UNUSED_BRIDGE, path: '/p', params: { a: 1 }, timeoutMs: 500 });
+    run.actor.send({ type: 'REQUEST', path: '/q' });
+    expect(run.calls[1]!.input).toStrictEqual({ bridge: UNUSED_BRIDGE, path: '/q', params: undefined, timeoutMs: 500 });
+  });
+
+  it('without an override the real transport is called with the abort signal only, so the bridge default applies', async () => {
+    const seen: unknown[][] = [];
+    const bridge = { request: (...args: unknown[]) => (seen.push(args), new Promise<never>(() => undefined)) } as unknown as Pick<Bridge, 'request'>;
+    createActor(bridgeRequestMachine, { input: { bridge, path: '/p' } }).start();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]![0]).toBe('/p');
+    expect(seen[0]![1]).toBeUndefined();
+    expect(Object.keys(seen[0]![2] as object)).toEqual(['signal']);
+    createActor(bridgeRequestMachine, { input: { bridge, path: '/t', params: { z: 0 }, timeoutMs: 750 } }).start();
+    expect(seen[1]![1]).toStrictEqual({ z: 0 });
+    expect(seen[1]![2]).toStrictEqual({ signal: expect.any(AbortSignal), timeoutMs: 750 });
+  });
+
+  it('is the machine named bridgeRequest (the id inspectors and docs/machines show)', () => {
+    expect(bridgeRequestMachine.id).toBe('bridgeRequest');
   });
 });

@@ -1,17 +1,22 @@
 import fc from 'fast-check';
-import { createActor, fromPromise, SimulatedClock, toPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, toPromise } from 'xstate';
+import type { EventObject } from 'xstate';
 import { ExkitError } from '../../core/errors/exkit-error.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_CHECK_PATH, CAPTCHA_GET_ID_PATH } from '../../core/captcha/api.js';
-import { CaptchaScriptLoadError } from '../../core/captcha/errors.js';
+import { CaptchaRequestError, CaptchaScriptLoadError, CaptchaWidgetError } from '../../core/captcha/errors.js';
 import { createTestCaptchaWidget, sampleGeeTestValidate } from '../../core/captcha/test-widget.js';
 import type { TestWidgetOutcome } from '../../core/captcha/test-widget.js';
 import type { CaptchaWidgetFactory, Challenge } from '../../core/captcha/types.js';
 import { captchaMachine } from '../../machines/captcha.machine.js';
-import type { CaptchaEvent, CaptchaFlowInput } from '../../machines/captcha.machine.js';
+import type { CaptchaContext, CaptchaEvent, CaptchaFlowInput } from '../../machines/captcha.machine.js';
 import { createCaptchaService } from '../../machines/captcha-service.js';
 import { scriptedCaptchaHttp } from '../support/scripted-captcha-http.js';
 import { walk } from './graph.js';
+import { routeFakeSteps, settleable } from './settleable-actor.js';
+import type { FakeCall } from './settleable-actor.js';
+import { describeTransitionTable } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 function gateway(status = 0, checkCode = '00000') {
   return scriptedCaptchaHttp({
@@ -244,5 +249,291 @@ describe('property: whatever a CaptchaHttp port answers or throws, the flow ends
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The transition table (issue 24): every state × event of the captcha flow, written out, driven through a real actor
+// whose challenge request and check are fakes the test settles and whose widget is a fake that records what it was
+// shown with. The widget's events are sent as the widget would send them. Effects: the calls made, the widgets
+// shown (and whether each is still up) and the context's challenge, token and result.
+
+const CHALLENGE_0: Challenge = { bizId: 'biz-9', captchaId: 'cap-9', status: 0 };
+const CHALLENGE_1: Challenge = { bizId: 'biz-8', captchaId: 'cap-8', status: 1 };
+const VALIDATE = sampleGeeTestValidate('t');
+const TOKEN = b64json(VALIDATE);
+const HTTP_ERROR = new CaptchaRequestError('40003', 'too many');
+const REQUEST = { scene: 'login', bizParam: 'p', areaCode: '86' };
+/** A widget result JSON cannot encode: the flow fails with the error naming the validate field. */
+const UNSENDABLE = expect.objectContaining({
+  name: 'InvalidArgumentError',
+  code: 'INVALID_ARGUMENT',
+  message: 'encodeCaptchaValidate: validate must be a string or an object JSON can encode, got an object',
+  extra: { field: 'validate', value: { n: 1n } },
+});
+
+interface CaptchaRun extends TableRun {
+  challenges: FakeCall<{ http: unknown; request: unknown }>[];
+  checks: FakeCall<{ http: unknown; payload: unknown }>[];
+  widgets: { input: unknown; up: boolean }[];
+}
+
+function startCaptcha(over: unknown): CaptchaRun {
+  const challenges: CaptchaRun['challenges'] = [];
+  const checks: CaptchaRun['checks'] = [];
+  const widgets: CaptchaRun['widgets'] = [];
+  const machine = captchaMachine.provide({
+    actors: {
+      requestChallenge: settleable(challenges) as never,
+      checkCaptcha: settleable(checks) as never,
+      widget: fromCallback(({ input }) => {
+        const shown = { input, up: true };
+        widgets.push(shown);
+        return () => void (shown.up = false);
+      }) as never,
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: { ...input({ request: REQUEST }), ...(over as object) }, clock });
+  const emitted: EventObject[] = [];
+  actor.on('*', (e) => void emitted.push(e));
+  actor.start();
+  return { actor: routeFakeSteps(actor, (e) => ((e as { to?: string }).to === 'check' ? checks : challenges)), clock, emitted, challenges, checks, widgets };
+}
+
+function captchaEffects(run: TableRun) {
+  const { challenges, checks, widgets } = run as CaptchaRun;
+  const { challenge, token, result } = run.actor.getSnapshot().context as CaptchaContext;
+  return {
+    challenges: challenges.map((c) => ({ request: c.input.request, running: c.running })),
+    checks: checks.map((c) => ({ payload: c.input.payload, running: c.running })),
+    widgets: widgets.map((w) => ({ ...w })),
+    context: { challenge, token, result },
+  };
+}
+
+const captchaFx = (over: { challenges?: unknown; checks?: unknown; widgets?: unknown; context?: unknown; running?: boolean } = {}) => {
+  const { running = false, ...rest } = over;
+  return { challenges: [{ request: REQUEST, running }], checks: [], widgets: [], context: { challenge: undefined, token: '', result: undefined }, ...rest };
+};
+const shown = (up: boolean) => [{ input: { widget: expect.any(Function), captchaId: 'cap-9', language: 'eng' }, up }];
+const WIDGET_ERROR_EMITTED: EventObject[] = [{ type: 'widgetError', error: 'net' } as EventObject];
+const CHECK_PAYLOAD = { captchaType: 3, captchaValidate: TOKEN, bizParam: 'p', areaCode: '86', bizId: 'biz-9' };
+const failedWith = (error: unknown) => ({ status: 'failed', error });
+const wrapped = (make: typeof CaptchaRequestError | typeof CaptchaWidgetError, code: string, msg: string, cause: unknown) =>
+  expect.objectContaining({ name: make.name, code, message: msg, cause, constructor: make });
+
+describeTransitionTable({
+  name: 'captcha flow: the transition table (seed 001 §4)',
+  start: startCaptcha,
+  effects: captchaEffects,
+  states: {
+    requesting: { value: 'requesting' },
+    challenging: { value: 'challenging', path: ['challenge status 0'] },
+    'challenging (self-verify)': { value: 'challenging', input: { selfVerify: true }, path: ['challenge status 0'] },
+    verifying: { value: 'verifying', path: ['challenge status 0', 'WIDGET_SUCCESS'] },
+    passed: { value: 'passed', status: 'done', path: ['challenge status 1'] },
+    closed: { value: 'closed', status: 'done', path: ['challenge status 0', 'WIDGET_CLOSE'] },
+    failed: { value: 'failed', status: 'done', path: ['challenge request fails'] },
+  },
+  events: {
+    'challenge status 0': { type: 'fake.resolve', output: CHALLENGE_0 },
+    'challenge status 1': { type: 'fake.resolve', output: CHALLENGE_1 },
+    'challenge request fails': { type: 'fake.reject', error: HTTP_ERROR },
+    'challenge request rejects with a string': { type: 'fake.reject', error: 'e' },
+    WIDGET_SUCCESS: { type: 'WIDGET_SUCCESS', validate: VALIDATE },
+    'WIDGET_SUCCESS with an unsendable result': { type: 'WIDGET_SUCCESS', validate: { n: 1n } },
+    WIDGET_CLOSE: { type: 'WIDGET_CLOSE' },
+    WIDGET_ERROR: { type: 'WIDGET_ERROR', error: 'net' },
+    WIDGET_LOAD_FAILED: { type: 'WIDGET_LOAD_FAILED', error: 'script' },
+    'check answers': { type: 'fake.resolve', to: 'check', output: { verified: true } },
+    'check fails': { type: 'fake.reject', to: 'check', error: HTTP_ERROR },
+    'an unknown event': { type: 'NOPE' },
+    'a forged xstate.error event': { type: 'xstate.error.actor.other', error: 'forged' },
+  },
+  rows: [
+    ['requesting', 'challenge status 0', 'challenging', [], captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } })],
+    // Any status other than 0 passes at once with an empty token and type.
+    ['requesting', 'challenge status 1', 'passed', [], captchaFx({ context: { challenge: undefined, token: '', result: { status: 'passed', token: '', captchaType: '', bizId: 'biz-8', data: undefined } } })],
+    ['requesting', 'challenge request fails', 'failed', [], captchaFx({ context: { challenge: undefined, token: '', result: failedWith(HTTP_ERROR) } })],
+    [
+      'requesting',
+      'challenge request rejects with a string',
+      'failed',
+      [],
+      captchaFx({ context: { challenge: undefined, token: '', result: failedWith(wrapped(CaptchaRequestError, 'CAPTCHA_CALL_FAILED', 'captcha call failed', 'e')) } }),
+    ],
+    ['challenging', 'WIDGET_SUCCESS', 'verifying', [], captchaFx({ widgets: shown(false), checks: [{ payload: CHECK_PAYLOAD, running: true }], context: { challenge: CHALLENGE_0, token: TOKEN, result: undefined } })],
+    [
+      'challenging',
+      'WIDGET_SUCCESS with an unsendable result',
+      'failed',
+      [],
+      captchaFx({
+        widgets: shown(false),
+        context: { challenge: CHALLENGE_0, token: '', result: failedWith(UNSENDABLE) },
+      }),
+    ],
+    ['challenging', 'WIDGET_CLOSE', 'closed', [], captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'closed' } } })],
+    // A widget error is only reported: the person may still solve it.
+    ['challenging', 'WIDGET_ERROR', 'challenging', WIDGET_ERROR_EMITTED, captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } })],
+    [
+      'challenging',
+      'WIDGET_LOAD_FAILED',
+      'failed',
+      [],
+      captchaFx({
+        widgets: shown(false),
+        context: { challenge: CHALLENGE_0, token: '', result: failedWith(wrapped(CaptchaWidgetError, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', 'script')) },
+      }),
+    ],
+    // Self-verify: the token and type are the result, nothing is checked with the server.
+    [
+      'challenging (self-verify)',
+      'WIDGET_SUCCESS',
+      'passed',
+      [],
+      captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'passed', token: TOKEN, captchaType: 3, bizId: 'biz-9', data: undefined } } }),
+    ],
+    [
+      'challenging (self-verify)',
+      'WIDGET_SUCCESS with an unsendable result',
+      'failed',
+      [],
+      captchaFx({
+        widgets: shown(false),
+        context: { challenge: CHALLENGE_0, token: '', result: failedWith(UNSENDABLE) },
+      }),
+    ],
+    ['challenging (self-verify)', 'WIDGET_CLOSE', 'closed', [], captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'closed' } } })],
+    ['challenging (self-verify)', 'WIDGET_ERROR', 'challenging', WIDGET_ERROR_EMITTED, captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } })],
+    [
+      'challenging (self-verify)',
+      'WIDGET_LOAD_FAILED',
+      'failed',
+      [],
+      captchaFx({
+        widgets: shown(false),
+        context: { challenge: CHALLENGE_0, token: '', result: failedWith(wrapped(CaptchaWidgetError, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', 'script')) },
+      }),
+    ],
+    [
+      'verifying',
+      'check answers',
+      'passed',
+      [],
+      captchaFx({
+        widgets: shown(false),
+        checks: [{ payload: CHECK_PAYLOAD, running: false }],
+        context: { challenge: CHALLENGE_0, token: TOKEN, result: { status: 'passed', token: TOKEN, captchaType: 3, bizId: 'biz-9', data: { verified: true } } },
+      }),
+    ],
+    [
+      'verifying',
+      'check fails',
+      'failed',
+      [],
+      captchaFx({ widgets: shown(false), checks: [{ payload: CHECK_PAYLOAD, running: false }], context: { challenge: CHALLENGE_0, token: TOKEN, result: failedWith(HTTP_ERROR) } }),
+    ],
+  ],
+  ignored: {
+    requesting: ['WIDGET_SUCCESS', 'WIDGET_SUCCESS with an unsendable result', 'WIDGET_CLOSE', 'WIDGET_ERROR', 'WIDGET_LOAD_FAILED', 'an unknown event', 'a forged xstate.error event', 'check answers', 'check fails'],
+    challenging: ['challenge status 0', 'challenge status 1', 'challenge request fails', 'challenge request rejects with a string', 'an unknown event', 'a forged xstate.error event', 'check answers', 'check fails'],
+    'challenging (self-verify)': ['challenge status 0', 'challenge status 1', 'challenge request fails', 'challenge request rejects with a string', 'an unknown event', 'a forged xstate.error event', 'check answers', 'check fails'],
+    verifying: [
+      'challenge status 0',
+      'challenge status 1',
+      'challenge request fails',
+      'challenge request rejects with a string',
+      'WIDGET_SUCCESS',
+      'WIDGET_SUCCESS with an unsendable result',
+      'WIDGET_CLOSE',
+      'WIDGET_ERROR',
+      'WIDGET_LOAD_FAILED',
+      'an unknown event',
+      'a forged xstate.error event',
+    ],
+  },
+});
+
+describe('captcha widget actor: whatever the widget port does, the flow ends typed or waits for the person', () => {
+  /** A widget whose hooks the test holds, with chosen methods throwing. */
+  function portWidget(throwing: { make?: unknown; show?: unknown; destroy?: unknown; init?: 'reject' } = {}) {
+    const hooks: { success?: (v: unknown) => void; close?: () => void; error?: (e: unknown) => void } = {};
+    const log: string[] = [];
+    const factory: CaptchaWidgetFactory = () => {
+      if ('make' in throwing) throw throwing.make;
+      return {
+        init: () => (throwing.init === 'reject' ? Promise.reject('no script') : Promise.resolve()),
+        show: () => {
+          log.push('show');
+          if ('show' in throwing) throw throwing.show;
+        },
+        onSuccess: (l) => void (hooks.success = l as (v: unknown) => void),
+        onClose: (l) => void (hooks.close = l),
+        onError: (l) => void (hooks.error = l),
+        destroy: () => {
+          log.push('destroy');
+          if ('destroy' in throwing) throw throwing.destroy;
+        },
+      };
+    };
+    return { factory, hooks, log };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  const widgetFailure = (cause: unknown) => ({
+    status: 'failed',
+    error: expect.objectContaining({ name: 'CaptchaWidgetError', code: 'CAPTCHA_WIDGET_FAILED', message: 'the captcha widget failed', cause }),
+  });
+
+  it('a factory that throws fails the flow with CaptchaWidgetError carrying the cause', async () => {
+    const { factory } = portWidget({ make: 'factory broke' });
+    expect(await run(input({ widget: factory }))).toStrictEqual(widgetFailure('factory broke'));
+  });
+
+  it('an init that rejects fails the flow; the widget is destroyed', async () => {
+    const { factory, log } = portWidget({ init: 'reject' });
+    expect(await run(input({ widget: factory }))).toStrictEqual(widgetFailure('no script'));
+    expect(log).toStrictEqual(['destroy']);
+  });
+
+  it('a show that throws fails the flow once, and later widget callbacks are ignored', async () => {
+    const { factory, hooks, log } = portWidget({ show: 'show broke' });
+    const actor = flow(input({ widget: factory })).start();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().output).toStrictEqual(widgetFailure('show broke'));
+    hooks.success?.(sampleGeeTestValidate());
+    hooks.close?.();
+    hooks.error?.('late');
+    expect(actor.getSnapshot().output).toStrictEqual(widgetFailure('show broke'));
+    expect(log).toStrictEqual(['show', 'destroy']);
+  });
+
+  it('the widget is shown with the challenge id and language, and its callbacks drive the flow', async () => {
+    const { factory, hooks, log } = portWidget();
+    const actor = flow(input({ widget: factory, outcome: 'manual' }));
+    const errors: unknown[] = [];
+    actor.on('widgetError', (e) => void errors.push(e.error));
+    actor.start();
+    await settle();
+    expect(log).toStrictEqual(['show']);
+    hooks.error!('hiccup');
+    expect(errors).toStrictEqual(['hiccup']);
+    hooks.close!();
+    expect(actor.getSnapshot().output).toStrictEqual({ status: 'closed' });
+    // After the flow ends the widget is destroyed and its callbacks do nothing.
+    expect(log).toStrictEqual(['show', 'destroy']);
+    hooks.error!('late');
+    expect(errors).toStrictEqual(['hiccup']);
+  });
+
+  it('a widget whose destroy throws still ends the flow', async () => {
+    const { factory, hooks } = portWidget({ destroy: 'destroy broke' });
+    const actor = flow(input({ widget: factory })).start();
+    await settle();
+    hooks.close!();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toStrictEqual({ status: 'closed' });
   });
 });

@@ -1,14 +1,18 @@
 import { getShortestPaths } from '@xstate/graph';
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, getNextSnapshot, waitFor } from 'xstate';
-import type { AnyActorRef } from 'xstate';
+import { createActor, fromPromise, getNextSnapshot, SimulatedClock, waitFor } from 'xstate';
+import type { AnyActorRef, EventObject } from 'xstate';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
-import type { SigningInitEvent } from '../../machines/signing-init.machine.js';
+import type { SigningInitContext, SigningInitEvent } from '../../machines/signing-init.machine.js';
 import { SigningInitError, parseSignConfig } from '../../core/security/index.js';
 import type { ClientKeyPair, GatewaySignConfig, Security, SecurityEvent, VerifiedServerKey } from '../../core/security/index.js';
 import { ROGUE_CERT, harness } from '../core/security/helpers.js';
 import type { Harness } from '../core/security/helpers.js';
+import { routeFakeSteps, settleable } from './settleable-actor.js';
+import type { FakeCall } from './settleable-actor.js';
+import { describeTransitionTable } from './transition-table.js';
+import type { TableRun } from './transition-table.js';
 
 const OPEN = parseSignConfig({ clientOpen: true, serverPublicKey: 'AAAA', serverPublicKeySign: 'AAAA' });
 const CLOSED = parseSignConfig({ clientOpen: false });
@@ -250,4 +254,179 @@ describe('signing-init machine with the real security service against the refere
     expect(h.gateway.logins[0]?.encrypted).toBe(true);
     actor.stop();
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The transition table through a real actor (issue 24): the config fetch, key check and key load are fakes the test
+// settles, the security service is a fake that records every call the machine makes on it and whose events$ the
+// test drives. Effects: the service calls, the fake calls made (and whether each still runs) and the context.
+
+const FAILURE = new SigningInitError('SERVER_KEY_SIGNATURE_INVALID', 'nope');
+
+interface SigningRun extends TableRun {
+  fetches: FakeCall<{ force: boolean }>[];
+  verifies: FakeCall<{ config: unknown }>[];
+  loads: FakeCall<{ config: unknown }>[];
+  service: unknown[][];
+}
+
+function startSigning(): SigningRun {
+  const fetches: SigningRun['fetches'] = [];
+  const verifies: SigningRun['verifies'] = [];
+  const loads: SigningRun['loads'] = [];
+  const service: unknown[][] = [];
+  const events$ = new Subject<SecurityEvent>();
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void service.push([name, ...args]);
+  const security = {
+    events$,
+    setConfig: record('setConfig'),
+    setServerKey: record('setServerKey'),
+    setClientKey: record('setClientKey'),
+    reset: record('reset'),
+    reportInitFailure: record('reportInitFailure'),
+  } as unknown as Security;
+  const machine = signingInitMachine.provide({
+    actors: { fetchConfig: settleable(fetches) as never, verifyServerKey: settleable(verifies) as never, loadClientKey: settleable(loads) as never },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: { security }, clock });
+  const emitted: EventObject[] = [];
+  actor.on('*', (e) => void emitted.push(e));
+  actor.start();
+  const lists: Record<string, FakeCall<unknown>[]> = { fetch: fetches, verify: verifies, load: loads };
+  const routed = routeFakeSteps(
+    actor,
+    (e) => lists[(e as { to?: string }).to ?? ''] ?? [],
+    (e) => e.type === 'security emits' && (events$.next((e as unknown as { event: SecurityEvent }).event), true),
+  );
+  return { actor: routed, clock, emitted, fetches, verifies, loads, service };
+}
+
+function signingEffects(run: TableRun) {
+  const { fetches, verifies, loads, service } = run as SigningRun;
+  const { force, config, serverKey, clientKey, error } = run.actor.getSnapshot().context as SigningInitContext;
+  return {
+    service: service.map((c) => [...c]),
+    fetches: fetches.map((c) => ({ force: c.input.force, running: c.running })),
+    verifies: verifies.map((c) => ({ config: c.input.config, running: c.running })),
+    loads: loads.map((c) => ({ config: c.input.config, running: c.running })),
+    context: { force, config, serverKey, clientKey, error },
+  };
+}
+type SigningEffects = ReturnType<typeof signingEffects>;
+const NOTHING = { force: false, config: undefined, serverKey: undefined, clientKey: undefined, error: undefined };
+const fx = (over: Partial<Omit<SigningEffects, 'context'>> & { context?: Partial<SigningEffects['context']> } = {}) => ({
+  service: [],
+  fetches: [],
+  verifies: [],
+  loads: [],
+  ...over,
+  context: { ...NOTHING, ...over.context },
+});
+const fetch = (force: boolean, running: boolean) => ({ force, running });
+const check = (running: boolean) => ({ config: OPEN, running });
+const readyFx = fx({
+  service: [['setConfig', OPEN], ['setServerKey', KEY], ['setClientKey', PAIR]],
+  fetches: [fetch(false, false)],
+  verifies: [check(false)],
+  loads: [check(false)],
+  context: { config: OPEN, serverKey: KEY, clientKey: PAIR },
+});
+const disabledFx = fx({ service: [['setConfig', CLOSED]], fetches: [fetch(false, false)], context: { config: CLOSED } });
+const failedAfter = (service: unknown[][], calls: Partial<SigningEffects>) =>
+  fx({ ...calls, service: [...service, ['reportInitFailure', FAILURE], ['reset']], context: { error: FAILURE } });
+const FAILED = [{ type: 'failed', error: FAILURE } as EventObject];
+const AFTER_FAILURE = failedAfter([], { fetches: [fetch(false, false)] });
+const UNTAKEN_SIGNING = ['an unknown event', 'a forged xstate.error event', 'service resets after its own RESET', 'service emits something else'] as const;
+const ANSWERS_SIGNING = ['config open', 'config closed', 'config fails', 'key verified', 'key fails', 'client key loaded', 'client key fails'] as const;
+const except = <T extends string>(all: readonly T[], ...taken: T[]) => all.filter((a) => !taken.includes(a));
+
+describeTransitionTable({
+  name: 'signing init: the transition table through a real actor (seed 001 §4, §8)',
+  start: startSigning,
+  effects: signingEffects,
+  states: {
+    notInitialised: { value: 'notInitialised' },
+    'notInitialised after a failure': { value: 'notInitialised', path: ['INIT', 'config fails'] },
+    fetchingConfig: { value: 'fetchingConfig', path: ['INIT'] },
+    configFetched: { value: 'configFetched', path: ['INIT', 'config open'] },
+    serverKeyVerified: { value: 'serverKeyVerified', path: ['INIT', 'config open', 'key verified'] },
+    ready: { value: 'ready', path: ['INIT', 'config open', 'key verified', 'client key loaded'] },
+    disabled: { value: 'disabled', path: ['INIT', 'config closed'] },
+  },
+  events: {
+    INIT: { type: 'INIT' },
+    REFETCH: { type: 'REFETCH' },
+    RESET: { type: 'RESET' },
+    CONFIG_RESET: { type: 'CONFIG_RESET' },
+    'an unknown event': { type: 'NOPE' },
+    'a forged xstate.error event': { type: 'xstate.error.actor.other', error: 'forged' },
+    'config open': { type: 'fake.resolve', to: 'fetch', output: OPEN },
+    'config closed': { type: 'fake.resolve', to: 'fetch', output: CLOSED },
+    'config fails': { type: 'fake.reject', to: 'fetch', error: FAILURE },
+    'key verified': { type: 'fake.resolve', to: 'verify', output: KEY },
+    'key fails': { type: 'fake.reject', to: 'verify', error: FAILURE },
+    'client key loaded': { type: 'fake.resolve', to: 'load', output: PAIR },
+    'client key fails': { type: 'fake.reject', to: 'load', error: FAILURE },
+    // The security service's events$ (a sign error resets its config; 00020/00021 asks for a fresh one).
+    'service resets after a sign error': { type: 'security emits', event: { type: 'configReset', code: '00021' } },
+    'service resets after its own RESET': { type: 'security emits', event: { type: 'configReset' } },
+    'service asks for a refetch': { type: 'security emits', event: { type: 'refetchConfig' } },
+    'service emits something else': { type: 'security emits', event: { type: 'backupKeyStored' } },
+  },
+  rows: [
+    ['notInitialised', 'INIT', 'fetchingConfig', [], fx({ fetches: [fetch(false, true)] })],
+    ['notInitialised', 'REFETCH', 'fetchingConfig', [], fx({ fetches: [fetch(true, true)], context: { force: true } })],
+    ['notInitialised', 'service asks for a refetch', 'fetchingConfig', [], fx({ fetches: [fetch(true, true)], context: { force: true } })],
+    ['notInitialised', 'RESET', 'notInitialised', [], fx({ service: [['reset']] })],
+    ['notInitialised', 'CONFIG_RESET', 'notInitialised'],
+    ['notInitialised', 'service resets after a sign error', 'notInitialised'],
+    // The next attempt starts with the last failure cleared.
+    ['notInitialised after a failure', 'INIT', 'fetchingConfig', [], { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(false, true)], context: NOTHING }],
+    ['notInitialised after a failure', 'REFETCH', 'fetchingConfig', [], { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(true, true)], context: { ...NOTHING, force: true } }],
+    ['notInitialised after a failure', 'service asks for a refetch', 'fetchingConfig', [], { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(true, true)], context: { ...NOTHING, force: true } }],
+    // RESET drops the results and the service's state; the failure stays until the next attempt starts.
+    ['notInitialised after a failure', 'RESET', 'notInitialised', [], { ...AFTER_FAILURE, service: [...AFTER_FAILURE.service, ['reset']] }],
+    ['notInitialised after a failure', 'CONFIG_RESET', 'notInitialised'],
+    ['notInitialised after a failure', 'service resets after a sign error', 'notInitialised'],
+    ['fetchingConfig', 'config open', 'configFetched', [], fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(true)], context: { config: OPEN } })],
+    ['fetchingConfig', 'config closed', 'disabled', [{ type: 'disabled', config: CLOSED } as EventObject], disabledFx],
+    ['fetchingConfig', 'config fails', 'notInitialised', FAILED, failedAfter([], { fetches: [fetch(false, false)] })],
+    ['fetchingConfig', 'RESET', 'notInitialised', [], fx({ service: [['reset']], fetches: [fetch(false, false)] })],
+    ['fetchingConfig', 'CONFIG_RESET', 'notInitialised', [], fx({ fetches: [fetch(false, false)] })],
+    ['fetchingConfig', 'service resets after a sign error', 'notInitialised', [], fx({ fetches: [fetch(false, false)] })],
+    ['configFetched', 'key verified', 'serverKeyVerified', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY]], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(true)], context: { config: OPEN, serverKey: KEY } })],
+    ['configFetched', 'key fails', 'notInitialised', FAILED, failedAfter([['setConfig', OPEN]], { fetches: [fetch(false, false)], verifies: [check(false)] })],
+    ['configFetched', 'RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['reset']], fetches: [fetch(false, false)], verifies: [check(false)] })],
+    ['configFetched', 'CONFIG_RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(false)] })],
+    ['configFetched', 'service resets after a sign error', 'notInitialised', [], fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(false)] })],
+    ['serverKeyVerified', 'client key loaded', 'ready', [{ type: 'ready', config: OPEN } as EventObject], readyFx],
+    ['serverKeyVerified', 'client key fails', 'notInitialised', FAILED, failedAfter([['setConfig', OPEN], ['setServerKey', KEY]], { fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
+    ['serverKeyVerified', 'RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY], ['reset']], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
+    ['serverKeyVerified', 'CONFIG_RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY]], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
+    ['serverKeyVerified', 'service resets after a sign error', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY]], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
+    ['ready', 'REFETCH', 'fetchingConfig', [], { ...readyFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...readyFx.context, force: true } }],
+    ['ready', 'service asks for a refetch', 'fetchingConfig', [], { ...readyFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...readyFx.context, force: true } }],
+    ['ready', 'RESET', 'notInitialised', [], { ...readyFx, service: [...readyFx.service, ['reset']], context: NOTHING }],
+    ['ready', 'CONFIG_RESET', 'notInitialised', [], { ...readyFx, context: NOTHING }],
+    ['ready', 'service resets after a sign error', 'notInitialised', [], { ...readyFx, context: NOTHING }],
+    ['disabled', 'INIT', 'fetchingConfig', [], { ...disabledFx, fetches: [fetch(false, false), fetch(false, true)] }],
+    ['disabled', 'REFETCH', 'fetchingConfig', [], { ...disabledFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...disabledFx.context, force: true } }],
+    ['disabled', 'service asks for a refetch', 'fetchingConfig', [], { ...disabledFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...disabledFx.context, force: true } }],
+    ['disabled', 'RESET', 'notInitialised', [], { ...disabledFx, service: [...disabledFx.service, ['reset']], context: NOTHING }],
+    ['disabled', 'CONFIG_RESET', 'notInitialised', [], { ...disabledFx, context: NOTHING }],
+    ['disabled', 'service resets after a sign error', 'notInitialised', [], { ...disabledFx, context: NOTHING }],
+  ],
+  ignored: {
+    notInitialised: [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
+    'notInitialised after a failure': [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
+    fetchingConfig: ['INIT', 'REFETCH', 'service asks for a refetch', ...UNTAKEN_SIGNING, ...except(ANSWERS_SIGNING, 'config open', 'config closed', 'config fails')],
+    configFetched: ['INIT', 'REFETCH', 'service asks for a refetch', ...UNTAKEN_SIGNING, ...except(ANSWERS_SIGNING, 'key verified', 'key fails')],
+    serverKeyVerified: ['INIT', 'REFETCH', 'service asks for a refetch', ...UNTAKEN_SIGNING, ...except(ANSWERS_SIGNING, 'client key loaded', 'client key fails')],
+    ready: ['INIT', ...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
+    disabled: [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
+  },
 });

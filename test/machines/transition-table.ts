@@ -17,7 +17,6 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { AnyActorRef, AnyStateMachine, EventObject, StateValue } from 'xstate';
 import { InvalidArgumentError } from '../../core/errors/index.js';
 
-/** One step of a table: an event sent to the actor, or time passed on its simulated clock. */
 /** An event as a table writes it: a type and any fields. */
 export type TableEvent = { type: string; [field: string]: unknown };
 export type TableStep = TableEvent | { advance: number };
