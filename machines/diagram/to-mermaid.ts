@@ -112,13 +112,17 @@ export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptio
   const renderNode = (node: NodeLike, depth: number) => {
     const indent = '  '.repeat(depth);
     const id = idOf(node);
-    if (id !== node.key) lines.push(`${indent}state "${node.key}" as ${id}`);
-    if (node.type === 'compound' || node.type === 'parallel') {
+    const composite = node.type === 'compound' || node.type === 'parallel';
+    // Mermaid lets a composite state carry a label but no description lines, so its invoked actors join the label.
+    const label = composite && node.invoke.length > 0 ? `${node.key} (${invokeList(node)})` : node.key;
+    if (id !== label) lines.push(`${indent}state "${label}" as ${id}`);
+    if (composite) {
       lines.push(`${indent}state ${id} {`);
       renderChildren(node, depth + 1);
       lines.push(`${indent}}`);
+    } else {
+      for (const invoke of node.invoke) lines.push(`${indent}${id} : invoke ${clean(invokedName(invoke))}`);
     }
-    for (const invoke of node.invoke) lines.push(`${indent}${id} : invoke ${clean(invokedName(invoke))}`);
     for (const t of node.always ?? []) edge(indent, node, t, 'always');
     for (const t of node.after) edge(indent, node, t, delayLabel(t.delay));
     for (const [eventType, transitions] of node.transitions) {
@@ -132,6 +136,7 @@ export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptio
   // state to hang on: a parallel or invoking machine is drawn as one composite state holding the rest.
   const wrapRoot = root.type === 'parallel' || root.invoke.length > 0;
   const indent = wrapRoot ? '    ' : '  ';
+  if (root.invoke.length > 0) lines.push(`  state "${machineId} (${invokeList(root)})" as ${machineId}`);
   if (wrapRoot) lines.push(`  state ${machineId} {`);
   renderChildren(root, wrapRoot ? 2 : 1);
   // A compound machine's own events apply from any of its states; a parallel machine's, to it as a whole.
@@ -140,10 +145,7 @@ export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptio
       for (const t of transitions) for (const child of Object.values(root.states)) edge(indent, child, t, eventLabel(eventType));
     }
   }
-  if (wrapRoot) {
-    lines.push('  }');
-    for (const invoke of root.invoke) lines.push(`  ${machineId} : invoke ${clean(invokedName(invoke))}`);
-  }
+  if (wrapRoot) lines.push('  }');
   if (root.type === 'parallel') {
     for (const [eventType, transitions] of root.transitions) for (const t of transitions) edge('  ', root, t, eventLabel(eventType));
   }
@@ -154,6 +156,11 @@ export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptio
 // `<index>.<state id>`: neither means anything to a reader of the diagram.
 const PREFIX_INLINE_SOURCE = 'xstate.invoke.';
 const INLINE_ACTOR = 'inline actor';
+
+/** A composite state's invoked actors for its label: `invoke layer, invoke focusTrap`. */
+function invokeList(node: NodeLike): string {
+  return node.invoke.map((invoke) => `invoke ${clean(invokedName(invoke))}`).join(', ');
+}
 
 /** An invoked actor's name: the `setup()` actor it names, else its explicit id, else 'inline actor'. */
 function invokedName(invoke: { src: unknown; id: string }): string {

@@ -117,7 +117,22 @@ describe('toMermaid: machines that are drawn as one composite state', () => {
       states: { idle: { on: { GO: 'busy' } }, busy: {} },
     });
     const text = toMermaid(machine);
-    expect(text).toContain('  watcher : invoke watch\n');
+    // In the composite's label: Mermaid refuses description lines on a composite state.
+    expect(text).toContain('  state "watcher (invoke watch)" as watcher\n');
+    expect(text).not.toContain('watcher : invoke');
     expect(text.indexOf('busy --> idle : RESET')).toBeLessThan(text.indexOf('  }\n'));
+  });
+
+  it('a compound state that invokes actors lists them in its label, never as description lines', () => {
+    const machine = setup({ actors: { layer: fromCallback(() => undefined), trap: fromCallback(() => undefined) } }).createMachine({
+      id: 'box',
+      initial: 'showing',
+      states: {
+        showing: { invoke: [{ src: 'layer' }, { src: 'trap' }], initial: 'entering', states: { entering: { on: { DONE: 'open' } }, open: {} } },
+      },
+    });
+    const text = toMermaid(machine);
+    expect(text).toContain('  state "showing (invoke layer, invoke trap)" as showing\n');
+    expect(text).not.toMatch(/showing : invoke/);
   });
 });

@@ -19,6 +19,7 @@ import { InvalidArgumentError } from '../../core/errors/index.js';
 
 /** An event as a table writes it: a type and any fields. */
 export type TableEvent = { type: string; [field: string]: unknown };
+/** One step of a table: an event sent to the actor, or time passed on its simulated clock. */
 export type TableStep = TableEvent | { advance: number };
 
 /** A running actor with what a table reads from it. */
