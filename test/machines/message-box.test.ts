@@ -480,7 +480,8 @@ function queueEffects(run: TableRun) {
       const box = b.ref.getSnapshot();
       return { id: b.id, value: box.value, zIndex: box.context.zIndex, input: box.context.value, action: box.context.action };
     }),
-    children: Object.keys(children).sort(),
+    // The boxes it spawned; its scroll-lock effect is checked through the recording lock (`scroll`).
+    children: Object.keys(children).filter((id) => id.startsWith('box:')).sort(),
     scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls],
   };
 }
