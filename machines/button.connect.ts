@@ -31,8 +31,10 @@ export interface ButtonApi extends ButtonStatus {
   setLoading(loading: boolean): void;
 }
 
-/** The props of a button driven by a button actor (`connectButton(actor.getSnapshot(), actor.send)`), for any renderer; a bad
- * state or send is an InvalidArgumentError naming it. */
+/**
+ * The props of a button driven by a button actor (`connectButton(actor.getSnapshot(), actor.send)`), for any
+ * renderer; a bad state or send is an InvalidArgumentError naming it.
+ */
 export function connectButton(state: SnapshotFrom<typeof buttonMachine> | ButtonStatus, send: Send<ButtonEvent>): ButtonApi {
   const { loading, disabled, clickable } = readView('connectButton', state, buttonStatus, BUTTON_STATUS_RULES);
   send = checkSend('connectButton', send);

@@ -46,8 +46,10 @@ export interface LoadingOverlayApi extends LoadingOverlayView {
   getOverlayProps(): LoadingOverlayProps;
 }
 
-/** The props of the overlay of a target (`connectLoadingOverlay(loading.get(target)?.getSnapshot())`), for any renderer; a bad
- * state is an InvalidArgumentError naming it. */
+/**
+ * The props of the overlay of a target (`connectLoadingOverlay(loading.get(target)?.getSnapshot())`), for any
+ * renderer; a bad state is an InvalidArgumentError naming it.
+ */
 export function connectLoadingOverlay(state: LoadingOverlaySnapshot | LoadingOverlayView | undefined): LoadingOverlayApi {
   const view = state === undefined ? REMOVED : readView('connectLoadingOverlay', state, selectLoadingOverlayView, LOADING_VIEW_RULES);
   return {
