@@ -2,8 +2,12 @@ import { buttonStatus } from './button.machine.js';
 import type { ButtonEvent, ButtonStatus } from './button.machine.js';
 import type { buttonMachine } from './button.machine.js';
 import type { SnapshotFrom } from 'xstate';
-import { isSnapshot } from './props.js';
 import type { Send } from './props.js';
+import { checkSend, readView } from './connect-checks.js';
+import { BOOLEAN, required } from './fields.js';
+import type { FieldRules } from './fields.js';
+
+const BUTTON_STATUS_RULES: FieldRules<ButtonStatus> = { loading: required(BOOLEAN), disabled: required(BOOLEAN), clickable: required(BOOLEAN) };
 
 export interface ButtonProps {
   type: 'button';
@@ -27,9 +31,13 @@ export interface ButtonApi extends ButtonStatus {
   setLoading(loading: boolean): void;
 }
 
-/** The props of a button driven by a button actor (`connectButton(actor.getSnapshot(), actor.send)`), for any renderer. */
+/**
+ * The props of a button driven by a button actor (`connectButton(actor.getSnapshot(), actor.send)`), for any
+ * renderer; a bad state or send is an InvalidArgumentError naming it.
+ */
 export function connectButton(state: SnapshotFrom<typeof buttonMachine> | ButtonStatus, send: Send<ButtonEvent>): ButtonApi {
-  const { loading, disabled, clickable } = isSnapshot(state) ? buttonStatus(state as SnapshotFrom<typeof buttonMachine>) : (state as ButtonStatus);
+  const { loading, disabled, clickable } = readView('connectButton', state, buttonStatus, BUTTON_STATUS_RULES);
+  send = checkSend('connectButton', send);
   return {
     loading,
     disabled,

@@ -1,5 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { loadingOverlayMachine } from './loading-overlay.machine.js';
+import { readView, selectSnapshot } from './connect-checks.js';
+import { oneOfRule, required, STRING } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 export type LoadingState = 'visible' | 'hiding' | 'removed';
 export type LoadingOverlaySnapshot = SnapshotFrom<typeof loadingOverlayMachine>;
@@ -10,9 +13,21 @@ export interface LoadingOverlayView {
   text: string | undefined;
 }
 
-/** The view of a loading overlay's snapshot; no overlay (undefined) or a finished one is 'removed'. */
+const REMOVED: LoadingOverlayView = { state: 'removed', text: undefined };
+
+const LOADING_VIEW_RULES: FieldRules<LoadingOverlayView> = { state: required(oneOfRule(['visible', 'hiding', 'removed'])), text: STRING };
+
+/**
+ * The view of a loading overlay's snapshot; no overlay (undefined or null) or a finished one is 'removed'.
+ * InvalidArgumentError naming 'snapshot' for anything else.
+ */
 export function loadingOverlayView(snapshot: LoadingOverlaySnapshot | undefined): LoadingOverlayView {
-  if (!snapshot || snapshot.status !== 'active') return { state: 'removed', text: undefined };
+  if (snapshot === undefined || snapshot === null) return REMOVED;
+  return selectSnapshot('loadingOverlayView', 'snapshot', snapshot, selectLoadingOverlayView);
+}
+
+function selectLoadingOverlayView(snapshot: LoadingOverlaySnapshot): LoadingOverlayView {
+  if (snapshot.status !== 'active') return REMOVED;
   return { state: snapshot.value as LoadingState, text: snapshot.context.text };
 }
 
@@ -31,9 +46,12 @@ export interface LoadingOverlayApi extends LoadingOverlayView {
   getOverlayProps(): LoadingOverlayProps;
 }
 
-/** The props of the overlay of a target (`connectLoadingOverlay(loading.get(target)?.getSnapshot())`), for any renderer. */
+/**
+ * The props of the overlay of a target (`connectLoadingOverlay(loading.get(target)?.getSnapshot())`), for any
+ * renderer; a bad state is an InvalidArgumentError naming it.
+ */
 export function connectLoadingOverlay(state: LoadingOverlaySnapshot | LoadingOverlayView | undefined): LoadingOverlayApi {
-  const view = state !== undefined && 'state' in state && !('status' in state) ? (state as LoadingOverlayView) : loadingOverlayView(state as LoadingOverlaySnapshot | undefined);
+  const view = state === undefined ? REMOVED : readView('connectLoadingOverlay', state, selectLoadingOverlayView, LOADING_VIEW_RULES);
   return {
     ...view,
     mounted: view.state !== 'removed',

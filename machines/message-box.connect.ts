@@ -1,8 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
 import { dialogLayout } from '../core/ui/dialog-layout.js';
-import { MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
+import { MESSAGE_BOX_OPTION_RULES, MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
 import type { MessageBoxEvent, MessageBoxKind, MessageBoxOptions, messageBoxMachine } from './message-box.machine.js';
-import { inputValue, isComposing, isSnapshot } from './props.js';
+import { inputValue, isComposing } from './props.js';
+import { callEventMethod, checkedFields, checkSend, connectOptions, FINITE, readView, selectSnapshot, VIEWPORT_WIDTH } from './connect-checks.js';
+import { BOOLEAN, ID, isRecord, isString, oneOfRule, prop, required, STRING } from './fields.js';
+import type { FieldRules } from './fields.js';
 import type { InputEventLike, KeyEventLike, Send, StyleProps } from './props.js';
 
 export type MessageBoxSnapshot = SnapshotFrom<typeof messageBoxMachine>;
@@ -20,8 +23,23 @@ export interface MessageBoxView {
   zIndex: number;
 }
 
-/** The view of a message-box snapshot. */
+const MESSAGE_BOX_VIEW_RULES: FieldRules<MessageBoxView> = {
+  id: required(ID),
+  phase: required(oneOfRule(['entering', 'open', 'leaving'])),
+  options: { check: isRecord, expect: "a message box's options", required: true },
+  showCancel: required(BOOLEAN),
+  value: required(STRING),
+  error: { check: isString, expect: 'a string or undefined' },
+  exceeded: required(BOOLEAN),
+  zIndex: required(FINITE),
+};
+
+/** The view of a message-box snapshot; InvalidArgumentError naming 'snapshot' for anything else. */
 export function messageBoxView(snapshot: MessageBoxSnapshot): MessageBoxView {
+  return selectSnapshot('messageBoxView', 'snapshot', snapshot, selectMessageBoxView);
+}
+
+function selectMessageBoxView(snapshot: MessageBoxSnapshot): MessageBoxView {
   const phase: MessageBoxPhase =
     snapshot.status === 'done' || snapshot.matches('leaving') ? 'leaving' : snapshot.matches({ showing: 'open' }) ? 'open' : 'entering';
   const { id, options, showCancel, value, error, exceeded, zIndex } = snapshot.context;
@@ -45,6 +63,14 @@ export interface MessageBoxConnectOptions {
   /** Marks the root `data-reduced-motion` (the user asks for reduced motion). */
   reducedMotion?: boolean;
 }
+
+const MESSAGE_BOX_CONNECT_OPTION_RULES: FieldRules<MessageBoxConnectOptions> = {
+  labels: { check: isRecord, expect: 'an object of button labels' },
+  viewportWidth: VIEWPORT_WIDTH,
+  reducedMotion: BOOLEAN,
+};
+
+const LABEL_RULES: FieldRules<Partial<MessageBoxLabels>> = { confirm: STRING, cancel: STRING, close: STRING };
 
 export interface MessageBoxInputProps {
   id: string;
@@ -113,12 +139,15 @@ export interface MessageBoxConnectApi {
 /**
  * The props of an alert, confirm or prompt box (`connectMessageBox(box.getSnapshot(), box.send)`, `box` the
  * queue's `currentMessageBox`), for any renderer. Enter confirms a single-line box (not while an IME composes).
+ * A bad state, send or options is an InvalidArgumentError naming it.
  */
 export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, send: Send<MessageBoxEvent>, options: MessageBoxConnectOptions = {}): MessageBoxConnectApi {
-  const view = isSnapshot(state) ? messageBoxView(state as MessageBoxSnapshot) : (state as MessageBoxView);
-  const box = view.options;
+  const view = readView('connectMessageBox', state, selectMessageBoxView, MESSAGE_BOX_VIEW_RULES);
+  const box = checkedFields('connectMessageBox', 'state.options', view.options, MESSAGE_BOX_OPTION_RULES);
+  send = checkSend('connectMessageBox', send);
+  options = connectOptions('connectMessageBox', options, MESSAGE_BOX_CONNECT_OPTION_RULES);
   const ids = messageBoxDomIds(view.id);
-  const labels = { ...MESSAGE_BOX_LABELS, ...options.labels };
+  const labels = { ...MESSAGE_BOX_LABELS, ...(options.labels && checkedFields('connectMessageBox', 'options.labels', options.labels, LABEL_RULES)) };
   const { mobile: _mobile, ...layout } = dialogLayout({
     viewportWidth: options.viewportWidth ?? Number.POSITIVE_INFINITY,
     top: box.top ?? MESSAGE_BOX_TOP_OFFSET,
@@ -165,8 +194,8 @@ export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, se
       'data-exceeded': flag(view.exceeded),
       oninput: (event) => send({ type: 'INPUT', value: inputValue(event) }),
       onkeydown: (event) => {
-        if (event.key !== 'Enter' || box.multiline || isComposing(event)) return;
-        event.preventDefault();
+        if (prop(event, 'key') !== 'Enter' || box.multiline || isComposing(event)) return;
+        callEventMethod(event, 'preventDefault');
         send({ type: 'ENTER' });
       },
     }),

@@ -85,6 +85,7 @@ export interface MessageBoxInput extends MessageBoxOptions {
 
 /** The DOM ids of a box's parts, derived from its id: its connect hands them out, its effects find nodes by them. */
 export function messageBoxDomIds(id: string) {
+  checkArgument('messageBoxDomIds', 'id', id, ID.check, ID.expect);
   const base = `exkit-message-box-${id}`;
   return {
     panel: base,

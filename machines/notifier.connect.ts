@@ -1,9 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
+import { NOTIFICATION_POSITIONS } from './notification.machine.js';
 import type { NotificationContext, notificationMachine } from './notification.machine.js';
 import { notificationPlacements } from './notifier.machine.js';
 import type { NotificationPlacement, NotifierEvent, notifierMachine } from './notifier.machine.js';
-import { isSnapshot } from './props.js';
 import type { Send, StoppableEventLike, StyleProps } from './props.js';
+import { callEventMethod, checkedFields, checkSend, connectOptions, FINITE, readView, selectSnapshot } from './connect-checks.js';
+import { ANY, BOOLEAN, ID, checkArgument, oneOfRule, PX, required, STRING } from './fields.js';
+import type { FieldRules } from './fields.js';
+import { expectString, isArrayValue } from '../core/validate/describe-value.js';
 
 export type NotifierSnapshot = SnapshotFrom<typeof notifierMachine>;
 
@@ -14,8 +18,17 @@ export interface NotifierView {
   gap: number;
 }
 
-/** The view of a notifier snapshot. */
+const NOTIFIER_VIEW_RULES: FieldRules<NotifierView> = {
+  placements: { check: isArrayValue, expect: 'an array', required: true },
+  gap: required(PX),
+};
+
+/** The view of a notifier snapshot; InvalidArgumentError naming 'snapshot' for anything else. */
 export function notifierView(snapshot: NotifierSnapshot): NotifierView {
+  return selectSnapshot('notifierView', 'snapshot', snapshot, selectNotifierView);
+}
+
+function selectNotifierView(snapshot: NotifierSnapshot): NotifierView {
   return { placements: notificationPlacements(snapshot.context), gap: snapshot.context.gap };
 }
 
@@ -35,17 +48,19 @@ export interface NotifierApi extends NotifierView {
 
 /** The props of a notification region driven by a notifier actor (`connectNotifier(notifier.getSnapshot(), notifier.send)`). */
 export function connectNotifier(state: NotifierSnapshot | NotifierView, send: Send<NotifierEvent>, options: { reducedMotion?: boolean } = {}): NotifierApi {
-  const view = isSnapshot(state) ? notifierView(state as NotifierSnapshot) : (state as NotifierView);
+  const view = readView('connectNotifier', state, selectNotifierView, NOTIFIER_VIEW_RULES);
+  send = checkSend('connectNotifier', send);
+  options = connectOptions<{ reducedMotion?: boolean }>('connectNotifier', options, { reducedMotion: BOOLEAN });
   return {
     placements: view.placements,
     gap: view.gap,
     getRegionProps: (label = 'Notifications') => ({
       role: 'region',
-      'aria-label': label,
+      'aria-label': expectString('label', label, 'connectNotifier'),
       'aria-live': 'polite',
       'data-reduced-motion': options.reducedMotion === true || undefined,
     }),
-    close: (id) => send(id === undefined ? { type: 'CLOSE' } : { type: 'CLOSE', id }),
+    close: (id) => send(id === undefined ? { type: 'CLOSE' } : { type: 'CLOSE', id: expectString('id', id, 'connectNotifier') }),
   };
 }
 
@@ -57,8 +72,26 @@ export interface NotificationView extends ShownNotification {
   hovered: boolean;
 }
 
-/** The view of a notification snapshot. */
+const NOTIFICATION_VIEW_RULES: FieldRules<NotificationView> = {
+  id: required(ID),
+  title: STRING,
+  message: required(STRING),
+  type: STRING,
+  position: required(oneOfRule(NOTIFICATION_POSITIONS)),
+  showClose: required(BOOLEAN),
+  data: ANY,
+  zIndex: required(FINITE),
+  hovered: required(BOOLEAN),
+};
+
+const PLACEMENT_RULES: FieldRules<Pick<NotificationPlacement, 'id' | 'offset'>> = { id: required(ID), offset: required(FINITE) };
+
+/** The view of a notification snapshot; InvalidArgumentError naming 'snapshot' for anything else. */
 export function notificationView(snapshot: NotificationSnapshot): NotificationView {
+  return selectSnapshot('notificationView', 'snapshot', snapshot, selectNotificationView);
+}
+
+function selectNotificationView(snapshot: NotificationSnapshot): NotificationView {
   const { id, title, message, type, position, showClose, data, zIndex } = snapshot.context;
   return { id, title, message, type, position, showClose, data, zIndex, hovered: snapshot.matches({ shown: 'hovered' }) };
 }
@@ -87,7 +120,7 @@ export interface NotificationApi {
 /**
  * The props of one notification (`connectNotification(placement.ref.getSnapshot(), notifier.send, placement, gap)`):
  * fixed in its corner at its derived offset, pausing on hover, closing on a click or its button. Events go
- * through the notifier, which names the notification.
+ * through the notifier, which names the notification. A bad argument is an InvalidArgumentError naming it.
  */
 export function connectNotification(
   state: NotificationSnapshot | NotificationView,
@@ -95,7 +128,10 @@ export function connectNotification(
   placement: Pick<NotificationPlacement, 'id' | 'offset'>,
   gap: number,
 ): NotificationApi {
-  const { hovered, ...notification } = isSnapshot(state) ? notificationView(state as NotificationSnapshot) : (state as NotificationView);
+  const { hovered, ...notification } = readView('connectNotification', state, selectNotificationView, NOTIFICATION_VIEW_RULES);
+  send = checkSend('connectNotification', send);
+  placement = checkedFields('connectNotification', 'placement', placement, PLACEMENT_RULES);
+  checkArgument('connectNotification', 'gap', gap, PX.check, PX.expect);
   const [vertical, horizontal] = notification.position.split('-') as ['top' | 'bottom', 'left' | 'right'];
   const id = placement.id;
   return {
@@ -116,7 +152,7 @@ export function connectNotification(
       hidden: !notification.showClose,
       onclick: (event) => {
         // The root's own click would close it a second time as a 'click'.
-        event?.stopPropagation();
+        callEventMethod(event, 'stopPropagation');
         send({ type: 'CLOSE', id });
       },
     }),

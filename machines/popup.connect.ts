@@ -1,10 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
-import { dialogLayout } from '../core/ui/dialog-layout.js';
+import { DIALOG_WIDTHS_PX, dialogLayout } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { popupDomIds } from './popup.machine.js';
 import type { PopupEvent, popupMachine } from './popup.machine.js';
-import { isSnapshot } from './props.js';
 import type { Send, StyleProps } from './props.js';
+import { checkSend, connectOptions, FINITE, readView, selectSnapshot, VIEWPORT_WIDTH } from './connect-checks.js';
+import { BOOLEAN, ID, oneOfRule, required, STRING } from './fields.js';
+import type { FieldRules } from './fields.js';
 
 export type PopupSnapshot = SnapshotFrom<typeof popupMachine>;
 
@@ -18,8 +20,21 @@ export interface PopupView {
   owner: string;
 }
 
-/** The view of a popup snapshot (a renderer re-renders when one of its fields changes). */
+const DIALOG_STATES = ['closed', 'opening', 'open', 'closing'] as const;
+
+const POPUP_VIEW_RULES: FieldRules<PopupView> = {
+  state: required(oneOfRule(DIALOG_STATES)),
+  zIndex: required(FINITE),
+  modal: required(BOOLEAN),
+  owner: required(ID),
+};
+
+/** The view of a popup snapshot (a renderer re-renders when one of its fields changes); InvalidArgumentError naming 'snapshot' for anything else. */
 export function popupView(snapshot: PopupSnapshot): PopupView {
+  return selectSnapshot('popupView', 'snapshot', snapshot, selectPopupView);
+}
+
+function selectPopupView(snapshot: PopupSnapshot): PopupView {
   const state: DialogState = snapshot.matches('opening')
     ? 'opening'
     : snapshot.matches({ shown: 'closing' })
@@ -39,6 +54,12 @@ export interface DialogConnectOptions {
   /** The viewport's width in CSS px, to pick the mobile layout (default: wide). */
   viewportWidth?: number;
 }
+
+const DIALOG_OPTION_RULES: FieldRules<DialogConnectOptions> = {
+  size: oneOfRule(Object.keys(DIALOG_WIDTHS_PX)),
+  top: STRING,
+  viewportWidth: VIEWPORT_WIDTH,
+};
 
 export interface DialogTriggerProps {
   id: string;
@@ -99,10 +120,12 @@ export interface DialogApi {
 /**
  * The props of a dialog driven by a popup actor (`connectDialog(actor.getSnapshot(), actor.send)`), for any
  * renderer: ids tie the title and body to the content, which the popup's own effects (layer, focus trap,
- * scroll lock) find by its id.
+ * scroll lock) find by its id. A bad state, send or options is an InvalidArgumentError naming it.
  */
 export function connectDialog(state: PopupSnapshot | PopupView, send: Send<PopupEvent>, options: DialogConnectOptions = {}): DialogApi {
-  const view = isSnapshot(state) ? popupView(state as PopupSnapshot) : (state as PopupView);
+  const view = readView('connectDialog', state, selectPopupView, POPUP_VIEW_RULES);
+  send = checkSend('connectDialog', send);
+  options = connectOptions('connectDialog', options, DIALOG_OPTION_RULES);
   const ids = popupDomIds(view.owner);
   const shown = view.state === 'open' || view.state === 'closing';
   const { mobile: _mobile, ...layout } = dialogLayout({

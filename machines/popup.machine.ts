@@ -6,7 +6,7 @@ import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import { takeErrorEvents } from './error-events.js';
-import { BOOLEAN, DELAY, ID, LAYERS, REPORTER, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, prop } from './fields.js';
+import { BOOLEAN, DELAY, ID, LAYERS, REPORTER, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, prop } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect, scrollLockEffect } from './ui-effects.js';
 
@@ -62,6 +62,7 @@ export interface PopupContext {
 
 /** The DOM ids of a popup's parts, derived from its owner id: its connect hands them out, its effects find nodes by them. */
 export function popupDomIds(owner: string) {
+  checkArgument('popupDomIds', 'owner', owner, ID.check, ID.expect);
   return {
     trigger: `${owner}-trigger`,
     backdrop: `${owner}-backdrop`,

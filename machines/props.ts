@@ -3,6 +3,8 @@
 // property names, and handlers named as DOM event properties (`onclick`, `onkeydown`). A renderer applies them
 // as they are (`applyProps` in exkit) or renames them once (`normalizeProps` in exkit/react).
 
+import { prop } from './fields.js';
+
 /** Sends an event to the machine a connect reads. */
 export type Send<E> = (event: E) => void;
 
@@ -29,18 +31,18 @@ export interface StoppableEventLike {
   stopPropagation(): void;
 }
 
-/** Whether a key event is part of an IME composition (its Enter picks a candidate, it does not submit). */
+/** Whether a key event is part of an IME composition (its Enter picks a candidate, it does not submit); false for anything not an event. */
 export function isComposing(event: KeyEventLike): boolean {
-  return event.isComposing === true || event.nativeEvent?.isComposing === true;
+  return prop(event, 'isComposing') === true || prop(prop(event, 'nativeEvent'), 'isComposing') === true;
 }
 
-/** The text value of an input event's target ('' when it has none). */
+/** The text value of an input event's target ('' when it has none, or is not an event). */
 export function inputValue(event: InputEventLike): string {
-  const value = (event.target as { value?: unknown } | null)?.value;
+  const value = prop(prop(event, 'target'), 'value');
   return typeof value === 'string' ? value : '';
 }
 
-/** A snapshot (anything with `matches`) rather than an already derived view. */
+/** A snapshot (anything with `matches`) rather than an already derived view; false for anything unreadable. */
 export function isSnapshot(value: unknown): value is { matches: (state: never) => boolean } {
-  return typeof (value as { matches?: unknown } | null)?.matches === 'function';
+  return typeof prop(value, 'matches') === 'function';
 }

@@ -1,9 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
+import { TOAST_TYPES } from './toast.machine.js';
 import type { ToastContext, ToastEvent, toastMachine } from './toast.machine.js';
 import { queuedToastCount, toastPlacements } from './toaster.machine.js';
 import type { ToasterEvent, ToasterSnapshot, ToastPlacement } from './toaster.machine.js';
-import { isSnapshot } from './props.js';
 import type { Send, StyleProps } from './props.js';
+import { checkedFields, checkSend, connectOptions, FINITE, readView, selectSnapshot } from './connect-checks.js';
+import { ANY, BOOLEAN, ID, oneOfRule, required, STRING } from './fields.js';
+import type { FieldRule, FieldRules } from './fields.js';
+import { expectString, isArrayValue } from '../core/validate/describe-value.js';
 
 /** What a toast region's props are built from. */
 export interface ToasterView {
@@ -13,8 +17,19 @@ export interface ToasterView {
   queued: number;
 }
 
-/** The view of a toaster snapshot. */
+/** A list the connect passes on as it is (placements hold actor refs). */
+const LIST: FieldRule = { check: isArrayValue, expect: 'an array' };
+/** A count of toasts: a whole number from 0. */
+const COUNT: FieldRule = { check: (v) => Number.isSafeInteger(v) && (v as number) >= 0, expect: 'a whole number from 0' };
+
+const TOASTER_VIEW_RULES: FieldRules<ToasterView> = { placements: required(LIST), queued: required(COUNT) };
+
+/** The view of a toaster snapshot; InvalidArgumentError naming 'snapshot' for anything else. */
 export function toasterView(snapshot: ToasterSnapshot): ToasterView {
+  return selectSnapshot('toasterView', 'snapshot', snapshot, selectToasterView);
+}
+
+function selectToasterView(snapshot: ToasterSnapshot): ToasterView {
   return { placements: toastPlacements(snapshot.context), queued: queuedToastCount(snapshot.context) };
 }
 
@@ -22,6 +37,8 @@ export interface ToasterConnectOptions {
   /** Marks the region `data-reduced-motion` (the user asks for reduced motion). */
   reducedMotion?: boolean;
 }
+
+const TOASTER_OPTION_RULES: FieldRules<ToasterConnectOptions> = { reducedMotion: BOOLEAN };
 
 export interface ToastRegionProps {
   role: 'region';
@@ -44,13 +61,15 @@ export interface ToasterApi extends ToasterView {
 
 /** The props of a toast region driven by a toaster actor (`connectToaster(toaster.getSnapshot(), toaster.send)`). */
 export function connectToaster(state: ToasterSnapshot | ToasterView, send: Send<ToasterEvent>, options: ToasterConnectOptions = {}): ToasterApi {
-  const view = isSnapshot(state) ? toasterView(state as ToasterSnapshot) : (state as ToasterView);
+  const view = readView('connectToaster', state, selectToasterView, TOASTER_VIEW_RULES);
+  send = checkSend('connectToaster', send);
+  options = connectOptions('connectToaster', options, TOASTER_OPTION_RULES);
   return {
     placements: view.placements,
     queued: view.queued,
     getRegionProps: (label = 'Messages') => ({
       role: 'region',
-      'aria-label': label,
+      'aria-label': expectString('label', label, 'connectToaster'),
       'aria-live': 'polite',
       'data-reduced-motion': options.reducedMotion === true || undefined,
       onpointerenter: () => send({ type: 'POINTER_ENTER' }),
@@ -68,8 +87,26 @@ export interface ToastView extends ShownToast {
   state: ToastState;
 }
 
-/** The view of a toast snapshot. */
+const TOAST_VIEW_RULES: FieldRules<ToastView> = {
+  id: required(ID),
+  type: required(oneOfRule(TOAST_TYPES)),
+  message: required(STRING),
+  title: STRING,
+  closable: required(BOOLEAN),
+  data: ANY,
+  zIndex: required(FINITE),
+  revision: ANY,
+  state: required(oneOfRule(['hidden', 'visible', 'closed'])),
+};
+
+const PLACEMENT_RULES: FieldRules<Pick<ToastPlacement, 'id' | 'offset'>> = { id: required(ID), offset: required(FINITE) };
+
+/** The view of a toast snapshot; InvalidArgumentError naming 'snapshot' for anything else. */
 export function toastView(snapshot: ToastSnapshot): ToastView {
+  return selectSnapshot('toastView', 'snapshot', snapshot, selectToastView);
+}
+
+function selectToastView(snapshot: ToastSnapshot): ToastView {
   const { id, type, message, title, closable, data, zIndex, revision } = snapshot.context;
   const state: ToastState = snapshot.status === 'done' ? 'closed' : snapshot.matches('hidden') ? 'hidden' : 'visible';
   return { id, type, message, title, closable, data, zIndex, revision, state };
@@ -95,10 +132,14 @@ export interface ToastItemApi {
 
 /**
  * The props of one shown toast (`connectToast(placement.ref.getSnapshot(), placement.ref.send, placement,
- * toaster.send)`): fixed at its placement's offset; an error toast is an alert, the others a status.
+ * toaster.send)`): fixed at its placement's offset; an error toast is an alert, the others a status. A bad
+ * argument is an InvalidArgumentError naming it.
  */
 export function connectToast(state: ToastSnapshot | ToastView, send: Send<ToastEvent>, placement: Pick<ToastPlacement, 'id' | 'offset'>, toasterSend: Send<ToasterEvent>): ToastItemApi {
-  const { state: toastState, ...toast } = isSnapshot(state) ? toastView(state as ToastSnapshot) : (state as ToastView);
+  const { state: toastState, ...toast } = readView('connectToast', state, selectToastView, TOAST_VIEW_RULES);
+  send = checkSend('connectToast', send);
+  placement = checkedFields('connectToast', 'placement', placement, PLACEMENT_RULES);
+  toasterSend = checkSend('connectToast', toasterSend, 'toasterSend');
   return {
     toast,
     state: toastState,

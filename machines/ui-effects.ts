@@ -4,7 +4,8 @@ import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import { createFocusTrap } from '../core/ui/focus-trap.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
-import { hasMethods, prop } from './fields.js';
+import { checkArgument, hasMethods, isFunction, isString, prop } from './fields.js';
+import { readGuarded } from '../core/validate/describe-value.js';
 import type { FieldRule } from './fields.js';
 
 // The DOM side effects of an open layer, as actors a machine invokes in the state where the layer is open:
@@ -22,17 +23,28 @@ export const DOM_PORT: FieldRule = {
 /** The attribute a connect puts next to a node's `id`, so the effects still find it when a renderer sets its own id. */
 export const NODE_ATTRIBUTE = 'data-exkit-node';
 
-/** The element a connect named `id`: by its id, or by `data-exkit-node` when the renderer replaced the id. */
+const isDocument = hasMethods('getElementById', 'querySelector');
+
+/**
+ * The element a connect named `id`: by its id, or by `data-exkit-node` when the renderer replaced the id.
+ * InvalidArgumentError naming `doc` or `id` when one is not a document or a string.
+ */
 export function findNode(doc: Document, id: string): HTMLElement | null {
-  return doc.getElementById(id) ?? doc.querySelector<HTMLElement>(`[${NODE_ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
+  checkArgument('findNode', 'doc', doc, isDocument, 'a document');
+  checkArgument('findNode', 'id', id, isString, 'a string');
+  // Quotes and backslashes are escaped, control characters as hex escapes: a CSS string cannot hold a raw newline.
+  const quoted = id.replace(/["\\]|\p{Cc}/gu, (c) => (c === '"' || c === '\\' ? `\\${c}` : `\\${c.charCodeAt(0).toString(16)} `));
+  return readGuarded('doc', 'a document', doc, 'findNode', () => doc.getElementById(id) ?? doc.querySelector<HTMLElement>(`[${NODE_ATTRIBUTE}="${quoted}"]`));
 }
 
 /**
  * Calls `found` with the element of `id` once it is in the document and not `hidden` (now, or when a renderer
- * adds or shows it); returns the stop.
+ * adds or shows it); returns the stop. InvalidArgumentError naming `dom.document`, `id` or `found` when one is bad.
  */
 export function whenElement(dom: DomPort, id: string, found: (element: HTMLElement) => void): () => void {
-  const doc = dom.document;
+  const doc = checkArgument('whenElement', 'dom.document', prop(dom, 'document'), isDocument, 'a document') as Document;
+  checkArgument('whenElement', 'id', id, isString, 'a string');
+  checkArgument('whenElement', 'found', found, isFunction, 'a function');
   const shown = () => {
     const element = findNode(doc, id);
     return element && !element.closest('[hidden]') ? element : null;
@@ -42,7 +54,7 @@ export function whenElement(dom: DomPort, id: string, found: (element: HTMLEleme
     found(now);
     return () => {};
   }
-  const Observer = (dom.window as Window & { MutationObserver?: typeof MutationObserver }).MutationObserver;
+  const Observer = prop(prop(dom, 'window'), 'MutationObserver') as typeof MutationObserver | undefined;
   if (typeof Observer !== 'function') return () => {};
   // A renderer commits the node after the machine entered the open state: watch the document until it appears.
   const observer = new Observer(() => {

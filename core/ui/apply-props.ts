@@ -1,34 +1,56 @@
 // Applies a connect's props (exkit/machines' `connectX(...).getXProps()`) to a DOM element, for renderers
 // without a framework. Props use DOM names: attributes, a `style` object, and `on<event>` handlers.
+import { expectObjectWith, invalidArgument, readGuarded, readRecord } from '../validate/describe-value.js';
 
 const listeners = new WeakMap<Element, Map<string, EventListener>>();
+
+const OWNER = 'applyProps';
+const ELEMENT_MEMBERS = ['style', 'setAttribute', 'removeAttribute', 'addEventListener', 'removeEventListener'] as const;
+
+/** The text of an attribute value: a string, a number or a boolean; anything else names the prop. */
+function attributeText(key: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  throw invalidArgument(`props.${key}`, 'a string, number or boolean', value, OWNER);
+}
 
 /**
  * Sets `props` on `element`, replacing what an earlier call set: an `on<event>` function becomes the one
  * listener for that event; `style` is merged into the inline style; `value` and `checked` are set as
  * properties; `aria-*` and `data-*` booleans are written as "true"/"false"; any other `true` is an empty
- * attribute and `false`, `undefined` or `null` removes the attribute.
+ * attribute and `false`, `undefined` or `null` removes the attribute. InvalidArgumentError naming `element`,
+ * `props` or `props.<key>` for an element without the DOM's methods, unreadable props, or a value no attribute
+ * can hold (a symbol, an object); the props before the bad one are already applied.
  */
 export function applyProps(element: HTMLElement, props: object): void {
+  expectObjectWith('element', element, OWNER, ELEMENT_MEMBERS);
+  const entries = Object.entries(readRecord('props', props, OWNER));
   let own = listeners.get(element);
   if (!own) listeners.set(element, (own = new Map()));
-  for (const [key, value] of Object.entries(props)) {
+  for (const [key, value] of entries) {
+    const field = `props.${key}`;
     if (key.startsWith('on') && key === key.toLowerCase()) {
       const type = key.slice(2);
       const previous = own.get(type);
-      if (previous) element.removeEventListener(type, previous);
-      if (typeof value === 'function') {
-        element.addEventListener(type, value as EventListener);
-        own.set(type, value as EventListener);
-      } else own.delete(type);
+      readGuarded(field, 'an event listener the element accepts', value, OWNER, () => {
+        if (previous) element.removeEventListener(type, previous);
+        if (typeof value === 'function') element.addEventListener(type, value as EventListener);
+      });
+      if (typeof value === 'function') own.set(type, value as EventListener);
+      else own.delete(type);
     } else if (key === 'style') {
-      Object.assign(element.style, value as object);
+      if (value === undefined || value === null) continue;
+      const style = readRecord(field, value as object, OWNER);
+      readGuarded(field, 'style values the element accepts', value, OWNER, () => Object.assign(element.style, style));
     } else if (key === 'value' || key === 'checked') {
-      (element as unknown as Record<string, unknown>)[key] = value;
+      readGuarded(field, 'a value the element accepts', value, OWNER, () => {
+        (element as unknown as Record<string, unknown>)[key] = value;
+      });
     } else if (value === undefined || value === null || (value === false && !/^(aria|data)-/.test(key))) {
-      element.removeAttribute(key);
+      readGuarded(field, 'a valid attribute name', key, OWNER, () => element.removeAttribute(key));
     } else {
-      element.setAttribute(key, value === true && !/^(aria|data)-/.test(key) ? '' : String(value));
+      const text = value === true && !/^(aria|data)-/.test(key) ? '' : attributeText(key, value);
+      // setAttribute throws the DOM's InvalidCharacterError for a name like 'a b': the prop is named instead.
+      readGuarded(field, 'a valid attribute name', key, OWNER, () => element.setAttribute(key, text));
     }
   }
 }

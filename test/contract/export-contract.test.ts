@@ -27,6 +27,9 @@ function isErrorClass(fn: AnyFunction): boolean {
  */
 function validArguments(): Record<string, unknown[]> {
   const platform = memoryPlatform();
+  const send = (): void => undefined;
+  const doc = { getElementById: () => null, querySelector: () => null };
+  const element = { style: {}, setAttribute: send, removeAttribute: send, addEventListener: send, removeEventListener: send };
   const position = { position: 1, marginMode: 1, positionMode: 1, count: '2', openAvgPrice: '100', openLevel: '10', openMarginCount: '20', mm: '0.005', feeRate: '0.0006' };
   return {
     isExkitError: [new core.InvalidArgumentError('x'), 'InvalidArgumentError'],
@@ -101,6 +104,31 @@ function validArguments(): Record<string, unknown[]> {
     stackOffsets: [[10, 20], 0, 8],
     toMermaid: [machines.buttonMachine, {}],
     diagramDocument: ['button', machines.buttonMachine, {}],
+    // The connect layer (issue 23): the tests run in node, so the DOM is a stand-in with the members read.
+    applyProps: [element, { id: 'x', hidden: false, 'aria-busy': true, style: { zIndex: 1 }, onclick: send }],
+    findNode: [doc, 'x-content'],
+    whenElement: [{ document: doc, window: {} }, 'x-content', send],
+    connectButton: [{ loading: false, disabled: false, clickable: true }, send],
+    connectDialog: [{ state: 'open', zIndex: 2000, modal: true, owner: 'dlg' }, send, { size: 'small', viewportWidth: 1024 }],
+    connectMessageBox: [
+      { id: 'b1', phase: 'open', options: { kind: 'prompt', message: 'Name?' }, showCancel: true, value: '', error: undefined, exceeded: false, zIndex: 1 },
+      send,
+      { labels: { confirm: 'Yes' } },
+    ],
+    connectToaster: [{ placements: [], queued: 0 }, send, { reducedMotion: true }],
+    connectToast: [
+      { id: 't1', type: 'info', message: 'Saved', title: undefined, closable: true, data: undefined, zIndex: 1, revision: 0, state: 'visible' },
+      send,
+      { id: 't1', offset: 10 },
+      send,
+    ],
+    connectNotifier: [{ placements: [], gap: 16 }, send, { reducedMotion: false }],
+    connectNotification: [
+      { id: 'n1', title: 'Title', message: 'Body', type: 'info', position: 'top-right', showClose: true, data: undefined, zIndex: 1, hovered: false },
+      send,
+      { id: 'n1', offset: 16 },
+      16,
+    ],
   };
 }
 

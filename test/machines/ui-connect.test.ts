@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createLayerStack } from '../../core/ui/layer-stack.js';
-import { buttonMachine, connectButton, connectDialog, popupMachine } from '../../machines/index.js';
+import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
+import { buttonMachine, connectButton, connectDialog, connectMessageBox, connectNotification, inputValue, isComposing, isSnapshot, popupMachine, popupView } from '../../machines/index.js';
 import { normalizeProps } from '../../react/normalize-props.js';
 
 function popup(modal = true) {
@@ -75,5 +76,99 @@ describe('connectButton and normalizeProps', () => {
     expect(clicks).toEqual([]);
     const react = normalizeProps({ onclick: props.onclick, tabindex: -1, oninput: () => {}, role: 'x' });
     expect(Object.keys(react).sort()).toEqual(['onChange', 'onClick', 'role', 'tabIndex']);
+  });
+});
+
+describe('connect functions keep the export contract for bad arguments', () => {
+  const send = (): void => undefined;
+  const view = { state: 'open', zIndex: 2000, modal: true, owner: 'dlg' } as const;
+  const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+  revoke();
+
+  function thrown(call: () => unknown): unknown {
+    try {
+      call();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  }
+
+  it('a state that is neither a snapshot nor a view is an InvalidArgumentError naming state', () => {
+    for (const bad of [null, 42, revoked, { matches: () => true }]) {
+      const error = thrown(() => connectDialog(bad as never, send));
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'state' });
+    }
+  });
+
+  it('a view with a bad field names that field under state', () => {
+    const error = thrown(() => connectDialog({ ...view, owner: 7 } as never, send));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'state.owner' });
+  });
+
+  it('a send that is not a function is an InvalidArgumentError naming send', () => {
+    for (const connect of [() => connectDialog(view, 'send' as never), () => connectButton({ loading: false, disabled: false, clickable: true }, null as never)]) {
+      const error = thrown(connect);
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'send' });
+    }
+  });
+
+  it('a view selector given a non-snapshot names snapshot', () => {
+    const error = thrown(() => popupView(view as never));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'snapshot' });
+  });
+
+  it('bad options name the option', () => {
+    const error = thrown(() => connectDialog(view, send, { viewportWidth: Number.NaN }));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'options.viewportWidth' });
+  });
+
+  it('the predicates answer false for hostile values instead of throwing', () => {
+    const getters = Object.defineProperty({}, 'isComposing', {
+      get() {
+        throw new Error('getter');
+      },
+    });
+    for (const bad of [null, undefined, revoked, getters, Symbol('s')]) {
+      expect(isComposing(bad as never)).toBe(false);
+      expect(isSnapshot(bad)).toBe(false);
+      expect(inputValue(bad as never)).toBe('');
+    }
+  });
+
+  it('handlers take a hostile DOM event without throwing and still send what they mean', () => {
+    const sent: unknown[] = [];
+    const record = (event: unknown): void => void sent.push(event);
+    const box = connectMessageBox(
+      { id: 'b1', phase: 'open', options: { kind: 'prompt', message: 'Name?' }, showCancel: true, value: '', error: undefined, exceeded: false, zIndex: 1 },
+      record,
+    );
+    const input = box.getInputProps();
+    for (const bad of [null, revoked, 5]) {
+      expect(() => input.oninput(bad as never)).not.toThrow();
+      expect(() => input.onkeydown(bad as never)).not.toThrow();
+    }
+    const throwingPrevent = {
+      key: 'Enter',
+      preventDefault() {
+        throw new Error('prevent');
+      },
+    };
+    expect(() => input.onkeydown(throwingPrevent)).not.toThrow();
+    expect(sent).toEqual([{ type: 'INPUT', value: '' }, { type: 'INPUT', value: '' }, { type: 'INPUT', value: '' }, { type: 'ENTER' }]);
+
+    const notification = connectNotification(
+      { id: 'n1', title: undefined, message: 'Body', type: 'info', position: 'top-right', showClose: true, data: undefined, zIndex: 1, hovered: false },
+      record,
+      { id: 'n1', offset: 16 },
+      16,
+    );
+    expect(() => notification.getCloseProps().onclick(revoked as never)).not.toThrow();
+    expect(sent.at(-1)).toEqual({ type: 'CLOSE', id: 'n1' });
   });
 });
