@@ -4,8 +4,8 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import { createLayerStack } from '../core/ui/layer-stack.js';
 import { createScrollLock } from '../core/ui/scroll-lock.js';
 import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
-import { hasRootToaster, rootToaster } from './toast-api.js';
-import type { ToasterActor } from './toast-api.js';
+import { hasRootToaster, rootToaster } from './toast.api.js';
+import type { ToasterActor } from './toast.api.js';
 import { checkArgument, isUiPlatform } from './fields.js';
 
 const checkPlatform = (owner: string, platform: unknown) => checkArgument(owner, 'platform', platform, isUiPlatform, 'a Platform');

@@ -5,12 +5,12 @@ import type { Bridge } from '../core/bridge/create-bridge.js';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
 import type { ActorRefFrom } from 'xstate';
-import type { CaptchaService } from '../machines/captcha-service.js';
+import type { CaptchaService } from '../machines/captcha.service.js';
 import type { simulationMachine } from '../machines/simulation.machine.js';
 import type { Preferences } from '../core/preferences/preferences.js';
 import type { Security } from '../core/security/security.js';
 import type { UiKit } from '../machines/ui-kit.js';
-import type { RiskTokenService } from '../machines/risk-token-service.js';
+import type { RiskTokenService } from '../machines/risk-token.service.js';
 
 /**
  * The services an app hands to its hooks. Each area adds its optional service here; a hook that needs

@@ -1,4 +1,4 @@
-import type { MessageBoxApi } from '../machines/message-box-api.js';
+import type { MessageBoxApi } from '../machines/message-box.api.js';
 import { currentMessageBox } from '../machines/message-box-queue.machine.js';
 import type { QueuedMessageBox } from '../machines/message-box-queue.machine.js';
 import { useActorSelector } from './use-actor-selector.js';

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { RiskTokenKind } from '../core/security/risk-token/index.js';
 import type { RiskTokenStatus } from '../machines/risk-token.machine.js';
-import { riskTokenState } from '../machines/risk-token-service.js';
-import type { RiskTokenState } from '../machines/risk-token-service.js';
+import { riskTokenState } from '../machines/risk-token.service.js';
+import type { RiskTokenState } from '../machines/risk-token.service.js';
 import { useExkitService } from './provider.js';
 import { shallowEqual, useActorSelector } from './use-actor-selector.js';
 

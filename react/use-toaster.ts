@@ -3,7 +3,7 @@ import { connectToast, connectToaster, toastView } from '../machines/toaster.con
 import type { ShownToast, ToastRegionProps, ToastRootProps, ToastState, ToasterView } from '../machines/toaster.connect.js';
 import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
 import type { ToasterSnapshot, ToastPlacement } from '../machines/toaster.machine.js';
-import type { ToastApi } from '../machines/toast-api.js';
+import type { ToastApi } from '../machines/toast.api.js';
 import { normalizeProps } from './normalize-props.js';
 import type { ReactProps } from './normalize-props.js';
 import { shallowEqual, useActorSelector } from './use-actor-selector.js';

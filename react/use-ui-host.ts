@@ -5,8 +5,8 @@ import type { LayerOptions } from '../core/ui/layer-stack.js';
 import { motionPreference } from '../core/ui/motion.js';
 import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
 import { appHost, appLayers, appToaster } from '../machines/app-host.js';
-import { toast as rootToastApi } from '../machines/toast-api.js';
-import type { ToastApi, ToasterActor } from '../machines/toast-api.js';
+import { toast as rootToastApi } from '../machines/toast.api.js';
+import type { ToastApi, ToasterActor } from '../machines/toast.api.js';
 import { useExkit } from './provider.js';
 
 // These hooks need only the host and the toaster, so an app that imports just the toast hooks does not

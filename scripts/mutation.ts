@@ -32,7 +32,7 @@ export const AREAS: Record<string, string[]> = {
   'futures-core': [
     'core/futures/exact.ts',
     'core/futures/futures-decimal.ts',
-    'core/futures/futures-input-error.ts',
+    'core/futures/errors.ts',
     'core/futures/position-input.ts',
     'core/futures/position-readers.ts',
     'core/futures/contract.ts',

@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { BusinessLine } from '../catalog/enums.js';
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError } from './errors.js';
 import { ONE, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { readInput } from './position-input.js';
 

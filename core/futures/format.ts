@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { FuturesDecimal, readDecimal, type NumericInput } from './futures-decimal.js';
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError } from './errors.js';
 import { DISPLAY_ROUNDINGS, type DisplayRounding } from './exact.js';
 import { readInput } from './position-input.js';
 

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { FuturesInputError, MAX_DECIMAL_DIGITS } from './futures-input-error.js';
+import { FuturesInputError, MAX_DECIMAL_DIGITS } from './errors.js';
 import { expectString } from '../validate/describe-value.js';
 
 /**

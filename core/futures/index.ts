@@ -1,5 +1,5 @@
-export { FuturesInputError, MAX_DECIMAL_DIGITS } from './futures-input-error.js';
-export type { FuturesInputProblem } from './futures-input-error.js';
+export { FuturesInputError, MAX_DECIMAL_DIGITS } from './errors.js';
+export type { FuturesInputProblem } from './errors.js';
 export { FuturesDecimal, readDecimal } from './futures-decimal.js';
 export type { NumericInput, NumericRule } from './futures-decimal.js';
 export { FUTURES_BUSINESS_LINES, contractKindOfBusinessLine, resolveContract } from './contract.js';

@@ -2,7 +2,7 @@
 // from its floor up to the next tier's floor, with its own maintenance margin rate and maintenance amount.
 import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError } from './errors.js';
 import { R0, add, cmp, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { isArrayValue } from '../validate/describe-value.js';
 import { readInput } from './position-input.js';

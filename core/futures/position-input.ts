@@ -1,4 +1,4 @@
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError } from './errors.js';
 import { readRecord } from '../validate/describe-value.js';
 import { MarginMode, PositionMode, PositionSide } from '../catalog/enums.js';
 import type { NumericInput } from './futures-decimal.js';

@@ -1,7 +1,7 @@
 // Shared readers: turn the API's position fields into the symbols of docs/futures-maths.md (Q, E, L, M,
 // MMR, f, bp), each checked and named after the field it came from.
 import type { Decimal } from 'decimal.js';
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError } from './errors.js';
 import { ONE, ZERO, readDecimal, readOptionalDecimal, type NumericRule } from './futures-decimal.js';
 import { firstPresent, type FuturesPositionInput } from './position-input.js';
 import type { ResolvedContract } from './contract.js';

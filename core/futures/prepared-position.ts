@@ -3,7 +3,7 @@
 // when they become a Decimal or a display string (docs/futures-maths.md, "Live figures").
 import { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError } from './errors.js';
 import { resolveContract, type ContractKind } from './contract.js';
 import { directionOf, type Direction, type FuturesPositionInput, readInput } from './position-input.js';
 import { readOpenPrice, readSize } from './position-readers.js';

@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
-import { FuturesInputError } from './futures-input-error.js';
+import { FuturesInputError } from './errors.js';
 import { R100, div, isZero, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent, type DisplayRounding } from './format.js';
 import { readInput } from './position-input.js';

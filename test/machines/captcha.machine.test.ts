@@ -10,7 +10,7 @@ import type { TestWidgetOutcome } from '../../core/captcha/test-widget.js';
 import type { CaptchaWidgetFactory, Challenge } from '../../core/captcha/types.js';
 import { captchaMachine } from '../../machines/captcha.machine.js';
 import type { CaptchaContext, CaptchaEvent, CaptchaFlowInput } from '../../machines/captcha.machine.js';
-import { createCaptchaService } from '../../machines/captcha-service.js';
+import { createCaptchaService } from '../../machines/captcha.service.js';
 import { scriptedCaptchaHttp } from '../support/scripted-captcha-http.js';
 import { walk } from './graph.js';
 import { routeFakeSteps, settleable } from './settleable-actor.js';

@@ -6,7 +6,7 @@ import { CAPTCHA_CHECK_PATH, CAPTCHA_GET_ID_PATH } from '../../core/captcha/api.
 import { createTestCaptchaWidget } from '../../core/captcha/test-widget.js';
 import { memoryPlatform } from '../../core/platform/memory-platform.js';
 import { createSimulationMode } from '../../core/simulation/simulation-mode.js';
-import { createCaptchaService } from '../../machines/captcha-service.js';
+import { createCaptchaService } from '../../machines/captcha.service.js';
 import { simulationMachine } from '../../machines/simulation.machine.js';
 import { ExkitProvider } from '../../react/provider.js';
 import type { ExkitServices } from '../../react/provider.js';

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
-import { createRiskTokenService } from '../../machines/risk-token-service.js';
+import { createRiskTokenService } from '../../machines/risk-token.service.js';
 import { ExkitProvider, MissingProviderError, useRiskToken } from '../../react/index.js';
 
 const TOKEN = 'r'.repeat(40);

@@ -10,8 +10,8 @@ import { ExkitError } from '../../../core/errors/exkit-error.js';
 import { createHttpClient } from '../../../core/http/client.js';
 import type { HttpEvent } from '../../../core/http/types.js';
 import { memoryPlatform } from '../../../core/platform/memory-platform.js';
-import { createCaptchaService } from '../../../machines/captcha-service.js';
-import type { CaptchaServiceOptions } from '../../../machines/captcha-service.js';
+import { createCaptchaService } from '../../../machines/captcha.service.js';
+import type { CaptchaServiceOptions } from '../../../machines/captcha.service.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { Reply, TestServer } from '../../support/http-server.js';
 

@@ -9,7 +9,7 @@ import type { TestWidgetOutcome } from '../../../core/captcha/test-widget.js';
 import { createHttpClient } from '../../../core/http/client.js';
 import type { HttpClient } from '../../../core/http/client.js';
 import { memoryPlatform } from '../../../core/platform/memory-platform.js';
-import { createCaptchaService } from '../../../machines/captcha-service.js';
+import { createCaptchaService } from '../../../machines/captcha.service.js';
 
 let gateway: Gateway;
 let http: HttpClient;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestCaptchaWidget, sampleGeeTestValidate } from '../../../core/captcha/test-widget.js';
 import { createHttpClient } from '../../../core/http/client.js';
 import { memoryPlatform } from '../../../core/platform/memory-platform.js';
-import { createCaptchaService } from '../../../machines/captcha-service.js';
+import { createCaptchaService } from '../../../machines/captcha.service.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 

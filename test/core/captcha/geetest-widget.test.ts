@@ -7,7 +7,7 @@ import { CAPTCHA_SCRIPT_TIMEOUT_MS } from '../../../core/captcha/script-loader.j
 import type { ScriptLoader } from '../../../core/captcha/script-loader.js';
 import { memoryPlatform } from '../../../core/platform/memory-platform.js';
 import type { MemoryPlatform } from '../../../core/platform/memory-platform.js';
-import { createCaptchaService } from '../../../machines/captcha-service.js';
+import { createCaptchaService } from '../../../machines/captcha.service.js';
 import { scriptedCaptchaHttp } from '../../support/scripted-captcha-http.js';
 
 const loaded: ScriptLoader = { load: () => Promise.resolve() };

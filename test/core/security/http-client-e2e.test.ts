@@ -10,7 +10,7 @@ import type { MemoryPlatform } from '../../../core/platform/index.js';
 import { createSecurity, webCryptoEngine } from '../../../core/security/index.js';
 import type { RsaEngine, Security } from '../../../core/security/index.js';
 import { signingInitMachine } from '../../../machines/signing-init.machine.js';
-import { createRiskTokenService } from '../../../machines/risk-token-service.js';
+import { createRiskTokenService } from '../../../machines/risk-token.service.js';
 import { SIGNING_CERT } from './helpers.js';
 
 interface Setup {

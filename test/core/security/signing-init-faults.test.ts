@@ -7,7 +7,7 @@ import { createHttpClient } from '../../../core/http/index.js';
 import type { HttpEvent } from '../../../core/http/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
 import { RISK_TOKEN_FAILED_EVENT, createSecurity } from '../../../core/security/index.js';
-import { createRiskTokenService } from '../../../machines/risk-token-service.js';
+import { createRiskTokenService } from '../../../machines/risk-token.service.js';
 import { signingInitMachine } from '../../../machines/signing-init.machine.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createHttpClient } from '../../../../core/http/index.js';
 import { memoryPlatform } from '../../../../core/platform/index.js';
 import { deviceServiceFetcher } from '../../../../core/security/risk-token/index.js';
-import { createRiskTokenService } from '../../../../machines/risk-token-service.js';
+import { createRiskTokenService } from '../../../../machines/risk-token.service.js';
 import { reply, startTestServer } from '../../../support/http-server.js';
 import type { Reply, TestServer } from '../../../support/http-server.js';
 

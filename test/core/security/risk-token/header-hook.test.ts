@@ -10,7 +10,7 @@ import {
   riskTokenHeaderHook,
 } from '../../../../core/security/risk-token/index.js';
 import type { RiskTokenSource } from '../../../../core/security/risk-token/index.js';
-import { createRiskTokenService } from '../../../../machines/risk-token-service.js';
+import { createRiskTokenService } from '../../../../machines/risk-token.service.js';
 import { reply, startTestServer } from '../../../support/http-server.js';
 import type { TestServer } from '../../../support/http-server.js';
 

@@ -1,14 +1,14 @@
 // The risk-token service on the memory platform against a real device service on loopback (seed 001 §4, §7, §9).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHttpClient } from '../../../../core/http/index.js';
-import { MemoryBrowser, memoryPlatform } from '../../../../core/platform/index.js';
-import type { MemoryPlatform } from '../../../../core/platform/index.js';
-import { RISK_TOKEN_FAILED_EVENT } from '../../../../core/security/risk-token/index.js';
-import { createRiskTokenService } from '../../../../machines/risk-token-service.js';
-import type { RiskTokenService, RiskTokenState } from '../../../../machines/risk-token-service.js';
-import { MAX_TIMER_DELAY_MS } from '../../../../core/validate/duration.js';
-import { gate, reply, startTestServer } from '../../../support/http-server.js';
-import type { TestServer } from '../../../support/http-server.js';
+import { createHttpClient } from '../../core/http/index.js';
+import { MemoryBrowser, memoryPlatform } from '../../core/platform/index.js';
+import type { MemoryPlatform } from '../../core/platform/index.js';
+import { RISK_TOKEN_FAILED_EVENT } from '../../core/security/risk-token/index.js';
+import { createRiskTokenService } from '../../machines/risk-token.service.js';
+import type { RiskTokenService, RiskTokenState } from '../../machines/risk-token.service.js';
+import { MAX_TIMER_DELAY_MS } from '../../core/validate/duration.js';
+import { gate, reply, startTestServer } from '../support/http-server.js';
+import type { TestServer } from '../support/http-server.js';
 
 const DEVICE_PATH = '/v1/constantid/udid/c1';
 const INTERVAL = 1_200_000;
