@@ -12,7 +12,7 @@ export interface BridgeRequestInput {
   bridge: Pick<Bridge, 'request'>;
   path: string;
   params?: Record<string, unknown>;
-  /** Overrides the app request timeout (10000 ms by default, seed 000 §9). */
+  /** Overrides the app request timeout (10000 ms by default, spec §B9). */
   timeoutMs?: number;
 }
 
@@ -62,10 +62,10 @@ const requestOf = readOnce((event: BridgeRequestEvent) =>
 );
 
 /**
- * One bridge request (seed 000 §4): pending until the native callback arrives, then resolved; rejected on
+ * One bridge request (spec §B4): pending until the native callback arrives, then resolved; rejected on
  * timeout or on error. A timeout is the transport's own or an answer with a timeout code (00004, 110100,
- * seed 000 §8): both end in `timedOut`. Outside the app or below requestAction's minimum version nothing is
- * sent (seed 000 §5) and the request ends in `skipped`. The invoked actor is the core transport's request,
+ * spec §B8): both end in `timedOut`. Outside the app or below requestAction's minimum version nothing is
+ * sent (spec §B5) and the request ends in `skipped`. The invoked actor is the core transport's request,
  * so correlation and the timeout live in one place; leaving `pending` aborts the call and frees its entry.
  */
 export const bridgeRequestMachine = setup({

@@ -25,7 +25,7 @@ export type ButtonEvent =
 export type ButtonEmitted = { type: 'clicked' };
 
 /**
- * The shared button (seed 000 §4): its states are disabled and loading, held in two independent regions
+ * The shared button (spec §B4): its states are disabled and loading, held in two independent regions
  * (`activity`: idle or loading; `availability`: enabled or disabled), so ending one never ends the other.
  * A click is ignored while either holds; otherwise it leaves the machine as a `clicked` emit.
  */

@@ -22,9 +22,9 @@ export interface CaptchaFlowInput {
   widget: CaptchaWidgetFactory;
   request: ChallengeRequest;
   language: CaptchaLanguage;
-  /** The captcha type sent with the check; 3 sends the validate object as base64 JSON (seed 001 §5). */
+  /** The captcha type sent with the check; 3 sends the validate object as base64 JSON (spec §S5). */
   captchaType: number;
-  /** Return the token and type without asking the server (seed 001 §4 self-verify mode). */
+  /** Return the token and type without asking the server (spec §S4 self-verify mode). */
   selfVerify: boolean;
 }
 
@@ -51,7 +51,7 @@ export interface CaptchaWidgetInput {
 }
 
 /**
- * The captcha flow (seed 001 §4): request a challenge; status 0 shows the widget, whose success is
+ * The captcha flow (spec §S4): request a challenge; status 0 shows the widget, whose success is
  * checked with the server (or returned as is in self-verify mode); closing it reports a close; a widget
  * error is only reported. Any other status passes with an empty token and type.
  */

@@ -25,7 +25,7 @@ export interface CaptchaServiceOptions {
   selfVerify?: boolean;
   /** XState clock for the flows (the platform's timers, or a SimulatedClock in tests). */
   clock?: Timers;
-  /** Where widget errors go (they are logged only, seed 001 §4); default console.warn. */
+  /** Where widget errors go (they are logged only, spec §S4); default console.warn. */
   onWidgetError?: (error: unknown, scene: string) => void;
 }
 
@@ -68,7 +68,7 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
   const flows$ = new BehaviorSubject<ReadonlyMap<string, CaptchaFlowActor>>(new Map());
   const onWidgetError = options.onWidgetError ?? consoleLog;
   const publish = () => flows$.next(new Map([...running].map(([scene, flow]) => [scene, flow.actor])));
-  /** Widget errors are logged only (seed 001 §4): a logger that throws must not fail the flow. */
+  /** Widget errors are logged only (spec §S4): a logger that throws must not fail the flow. */
   const logWidgetError = (error: unknown, scene: string) => {
     try {
       onWidgetError(error, scene);

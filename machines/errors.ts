@@ -2,7 +2,7 @@
 // internal faults of a machine started without the input its default actors need.
 import { ExkitError } from '../core/errors/index.js';
 
-/** Raised when the device service answers with nothing (seed 001 §4: an empty result is an error). */
+/** Raised when the device service answers with nothing (spec §S4: an empty result is an error). */
 export class RiskTokenEmptyError extends ExkitError {
   override name = 'RiskTokenEmptyError';
   constructor() {

@@ -4,11 +4,11 @@ import { takeErrorEvents } from './error-events.js';
 import { DELAY, STRING, fieldsOrThrow, fieldsOrUndefined, isAny } from './fields.js';
 import type { FieldRules } from './fields.js';
 
-/** Seed 001 §9: a loading overlay's leave transition, in ms. */
+/** Spec §S9: a loading overlay's leave transition, in ms. */
 export const LOADING_LEAVE_MS = 300;
 
 export interface LoadingOverlayInput {
-  /** What the overlay covers (an element, a component instance, a key); required (seed 001 §8). */
+  /** What the overlay covers (an element, a component instance, a key); required (spec §S8). */
   target: unknown;
   /** Default LOADING_LEAVE_MS (0 for reduced motion). */
   leaveMs?: number;
@@ -43,7 +43,7 @@ const acquireOf = (event: LoadingOverlayEvent) =>
 export const diagramInput: LoadingOverlayInput = { target: 'diagram' };
 
 /**
- * A loading overlay over one target (seed 001 §4, §9): visible → hiding → removed with a 300 ms leave.
+ * A loading overlay over one target (spec §S4, §S9): visible → hiding → removed with a 300 ms leave.
  * It is reference-counted: overlapping requests keep one overlay until the last releases it.
  */
 export const loadingOverlayMachine = setup({
@@ -77,7 +77,7 @@ export const loadingOverlayMachine = setup({
   },
 }).createMachine({
   id: 'loadingOverlay',
-  // Seed 001 §8: an overlay without a target is a LoadingTargetMissingError (so is an omitted input); a
+  // Spec §S8: an overlay without a target is a LoadingTargetMissingError (so is an omitted input); a
   // malformed field is an InvalidArgumentError naming it.
   context: ({ input: given }) => {
     const input = fieldsOrThrow<LoadingOverlayInput>('loadingOverlay', given ?? {}, inputRules, 'input');

@@ -118,7 +118,7 @@ const wellFormedForward = (event: MessageBoxQueueEvent) =>
 const SCROLL_OWNER = 'message-box-queue';
 
 /**
- * The message-box queue (seed 001 §4): alert, confirm and prompt boxes open one at a time; a box opened
+ * The message-box queue (spec §S4): alert, confirm and prompt boxes open one at a time; a box opened
  * while another shows waits, and appears when the current one closes, in order.
  */
 export const messageBoxQueueMachine = setup({

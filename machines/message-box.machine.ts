@@ -11,14 +11,14 @@ import { BOOLEAN, DELAY, ID, REPORTER, STRING, checkArgument, fieldsOrThrow, fie
 import type { FieldRules } from './fields.js';
 import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect } from './ui-effects.js';
 
-/** Seed 001 §9: message boxes fade in and out over this long. */
+/** Spec §S9: message boxes fade in and out over this long. */
 export const MESSAGE_BOX_TRANSITION_MS = 200;
-/** Seed 001 §9: a prompt's input takes focus this long after the box shows. */
+/** Spec §S9: a prompt's input takes focus this long after the box shows. */
 export const PROMPT_FOCUS_DELAY_MS = 500;
-/** Seed 001 §9: a message box's default top offset. */
+/** Spec §S9: a message box's default top offset. */
 export const MESSAGE_BOX_TOP_OFFSET = '30vh';
 /**
- * Seed 001 §8: the default text when a prompt's input fails validation, the catalogue's `invalidData` in
+ * Spec §S8: the default text when a prompt's input fails validation, the catalogue's `invalidData` in
  * the locale's language ('无效数据' for zh-CN, 'invalid data' for en; unknown locales give English).
  */
 export function promptDefaultError(locale: string): string {
@@ -38,15 +38,15 @@ export interface MessageBoxOptions {
   kind: MessageBoxKind;
   message: string;
   title?: string;
-  /** Seed 001 §9: confirm and prompt show cancel; alert does not. */
+  /** Spec §S9: confirm and prompt show cancel; alert does not. */
   showCancel?: boolean;
   /** Default true. */
   showClose?: boolean;
-  /** Seed 001 §9: alert does not close on Escape; confirm and prompt do. */
+  /** Spec §S9: alert does not close on Escape; confirm and prompt do. */
   closeOnEscape?: boolean;
-  /** Seed 001 §9: alert does not close on a backdrop click; confirm and prompt do. */
+  /** Spec §S9: alert does not close on a backdrop click; confirm and prompt do. */
   closeOnBackdrop?: boolean;
-  /** Sizes as the dialog (seed 001 §9). Default 'medium'. */
+  /** Sizes as the dialog (spec §S9). Default 'medium'. */
   size?: DialogSize;
   /** Default MESSAGE_BOX_TOP_OFFSET. */
   top?: string;
@@ -185,8 +185,8 @@ export interface MessageBoxOutput extends MessageBoxResult {
 }
 
 /**
- * The validation message for a prompt value, or undefined when it passes (seed 001 §5); a failure without
- * `inputErrorMessage` reads the default text in `locale` (seed 001 §8).
+ * The validation message for a prompt value, or undefined when it passes (spec §S5); a failure without
+ * `inputErrorMessage` reads the default text in `locale` (spec §S8).
  */
 export function validatePrompt(
   options: MessageBoxOptions,
@@ -234,7 +234,7 @@ const inputValueOf = (event: MessageBoxEvent) =>
 const isExceeded = (options: MessageBoxOptions, value: string) => options.maxLength !== undefined && value.length > options.maxLength;
 
 /**
- * One alert, confirm or prompt box (seed 001 §4, §5, §9): hidden until its queue shows it, entering and
+ * One alert, confirm or prompt box (spec §S4, §S5, §S9): hidden until its queue shows it, entering and
  * leaving over 200 ms, closed with confirm, cancel or close. A prompt confirms only when its input passes.
  */
 export const messageBoxMachine = setup({
@@ -270,7 +270,7 @@ export const messageBoxMachine = setup({
       if (value === undefined) return {};
       return {
         value,
-        // Seed 001 §5: the input is re-checked on every change.
+        // Spec §S5: the input is re-checked on every change.
         error: context.options.kind === 'prompt' ? check(context, value) : undefined,
         exceeded: isExceeded(context.options, value),
       };
@@ -279,7 +279,7 @@ export const messageBoxMachine = setup({
     actCancel: assign({ action: 'cancel' as const }),
     actClose: assign({ action: 'close' as const }),
     emitFocusInput: emit(({ context }) => ({ type: 'focusInput' as const, id: context.id })),
-    // Seed 001 §9: a prompt's input takes focus after the delay; with a DOM the box moves it there itself.
+    // Spec §S9: a prompt's input takes focus after the delay; with a DOM the box moves it there itself.
     focusInput: ({ context }) => {
       const input = context.dom?.document.getElementById(messageBoxDomIds(context.id).input);
       if (input && typeof input.focus === 'function') input.focus();

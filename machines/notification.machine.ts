@@ -4,12 +4,12 @@ import { takeErrorEvents } from './error-events.js';
 import { ANY, BOOLEAN, CLOCK, DISPLAY_DURATION, ID, STRING, fieldsOrThrow, oneOfRule, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
-/** Seed 001 §9: a notification closes after this long by default. */
+/** Spec §S9: a notification closes after this long by default. */
 export const NOTIFICATION_DURATION_MS = 4000;
-/** Seed 001 §9: the four corners a notification can sit in; top-right is the default. */
+/** Spec §S9: the four corners a notification can sit in; top-right is the default. */
 export const NOTIFICATION_POSITIONS = ['top-right', 'top-left', 'bottom-right', 'bottom-left'] as const;
 export type NotificationPosition = (typeof NOTIFICATION_POSITIONS)[number];
-/** Seed 001 §9: the default corner. */
+/** Spec §S9: the default corner. */
 export const NOTIFICATION_DEFAULT_POSITION: NotificationPosition = 'top-right';
 
 export type NotificationType = 'success' | 'warning' | 'info' | 'error';
@@ -24,12 +24,12 @@ export interface NotificationContent {
   duration?: number;
   /** Default NOTIFICATION_DEFAULT_POSITION. */
   position?: NotificationPosition;
-  /** Seed 001 §9: the close button is shown by default. */
+  /** Spec §S9: the close button is shown by default. */
   showClose?: boolean;
-  /** Seed 001 §4: a click closes it (default true). */
+  /** Spec §S4: a click closes it (default true). */
   closeOnClick?: boolean;
   /**
-   * Seed 001 §4: leaving restarts the full timer. With this option (and a clock) it resumes the time
+   * Spec §S4: leaving restarts the full timer. With this option (and a clock) it resumes the time
    * that was left when the pointer entered instead.
    */
   resumeRemaining?: boolean;
@@ -100,7 +100,7 @@ export interface NotificationOutput {
 }
 
 /**
- * One notification (seed 001 §4, §9): shown, then closed by its timer (4000 ms), its close button,
+ * One notification (spec §S4, §S9): shown, then closed by its timer (4000 ms), its close button,
  * Escape or a click. Hovering pauses the timer; leaving restarts it (or resumes it, by option).
  */
 export const notificationMachine = setup({

@@ -10,7 +10,7 @@ import type { FieldRules } from './fields.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
 
-/** Seed 001 §9: the gap between stacked notifications (and from the viewport edge), in px. */
+/** Spec §S9: the gap between stacked notifications (and from the viewport edge), in px. */
 export const NOTIFICATION_GAP_PX = 16;
 /**
  * Notifications shown at once, all corners together (the seed is silent; Mantine's `limit` defaults to 5 and
@@ -157,7 +157,7 @@ const finishedOf = (context: NotifierContext, event: NotifierEvent): Notificatio
   return item && item.ref.getSnapshot().status === 'done' ? item : undefined;
 };
 
-/** The notification stacks (seed 001 §4, §9): one child actor per notification, in four corners. */
+/** The notification stacks (spec §S4, §S9): one child actor per notification, in four corners. */
 export const notifierMachine = setup({
   // Stryker disable next-line ObjectLiteral: `types` only carries TypeScript types; XState never reads it at run time
   types: {

@@ -47,9 +47,9 @@ function selectPopupView(snapshot: PopupSnapshot): PopupView {
 }
 
 export interface DialogConnectOptions {
-  /** Default 'medium' (seed 001 §2). */
+  /** Default 'medium' (spec §S2). */
   size?: DialogSize;
-  /** CSS top offset (default 15vh, seed 001 §2). */
+  /** CSS top offset (default 15vh, spec §S2). */
   top?: string;
   /** The viewport's width in CSS px, to pick the mobile layout (default: wide). */
   viewportWidth?: number;
@@ -110,7 +110,7 @@ export interface DialogApi {
   /** The body: the dialog's accessible description (`aria-describedby`). */
   getBodyProps(): { id: string };
   /**
-   * The footer, the fourth part of a dialog (seed 001 §2: title, close button, body and footer), for its
+   * The footer, the fourth part of a dialog (spec §S2: title, close button, body and footer), for its
    * actions. It is not part of the description, so a screen reader does not read the buttons as text.
    */
   getFooterProps(): { id: string };

@@ -10,9 +10,9 @@ import { BOOLEAN, DELAY, ID, LAYERS, REPORTER, checkArgument, fieldsOrThrow, fie
 import type { FieldRules } from './fields.js';
 import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect, scrollLockEffect } from './ui-effects.js';
 
-/** Seed 000 §4: the open delay is optional; none by default. */
+/** Spec §B4: the open delay is optional; none by default. */
 export const POPUP_OPEN_DELAY_MS = 0;
-/** Seed 000 §4: the close delay is optional; none by default. */
+/** Spec §B4: the close delay is optional; none by default. */
 export const POPUP_CLOSE_DELAY_MS = 0;
 
 export interface PopupInput {
@@ -22,7 +22,7 @@ export interface PopupInput {
   openDelay?: number;
   /** Default POPUP_CLOSE_DELAY_MS. */
   closeDelay?: number;
-  /** A modal locks page scroll while shown (seed 000 §4). Default false. */
+  /** A modal locks page scroll while shown (spec §B4). Default false. */
   modal?: boolean;
   /** Default true. */
   closeOnEscape?: boolean;
@@ -109,7 +109,7 @@ const reasonOf = (event: PopupEvent): PopupCloseReason =>
   event.type === 'ESCAPE' ? 'escape' : event.type === 'OUTSIDE_CLICK' ? 'outside' : event.type === 'TOGGLE' ? 'toggle' : 'close';
 
 /**
- * A popup or dialog (seed 000 §4): closed → opened after an optional open delay, opened → closed after an
+ * A popup or dialog (spec §B4): closed → opened after an optional open delay, opened → closed after an
  * optional close delay. A modal holds the shared scroll lock from opening until it is closed; the lock
  * restores the page about 200 ms after the last modal lets go.
  */

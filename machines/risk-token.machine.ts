@@ -18,7 +18,7 @@ import { guardCallback } from '../core/errors/guard-callback.js';
 import { takeErrorEvents } from './error-events.js';
 import { prop } from './fields.js';
 
-/** The five statuses of seed 001 §4. */
+/** The five statuses of spec §S4. */
 export type RiskTokenStatus = 'notInitialised' | 'success' | 'demoted' | 'error' | 'timeout';
 
 export interface RiskTokenInput {
@@ -32,13 +32,13 @@ export interface RiskTokenInput {
   now?: () => number;
   /** The error service (platform.errors.report, which keeps bots silent). */
   report?: (report: ErrorReport) => void;
-  /** Default 1200000 ms (seed 001 §9). */
+  /** Default 1200000 ms (spec §S9). */
   intervalMs?: number;
-  /** Default 14400000 ms (seed 001 §9). */
+  /** Default 14400000 ms (spec §S9). */
   validityMs?: number;
-  /** Default 1000 ms (seed 001 §9). */
+  /** Default 1000 ms (spec §S9). */
   retryDelayMs?: number;
-  /** Default 10000 ms (seed 001 §9). */
+  /** Default 10000 ms (spec §S9). */
   refreshTimeoutMs?: number;
 }
 
@@ -61,7 +61,7 @@ export interface RiskTokenContext {
 }
 
 export type RiskTokenEvent =
-  /** Refresh now, unless a refresh is pending (seed 001 §4 pending flag). */
+  /** Refresh now, unless a refresh is pending (spec §S4 pending flag). */
   | { type: 'REFRESH' }
   /** Refresh when the token is absent, expired or within one interval of expiry. */
   | { type: 'REFRESH_IF_DUE' }
@@ -132,7 +132,7 @@ function contextOf(input: RiskTokenInput): RiskTokenContext {
 }
 
 /**
- * The risk token (seed 001 §4). Two regions: `status` holds the five statuses; `refresh` is the pending
+ * The risk token (spec §S4). Two regions: `status` holds the five statuses; `refresh` is the pending
  * flag — while it is not idle, further refresh requests are ignored, so any number of callers cause one
  * request. A refresh retries once after 1 s and gives up after 10 s in all (status timeout).
  */

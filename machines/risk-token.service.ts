@@ -64,7 +64,7 @@ export interface RiskTokenService extends RiskTokenSource {
   /** Refreshes now (joining a refresh in flight) and resolves when it settles: within the refresh time-out (10 s), or at once when stopped. */
   refresh(): Promise<RiskTokenState>;
   /**
-   * Resolves with the token once the first refresh settles, or after `timeoutMs` (default 5000 ms, seed 001 §9);
+   * Resolves with the token once the first refresh settles, or after `timeoutMs` (default 5000 ms, spec §S9);
    * rejects with InvalidArgumentError when `timeoutMs` is not a duration a timer honours.
    */
   whenReady(timeoutMs?: number): Promise<string | undefined>;
@@ -95,7 +95,7 @@ export function riskTokenState(snapshot: SnapshotFrom<typeof riskTokenMachine>):
 const isSettled = (snapshot: SnapshotFrom<typeof riskTokenMachine>) => snapshot.matches({ refresh: 'idle' });
 
 /**
- * Creates and starts the risk token (seed 001 §4) on a platform: it refreshes at start, then every
+ * Creates and starts the risk token (spec §S4) on a platform: it refreshes at start, then every
  * interval while the page is visible, follows other tabs' tokens, and reports failures to `platform.errors`.
  *
  * @example

@@ -24,7 +24,7 @@ export interface SigningInitContext {
 export type SigningInitEvent =
   /** Start signing init (ignored once started). */
   | { type: 'INIT' }
-  /** Fetch the config again, bypassing the cache (seed 001 §8 re-fetch after 00020/00021). */
+  /** Fetch the config again, bypassing the cache (spec §S8 re-fetch after 00020/00021). */
   | { type: 'REFETCH' }
   /** Drop everything, including the security service's state. */
   | { type: 'RESET' }
@@ -42,7 +42,7 @@ function need(security: Security | undefined): Security {
 }
 
 /**
- * Signing init (seed 001 §4): not initialised → config fetched → server public key verified → ready.
+ * Signing init (spec §S4): not initialised → config fetched → server public key verified → ready.
  * Any failure reports loginEncryptFailed and resets to not initialised, so INIT or REFETCH can retry.
  * A config with clientOpen off ends in `disabled` (nothing to verify, nothing to encrypt).
  */

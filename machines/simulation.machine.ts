@@ -66,7 +66,7 @@ function redirectOf(context: SimulationContext, event: SimulationEvent): string 
 }
 
 /**
- * Simulation (paper) trading mode (seed 001 §2, §4): turning on sets the flag and lands on the simulation
+ * Simulation (paper) trading mode (spec §S2, §S4): turning on sets the flag and lands on the simulation
  * page (the futures page when turned on from a futures page); while on, a page off the allowed list
  * redirects to the simulation spot page; turning off clears the flag and reloads; a change made in
  * another tab reloads or redirects this one.

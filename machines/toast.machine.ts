@@ -4,11 +4,11 @@ import { takeErrorEvents } from './error-events.js';
 import { ANY, BOOLEAN, CLOCK, DISPLAY_DURATION, ID, STRING, clearable, fieldsOrThrow, fieldsOrUndefined, oneOfRule, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
-/** Seed 000 §4, seed 001 §4: the toast types. */
+/** Spec §B4, §S4: the toast types. */
 export const TOAST_TYPES = ['success', 'warning', 'info', 'error', 'question', 'loading'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
-/** Seed 000 §9: a toast closes after this long by default. */
+/** Spec §B9: a toast closes after this long by default. */
 export const TOAST_DURATION_MS = 3000;
 
 /** What a caller says about a toast; every field but the message is optional. */
@@ -122,7 +122,7 @@ function durationOf(type: ToastType, duration: number | undefined, fallback: num
 }
 
 /**
- * One toast (seed 000 §4): hidden until the toaster shows it, then visible until its timer, its close
+ * One toast (spec §B4): hidden until the toaster shows it, then visible until its timer, its close
  * button or Escape closes it. Loading toasts (and `duration: Infinity`) wait for an update or a close.
  */
 export const toastMachine = setup({

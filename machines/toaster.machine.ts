@@ -11,9 +11,9 @@ import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
 
-/** Seed 000 §9: the first toast sits this far from the top of the viewport, in px. */
+/** Spec §B9: the first toast sits this far from the top of the viewport, in px. */
 export const TOAST_TOP_OFFSET_PX = 100;
-/** Seed 000 §9: the gap between stacked toasts, in px. */
+/** Spec §B9: the gap between stacked toasts, in px. */
 export const TOAST_GAP_PX = 16;
 /** Toasts shown at once before the rest queue (the seed is silent; sonner's default `visibleToasts` is 3). */
 export const TOAST_MAX_VISIBLE = 3;
@@ -200,7 +200,7 @@ export interface ToastPlacement {
   index: number;
 }
 
-/** The shown toasts, in order, with offsets derived from their measured heights (seed 000 §4: the ones below shift up). */
+/** The shown toasts, in order, with offsets derived from their measured heights (spec §B4: the ones below shift up). */
 export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 'gap'>): ToastPlacement[] {
   const { items, top, gap } = fieldsOrThrow('toastPlacements', context, placementRules, 'context');
   const offsets = stackOffsets(
@@ -255,7 +255,7 @@ const finishedOf = (context: ToasterContext, event: ToasterEvent): ToastItem | u
 const isPaused = (c: Pick<ToasterContext, 'pageHidden' | 'hovered'>) => c.pageHidden || c.hovered;
 
 /**
- * The toast stack (seed 000 §4, §9): one child actor per shown toast, updated in place by id, at most
+ * The toast stack (spec §B4, §B9): one child actor per shown toast, updated in place by id, at most
  * `maxVisible` shown with the rest queued in order as data (spawned when a slot frees), paused while the
  * page is hidden or hovered.
  */

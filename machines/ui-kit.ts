@@ -58,7 +58,7 @@ export interface UiKitOptions {
   reducedMotion?: boolean;
   /**
    * The current locale ('en', 'zh-CN', …), read whenever a text is chosen: a prompt's default failure text
-   * is the catalogue's `invalidData` in it (seed 001 §8). Default 'en'.
+   * is the catalogue's `invalidData` in it (spec §S8). Default 'en'.
    */
   locale?: () => string;
 }

@@ -18,7 +18,7 @@ export interface SafeLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
 }
 
 /**
- * An anchor whose href passed the link rules (seed 001 §5). A blocked href renders no href at all, and a click
+ * An anchor whose href passed the link rules (spec §S5). A blocked href renders no href at all, and a click
  * on it warns and navigates nowhere; rel and target come from linkAttributes (author rel tokens are added,
  * except 'opener').
  */

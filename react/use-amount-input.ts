@@ -32,7 +32,7 @@ export interface UseAmountInputResult {
 }
 
 /**
- * A controlled amount input (seed 001 §5): every change goes through sanitizeAmount, and the caret stays where
+ * A controlled amount input (spec §S5): every change goes through sanitizeAmount, and the caret stays where
  * the user typed instead of jumping to the end when characters are dropped.
  */
 export function useAmountInput(options: UseAmountInputOptions): UseAmountInputResult {

@@ -12,7 +12,7 @@ export interface UseBridgeRequestOptions {
 }
 
 export interface UseBridgeRequestResult<T> {
-  /** 'skipped': nothing was sent, outside the app or below requestAction's minimum version (seed 000 §5). */
+  /** 'skipped': nothing was sent, outside the app or below requestAction's minimum version (spec §B5). */
   status: 'pending' | 'success' | 'skipped' | 'error' | 'cancelled';
   data: T | undefined;
   /** The answer code on success (the app's, or the fallback's). */

@@ -29,7 +29,7 @@ export interface UseButtonResult {
   actor: ActorRefFrom<typeof buttonMachine>;
 }
 
-/** A button whose clicks are ignored while it is disabled or loading, the two held independently (seed 000 §4). */
+/** A button whose clicks are ignored while it is disabled or loading, the two held independently (spec §B4). */
 export function useButton(onClick: () => void, input: ButtonInput = {}): UseButtonResult {
   // A malformed flag throws InvalidArgumentError here, in the caller's render, not inside the actor.
   const actor = useOwnedActor(buttonMachine, { input: checkButtonInput(input) });

@@ -9,7 +9,7 @@ export interface UseCaptchaResult {
   state: 'idle' | 'requesting' | 'challenging' | 'verifying' | 'passed' | 'closed' | 'failed';
 }
 
-/** The captcha flow of one scene (seed 001 §4). */
+/** The captcha flow of one scene (spec §S4). */
 export function useCaptcha(scene: string): UseCaptchaResult {
   const service = useExkitService('captcha');
   // One subscription: to the service's flows, and through it to the scene's flow while one runs.

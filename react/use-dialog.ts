@@ -34,9 +34,9 @@ export interface UseDialogOptions {
   closeOnEscape?: boolean;
   /** Default true. */
   closeOnBackdrop?: boolean;
-  /** Default 'medium' (seed 001 §2). */
+  /** Default 'medium' (spec §S2). */
   size?: DialogSize;
-  /** CSS top offset (default 15vh, seed 001 §2). */
+  /** CSS top offset (default 15vh, spec §S2). */
   top?: string;
   /** Ms before it shows (default 0); a negative, non-finite or over-2^31 − 1 value throws InvalidArgumentError. */
   openDelay?: number;
@@ -61,7 +61,7 @@ export interface UseDialogResult {
   /** The body: the dialog's accessible description (`aria-describedby`). */
   getBodyProps(): { id: string };
   /**
-   * The footer, the fourth part of a dialog (seed 001 §2: title, close button, body and footer), for its
+   * The footer, the fourth part of a dialog (spec §S2: title, close button, body and footer), for its
    * actions. It is not part of the description, so a screen reader does not read the buttons as text.
    */
   getFooterProps(): { id: string };
@@ -71,7 +71,7 @@ export interface UseDialogResult {
 }
 
 /**
- * A dialog (seed 001 §2, seed 000 §4) with title, close button, body and footer: open/close delays, Escape
+ * A dialog (spec §S2, §B4) with title, close button, body and footer: open/close delays, Escape
  * and backdrop each switchable, the app's z-index, scroll lock and focus trap (the popup machine's own
  * effects); the content node must have role dialog (DialogRoleMissingError).
  */

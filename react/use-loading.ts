@@ -24,7 +24,7 @@ const noop = () => {};
 
 /**
  * A loading overlay over `target` (a key shared by every component showing it; this hook's own id when
- * omitted). Overlapping requests share one overlay until the last ends (seed 001 §4, §9).
+ * omitted). Overlapping requests share one overlay until the last ends (spec §S4, §S9).
  */
 export function useLoading(target?: unknown, onRemoved?: () => void): UseLoadingResult {
   const { loading } = useUi();

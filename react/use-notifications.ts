@@ -28,7 +28,7 @@ export interface UseNotificationsResult {
   getRegionProps(label?: string): NotificationRegionProps & { ref: (node: HTMLElement | null) => void };
 }
 
-/** The app's notifications (seed 001 §4, §9): notify/close plus placements per corner for a renderer. */
+/** The app's notifications (spec §S4, §S9): notify/close plus placements per corner for a renderer. */
 export function useNotifications(): UseNotificationsResult {
   const ui = useUi();
   const notifier = ui.notifier;

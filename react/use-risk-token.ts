@@ -18,7 +18,7 @@ export interface UseRiskTokenResult {
   refresh(): Promise<RiskTokenState>;
 }
 
-/** The provider's risk token (seed 001 §4): its status, token kind and last error, and a refresh. */
+/** The provider's risk token (spec §S4): its status, token kind and last error, and a refresh. */
 export function useRiskToken(): UseRiskTokenResult {
   const service = useExkitService('riskToken');
   // One subscription to the service's own view of the machine, re-rendering when one of its fields changes.

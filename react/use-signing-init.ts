@@ -20,7 +20,7 @@ export interface UseSigningInitResult {
   actor: ActorRefFrom<typeof signingInitMachine>;
 }
 
-/** Runs signing init (seed 001 §4) for the provider's security service, starting on mount. */
+/** Runs signing init (spec §S4) for the provider's security service, starting on mount. */
 export function useSigningInit(): UseSigningInitResult {
   const security = useExkitService('security');
   const { platform } = useExkit();

@@ -8,7 +8,7 @@ export interface UseSimulationModeResult {
   turnOff(): void;
 }
 
-/** Simulation-trading mode: whether it is on, and the switches (seed 001 §4). */
+/** Simulation-trading mode: whether it is on, and the switches (spec §S4). */
 export function useSimulationMode(): UseSimulationModeResult {
   const actor = useExkitService('simulation');
   const on = useActorSelector(actor, (s) => s.matches('on'));

@@ -1,4 +1,4 @@
-// The native commands of seed 000 §7: name, payload, answer, minimum app version and timeout class.
+// The native commands of spec §B7: name, payload, answer, minimum app version and timeout class.
 // Where the seed shows no payload, the shape below is this library's choice (docs/bridge-protocol.md).
 import type { AssetTab, Theme } from '../catalog/enums.js';
 import { deepFreeze } from '../catalog/freeze.js';
@@ -26,7 +26,7 @@ export interface BridgeCommandMap {
   openBrowser: { payload: { url: string }; answer: void };
   sendTokenToWeb: { payload: void; answer: { token: string } };
   nativeRouter: { payload: { link: string }; answer: void };
-  /** The wire payload adds `requestId` (the callback id) in front of path and params (seed 000 §3). */
+  /** The wire payload adds `requestId` (the callback id) in front of path and params (spec §B3). */
   requestAction: { payload: { path: string; params?: Record<string, unknown> }; answer: unknown };
   setTitleVisible: { payload: { visible: boolean }; answer: void };
   changeTitleBarTheme: { payload: { theme: Theme; backgroundColor?: string; textColor?: string }; answer: void };
@@ -66,19 +66,19 @@ export type CommandAnswer<C extends BridgeCommand> = BridgeCommandMap[C]['answer
 
 /** How one command travels and when it may run. */
 export interface CommandInfo {
-  /** The lowest app version that understands the command (seed 000 §5; see `source`). */
+  /** The lowest app version that understands the command (spec §B5; see `source`). */
   minVersion: string;
-  /** 'seed' when seed 000 §5 names the value, 'chosen' when this library picked it within 1.2.51..2.56.0. */
+  /** 'seed' when spec §B5 names the value, 'chosen' when this library picked it within 1.2.51..2.56.0. */
   source: 'seed' | 'chosen';
   /** The timeout class when the page waits for a callback; absent for fire-and-forget commands. */
   timeout?: TimeoutKind;
   /** True when the command takes no payload (its first argument is then the call options). */
   noPayload?: true;
-  /** 'not-android': skipped on Android (seed 000 §6: share). */
+  /** 'not-android': skipped on Android (spec §B6: share). */
   platforms?: 'not-android';
 }
 
-/** The lowest and highest minimum versions the seed allows for commands it does not name (seed 000 §5). */
+/** The lowest and highest minimum versions the seed allows for commands it does not name (spec §B5). */
 export const MIN_VERSION_FLOOR = '1.2.51';
 export const MIN_VERSION_CEILING = '2.56.0';
 
@@ -88,13 +88,13 @@ const info = (source: CommandInfo['source'], minVersion: string, timeout?: Timeo
   ...(timeout ? { timeout } : {}),
   ...(noPayload ? { noPayload: true as const } : {}),
 });
-/** Seed 000 §6: "Skipped on Android: … share." */
+/** Spec §B6: "Skipped on Android: … share." */
 const notOnAndroid = (command: CommandInfo): CommandInfo => ({ ...command, platforms: 'not-android' });
 const seed = (minVersion: string, timeout?: TimeoutKind, noPayload?: 'noPayload') => info('seed', minVersion, timeout, noPayload);
 const chosen = (minVersion: string, timeout?: TimeoutKind, noPayload?: 'noPayload') => info('chosen', minVersion, timeout, noPayload);
 
 /**
- * Every command of seed 000 §7 with its minimum app version and timeout class. The 'seed' values are the
+ * Every command of spec §B7 with its minimum app version and timeout class. The 'seed' values are the
  * seed's (§5); the 'chosen' ones follow the feature's family and are documented in docs/bridge-protocol.md.
  * Frozen all the way down, like the catalogues.
  */
@@ -151,7 +151,7 @@ export const TITLE_BAR_THEME_COLORS: Readonly<Record<Theme, Readonly<{ backgroun
   dark: { backgroundColor: '#000000', textColor: '#FFFFFF' },
 });
 
-/** setBottomActions' copy, close and refresh default to true (seed 000 §7); frozen. */
+/** setBottomActions' copy, close and refresh default to true (spec §B7); frozen. */
 export const BOTTOM_ACTION_DEFAULTS = /* @__PURE__ */ deepFreeze({ copy: true, close: true, refresh: true } as const);
 
 /** Fills a command's documented defaults into its payload before it goes on the wire. */

@@ -22,7 +22,7 @@ import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
 import { readRecord, describeValue, expectObjectWith } from '../validate/describe-value.js';
 
-/** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (seed 000 §5, §6). */
+/** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (spec §B5, §B6). */
 export type SkipReason = 'not-in-app' | 'below-minimum-version' | 'not-on-android';
 
 /** The outcome of one command call. Calls that could not be delivered or answered reject with a typed error instead. */
@@ -33,7 +33,7 @@ export type CommandResult<A> =
   | { status: 'fallback'; command: BridgeCommand; reason: SkipReason; minimumVersion: string; appVersion: string | null; value: unknown };
 
 export interface CallOptions {
-  /** Overrides the command's timeout (its class default from seed 000 §9, or the bridge's override). */
+  /** Overrides the command's timeout (its class default from spec §B9, or the bridge's override). */
   timeoutMs?: number;
   /** Aborting rejects the call with BridgeCallAbortedError and frees its entry. */
   signal?: AbortSignal;
@@ -57,8 +57,8 @@ export interface SkipInfo {
 
 /**
  * The outcome of `bridge.request`: the app's success answer, the fallback's answer, or nothing sent
- * because requestAction cannot run here (seed 000 §5: "Otherwise a fallback runs if one exists, or nothing
- * happens"). Failures reject with the typed errors of seed 000 §8.
+ * because requestAction cannot run here (spec §B5: "Otherwise a fallback runs if one exists, or nothing
+ * happens"). Failures reject with the typed errors of spec §B8.
  */
 export type BridgeRequestResult<T = unknown> =
   | { status: 'answered'; code: string; data: T }
@@ -72,7 +72,7 @@ export type CommandArgs<C extends BridgeCommand> = [CommandPayload<C>] extends [
     ? [payload?: CommandPayload<C>, options?: CallOptions]
     : [payload: CommandPayload<C>, options?: CallOptions];
 
-/** One typed method per command of seed 000 §7. */
+/** One typed method per command of spec §B7. */
 export type BridgeCommands = {
   readonly [C in BridgeCommand]: (...args: CommandArgs<C>) => Promise<CommandResult<CommandAnswer<C>>>;
 };
@@ -94,7 +94,7 @@ export interface BridgeOptions extends Partial<BridgeProtocol> {
 
 /** The page's side of the native bridge. */
 export interface Bridge {
-  /** The bridge library's version, 1.3.15 (seed 000 §1). */
+  /** The bridge library's version, 1.3.15 (spec §B1). */
   readonly version: typeof BRIDGE_VERSION;
   readonly inApp: boolean;
   readonly host: BridgeHost;
@@ -249,7 +249,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
       command,
       body,
       { timeoutMs: callOptions.timeoutMs ?? timeouts[info.timeout], ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
-      // requestAction carries its callback id as requestId (seed 000 §3 request envelope).
+      // requestAction carries its callback id as requestId (spec §B3 request envelope).
       command === 'requestAction' ? (id) => ({ requestId: String(id), ...(body as object) }) : undefined,
     );
     return { status: 'answered', command, code: String(response.code), data: response.data as CommandAnswer<C> };

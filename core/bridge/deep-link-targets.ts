@@ -1,4 +1,4 @@
-// The native deep-link targets of seed 000 §2 with their query parameters, defaults (§2) and platform
+// The native deep-link targets of spec §B2 with their query parameters, defaults (§2) and platform
 // restrictions (§6). The path of each target follows the app host: <scheme>://<host>/<target>?<params>.
 import { ASSET_TABS } from '../catalog/enums.js';
 import { deepFreeze } from '../catalog/freeze.js';
@@ -7,13 +7,13 @@ import { invalidArgument } from '../validate/describe-value.js';
 /** One deep-link target: its parameters, their defaults, and where it may not open. */
 export interface DeepLinkTargetSpec {
   readonly params: readonly string[];
-  /** Values used when the caller leaves the parameter empty (seed 000 §2). */
+  /** Values used when the caller leaves the parameter empty (spec §B2). */
   readonly defaults?: Readonly<Record<string, string>>;
-  /** Values used when the caller leaves the parameter empty and says the link is for an on-chain market (seed 000 §2: home/market). */
+  /** Values used when the caller leaves the parameter empty and says the link is for an on-chain market (spec §B2: home/market). */
   readonly onChainDefaults?: Readonly<Record<string, string>>;
-  /** The only values a parameter takes (seed 000 §2: home/asset type); any other is refused. */
+  /** The only values a parameter takes (spec §B2: home/asset type); any other is refused. */
   readonly values?: Readonly<Record<string, readonly string[]>>;
-  /** 'android-only': opens only on Android; 'not-android': skipped on Android (seed 000 §6). */
+  /** 'android-only': opens only on Android; 'not-android': skipped on Android (spec §B6). */
   readonly platforms?: 'android-only' | 'not-android';
   /** Accepts parameters beyond `params` (main/H5Router: "url encoded, plus other params"). */
   readonly extraParams?: true;
@@ -21,7 +21,7 @@ export interface DeepLinkTargetSpec {
 
 const t = <const P extends readonly string[]>(...params: P) => ({ params });
 
-/** Every deep-link target of seed 000 §2, frozen all the way down. */
+/** Every deep-link target of spec §B2, frozen all the way down. */
 export const DEEP_LINK_TARGETS = /* @__PURE__ */ deepFreeze({
   // Security and home
   'security/login': t('closeGuide', 'referralCode', 'inviteCode'),
@@ -139,7 +139,7 @@ export const DEEP_LINK_TARGETS = /* @__PURE__ */ deepFreeze({
   'red_packet/guidance': { ...t(), platforms: 'not-android' },
 } as const satisfies Record<string, DeepLinkTargetSpec>);
 
-/** A deep-link target of seed 000 §2. */
+/** A deep-link target of spec §B2. */
 export type DeepLinkTarget = keyof typeof DEEP_LINK_TARGETS;
 
 /** Every target name, in catalogue order. */

@@ -6,7 +6,7 @@ import { deepLinkSpec, isDeepLinkTarget } from './deep-link-targets.js';
 import type { DEEP_LINK_TARGETS, DeepLinkTarget, DeepLinkTargetSpec } from './deep-link-targets.js';
 import type { BridgeOs } from './detect.js';
 
-/** A value a deep-link parameter accepts. Empty ones ('', null, undefined, [], {}) are left out (seed 000 §2, §5). */
+/** A value a deep-link parameter accepts. Empty ones ('', null, undefined, [], {}) are left out (spec §B2, §B5). */
 export type DeepLinkValue = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
 
 /** The parameter names a deep-link target takes. */
@@ -32,7 +32,7 @@ export type DeepLinkParams<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS
 export interface DeepLinkConfig {
   /** The custom scheme the app registers, e.g. 'myexchange'. */
   appScheme: string;
-  /** The public scheme that replaces it outside the app (seed 000 §1). */
+  /** The public scheme that replaces it outside the app (spec §B1). */
   publicScheme: string;
   /** The host every target path follows, e.g. 'app'. */
   host: string;
@@ -40,12 +40,12 @@ export interface DeepLinkConfig {
 
 /** What the caller says about the link beyond its parameters. */
 export interface DeepLinkIntent {
-  /** The link is for an on-chain market: home/market's type then defaults to onChain (seed 000 §2). */
+  /** The link is for an on-chain market: home/market's type then defaults to onChain (spec §B2). */
   onChain?: boolean;
 }
 
 export interface BuildDeepLinkOptions extends DeepLinkConfig, DeepLinkIntent {
-  /** The OS the link is for; decides the platform restrictions of seed 000 §6 (default 'other'). */
+  /** The OS the link is for; decides the platform restrictions of spec §B6 (default 'other'). */
   os?: BridgeOs;
   /** Which scheme to write (default 'app'). */
   scheme?: 'app' | 'public';
@@ -65,7 +65,7 @@ function checkParamValue(target: string, spec: DeepLinkTargetSpec, key: string, 
   if (allowed && !(typeof value === 'string' && allowed.includes(value))) throw new UnknownDeepLinkParamValueError(target, key, value, allowed);
 }
 
-/** Whether a value is left out of a link: empty string, null, undefined, empty array or empty object (seed 000 §5). */
+/** Whether a value is left out of a link: empty string, null, undefined, empty array or empty object (spec §B5). */
 export function isEmptyDeepLinkValue(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
   return readGuarded('value', 'a value whose fields can be read', value, 'isEmptyDeepLinkValue', () => {
@@ -75,7 +75,7 @@ export function isEmptyDeepLinkValue(value: unknown): boolean {
   });
 }
 
-/** Whether a target may open on an OS (seed 000 §6). */
+/** Whether a target may open on an OS (spec §B6). */
 export function isDeepLinkAllowed(target: DeepLinkTarget, os: BridgeOs): boolean {
   const rule = deepLinkSpec(target).platforms;
   if (rule === 'android-only') return os === 'android';
@@ -86,7 +86,7 @@ export function isDeepLinkAllowed(target: DeepLinkTarget, os: BridgeOs): boolean
 /**
  * The link of a target: `<scheme>://<host>/<target>?<params>`, empty values omitted, defaults applied
  * (on-chain defaults only when `options.onChain`), values URL-encoded; null when the target is restricted
- * on `options.os` (seed 000 §2, §6). Throws UnknownDeepLinkParamValueError for a value outside a listed set.
+ * on `options.os` (spec §B2, §B6). Throws UnknownDeepLinkParamValueError for a value outside a listed set.
  */
 export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams<T> | undefined, options: BuildDeepLinkOptions): string | null {
   options = readRecord('options', options, 'buildDeepLink');
@@ -173,7 +173,7 @@ export interface DeepLinkOpener {
 }
 
 /**
- * Opens a target (seed 000 §1): inside the app through nativeRouter; outside it, or when the app is too old
+ * Opens a target (spec §B1): inside the app through nativeRouter; outside it, or when the app is too old
  * for nativeRouter, by changing the location to the link with the public scheme.
  */
 export async function openDeepLink<T extends DeepLinkTarget>(

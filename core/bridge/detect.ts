@@ -62,7 +62,7 @@ export function osFromUserAgent(userAgent: string): BridgeOs {
 }
 
 /**
- * Detects the app (seed 000 §1): the user agent contains the app name, or the native handler objects
+ * Detects the app (spec §B1): the user agent contains the app name, or the native handler objects
  * are present; reads the app version from the user agent.
  */
 export function detectApp(userAgent: string, globals: HostGlobals, protocol: BridgeProtocol): AppDetection {

@@ -5,16 +5,16 @@ import { message } from '../catalog/messages.js';
 import { isResultCode } from '../catalog/result-codes.js';
 import { NETWORK_ERROR_CODE_TEXT } from './result-codes.js';
 
-/** Message of AppRequestCallbackTimeout (seed 000 §8). */
+/** Message of AppRequestCallbackTimeout (spec §B8). */
 export const APP_BRIDGE_TIMEOUT_MESSAGE = 'AppBridgeSend Timeout';
-/** Message of AppResponseNetworkError (seed 000 §8). */
+/** Message of AppResponseNetworkError (spec §B8). */
 export const APP_NETWORK_ERROR_MESSAGE = 'App Network Error';
-/** Message of AppJSBridgeRequestActionError (seed 000 §8). */
+/** Message of AppJSBridgeRequestActionError (spec §B8). */
 export const APP_REQUEST_ACTION_ERROR_MESSAGE = 'App Jsbridge Request Action Error';
 /** Message of AppResponseUnSuccessError when the answer carries none. */
 export const APP_UNSUCCESS_DEFAULT_MESSAGE = 'App Response Unsuccessful';
 
-/** The native side did not answer within the command's timeout (seed 000 §8). */
+/** The native side did not answer within the command's timeout (spec §B8). */
 export class AppRequestCallbackTimeout extends ExkitError {
   override name = 'AppRequestCallbackTimeout' as const;
   /** Always true: the call ended as timed out. */
@@ -25,10 +25,10 @@ export class AppRequestCallbackTimeout extends ExkitError {
 }
 
 /**
- * The native side answered with a code that is not a success code (seed 000 §8). `code` is the app's
+ * The native side answered with a code that is not a success code (spec §B8). `code` is the app's
  * code as text, `appData` its data; code -1 gets the catalogue's networkError text in `locale`
  * ("Network error. Try again later." in English). `timedOut` is true for the timeout codes 00004 and
- * 110100 (seed 000 §8 result codes): such a call ended as timed out.
+ * 110100 (spec §B8 result codes): such a call ended as timed out.
  */
 export class AppResponseUnSuccessError extends ExkitError {
   override name = 'AppResponseUnSuccessError' as const;
@@ -42,7 +42,7 @@ export class AppResponseUnSuccessError extends ExkitError {
 
 /**
  * Whether a bridge call ended as timed out: no answer in time (AppRequestCallbackTimeout), or an answer
- * with a timeout result code, 00004 or 110100 (seed 000 §8). Reads `name` and `code`, so it also holds for
+ * with a timeout result code, 00004 or 110100 (spec §B8). Reads `name` and `code`, so it also holds for
  * errors from another copy of the library.
  */
 export function isBridgeTimeoutError(error: unknown): boolean {
@@ -59,7 +59,7 @@ export function isBridgeTimeoutError(error: unknown): boolean {
 }
 
 /**
- * The native side answered a request with nothing or without a code (seed 000 §8): empty, not JSON, not
+ * The native side answered a request with nothing or without a code (spec §B8): empty, not JSON, not
  * an object, no code, a code that is not a string or a number, or an answer that threw when read.
  * `extra` holds `command`, `reason` (an UncodedReason) and `answerType`, never the native object itself.
  */
@@ -74,7 +74,7 @@ export class AppResponseNetworkError extends ExkitError {
 export type RequestActionFailure = 'no-handler' | 'post-failed' | 'disposed' | 'fallback-failed';
 
 /**
- * The request could not be delivered to the native side (seed 000 §8): no handler object, postMessage
+ * The request could not be delivered to the native side (spec §B8): no handler object, postMessage
  * threw, the bridge was disposed, or the caller's fallback threw (its throw is the `cause`).
  * `extra.reason` says which.
  */
@@ -94,7 +94,7 @@ export class BridgeCallAbortedError extends ExkitError {
   }
 }
 
-/** A command name that is not in the catalogue of seed 000 §7 (only reachable from untyped callers). */
+/** A command name that is not in the catalogue of spec §B7 (only reachable from untyped callers). */
 export class UnknownBridgeCommandError extends ExkitError {
   override name = 'UnknownBridgeCommandError' as const;
   constructor(command: string) {
@@ -112,7 +112,7 @@ export function deepLinkValueText(value: unknown): string {
   }
 }
 
-/** A target name that is not in the catalogue of seed 000 §2. */
+/** A target name that is not in the catalogue of spec §B2. */
 export class UnknownDeepLinkTargetError extends ExkitError {
   override name = 'UnknownDeepLinkTargetError' as const;
   constructor(target: string) {
@@ -128,7 +128,7 @@ export class UnknownDeepLinkParamError extends ExkitError {
   }
 }
 
-/** A value outside the values a parameter takes (seed 000 §2: home/asset type is an asset tab). */
+/** A value outside the values a parameter takes (spec §B2: home/asset type is an asset tab). */
 export class UnknownDeepLinkParamValueError extends ExkitError {
   override name = 'UnknownDeepLinkParamValueError' as const;
   constructor(target: string, param: string, value: unknown, allowed: readonly string[]) {

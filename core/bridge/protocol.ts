@@ -50,7 +50,7 @@ export function encodeMessage(message: WireMessage): string {
   return readGuarded('message', 'a message JSON can encode', message, 'encodeMessage', () => JSON.stringify(message));
 }
 
-/** Why an answer tied to a request carries no usable code (seed 000 §8: "empty or has no code"). */
+/** Why an answer tied to a request carries no usable code (spec §B8: "empty or has no code"). */
 export type UncodedReason =
   /** '', null or undefined (or the JSON text null). */
   | 'empty'

@@ -4,11 +4,11 @@ import { CaptchaRequestError, typedCaptchaError } from './errors.js';
 import type { CaptchaCheckPayload, CaptchaValidate, Challenge, ChallengeRequest } from './types.js';
 import { isRecord, readGuarded, readRecord } from '../validate/describe-value.js';
 
-// Seed 001 §7: the captcha endpoints (the HTTP client adds the /v1 prefix).
+// Spec §S7: the captcha endpoints (the HTTP client adds the /v1 prefix).
 export const CAPTCHA_GET_ID_PATH = '/security/policy/captcha/get-captcha-id';
 export const CAPTCHA_CHECK_PATH = '/security/policy/captcha/check-captcha';
 
-// Seed 001 §5: captcha type 3 sends its validate object as base64 of its JSON.
+// Spec §S5: captcha type 3 sends its validate object as base64 of its JSON.
 export const BASE64_JSON_CAPTCHA_TYPE = 3;
 
 /** The one call the captcha flow needs from the HTTP client. */
@@ -29,7 +29,7 @@ function withoutEmpty(params: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
 }
 
-// A login-expired answer must end the flow: the HTTP client's default for it is to never settle (seed 001 §8),
+// A login-expired answer must end the flow: the HTTP client's default for it is to never settle (spec §S8),
 // which would leave the scene's flow requesting forever. It still emits its logout and toast.
 const CAPTCHA_CALL_OPTIONS = { onLoginExpired: 'reject' } as const;
 
@@ -62,7 +62,7 @@ async function post(http: CaptchaHttp, path: string, params: Record<string, unkn
   return data;
 }
 
-/** Asks the server for a challenge (seed 001 §7); every fault rejects typed (see `post`). */
+/** Asks the server for a challenge (spec §S7); every fault rejects typed (see `post`). */
 export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequest): Promise<Challenge> {
   const answer = await post(http, CAPTCHA_GET_ID_PATH, { ...readRecord('request', request, 'requestChallenge') }, 'captcha challenge refused');
   const data: ChallengeData = isRecord(answer) ? answer : {};
@@ -74,7 +74,7 @@ export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequ
   return { bizId: typeof data.bizId === 'string' ? data.bizId : undefined, captchaId, status };
 }
 
-/** Checks a solved challenge with the server and returns its data (seed 001 §7); every fault rejects typed. */
+/** Checks a solved challenge with the server and returns its data (spec §S7); every fault rejects typed. */
 export async function checkCaptcha(http: CaptchaHttp, payload: CaptchaCheckPayload): Promise<unknown> {
   return post(http, CAPTCHA_CHECK_PATH, { ...readRecord('payload', payload, 'checkCaptcha') }, 'captcha check failed');
 }

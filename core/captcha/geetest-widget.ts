@@ -20,7 +20,7 @@ interface GeeTestCaptcha {
 type InitGeetest4 = (config: Record<string, unknown>, ready: (captcha: GeeTestCaptcha) => void) => void;
 
 export interface GeeTestWidgetOptions {
-  /** The script's URL under the site's static library path (seed 001 §7). */
+  /** The script's URL under the site's static library path (spec §S7). */
   scriptUrl: string;
   loader: ScriptLoader;
   /** The global the script defines. Default 'initGeetest4'. */

@@ -1,6 +1,6 @@
 import type { CaptchaLanguage } from '../catalog/captcha-languages.js';
 
-/** Seed 001 §3: what a challenge request carries. */
+/** Spec §S3: what a challenge request carries. */
 export interface ChallengeRequest {
   scene: string;
   bizParam?: string;
@@ -8,14 +8,14 @@ export interface ChallengeRequest {
   bizId?: string;
 }
 
-/** Seed 001 §3: the challenge the server hands out; status 0 means the widget must be shown. */
+/** Spec §S3: the challenge the server hands out; status 0 means the widget must be shown. */
 export interface Challenge {
   bizId: string | undefined;
   captchaId: string;
   status: number;
 }
 
-/** Seed 001 §3: the check payload. */
+/** Spec §S3: the check payload. */
 export interface CaptchaCheckPayload {
   captchaType: number;
   captchaValidate: string;

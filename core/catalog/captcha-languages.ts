@@ -1,6 +1,6 @@
 import { deepFreeze } from './freeze.js';
 
-// Seed 001 §9: the captcha widget's language codes (ISO 639-3 style, as the widget names them).
+// Spec §S9: the captcha widget's language codes (ISO 639-3 style, as the widget names them).
 export const CAPTCHA_LANGUAGES = deepFreeze([
   'zho', 'jpn', 'kor', 'rus', 'spa', 'fra', 'deu', 'pon', 'ind', 'tha', 'nld', 'pol', 'ukr', 'por',
   'swe', 'uzb', 'fil',
@@ -9,11 +9,11 @@ export const CAPTCHA_LANGUAGES = deepFreeze([
 /** A captcha language code, including the default. */
 export type CaptchaLanguage = (typeof CAPTCHA_LANGUAGES)[number] | 'eng';
 
-// Seed 001 §9: the captcha language when the locale has no entry.
+// Spec §S9: the captcha language when the locale has no entry.
 export const DEFAULT_CAPTCHA_LANGUAGE = 'eng';
 
 /**
- * Site locale → captcha language. Seed 001 §9 lists the codes but not which locale uses which;
+ * Site locale → captcha language. Spec §S9 lists the codes but not which locale uses which;
  * this mapping is this package's (docs/catalogues.md). Locales not listed get eng.
  */
 export const CAPTCHA_LANGUAGE_BY_LOCALE: Readonly<Record<string, CaptchaLanguage>> = deepFreeze({

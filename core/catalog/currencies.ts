@@ -1,7 +1,7 @@
 import { deepFreeze } from './freeze.js';
 import { expectString } from '../validate/describe-value.js';
 
-/** A fiat currency prices can be valued in (seed 000 §3 "Currencies"). */
+/** A fiat currency prices can be valued in (spec §B3 "Currencies"). */
 export interface CurrencyEntry {
   /** ISO 4217 code. */
   readonly code: string;
@@ -11,7 +11,7 @@ export interface CurrencyEntry {
   readonly valueKey: string;
 }
 
-// Seed 000 §3: the thirteen valuation currencies, each with a symbol and a usdt_xxx value key.
+// Spec §B3: the thirteen valuation currencies, each with a symbol and a usdt_xxx value key.
 export const CURRENCIES: readonly CurrencyEntry[] = deepFreeze([
   { code: 'USD', symbol: '$', valueKey: 'usdt_usd' },
   { code: 'KRW', symbol: '₩', valueKey: 'usdt_krw' },
@@ -28,11 +28,11 @@ export const CURRENCIES: readonly CurrencyEntry[] = deepFreeze([
   { code: 'THB', symbol: '฿', valueKey: 'usdt_thb' },
 ]);
 
-/** Currency every lookup falls back to (seed 001 §3: preferences unit defaults to USD). */
+/** Currency every lookup falls back to (spec §S3: preferences unit defaults to USD). */
 export const DEFAULT_CURRENCY = 'USD';
 
 /**
- * Locale → default valuation currency. Seed 000 §3 gives zh-CN CNY, en USD, ko KRW, ja JPY and
+ * Locale → default valuation currency. Spec §B3 gives zh-CN CNY, en USD, ko KRW, ja JPY and
  * "most European locales EUR"; the other rows are this package's choices (docs/catalogues.md).
  */
 export const LOCALE_CURRENCIES: Readonly<Record<string, string>> = deepFreeze({

@@ -1,6 +1,6 @@
 import { deepFreeze } from './freeze.js';
 
-// Seed 000 §3: business lines.
+// Spec §B3: business lines.
 export const BusinessLine = deepFreeze({
   spot: 1,
   usdtContract: 10,
@@ -12,47 +12,47 @@ export const BusinessLine = deepFreeze({
 /** A business line number. */
 export type BusinessLine = (typeof BusinessLine)[keyof typeof BusinessLine];
 
-// Seed 000 §3: position type (cross 0, isolate 1). Not the same numbering as MarginMode.
+// Spec §B3: position type (cross 0, isolate 1). Not the same numbering as MarginMode.
 export const PositionType = deepFreeze({ cross: 0, isolate: 1 } as const);
-/** A position type number (seed 000 numbering). */
+/** A position type number (spec part B numbering). */
 export type PositionType = (typeof PositionType)[keyof typeof PositionType];
 
-// Seed 001 §3: margin mode of a position for maths (1 fixed/isolated, 2 cross). Not PositionType.
+// Spec §S3: margin mode of a position for maths (1 fixed/isolated, 2 cross). Not PositionType.
 export const MarginMode = deepFreeze({ isolated: 1, cross: 2 } as const);
-/** A margin mode number (seed 001 numbering). */
+/** A margin mode number (spec part S numbering). */
 export type MarginMode = (typeof MarginMode)[keyof typeof MarginMode];
 
-// Seed 001 §3: position side (1 long, 2 short).
+// Spec §S3: position side (1 long, 2 short).
 export const PositionSide = deepFreeze({ long: 1, short: 2 } as const);
 /** A position side number. */
 export type PositionSide = (typeof PositionSide)[keyof typeof PositionSide];
 
-// Seed 001 §3: position mode (one-way 1, two-way/hedge 2).
+// Spec §S3: position mode (one-way 1, two-way/hedge 2).
 export const PositionMode = deepFreeze({ oneWay: 1, hedge: 2 } as const);
 /** A position mode number. */
 export type PositionMode = (typeof PositionMode)[keyof typeof PositionMode];
 
-// Seed 000 §3: trade index (default 0, strategy 1, subscriber 2).
+// Spec §B3: trade index (default 0, strategy 1, subscriber 2).
 export const TradeIndex = deepFreeze({ default: 0, strategy: 1, subscriber: 2 } as const);
 /** A trade index number. */
 export type TradeIndex = (typeof TradeIndex)[keyof typeof TradeIndex];
 
-// Seed 000 §3: asset tab names.
+// Spec §B3: asset tab names.
 export const ASSET_TABS = deepFreeze([
   'overview', 'spot', 'contract', 'p2p', 'financial', 'swap', 'reward', 'margin',
 ] as const);
 /** An asset tab name. */
 export type AssetTab = (typeof ASSET_TABS)[number];
 
-// Seed 000 §3: themes.
+// Spec §B3: themes.
 export const THEMES = deepFreeze(['light', 'dark'] as const);
 /** A theme name. */
 export type Theme = (typeof THEMES)[number];
 
-// Seed 000 §3: default symbol examples (used for spotLine level/onchain).
+// Spec §B3: default symbol examples (used for spotLine level/onchain).
 export const DEFAULT_SYMBOLS = deepFreeze(['USDTBRL_SPBL', 'BGBUSDT_SPBL', 'BTCUSDT_SPBL'] as const);
 
-/** Seed 000 §3 app request envelope: what the web page sends to the native app. */
+/** Spec §B3 app request envelope: what the web page sends to the native app. */
 export interface AppRequest<P = unknown> {
   requestId: string;
   path: string;
@@ -60,7 +60,7 @@ export interface AppRequest<P = unknown> {
 }
 
 /**
- * Seed 000 §3 app response envelope. Errors use `ErrorObject` from core/errors (name, code, msg,
+ * Spec §B3 app response envelope. Errors use `ErrorObject` from core/errors (name, code, msg,
  * appData, extra).
  */
 export interface AppResponse<T = unknown> {

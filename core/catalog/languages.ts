@@ -1,10 +1,10 @@
 import { deepFreeze } from './freeze.js';
 
-/** One row of the language list (seed 000 §3 "Language list entry", seed 001 §3 "Language types"). */
+/** One row of the language list (spec §B3 "Language list entry", spec §S3 "Language types"). */
 export interface LanguageEntry {
   /** Site locale, as used in paths and the `locale` header. */
   readonly locale: string;
-  /** Locale key sent as the `language` header (seed 001 §3), e.g. en_US. */
+  /** Locale key sent as the `language` header (spec §S3), e.g. en_US. */
   readonly languageKey: string;
   /** Name shown in the language picker, in the language itself. */
   readonly languageName: string;
@@ -12,14 +12,14 @@ export interface LanguageEntry {
   readonly languageType: number;
 }
 
-/** Locale every lookup falls back to (seed 000 §3 global settings: locale en). */
+/** Locale every lookup falls back to (spec §B3 global settings: locale en). */
 export const DEFAULT_LOCALE = 'en';
 
-// Seed 000 §3: en is en_US, English, type 0; the fallback row of every lookup.
+// Spec §B3: en is en_US, English, type 0; the fallback row of every lookup.
 const ENGLISH: LanguageEntry = { locale: DEFAULT_LOCALE, languageKey: 'en_US', languageName: 'English', languageType: 0 };
 
 /**
- * The language table: the union of seed 000 §3 and seed 001 §3 (which adds tr 8 and sv 22).
+ * The language table: the union of spec §B3 and §S3 (which adds tr 8 and sv 22).
  * Types and keys are the seeds'; where the seeds give no key (tr, sv) or no display name, the
  * choice is recorded in docs/catalogues.md.
  */
@@ -73,7 +73,7 @@ export function languageKey(locale: string): string {
   return languageOrDefault(locale).languageKey;
 }
 
-/** Text direction of a locale: right-to-left only for ar (seed 000 §3, seed 001 §3). */
+/** Text direction of a locale: right-to-left only for ar (spec §B3, §S3). */
 export function textDirection(locale: string): 'ltr' | 'rtl' {
   return locale === 'ar' ? 'rtl' : 'ltr';
 }

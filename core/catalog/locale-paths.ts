@@ -2,13 +2,13 @@ import { deepFreeze } from './freeze.js';
 import { DEFAULT_LOCALE, LANGUAGES, languageOrDefault } from './languages.js';
 import { expectString } from '../validate/describe-value.js';
 
-// Seed 001 §2: the locales that have a path prefix on the web site.
+// Spec §S2: the locales that have a path prefix on the web site.
 export const LOCALE_PATH_PREFIXES: readonly string[] = deepFreeze([
   'bg', 'en', 'asia', 'en-GB', 'ja', 'vi', 'ru', 'es', 'tr', 'it', 'fr', 'de', 'zh-CN', 'zh-TW',
   'zh-TC', 'pt', 'id', 'th', 'pl', 'uk', 'pt-PT', 'es-ES', 'uz', 'ar', 'ph', 'es-AR',
 ]);
 
-// Seed 001 §2: alternate-link exceptions; English has no prefix, any other locale uses /{locale}.
+// Spec §S2: alternate-link exceptions; English has no prefix, any other locale uses /{locale}.
 export const ALTERNATE_LINK_EXCEPTIONS: Readonly<Record<string, string>> = deepFreeze({
   en: '',
   'fr-FR': '/fr',
@@ -19,7 +19,7 @@ export const ALTERNATE_LINK_EXCEPTIONS: Readonly<Record<string, string>> = deepF
 
 const alternateExceptions: ReadonlyMap<string, string> = new Map(Object.entries(ALTERNATE_LINK_EXCEPTIONS));
 
-/** Whether a locale has a path prefix on the web site (seed 001 §2). */
+/** Whether a locale has a path prefix on the web site (spec §S2). */
 export function hasLocalePathPrefix(locale: string): boolean {
   return LOCALE_PATH_PREFIXES.includes(locale);
 }
@@ -39,7 +39,7 @@ export interface RequestLanguage {
 
 /**
  * The request-language table: every locale of the language table with its language number and
- * alternate-link path prefix (seed 000 §3, seed 001 §2–3).
+ * alternate-link path prefix (spec §B3, §S2–3).
  */
 export const REQUEST_LANGUAGES: readonly RequestLanguage[] = deepFreeze(
   LANGUAGES.map((row) => ({

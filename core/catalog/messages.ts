@@ -3,9 +3,9 @@ import { DEFAULT_LOCALE } from './languages.js';
 import { expectString, invalidArgument } from '../validate/describe-value.js';
 
 /**
- * Keys of the per-language request messages (seed 000 §8, seed 001 §8), plus the network-error
- * text of code -1 (seed 000 §8), the default error message, the QR-code labels (seed 001 §2) and
- * the default prompt text (seed 001 §8).
+ * Keys of the per-language request messages (spec §B8, §S8), plus the network-error
+ * text of code -1 (spec §B8), the default error message, the QR-code labels (spec §S2) and
+ * the default prompt text (spec §S8).
  */
 export type MessageKey =
   | 'tip'
@@ -24,7 +24,7 @@ export type MessageKey =
 /** Every text of one language, one per message key. */
 export type MessageTexts = Readonly<Record<MessageKey, string>>;
 
-// Seed 000 §8 and seed 001 §2, §8: the English wording, verbatim; the fallback of every lookup.
+// Spec §B8 and §S2, §S8: the English wording, verbatim; the fallback of every lookup.
 const english: MessageTexts = {
   tip: 'Tip',
   timeout: 'Request timed out!',
@@ -387,7 +387,7 @@ export function message(locale: string, key: MessageKey): string {
   return messagesFor(locale)[key];
 }
 
-/** The text for an unexpected HTTP status: '{status}:The system is busy' (seed 001 §8), localised. */
+/** The text for an unexpected HTTP status: '{status}:The system is busy' (spec §S8), localised. */
 export function formatStatusBusy(status: number | string, locale: string): string {
   if (typeof status !== 'number' && typeof status !== 'string') throw invalidArgument('status', 'a number or a string', status, 'formatStatusBusy');
   return `${status}:${message(locale, 'unknow')}`;

@@ -1,47 +1,47 @@
 import { deepFreeze } from './freeze.js';
 import { invalidArgument } from '../validate/describe-value.js';
 
-// Seed 000 §8 (app bridge result codes) and seed 001 §8 (web HTTP, login, message and sign codes).
-// Seed 000 names are kept bare; seed 001 names carry their context (http, captcha, sign).
+// Spec §B8 (app bridge result codes) and spec §S8 (web HTTP, login, message and sign codes).
+// Spec part B names are kept bare; spec part S names carry their context (http, captcha, sign).
 export const RESULT_CODES = deepFreeze({
-  /** Seed 000 §8: success. */
+  /** Spec §B8: success. */
   success: '00000',
-  /** Seed 000 §8: timeout. */
+  /** Spec §B8: timeout. */
   timeout: ['00004', '110100'],
-  /** Seed 000 §8: token missing. */
+  /** Spec §B8: token missing. */
   tokenMissing: '00005',
-  /** Seed 000 §8: illegal token. */
+  /** Spec §B8: illegal token. */
   illegalToken: '22001',
-  /** Seed 000 §8: generic error. */
+  /** Spec §B8: generic error. */
   genericError: '1',
-  /** Seed 000 §8: web timeout. */
+  /** Spec §B8: web timeout. */
   webTimeout: '401',
-  /** Seed 001 §8: HTTP result success. */
+  /** Spec §S8: HTTP result success. */
   httpSuccess: 0,
-  /** Seed 001 §8: captcha success. */
+  /** Spec §S8: captcha success. */
   captchaSuccess: '00000',
-  /** Seed 001 §8: HTTP result error. */
+  /** Spec §S8: HTTP result error. */
   httpError: 1,
-  /** Seed 001 §8: HTTP result timeout. */
+  /** Spec §S8: HTTP result timeout. */
   httpTimeout: 401,
-  /** Seed 001 §8: login expired; the call is not resolved. */
+  /** Spec §S8: login expired; the call is not resolved. */
   loginExpired: ['20906', '20205'],
-  /** Seed 001 §8: codes whose msg is shown as a toast. */
+  /** Spec §S8: codes whose msg is shown as a toast. */
   messageCodes: ['00004', '00005', '00006'],
-  /** Seed 001 §8: gateway sign missing. */
+  /** Spec §S8: gateway sign missing. */
   signMissing: '00020',
-  /** Seed 001 §8: gateway sign mode not matched. */
+  /** Spec §S8: gateway sign mode not matched. */
   signModeNotMatched: '00021',
-  /** Seed 001 §8: gateway sign expired. */
+  /** Spec §S8: gateway sign expired. */
   signExpired: '00022',
-  /** Seed 001 §8: gateway sign invalid. */
+  /** Spec §S8: gateway sign invalid. */
   signInvalid: '00023',
 } as const);
 
 /** Name of a result code entry. */
 export type ResultCodeName = keyof typeof RESULT_CODES;
 
-// Seed 000 §8: a bridge response code of -1 has its message replaced by the networkError text.
+// Spec §B8: a bridge response code of -1 has its message replaced by the networkError text.
 export const NETWORK_ERROR_CODE = -1;
 
 /** Whether a response code (string or number) equals the named code or one of its list. */

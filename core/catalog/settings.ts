@@ -1,6 +1,6 @@
 import { deepFreeze } from './freeze.js';
 
-/** The app-wide settings of seed 000 §3 ("Global settings"). */
+/** The app-wide settings of spec §B3 ("Global settings"). */
 export interface GlobalSettings {
   readonly locale: string;
   readonly theme: string;
@@ -13,7 +13,7 @@ export interface GlobalSettings {
   readonly terminalCode: string | undefined;
 }
 
-// Seed 000 §3: global settings defaults (terminal code has no default in the seed).
+// Spec §B3: global settings defaults (terminal code has no default in the seed).
 export const GLOBAL_SETTINGS_DEFAULTS: GlobalSettings = deepFreeze({
   locale: 'en',
   theme: 'dark',
@@ -26,7 +26,7 @@ export const GLOBAL_SETTINGS_DEFAULTS: GlobalSettings = deepFreeze({
   terminalCode: undefined,
 });
 
-/** The preferences cookie of seed 001 §3. */
+/** The preferences cookie of spec §S3. */
 export interface PreferencesCookie {
   readonly language: string;
   readonly unit: string;
@@ -37,7 +37,7 @@ export interface PreferencesCookie {
   readonly login: boolean;
 }
 
-// Seed 001 §3: preferences cookie defaults. They differ from the global settings on purpose
+// Spec §S3: preferences cookie defaults. They differ from the global settings on purpose
 // (unit USD not CNY, showAsset true not false, theme black not dark).
 export const PREFERENCES_COOKIE_DEFAULTS: PreferencesCookie = deepFreeze({
   language: 'en',

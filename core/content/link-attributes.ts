@@ -5,7 +5,7 @@ import { expectArray, expectString, readGuarded, readRecord } from '../validate/
 export interface LinkAttributeOptions {
   /** Whether the link opens in a new tab (target _blank). */
   newTab?: boolean;
-  /** The product's own domains; their subdomains count as own too (seed 001 §5). */
+  /** The product's own domains; their subdomains count as own too (spec §S5). */
   ownDomains?: readonly string[];
   /** App schemes, as for sanitizeHref. */
   appSchemes?: readonly string[];
@@ -91,7 +91,7 @@ export function linkAttributesOf(parsed: ParsedHref, href: unknown, options: Lin
 }
 
 /**
- * rel and target for a link (seed 001 §5): nofollow for links to another site (not the own domains or their
+ * rel and target for a link (spec §S5): nofollow for links to another site (not the own domains or their
  * subdomains) and for blocked hrefs; noopener noreferrer for new-tab links.
  */
 export function linkAttributes(href: string | null | undefined, options: LinkAttributeOptions = {}): LinkAttributes {

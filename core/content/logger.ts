@@ -1,5 +1,5 @@
 /**
- * Where content-safety code sends its messages. The default is the console, as seed 001 §5 and §8 ask ("a
+ * Where content-safety code sends its messages. The default is the console, as spec §S5 and §S8 ask ("a
  * console warning", "logs a console error"); pass `silentContentLogger` to drop them, or any `{ warn, error }`.
  */
 export interface ContentLogger {

@@ -12,11 +12,11 @@ export interface OpenSafeLinkOptions {
   logger?: ContentLogger;
 }
 
-// Window features for a new tab: the new page gets neither window.opener nor the referrer (seed 001 §5).
+// Window features for a new tab: the new page gets neither window.opener nor the referrer (spec §S5).
 const NEW_TAB_FEATURES = 'noopener,noreferrer';
 
 /**
- * Navigates to `href` when it is allowed (seed 001 §5) and returns whether anything was opened: a blocked
+ * Navigates to `href` when it is allowed (spec §S5) and returns whether anything was opened: a blocked
  * href warns and opens nothing; a new tab without a URL logs an error and opens nothing.
  */
 export function openSafeLink(platform: Pick<Platform, 'location' | 'dom'>, href: string | null | undefined, options: OpenSafeLinkOptions = {}): boolean {

@@ -5,7 +5,7 @@ import { InvalidArgumentError } from '../errors/exkit-error.js';
 const invalid = (field: string, expected: string, value: unknown) =>
   new InvalidArgumentError(`${field} must be ${expected}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}`, { field, value });
 
-// Seed 001 §9: the amount sanitiser keeps at most 20 integer digits.
+// Spec §S9: the amount sanitiser keeps at most 20 integer digits.
 export const AMOUNT_MAX_INTEGER_DIGITS = 20;
 
 /** A sanitised amount and where the caret belongs in it. */
@@ -17,7 +17,7 @@ export interface SanitizedAmountInput {
 const ZERO = 48;
 const NINE = 57;
 const DOT = 46;
-// Seed 001 §5: the full-width full stop becomes a dot. Full-width digits (U+FF10–U+FF19) become ASCII digits
+// Spec §S5: the full-width full stop becomes a dot. Full-width digits (U+FF10–U+FF19) become ASCII digits
 // too: IMEs for Chinese and Japanese type them, and the user means the digit (docs/content-safety.md).
 const FULLWIDTH_DOT = 0xff0e;
 const FULLWIDTH_ZERO = 0xff10;
@@ -71,7 +71,7 @@ function run(input: string, fractionDigits: number, caret: number): SanitizedAmo
 }
 
 /**
- * Cleans a typed amount (seed 001 §5): full-width digits and full stop become ASCII, everything but digits and
+ * Cleans a typed amount (spec §S5): full-width digits and full stop become ASCII, everything but digits and
  * one dot is dropped, no leading dot, one leading zero at most, 20 integer digits, `fractionDigits` decimals.
  */
 export function sanitizeAmount(input: string, fractionDigits: number): string {

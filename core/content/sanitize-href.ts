@@ -3,10 +3,10 @@ import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
 import { describeValue, expectArray, readRecord } from '../validate/describe-value.js';
 
-// Seed 001 §5: the schemes a link may use, besides image data URLs and the configured app schemes.
+// Spec §S5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
 
-// Seed 001 §5 ("image data"): raster image types only. SVG is left out on purpose: an SVG document can carry script.
+// Spec §S5 ("image data"): raster image types only. SVG is left out on purpose: an SVG document can carry script.
 export const ALLOWED_DATA_IMAGE_TYPES: readonly string[] = [
   'image/png',
   'image/jpeg',
@@ -28,7 +28,7 @@ const NEVER_APP_SCHEMES = new Set([
 export type HrefKind = 'absolute' | 'protocol-relative' | 'root-relative' | 'relative' | 'query' | 'fragment';
 
 export interface SanitizeHrefOptions {
-  /** The exchange's and partner apps' own URL schemes (seed 001 §5), without the colon, e.g. ['exkit']. */
+  /** The exchange's and partner apps' own URL schemes (spec §S5), without the colon, e.g. ['exkit']. */
   appSchemes?: readonly string[];
   /** Receives a warning for every blocked href. Default console.warn; `silentContentLogger` drops it. */
   logger?: Pick<ContentLogger, 'warn'>;
@@ -198,13 +198,13 @@ export function parseHref(href: unknown, appSchemes: readonly string[] | undefin
   return { verdict: { allowed: true, href: cleaned, kind, scheme }, url };
 }
 
-/** Decides whether an href may be used (seed 001 §5) and how a browser reads it; never logs. */
+/** Decides whether an href may be used (spec §S5) and how a browser reads it; never logs. */
 export function inspectHref(href: unknown, options: Pick<SanitizeHrefOptions, 'appSchemes'> = {}): HrefVerdict {
   options = readRecord('options', options, 'inspectHref');
   return parseHref(href, options.appSchemes).verdict;
 }
 
-/** Returns the href when it is allowed (seed 001 §5) and null when blocked, warning through `logger` on a block. */
+/** Returns the href when it is allowed (spec §S5) and null when blocked, warning through `logger` on a block. */
 export function sanitizeHref(href: unknown, options: SanitizeHrefOptions = {}): string | null {
   options = readRecord('options', options, 'sanitizeHref');
   const verdict = inspectHref(href, options);

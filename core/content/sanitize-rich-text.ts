@@ -10,7 +10,7 @@ import { sanitizeStyle } from './sanitize-style.js';
 import { escapeRegExp } from '../validate/reg-exp.js';
 import { readRecord } from '../validate/describe-value.js';
 
-// Seed 001 §5: rich text keeps only these tags (docs/content-safety.md explains the choice).
+// Spec §S5: rich text keeps only these tags (docs/content-safety.md explains the choice).
 export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
   'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'col', 'colgroup', 'dd', 'del', 'details', 'div', 'dl',
   'dt', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li',
@@ -18,7 +18,7 @@ export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
   'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
 ];
 
-// Seed 001 §5: and only these attributes. href and src go through the link rules; style through sanitizeStyle;
+// Spec §S5: and only these attributes. href and src go through the link rules; style through sanitizeStyle;
 // rel is always recomputed by linkAttributes; no id or name (they can clobber DOM globals), no event handlers.
 export const RICH_TEXT_ALLOWED_ATTRIBUTES: readonly string[] = [
   'href', 'src', 'alt', 'title', 'width', 'height', 'class', 'style', 'target', 'colspan', 'rowspan', 'align',
@@ -243,7 +243,7 @@ function sanitizerFor(win: WindowLike | Window): WindowSanitizer {
 }
 
 /**
- * Sanitises untrusted HTML (seed 001 §5): an allow-list of tags and attributes, script and noscript bodies
+ * Sanitises untrusted HTML (spec §S5): an allow-list of tags and attributes, script and noscript bodies
  * removed, comments dropped, unsafe styles removed, every href and src through the link rules.
  */
 export function sanitizeRichText(html: string, options: RichTextOptions): string {

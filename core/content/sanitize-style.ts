@@ -1,5 +1,5 @@
 import { readGuarded } from '../validate/describe-value.js';
-// Seed 001 §5 ("unsafe style values removed"): inline styles keep only these properties, each with a plain value.
+// Spec §S5 ("unsafe style values removed"): inline styles keep only these properties, each with a plain value.
 export const ALLOWED_STYLE_PROPERTIES: readonly string[] = [
   'color', 'background-color',
   'font-size', 'font-weight', 'font-style', 'font-family', 'font-variant',

@@ -4,7 +4,7 @@ import type { HttpClient } from '../http/client.js';
 import type { DomPort, Platform } from '../platform/types.js';
 import { expectObjectWith, expectString, invalidArgument, readGuarded, readRecord } from '../validate/describe-value.js';
 
-/** Seed 001 §7: where CSP violations are reported. */
+/** Spec §S7: where CSP violations are reported. */
 export const CSP_REPORT_PATH = '/v1/buried/log/cspSecurity';
 
 /** The bizType sent with every report; the seed names the field, not its value, so it names the log. */
@@ -32,7 +32,7 @@ export interface CspViolation {
   sample: string;
 }
 
-/** Seed 001 §7: the body of POST /v1/buried/log/cspSecurity. */
+/** Spec §S7: the body of POST /v1/buried/log/cspSecurity. */
 export interface CspReportBody {
   bizType: string;
   data: { event: CspViolation; reason: string };
@@ -137,7 +137,7 @@ function withinRate(platform: Platform, max: number, windowMs: number): () => bo
 }
 
 /**
- * Reports the page's CSP violations to the log (seed 001 §7), each distinct one once and at most
+ * Reports the page's CSP violations to the log (spec §S7), each distinct one once and at most
  * `maxPerWindow` per window. Returns a function that stops listening. Does nothing without a DOM.
  */
 export function startCspReporting(platform: Platform, options: CspReportingOptions): () => void {

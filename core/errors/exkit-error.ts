@@ -1,4 +1,4 @@
-/** The seed's error object (seed 000 §3): what every exkit error serialises to. */
+/** The seed's error object (spec §B3): what every exkit error serialises to. */
 export interface ErrorObject {
   name: string;
   code: string;
@@ -38,7 +38,7 @@ export class ExkitError extends Error implements ErrorObject {
     if (options.extra !== undefined) this.extra = options.extra;
   }
 
-  /** The plain error object of seed 000 §3. */
+  /** The plain error object of spec §B3. */
   toJSON(): ErrorObject {
     const out: ErrorObject = { name: this.name, code: this.code, msg: this.msg };
     if (this.appData !== undefined) out.appData = this.appData;

@@ -7,7 +7,7 @@ import { readInput } from './position-input.js';
 /** How PnL is settled: linear (USDT-M, USDC-M: PnL in the quote coin) or inverse (coin-M: PnL in the base coin). */
 export type ContractKind = 'linear' | 'inverse';
 
-// The futures lines of the catalogue's business-line enum (seed 000 §3).
+// The futures lines of the catalogue's business-line enum (spec §B3).
 export const FUTURES_BUSINESS_LINES = {
   usdtContract: BusinessLine.usdtContract,
   coinContract: BusinessLine.coinContract,

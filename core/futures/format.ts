@@ -7,9 +7,9 @@ import { readInput } from './position-input.js';
 export type { DisplayRounding } from './exact.js';
 export { DISPLAY_ROUNDINGS } from './exact.js';
 
-// Seed 001 §9: percentages are shown with 2 decimals.
+// Spec §S9: percentages are shown with 2 decimals.
 export const PERCENT_DECIMALS = 2;
-// Seed 001 §9: amounts default to 6 decimals.
+// Spec §S9: amounts default to 6 decimals.
 export const AMOUNT_DECIMALS = 6;
 /** What a screen shows for a figure that does not exist, such as no liquidation price. */
 export const NO_VALUE = '--';
@@ -42,7 +42,7 @@ export function readPlaces(places: unknown, field: string): number {
 }
 
 /**
- * Cuts `value` to `places` decimals toward zero (floor when positive, round up when negative; seed 001 §9).
+ * Cuts `value` to `places` decimals toward zero (floor when positive, round up when negative; spec §S9).
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@ import { readRecord } from '../validate/describe-value.js';
 import { MarginMode, PositionMode, PositionSide } from '../catalog/enums.js';
 import type { NumericInput } from './futures-decimal.js';
 
-/** Position fields as the exchange API names them (seed 001 §3, "Position fields for maths"). */
+/** Position fields as the exchange API names them (spec §S3, "Position fields for maths"). */
 export interface PositionFields {
   /** 1 long, 2 short. */
   position?: number | string;
@@ -24,7 +24,7 @@ export interface PositionFields {
   achievedProfits?: NumericInput;
 }
 
-/** Liquidation inputs as the exchange API names them (seed 001 §3, "Liquidation inputs"). */
+/** Liquidation inputs as the exchange API names them (spec §S3, "Liquidation inputs"). */
 export interface LiquidationFields {
   /** Index price of the margin coin in the quote currency (1 for USDT-M and USDC-M). */
   bp?: NumericInput;

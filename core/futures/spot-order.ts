@@ -5,7 +5,7 @@ import { R100, div, isZero, mul, ratioOf, sub, toFigure, type Ratio } from './ex
 import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent, type DisplayRounding } from './format.js';
 import { readInput } from './position-input.js';
 
-/** Spot plan/trace order fields as the API names them (seed 001 §3, "Spot plan order fields"). */
+/** Spot plan/trace order fields as the API names them (spec §S3, "Spot plan order fields"). */
 export interface SpotPlanOrderInput {
   orderNo?: string;
   /** Ordered size: base coin when trackingType is 0, quote amount otherwise. */

@@ -87,7 +87,7 @@ function zoneWallTime(date: Date, formatter: Intl.DateTimeFormat): WallTime {
   };
 }
 
-/** Formats a Date as `YYYY-MM-DD HH:mm` (seed 001 §5) in the given time zone ('local', 'utc' or an IANA name). */
+/** Formats a Date as `YYYY-MM-DD HH:mm` (spec §S5) in the given time zone ('local', 'utc' or an IANA name). */
 export function formatParamDate(date: Date, timeZone: ParamTimeZone = 'local'): string {
   expectString('timeZone', timeZone, 'formatParamDate');
   const formatter = zoneFormatter(timeZone);
@@ -148,7 +148,7 @@ export function cleanParamValue(value: unknown, options: CleanParamsOptions = {}
 }
 
 /**
- * A cleaned copy of request params (seed 001 §5): strings trimmed, Dates as `YYYY-MM-DD HH:mm`, nested
+ * A cleaned copy of request params (spec §S5): strings trimmed, Dates as `YYYY-MM-DD HH:mm`, nested
  * objects and arrays cleaned the same way, undefined entries dropped. The caller's object is never changed.
  * Every key, `__proto__` included, is copied as an own field; each output object inherits only Object.prototype.
  */

@@ -238,7 +238,7 @@ interface CallSetup {
 }
 
 /**
- * Creates the HTTP client (seed 001 §7, §8) on ky, with the platform's fetch and timers.
+ * Creates the HTTP client (spec §S7, §S8) on ky, with the platform's fetch and timers.
  *
  * @example
  * ```ts
@@ -342,7 +342,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     return locale;
   }
 
-  /** The standard headers (seed 001 §3) and the caller's, each checked: a bad one rejects the call naming it. */
+  /** The standard headers (spec §S3) and the caller's, each checked: a bad one rejects the call naming it. */
   function buildHeaders(locale: string, contentType: string | undefined, extra: unknown): Headers {
     const headers = new Headers();
     headers.set('terminaltype', TERMINAL_TYPE);
@@ -371,7 +371,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     return { body: JSON.stringify(cleaned), header: JSON_CONTENT_TYPE };
   }
 
-  /** Turns a response into the envelope or the catalogue's error (seed 001 §8). */
+  /** Turns a response into the envelope or the catalogue's error (spec §S8). */
   async function interpret<T>(response: Response, context: HttpRequestContext): Promise<Outcome<T>> {
     const { locale } = context;
     const status = response.status;
@@ -429,7 +429,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     const path = error.context.apiPath;
     if (!silent && !(error instanceof HttpInvalidResponseError)) channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
     if (error instanceof LoginExpiredError) channel.emit({ type: 'logout', reason: 'loginExpired', path });
-    // Network failures and timeouts are the user's connection, not a fault worth reporting (seed 001 §8).
+    // Network failures and timeouts are the user's connection, not a fault worth reporting (spec §S8).
     // A refused redirect is reported: the gateway pointing elsewhere is misconfiguration or an attack.
     if (error instanceof HttpStatusError || error instanceof HttpInvalidResponseError || error instanceof HttpRedirectError || error.code === 'HTTP_UNKNOWN') {
       const data: Record<string, unknown> = { method: error.context.method, path, status: error.status, code: error.code };
@@ -570,7 +570,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
           (error) => {
             announce(error, silent);
             // The page leaves for the login screen: the promise stays pending with nothing referring to it,
-            // so it and the caller's continuations are garbage once the caller drops it (seed 001 §8).
+            // so it and the caller's continuations are garbage once the caller drops it (spec §S8).
             if (error instanceof LoginExpiredError && loginExpired === 'hang') return;
             reject(error);
           },

@@ -39,7 +39,7 @@ export class HttpStatusError extends HttpRequestError {
   }
 }
 
-/** fetch itself failed (offline, DNS, connection dropped). Not reported to the error service (seed 001 §8). */
+/** fetch itself failed (offline, DNS, connection dropped). Not reported to the error service (spec §S8). */
 export class HttpNetworkError extends HttpRequestError {
   override name = 'HttpNetworkError';
   constructor(msg: string, details: HttpRequestErrorDetails) {
@@ -47,7 +47,7 @@ export class HttpNetworkError extends HttpRequestError {
   }
 }
 
-/** The call took longer than its timeout ('Request timed out!', seed 001 §8). */
+/** The call took longer than its timeout ('Request timed out!', spec §S8). */
 export class RequestTimeoutError extends HttpRequestError {
   override name = 'RequestTimeoutError';
   readonly timeoutMs: number;
@@ -93,7 +93,7 @@ export class HttpApiError extends HttpRequestError {
 /** What was wrong with a body that could not serve as an envelope. */
 export type InvalidResponseReason = 'empty' | 'malformed';
 
-/** A 2xx answer without a usable body: empty ('no data body', seed 001 §8) or not JSON. */
+/** A 2xx answer without a usable body: empty ('no data body', spec §S8) or not JSON. */
 export class HttpInvalidResponseError extends HttpRequestError {
   override name = 'HttpInvalidResponseError';
   readonly reason: InvalidResponseReason;

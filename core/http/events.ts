@@ -15,7 +15,7 @@ export interface DebouncedEventChannel<E extends { type: string }> {
 /**
  * Leading-edge debounce per event type: the first event of a burst goes out at once, the rest are dropped
  * until `quietMs` pass without another event of that type. A burst of any length therefore gives exactly
- * one toast and one logout (seed 001 §8), and the user sees it without waiting for the burst to end.
+ * one toast and one logout (spec §S8), and the user sees it without waiting for the burst to end.
  */
 export function debouncedEventChannel<E extends { type: string }>(timers: Timers, quietMs: number): DebouncedEventChannel<E> {
   const subject = new Subject<E>();

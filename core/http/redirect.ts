@@ -13,7 +13,7 @@ const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'c
 
 /**
  * The only request headers that may follow a redirect to another (allowed) origin: the client's own
- * non-secret headers (seed 001 §3, without `terminalCode`). Everything else stays behind: the session
+ * non-secret headers (spec §S3, without `terminalCode`). Everything else stays behind: the session
  * `token`, the risk token, signing headers, cookies and any header a caller or hook added. An allow list
  * rather than a list of secrets, so a header added tomorrow is kept back until someone decides otherwise.
  */

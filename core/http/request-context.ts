@@ -1,13 +1,13 @@
 // What one call is about: its method, body type, the gateway's envelope and the context hooks read. Its own
 // module, so the error classes and the client's option types can both use it without importing each other.
 
-/** The methods the client offers. Seed 001 §7. */
+/** The methods the client offers. Spec §S7. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** How a non-GET request carries its params. Seed 001 §7, seed 000 §7. */
+/** How a non-GET request carries its params. Spec §S7, §B7. */
 export type ContentType = 'json' | 'form' | 'multipart';
 
-/** The gateway's answer to every call: a code plus data (seed 000 §7), with msg, requestTime and more. */
+/** The gateway's answer to every call: a code plus data (spec §B7), with msg, requestTime and more. */
 export interface ApiEnvelope<T = unknown> {
   code: string | number;
   data: T;

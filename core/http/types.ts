@@ -2,17 +2,17 @@ import type { ParamTimeZone } from './clean-params.js';
 import type { HttpRequestError } from './errors.js';
 import type { ContentType, HttpRequestContext } from './request-context.js';
 
-/** The `appTheme` header's values. Seed 001 §3. */
+/** The `appTheme` header's values. Spec §S3. */
 export type AppTheme = 'standard' | 'dark';
 
 /** Request params: a plain object (cleaned before sending), or a ready FormData for uploads. */
 export type HttpParams = Readonly<Record<string, unknown>> | FormData;
 
-/** Values for the headers sent on every call (seed 001 §3), read at request time. */
+/** Values for the headers sent on every call (spec §S3), read at request time. */
 export interface HttpProviders {
   /** The current locale ('en', 'zh-CN', …): the `locale` header, `language`, `languageType` and messages. Default 'en'. */
   locale?: () => string;
-  /** The `appTheme` header. Default 'dark' (seed 001 §3 global default theme). */
+  /** The `appTheme` header. Default 'dark' (spec §S3 global default theme). */
   appTheme?: () => AppTheme;
   /** The device fingerprint for the `terminalCode` header; omitted while undefined. */
   terminalCode?: () => string | undefined;
@@ -89,23 +89,23 @@ export type LoginExpiredMode = 'hang' | 'reject';
 export interface HttpClientOptions {
   /** Origin (and optional base path) of the gateway, e.g. 'https://api.example.com'. */
   baseUrl: string;
-  /** Path prefix of every call. Default '/v1' (seed 001 §7). */
+  /** Path prefix of every call. Default '/v1' (spec §S7). */
   prefix?: string;
   /**
    * Milliseconds before a call fails with the timeout message, or `false` for no limit. Default 10000
-   * (seed 001 §9). Must be finite, > 0 and ≤ 2^31 − 1: anything else is an InvalidArgumentError when the
+   * (spec §S9). Must be finite, > 0 and ≤ 2^31 − 1: anything else is an InvalidArgumentError when the
    * client is made.
    */
   timeout?: number | false;
   /** Whether calls cancel a pending identical call. Default false: the seed ignores cancellation by default. */
   cancelDuplicates?: boolean;
-  /** 'hang' (default, seed 001 §8): the promise never settles; 'reject': it rejects with LoginExpiredError. */
+  /** 'hang' (default, spec §S8): the promise never settles; 'reject': it rejects with LoginExpiredError. */
   onLoginExpired?: LoginExpiredMode;
   providers?: HttpProviders;
   /** The beta header's name and value. Default `beta: true` (our choice: the seed does not spell it). */
   betaHeader?: { name: string; value: string };
   hooks?: HttpHooks;
-  /** Quiet window for toasts and logouts. Default 2000 ms (seed 001 §9); finite, > 0, ≤ 2^31 − 1. */
+  /** Quiet window for toasts and logouts. Default 2000 ms (spec §S9); finite, > 0, ≤ 2^31 − 1. */
   eventDebounceMs?: number;
   /** Time zone Dates in params are written in: 'local' (default), 'utc' or an IANA zone name such as 'Asia/Shanghai'. */
   timeZone?: ParamTimeZone;

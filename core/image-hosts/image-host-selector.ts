@@ -13,7 +13,7 @@ export const IMAGE_HOST_STORAGE_KEY = 'image-host';
 export interface ImageHostOptions {
   /** The hosts to probe, as origins such as 'https://img1.example.com'. */
   candidates: readonly string[];
-  /** The host used when no candidate loads (seed 001 §7: "Default host {host}"). */
+  /** The host used when no candidate loads (spec §S7: "Default host {host}"). */
   defaultHost: string;
   /** The path of a small static image present on every host, such as '/static/probe.png'. */
   probePath: string;
@@ -52,7 +52,7 @@ export function probeImageUrl(host: string, probePath: string, stamp?: number): 
 }
 
 /**
- * Picks the fastest image host (seed 001 §7) and remembers it in the 'common' storage area.
+ * Picks the fastest image host (spec §S7) and remembers it in the 'common' storage area.
  *
  * @example
  * ```ts

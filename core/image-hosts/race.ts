@@ -6,8 +6,8 @@ import type { ImageProbe } from './probe.js';
 import { expectArray, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 /**
- * Seed 001 §7 gives no probe time-out; a host slower than the HTTP client's own time-out
- * (seed 001 §9) is no better than the default host, so the probes share it.
+ * Spec §S7 gives no probe time-out; a host slower than the HTTP client's own time-out
+ * (spec §S9) is no better than the default host, so the probes share it.
  */
 export const IMAGE_PROBE_TIMEOUT_MS = HTTP_TIMEOUT_MS;
 

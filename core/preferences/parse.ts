@@ -7,7 +7,7 @@ import { expectString, readRecord } from '../validate/describe-value.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** The layouts a preferences cookie may hold (seed 001 §3 gives the default, right). */
+/** The layouts a preferences cookie may hold (spec §S3 gives the default, right). */
 export const PREFERENCE_LAYOUTS = ['left', 'right'] as const;
 
 function bool(value: unknown): boolean | undefined {

@@ -14,7 +14,7 @@ export const PREFERENCES_COOKIE_NAME = 'exkit_preferences';
 
 /** The preferences plus what follows from them. */
 export interface PreferencesSnapshot extends PreferencesCookie {
-  /** Text direction of the language: rtl only for ar (seed 000 §3). */
+  /** Text direction of the language: rtl only for ar (spec §B3). */
   readonly direction: 'ltr' | 'rtl';
 }
 
@@ -77,7 +77,7 @@ export function readPreferencesCookie(platform: Platform, options: PreferencesOp
 }
 
 /**
- * The preferences of seed 001 §3/§4: read from the cookie once, written back on each change for
+ * The preferences of spec §S3/§S4: read from the cookie once, written back on each change for
  * `PREFERENCE_COOKIE_DAYS` days.
  *
  * @example
@@ -126,7 +126,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
   };
 }
 
-/** The app-wide settings (seed 000 §3) with what the preferences decide laid over the global defaults. */
+/** The app-wide settings (spec §B3) with what the preferences decide laid over the global defaults. */
 export function settingsFromPreferences(prefs: PreferencesCookie, base: GlobalSettings = GLOBAL_SETTINGS_DEFAULTS): GlobalSettings {
   prefs = readRecord('prefs', prefs, 'settingsFromPreferences');
   base = readRecord('base', base, 'settingsFromPreferences');

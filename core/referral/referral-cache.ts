@@ -37,7 +37,7 @@ function isReferralCodes(value: unknown): value is ReferralCodes {
 }
 
 /**
- * The referral-code cache of seed 001 §3/§5, kept in the 'common' storage area.
+ * The referral-code cache of spec §S3/§S5, kept in the 'common' storage area.
  *
  * @example
  * ```ts

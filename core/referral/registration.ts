@@ -2,7 +2,7 @@ import { firstItem } from './rules.js';
 import type { ReferralCodes, RegistrationReferral } from './types.js';
 import { readRecord } from '../validate/describe-value.js';
 
-/** Seed 001 §3: the registration field each stored code is sent as. */
+/** Spec §S3: the registration field each stored code is sent as. */
 export const REGISTRATION_FIELD_MAP = {
   vipCode: 'registerVipNo',
   channelCode: 'registerChannel',

@@ -10,7 +10,7 @@ import type {
 import { REFERRAL_CODE_FIELDS } from './types.js';
 import { expectString, readRecord } from '../validate/describe-value.js';
 
-/** Seed 001 §9: referral cache days count 24 hours each. */
+/** Spec §S9: referral cache days count 24 hours each. */
 export const REFERRAL_DAY_MS = 24 * 60 * 60 * 1000;
 
 export type QueryCodes = Partial<Record<ReferralCodeField, ReferralValue>>;
@@ -125,7 +125,7 @@ function stored(rule: 'global' | 'channel' | 'active-link', effectiveEndTime: nu
 }
 
 /**
- * Decides whether a visit's codes are cached, and until when (seed 001 §5): nothing outside the global cache
+ * Decides whether a visit's codes are cached, and until when (spec §S5): nothing outside the global cache
  * window; inside it, any code when the cache is open, otherwise a listed channel (with its vipCode) or a
  * listed landing page, each also within its own window, for its own days (the global days when it gives none).
  */
@@ -134,7 +134,7 @@ export function decideReferralCache(codes: QueryCodes, currentLink: string, conf
   codes = readRecord('codes', codes, 'decideReferralCache');
   expectString('currentLink', currentLink, 'decideReferralCache');
   if (!hasCodes(codes)) return { store: false, reason: 'no-codes' };
-  // Seed 001 §5: "cached only if the cache window has started and not ended" — the global window bounds
+  // Spec §S5: "cached only if the cache window has started and not ended" — the global window bounds
   // every rule, the channel and link rules of a closed cache included.
   const global = windowState(config.cacheBeginTime, config.cacheEndTime, now);
   if (global === 'not-started') return { store: false, reason: 'window-not-started' };

@@ -1,12 +1,12 @@
 /** A referral value as it arrives: one string, a comma list, or several values of one query name. */
 export type ReferralValue = string | readonly string[];
 
-/** The codes a visit can carry in its URL query (seed 001 §3). */
+/** The codes a visit can carry in its URL query (spec §S3). */
 export const REFERRAL_CODE_FIELDS = ['channelCode', 'vipCode', 'clacCode', 'commonCode', 'groupId', 'actCode'] as const;
 
 export type ReferralCodeField = (typeof REFERRAL_CODE_FIELDS)[number];
 
-/** Seed 001 §3: the referral codes, stored together with the link they came from and when they lapse. */
+/** Spec §S3: the referral codes, stored together with the link they came from and when they lapse. */
 export interface ReferralCodes {
   channelCode?: ReferralValue;
   vipCode?: ReferralValue;
@@ -20,7 +20,7 @@ export interface ReferralCodes {
   effectiveEndTime: number;
 }
 
-/** Seed 001 §3: the codes sent with a registration request. */
+/** Spec §S3: the codes sent with a registration request. */
 export interface RegistrationReferral {
   registerVipNo?: string;
   registerChannel?: string;
@@ -33,7 +33,7 @@ export interface RegistrationReferral {
 /** A time in a config: ms since the epoch, a numeric string, or a date string; empty means unbounded. */
 export type ConfigTime = number | string | null | undefined;
 
-/** Seed 001 §3: one channel allowed to cache its codes. */
+/** Spec §S3: one channel allowed to cache its codes. */
 export interface ChannelCodeEntry {
   channelCode: string;
   /** Days to keep the codes; the global value when absent. */
@@ -42,7 +42,7 @@ export interface ChannelCodeEntry {
   channelCodeEndTime?: ConfigTime;
 }
 
-/** Seed 001 §3: one landing page whose visitors' codes are cached. */
+/** Spec §S3: one landing page whose visitors' codes are cached. */
 export interface ActiveLinkEntry {
   activeLink: string;
   /** Days to keep the codes; the global value when absent. */
@@ -51,7 +51,7 @@ export interface ActiveLinkEntry {
   activeLinkEndTime?: ConfigTime;
 }
 
-/** Seed 001 §3: the referral-cache config served to the page. */
+/** Spec §S3: the referral-cache config served to the page. */
 export interface ReferralCacheConfig {
   /** The global cache: when on, any code in the URL query is stored (within the cache window). */
   open: boolean;

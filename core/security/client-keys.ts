@@ -1,4 +1,4 @@
-// The client key pair (seed 001 §3, §4): a stored backup pair, or a fresh one generated in a secure
+// The client key pair (spec §S3, §S4): a stored backup pair, or a fresh one generated in a secure
 // context within 8 s; after a login it is kept bound to the session token (by hash) and the user id.
 import { createStore } from '../storage/namespaced-store.js';
 import { checkDuration } from '../validate/duration.js';
@@ -10,7 +10,7 @@ import type { RsaEngine } from './rsa-engine.js';
 import { sha256Hex } from './bytes.js';
 import { expectObjectWith, expectString, readRecord } from '../validate/describe-value.js';
 
-/** Seed 001 §3: the client key pair with the time it was stored. */
+/** Spec §S3: the client key pair with the time it was stored. */
 export interface ClientKeyPair {
   publicKey: string;
   privateKeyPem: string;
@@ -18,7 +18,7 @@ export interface ClientKeyPair {
   storedAt: number;
 }
 
-/** A key pair bound to a session after a login-type call succeeded (seed 001 §4). */
+/** A key pair bound to a session after a login-type call succeeded (spec §S4). */
 export interface BoundKeyPair {
   /** Hex SHA-256 of the session token; the token itself is not stored here. */
   tokenHash: string;
@@ -99,7 +99,7 @@ export interface ObtainKeyPairOptions {
   engine: RsaEngine;
   store: ClientKeyStore;
   algorithm: KeyAlgorithm;
-  /** Seed 001 §9 default 8000 ms. */
+  /** Spec §S9 default 8000 ms. */
   timeoutMs?: number;
   /** Called when a generation that timed out finishes later and its pair is kept as the backup. */
   onBackupStored?: (pair: ClientKeyPair) => void;

@@ -2,31 +2,31 @@
 import { RESULT_CODES } from '../catalog/result-codes.js';
 import { ERROR_EVENT_DEBOUNCE_MS } from '../http/constants.js';
 
-/** Seed 001 §7: the config endpoint of signing init. */
+/** Spec §S7: the config endpoint of signing init. */
 export const SIGN_CONFIG_PATH = '/v1/mix/config/gatewaySignConfig';
 
-/** Seed 001 §7: the fixed text the client key signs as `initSign`. */
+/** Spec §S7: the fixed text the client key signs as `initSign`. */
 export const KEY_PAIR_CHECK = 'KEY_PAIR_CHECK';
 
-/** Seed 001 §7: AES key length in bytes (AES-256). */
+/** Spec §S7: AES key length in bytes (AES-256). */
 export const AES_KEY_BYTES = 32;
 
-/** Seed 001 §7: AES-CBC IV length in bytes. */
+/** Spec §S7: AES-CBC IV length in bytes. */
 export const AES_IV_BYTES = 16;
 
-/** Seed 001 §9: key generation gives up after 8 s. */
+/** Spec §S9: key generation gives up after 8 s. */
 export const KEY_GENERATION_TIMEOUT_MS = 8000;
 
-/** Seed 001 §9: error toasts and logouts are debounced 2000 ms: the HTTP client's own debounce. */
+/** Spec §S9: error toasts and logouts are debounced 2000 ms: the HTTP client's own debounce. */
 export const SIGN_ERROR_DEBOUNCE_MS = ERROR_EVENT_DEBOUNCE_MS;
 
-/** Seed 001 §8: config re-fetch after sign errors 00020/00021 waits 2 s after the last one. */
+/** Spec §S8: config re-fetch after sign errors 00020/00021 waits 2 s after the last one. */
 export const CONFIG_REFETCH_DEBOUNCE_MS = 2000;
 
-/** Seed 001 §3, §9: client key algorithms and their modulus sizes; rsa1024 is the default. */
+/** Spec §S3, §S9: client key algorithms and their modulus sizes; rsa1024 is the default. */
 export const KEY_ALGORITHM_BITS = { rsa1024: 1024, rsa2048: 2048 } as const;
 export type KeyAlgorithm = keyof typeof KEY_ALGORITHM_BITS;
-/** Seed 001 §9: default client key algorithm. */
+/** Spec §S9: default client key algorithm. */
 export const DEFAULT_KEY_ALGORITHM: KeyAlgorithm = 'rsa1024';
 
 /** Key-wrap algorithms, named as in JOSE (RFC 7518 §4.1); OAEP-SHA256 is the default (docs/security-protocol.md §5.3). */
@@ -34,7 +34,7 @@ export const KEY_WRAP_ALGORITHMS = ['RSA-OAEP-256', 'RSA1_5'] as const;
 export type KeyWrapAlgorithm = (typeof KEY_WRAP_ALGORITHMS)[number];
 export const DEFAULT_KEY_WRAP: KeyWrapAlgorithm = 'RSA-OAEP-256';
 
-/** Seed 001 §3: login/register payload fields that move into `bodyCiphertext`. */
+/** Spec §S3: login/register payload fields that move into `bodyCiphertext`. */
 export const SENSITIVE_FIELDS = [
   'loginName',
   'pwd',
@@ -59,7 +59,7 @@ export const SENSITIVE_FIELDS = [
   'sign',
 ] as const;
 
-/** Seed 001 §7: the sub-account switch calls, encrypted even when a token and key pair exist. */
+/** Spec §S7: the sub-account switch calls, encrypted even when a token and key pair exist. */
 export const SUB_ACCOUNT_SWITCH_URLS = [
   '/v1/user/sub/switchLoginDemo',
   '/v1/user/sub/switchTradeDemo',
@@ -68,7 +68,7 @@ export const SUB_ACCOUNT_SWITCH_URLS = [
   '/v1/user/sub/switchApp',
 ] as const;
 
-/** Seed 001 §7: the login-type URLs whose sensitive fields are encrypted (third-party paths as read in docs/security-protocol.md §5.1). */
+/** Spec §S7: the login-type URLs whose sensitive fields are encrypted (third-party paths as read in docs/security-protocol.md §5.1). */
 export const LOGIN_URLS = [
   '/v1/user/agency/login',
   '/v1/user/agency/login/verify-login',
@@ -100,10 +100,10 @@ export const LOGIN_URLS = [
   '/v1/user/public/getQrKeyStatus',
 ] as const;
 
-/** Seed 001 §7: the members added next to the clear fields of an encrypted login call. */
+/** Spec §S7: the members added next to the clear fields of an encrypted login call. */
 export const ENCRYPTED_MEMBERS = ['bodyCiphertext', 'algorithm', 'publicKey', 'initSign'] as const;
 
-/** Seed 001 §7: core-call signing headers, plus the request headers signing reads. */
+/** Spec §S7: core-call signing headers, plus the request headers signing reads. */
 export const SIGN_HEADERS = {
   sign: 'device-sign',
   mode: 'device-sign-mode',
@@ -115,23 +115,23 @@ export const SIGN_HEADERS = {
   trace: 'uhti',
 } as const;
 
-/** Seed 001 §8: the response header the gateway explains sign errors in (logged). */
+/** Spec §S8: the response header the gateway explains sign errors in (logged). */
 export const GATEWAY_SIGN_ERROR_HEADER = 'gw-sign-error';
 /** Debug mode: the gateway's own signed text, base64 (docs/security-protocol.md §6.5). */
 export const GATEWAY_SIGN_TEXT_HEADER = 'gw-sign-text';
-/** Seed 001 §4: the server time header on POST responses. */
+/** Spec §S4: the server time header on POST responses. */
 export const REQUEST_TIME_HEADER = 'request-time';
-/** Seed 001 §7: the query that turns the debug mode on. */
+/** Spec §S7: the query that turns the debug mode on. */
 export const SIGN_DEBUG_QUERY = 'sign_debug';
 
-/** Seed 001 §3, §7: device-check body fields. */
+/** Spec §S3, §S7: device-check body fields. */
 export const DEVICE_CHECK_FIELDS = {
   sign: 'userCheckDeviceSign',
   algorithm: 'lastAlgorithm',
   userIdHash: 'userCheckDeviceUserIdHash',
 } as const;
 
-/** Seed 001 §8: the gateway's sign error codes. */
+/** Spec §S8: the gateway's sign error codes. */
 export const SIGN_ERROR_CODES = {
   missing: RESULT_CODES.signMissing,
   modeMismatch: RESULT_CODES.signModeNotMatched,
@@ -140,11 +140,11 @@ export const SIGN_ERROR_CODES = {
 } as const;
 export type SignErrorCode = (typeof SIGN_ERROR_CODES)[keyof typeof SIGN_ERROR_CODES];
 
-/** Seed 001 §8: the error-service event for signing-init failures. */
+/** Spec §S8: the error-service event for signing-init failures. */
 export const LOGIN_ENCRYPT_FAILED_EVENT = 'loginEncryptFailed';
-/** The error-service event for sign error 00023 (seed 001 §8 "event reported"). */
+/** The error-service event for sign error 00023 (spec §S8 "event reported"). */
 export const SIGN_INVALID_EVENT = 'gatewaySignInvalid';
 
-/** Seed 001 §3: the cookies read after a login (names are configurable). */
+/** Spec §S3: the cookies read after a login (names are configurable). */
 export const DEFAULT_COOKIE_NAMES = { refreshToken: 'refreshToken', uid: 'uid' } as const;
 

@@ -1,4 +1,4 @@
-// Core-call signing (seed 001 §5, §7; docs/security-protocol.md §6): an RSA-SHA256 signature over the
+// Core-call signing (spec §S5, §S7; docs/security-protocol.md §6): an RSA-SHA256 signature over the
 // path, the first 8 characters of tm, the trace id and, by mode, an MD5 of the body (and query).
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -8,7 +8,7 @@ import type { RsaEngine } from './rsa-engine.js';
 import type { SignMode } from './sign-config.js';
 import { expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
 
-/** Seed 001 §7: the signed time is the first 8 characters of tm. */
+/** Spec §S7: the signed time is the first 8 characters of tm. */
 export const SIGNED_TIME_LENGTH = 8;
 
 const TM = /^\d{8,}$/;

@@ -14,7 +14,7 @@ export type SigningInitFailure =
   | 'KEY_GENERATION_TIMEOUT'
   | 'KEY_GENERATION_FAILED';
 
-/** Raised by a signing-init step (seed 001 §4); reported to the error service as loginEncryptFailed. */
+/** Raised by a signing-init step (spec §S4); reported to the error service as loginEncryptFailed. */
 export class SigningInitError extends ExkitError {
   override name = 'SigningInitError';
   declare readonly code: SigningInitFailure;

@@ -1,4 +1,4 @@
-// Login-payload encryption (seed 001 §3, §7; docs/security-protocol.md §5): the sensitive fields leave
+// Login-payload encryption (spec §S3, §S7; docs/security-protocol.md §5): the sensitive fields leave
 // the clear body and travel AES-256-CBC encrypted under a fresh key wrapped with the server's RSA key.
 import { cbc } from '@noble/ciphers/aes.js';
 import { utf8ToBytes } from '@noble/ciphers/utils.js';
@@ -13,22 +13,22 @@ const SENSITIVE = new Set<string>(SENSITIVE_FIELDS);
 const LOGIN = new Set<string>(LOGIN_URLS);
 const SWITCH = new Set<string>(SUB_ACCOUNT_SWITCH_URLS);
 
-/** Whether an API path is one of the login-type URLs of seed 001 §7. */
+/** Whether an API path is one of the login-type URLs of spec §S7. */
 export function isLoginUrl(path: string): boolean {
   return LOGIN.has(path);
 }
 
-/** Whether an API path is a sub-account switch call (always encrypted, seed 001 §5). */
+/** Whether an API path is a sub-account switch call (always encrypted, spec §S5). */
 export function isSubAccountSwitchUrl(path: string): boolean {
   return SWITCH.has(path);
 }
 
-/** Whether a parameter name is one of the sensitive fields of seed 001 §3. */
+/** Whether a parameter name is one of the sensitive fields of spec §S3. */
 export function isSensitiveField(name: string): boolean {
   return SENSITIVE.has(name);
 }
 
-/** The parameters split into the sensitive ones (seed 001 §3) and the rest, keeping their order. */
+/** The parameters split into the sensitive ones (spec §S3) and the rest, keeping their order. */
 export function partitionSensitive(params: Readonly<Record<string, unknown>>): {
   sensitive: Record<string, unknown>;
   clear: Record<string, unknown>;

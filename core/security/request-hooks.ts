@@ -57,7 +57,7 @@ export interface HookContext {
 const TRACE_BYTES = 16;
 const DEBUG_TEXTS_KEPT = 32;
 
-/** Seed 001 §8: a login response succeeded (the gateway's '00000', or the HTTP result code 0). */
+/** Spec §S8: a login response succeeded (the gateway's '00000', or the HTTP result code 0). */
 const isSuccessCode = (code: unknown): boolean => isResultCode(code, 'success') || isResultCode(code, 'httpSuccess');
 
 /**
@@ -75,7 +75,7 @@ export function apiPathOf(request: Request, options: { readonly context?: Readon
   return url.pathname.slice(ctx.apiBasePath.length) || '/';
 }
 
-/** The user id of a login response (seed 001 §3): data.userInfo.userId or data.accessTokenResVO.userInfo.userId. */
+/** The user id of a login response (spec §S3): data.userInfo.userId or data.accessTokenResVO.userInfo.userId. */
 export function loginUserId(body: unknown): string | undefined {
   try {
     return userIdOf(body);

@@ -1,6 +1,6 @@
 import type { KeyAlgorithm, SignErrorCode } from './constants.js';
 
-/** What the security layer tells the app (seed 001 §8): toasts, logouts, config resets and re-fetches, logs. */
+/** What the security layer tells the app (spec §S8): toasts, logouts, config resets and re-fetches, logs. */
 export type SecurityEvent =
   /** Show a toast with this message (debounced 2 s). */
   | { type: 'toast'; code: SignErrorCode; message: string }

@@ -30,7 +30,7 @@ import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 const CONFIG_CACHE_KEY = 'gatewaySignConfig';
 
 export interface SecurityOptions {
-  /** PEM of the X.509 certificate embedded in the build that vouches for the server key (seed 001 §5). */
+  /** PEM of the X.509 certificate embedded in the build that vouches for the server key (spec §S5). */
   certificatePem: string;
   /**
    * The exkit HTTP client of the API. When given, the security hooks are installed on it (`use`), the
@@ -47,19 +47,19 @@ export interface SecurityOptions {
   fetchConfigBody?: () => Promise<unknown>;
   /** The current session token; default: the refresh-token cookie. */
   token?: () => string | undefined;
-  /** Names of the refresh-token and uid cookies (seed 001 §3). */
+  /** Names of the refresh-token and uid cookies (spec §S3). */
   cookieNames?: { refreshToken?: string; uid?: string };
-  /** Debug mode (seed 001 §7); default: on when the page URL has sign_debug=1. */
+  /** Debug mode (spec §S7); default: on when the page URL has sign_debug=1. */
   debug?: boolean;
   /** Where gw-sign-error headers and debug texts are logged; default console.warn. */
   log?: (message: string, data: Record<string, unknown>) => void;
   /** Stamp tm and uhti on API requests that lack them (default true). */
   stampHeaders?: boolean;
-  /** Seed 001 §9: key generation time-out, default 8000 ms. */
+  /** Spec §S9: key generation time-out, default 8000 ms. */
   keyGenerationTimeoutMs?: number;
-  /** Seed 001 §9: toast/logout debounce, default 2000 ms. */
+  /** Spec §S9: toast/logout debounce, default 2000 ms. */
   debounceMs?: number;
-  /** Seed 001 §8: config re-fetch debounce, default 2000 ms. */
+  /** Spec §S8: config re-fetch debounce, default 2000 ms. */
   refetchDebounceMs?: number;
 }
 

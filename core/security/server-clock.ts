@@ -1,4 +1,4 @@
-// Server time (seed 001 §4): the offset between the gateway's clock and ours, learnt from the
+// Server time (spec §S4): the offset between the gateway's clock and ours, learnt from the
 // request-time header of POST responses and used for the tm header.
 import type { Clock } from '../platform/types.js';
 

@@ -1,4 +1,4 @@
-// Server public key verification (seed 001 §5; docs/security-protocol.md §3): the key counts only when
+// Server public key verification (spec §S5; docs/security-protocol.md §3): the key counts only when
 // the gateway is open, key and signature are delivered, and a pinned X.509 certificate vouches for it.
 // The certificate's key is read with a small DER walk and the signature checked with WebCrypto, so the
 // common path never loads node-forge; forge is imported only on a host without WebCrypto.

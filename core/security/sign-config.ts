@@ -1,4 +1,4 @@
-// The gateway sign config (seed 001 §3, §7; docs/security-protocol.md §2) and the URL → sign-mode lookup.
+// The gateway sign config (spec §S3, §S7; docs/security-protocol.md §2) and the URL → sign-mode lookup.
 import { SigningInitError } from './errors.js';
 import { DEFAULT_KEY_ALGORITHM, KEY_ALGORITHM_BITS } from './constants.js';
 import type { KeyAlgorithm } from './constants.js';
@@ -9,7 +9,7 @@ export type SignMode = 0 | 1 | 2;
 /** The mode of a config entry that names none (docs/security-protocol.md §2). */
 export const DEFAULT_SIGN_MODE: SignMode = 1;
 
-/** Seed 001 §3: the gateway sign config, as served under data.gatewaySignConfig. */
+/** Spec §S3: the gateway sign config, as served under data.gatewaySignConfig. */
 export interface GatewaySignConfig {
   clientOpen: boolean;
   serverPublicKey: string;

@@ -1,4 +1,4 @@
-// Sign error handling (seed 001 §8): toasts, config resets, debounced re-fetch, logout and reports.
+// Sign error handling (spec §S8): toasts, config resets, debounced re-fetch, logout and reports.
 import { Subject } from 'rxjs';
 import { checkDuration } from '../validate/duration.js';
 import type { Observable } from 'rxjs';
@@ -17,9 +17,9 @@ export function isSignErrorCode(code: unknown): code is SignErrorCode {
 }
 
 export interface SignErrorHandlerOptions {
-  /** Seed 001 §9: toast and logout debounce, default 2000 ms. */
+  /** Spec §S9: toast and logout debounce, default 2000 ms. */
   debounceMs?: number;
-  /** Seed 001 §8: config re-fetch debounce, default 2000 ms. */
+  /** Spec §S8: config re-fetch debounce, default 2000 ms. */
   refetchDebounceMs?: number;
   /** Drops the cached config and signing state (called at once for 00020, 00021, 00022). */
   resetConfig: () => void;
@@ -27,7 +27,7 @@ export interface SignErrorHandlerOptions {
   log: (message: string, data: Record<string, unknown>) => void;
 }
 
-/** Turns sign errors into the events of seed 001 §8. */
+/** Turns sign errors into the events of spec §S8. */
 export interface SignErrorHandler {
   readonly events$: Observable<SecurityEvent>;
   /** A response came back with a sign error code; without a message, the locale's 'unknown error' text is shown. */

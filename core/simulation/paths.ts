@@ -4,7 +4,7 @@ import type { LocalePath } from '../locale-links/locale-links.js';
 import { expectString } from '../validate/describe-value.js';
 
 /**
- * Seed 001 §2: the pages that stay reachable in simulation mode. An entry ending in '/' admits every
+ * Spec §S2: the pages that stay reachable in simulation mode. An entry ending in '/' admits every
  * path below it; any other entry admits itself and, where listed as a parent, its named sub-pages.
  */
 export const SIMULATION_ALLOWED_PATHS: readonly string[] = Object.freeze([
@@ -43,11 +43,11 @@ export const SIMULATION_ALLOWED_PATHS: readonly string[] = Object.freeze([
   '/trade-asset',
 ]);
 
-/** Seed 001 §2: the default simulation landing page. */
+/** Spec §S2: the default simulation landing page. */
 export const SIMULATION_LANDING_PATH = '/spot/BTCUSDT';
-/** Seed 001 §2: the default simulation futures page. */
+/** Spec §S2: the default simulation futures page. */
 export const SIMULATION_FUTURES_PATH = '/futures/usdt/BTCUSDT';
-/** Seed 001 §2: the futures pages, as the /futures/ entry of the allowed list names them. */
+/** Spec §S2: the futures pages, as the /futures/ entry of the allowed list names them. */
 export const FUTURES_PATH_PREFIX = '/futures/';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from './paths.js';
 import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
-/** Seed 001 §4: the flag that marks simulation (paper) trading as on. */
+/** Spec §S4: the flag that marks simulation (paper) trading as on. */
 export const SIMULATION_FLAG_KEY = 'simulation-trade';
 
 export interface SimulationModeOptions {

@@ -1,7 +1,7 @@
 import type { CookieOptions, Platform } from '../platform/types.js';
 import { readRecord, expectObjectWith } from '../validate/describe-value.js';
 
-/** Seed 001 §9: the preferences and language cookies live 365 days. */
+/** Spec §S9: the preferences and language cookies live 365 days. */
 export const PREFERENCE_COOKIE_DAYS = 365;
 
 /** Reads a JSON cookie: the parsed value, or undefined when absent or not valid JSON. Callers check its shape. */

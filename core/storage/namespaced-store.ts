@@ -3,7 +3,7 @@ import type { KeyValueStorage, Platform } from '../platform/types.js';
 import { checkDuration } from '../validate/duration.js';
 import { expectString, readRecord, invalidArgument, expectObjectWith } from '../validate/describe-value.js';
 
-/** Seed 001 §9: the local storage databases, one per product area. */
+/** Spec §S9: the local storage databases, one per product area. */
 export const STORAGE_AREAS = [
   'common',
   'separation',
@@ -20,7 +20,7 @@ export const STORAGE_AREAS = [
 
 export type StorageArea = (typeof STORAGE_AREAS)[number];
 
-/** Seed 001 §9: storage instances carry version 1. */
+/** Spec §S9: storage instances carry version 1. */
 export const STORAGE_VERSION = 1;
 
 /** The key prefix of an area's entries: a version bump moves to fresh keys and never reads stale shapes. */

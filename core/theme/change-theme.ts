@@ -30,7 +30,7 @@ export function revealOriginFromEvent(event: { clientX: number; clientY: number 
 }
 
 /**
- * Switches the theme (seed 001 §4): a circular reveal from the origin through the View Transitions API
+ * Switches the theme (spec §S4): a circular reveal from the origin through the View Transitions API
  * where the browser has it, at once when the user prefers reduced motion or the API is absent.
  */
 export async function changeTheme(platform: Platform, port: ThemePort, theme: string, options: ChangeThemeOptions = {}): Promise<ThemeChangeMode> {

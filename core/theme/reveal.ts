@@ -1,5 +1,5 @@
 import { invalidArgument, readGuarded } from '../validate/describe-value.js';
-/** Seed 001 §4/§9: the theme reveal (viewport animation) lasts 400 ms by default. */
+/** Spec §S4/§S9: the theme reveal (viewport animation) lasts 400 ms by default. */
 export const THEME_REVEAL_DURATION_MS = 400;
 
 

@@ -2,13 +2,13 @@ import { isMobileWidth, MOBILE_BREAKPOINT_PX } from '../validate/layout.js';
 import { DialogRoleMissingError } from './errors.js';
 import { expectObjectWith, readGuarded, readRecord } from '../validate/describe-value.js';
 
-/** Seed 001 §2: dialog widths in CSS pixels. */
+/** Spec §S2: dialog widths in CSS pixels. */
 export const DIALOG_WIDTHS_PX = { small: 396, medium: 480, large: 640, extraLarge: 720 } as const;
-/** Seed 001 §2: a dialog's default top offset. */
+/** Spec §S2: a dialog's default top offset. */
 export const DIALOG_TOP_OFFSET = '15vh';
-/** Seed 001 §2: on mobile a dialog is at most this tall. */
+/** Spec §S2: on mobile a dialog is at most this tall. */
 export const DIALOG_MOBILE_MAX_HEIGHT = '80vh';
-/** Seed 001 §2: on mobile a dialog is at least this tall. */
+/** Spec §S2: on mobile a dialog is at least this tall. */
 export const DIALOG_MOBILE_MIN_HEIGHT = '30vh';
 
 export type DialogSize = keyof typeof DIALOG_WIDTHS_PX;
@@ -33,7 +33,7 @@ export interface DialogLayout {
   mobile: boolean;
 }
 
-/** The dialog widget's layout rules (seed 001 §2): width per size, top offset, mobile height limits below 768 px. */
+/** The dialog widget's layout rules (spec §S2): width per size, top offset, mobile height limits below 768 px. */
 export function dialogLayout(options: DialogLayoutOptions): DialogLayout {
   options = readRecord('options', options, 'dialogLayout');
   const mobile = isMobileWidth(options.viewportWidth, options.mobileBreakpoint ?? MOBILE_BREAKPOINT_PX);

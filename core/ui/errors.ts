@@ -1,6 +1,6 @@
 import { ExkitError } from '../errors/exkit-error.js';
 
-/** Raised when a dialog is shown without a node whose role is dialog or alertdialog (seed 001 §8). */
+/** Raised when a dialog is shown without a node whose role is dialog or alertdialog (spec §S8). */
 export class DialogRoleMissingError extends ExkitError {
   override name = 'DialogRoleMissingError';
   constructor(found?: string) {
@@ -10,7 +10,7 @@ export class DialogRoleMissingError extends ExkitError {
   }
 }
 
-/** Raised when a loading overlay is created without a target instance or a removal callback (seed 001 §8). */
+/** Raised when a loading overlay is created without a target instance or a removal callback (spec §S8). */
 export class LoadingTargetMissingError extends ExkitError {
   override name = 'LoadingTargetMissingError';
   constructor(missing: 'target' | 'callback') {

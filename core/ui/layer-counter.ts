@@ -1,4 +1,4 @@
-/** Seed 001 §9: the layering (z-index) counter starts here. */
+/** Spec §S9: the layering (z-index) counter starts here. */
 export const LAYER_BASE = 2000;
 
 /** One app's z-index counter: popups, dialogs, message boxes, notifications and toasts take the next value. */
@@ -9,7 +9,7 @@ export interface LayerCounter {
   current(): number;
 }
 
-/** Creates a layering counter starting at `base` (seed 001 §9: 2000). */
+/** Creates a layering counter starting at `base` (spec §S9: 2000). */
 export function createLayerCounter(base: number = LAYER_BASE): LayerCounter {
   let value = base;
   return {

@@ -1,7 +1,7 @@
 import type { DomPort, TimerHandle, Timers } from '../platform/types.js';
 import { readRecord } from '../validate/describe-value.js';
 
-/** Seed 000 §4, §9: a modal's scroll lock is restored about this long after it closes. */
+/** Spec §B4, §B9: a modal's scroll lock is restored about this long after it closes. */
 export const SCROLL_RESTORE_DELAY_MS = 200;
 
 /** A reference-counted page scroll lock shared by every modal of a document. */

@@ -22,11 +22,11 @@ export interface UiHost extends LayerHost {
 export interface UiHostOptions {
   dom: DomPort | undefined;
   timers: Timers;
-  /** Default LAYER_BASE (seed 001 §9). */
+  /** Default LAYER_BASE (spec §S9). */
   layerBase?: number;
   /** An existing counter to share (the root toaster's, when toasts fired before the app mounted). */
   layers?: LayerCounter;
-  /** Default SCROLL_RESTORE_DELAY_MS (seed 000 §9). */
+  /** Default SCROLL_RESTORE_DELAY_MS (spec §B9). */
   scrollRestoreDelayMs?: number;
 }
 

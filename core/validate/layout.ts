@@ -1,5 +1,5 @@
 import { invalidArgument } from './describe-value.js';
-/** Seed 000 §9, seed 001 §2: mobile layout applies below this width in CSS pixels. */
+/** Spec §B9, §S2: mobile layout applies below this width in CSS pixels. */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 /** Whether a viewport width gets the mobile layout. */

@@ -12,7 +12,7 @@ function parts(version: string): number[] {
   return text.split('.').map(Number);
 }
 
-/** Compares two dotted numeric versions (seed 000 §5): -1, 0 or 1; missing parts count as 0. */
+/** Compares two dotted numeric versions (spec §B5): -1, 0 or 1; missing parts count as 0. */
 export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   const left = parts(a);
   const right = parts(b);
@@ -25,7 +25,7 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   return 0;
 }
 
-/** Whether `version` is at least `minimum` (seed 000 §5 version gating). */
+/** Whether `version` is at least `minimum` (spec §B5 version gating). */
 export function isVersionAtLeast(version: string, minimum: string): boolean {
   return compareVersions(version, minimum) >= 0;
 }

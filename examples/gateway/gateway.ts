@@ -24,7 +24,7 @@ import type { SignMode } from './protocol.js';
 
 export const FIXTURES_DIR = join(import.meta.dirname, 'fixtures');
 export const CONFIG_PATH = '/v1/mix/config/gatewaySignConfig';
-/** The device service's risk-token call (seed 001 §7), served here so one process stands in for both. */
+/** The device service's risk-token call (spec §S7), served here so one process stands in for both. */
 export const RISK_TOKEN_DEVICE_PATH = '/v1/constantid/udid/c1';
 /** The header the exkit client carries the risk token in (docs/risk-token.md). */
 export const RISK_TOKEN_HEADER = 'risktoken';
@@ -49,11 +49,11 @@ export const SIGN_ERRORS = {
   invalid: { code: '00023', msg: 'Signature invalid, please log in again', header: 'invalid' },
 } as const;
 
-// Seed 001 §7: the captcha endpoints, and seed 001 §8: the captcha success code.
+// Spec §S7: the captcha endpoints, and spec §S8: the captcha success code.
 export const CAPTCHA_GET_ID_PATH = '/v1/security/policy/captcha/get-captcha-id';
 export const CAPTCHA_CHECK_PATH = '/v1/security/policy/captcha/check-captcha';
 export const CAPTCHA_SUCCESS_CODE = '00000';
-// Seed 001 §5: captcha type 3 sends its validate object as base64 of its JSON.
+// Spec §S5: captcha type 3 sends its validate object as base64 of its JSON.
 export const CAPTCHA_TYPE_BASE64_JSON = 3;
 /** The GeeTest v4 validate fields a type-3 check must carry. */
 export const GEETEST_V4_FIELDS = ['lot_number', 'captcha_output', 'pass_token', 'gen_time'] as const;
@@ -356,7 +356,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     logins.push({ path, encrypted, clear, sensitive, userId, token, ...(algorithm ? { algorithm } : {}) });
     const data = isSwitch ? { accessTokenResVO: { userInfo: { userId } }, token } : { userInfo: { userId }, token };
     send(req, res, 200, { code: '00000', msg: 'success', data }, {
-      // Readable by the page: the client reads both cookies after a login (seed 001 §3).
+      // Readable by the page: the client reads both cookies after a login (spec §S3).
       'set-cookie': [`refreshToken=${token}; Path=/; SameSite=Lax`, `uid=${userId}; Path=/; SameSite=Lax`],
     });
   };

@@ -6,7 +6,7 @@ import { memoryPlatform } from '../../core/platform/memory-platform.js';
 const dom = () => ({ window, document });
 const scripts = (url: string) => [...document.head.querySelectorAll('script')].filter((s) => s.src === url);
 
-describe('captcha script loader — seed 001 §8: a captcha script load failure rejects with an error', () => {
+describe('captcha script loader — spec §S8: a captcha script load failure rejects with an error', () => {
   it('rejects with CAPTCHA_SCRIPT_ERROR when the script fails to load, and removes the tag', async () => {
     const p = memoryPlatform({ dom: dom() });
     const url = 'https://static.example/lib/fail.js';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The example exchange shell's own rules (issue 21): a page that throws is contained by its error boundary,
 // incomplete input shows '--', forms refuse what the server would, the account page's login-encryption
-// outlook follows seed 001 §5, and a skipped command says why. The example imports `exkit` by name, which
+// outlook follows spec §S5, and a skipped command says why. The example imports `exkit` by name, which
 // resolves to the built dist/ (npm test builds it first).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
@@ -96,7 +96,7 @@ describe('demo forms', () => {
   });
 });
 
-describe('loginEncryptionOutlook (seed 001 §5)', () => {
+describe('loginEncryptionOutlook (spec §S5)', () => {
   const pair = { publicKey: 'pk', privateKeyPem: 'pem', algorithm: 'rsa1024' as const };
   const ready = { config: { clientOpen: true }, serverKey: { der: new Uint8Array(1) }, clientKey: pair };
   const security = (snapshot: object, token: string | undefined, bound: boolean) => ({

@@ -23,7 +23,7 @@ const graphEvents = [
   { type: 'xstate.error.actor.request', error: new AppResponseUnSuccessError('00004', 'upstream timeout') },
 ] as unknown as BridgeRequestEvent[];
 
-describe('bridge request machine paths (seed 000 §4: "pending until the native callback arrives, then resolved; rejected on timeout or on error")', () => {
+describe('bridge request machine paths (spec §B4: "pending until the native callback arrives, then resolved; rejected on timeout or on error")', () => {
   const { bridge } = inApp();
   const input = { bridge, path: '/p' };
   // States are told apart by value: the attempt counter would otherwise make the space infinite.
@@ -99,7 +99,7 @@ describe('bridge request machine on the real transport and the simulated app', (
   });
 
   for (const code of ['00004', '110100']) {
-    it(`"timeout: 00004 and 110100" (seed 000 §8): an answer with code ${code} ends in timedOut and emits rejected with timedOut: true`, async () => {
+    it(`"timeout: 00004 and 110100" (spec §B8): an answer with code ${code} ends in timedOut and emits rejected with timedOut: true`, async () => {
       const { bridge, sim } = inApp();
       sim.route('/t', { code, msg: 'upstream timeout' });
       const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/t' } });
@@ -112,7 +112,7 @@ describe('bridge request machine on the real transport and the simulated app', (
     });
   }
 
-  it('"or nothing happens" (seed 000 §5): outside the app the request ends in skipped with the reason, and sends nothing', async () => {
+  it('"or nothing happens" (spec §B5): outside the app the request ends in skipped with the reason, and sends nothing', async () => {
     const { bridge } = inBrowser();
     const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/user' } });
     const emitted: unknown[] = [];
@@ -228,7 +228,7 @@ const ANSWERS = [
 const UNTAKEN = ['REQUEST with a numeric path', 'REQUEST with array params', 'an unknown event', 'a forged xstate.error event'] as const;
 
 describeTransitionTable({
-  name: 'bridge request machine: the transition table (seed 000 §4, §5, §8)',
+  name: 'bridge request machine: the transition table (spec §B4, §B5, §B8)',
   start: startBridge,
   states: {
     pending: { value: 'pending' },

@@ -28,11 +28,11 @@ const VALUE_OF: Record<Flags, StateValue> = {
 const EVENT_TYPES: EventType[] = ['CLICK', 'START_LOADING', 'STOP_LOADING', 'DISABLE', 'ENABLE'];
 const CLICKED = [{ type: 'clicked' }];
 
-// Seed 000 §4, every state × every event: the next state and whether `clicked` is emitted. A click counts only in
+// Spec §B4, every state × every event: the next state and whether `clicked` is emitted. A click counts only in
 // `idle`; each flag is set and cleared by its own pair of events and nothing else. Each state is reached twice:
 // from its input, and by events from an idle button (so a removed transition target fails a path too).
 describeTransitionTable<Flags | 'L (by events)' | 'D (by events)' | 'L+D (by events)', EventType>({
-  name: 'button transition table (seed 000 §4)',
+  name: 'button transition table (spec §B4)',
   machine: buttonMachine,
   states: {
     idle: { value: VALUE_OF.idle, input: INPUT_OF.idle },
@@ -79,7 +79,7 @@ function start(input: ButtonInput) {
   return { actor, log };
 }
 
-describe('button — seed 000 §4: states disabled and loading; a click is ignored when the button is disabled or loading', () => {
+describe('button — spec §B4: states disabled and loading; a click is ignored when the button is disabled or loading', () => {
   it.each(Object.entries(INPUT_OF) as Array<[Flags, ButtonInput]>)('input for %s starts in that state', (flags, input) => {
     expect(start(input).actor.getSnapshot().value).toEqual(VALUE_OF[flags]);
   });

@@ -41,7 +41,7 @@ const flow = (i: CaptchaFlowInput) => createActor(captchaMachine, { input: i, cl
 const run = (i: CaptchaFlowInput) => toPromise(flow(i).start());
 const b64json = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
 
-describe('captcha flow — seed 001 §4', () => {
+describe('captcha flow — spec §S4', () => {
   it('status 0 shows the widget; on success it is verified with the server and success carries the returned data', async () => {
     const { http, calls } = gateway(0);
     const widget = createTestCaptchaWidget('success');
@@ -188,7 +188,7 @@ describe('captcha service — one flow at a time per scene', () => {
     expect(widget.widgets).toHaveLength(3);
   });
 
-  it('maps the site locale to the captcha language (seed 001 §9, default eng)', async () => {
+  it('maps the site locale to the captcha language (spec §S9, default eng)', async () => {
     const widget = createTestCaptchaWidget('close');
     const service = createCaptchaService({ http: gateway(0).http, widget, locale: () => 'ja', clock: clock() });
     await service.verify('login');
@@ -324,7 +324,7 @@ const wrapped = (make: typeof CaptchaRequestError | typeof CaptchaWidgetError, c
   expect.objectContaining({ name: make.name, code, message: msg, cause, constructor: make });
 
 describeTransitionTable({
-  name: 'captcha flow: the transition table (seed 001 §4)',
+  name: 'captcha flow: the transition table (spec §S4)',
   start: startCaptcha,
   effects: captchaEffects,
   states: {

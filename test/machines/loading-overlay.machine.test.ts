@@ -76,7 +76,7 @@ describe('loading overlays registry', () => {
   });
 });
 
-// Seed 001 §4, §9: visible → hiding → removed after the 300 ms leave, reference-counted by ACQUIRE and RELEASE.
+// Spec §S4, §S9: visible → hiding → removed after the 300 ms leave, reference-counted by ACQUIRE and RELEASE.
 // Effects: how many requests hold the overlay and the text it shows.
 const overlayEffects = (run: TableRun) => {
   const { holders, text } = (run.actor.getSnapshot() as SnapshotFrom<typeof loadingOverlayMachine>).context;
@@ -84,7 +84,7 @@ const overlayEffects = (run: TableRun) => {
 };
 const INPUT = { target: 'table', text: 'Saving' };
 describeTransitionTable({
-  name: 'loading overlay transition table (seed 001 §4, §9)',
+  name: 'loading overlay transition table (spec §S4, §S9)',
   machine: loadingOverlayMachine,
   effects: overlayEffects,
   states: {
@@ -120,7 +120,7 @@ describeTransitionTable({
 });
 
 describe('loading overlay input', () => {
-  it('seed 001 §8: a missing, null or empty target is a LoadingTargetMissingError (LOADING_TARGET_MISSING), whatever else is given', () => {
+  it('spec §S8: a missing, null or empty target is a LoadingTargetMissingError (LOADING_TARGET_MISSING), whatever else is given', () => {
     for (const input of [undefined, {}, { target: undefined }, { target: null }, { target: '' }, { target: null, text: 'Saving' }]) {
       const error = startError(loadingOverlayMachine, input);
       expect(error).toBeInstanceOf(LoadingTargetMissingError);

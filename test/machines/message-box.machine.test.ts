@@ -92,7 +92,7 @@ describe('message box machine', () => {
     expect(t.actor.getSnapshot().output).toEqual({ id: 'p', action: 'confirm', value: 'me@example.com' });
   });
 
-  it('seed 001 §8: the default prompt message is the catalogue\'s invalidData in the locale (Chinese for zh)', () => {
+  it('spec §S8: the default prompt message is the catalogue\'s invalidData in the locale (Chinese for zh)', () => {
     expect(promptDefaultError('zh-CN')).toBe('无效数据');
     expect(promptDefaultError('zh-TW')).toBe('無效資料');
     expect(promptDefaultError('en')).toBe('invalid data');
@@ -336,7 +336,7 @@ describe('message box queue scroll lock', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The message box's transition table (seed 001 §4, §5, §9): queued → showing (entering, then open after 200 ms) →
+// The message box's transition table (spec §S4, §S5, §S9): queued → showing (entering, then open after 200 ms) →
 // leaving → closed after 200 ms. Box `b`; the prompt takes digits only, at most 3 (longer is marked exceeded), and
 // starts at '12'. Effects: the input's value, error and exceeded flag, the z-index, the action and the output.
 const PROMPT = { id: 'b', kind: 'prompt', message: 'm', inputPattern: /^\d+$/, maxLength: 3, inputValue: '12' } as const;
@@ -397,7 +397,7 @@ function showingRows(from: BoxState, kind: 'prompt' | 'alert' | 'confirm', multi
 const SHOWING_IGNORES = ['SHOW', 'SHOW (malformed)', 'INPUT (malformed)'] as const;
 
 describeTransitionTable<BoxState, BoxTableEvent>({
-  name: 'message box transition table (seed 001 §4, §5, §9)',
+  name: 'message box transition table (spec §S4, §S5, §S9)',
   start: (input) => startRun(messageBoxMachine, input),
   effects: boxEffects,
   states: {
@@ -466,7 +466,7 @@ describeTransitionTable<BoxState, BoxTableEvent>({
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The message-box queue's table (seed 001 §4): idle ⇄ showing; one box on screen at a time, the rest wait in order.
+// The message-box queue's table (spec §S4): idle ⇄ showing; one box on screen at a time, the rest wait in order.
 // Box `a` is a confirm, `b` an alert. Effects: each box (its actor's state, layer, value and action), the queue's
 // children and the calls it made on a recording scroll lock.
 function startQueue(): TableRun {
@@ -510,7 +510,7 @@ const leavingA = (action: MessageBoxAction, rest: QueueBox[] = []) => queueState
 const FORWARDED = ['CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'ENTER'] as const;
 
 describeTransitionTable<QueueState, QueueTableEvent>({
-  name: 'message box queue transition table (seed 001 §4: one box at a time, the next when the current one closes)',
+  name: 'message box queue transition table (spec §S4: one box at a time, the next when the current one closes)',
   start: startQueue,
   effects: queueEffects,
   states: {

@@ -199,7 +199,7 @@ describe('notifier machine', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The notification's transition table (seed 001 §4, §9): shown (running, hovered or waiting) → closed by its timer,
+// The notification's transition table (spec §S4, §S9): shown (running, hovered or waiting) → closed by its timer,
 // its close button, Escape or a click. Each is `n`, 1000 ms, with the run's clock; `resume` resumes the time left
 // after a hover, the others restart the full duration. Effects: the timer fields and the close reason.
 function startNotification(config: unknown): TableRun {
@@ -235,7 +235,7 @@ const HOVER_AT_400 = [{ advance: 400 }, 'POINTER_ENTER'] as const;
 const LEAVE_AT_1400 = [...HOVER_AT_400, 'wait 1000', 'POINTER_LEAVE'] as const;
 
 describeTransitionTable<NotificationState, NotificationTableEvent>({
-  name: 'notification transition table (seed 001 §4, §9: hovering pauses the timer, leaving restarts it)',
+  name: 'notification transition table (spec §S4, §S9: hovering pauses the timer, leaving restarts it)',
   start: startNotification,
   effects: notificationEffects,
   states: {
@@ -304,7 +304,7 @@ describeTransitionTable<NotificationState, NotificationTableEvent>({
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The notifier's table (seed 001 §4, §9). It has one state, `active`; what an event does depends on which
+// The notifier's table (spec §S4, §S9). It has one state, `active`; what an event does depends on which
 // notifications are up, so the table's states are the notifier with none, one, two and a full stack (maxVisible 2)
 // up, and with one hovered. Effects: each notification up (its corner, measured height, its actor's state, z-index
 // and message), the notifier's children and how many it has shown.
@@ -360,7 +360,7 @@ type NotifierTableEvent =
 const A_AND_B = ['NOTIFY a', 'NOTIFY b'] as const;
 
 describeTransitionTable<NotifierState, NotifierTableEvent>({
-  name: 'notifier transition table (seed 001 §4, §9: one actor per notification, four corners, the oldest gives way)',
+  name: 'notifier transition table (spec §S4, §S9: one actor per notification, four corners, the oldest gives way)',
   start: startNotifier,
   effects: notifierEffects,
   states: {

@@ -107,7 +107,7 @@ describe('popup machine', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The transition table (seed 000 §4), written out: three popups, each reached by the steps in `path`.
+// The transition table (spec §B4), written out: three popups, each reached by the steps in `path`.
 //   delayed: modal, open delay 100 ms, close delay 100 ms: closed → opening → shown.opened → shown.closing → closed.
 //   instant: modal, no delays: closed ⇄ shown.opened, closing with no close delay at once.
 //   sticky:  not modal, no delays, Escape and outside clicks turned off.
@@ -144,7 +144,7 @@ const OPENED_1 = [{ type: 'opened', zIndex: 2001 }];
 const closed = (reason: string) => [{ type: 'closed', reason }];
 
 describeTransitionTable({
-  name: 'popup transition table (seed 000 §4: closed → opened after the open delay, opened → closed after the close delay)',
+  name: 'popup transition table (spec §B4: closed → opened after the open delay, opened → closed after the close delay)',
   start: startTable,
   effects: popupEffects,
   states: {

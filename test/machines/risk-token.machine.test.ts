@@ -49,7 +49,7 @@ function harness(options: { schedule?: Subject<RiskTokenTick>; stored?: 'success
   return { clock, platform, store, calls, reports, emitted, actor, status, pending };
 }
 
-describe('risk-token machine paths (seed 001 §4)', () => {
+describe('risk-token machine paths (spec §S4)', () => {
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as RiskTokenEvent;
   const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('down') }) as unknown as RiskTokenEvent;
   const events: RiskTokenEvent[] = [
@@ -93,7 +93,7 @@ describe('risk-token machine paths (seed 001 §4)', () => {
   });
 });
 
-describe('risk-token machine timing (seed 001 §4, §9) on a SimulatedClock', () => {
+describe('risk-token machine timing (spec §S4, §S9) on a SimulatedClock', () => {
   it('a 40-character answer is a success token: stored in the cookie, expiry = now + twice the interval', async () => {
     const h = harness();
     h.clock.increment(5000);

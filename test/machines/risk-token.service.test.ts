@@ -1,4 +1,4 @@
-// The risk-token service on the memory platform against a real device service on loopback (seed 001 §4, §7, §9).
+// The risk-token service on the memory platform against a real device service on loopback (spec §S4, §S7, §S9).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../core/http/index.js';
 import { MemoryBrowser, memoryPlatform } from '../../core/platform/index.js';

@@ -23,7 +23,7 @@ const STATES = ['notInitialised', 'fetchingConfig', 'configFetched', 'serverKeyV
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as SigningInitEvent;
 const error = (id: string, err: unknown) => ({ type: `xstate.error.actor.${id}`, error: err }) as unknown as SigningInitEvent;
 
-describe('signing-init machine paths (seed 001 §4)', () => {
+describe('signing-init machine paths (spec §S4)', () => {
   const events: SigningInitEvent[] = [
     { type: 'INIT' },
     { type: 'REFETCH' },
@@ -345,7 +345,7 @@ const ANSWERS_SIGNING = ['config open', 'config closed', 'config fails', 'key ve
 const except = <T extends string>(all: readonly T[], ...taken: T[]) => all.filter((a) => !taken.includes(a));
 
 describeTransitionTable({
-  name: 'signing init: the transition table through a real actor (seed 001 §4, §8)',
+  name: 'signing init: the transition table through a real actor (spec §S4, §S8)',
   start: startSigning,
   effects: signingEffects,
   states: {

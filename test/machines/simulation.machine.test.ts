@@ -25,7 +25,7 @@ function start(platform: MemoryPlatform) {
 
 const flag = (p: MemoryPlatform) => createStore(p, 'common').get(SIMULATION_FLAG_KEY, false);
 
-describe('simulation mode — seed 001 §4', () => {
+describe('simulation mode — spec §S4', () => {
   it('turning on sets the simulation-trade flag and redirects to the locale-prefixed landing page', () => {
     const p = memoryPlatform({ href: 'https://ex.test/ja/markets' });
     const { actor, emitted } = start(p);
@@ -42,7 +42,7 @@ describe('simulation mode — seed 001 §4', () => {
     ['https://ex.test/zh-CN/futures/coin/BTCUSD', 'https://ex.test/zh-CN/futures/usdt/BTCUSDT', '/zh-CN/futures/usdt/BTCUSDT'],
     ['https://ex.test/futures/usdt/ETHUSDT', 'https://ex.test/futures/usdt/BTCUSDT', '/futures/usdt/BTCUSDT'],
     ['https://ex.test/EN/futures/usdt/ETHUSDT', 'https://ex.test/en/futures/usdt/BTCUSDT', '/en/futures/usdt/BTCUSDT'],
-  ])('turning on from the futures page %s lands on the locale-prefixed futures page (seed 001 §2)', (href, landed, to) => {
+  ])('turning on from the futures page %s lands on the locale-prefixed futures page (spec §S2)', (href, landed, to) => {
     const p = memoryPlatform({ href });
     const { actor, emitted } = start(p);
     actor.send({ type: 'TURN_ON' });
@@ -123,7 +123,7 @@ describe('simulation mode — seed 001 §4', () => {
   });
 });
 
-describe('simulation mode across tabs — seed 001 §4: changes in other tabs cause reload or redirect', () => {
+describe('simulation mode across tabs — spec §S4: changes in other tabs cause reload or redirect', () => {
   it('turning on in one tab redirects the other; turning off reloads it', () => {
     const browser = new MemoryBrowser();
     const a = memoryPlatform({ browser, href: 'https://ex.test/fr/markets' });
@@ -231,7 +231,7 @@ const RELOADED = [{ type: 'reloaded' } as EventObject];
 const ON = { on: 'browsing' };
 
 describeTransitionTable({
-  name: 'simulation mode: the transition table through a real actor (seed 001 §2, §4)',
+  name: 'simulation mode: the transition table through a real actor (spec §S2, §S4)',
   start: startSimulation,
   effects: simulationCalls,
   states: {

@@ -113,7 +113,7 @@ describe('toast machine', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The transition table (seed 000 §4): hidden → visible (running, paused or waiting) → closed. Every toast is `t`,
+// The transition table (spec §B4): hidden → visible (running, paused or waiting) → closed. Every toast is `t`,
 // 1000 ms, with a title and data to see what an update keeps and clears; `clock` is the run's own simulated clock,
 // so a pause keeps the time left. Effects: the toast's content and timer fields.
 const BASE = { id: 't', message: 'm', title: 'Title0', data: 'd0', duration: 1000 };
@@ -165,7 +165,7 @@ const closes = (from: ToastState): TableRow<ToastState, ToastTableEvent>[] => [
 const VISIBLE_IGNORES = ['SHOW', 'SHOW (malformed)', 'UPDATE (malformed)', 'CLOSE (malformed)'] as const;
 
 describeTransitionTable<ToastState, ToastTableEvent>({
-  name: 'toast transition table (seed 000 §4: hidden, then visible, then closed by its timer, its close button or Escape)',
+  name: 'toast transition table (spec §B4: hidden, then visible, then closed by its timer, its close button or Escape)',
   start: startToast,
   effects: toastEffects,
   states: {

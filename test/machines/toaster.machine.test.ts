@@ -338,7 +338,7 @@ describe('root toaster', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------------
-// The toaster's table (seed 000 §4, §9). One state, `active`: what an event does depends on which toasts are shown
+// The toaster's table (spec §B4, §B9). One state, `active`: what an event does depends on which toasts are shown
 // or waiting, so the table's states are the toaster with none, one, a full stack of two with one waiting, and one
 // shown while hovered. Toasts last 1000 ms. Effects: each shown toast (its actor's state, layer, message, revision,
 // paused flag and measured height), the waiting line, the children, how many were shown, and the pause flags.
@@ -402,7 +402,7 @@ type ToasterTableEvent =
 const MALFORMED = ['ADD (malformed)', 'UPDATE (malformed)', 'DISMISS (malformed)', 'MEASURED (malformed)', 'forged done of a'] as const;
 
 describeTransitionTable<ToasterState, ToasterTableEvent>({
-  name: 'toaster transition table (seed 000 §4, §9: at most maxVisible shown, the rest wait in order; paused while hidden or hovered)',
+  name: 'toaster transition table (spec §B4, §B9: at most maxVisible shown, the rest wait in order; paused while hidden or hovered)',
   start: startToaster,
   effects: toasterEffects,
   states: {

@@ -138,7 +138,7 @@ describe('useBridgeRequest', () => {
     expect(actor!.getSnapshot().value).toBe('cancelled');
   });
 
-  it('"or nothing happens" (seed 000 §5): outside the app the request is skipped with its reason, not an error', async () => {
+  it('"or nothing happens" (spec §B5): outside the app the request is skipped with its reason, not an error', async () => {
     const { platform, bridge } = inBrowser();
     let seen: ReturnType<typeof useBridgeRequest> | undefined;
     function Inspect() {

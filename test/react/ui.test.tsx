@@ -147,7 +147,7 @@ describe('useDialog', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('seed 001 §2: a dialog has title, close button, body and footer; named by the title, described by the body only, footer actions inside the focus trap', async () => {
+  it('spec §S2: a dialog has title, close button, body and footer; named by the title, described by the body only, footer actions inside the focus trap', async () => {
     const { wrap } = setup();
     function Transfer({ label }: { label: string }) {
       const dialog = useDialog({ closeDelay: 0, defaultOpen: true });
@@ -286,7 +286,7 @@ describe('MessageBoxHost', () => {
     expect(results).toEqual([{ action: 'confirm', value: 'me@x' }]);
   });
 
-  it('seed 001 §8: the default prompt message follows the provider\'s preferences language (zh-CN, then en) when no kit is handed in', async () => {
+  it('spec §S8: the default prompt message follows the provider\'s preferences language (zh-CN, then en) when no kit is handed in', async () => {
     const platform = memoryPlatform({ dom: { window, document } });
     const preferences = createPreferences(platform);
     preferences.set({ language: 'zh-CN' });

@@ -13,7 +13,7 @@ function Submit({ onSubmit, loading = false }: { onSubmit: () => void; loading?:
   );
 }
 
-describe('useButton — seed 000 §4: a click is ignored when the button is disabled or loading', () => {
+describe('useButton — spec §B4: a click is ignored when the button is disabled or loading', () => {
   it('calls onClick for a click while neither loading nor disabled', () => {
     const onSubmit = vi.fn();
     render(<Submit onSubmit={onSubmit} />);

@@ -39,7 +39,7 @@ export interface NativeHostSimulatorOptions extends Partial<BridgeProtocol> {
   appName: string;
   /** Which native side to simulate (default 'ios'): it decides which handler object is injected. */
   os?: 'ios' | 'android';
-  /** The app version written into the user agent (default '2.56.0', the highest minimum of seed 000 §5). */
+  /** The app version written into the user agent (default '2.56.0', the highest minimum of spec §B5). */
   appVersion?: string;
   /** Hand answers to the page as JSON strings (like Android's evaluateJavascript) or as objects (default 'json'). */
   encoding?: 'json' | 'object';

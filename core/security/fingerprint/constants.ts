@@ -1,19 +1,19 @@
 // The fingerprint's and terminal code's constants. Seed values carry their section; the rest are ours.
 
 /** Width of the off-screen box the font test strings are laid out in (so no string ever wraps). */
-export const FONT_TEST_WIDTH_PX = 4000; // seed 000 §9
+export const FONT_TEST_WIDTH_PX = 4000; // spec §B9
 
 /** How often the screen frame (available-area insets) is sampled again. */
-export const SCREEN_FRAME_REFRESH_MS = 2500; // seed 000 §9
+export const SCREEN_FRAME_REFRESH_MS = 2500; // spec §B9
 
 /** How long the audio source may render before it is reported as timed out. */
-export const AUDIO_TIMEOUT_MS = 5000; // seed 001 §9
+export const AUDIO_TIMEOUT_MS = 5000; // spec §S9
 
 /** How long a tab waits for another tab that is already computing the terminal code. */
-export const CROSS_TAB_WAIT_MS = 1000; // seed 001 §9
+export const CROSS_TAB_WAIT_MS = 1000; // spec §S9
 
 /** The fixed known-bad terminal-code hash begins with this; such a code is invalid and regenerated. */
-export const INVALID_TERMINAL_CODE_PREFIX = '787f01ff'; // seed 001 §5
+export const INVALID_TERMINAL_CODE_PREFIX = '787f01ff'; // spec §S5
 
 /** Lifetime of the "computing" marker: long enough for the audio time-out, short enough to outlive a crashed tab only briefly. */
 export const PENDING_MARKER_TTL_MS = 10_000;
@@ -24,7 +24,7 @@ export const MAX_TERMINAL_CODE_REGENERATIONS = 8;
 /** Random bytes mixed into a regenerated terminal code. */
 export const TERMINAL_CODE_SALT_BYTES = 16;
 
-/** The key of the terminal code in the common storage area (seed 001 §9). */
+/** The key of the terminal code in the common storage area (spec §S9). */
 export const TERMINAL_CODE_KEY = 'terminalCode';
 
 /** The key of the "a tab is computing the terminal code" marker in the common storage area. */

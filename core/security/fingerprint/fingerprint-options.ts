@@ -17,11 +17,11 @@ export interface FingerprintOptions {
   sources?: readonly FingerprintSource[];
   /** Fonts probed by the fonts source. Default `DEFAULT_FONT_CANDIDATES`. */
   fonts?: readonly string[];
-  /** Width of the font test box in px. Default 4000 (seed 000 §9). */
+  /** Width of the font test box in px. Default 4000 (spec §B9). */
   fontTestWidthPx?: number;
-  /** Audio source time-out in ms. Default 5000 (seed 001 §9). */
+  /** Audio source time-out in ms. Default 5000 (spec §S9). */
   audioTimeoutMs?: number;
-  /** How often `createFingerprinter` samples the screen frame, in ms. Default 2500 (seed 000 §9). */
+  /** How often `createFingerprinter` samples the screen frame, in ms. Default 2500 (spec §B9). */
   screenFrameRefreshMs?: number;
   /** The IANA time zone; by default what `Intl.DateTimeFormat` resolves to. */
   timeZone?: () => string | undefined;

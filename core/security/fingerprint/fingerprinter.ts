@@ -16,7 +16,7 @@ export interface Fingerprinter {
 }
 
 /**
- * Starts a fingerprinter: samples the screen frame now and every 2500 ms (seed 000 §9) until disposed.
+ * Starts a fingerprinter: samples the screen frame now and every 2500 ms (spec §B9) until disposed.
  *
  * @example
  * ```ts

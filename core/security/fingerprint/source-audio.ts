@@ -4,7 +4,7 @@ import type { DomSource } from './types.js';
 import { readRecord } from '../../validate/describe-value.js';
 
 export interface AudioSourceOptions {
-  /** Give up after this many ms. Default 5000 (seed 001 §9). */
+  /** Give up after this many ms. Default 5000 (spec §S9). */
   timeoutMs?: number;
 }
 

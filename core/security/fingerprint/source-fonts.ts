@@ -7,7 +7,7 @@ import { SourceFailedError } from './errors.js';
 export interface FontsSourceOptions {
   /** The fonts to probe. Default `DEFAULT_FONT_CANDIDATES`. */
   fonts?: readonly string[];
-  /** Width of the off-screen test box, in px. Default 4000 (seed 000 §9). */
+  /** Width of the off-screen test box, in px. Default 4000 (spec §B9). */
   testWidthPx?: number;
 }
 

@@ -28,7 +28,7 @@ export interface TerminalCodeOptions {
   collect?: () => Promise<Fingerprint>;
   /** Options of the default collection. */
   fingerprintOptions?: FingerprintOptions;
-  /** How long to wait for another tab that is computing. Default 1000 ms (seed 001 §9); 0 never waits. */
+  /** How long to wait for another tab that is computing. Default 1000 ms (spec §S9); 0 never waits. */
   crossTabWaitMs?: number;
   /** Lifetime of this tab's "computing" marker. Default 10 000 ms. */
   pendingMarkerTtlMs?: number;
@@ -76,7 +76,7 @@ function validate(options: TerminalCodeOptions): void {
 }
 
 /**
- * The terminal code of a page: computed once per device and reused across tabs (seed 001 §5, §9).
+ * The terminal code of a page: computed once per device and reused across tabs (spec §S5, §S9).
  *
  * @example
  * ```ts

@@ -2,36 +2,36 @@ import { checkDuration } from '../../validate/duration.js';
 import { LOGIN_URLS, SUB_ACCOUNT_SWITCH_URLS } from '../constants.js';
 import { readRecord } from '../../validate/describe-value.js';
 
-/** Seed 001 §7: the device service's risk-token call (the client adds the /v1 prefix). */
+/** Spec §S7: the device service's risk-token call (the client adds the /v1 prefix). */
 export const RISK_TOKEN_PATH = '/constantid/udid/c1';
-/** Seed 001 §4: a result of exactly this many characters is a success token. */
+/** Spec §S4: a result of exactly this many characters is a success token. */
 export const SUCCESS_TOKEN_LENGTH = 40;
-/** Seed 001 §5: a token shorter than this is usable as it is on the header path (docs/risk-token.md). */
+/** Spec §S5: a token shorter than this is usable as it is on the header path (docs/risk-token.md). */
 export const USABLE_TOKEN_MAX_LENGTH = 50;
-/** Seed 001 §9: the refresh interval, 1200 s. */
+/** Spec §S9: the refresh interval, 1200 s. */
 export const RISK_TOKEN_REFRESH_INTERVAL_MS = 1_200_000;
-/** Seed 001 §9: a token's validity, 14400 s; the recorded expiry never lies further out than this. */
+/** Spec §S9: a token's validity, 14400 s; the recorded expiry never lies further out than this. */
 export const RISK_TOKEN_VALIDITY_MS = 14_400_000;
-/** Seed 001 §9: the success-token cookie lives 7 days. */
+/** Spec §S9: the success-token cookie lives 7 days. */
 export const RISK_TOKEN_COOKIE_DAYS = 7;
-/** Seed 001 §4, §9: one retry, 1 s after a failure. */
+/** Spec §S4, §S9: one retry, 1 s after a failure. */
 export const RISK_TOKEN_RETRY_DELAY_MS = 1000;
-/** Seed 001 §4, §9: a refresh gives up waiting after 10 s (status timeout). */
+/** Spec §S4, §S9: a refresh gives up waiting after 10 s (status timeout). */
 export const RISK_TOKEN_REFRESH_TIMEOUT_MS = 10_000;
-/** Seed 001 §9: how long a caller waits for the first token by default. */
+/** Spec §S9: how long a caller waits for the first token by default. */
 export const RISK_TOKEN_INIT_WAIT_MS = 5000;
 
 /** The cookie holding the success token and the header carrying a token (our names: the seed does not spell them). */
 export const DEFAULT_RISK_TOKEN_NAMES = { cookie: 'riskToken', header: 'riskToken' } as const;
 
-/** Error-service events for a refresh that failed or timed out (seed 001 §8: reported, bots stay silent). */
+/** Error-service events for a refresh that failed or timed out (spec §S8: reported, bots stay silent). */
 export const RISK_TOKEN_FAILED_EVENT = 'riskTokenFailed';
 export const RISK_TOKEN_TIMEOUT_EVENT = 'riskTokenTimeout';
 
 const THIRD_PARTY_PREFIX = '/v1/user/public/third/';
 
 /**
- * Seed 001 §7 "Risk-token header attached to": exactly these API paths. The third-party routes are the same
+ * Spec §S7 "Risk-token header attached to": exactly these API paths. The third-party routes are the same
  * reading of the seed's names under /v1/user/public/third/ as the login-encryption list (docs/security-protocol.md §5.1).
  */
 export const RISK_TOKEN_URLS = [

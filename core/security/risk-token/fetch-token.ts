@@ -24,7 +24,7 @@ const BARE_TOKEN = /^[\x21-\x7e]+$/;
 const HEADER_SAFE = /^[\x20-\x7e\x80-\xff]+$/;
 
 /**
- * The token of a device-service answer (seed 001 §7 "returns a string token"): a string as it is, or the
+ * The token of a device-service answer (spec §S7 "returns a string token"): a string as it is, or the
  * gateway envelope's `data` string; trimmed. '' when the answer carries no string a header can carry.
  */
 export function deviceAnswerToken(answer: unknown): string {
@@ -70,7 +70,7 @@ const bareStringHook: HttpAfterResponseHook = async (_request, options, response
 
 /**
  * The device service's token call over an exkit HTTP client made for that service's origin: GET
- * /v1/constantid/udid/c1 (seed 001 §7), answered with a bare string, a JSON string, or the gateway envelope
+ * /v1/constantid/udid/c1 (spec §S7), answered with a bare string, a JSON string, or the gateway envelope
  * whose `data` is the token string. Silent: a failure is the risk token's to report, not a toast.
  */
 export function deviceServiceFetcher(device: DeviceServiceClient, path: string = RISK_TOKEN_PATH): RiskTokenFetcher {

@@ -20,19 +20,19 @@ export interface RiskTokenSource {
 export interface RiskTokenHeaderOptions {
   /** Default 'riskToken'. */
   headerName?: string;
-  /** The API paths that get the header. Default RISK_TOKEN_URLS (seed 001 §7). */
+  /** The API paths that get the header. Default RISK_TOKEN_URLS (spec §S7). */
   urls?: readonly string[];
-  /** How long a call waits for a token that is missing or not usable. Default 5000 ms (seed 001 §9). */
+  /** How long a call waits for a token that is missing or not usable. Default 5000 ms (spec §S9). */
   initWaitMs?: number;
 }
 
-/** Whether a held token is sent as it is, without waiting for a refresh (seed 001 §5: shorter than 50 characters). */
+/** Whether a held token is sent as it is, without waiting for a refresh (spec §S5: shorter than 50 characters). */
 export function isUsableRiskToken(token: string | undefined): token is string {
   return typeof token === 'string' && token !== '' && token.length < USABLE_TOKEN_MAX_LENGTH;
 }
 
 /**
- * A beforeRequest hook that puts the risk token on the listed calls (seed 001 §7). A usable token goes at
+ * A beforeRequest hook that puts the risk token on the listed calls (spec §S7). A usable token goes at
  * once (and a due one is refreshed behind it); otherwise the call waits up to the init wait for a refresh
  * and carries whatever token is then held, or no header. Throws InvalidArgumentError for a bad `initWaitMs`.
  */

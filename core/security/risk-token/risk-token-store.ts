@@ -3,7 +3,7 @@ import { createStore } from '../../storage/namespaced-store.js';
 import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_COOKIE_DAYS, SUCCESS_TOKEN_LENGTH } from './constants.js';
 import { expectObjectWith, expectString, invalidArgument, readRecord } from '../../validate/describe-value.js';
 
-/** What the device service's answer is (seed 001 §4). */
+/** What the device service's answer is (spec §S4). */
 export type RiskTokenKind = 'success' | 'demoted';
 
 /** The token the page holds, with the expiry recorded when it was fetched. */
@@ -48,7 +48,7 @@ export interface RiskTokenStore {
 export interface RiskTokenStoreOptions {
   /** Default 'riskToken'. */
   cookieName?: string;
-  /** Default 7 (seed 001 §9). */
+  /** Default 7 (spec §S9). */
   cookieDays?: number;
   /** Cookie path. Default '/'. */
   cookiePath?: string;

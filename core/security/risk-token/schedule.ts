@@ -12,7 +12,7 @@ import { expectObjectWith } from '../../validate/describe-value.js';
  */
 export type RiskTokenTick = 'start' | 'interval' | 'visible';
 
-/** The risk token's refresh schedule (seed 001 §4): at start, then on a timer that runs only while the page is visible. */
+/** The risk token's refresh schedule (spec §S4): at start, then on a timer that runs only while the page is visible. */
 export function riskTokenSchedule$(visibility: VisibilityPort, timers: Timers, intervalMs: number): Observable<RiskTokenTick> {
   checkDuration('intervalMs', intervalMs, { owner: 'risk token schedule' });
   expectObjectWith('visibility', visibility, 'riskTokenSchedule$', ['changes']);

@@ -217,7 +217,7 @@ describe.each(ENGINES)('the bridge in %s', (name) => {
       await desktop?.close();
     });
 
-    it('bridge.request resolves as skipped (seed 000 §5 "or nothing happens")', async () => {
+    it('bridge.request resolves as skipped (spec §B5 "or nothing happens")', async () => {
       const page = await desktop.newPage();
       await page.goto(origin);
       const result = await page.evaluate(async (appName) => {

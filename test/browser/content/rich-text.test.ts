@@ -79,7 +79,7 @@ beforeAll(async () => {
   bundle = result.outputFiles[0]!.text;
 }, 60_000);
 
-describe.each(ENGINES)('rich-text corpus in real %s (seed 001 §5; issue 10 "any executed script is a failure")', (name) => {
+describe.each(ENGINES)('rich-text corpus in real %s (spec §S5; issue 10 "any executed script is a failure")', (name) => {
   let engine: Engine;
 
   beforeAll(async () => {

@@ -31,7 +31,7 @@ afterAll(async () => {
   await served?.close();
 });
 
-describe.each(ENGINES)('preferences cookie in %s — seed 001 §4: "loaded once, written back to the cookie on change"', (name) => {
+describe.each(ENGINES)('preferences cookie in %s — spec §S4: "loaded once, written back to the cookie on change"', (name) => {
   let engine: Engine;
   let page: EnginePage;
 

@@ -12,7 +12,7 @@ import {
 import type { Bridge, BridgeCommand, CommandResult } from '../../../core/index.js';
 import { inApp, inBrowser } from './setup.js';
 
-/** One example payload per command of seed 000 §7, and the payload expected on the wire. */
+/** One example payload per command of spec §B7, and the payload expected on the wire. */
 const EXAMPLES: { [C in BridgeCommand]: { payload?: unknown; wire?: unknown } } = {
   metaTitle: { payload: { title: 'Spot' } },
   logout: {},
@@ -78,7 +78,7 @@ describe('bridge library version', () => {
   });
 });
 
-describe('the command table of seed 000 §7', () => {
+describe('the command table of spec §B7', () => {
   it('has every command the seed names, and only those', () => {
     expect([...BRIDGE_COMMAND_NAMES].sort()).toEqual(Object.keys(EXAMPLES).sort());
     expect(BRIDGE_COMMAND_NAMES).toHaveLength(36);
@@ -133,7 +133,7 @@ describe('the command table of seed 000 §7', () => {
   }
 });
 
-describe('"Skipped on Android: … share" (seed 000 §6)', () => {
+describe('"Skipped on Android: … share" (spec §B6)', () => {
   const SHARE = ['goNativeShare', 'goAppShare', 'goShare'] as const;
   for (const command of SHARE) {
     it(`${command}: on Android nothing is sent and the result is skipped with reason not-on-android`, async () => {
@@ -161,7 +161,7 @@ describe('"Skipped on Android: … share" (seed 000 §6)', () => {
   });
 });
 
-describe('the minimum-version table of seed 000 §5', () => {
+describe('the minimum-version table of spec §B5', () => {
   const named: Array<[BridgeCommand, string]> = [
     ['setTitleVisible', '2.8.0'],
     ['setBottomActions', '2.9.0'],
@@ -211,7 +211,7 @@ describe('the minimum-version table of seed 000 §5', () => {
   });
 });
 
-describe('command payload defaults (seed 000 §7)', () => {
+describe('command payload defaults (spec §B7)', () => {
   it('setBottomActions: copy, close and refresh all default to true', async () => {
     const { bridge, sim } = inApp();
     await bridge.commands.setBottomActions();
@@ -279,11 +279,11 @@ describe('typed command calls', () => {
     const calls = [
       // @ts-expect-error: setTitleVisible takes { visible: boolean }
       () => bridge.commands.setTitleVisible({ shown: true }),
-      // @ts-expect-error: goAsset's tab is an asset tab of seed 000 §3
+      // @ts-expect-error: goAsset's tab is an asset tab of spec §B3
       () => bridge.commands.goAsset({ tab: 'casino' }),
       // @ts-expect-error: metaTitle needs its payload
       () => bridge.commands.metaTitle(),
-      // @ts-expect-error: not a command of seed 000 §7
+      // @ts-expect-error: not a command of spec §B7
       () => bridge.call('selfDestruct'),
     ];
     expect(calls).toHaveLength(4);

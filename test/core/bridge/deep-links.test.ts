@@ -18,7 +18,7 @@ import { APP_NAME, inApp } from './setup.js';
 
 const config: DeepLinkConfig = { appScheme: 'testapp', publicScheme: 'testapp-public', host: 'app' };
 
-// Seed 000 §2, transcribed row by row: target and query parameters.
+// Spec §B2, transcribed row by row: target and query parameters.
 const SEED_ROWS = `
 security/login: closeGuide referralCode inviteCode
 security/regist: closeGuide referralCode inviteCode
@@ -130,7 +130,7 @@ red_packet/guidance:
     return { target: target as DeepLinkTarget, params: params.trim() === '' ? [] : params.trim().split(' ') };
   });
 
-// Seed 000 §6.
+// Spec §B6.
 const ANDROID_ONLY: DeepLinkTarget[] = ['strategy/apply/trader', 'community/user_rank_list', 'community/topic_detail'];
 const NOT_ON_ANDROID: DeepLinkTarget[] = ['kyc/manually_review', 'red_packet/guidance', 'community/interact_notifies', 'community/topic_square'];
 const DEFAULTS: Partial<Record<DeepLinkTarget, Record<string, string>>> = {
@@ -139,7 +139,7 @@ const DEFAULTS: Partial<Record<DeepLinkTarget, Record<string, string>>> = {
 };
 const osFor = (target: DeepLinkTarget): BridgeOs => (ANDROID_ONLY.includes(target) ? 'android' : 'ios');
 
-describe('the deep-link catalogue (seed 000 §2)', () => {
+describe('the deep-link catalogue (spec §B2)', () => {
   it('has exactly the targets of the seed', () => {
     expect(DEEP_LINK_TARGET_NAMES).toEqual(SEED_ROWS.map((row) => row.target));
   });
@@ -158,7 +158,7 @@ describe('the deep-link catalogue (seed 000 §2)', () => {
   }
 });
 
-describe('platform restrictions (seed 000 §6)', () => {
+describe('platform restrictions (spec §B6)', () => {
   for (const target of DEEP_LINK_TARGET_NAMES) {
     const expected = ANDROID_ONLY.includes(target) ? 'Android only' : NOT_ON_ANDROID.includes(target) ? 'skipped on Android' : 'everywhere';
     it(`${target}: ${expected}`, () => {
@@ -206,7 +206,7 @@ describe('building links', () => {
   });
 
   it('an unknown target or parameter is a compile-time error and a typed run-time error', () => {
-    // @ts-expect-error: not a target of seed 000 §2
+    // @ts-expect-error: not a target of spec §B2
     expect(() => buildDeepLink('home/casino', {}, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkTargetError', code: 'DEEP_LINK_UNKNOWN_TARGET' }));
     // @ts-expect-error: home/contract takes symbolId and bizLine only
     expect(() => buildDeepLink('home/contract', { symbol: 'BTC' }, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamError', code: 'DEEP_LINK_UNKNOWN_PARAM' }));
@@ -215,7 +215,7 @@ describe('building links', () => {
   });
 });
 
-describe('home/asset type (seed 000 §2: overview, spot, contract, p2p, financial, swap, reward, margin)', () => {
+describe('home/asset type (spec §B2: overview, spot, contract, p2p, financial, swap, reward, margin)', () => {
   it('takes exactly the asset tabs of the seed', () => {
     expect(deepLinkSpec('home/asset').values?.type).toEqual(['overview', 'spot', 'contract', 'p2p', 'financial', 'swap', 'reward', 'margin']);
     expect(deepLinkSpec('home/asset').values?.type).toEqual(ASSET_TABS);
@@ -248,7 +248,7 @@ describe('home/asset type (seed 000 §2: overview, spot, contract, p2p, financia
   });
 });
 
-describe('home/market type (seed 000 §2: "type defaults to onChain for on-chain")', () => {
+describe('home/market type (spec §B2: "type defaults to onChain for on-chain")', () => {
   it('a link the caller marks as on-chain gets type onChain when it gives none', () => {
     expect(buildDeepLink('home/market', { symbolId: 'PEPE' }, { ...config, onChain: true })).toBe('testapp://app/home/market?type=onChain&symbolId=PEPE');
     expect(buildDeepLink('home/market', { type: '' }, { ...config, onChain: true })).toBe('testapp://app/home/market?type=onChain');
@@ -319,7 +319,7 @@ describe('parsing links', () => {
   }
 });
 
-describe('opening links (seed 000 §1)', () => {
+describe('opening links (spec §B1)', () => {
   it('inside the app: nativeRouter with the app-scheme link', async () => {
     const { bridge, sim, platform } = inApp({ bridge: { deepLinks: config } });
     expect(await bridge.openDeepLink('coin/recharge')).toEqual({ status: 'native', link: 'testapp://app/coin/recharge?coinName=USDT&coinId=2' });

@@ -4,7 +4,7 @@ import { APP_NAME, inApp, inBrowser } from './setup.js';
 
 const protocol = resolveProtocol({ appName: APP_NAME });
 
-describe('app detection (seed 000 §1: "the user agent contains the app name, or the native control/handler objects are present")', () => {
+describe('app detection (spec §B1: "the user agent contains the app name, or the native control/handler objects are present")', () => {
   it('detects the app by its name in the user agent and reads the version after it', () => {
     const platform = memoryPlatform({ userAgent: `Mozilla/5.0 (Linux; Android 14) Chrome/126 Mobile ${APP_NAME}/2.41.3` });
     const bridge = createBridge(platform, { appName: APP_NAME });

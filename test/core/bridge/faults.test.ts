@@ -32,7 +32,7 @@ function settle<T>(promise: Promise<T>) {
   return box;
 }
 
-describe('timeouts (seed 000 §9)', () => {
+describe('timeouts (spec §B9)', () => {
   const cases: Array<[string, number, (b: ReturnType<typeof inApp>) => Promise<unknown>]> = [
     ['bridge callback 3000 ms', BRIDGE_CALLBACK_TIMEOUT_MS, ({ bridge }) => bridge.commands.checkCameraPermission()],
     ['app request 10000 ms', APP_REQUEST_TIMEOUT_MS, ({ bridge }) => bridge.request('/slow')],
@@ -98,7 +98,7 @@ describe('timeouts (seed 000 §9)', () => {
   });
 });
 
-describe('answers (seed 000 §5 and §8)', () => {
+describe('answers (spec §B5 and §B8)', () => {
   it.each([['00000'], ['200'], [200]])('"successful only with code 00000 or 200": %s resolves with { status: answered, code, data }', async (code) => {
     const { bridge, sim } = inApp();
     sim.route('/ok', { code, data: { n: 1 } });
@@ -112,7 +112,7 @@ describe('answers (seed 000 §5 and §8)', () => {
     expect(bridge.stats).toMatchObject({ failed: 1, timedOut: 0 });
   });
 
-  it.each([['00004'], ['110100'], [110100]])('"timeout: 00004 and 110100" (seed 000 §8): an answer with code %s ends as timed out', async (code) => {
+  it.each([['00004'], ['110100'], [110100]])('"timeout: 00004 and 110100" (spec §B8): an answer with code %s ends as timed out', async (code) => {
     const { bridge, sim } = inApp();
     sim.route('/t', { code, data: { reason: 'x' }, msg: 'upstream timeout' });
     const error = await bridge.request('/t').catch((e: unknown) => e);
@@ -162,7 +162,7 @@ describe('answers (seed 000 §5 and §8)', () => {
     await expect(bridge.commands.checkCameraPermission()).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: '00005' });
   });
 
-  it('the requestAction envelope is requestId, path, params (seed 000 §3)', async () => {
+  it('the requestAction envelope is requestId, path, params (spec §B3)', async () => {
     const { bridge, sim } = inApp();
     sim.route('/echo', (message) => ({ data: message.payload }));
     const response = await bridge.request<{ requestId: string; path: string; params: unknown }>('/echo', { page: 2 });
@@ -295,7 +295,7 @@ describe('cancellation and delivery failures', () => {
     await expect(bridge.commands.sendTokenToWeb()).rejects.toMatchObject({ extra: { reason: 'no-handler', command: 'sendTokenToWeb' } });
   });
 
-  it('"or nothing happens" (seed 000 §5): bridge.request outside the app resolves as skipped, or answers from the fallback', async () => {
+  it('"or nothing happens" (spec §B5): bridge.request outside the app resolves as skipped, or answers from the fallback', async () => {
     const { bridge } = inBrowser();
     await expect(bridge.request('/x')).resolves.toEqual({ status: 'skipped', reason: 'not-in-app', minimumVersion: bridge.minVersions.requestAction, appVersion: null });
     await expect(bridge.request('/x', {}, { fallback: () => ({ code: '00000', data: 'web' }) })).resolves.toEqual({

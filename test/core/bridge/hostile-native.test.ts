@@ -9,7 +9,7 @@ import { APP_NAME, inApp } from './setup.js';
 
 type Expected = 'answered' | 'unsuccessful' | 'timedOut' | 'network';
 
-/** A hostile or ordinary answer with the outcome an independent reading of seed 000 §5/§8 expects. */
+/** A hostile or ordinary answer with the outcome an independent reading of spec §B5/§B8 expects. */
 interface Shape {
   label: string;
   make: () => unknown;
@@ -71,7 +71,7 @@ const otherCode = fc
 
 const shape: fc.Arbitrary<Shape> = fc.oneof(
   fc.constantFrom(...unreadable),
-  // Seed 000 §8: "raised when the response is empty or has no code".
+  // Spec §B8: "raised when the response is empty or has no code".
   fc.constantFrom<unknown>(undefined, null, '', 'null').map((raw) => ({ label: `empty ${String(raw)}`, make: () => raw, expected: 'network' as const })),
   notJson.map((raw) => ({ label: `not JSON ${raw}`, make: () => raw, expected: 'network' as const })),
   nonObjectJson.map((raw) => ({ label: `JSON non-object ${raw}`, make: () => raw, expected: 'network' as const })),
@@ -108,7 +108,7 @@ function pendingRequest() {
   return { ...setup, id, box };
 }
 
-describe('answers of every shape settle their request once, at once (issue 17 and seed 000 §8)', () => {
+describe('answers of every shape settle their request once, at once (issue 17 and spec §B8)', () => {
   it('property: whatever the app answers, the call settles exactly once with the outcome the seed gives, and frees its entry and timer', async () => {
     await fc.assert(
       fc.asyncProperty(shape, async ({ make, expected }) => {

@@ -13,7 +13,7 @@ import { sampleGeeTestValidate } from '../../../core/captcha/test-widget.js';
 import { isBase64 } from '../../../core/validate/base64.js';
 import { scriptedCaptchaHttp } from '../../support/scripted-captcha-http.js';
 
-describe('captcha endpoints — seed 001 §7', () => {
+describe('captcha endpoints — spec §S7', () => {
   it('uses the get-captcha-id and check-captcha paths (the client adds /v1)', () => {
     expect(CAPTCHA_GET_ID_PATH).toBe('/security/policy/captcha/get-captcha-id');
     expect(CAPTCHA_CHECK_PATH).toBe('/security/policy/captcha/check-captcha');
@@ -48,7 +48,7 @@ describe('captcha endpoints — seed 001 §7', () => {
   });
 });
 
-describe('captcha type 3 — seed 001 §5: the validate object is sent as base64 of its JSON', () => {
+describe('captcha type 3 — spec §S5: the validate object is sent as base64 of its JSON', () => {
   it('encodes the GeeTest v4 validate object as base64 JSON that decodes back', () => {
     const validate = sampleGeeTestValidate('x');
     const encoded = encodeCaptchaValidate(BASE64_JSON_CAPTCHA_TYPE, validate);

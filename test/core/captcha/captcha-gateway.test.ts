@@ -35,7 +35,7 @@ function service(outcome: TestWidgetOutcome = 'success') {
 const challengesOf = (scene: string) => gateway.captchaChallenges.filter((c) => c.params.scene === scene);
 const checksOf = (scene: string) => gateway.captchaChecks.filter((c) => c.scene === scene);
 
-describe('captcha flow against the reference gateway — seed 001 §4, §7', () => {
+describe('captcha flow against the reference gateway — spec §S4, §S7', () => {
   it('status 0: the widget is shown, its success is checked as base64 JSON, and the flow passes with the gateway data', async () => {
     const { widget, captcha } = service('success');
     const result = await captcha.verify('login', { areaCode: '81', bizParam: 'acct' });

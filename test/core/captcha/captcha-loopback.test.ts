@@ -20,7 +20,7 @@ function service(outcome: 'success' | 'close' = 'success') {
   return createCaptchaService({ http, widget: createTestCaptchaWidget(outcome), locale: () => 'ja' });
 }
 
-describe('captcha flow over HTTP — seed 001 §7', () => {
+describe('captcha flow over HTTP — spec §S7', () => {
   it('posts get-captcha-id, shows the widget, posts check-captcha with base64 JSON, and passes with the server data', async () => {
     server.route('POST', '/v1/security/policy/captcha/get-captcha-id', reply.ok({ bizId: 'B-7', captchaId: 'gt-1', status: 0 }));
     server.route('POST', '/v1/security/policy/captcha/check-captcha', reply.ok({ pass: true }));

@@ -7,7 +7,7 @@ import {
   captchaLanguage,
 } from '../../../core/catalog/index.js';
 
-describe('captcha language map (seed 001 §9)', () => {
+describe('captcha language map (spec §S9)', () => {
   it('lists the seed codes "zho, jpn, kor, rus, spa, fra, deu, pon, ind, tha, nld, pol, ukr, por, swe, uzb, fil"', () => {
     expect([...CAPTCHA_LANGUAGES]).toEqual([
       'zho', 'jpn', 'kor', 'rus', 'spa', 'fra', 'deu', 'pon', 'ind', 'tha', 'nld', 'pol', 'ukr', 'por',

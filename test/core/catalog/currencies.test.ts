@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, DEFAULT_CURRENCY, LOCALE_CURRENCIES, LANGUAGES, currency, defaultCurrency } from '../../../core/catalog/index.js';
 
-// Seed 000 §3: "USD, KRW, JPY, VND, RUB, EUR, TRY, CNY, TWD, IDR, PHP, HKD, THB".
+// Spec §B3: "USD, KRW, JPY, VND, RUB, EUR, TRY, CNY, TWD, IDR, PHP, HKD, THB".
 const seedCodes = ['USD', 'KRW', 'JPY', 'VND', 'RUB', 'EUR', 'TRY', 'CNY', 'TWD', 'IDR', 'PHP', 'HKD', 'THB'];
 const symbols: Record<string, string> = {
   USD: '$', KRW: '₩', JPY: '¥', VND: '₫', RUB: '₽', EUR: '€', TRY: '₺', CNY: '¥', TWD: 'NT$',
   IDR: 'Rp', PHP: '₱', HKD: 'HK$', THB: '฿',
 };
 
-describe('currencies (seed 000 §3)', () => {
+describe('currencies (spec §B3)', () => {
   it('lists exactly the thirteen seed currencies in seed order', () => {
     expect(CURRENCIES.map((row) => row.code)).toEqual(seedCodes);
   });
@@ -28,7 +28,7 @@ describe('currencies (seed 000 §3)', () => {
   });
 });
 
-describe('locale → default currency (seed 000 §3)', () => {
+describe('locale → default currency (spec §B3)', () => {
   it.each([
     ['zh-CN', 'CNY'],
     ['en', 'USD'],

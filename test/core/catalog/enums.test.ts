@@ -12,7 +12,7 @@ import {
 } from '../../../core/catalog/index.js';
 import type { AppRequest, AppResponse, ErrorObject } from '../../../core/index.js';
 
-describe('enumerations (seed 000 §3, seed 001 §3)', () => {
+describe('enumerations (spec §B3, §S3)', () => {
   it('business line: spot=1, usdt contract=10, coin contract=11, usdc contract=12, spot margin=23, finance=6', () => {
     expect({ ...BusinessLine }).toEqual({
       spot: 1, usdtContract: 10, coinContract: 11, usdcContract: 12, spotMargin: 23, finance: 6,

@@ -41,7 +41,7 @@ const tables: Record<string, unknown> = {
   REQUEST_LANGUAGES, RESULT_CODES, THEMES, TradeIndex,
 };
 
-// The bridge's tables (seed 000 §2, §7, §9) are catalogues too, frozen with the same helper.
+// The bridge's tables (spec §B2, §B7, §B9) are catalogues too, frozen with the same helper.
 const bridgeTables: Record<string, unknown> = {
   BOTTOM_ACTION_DEFAULTS, BRIDGE_COMMANDS, DEEP_LINK_TARGETS, DEFAULT_BRIDGE_TIMEOUTS, TITLE_BAR_THEME_COLORS,
 };

@@ -10,7 +10,7 @@ import {
   textDirection,
 } from '../../../core/catalog/index.js';
 
-// Seed 000 §3 table and key list, seed 001 §3 language types (adds tr 8 and sv 22).
+// Spec §B3 table and key list, spec §S3 language types (adds tr 8 and sv 22).
 const seedRows: readonly [locale: string, type: number, key: string][] = [
   ['en', 0, 'en_US'],
   ['zh-CN', 1, 'zh_CN'],
@@ -39,7 +39,7 @@ const seedRows: readonly [locale: string, type: number, key: string][] = [
   ['es-AR', 42, 'es_001'],
 ];
 
-describe('language table (seed 000 §3, seed 001 §3)', () => {
+describe('language table (spec §B3, §S3)', () => {
   it.each(seedRows)('%s has language type %i and key %s', (locale, type, key) => {
     expect(languageType(locale)).toBe(type);
     expect(languageKey(locale)).toBe(key);

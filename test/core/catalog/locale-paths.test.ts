@@ -8,13 +8,13 @@ import {
   requestLanguage,
 } from '../../../core/catalog/index.js';
 
-// Seed 001 §2, verbatim order.
+// Spec §S2, verbatim order.
 const seedPrefixes = [
   'bg', 'en', 'asia', 'en-GB', 'ja', 'vi', 'ru', 'es', 'tr', 'it', 'fr', 'de', 'zh-CN', 'zh-TW',
   'zh-TC', 'pt', 'id', 'th', 'pl', 'uk', 'pt-PT', 'es-ES', 'uz', 'ar', 'ph', 'es-AR',
 ];
 
-describe('locale path prefixes (seed 001 §2)', () => {
+describe('locale path prefixes (spec §S2)', () => {
   it('lists exactly the seed locales', () => {
     expect([...LOCALE_PATH_PREFIXES]).toEqual(seedPrefixes);
   });
@@ -29,7 +29,7 @@ describe('locale path prefixes (seed 001 §2)', () => {
   });
 });
 
-describe('alternate-link scheme (seed 001 §2)', () => {
+describe('alternate-link scheme (spec §S2)', () => {
   it.each([
     ['en', ''],
     ['fr-FR', '/fr'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, MESSAGES, formatStatusBusy, message, messagesFor } from '../../../core/catalog/index.js';
 import type { MessageKey } from '../../../core/catalog/index.js';
 
-// Seed 000 §8, seed 001 §2 and §8: the English wording, verbatim.
+// Spec §B8, §S2 and §S8: the English wording, verbatim.
 const english: Record<MessageKey, string> = {
   tip: 'Tip',
   timeout: 'Request timed out!',
@@ -20,7 +20,7 @@ const english: Record<MessageKey, string> = {
 const keys = Object.keys(english) as MessageKey[];
 const locales = [...LANGUAGES.map((row) => row.locale), 'th'];
 
-describe('request messages (seed 000 §8, seed 001 §8)', () => {
+describe('request messages (spec §B8, §S8)', () => {
   it.each(keys)('English %s is the seed text', (key) => {
     expect(message('en', key)).toBe(english[key]);
   });

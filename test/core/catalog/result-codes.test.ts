@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_CODE, RESULT_CODES, isResultCode } from '../../../core/catalog/index.js';
 import type { ResultCodeName } from '../../../core/catalog/index.js';
 
-describe('result codes (seed 000 §8, seed 001 §8)', () => {
+describe('result codes (spec §B8, §S8)', () => {
   it.each([
     ['success', '00000'],
     ['timeout', ['00004', '110100']],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_SETTINGS_DEFAULTS, PREFERENCES_COOKIE_DEFAULTS } from '../../../core/catalog/index.js';
 
-describe('global settings defaults (seed 000 §3)', () => {
+describe('global settings defaults (spec §B3)', () => {
   it.each([
     ['locale', 'en'],
     ['theme', 'dark'],
@@ -23,7 +23,7 @@ describe('global settings defaults (seed 000 §3)', () => {
   });
 });
 
-describe('preferences cookie defaults (seed 001 §3)', () => {
+describe('preferences cookie defaults (spec §S3)', () => {
   it.each([
     ['language', 'en'],
     ['unit', 'USD'],

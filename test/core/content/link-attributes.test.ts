@@ -3,7 +3,7 @@ import { isOwnDomain, linkAttributes, linkHost } from '../../../core/content/ind
 
 const own = { ownDomains: ['example.com', 'exkit.io'] };
 
-describe('linkAttributes (seed 001 §5 "External links get a nofollow marker unless on the product\'s own domains; new-tab links get opener protection")', () => {
+describe('linkAttributes (spec §S5 "External links get a nofollow marker unless on the product\'s own domains; new-tab links get opener protection")', () => {
   const rows: [string, string, { newTab?: boolean }, { rel: string | undefined; target: '_blank' | undefined }][] = [
     ['own domain, same tab', 'https://example.com/fees', {}, { rel: undefined, target: undefined }],
     ['own subdomain', 'https://www.example.com/fees', {}, { rel: undefined, target: undefined }],

@@ -12,7 +12,7 @@ function setup(withWindow = true) {
   return { platform, opened, logs, logger };
 }
 
-describe('openSafeLink (seed 001 §5, §8)', () => {
+describe('openSafeLink (spec §S5, §S8)', () => {
   it('navigates the current tab to an allowed href', () => {
     const { platform, opened, logger } = setup();
     expect(openSafeLink(platform, '/en/markets', { logger })).toBe(true);
@@ -65,7 +65,7 @@ describe('openSafeLink (seed 001 §5, §8)', () => {
   });
 });
 
-describe('openSafeLink logs to the console by default (seed 001 §5 "console warning", §8 "logs a console error")', () => {
+describe('openSafeLink logs to the console by default (spec §S5 "console warning", §S8 "logs a console error")', () => {
   afterEach(() => vi.restoreAllMocks());
   const consoleSpies = () => ({
     warn: vi.spyOn(console, 'warn').mockImplementation(() => undefined),

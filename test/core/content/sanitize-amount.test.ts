@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AMOUNT_MAX_INTEGER_DIGITS, sanitizeAmount, sanitizeAmountInput } from '../../../core/content/index.js';
 import { isExkitError } from '../../../core/errors/index.js';
 
-describe('sanitizeAmount (seed 001 §5 amount input, §9 "Amount sanitiser: 20 integer digits")', () => {
+describe('sanitizeAmount (spec §S5 amount input, §S9 "Amount sanitiser: 20 integer digits")', () => {
   const rows: [string, string, number, string][] = [
     ['plain integer', '123', 2, '123'],
     ['plain decimal', '12.34', 2, '12.34'],

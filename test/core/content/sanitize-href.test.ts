@@ -8,7 +8,7 @@ const APP = { appSchemes: ['exkit', 'partner-app'] };
 const OWASP = 'OWASP XSS Filter Evasion Cheat Sheet';
 const BRAINTREE = '@braintree/sanitize-url test suite';
 
-// Blocked hrefs warn on the console by default (seed 001 §5): capture it, so the hostile tables stay quiet and
+// Blocked hrefs warn on the console by default (spec §S5): capture it, so the hostile tables stay quiet and
 // the default can be asserted.
 let consoleWarn: MockInstance<typeof console.warn>;
 beforeEach(() => {
@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('sanitizeHref logging: seed 001 §5 "others are blocked with a console warning"', () => {
+describe('sanitizeHref logging: spec §S5 "others are blocked with a console warning"', () => {
   it('by default a blocked href warns on the console (console.warn) with the href', () => {
     expect(sanitizeHref('javascript:alert(1)')).toBeNull();
     expect(consoleWarn).toHaveBeenCalledTimes(1);
@@ -40,7 +40,7 @@ function recordingLogger() {
   return { warnings, warn: (message: string, detail?: unknown) => void warnings.push({ message, detail }) };
 }
 
-describe('sanitizeHref: allowed kinds (seed 001 §5 "hrefs accepted only for http, https, mailto, tel, blob, image data, app schemes, market, ftp, relative, root-relative, fragments")', () => {
+describe('sanitizeHref: allowed kinds (spec §S5 "hrefs accepted only for http, https, mailto, tel, blob, image data, app schemes, market, ftp, relative, root-relative, fragments")', () => {
   const allowed: [string, string, string][] = [
     ['http', 'http://example.com/path?q=1', 'http://example.com/path?q=1'],
     ['https', 'https://example.com/', 'https://example.com/'],
@@ -118,7 +118,7 @@ describe('sanitizeHref: allowed kinds (seed 001 §5 "hrefs accepted only for htt
   });
 });
 
-describe('sanitizeHref: blocked kinds (seed 001 §5 "others are blocked with a console warning and no navigation")', () => {
+describe('sanitizeHref: blocked kinds (spec §S5 "others are blocked with a console warning and no navigation")', () => {
   const blocked: [string, string][] = [
     ['javascript', 'javascript:alert(1)'],
     ['vbscript', 'vbscript:msgbox(1)'],

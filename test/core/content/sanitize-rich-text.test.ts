@@ -16,7 +16,7 @@ afterEach(() => vi.restoreAllMocks());
 const clean = (html: string, extra: Partial<Parameters<typeof sanitizeRichText>[1]> = {}) =>
   sanitizeRichText(html, { window, ownDomains: ['example.com'], appSchemes: ['exkit'], ...extra });
 
-describe('sanitizeRichText (seed 001 §5 "Rich text is filtered by an allow-list of tags and attributes")', () => {
+describe('sanitizeRichText (spec §S5 "Rich text is filtered by an allow-list of tags and attributes")', () => {
   const rows: [string, string, string][] = [
     ['keeps allowed formatting', '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>', '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>'],
     ['keeps tables and lists', '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>', '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>'],
@@ -223,7 +223,7 @@ describe('sanitizeRichText never throws on content: a <frameset> that replaces t
 });
 
 // The allow-lists written out here, not read from the module: a tag or attribute taken off a list must fail a row.
-describe('sanitizeRichText: every tag and attribute on the allow-list is kept (seed 001 §5)', () => {
+describe('sanitizeRichText: every tag and attribute on the allow-list is kept (spec §S5)', () => {
   it.each([
     'a', 'abbr', 'b', 'blockquote', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'i', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'small', 'span',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeStyle } from '../../../core/content/index.js';
 
-describe('sanitizeStyle (seed 001 §5 "unsafe style values removed")', () => {
+describe('sanitizeStyle (spec §S5 "unsafe style values removed")', () => {
   const rows: [string, string, string][] = [
     ['keeps plain allowed declarations', 'color: red; font-weight: bold', 'color: red; font-weight: bold'],
     ['normalises property case and spacing', 'COLOR:#F00;Text-Align :center', 'color: #F00; text-align: center'],
@@ -52,7 +52,7 @@ const PROPERTIES = [
   'width', 'height', 'max-width', 'min-width', 'float', 'clear', 'list-style-type', 'list-style-position',
 ];
 
-describe('sanitizeStyle: the property and function allow-lists (seed 001 §5)', () => {
+describe('sanitizeStyle: the property and function allow-lists (spec §S5)', () => {
   it.each(PROPERTIES)('keeps %s with a plain value', (property) => {
     expect(sanitizeStyle(`${property}: 1px`)).toBe(`${property}: 1px`);
     expect(sanitizeStyle(`${property.toUpperCase()} : 1px `)).toBe(`${property}: 1px`);

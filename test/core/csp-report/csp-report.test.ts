@@ -42,7 +42,7 @@ function setup(options: { maxPerWindow?: number; windowMs?: number; post?: Post 
 const running: (() => void)[] = [];
 afterEach(() => running.splice(0).forEach((stop) => stop()));
 
-describe('CSP reports — seed 001 §7: POST /v1/buried/log/cspSecurity with bizType, data{event, reason}, timestamp, page', () => {
+describe('CSP reports — spec §S7: POST /v1/buried/log/cspSecurity with bizType, data{event, reason}, timestamp, page', () => {
   it('posts one report per violation with the seed’s fields', () => {
     const { sent, stop } = setup();
     violate({});

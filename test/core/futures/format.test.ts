@@ -1,4 +1,4 @@
-// Display rules of seed 001 §9: "percentages 2 decimals; amounts default 6 decimals; floor or round-up per
+// Display rules of spec §S9: "percentages 2 decimals; amounts default 6 decimals; floor or round-up per
 // sign; ROE shown with '+' when positive".
 import { describe, expect, it } from 'vitest';
 import {

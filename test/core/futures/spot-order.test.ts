@@ -1,4 +1,4 @@
-// Spot plan/trace order figures (seed 001 §3 "Spot plan order fields"); trackingType 0 versus other is
+// Spot plan/trace order figures (spec §S3 "Spot plan order fields"); trackingType 0 versus other is
 // documented in docs/futures-maths.md.
 import { describe, expect, it } from 'vitest';
 import { FuturesInputError, formatSpotOrderFigures, spotOrderFigures } from '../../../core/index.js';

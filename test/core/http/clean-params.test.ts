@@ -1,4 +1,4 @@
-// "Request params: strings trimmed; dates formatted YYYY-MM-DD HH:mm" (seed 001 §5).
+// "Request params: strings trimmed; dates formatted YYYY-MM-DD HH:mm" (spec §S5).
 import fc from 'fast-check';
 import { isMainThread } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';

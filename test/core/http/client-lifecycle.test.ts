@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-describe('"Duplicate pending requests are cancelled unless cancellation is ignored (the default)" (seed 001 §7)', () => {
+describe('"Duplicate pending requests are cancelled unless cancellation is ignored (the default)" (spec §S7)', () => {
   it('by default identical concurrent calls all go out and all resolve', async () => {
     const held = gate(reply.echo());
     server.route('GET', '/v1/ticker', held.reply);
@@ -144,7 +144,7 @@ describe('cancellation by the caller and by disposal', () => {
   });
 });
 
-describe("timeout: 10000 ms (seed 001 §9), 'Request timed out!' (seed 001 §8)", () => {
+describe("timeout: 10000 ms (spec §S9), 'Request timed out!' (spec §S8)", () => {
   it('a held answer fails after exactly 10000 ms on the platform clock, aborting the fetch', async () => {
     server.route('GET', '/v1/slow', reply.hold());
     const { client, platform, toasts } = rig(server);

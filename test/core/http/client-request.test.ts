@@ -22,7 +22,7 @@ interface Echo {
   body: string;
 }
 
-describe('paths: "all paths get the prefix /v1" (seed 001 §7)', () => {
+describe('paths: "all paths get the prefix /v1" (spec §S7)', () => {
   it('prefixes a bare path and resolves with the envelope', async () => {
     server.route('GET', '/v1/mix/config/gatewaySignConfig', reply.ok({ gatewaySignConfig: { clientOpen: true } }));
     const { client } = rig(server);
@@ -48,7 +48,7 @@ describe('paths: "all paths get the prefix /v1" (seed 001 §7)', () => {
   });
 });
 
-describe('GET: "adds languageType and timestamp _t" (seed 001 §7)', () => {
+describe('GET: "adds languageType and timestamp _t" (spec §S7)', () => {
   it('sends cleaned params in the query plus languageType of the locale and _t from the platform clock', async () => {
     server.route('GET', '/v1/echo', reply.echo());
     const { client, platform } = rig(server, { providers: { locale: () => 'ja' } });
@@ -94,7 +94,7 @@ describe('GET: "adds languageType and timestamp _t" (seed 001 §7)', () => {
   });
 });
 
-describe('bodies: "other methods send params as the body"; json, form-urlencoded, multipart (seed 001 §7)', () => {
+describe('bodies: "other methods send params as the body"; json, form-urlencoded, multipart (spec §S7)', () => {
   it.each(['POST', 'PUT', 'DELETE'] as const)('%s sends cleaned params as a JSON body', async (method) => {
     server.route(method, '/v1/echo', reply.echo());
     const { client } = rig(server);
@@ -156,7 +156,7 @@ describe('bodies: "other methods send params as the body"; json, form-urlencoded
   });
 });
 
-describe('headers on every call (seed 001 §3), read at request time', () => {
+describe('headers on every call (spec §S3), read at request time', () => {
   it('sends terminalCode, terminaltype=1, locale, language, appTheme and devicelanguage', async () => {
     server.route('GET', '/v1/echo', reply.echo());
     const { client } = rig(server, {

@@ -1,4 +1,4 @@
-// Seed 001 §8, the error catalogue: one test per row, against the loopback server.
+// Spec §S8, the error catalogue: one test per row, against the loopback server.
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// "Toast and logout debounced 2 s" (seed 001 §8, §9): typed events on an RxJS stream.
+// "Toast and logout debounced 2 s" (spec §S8, §S9): typed events on an RxJS stream.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_EVENT_DEBOUNCE_MS, debouncedEventChannel } from '../../../core/http/index.js';
 import type { HttpEvent } from '../../../core/http/index.js';

@@ -34,7 +34,7 @@ function selector(platform = memoryPlatform(), candidates: string[], timeoutMs?:
   return createImageHostSelector(platform, { candidates, defaultHost: DEFAULT_HOST, probePath: PROBE_PATH, probe: fetchImageProbe(platform.fetch), timeoutMs });
 }
 
-describe('image hosts — seed 001 §7: "each candidate is probed by loading a static image; the fastest wins and is saved"', () => {
+describe('image hosts — spec §S7: "each candidate is probed by loading a static image; the fastest wins and is saved"', () => {
   it('picks the fastest host that succeeds over real loopback servers, and saves it', async () => {
     const [slow, fast, broken] = await hosts({ kind: 'ok', delayMs: 400 }, { kind: 'ok', delayMs: 30 }, { kind: 'fail' });
     const platform = memoryPlatform();
@@ -86,7 +86,7 @@ describe('image hosts — seed 001 §7: "each candidate is probed by loading a s
     await vi.waitFor(() => expect(hung!.aborted).toBe(1));
   });
 
-  it('the time-out defaults to the HTTP time-out of seed 001 §9 (10000 ms)', async () => {
+  it('the time-out defaults to the HTTP time-out of spec §S9 (10000 ms)', async () => {
     expect(IMAGE_PROBE_TIMEOUT_MS).toBe(10_000);
     const platform = memoryPlatform();
     const never = () => new Promise<void>(() => undefined);

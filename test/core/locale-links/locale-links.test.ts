@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_PATH_PREFIXES } from '../../../core/catalog/locale-paths.js';
 import { ALTERNATE_LOCALES, hreflangAlternates, localeOfPath, localizePath, stripLocalePrefix } from '../../../core/locale-links/index.js';
 
-describe('locale links — seed 001 §2: "English has no prefix; fr-FR maps to /fr, ru-FR and ru-UZ to /ru, uz-UZ to /uz; any other locale uses /{locale}"', () => {
+describe('locale links — spec §S2: "English has no prefix; fr-FR maps to /fr, ru-FR and ru-UZ to /ru, uz-UZ to /uz; any other locale uses /{locale}"', () => {
   it('rewrites a path into each kind of locale', () => {
     expect(localizePath('/spot/BTCUSDT', 'en')).toBe('/spot/BTCUSDT');
     expect(localizePath('/spot/BTCUSDT', 'fr-FR')).toBe('/fr/spot/BTCUSDT');

@@ -22,7 +22,7 @@ function cookie(platform: ReturnType<typeof memoryPlatform>) {
   return raw === undefined ? undefined : (JSON.parse(raw) as unknown);
 }
 
-describe('preferences — seed 001 §3 defaults: unit USD, show-asset true, theme black, layout right, valuation unit 1', () => {
+describe('preferences — spec §S3 defaults: unit USD, show-asset true, theme black, layout right, valuation unit 1', () => {
   it('a missing cookie gives the defaults', () => {
     expect(createPreferences(memoryPlatform()).get()).toEqual(DEFAULTS);
     expect(DEFAULTS).toMatchObject({ unit: 'USD', showAsset: true, theme: 'black', layout: 'right', valuationUnit: 1, login: false });
@@ -104,7 +104,7 @@ describe('"direction ltr except ar"', () => {
     expect(prefs.set({ language: 'fr' }).direction).toBe('ltr');
   });
 
-  it('the app-wide settings of seed 000 §3 take the preferences over the global defaults', () => {
+  it('the app-wide settings of spec §B3 take the preferences over the global defaults', () => {
     const settings = settingsFromPreferences({ ...PREFERENCES_COOKIE_DEFAULTS, language: 'ar', unit: 'EUR' });
     expect(settings).toEqual({ ...GLOBAL_SETTINGS_DEFAULTS, locale: 'ar', unit: 'EUR', theme: 'black', showAsset: true, direction: 'rtl' });
   });

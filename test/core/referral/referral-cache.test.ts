@@ -24,7 +24,7 @@ function setup(href = 'https://www.example.com/en/register?vipCode=V1&channelCod
   return { platform, cache: createReferralCache(platform) };
 }
 
-describe('referral codes — seed 001 §3 fields and registration mapping', () => {
+describe('referral codes — spec §S3 fields and registration mapping', () => {
   it('stores channelCode, vipCode, clacCode, commonCode, groupId, actCode, currentLink and effectiveEndTime together', () => {
     const href = 'https://x.test/a?channelCode=C&vipCode=V&clacCode=L&commonCode=M&groupId=G&actCode=A&other=1';
     const { cache } = setup(href);
@@ -328,7 +328,7 @@ describe('property: nothing is ever returned past its end time', () => {
   });
 });
 
-// Issue 19 (seed 001 §4/§9, §5): the global cache window bounds every rule — with the cache flag off, a
+// Issue 19 (spec §S4/§S9, §S5): the global cache window bounds every rule — with the cache flag off, a
 // channel or link rule that would match stores nothing outside it. Edges are exact: [begin, end).
 describe('the global window bounds every rule, at its exact edges', () => {
   const BEGIN = T0;

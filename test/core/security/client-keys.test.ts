@@ -21,7 +21,7 @@ function manualEngine() {
 const fakePair = (n: number): GeneratedKeyPair => ({ publicKey: `PUB${n}`, privateKeyPem: `PEM${n}` });
 const failure = (code: string) => expect.objectContaining({ name: 'SigningInitError', code });
 
-describe('client key pair (seed 001 §4)', () => {
+describe('client key pair (spec §S4)', () => {
   it('a stored backup pair is used if present, without generating', async () => {
     const platform = memoryPlatform({ now: 1000 });
     const store = createClientKeyStore(platform);

@@ -146,7 +146,7 @@ describe('core-call signatures verified by node:crypto', () => {
   });
 });
 
-describe('sign-mode lookup (seed 001 §5: exact or prefix entry)', () => {
+describe('sign-mode lookup (spec §S5: exact or prefix entry)', () => {
   const config = parseSignConfig({
     exactUrls: ['/v1/spot/order/place', '/v1/exact-no-mode'],
     prefixUrls: ['/v1/spot/', '/v1/spot/order/', '/v1/prefix-no-mode/'],

@@ -11,7 +11,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-describe('login response user id (seed 001 §3)', () => {
+describe('login response user id (spec §S3)', () => {
   it.each([
     [{ data: { userInfo: { userId: 'u1' } } }, 'u1'],
     [{ data: { accessTokenResVO: { userInfo: { userId: 'u2' } } } }, 'u2'],

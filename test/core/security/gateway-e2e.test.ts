@@ -16,7 +16,7 @@ afterEach(async () => {
 
 const SECRET_FIELDS = { loginName: 'alice@example.com', pwd: 'S3cret-pässwörd', googleCode: '123456' };
 
-describe('login encryption end to end (seed 001 §5, §7)', () => {
+describe('login encryption end to end (spec §S5, §S7)', () => {
   it('sensitive fields travel encrypted, the gateway decrypts them, the rest stays clear', async () => {
     const h = await start();
     await h.init();
@@ -100,7 +100,7 @@ describe('login encryption end to end (seed 001 §5, §7)', () => {
   });
 });
 
-describe('core-call signing end to end (seed 001 §5, §7)', () => {
+describe('core-call signing end to end (spec §S5, §S7)', () => {
   it.each([
     ['mode 1 (body)', 'v1/spot/account', 1],
     ['mode 2 (query and body)', 'v1/spot/order/place?symbol=BTCUSDT&_t=1', 2],
@@ -258,7 +258,7 @@ describe('core-call signing end to end (seed 001 §5, §7)', () => {
   });
 });
 
-describe('device check (seed 001 §3, §7)', () => {
+describe('device check (spec §S3, §S7)', () => {
   it('without a token the last key pair proves the device: userCheckDeviceSign, lastAlgorithm, userCheckDeviceUserIdHash', async () => {
     const h = await start();
     await h.init();

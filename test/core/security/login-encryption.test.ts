@@ -24,7 +24,7 @@ const serverKeyDer = new Uint8Array(spkiDer(serverKey));
 const random = (n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n));
 const webcrypto = webCryptoEngine(globalThis.crypto.subtle);
 
-/** Seed 001 §7 "Login-type URLs (encrypted)", written out as the seed lists them. */
+/** Spec §S7 "Login-type URLs (encrypted)", written out as the seed lists them. */
 const SEED_LOGIN_URLS = [
   '/v1/user/agency/login',
   '/v1/user/agency/login/verify-login',
@@ -71,7 +71,7 @@ async function encryptAndDecrypt(params: Record<string, unknown>, engine: RsaEng
   return { sent, opened };
 }
 
-describe('login-type URLs (seed 001 §7)', () => {
+describe('login-type URLs (spec §S7)', () => {
   it('the list is exactly the seed’s', () => {
     expect([...LOGIN_URLS].sort()).toEqual([...SEED_LOGIN_URLS].sort());
   });
@@ -91,7 +91,7 @@ describe('login-type URLs (seed 001 §7)', () => {
   });
 });
 
-describe('sensitive-field partitioning (seed 001 §3)', () => {
+describe('sensitive-field partitioning (spec §S3)', () => {
   const names = fc.oneof(fc.constantFrom(...SENSITIVE_FIELDS), fc.string({ maxLength: 12 }));
   it('random field sets keep exactly the sensitive ones out of the clear body', () => {
     fc.assert(

@@ -1,7 +1,7 @@
 // Issue 19: which login answers count as successful, so that the client binds its key pair to the session.
-// Seed 001 §8 "Result codes: success 0 (captcha success 00000), error 1, timeout 401": a login succeeded
+// Spec §S8 "Result codes: success 0 (captcha success 00000), error 1, timeout 401": a login succeeded
 // when its code is 0 (number or text) or the gateway envelope's success "00000". 200 is an HTTP status
-// (and, in seed 000 §8, a code of native app requests), not a result code of this layer: no binding.
+// (and, in spec §B8, a code of native app requests), not a result code of this layer: no binding.
 // The reference gateway on loopback answers the login; a pass-through fetch rewrites only the body's code.
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness } from './helpers.js';
@@ -34,7 +34,7 @@ const bound = (h: Harness) => h.security.keys.bound();
 describe('a login counts as successful only with the seed’s success codes', () => {
   it.each([
     ['"00000" (the gateway envelope)', '00000'],
-    ['0 (seed 001 §8 success)', 0],
+    ['0 (spec §S8 success)', 0],
     ['"0" (the same code as text)', '0'],
   ])('%s: the key pair is bound to the token and the user id', async (_name, code) => {
     const h = await gatewayAnswering(code);
@@ -47,8 +47,8 @@ describe('a login counts as successful only with the seed’s success codes', ()
   it.each([
     ['200 (an HTTP status, not a result code)', 200],
     ['"200"', '200'],
-    ['1 (seed 001 §8 error)', 1],
-    ['401 (seed 001 §8 timeout)', 401],
+    ['1 (spec §S8 error)', 1],
+    ['401 (spec §S8 timeout)', 401],
     ['"00001"', '00001'],
     ['an absent code', undefined],
     ['null', null],

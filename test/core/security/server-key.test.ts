@@ -21,7 +21,7 @@ function config(overrides: Partial<GatewaySignConfig> = {}): GatewaySignConfig {
 
 const failure = (code: string) => expect.objectContaining({ name: 'SigningInitError', code });
 
-describe('server public key verification (seed 001 §5)', () => {
+describe('server public key verification (spec §S5)', () => {
   it('the test fixtures form a chain: the signing certificate is issued by the test CA', () => {
     const ca = new X509Certificate(fixture('ca.pem'));
     const signing = new X509Certificate(SIGNING_CERT);
@@ -147,7 +147,7 @@ describe('certificate public key (read without node-forge)', () => {
   });
 });
 
-describe('sign config parsing (seed 001 §3)', () => {
+describe('sign config parsing (spec §S3)', () => {
   it('reads every field and defaults the algorithm to rsa1024', () => {
     const parsed = parseSignConfig({ clientOpen: true, defaultAlgorithm: 'rsa4096', exactUrls: ['/a', 3], signModes: { '/a': '2', '/b': 7 } });
     expect(parsed).toEqual({

@@ -15,7 +15,7 @@ function setup() {
   return { platform, handler, events, logs, of, resets: () => resets };
 }
 
-describe('sign errors (seed 001 §8)', () => {
+describe('sign errors (spec §S8)', () => {
   it.each(['00020', '00021'] as const)('%s: toast, config reset, and a re-fetch after a 2 s debounce', async (code) => {
     const { platform, handler, of, resets } = setup();
     handler.handle(code, 'Signature problem', '/v1/spot/x');
@@ -89,7 +89,7 @@ describe('sign errors (seed 001 §8)', () => {
     expect(of('toast')).toEqual([{ type: 'toast', code: '00022', message: '未知错误' }]);
   });
 
-  it('the sign error codes are the catalogue’s (seed 001 §8)', () => {
+  it('the sign error codes are the catalogue’s (spec §S8)', () => {
     expect(SIGN_ERROR_CODES).toEqual({ missing: '00020', modeMismatch: '00021', expired: '00022', invalid: '00023' });
     expect(SIGN_ERROR_DEBOUNCE_MS).toBe(ERROR_EVENT_DEBOUNCE_MS);
   });

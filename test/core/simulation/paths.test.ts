@@ -12,7 +12,7 @@ import {
   withLocalePrefix,
 } from '../../../core/simulation/paths.js';
 
-describe('simulation pages — seed 001 §2', () => {
+describe('simulation pages — spec §S2', () => {
   it('the default landing page is /spot/BTCUSDT and the futures page /futures/usdt/BTCUSDT', () => {
     expect(SIMULATION_LANDING_PATH).toBe('/spot/BTCUSDT');
     expect(SIMULATION_FUTURES_PATH).toBe('/futures/usdt/BTCUSDT');
@@ -103,7 +103,7 @@ describe('simulation pages — seed 001 §2', () => {
   });
 });
 
-describe('futures pages — seed 001 §2', () => {
+describe('futures pages — spec §S2', () => {
   it.each([
     ['/futures/usdt/ETHUSDT', true],
     ['/en/futures/usdt/ETHUSDT', true],

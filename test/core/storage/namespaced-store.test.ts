@@ -7,7 +7,7 @@ import { isDuration, MAX_TIMER_DELAY_MS } from '../../../core/validate/duration.
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-describe('storage areas — seed 001 §9', () => {
+describe('storage areas — spec §S9', () => {
   it('lists the eleven areas of the seed, each at version 1', () => {
     expect(STORAGE_AREAS).toEqual(['common', 'separation', 'mix', 'copy', 'community', 'activity', 'earn', 'web-sdk', 'web3', 'axios-cache', 'md5-cache']);
     expect(STORAGE_VERSION).toBe(1);
@@ -212,7 +212,7 @@ describe('round trips (fast-check)', () => {
   });
 });
 
-describe('JSON cookies — seed 001 §9: preferences and language cookies live 365 days', () => {
+describe('JSON cookies — spec §S9: preferences and language cookies live 365 days', () => {
   it('has the seed lifetime', () => expect(PREFERENCE_COOKIE_DAYS).toBe(365));
 
   it('round-trips a value and expires after its days', () => {

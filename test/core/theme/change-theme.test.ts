@@ -47,7 +47,7 @@ afterEach(() => {
   document.documentElement.className = '';
 });
 
-describe('theme change — seed 001 §4: "circular reveal from the click point (400 ms default)"', () => {
+describe('theme change — spec §S4: "circular reveal from the click point (400 ms default)"', () => {
   it('runs the reveal through the View Transitions API, growing a circle from the click point over 400 ms', async () => {
     const recorded = installViewTransitions();
     const platform = memoryPlatform({ dom });

@@ -4,7 +4,7 @@ import { createLayerCounter, createLayerStack, LAYER_BASE } from '../../../core/
 import { jsdomPort, key, pointerDown } from './dom.js';
 
 describe('layering counter', () => {
-  it('"layering base 2000" (seed 001 §9): each layer takes the next value', () => {
+  it('"layering base 2000" (spec §S9): each layer takes the next value', () => {
     const counter = createLayerCounter();
     expect(LAYER_BASE).toBe(2000);
     expect(counter.current()).toBe(2000);

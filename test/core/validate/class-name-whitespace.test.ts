@@ -5,7 +5,7 @@ import { assertClassName, InvalidClassNameError } from '../../../core/validate/i
 const spaces: number[] = [];
 for (let c = 0; c <= 0xffff; c++) if (/[\p{White_Space}\uFEFF]/u.test(String.fromCodePoint(c))) spaces.push(c);
 
-describe('assertClassName (seed 001 §8 "class name must not contain a space"; issue 10 "any Unicode space")', () => {
+describe('assertClassName (spec §S8 "class name must not contain a space"; issue 10 "any Unicode space")', () => {
   it('knows the full white-space set it is checked against', () => {
     expect(spaces).toContain(0x85);
     expect(spaces).toContain(0x3000);

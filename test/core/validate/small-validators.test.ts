@@ -6,7 +6,7 @@ import { InvalidClassNameError } from '../../../core/validate/errors.js';
 import { isMobileWidth, MOBILE_BREAKPOINT_PX } from '../../../core/validate/layout.js';
 import { escapeRegExp } from '../../../core/validate/reg-exp.js';
 
-describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {
+describe('isBase64 — spec §B5: the standard base64 pattern', () => {
   it('accepts everything a reference encoder (node Buffer) produces', () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => isBase64(Buffer.from(bytes).toString('base64'))));
   });
@@ -53,7 +53,7 @@ describe('isBase64 — seed 000 §5: the standard base64 pattern', () => {
   });
 });
 
-describe('assertClassName — seed 000 §5: class names containing spaces are rejected', () => {
+describe('assertClassName — spec §B5: class names containing spaces are rejected', () => {
   it.each(['btn', 'btn-primary', 'a_b', 'x1'])('accepts %j', (name) => {
     expect(assertClassName(name)).toBe(name);
   });
@@ -67,7 +67,7 @@ describe('assertClassName — seed 000 §5: class names containing spaces are re
   );
 });
 
-describe('isMobileWidth — seed 000 §9: mobile layout applies below 768 px', () => {
+describe('isMobileWidth — spec §B9: mobile layout applies below 768 px', () => {
   it('has the seed breakpoint', () => expect(MOBILE_BREAKPOINT_PX).toBe(768));
   it.each([
     [767, true],

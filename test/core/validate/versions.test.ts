@@ -5,7 +5,7 @@ import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
 
 const version = fc.array(fc.nat({ max: 300 }), { minLength: 1, maxLength: 5 }).map((p) => p.join('.'));
 
-describe('compareVersions — seed 000 §5: dotted numeric, missing parts count as 0', () => {
+describe('compareVersions — spec §B5: dotted numeric, missing parts count as 0', () => {
   it.each([
     ['2.8', '2.8.0', 0],
     ['2.8.0', '2.8', 0],
@@ -83,7 +83,7 @@ describe('compareVersions — seed 000 §5: dotted numeric, missing parts count 
   });
 });
 
-describe('isVersionAtLeast — seed 000 §5: a command runs only at or above its minimum version', () => {
+describe('isVersionAtLeast — spec §B5: a command runs only at or above its minimum version', () => {
   it.each([
     ['2.8.0', '2.8.0', true],
     ['2.7.9', '2.8.0', false],

@@ -13,7 +13,7 @@ function logger() {
   return { logs, warn: (m: string) => void logs.push(`warn ${m}`), error: (m: string) => void logs.push(`error ${m}`) };
 }
 
-describe('<SafeLink> (seed 001 §5)', () => {
+describe('<SafeLink> (spec §S5)', () => {
   it('renders an allowed own-domain link as is', () => {
     render(<SafeLink href="https://www.example.com/fees" ownDomains={['example.com']}>fees</SafeLink>);
     const a = screen.getByText('fees');
@@ -65,7 +65,7 @@ describe('<SafeLink> (seed 001 §5)', () => {
   });
 });
 
-describe('<SafeLink> logs to the console by default (seed 001 §5 "console warning", §8 "logs a console error")', () => {
+describe('<SafeLink> logs to the console by default (spec §S5 "console warning", §S8 "logs a console error")', () => {
   const consoleSpies = () => ({
     warn: vi.spyOn(console, 'warn').mockImplementation(() => undefined),
     error: vi.spyOn(console, 'error').mockImplementation(() => undefined),

@@ -35,7 +35,7 @@ function Controlled() {
   );
 }
 
-describe('useAmountInput (seed 001 §5 "A React hook for a controlled input that keeps the caret where the user expects")', () => {
+describe('useAmountInput (spec §S5 "A React hook for a controlled input that keeps the caret where the user expects")', () => {
   it('sanitises the default value and sets the input attributes', () => {
     render(<Uncontrolled />);
     const input = screen.getByLabelText<HTMLInputElement>('amount');

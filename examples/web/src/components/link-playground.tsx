@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { inspectHref, linkAttributes } from 'exkit';
 import { SafeLink } from 'exkit/react';
 
-/** The example's app scheme, which links may use (seed 001 §5: the exchange's and partner app schemes). */
+/** The example's app scheme, which links may use (spec §S5: the exchange's and partner app schemes). */
 export const APP_SCHEMES: readonly string[] = ['exkitexchange'];
 const OWN_DOMAINS: readonly string[] = ['example.com'];
 const SAMPLES = ['https://example.com/fees', 'https://partner.example.org/', 'javascript:alert(1)', 'exkitexchange://app/home/home', 'data:text/html,<b>x</b>', '/asset/spot', 'mailto:support@example.com'];

@@ -61,16 +61,16 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
-/** The cookies the gateway sets on a login (seed 001 §3: the page reads both). */
+/** The cookies the gateway sets on a login (spec §S3: the page reads both). */
 export const SESSION_COOKIES = { token: 'refreshToken', uid: 'uid' } as const;
 
-/** Whether the next login goes out encrypted, and if not, why (in the words of seed 001 §5). */
+/** Whether the next login goes out encrypted, and if not, why (in the words of spec §S5). */
 export type LoginEncryptionOutlook =
   | { encrypted: true }
   | { encrypted: false; reason: 'signing-not-ready' | 'client-open-off' | 'session-exists'; why: string };
 
 /**
- * Reads the rule the security hooks apply to a login call (seed 001 §5, core/security/request-hooks.ts):
+ * Reads the rule the security hooks apply to a login call (spec §S5, core/security/request-hooks.ts):
  * encrypted only when the server's client-open flag is on and a verified server key and a client key pair
  * are loaded, and not when a session token and the key pair bound to it already exist.
  */
@@ -85,7 +85,7 @@ export function loginEncryptionOutlook(security: Pick<Security, 'snapshot' | 'to
     return {
       encrypted: false,
       reason: 'session-exists',
-      why: 'You are logged in: a session token and the key pair bound to it exist, and seed 001 §5 sends login calls in clear then (the session is already proven). Log out to send the next login encrypted.',
+      why: 'You are logged in: a session token and the key pair bound to it exist, and spec §S5 sends login calls in clear then (the session is already proven). Log out to send the next login encrypted.',
     };
   }
   return { encrypted: true };

@@ -19,7 +19,7 @@ export const LOADING_TARGET = 'ui-loading-panel';
 export function createAppServices() {
   const platform = browserPlatform();
   const preferences = createPreferences(platform);
-  // The device fingerprint's terminal code goes on every call once computed (seed 001 §3).
+  // The device fingerprint's terminal code goes on every call once computed (spec §S3).
   const terminalCode = createTerminalCode(platform);
   void terminalCode.get();
   const http = createHttpClient(platform, {

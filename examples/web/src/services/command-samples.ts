@@ -1,4 +1,4 @@
-// One sample call per bridge command (seed 000 §7), so the In-app page can send each and show how the
+// One sample call per bridge command (spec §B7), so the In-app page can send each and show how the
 // bridge gates it by app version.
 import type { Bridge, BridgeCommand, CommandArgs, CommandResult } from 'exkit';
 

@@ -9,7 +9,7 @@ import { valueStore } from './store.js';
 /** The app's name in its user agent and the link schemes (this example's own values). */
 export const APP_NAME = 'ExkitExchange';
 export const DEEP_LINK_CONFIG = { appScheme: 'exkitexchange', publicScheme: 'exkitexchange-web', host: 'app' } as const;
-/** App versions offered by the switch: either side of the seed's named minimum versions (seed 000 §5). */
+/** App versions offered by the switch: either side of the seed's named minimum versions (spec §B5). */
 export const APP_VERSIONS = ['1.2.50', '2.8.0', '2.10.0', '2.15.0', '2.21.0', '2.55.9', '2.56.0'] as const;
 
 export interface InAppSettings {

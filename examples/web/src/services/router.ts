@@ -10,7 +10,7 @@ export interface PageInfo {
   path: string;
 }
 
-/** The nav, in order. The spot and futures pages sit on the simulation-allowed paths (seed 001 §2). */
+/** The nav, in order. The spot and futures pages sit on the simulation-allowed paths (spec §S2). */
 export const PAGES: readonly PageInfo[] = [
   { id: 'in-app', title: 'In-app', path: '/in-app' },
   { id: 'account', title: 'Account', path: '/account' },

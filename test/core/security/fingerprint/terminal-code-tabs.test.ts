@@ -1,5 +1,5 @@
-// Two tabs of one browser (MemoryBrowser): a tab that finds another computing waits up to 1 s (seed 001
-// §9) for its value through the cross-tab stream, and computes its own when none comes.
+// Two tabs of one browser (MemoryBrowser): a tab that finds another computing waits up to 1 s (spec
+// §S9) for its value through the cross-tab stream, and computes its own when none comes.
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryBrowser, memoryPlatform } from '../../../../core/platform/memory-platform.js';
 import { createStore } from '../../../../core/storage/namespaced-store.js';

@@ -83,7 +83,7 @@ describe('terminal code in one tab', () => {
   });
 });
 
-describe('the known-bad hash 787f01ff… (seed 001 §5)', () => {
+describe('the known-bad hash 787f01ff… (spec §S5)', () => {
   it('a stored code starting with 787f01ff is discarded and a valid one computed and stored', async () => {
     const platform = memoryPlatform();
     const common = createStore(platform, 'common');

@@ -1,4 +1,4 @@
-// Seed 001 §7: the device service "returns a string token". A bare string body, a JSON string and the
+// Spec §S7: the device service "returns a string token". A bare string body, a JSON string and the
 // gateway envelope all give the token, read by the real HTTP client from a real loopback server (issue 19).
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

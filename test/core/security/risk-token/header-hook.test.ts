@@ -1,4 +1,4 @@
-// The risk-token header through the HTTP client's beforeRequest seam, on a real loopback server (seed 001 §5, §7).
+// The risk-token header through the HTTP client's beforeRequest seam, on a real loopback server (spec §S5, §S7).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../../../../core/http/index.js';
 import { memoryPlatform } from '../../../../core/platform/index.js';
@@ -16,7 +16,7 @@ import type { TestServer } from '../../../support/http-server.js';
 
 const TOKEN = 't'.repeat(40);
 
-// Seed 001 §7 "Risk-token header attached to", written out; the third-party names are read as in docs/security-protocol.md §5.1.
+// Spec §S7 "Risk-token header attached to", written out; the third-party names are read as in docs/security-protocol.md §5.1.
 const SEED_LIST = [
   '/v1/user/login',
   '/v1/user/login/verify-login',
@@ -105,7 +105,7 @@ function client(hookSource: RiskTokenSource) {
 
 const headerOf = (path: string) => server.received.find((r) => r.path === path)?.headers.risktoken;
 
-describe('the risk-token header goes on exactly the seed 001 §7 list', () => {
+describe('the risk-token header goes on exactly the spec §S7 list', () => {
   it('the list is the seed list, nothing more', () => {
     expect([...RISK_TOKEN_URLS].sort()).toEqual([...SEED_LIST].sort());
     expect(new Set(RISK_TOKEN_URLS).size).toBe(RISK_TOKEN_URLS.length);
@@ -131,7 +131,7 @@ describe('the risk-token header goes on exactly the seed 001 §7 list', () => {
   });
 });
 
-describe('a token shorter than 50 characters is usable as it is on the header path (seed 001 §5)', () => {
+describe('a token shorter than 50 characters is usable as it is on the header path (spec §S5)', () => {
   it('the limit is 50', () => {
     expect(USABLE_TOKEN_MAX_LENGTH).toBe(50);
     expect(isUsableRiskToken('x'.repeat(49))).toBe(true);

@@ -10,7 +10,7 @@ function record(visibility: 'visible' | 'hidden' = 'visible') {
   return { platform, ticks, subscription };
 }
 
-describe('risk-token schedule: at start, then on a timer only while visible (seed 001 §4)', () => {
+describe('risk-token schedule: at start, then on a timer only while visible (spec §S4)', () => {
   it('starts with one tick, then ticks every interval while visible', () => {
     const { platform, ticks } = record();
     platform.advance(3000);

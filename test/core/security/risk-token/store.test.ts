@@ -14,7 +14,7 @@ import {
 const DAY_MS = 86_400_000;
 const SUCCESS = 'a'.repeat(40);
 
-describe('risk-token answer classification (seed 001 §4)', () => {
+describe('risk-token answer classification (spec §S4)', () => {
   it('the seed constants: a success token has 40 characters, its cookie lives 7 days, the interval is 1200 s', () => {
     expect(SUCCESS_TOKEN_LENGTH).toBe(40);
     expect(RISK_TOKEN_COOKIE_DAYS).toBe(7);
@@ -45,7 +45,7 @@ describe('risk-token answer classification (seed 001 §4)', () => {
   });
 });
 
-describe('refresh is due when absent, expired or within one interval of expiry (seed 001 §4)', () => {
+describe('refresh is due when absent, expired or within one interval of expiry (spec §S4)', () => {
   const interval = 1000;
   const held = (expiresAt: number | undefined) => ({ token: SUCCESS, kind: 'success' as const, expiresAt });
   it.each([
