@@ -20,7 +20,10 @@ const KEYSTROKES = ['1', '12', '12.', '12.3', '0.000123', '1,234.56', '１２３
 
 // The regex chain such inputs are usually cleaned with, for scale (not the same rules in every corner).
 function regexChain(value: string, digits: number): string {
-  let v = value.replace(/\uFF0E/g, '.').replace(/[^\d.]/g, '').replace(/^\.+/, '');
+  let v = value
+    .replace(/\uFF0E/g, '.')
+    .replace(/[^\d.]/g, '')
+    .replace(/^\.+/, '');
   v = v.replace('.', '$#$').replace(/\./g, '').replace('$#$', '.');
   v = v.replace(/^0+(?=\d)/, '');
   const [int = '', frac] = v.split('.');
@@ -35,7 +38,10 @@ function interleaved(a: () => unknown, b: () => unknown, samples: number, batch:
   const ta: number[] = [];
   const tb: number[] = [];
   for (let s = 0; s < samples + 3; s++) {
-    for (const [fn, out] of [[a, ta], [b, tb]] as const) {
+    for (const [fn, out] of [
+      [a, ta],
+      [b, tb],
+    ] as const) {
       collectGarbage();
       const start = performance.now();
       for (let j = 0; j < batch; j++) fn();
@@ -109,7 +115,12 @@ const bench: Bench = {
     const plain = DOMPurify(window);
     const options = { window, ownDomains: ['example.com'] };
     sanitizeRichText(html, options);
-    const [ours, baseline] = interleaved(() => sanitizeRichText(html, options), () => plain.sanitize(html), 31, 3);
+    const [ours, baseline] = interleaved(
+      () => sanitizeRichText(html, options),
+      () => plain.sanitize(html),
+      31,
+      3,
+    );
 
     let k = 0;
     const amount = (await timeMs(() => sanitizeAmount(KEYSTROKES[k++ % KEYSTROKES.length]!, 8), { samples: 21, batch: 20_000 })) * 1000;

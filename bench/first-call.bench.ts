@@ -174,11 +174,15 @@ const bench: Bench = {
       for (let i = 0; i < WARMUP + SAMPLES; i++) {
         const a = await freshPage(browser, gateway.url);
         const run = (await a.page.evaluate(`(${EXKIT_RUN})(${JSON.stringify(certificatePem)})`)) as { code: string; marks: number[] };
-        const { fonts, fallbacks } = (await a.page.evaluate('({ fonts: window.exkit.DEFAULT_FONT_CANDIDATES, fallbacks: window.exkit.FONT_FALLBACK_FAMILIES })')) as { fonts: string[]; fallbacks: string[] };
+        const { fonts, fallbacks } = (await a.page.evaluate(
+          '({ fonts: window.exkit.DEFAULT_FONT_CANDIDATES, fallbacks: window.exkit.FONT_FALLBACK_FAMILIES })',
+        )) as { fonts: string[]; fallbacks: string[] };
         await a.close();
         if (run.code !== '00000') throw new Error(`the first signed call was not accepted (code ${run.code})`);
         const b = await freshPage(browser, gateway.url);
-        const by = (await b.page.evaluate(`(${BARE_RUN})(${JSON.stringify({ certificateSpki, fonts, fallbacks })})`)) as { marks: number[] };
+        const by = (await b.page.evaluate(`(${BARE_RUN})(${JSON.stringify({ certificateSpki, fonts, fallbacks })})`)) as {
+          marks: number[];
+        };
         await b.close();
         if (i >= WARMUP) {
           ours.push(parts(run.marks));

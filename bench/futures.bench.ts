@@ -65,7 +65,15 @@ function floatBook(samples: Sample[]) {
     const margin = kind === 'linear' ? (q * e) / l : q / e / l;
     const backing = input.marginMode === 1 ? margin : Number(input.available) + Number(input.othersUpnl) - Number(input.othersMaintain);
     const lp = kind === 'linear' ? (backing - d * q * e) / (q * (mmr + f - d)) : (q * (mmr + f + d)) / (backing + (d * q) / e);
-    return { kind, dq: d * q, dqe: d * q * e, dqOverE: (d * q) / e, e, roeDivisor: margin / 100, lp: lp > 0 && Number.isFinite(lp) ? lp : null };
+    return {
+      kind,
+      dq: d * q,
+      dqe: d * q * e,
+      dqOverE: (d * q) / e,
+      e,
+      roeDivisor: margin / 100,
+      lp: lp > 0 && Number.isFinite(lp) ? lp : null,
+    };
   });
 }
 

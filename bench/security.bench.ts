@@ -1,7 +1,17 @@
 // Security figures: RSA key generation (WebCrypto and pure-JS node-forge), login encryption per call and
 // core-call signing per call. Goals (restated in issue 22): login encryption and signing within 1.10× the
 // bare WebCrypto calls they make, in the same run; node:crypto (OpenSSL) doing the same work is the reference.
-import { constants, createCipheriv, createHash, generateKeyPair, createPrivateKey, createPublicKey, publicEncrypt, randomBytes, sign } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createHash,
+  generateKeyPair,
+  createPrivateKey,
+  createPublicKey,
+  publicEncrypt,
+  randomBytes,
+  sign,
+} from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import type { Bench, Figure } from './harness.js';
@@ -58,19 +68,50 @@ const bench: Bench = {
     // RSA key generation: random prime search makes single samples noisy, so several samples each.
     for (const bits of [1024, 2048]) {
       const opts = { samples: bits === 1024 ? 21 : 15, warmup: 1 };
-      const { candidate: web, baseline } = await paired(() => webcrypto.generateKeyPair(bits), () => generate('rsa', { modulusLength: bits }), { ...opts, batch: 1 });
+      const { candidate: web, baseline } = await paired(
+        () => webcrypto.generateKeyPair(bits),
+        () => generate('rsa', { modulusLength: bits }),
+        { ...opts, batch: 1 },
+      );
       const pure = await pureForge(() => timeMs(() => forgeJs.generateKeyPair(bits), { samples: bits === 1024 ? 5 : 3, warmup: 0 }));
       const base = { name: `node:crypto generateKeyPair rsa ${bits}`, median: baseline };
-      figures.push({ name: `RSA-${bits} key pair, WebCrypto`, median: web, unit: 'ms', baseline: base, goal: '≤ 1.5× node:crypto', met: ratioGoal(web, baseline) });
-      figures.push({ name: `RSA-${bits} key pair, node-forge pure JS`, median: pure, unit: 'ms', baseline: base, goal: 'reference (browser without WebCrypto)' });
+      figures.push({
+        name: `RSA-${bits} key pair, WebCrypto`,
+        median: web,
+        unit: 'ms',
+        baseline: base,
+        goal: '≤ 1.5× node:crypto',
+        met: ratioGoal(web, baseline),
+      });
+      figures.push({
+        name: `RSA-${bits} key pair, node-forge pure JS`,
+        median: pure,
+        unit: 'ms',
+        baseline: base,
+        goal: 'reference (browser without WebCrypto)',
+      });
     }
 
     // Login encryption per call: AES-256-CBC of the sensitive fields + RSA-OAEP-256 key wrap (initSign cached).
-    const server = createPrivateKey((await generate('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })).privateKey);
+    const server = createPrivateKey(
+      (
+        await generate('rsa', {
+          modulusLength: 2048,
+          privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+        })
+      ).privateKey,
+    );
     const serverDer = new Uint8Array(createPublicKey(server).export({ type: 'spki', format: 'der' }));
     const serverPublic = createPublicKey(server);
     const client = await webcrypto.generateKeyPair(1024);
-    const fields = { loginName: 'alice@example.com', pwd: 'correct horse battery staple', googleCode: '123456', lang: 'en', deviceName: 'bench' };
+    const fields = {
+      loginName: 'alice@example.com',
+      pwd: 'correct horse battery staple',
+      googleCode: '123456',
+      lang: 'en',
+      deviceName: 'bench',
+    };
     const initSign = 'cached';
     const loginWith = (engine: RsaEngine, algorithm: 'RSA-OAEP-256' | 'RSA1_5') => () =>
       encryptLoginParams(fields, { engine, serverKeyDer: serverDer, clientKey: client, algorithm, randomBytes: random, initSign });
@@ -78,14 +119,26 @@ const bench: Bench = {
       const key = randomBytes(32);
       const iv = randomBytes(16);
       const cipher = createCipheriv('aes-256-cbc', key, iv);
-      const ct = Buffer.concat([cipher.update(JSON.stringify({ loginName: fields.loginName, pwd: fields.pwd, googleCode: fields.googleCode })), cipher.final()]);
+      const ct = Buffer.concat([
+        cipher.update(JSON.stringify({ loginName: fields.loginName, pwd: fields.pwd, googleCode: fields.googleCode })),
+        cipher.final(),
+      ]);
       const wk = publicEncrypt({ key: serverPublic, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, key);
       return `${wk.toString('base64')}.${iv.toString('base64')}.${ct.toString('base64')}`;
     };
-    const { candidate: loginWeb, baseline: loginBaseline } = await paired(loginWith(webcrypto, 'RSA-OAEP-256'), loginNode, { samples: 31, batch: 20 });
+    const { candidate: loginWeb, baseline: loginBaseline } = await paired(loginWith(webcrypto, 'RSA-OAEP-256'), loginNode, {
+      samples: 31,
+      batch: 20,
+    });
     const loginForge = await pureForge(() => timeMs(loginWith(forgeJs, 'RSA-OAEP-256'), { samples: 15, batch: 5 }));
     const loginBase = { name: 'node:crypto AES-256-CBC + RSA-OAEP-256 wrap', median: loginBaseline * 1000 };
-    figures.push({ name: 'login encryption per call, WebCrypto OAEP-256', median: loginWeb * 1000, unit: 'µs', baseline: loginBase, goal: 'reference (node:crypto)' });
+    figures.push({
+      name: 'login encryption per call, WebCrypto OAEP-256',
+      median: loginWeb * 1000,
+      unit: 'µs',
+      baseline: loginBase,
+      goal: 'reference (node:crypto)',
+    });
     // The same call against bare WebCrypto (the async API our engine uses): what our own code adds.
     const subtle = globalThis.crypto.subtle;
     const oaepKey = await subtle.importKey('spki', serverDer, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
@@ -93,7 +146,10 @@ const bench: Bench = {
       const key = randomBytes(32);
       const iv = randomBytes(16);
       const cipher = createCipheriv('aes-256-cbc', key, iv);
-      const ct = Buffer.concat([cipher.update(JSON.stringify({ loginName: fields.loginName, pwd: fields.pwd, googleCode: fields.googleCode })), cipher.final()]);
+      const ct = Buffer.concat([
+        cipher.update(JSON.stringify({ loginName: fields.loginName, pwd: fields.pwd, googleCode: fields.googleCode })),
+        cipher.final(),
+      ]);
       const wk = Buffer.from(await subtle.encrypt({ name: 'RSA-OAEP' }, oaepKey, key));
       return `${wk.toString('base64')}.${iv.toString('base64')}.${ct.toString('base64')}`;
     };
@@ -106,16 +162,33 @@ const bench: Bench = {
       goal: '≤ 1.10× bare WebCrypto',
       met: ratioGoal(vsBare.candidate, vsBare.baseline, 1.1),
     });
-    figures.push({ name: 'login encryption per call, node-forge pure JS OAEP-256', median: loginForge * 1000, unit: 'µs', baseline: loginBase, goal: 'reference' });
+    figures.push({
+      name: 'login encryption per call, node-forge pure JS OAEP-256',
+      median: loginForge * 1000,
+      unit: 'µs',
+      baseline: loginBase,
+      goal: 'reference',
+    });
 
     // Core-call signing per call: MD5 of the body, the signed text, RSASSA-PKCS1-v1_5 SHA-256.
-    const body = new TextEncoder().encode(JSON.stringify({ symbol: 'BTCUSDT', side: 'buy', price: '67000.5', amount: '0.0125', clientOid: 'x'.repeat(32) }));
-    const parts: CoreCallParts = { path: '/v1/spot/order/place', tm: '1700000000123', traceId: 'c0ffee00c0ffee00c0ffee00c0ffee00', mode: 2, query: 'languageType=0&_t=1700000000000', body };
+    const body = new TextEncoder().encode(
+      JSON.stringify({ symbol: 'BTCUSDT', side: 'buy', price: '67000.5', amount: '0.0125', clientOid: 'x'.repeat(32) }),
+    );
+    const parts: CoreCallParts = {
+      path: '/v1/spot/order/place',
+      tm: '1700000000123',
+      traceId: 'c0ffee00c0ffee00c0ffee00c0ffee00',
+      mode: 2,
+      query: 'languageType=0&_t=1700000000000',
+      body,
+    };
     for (const bits of [1024, 2048]) {
       const pair = bits === 1024 ? client : await webcrypto.generateKeyPair(2048);
       const nodeKey = createPrivateKey(pair.privateKeyPem);
       const nodeSign = () => {
-        const md5 = createHash('md5').update(Buffer.concat([Buffer.from(`${parts.query}\n`), Buffer.from(body)])).digest('hex');
+        const md5 = createHash('md5')
+          .update(Buffer.concat([Buffer.from(`${parts.query}\n`), Buffer.from(body)]))
+          .digest('hex');
         const text = `${parts.path}\n${parts.tm.slice(0, 8)}\n${parts.traceId}\n2\n${md5}`;
         return sign('sha256', Buffer.from(text), nodeKey).toString('base64');
       };
@@ -126,10 +199,24 @@ const bench: Bench = {
         return timeMs(() => signCoreCall(forgeJs, pair, parts), { samples: 15, batch: 3 });
       });
       const base = { name: `node:crypto MD5 + RSA-${bits} SHA-256 sign`, median: baseline * 1000 };
-      figures.push({ name: `core-call signing RSA-${bits}, WebCrypto`, median: web * 1000, unit: 'µs', baseline: base, goal: 'reference (node:crypto)' });
-      const subtleKey = await subtle.importKey('pkcs8', createPrivateKey(pair.privateKeyPem).export({ type: 'pkcs8', format: 'der' }), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+      figures.push({
+        name: `core-call signing RSA-${bits}, WebCrypto`,
+        median: web * 1000,
+        unit: 'µs',
+        baseline: base,
+        goal: 'reference (node:crypto)',
+      });
+      const subtleKey = await subtle.importKey(
+        'pkcs8',
+        createPrivateKey(pair.privateKeyPem).export({ type: 'pkcs8', format: 'der' }),
+        { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+        false,
+        ['sign'],
+      );
       const bareSign = async () => {
-        const md5 = createHash('md5').update(Buffer.concat([Buffer.from(`${parts.query}\n`), Buffer.from(body)])).digest('hex');
+        const md5 = createHash('md5')
+          .update(Buffer.concat([Buffer.from(`${parts.query}\n`), Buffer.from(body)]))
+          .digest('hex');
         const text = `${parts.path}\n${parts.tm.slice(0, 8)}\n${parts.traceId}\n2\n${md5}`;
         return Buffer.from(await subtle.sign('RSASSA-PKCS1-v1_5', subtleKey, Buffer.from(text))).toString('base64');
       };
@@ -142,7 +229,13 @@ const bench: Bench = {
         goal: '≤ 1.10× bare WebCrypto',
         met: ratioGoal(signVsBare.candidate, signVsBare.baseline, 1.1),
       });
-      figures.push({ name: `core-call signing RSA-${bits}, node-forge pure JS`, median: pure * 1000, unit: 'µs', baseline: base, goal: 'reference' });
+      figures.push({
+        name: `core-call signing RSA-${bits}, node-forge pure JS`,
+        median: pure * 1000,
+        unit: 'µs',
+        baseline: base,
+        goal: 'reference',
+      });
     }
     return figures;
   },

@@ -12,7 +12,17 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
 
 // The core's eager dependencies: loaded first, untimed, they leave exkit's own module graph to be timed.
-const CORE_DEPENDENCIES = ['rxjs', 'ky', 'decimal.js', 'dompurify', '@noble/hashes/sha2.js', '@noble/hashes/utils.js', '@noble/hashes/legacy.js', '@noble/ciphers/aes.js', '@noble/ciphers/utils.js'];
+const CORE_DEPENDENCIES = [
+  'rxjs',
+  'ky',
+  'decimal.js',
+  'dompurify',
+  '@noble/hashes/sha2.js',
+  '@noble/hashes/utils.js',
+  '@noble/hashes/legacy.js',
+  '@noble/ciphers/aes.js',
+  '@noble/ciphers/utils.js',
+];
 const OWN_CODE = 'exkit (own modules only)';
 
 /** Milliseconds a fresh Node process spends in `import(specifier)`, measured inside that process. */
@@ -39,14 +49,30 @@ async function rounds(specifiers: readonly string[], count: number, warmup = 2):
 const bench: Bench = {
   area: 'startup',
   async run() {
-    const [exkit, machines, xstate, forge, rxjs, ky, own] = await rounds(['exkit', 'exkit/machines', 'xstate', 'node-forge', 'rxjs', 'ky', OWN_CODE], 15);
+    const [exkit, machines, xstate, forge, rxjs, ky, own] = await rounds(
+      ['exkit', 'exkit/machines', 'xstate', 'node-forge', 'rxjs', 'ky', OWN_CODE],
+      15,
+    );
     const baseline = { name: "cold import('xstate')", median: xstate! };
     const figures: Figure[] = [
-      { name: "cold import('exkit') in a fresh Node process", median: exkit!, unit: 'ms', baseline, goal: '≤ 2× cold xstate', met: exkit! <= 2 * xstate! },
+      {
+        name: "cold import('exkit') in a fresh Node process",
+        median: exkit!,
+        unit: 'ms',
+        baseline,
+        goal: '≤ 2× cold xstate',
+        met: exkit! <= 2 * xstate!,
+      },
       { name: "cold import('exkit/machines') in a fresh Node process", median: machines!, unit: 'ms', baseline, goal: 'reference' },
       { name: "cold import('node-forge'), what import('exkit') no longer pays", median: forge!, unit: 'ms', baseline, goal: 'reference' },
       // What import('exkit') still pays for: the core's eager dependencies, largest first.
-      { name: "cold import('rxjs') (Node takes its CommonJS build: every operator)", median: rxjs!, unit: 'ms', baseline, goal: 'reference' },
+      {
+        name: "cold import('rxjs') (Node takes its CommonJS build: every operator)",
+        median: rxjs!,
+        unit: 'ms',
+        baseline,
+        goal: 'reference',
+      },
       { name: "cold import('ky')", median: ky!, unit: 'ms', baseline, goal: 'reference' },
       { name: "import('exkit') after its dependencies: its own ~160 modules", median: own!, unit: 'ms', baseline, goal: 'reference' },
     ];

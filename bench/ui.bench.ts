@@ -93,7 +93,10 @@ async function engineCommitMs(name: EngineName): Promise<Record<keyof CommitSamp
   const isolated = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
   const server = createServer((req, res) => {
     if (req.url === '/page.js') res.writeHead(200, { ...isolated, 'content-type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { ...isolated, 'content-type': 'text/html' }).end('<!doctype html><div id="root"></div><script type="module" src="/page.js"></script>');
+    else
+      res
+        .writeHead(200, { ...isolated, 'content-type': 'text/html' })
+        .end('<!doctype html><div id="root"></div><script type="module" src="/page.js"></script>');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const engine = await launchEngine(name);
@@ -102,7 +105,9 @@ async function engineCommitMs(name: EngineName): Promise<Record<keyof CommitSamp
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => 'exkitBench' in window, undefined, { timeout: 10_000 });
     if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error(`the bench page is not cross-origin isolated in ${name}`);
-    const samples = await page.evaluate(() => (window as unknown as { exkitBench: { measure(n: number): Promise<CommitSamples> } }).exkitBench.measure(40));
+    const samples = await page.evaluate(() =>
+      (window as unknown as { exkitBench: { measure(n: number): Promise<CommitSamples> } }).exkitBench.measure(40),
+    );
     await page.close();
     // The first five samples of each warm the code paths up.
     return {

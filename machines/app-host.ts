@@ -54,7 +54,8 @@ export function appToaster(platform: Platform): ToasterActor {
     forwarded.add(platform);
     platform.visibility.changes.subscribe({
       next: (v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }),
-      error: (error: unknown) => reportCallbackError(platform.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
+      error: (error: unknown) =>
+        reportCallbackError(platform.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
     });
   }
   return toaster;

@@ -31,9 +31,7 @@ export interface BridgeRequestContext {
 }
 
 export type BridgeRequestEvent =
-  | { type: 'RETRY' }
-  | { type: 'REQUEST'; path: string; params?: Record<string, unknown> }
-  | { type: 'CANCEL' };
+  { type: 'RETRY' } | { type: 'REQUEST'; path: string; params?: Record<string, unknown> } | { type: 'CANCEL' };
 
 export type BridgeRequestEmitted =
   | { type: 'resolved'; response: BridgeRequestAnswer }
@@ -55,10 +53,9 @@ const REQUEST_FIELDS = { path: required(STRING), params: { check: isRecord, expe
 
 // A REQUEST's fields are read once, checked, into plain data: one with an unreadable or wrong-typed field is ignored.
 const requestOf = readOnce((event: BridgeRequestEvent) =>
-  // Stryker disable next-line ConditionalExpression: requestOf runs only in the REQUEST transition's guard and action, so the type check never sees another event
-  event.type === 'REQUEST'
-    ? fieldsOrUndefined<{ path: string; params?: Record<string, unknown> }>(event, REQUEST_FIELDS)
-    : undefined,
+  // Stryker disable next-line ConditionalExpression: requestOf runs only in the REQUEST transition's guard and action, so the type check
+  // never sees another event
+  event.type === 'REQUEST' ? fieldsOrUndefined<{ path: string; params?: Record<string, unknown> }>(event, REQUEST_FIELDS) : undefined,
 );
 
 /**
@@ -100,7 +97,11 @@ export const bridgeRequestMachine = setup({
     }),
     emitResolved: emit(({ context }) => ({ type: 'resolved' as const, response: context.response! })),
     emitSkipped: emit(({ context }) => ({ type: 'skipped' as const, skip: context.skip! })),
-    emitRejected: emit(({ context }) => ({ type: 'rejected' as const, error: context.error, timedOut: isBridgeTimeoutError(context.error) })),
+    emitRejected: emit(({ context }) => ({
+      type: 'rejected' as const,
+      error: context.error,
+      timedOut: isBridgeTimeoutError(context.error),
+    })),
   },
 }).createMachine({
   id: 'bridgeRequest',
@@ -116,7 +117,8 @@ export const bridgeRequestMachine = setup({
   }),
   initial: 'pending',
   on: {
-    // Stryker disable next-line BooleanLiteral: a root transition to its child re-enters the active child either way (XState v5 exits the domain's active descendants), so reenter changes nothing here
+    // Stryker disable next-line BooleanLiteral: a root transition to its child re-enters the active child either way (XState v5 exits the
+    // domain's active descendants), so reenter changes nothing here
     REQUEST: { guard: 'wellFormedRequest', target: '.pending', reenter: true, actions: 'storeTarget' },
     ...takeErrorEvents,
   },

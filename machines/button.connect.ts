@@ -7,7 +7,11 @@ import { checkSend, readView } from './connect-checks.js';
 import { BOOLEAN, required } from './fields.js';
 import type { FieldRules } from './fields.js';
 
-const BUTTON_STATUS_RULES: FieldRules<ButtonStatus> = { loading: required(BOOLEAN), disabled: required(BOOLEAN), clickable: required(BOOLEAN) };
+const BUTTON_STATUS_RULES: FieldRules<ButtonStatus> = {
+  loading: required(BOOLEAN),
+  disabled: required(BOOLEAN),
+  clickable: required(BOOLEAN),
+};
 
 export interface ButtonProps {
   type: 'button';

@@ -16,11 +16,7 @@ export function checkButtonInput(input: unknown): ButtonInput {
 }
 
 export type ButtonEvent =
-  | { type: 'CLICK' }
-  | { type: 'DISABLE' }
-  | { type: 'ENABLE' }
-  | { type: 'START_LOADING' }
-  | { type: 'STOP_LOADING' };
+  { type: 'CLICK' } | { type: 'DISABLE' } | { type: 'ENABLE' } | { type: 'START_LOADING' } | { type: 'STOP_LOADING' };
 
 export type ButtonEmitted = { type: 'clicked' };
 

@@ -67,7 +67,14 @@ const widgetTokenOf = (() => {
       try {
         read = { token: encodeCaptchaValidate(captchaType, (event as { validate: CaptchaValidate }).validate) };
       } catch (error) {
-        read = { error: typedCaptchaError(error, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget answered a result that cannot be sent', CaptchaWidgetError) as CaptchaWidgetError };
+        read = {
+          error: typedCaptchaError(
+            error,
+            'CAPTCHA_WIDGET_FAILED',
+            'the captcha widget answered a result that cannot be sent',
+            CaptchaWidgetError,
+          ) as CaptchaWidgetError,
+        };
       }
       seen.set(event, read);
     }
@@ -88,7 +95,9 @@ export const captchaMachine = setup({
     requestChallenge: fromPromise<Challenge, { http: CaptchaHttp; request: ChallengeRequest }>(({ input }) =>
       requestChallenge(input.http, input.request),
     ),
-    checkCaptcha: fromPromise<unknown, { http: CaptchaHttp; payload: CaptchaCheckPayload }>(({ input }) => checkCaptcha(input.http, input.payload)),
+    checkCaptcha: fromPromise<unknown, { http: CaptchaHttp; payload: CaptchaCheckPayload }>(({ input }) =>
+      checkCaptcha(input.http, input.payload),
+    ),
     widget: fromCallback<CaptchaEvent, CaptchaWidgetInput>(({ input, sendBack }) => {
       let live = true;
       let widget: CaptchaWidget | LegacyCaptchaWidget | undefined;
@@ -97,7 +106,10 @@ export const captchaMachine = setup({
       const fail = (error: unknown) => {
         if (!live) return;
         live = false;
-        sendBack({ type: 'WIDGET_LOAD_FAILED', error: typedCaptchaError(error, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', CaptchaWidgetError) });
+        sendBack({
+          type: 'WIDGET_LOAD_FAILED',
+          error: typedCaptchaError(error, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', CaptchaWidgetError),
+        });
       };
       const guarded = (run: () => void) => {
         try {
@@ -137,7 +149,10 @@ export const captchaMachine = setup({
   actions: {
     // A provided actor may reject with anything: the result always carries a typed error.
     failWithCallError: assign({
-      result: ({ event }) => ({ status: 'failed' as const, error: typedCaptchaError(prop(event, 'error'), 'CAPTCHA_CALL_FAILED', 'captcha call failed') }),
+      result: ({ event }) => ({
+        status: 'failed' as const,
+        error: typedCaptchaError(prop(event, 'error'), 'CAPTCHA_CALL_FAILED', 'captcha call failed'),
+      }),
     }),
     failWithWidgetError: assign({
       result: ({ event }) => ({
@@ -164,7 +179,13 @@ export const captchaMachine = setup({
           {
             target: 'passed',
             actions: assign({
-              result: ({ event }) => ({ status: 'passed' as const, token: '', captchaType: '' as const, bizId: event.output.bizId, data: undefined }),
+              result: ({ event }) => ({
+                status: 'passed' as const,
+                token: '',
+                captchaType: '' as const,
+                bizId: event.output.bizId,
+                data: undefined,
+              }),
             }),
           },
         ],
@@ -183,7 +204,9 @@ export const captchaMachine = setup({
             // A widget result that cannot be read or encoded ends the flow typed, so verify() settles.
             guard: 'unsendableResult',
             target: 'failed',
-            actions: assign({ result: ({ context, event }) => ({ status: 'failed' as const, error: widgetTokenOf(context.captchaType, event).error! }) }),
+            actions: assign({
+              result: ({ context, event }) => ({ status: 'failed' as const, error: widgetTokenOf(context.captchaType, event).error! }),
+            }),
           },
           {
             guard: 'selfVerify',

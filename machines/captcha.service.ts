@@ -60,7 +60,8 @@ export interface CaptchaService {
 export function createCaptchaService(givenOptions: CaptchaServiceOptions): CaptchaService {
   const options = readRecord('options', givenOptions, 'createCaptchaService');
   expectObjectWith('options.http', options.http, 'createCaptchaService', ['post']);
-  if (typeof options.widget !== 'function') throw invalidArgument('options.widget', 'a widget factory', options.widget, 'createCaptchaService');
+  if (typeof options.widget !== 'function')
+    throw invalidArgument('options.widget', 'a widget factory', options.widget, 'createCaptchaService');
   if (options.onWidgetError !== undefined && typeof options.onWidgetError !== 'function') {
     throw invalidArgument('options.onWidgetError', 'a function', options.onWidgetError, 'createCaptchaService');
   }
@@ -92,7 +93,10 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
     actor.on('widgetError', ({ error }) => logWidgetError(error, scene));
     // Every way out of the flow frees the scene: a final state, and an actor error turned into a failed result.
     const result = toPromise(actor)
-      .catch((error: unknown): CaptchaResult => ({ status: 'failed', error: typedCaptchaError(error, 'CAPTCHA_FLOW_FAILED', 'the captcha flow failed') }))
+      .catch((error: unknown): CaptchaResult => ({
+        status: 'failed',
+        error: typedCaptchaError(error, 'CAPTCHA_FLOW_FAILED', 'the captcha flow failed'),
+      }))
       .finally(() => {
         running.delete(scene);
         publish();
@@ -115,7 +119,10 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
         // A locale provider that throws, for instance: the call fails typed, nothing is left running.
         running.delete(scene);
         publish();
-        return Promise.resolve<CaptchaResult>({ status: 'failed', error: typedCaptchaError(error, 'CAPTCHA_FLOW_FAILED', 'the captcha flow could not start') });
+        return Promise.resolve<CaptchaResult>({
+          status: 'failed',
+          error: typedCaptchaError(error, 'CAPTCHA_FLOW_FAILED', 'the captcha flow could not start'),
+        });
       }
     },
     flowOf: (scene) => running.get(scene)?.actor,

@@ -39,13 +39,16 @@ export function connectOptions<T>(owner: string, options: unknown, rules: FieldR
 
 /** Checks a connect's `send` (or another sender named `field`): a function. */
 export function checkSend<E>(owner: string, send: unknown, field = 'send'): Send<E> {
-  return checkArgument(owner, field, send, isFunction, 'a function (the actor\'s send)') as Send<E>;
+  return checkArgument(owner, field, send, isFunction, "a function (the actor's send)") as Send<E>;
 }
 
 /** A finite number (a z-index, an offset in px that may be negative). */
 export const FINITE: FieldRule = { check: (value) => typeof value === 'number' && Number.isFinite(value), expect: 'a finite number' };
 /** A connect option for the viewport's width in px (Infinity: wide). */
-export const VIEWPORT_WIDTH: FieldRule = { check: (value) => typeof value === 'number' && value >= 0, expect: 'a number of px from 0 (Infinity for wide)' };
+export const VIEWPORT_WIDTH: FieldRule = {
+  check: (value) => typeof value === 'number' && value >= 0,
+  expect: 'a number of px from 0 (Infinity for wide)',
+};
 
 /**
  * Calls `event[name]()` (preventDefault, stopPropagation) when the event has that method. A handler runs in a

@@ -23,7 +23,15 @@ export * from './risk-token.machine.js';
 export { RiskTokenEmptyError } from './errors.js';
 export * from './risk-token.service.js';
 export * from './props.js';
-export { findNode, focusTrapEffect, layerEffect, LAYER_NODE_INVALID_EVENT, NODE_ATTRIBUTE, scrollLockEffect, whenElement } from './ui-effects.js';
+export {
+  findNode,
+  focusTrapEffect,
+  layerEffect,
+  LAYER_NODE_INVALID_EVENT,
+  NODE_ATTRIBUTE,
+  scrollLockEffect,
+  whenElement,
+} from './ui-effects.js';
 export type { FocusTrapEffectInput, LayerEffectEvent, LayerEffectInput, ScrollLockEffectInput } from './ui-effects.js';
 export * from './popup.connect.js';
 export * from './toaster.connect.js';

@@ -55,6 +55,12 @@ export function connectLoadingOverlay(state: LoadingOverlaySnapshot | LoadingOve
   return {
     ...view,
     mounted: view.state !== 'removed',
-    getOverlayProps: () => ({ role: 'status', 'aria-live': 'polite', 'aria-busy': view.state === 'visible', 'data-state': view.state, hidden: view.state === 'removed' }),
+    getOverlayProps: () => ({
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-busy': view.state === 'visible',
+      'data-state': view.state,
+      hidden: view.state === 'removed',
+    }),
   };
 }

@@ -28,7 +28,8 @@ export type LoadingOverlayEvent = { type: 'ACQUIRE'; text?: string } | { type: '
 export type LoadingOverlayEmitted = { type: 'removed'; target: unknown };
 
 const inputRules: FieldRules<LoadingOverlayInput> = {
-  // Stryker disable next-line StringLiteral: isAny accepts every value, so this text never reaches an error (a missing target is LoadingTargetMissingError)
+  // Stryker disable next-line StringLiteral: isAny accepts every value, so this text never reaches an error (a missing target is
+  // LoadingTargetMissingError)
   target: { check: isAny, expect: 'a target' },
   leaveMs: DELAY,
   text: STRING,

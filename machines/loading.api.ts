@@ -101,7 +101,8 @@ export function createLoadingOverlays(given?: LoadingOverlaysOptions): LoadingOv
     },
     get: (target) => overlays.get(target)?.actor,
     subscribe(listener) {
-      if (typeof listener !== 'function') throw new InvalidArgumentError('loading.subscribe: listener must be a function', { field: 'listener', value: listener });
+      if (typeof listener !== 'function')
+        throw new InvalidArgumentError('loading.subscribe: listener must be a function', { field: 'listener', value: listener });
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

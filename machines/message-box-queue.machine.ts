@@ -7,7 +7,20 @@ import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import { DOM_PORT, LAYER_STACK, scrollLockEffect } from './ui-effects.js';
 import { takeErrorEvents } from './error-events.js';
-import { DELAY, ID, LAYERS, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop, readOnce, required } from './fields.js';
+import {
+  DELAY,
+  ID,
+  LAYERS,
+  REPORTER,
+  STRING,
+  checkArgument,
+  fieldsOrThrow,
+  fieldsOrUndefined,
+  hasMethods,
+  prop,
+  readOnce,
+  required,
+} from './fields.js';
 import type { FieldRules } from './fields.js';
 import { MESSAGE_BOX_OPTION_RULES, messageBoxMachine } from './message-box.machine.js';
 import type { MessageBoxAction, MessageBoxOptions, MessageBoxOutput } from './message-box.machine.js';
@@ -28,7 +41,6 @@ export interface MessageBoxQueueInput {
   /** The DOM the boxes' nodes live in, handed to every box (its focus trap). */
   dom?: DomPort;
 }
-
 
 const inputRules: FieldRules<MessageBoxQueueInput> = {
   layers: LAYERS,
@@ -85,13 +97,10 @@ export type MessageBoxForwardedEvent =
   | { type: 'ENTER' };
 
 export type MessageBoxQueueEvent =
-  | { type: 'OPEN'; box: MessageBoxOptions & { id: string } }
-  | MessageBoxForwardedEvent
-  | DoneActorEvent<MessageBoxOutput>;
+  { type: 'OPEN'; box: MessageBoxOptions & { id: string } } | MessageBoxForwardedEvent | DoneActorEvent<MessageBoxOutput>;
 
 export type MessageBoxQueueEmitted =
-  | { type: 'box.shown'; id: string }
-  | { type: 'box.closed'; id: string; action: MessageBoxAction; value?: string };
+  { type: 'box.shown'; id: string } | { type: 'box.closed'; id: string; action: MessageBoxAction; value?: string };
 
 /** The box on screen, if any. */
 export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>): QueuedMessageBox | undefined {

@@ -48,10 +48,15 @@ let seq = 0;
  */
 export function createMessageBoxApi(getQueue: () => MessageBoxQueueActor, motion?: MotionPreference): MessageBoxApi {
   checkArgument('createMessageBoxApi', 'getQueue', getQueue, isFunction, 'a function giving the queue actor');
-  if (motion !== undefined) checkArgument('createMessageBoxApi', 'motion', motion, (v) => typeof prop(v, 'reduced') === 'boolean', 'a motion preference');
+  if (motion !== undefined)
+    checkArgument('createMessageBoxApi', 'motion', motion, (v) => typeof prop(v, 'reduced') === 'boolean', 'a motion preference');
   const open = (kind: MessageBoxOptions['kind']) => (message: string, options?: MessageBoxCallOptions) =>
     new Promise<MessageBoxResult>((resolve) => {
-      const checked = fieldsOrThrow('messageBox', { ...fieldsOrThrow('messageBox', options ?? {}, callRules, 'options'), kind, message }, MESSAGE_BOX_OPTION_RULES);
+      const checked = fieldsOrThrow(
+        'messageBox',
+        { ...fieldsOrThrow('messageBox', options ?? {}, callRules, 'options'), kind, message },
+        MESSAGE_BOX_OPTION_RULES,
+      );
       const queue = getQueue();
       const id = `box-${++seq}`;
       let settled = false;

@@ -3,7 +3,16 @@ import { dialogLayout } from '../core/ui/dialog-layout.js';
 import { MESSAGE_BOX_OPTION_RULES, MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
 import type { MessageBoxEvent, MessageBoxKind, MessageBoxOptions, messageBoxMachine } from './message-box.machine.js';
 import { inputValue, isComposing } from './props.js';
-import { callEventMethod, checkedFields, checkSend, connectOptions, FINITE, readView, selectSnapshot, VIEWPORT_WIDTH } from './connect-checks.js';
+import {
+  callEventMethod,
+  checkedFields,
+  checkSend,
+  connectOptions,
+  FINITE,
+  readView,
+  selectSnapshot,
+  VIEWPORT_WIDTH,
+} from './connect-checks.js';
 import { BOOLEAN, ID, isRecord, isString, oneOfRule, prop, required, STRING } from './fields.js';
 import type { FieldRules } from './fields.js';
 import type { InputEventLike, KeyEventLike, Send, StyleProps } from './props.js';
@@ -141,13 +150,20 @@ export interface MessageBoxConnectApi {
  * queue's `currentMessageBox`), for any renderer. Enter confirms a single-line box (not while an IME composes).
  * A bad state, send or options is an InvalidArgumentError naming it.
  */
-export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, send: Send<MessageBoxEvent>, options: MessageBoxConnectOptions = {}): MessageBoxConnectApi {
+export function connectMessageBox(
+  state: MessageBoxSnapshot | MessageBoxView,
+  send: Send<MessageBoxEvent>,
+  options: MessageBoxConnectOptions = {},
+): MessageBoxConnectApi {
   const view = readView('connectMessageBox', state, selectMessageBoxView, MESSAGE_BOX_VIEW_RULES);
   const box = checkedFields('connectMessageBox', 'state.options', view.options, MESSAGE_BOX_OPTION_RULES);
   send = checkSend('connectMessageBox', send);
   options = connectOptions('connectMessageBox', options, MESSAGE_BOX_CONNECT_OPTION_RULES);
   const ids = messageBoxDomIds(view.id);
-  const labels = { ...MESSAGE_BOX_LABELS, ...(options.labels && checkedFields('connectMessageBox', 'options.labels', options.labels, LABEL_RULES)) };
+  const labels = {
+    ...MESSAGE_BOX_LABELS,
+    ...(options.labels && checkedFields('connectMessageBox', 'options.labels', options.labels, LABEL_RULES)),
+  };
   const { mobile: _mobile, ...layout } = dialogLayout({
     viewportWidth: options.viewportWidth ?? Number.POSITIVE_INFINITY,
     top: box.top ?? MESSAGE_BOX_TOP_OFFSET,
@@ -201,7 +217,13 @@ export function connectMessageBox(state: MessageBoxSnapshot | MessageBoxView, se
     }),
     getCounterProps: () => ({ hidden: box.maxLength === undefined, 'data-exceeded': flag(view.exceeded) }),
     getErrorProps: () => ({ id: ids.error, role: 'alert', hidden: !invalid }),
-    getConfirmProps: () => ({ id: ids.confirm, type: 'button', hidden: false, 'data-action': 'confirm', onclick: () => send({ type: 'CONFIRM' }) }),
+    getConfirmProps: () => ({
+      id: ids.confirm,
+      type: 'button',
+      hidden: false,
+      'data-action': 'confirm',
+      onclick: () => send({ type: 'CONFIRM' }),
+    }),
     getCancelProps: () => ({ type: 'button', hidden: !view.showCancel, 'data-action': 'cancel', onclick: () => send({ type: 'CANCEL' }) }),
     getCloseProps: () => ({
       type: 'button',

@@ -7,7 +7,22 @@ import type { LayerStack } from '../core/ui/layer-stack.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { takeErrorEvents } from './error-events.js';
-import { BOOLEAN, DELAY, ID, REPORTER, STRING, checkArgument, fieldsOrThrow, fieldsOrUndefined, isFunction, isString, oneOf, oneOfRule, prop, required } from './fields.js';
+import {
+  BOOLEAN,
+  DELAY,
+  ID,
+  REPORTER,
+  STRING,
+  checkArgument,
+  fieldsOrThrow,
+  fieldsOrUndefined,
+  isFunction,
+  isString,
+  oneOf,
+  oneOfRule,
+  prop,
+  required,
+} from './fields.js';
 import type { FieldRules } from './fields.js';
 import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect } from './ui-effects.js';
 
@@ -228,8 +243,7 @@ const zIndexOf = (event: MessageBoxEvent) => {
   const zIndex = prop(event, 'zIndex');
   return typeof zIndex === 'number' && Number.isFinite(zIndex) ? zIndex : undefined;
 };
-const inputValueOf = (event: MessageBoxEvent) =>
-  fieldsOrUndefined<{ value: string }>(event, { value: required(STRING) })?.value;
+const inputValueOf = (event: MessageBoxEvent) => fieldsOrUndefined<{ value: string }>(event, { value: required(STRING) })?.value;
 
 const isExceeded = (options: MessageBoxOptions, value: string) => options.maxLength !== undefined && value.length > options.maxLength;
 
@@ -290,7 +304,12 @@ export const messageBoxMachine = setup({
   id: 'messageBox',
   // An omitted input is an empty alert; a malformed one is an InvalidArgumentError naming the field.
   context: ({ input: given }) => {
-    const input = fieldsOrThrow<MessageBoxInput>('messageBox', given ?? { id: 'message-box', kind: 'alert', message: '' }, inputRules, 'input');
+    const input = fieldsOrThrow<MessageBoxInput>(
+      'messageBox',
+      given ?? { id: 'message-box', kind: 'alert', message: '' },
+      inputRules,
+      'input',
+    );
     const { id, locale, errors, stack, dom, ...options } = input;
     const dismissable = input.kind !== 'alert';
     const value = input.inputValue ?? '';

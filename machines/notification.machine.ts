@@ -43,7 +43,6 @@ export interface NotificationInput extends NotificationContent {
   clock?: Clock;
 }
 
-
 /** The rules of a notification's content: `message` is required, the rest optional and typed. @internal */
 export const NOTIFICATION_CONTENT_RULES: FieldRules<NotificationContent> = {
   title: STRING,
@@ -60,7 +59,8 @@ export const NOTIFICATION_CONTENT_RULES: FieldRules<NotificationContent> = {
 const inputRules: FieldRules<NotificationInput> = {
   ...NOTIFICATION_CONTENT_RULES,
   id: required(ID),
-  // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the type
+  // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the
+  // type
   zIndex: { check: (v) => typeof v === 'number' && Number.isFinite(v), expect: 'a finite number' },
   clock: CLOCK,
 };
@@ -86,11 +86,7 @@ export interface NotificationContext {
 }
 
 export type NotificationEvent =
-  | { type: 'POINTER_ENTER' }
-  | { type: 'POINTER_LEAVE' }
-  | { type: 'CLICK' }
-  | { type: 'CLOSE' }
-  | { type: 'ESCAPE' };
+  { type: 'POINTER_ENTER' } | { type: 'POINTER_LEAVE' } | { type: 'CLICK' } | { type: 'CLOSE' } | { type: 'ESCAPE' };
 
 export type NotificationEmitted = { type: 'closed'; id: string; reason: NotificationCloseReason };
 

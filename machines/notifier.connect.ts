@@ -47,7 +47,11 @@ export interface NotifierApi extends NotifierView {
 }
 
 /** The props of a notification region driven by a notifier actor (`connectNotifier(notifier.getSnapshot(), notifier.send)`). */
-export function connectNotifier(state: NotifierSnapshot | NotifierView, send: Send<NotifierEvent>, options: { reducedMotion?: boolean } = {}): NotifierApi {
+export function connectNotifier(
+  state: NotifierSnapshot | NotifierView,
+  send: Send<NotifierEvent>,
+  options: { reducedMotion?: boolean } = {},
+): NotifierApi {
   const view = readView('connectNotifier', state, selectNotifierView, NOTIFIER_VIEW_RULES);
   send = checkSend('connectNotifier', send);
   options = connectOptions<{ reducedMotion?: boolean }>('connectNotifier', options, { reducedMotion: BOOLEAN });
@@ -65,7 +69,10 @@ export function connectNotifier(state: NotifierSnapshot | NotifierView, send: Se
 }
 
 export type NotificationSnapshot = SnapshotFrom<typeof notificationMachine>;
-export type ShownNotification = Pick<NotificationContext, 'id' | 'title' | 'message' | 'type' | 'position' | 'showClose' | 'data' | 'zIndex'>;
+export type ShownNotification = Pick<
+  NotificationContext,
+  'id' | 'title' | 'message' | 'type' | 'position' | 'showClose' | 'data' | 'zIndex'
+>;
 
 /** What one notification's props are built from. */
 export interface NotificationView extends ShownNotification {

@@ -5,7 +5,21 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
 import { takeErrorEvents } from './error-events.js';
-import { CAP, CLOCK, ID, LAYERS, PX, fieldsOrThrow, fieldsOrUndefined, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
+import {
+  CAP,
+  CLOCK,
+  ID,
+  LAYERS,
+  PX,
+  fieldsOrThrow,
+  fieldsOrUndefined,
+  isExtent,
+  isId,
+  isRecord,
+  prop,
+  readOnce,
+  required,
+} from './fields.js';
 import type { FieldRules } from './fields.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
@@ -95,7 +109,8 @@ export function notificationPlacements(context: Pick<NotifierContext, 'items' | 
 }
 
 const isItemList = (value: unknown) =>
-  Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height) && typeof item.position === 'string');
+  Array.isArray(value) &&
+  value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height) && typeof item.position === 'string');
 const placementRules: FieldRules<Pick<NotifierContext, 'items' | 'gap' | 'offset'>> = {
   items: { check: isItemList, expect: 'a list of shown notifications', required: true },
   gap: required(PX),
@@ -197,7 +212,8 @@ export const notifierMachine = setup({
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
       const target = targetOf(event);
-      if (!target || (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE')) return;
+      if (!target || (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE'))
+        return;
       let reached = false;
       for (const item of context.items) {
         if (target.id !== undefined && item.id !== target.id) continue;
@@ -232,13 +248,13 @@ export const notifierMachine = setup({
   context: ({ input: given }) => {
     const input = checkNotifierInput(given);
     return {
-    items: [],
-    maxVisible: input.maxVisible ?? NOTIFICATION_MAX_VISIBLE,
-    gap: input.gap ?? NOTIFICATION_GAP_PX,
-    offset: input.offset ?? 0,
-    layers: input.layers ?? createLayerCounter(),
-    clock: input.clock,
-    shownTotal: 0,
+      items: [],
+      maxVisible: input.maxVisible ?? NOTIFICATION_MAX_VISIBLE,
+      gap: input.gap ?? NOTIFICATION_GAP_PX,
+      offset: input.offset ?? 0,
+      layers: input.layers ?? createLayerCounter(),
+      clock: input.clock,
+      shownTotal: 0,
     };
   },
   initial: 'active',

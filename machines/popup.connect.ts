@@ -29,7 +29,8 @@ const POPUP_VIEW_RULES: FieldRules<PopupView> = {
   owner: required(ID),
 };
 
-/** The view of a popup snapshot (a renderer re-renders when one of its fields changes); InvalidArgumentError naming 'snapshot' for anything else. */
+/** The view of a popup snapshot (a renderer re-renders when one of its fields changes); InvalidArgumentError naming 'snapshot' for anything
+ * else. */
 export function popupView(snapshot: PopupSnapshot): PopupView {
   return selectSnapshot('popupView', 'snapshot', snapshot, selectPopupView);
 }
@@ -147,7 +148,13 @@ export function connectDialog(state: PopupSnapshot | PopupView, send: Send<Popup
       'data-state': view.state,
       onclick: () => send({ type: 'TOGGLE' }),
     }),
-    getBackdropProps: () => ({ id: ids.backdrop, 'aria-hidden': true, hidden: !shown, 'data-state': view.state, style: { zIndex: view.zIndex } }),
+    getBackdropProps: () => ({
+      id: ids.backdrop,
+      'aria-hidden': true,
+      hidden: !shown,
+      'data-state': view.state,
+      style: { zIndex: view.zIndex },
+    }),
     getContentProps: () => ({
       id: ids.content,
       'data-exkit-node': ids.content,

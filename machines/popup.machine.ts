@@ -6,7 +6,19 @@ import type { LayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
 import { takeErrorEvents } from './error-events.js';
-import { BOOLEAN, DELAY, ID, LAYERS, REPORTER, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isFunction, prop } from './fields.js';
+import {
+  BOOLEAN,
+  DELAY,
+  ID,
+  LAYERS,
+  REPORTER,
+  checkArgument,
+  fieldsOrThrow,
+  fieldsOrUndefined,
+  hasMethods,
+  isFunction,
+  prop,
+} from './fields.js';
 import type { FieldRules } from './fields.js';
 import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect, scrollLockEffect } from './ui-effects.js';
 
@@ -78,7 +90,13 @@ export type PopupCloseReason = 'close' | 'escape' | 'outside' | 'toggle';
 /** The options a popup takes while it lives (SET_OPTIONS). */
 export type PopupOptions = Pick<PopupInput, 'modal' | 'closeOnEscape' | 'closeOnOutsideClick' | 'openDelay' | 'closeDelay'>;
 
-const optionRules: FieldRules<PopupOptions> = { modal: BOOLEAN, closeOnEscape: BOOLEAN, closeOnOutsideClick: BOOLEAN, openDelay: DELAY, closeDelay: DELAY };
+const optionRules: FieldRules<PopupOptions> = {
+  modal: BOOLEAN,
+  closeOnEscape: BOOLEAN,
+  closeOnOutsideClick: BOOLEAN,
+  openDelay: DELAY,
+  closeDelay: DELAY,
+};
 const inputRules: FieldRules<PopupInput> = {
   ...optionRules,
   id: ID,
@@ -90,8 +108,10 @@ const inputRules: FieldRules<PopupInput> = {
   errors: REPORTER,
 };
 // A SET_OPTIONS whose options are malformed is ignored whole (never half applied).
-// Stryker disable next-line ConditionalExpression: optionsOf runs only in the SET_OPTIONS guard and action, where the type test always holds
-const optionsOf = (event: PopupEvent) => (event.type === 'SET_OPTIONS' ? fieldsOrUndefined<PopupOptions>(prop(event, 'options'), optionRules) : undefined);
+// Stryker disable next-line ConditionalExpression: optionsOf runs only in the SET_OPTIONS guard and action, where the type test always
+// holds
+const optionsOf = (event: PopupEvent) =>
+  event.type === 'SET_OPTIONS' ? fieldsOrUndefined<PopupOptions>(prop(event, 'options'), optionRules) : undefined;
 
 export type PopupEvent =
   | { type: 'OPEN' }
@@ -146,20 +166,20 @@ export const popupMachine = setup({
   context: ({ input: given }) => {
     const input = fieldsOrThrow<PopupInput>('popup', given ?? {}, inputRules, 'input');
     return {
-    owner: input.id ?? `popup-${++popupSeq}`,
-    openDelay: input.openDelay ?? POPUP_OPEN_DELAY_MS,
-    closeDelay: input.closeDelay ?? POPUP_CLOSE_DELAY_MS,
-    modal: input.modal ?? false,
-    closeOnEscape: input.closeOnEscape ?? true,
-    closeOnOutsideClick: input.closeOnOutsideClick ?? true,
-    scrollLock: input.scrollLock,
-    layers: input.layers ?? createLayerCounter(),
-    zIndex: 0,
-    reason: 'close' as const,
-    stack: input.stack,
-    dom: input.dom,
-    initialFocus: input.initialFocus,
-    errors: input.errors,
+      owner: input.id ?? `popup-${++popupSeq}`,
+      openDelay: input.openDelay ?? POPUP_OPEN_DELAY_MS,
+      closeDelay: input.closeDelay ?? POPUP_CLOSE_DELAY_MS,
+      modal: input.modal ?? false,
+      closeOnEscape: input.closeOnEscape ?? true,
+      closeOnOutsideClick: input.closeOnOutsideClick ?? true,
+      scrollLock: input.scrollLock,
+      layers: input.layers ?? createLayerCounter(),
+      zIndex: 0,
+      reason: 'close' as const,
+      stack: input.stack,
+      dom: input.dom,
+      initialFocus: input.initialFocus,
+      errors: input.errors,
     };
   },
   initial: 'closed',
@@ -222,4 +242,3 @@ export const popupMachine = setup({
     },
   },
 });
-

@@ -74,9 +74,7 @@ export type RiskTokenEvent =
   | { type: 'TOKEN.TIMEOUT' };
 
 export type RiskTokenEmitted =
-  | { type: 'token'; token: string; kind: RiskTokenKind }
-  | { type: 'failed'; error: unknown }
-  | { type: 'timeout' };
+  { type: 'token'; token: string; kind: RiskTokenKind } | { type: 'failed'; error: unknown } | { type: 'timeout' };
 
 /** What a finished fetch answered: 'success', 'demoted' or 'empty'. */
 const answerOf = (event: unknown) => {
@@ -104,8 +102,16 @@ function attempt(id: string, onFailure: { target: string; actions: readonly Fail
       src: 'fetchToken' as const,
       input: ({ context }: { context: RiskTokenContext }) => ({ fetchToken: context.fetchToken }),
       onDone: [
-        { guard: 'successAnswer' as const, target: '#riskToken.refresh.idle', actions: ['keepSuccess', 'announceToken', 'raiseSuccess'] as const },
-        { guard: 'demotedAnswer' as const, target: '#riskToken.refresh.idle', actions: ['keepDemoted', 'announceToken', 'raiseDemoted'] as const },
+        {
+          guard: 'successAnswer' as const,
+          target: '#riskToken.refresh.idle',
+          actions: ['keepSuccess', 'announceToken', 'raiseSuccess'] as const,
+        },
+        {
+          guard: 'demotedAnswer' as const,
+          target: '#riskToken.refresh.idle',
+          actions: ['keepDemoted', 'announceToken', 'raiseDemoted'] as const,
+        },
         { target: onFailure.target, actions: ['recordEmpty' as const, ...onFailure.actions] },
       ],
       onError: { target: onFailure.target, actions: ['recordError' as const, ...onFailure.actions] },
@@ -177,11 +183,20 @@ export const riskTokenMachine = setup({
     // The reporter is the caller's: one that throws is logged as a UserCallbackError and the token goes on.
     reportFailure: ({ context }) =>
       void guardCallback('risk token report', () =>
-        context.report?.({ event: RISK_TOKEN_FAILED_EVENT, message: 'risk token refresh failed', error: context.error, data: { requests: context.requests } }),
+        context.report?.({
+          event: RISK_TOKEN_FAILED_EVENT,
+          message: 'risk token refresh failed',
+          error: context.error,
+          data: { requests: context.requests },
+        }),
       ),
     reportTimeout: ({ context }) =>
       void guardCallback('risk token report', () =>
-        context.report?.({ event: RISK_TOKEN_TIMEOUT_EVENT, message: 'risk token refresh timed out', data: { timeoutMs: context.refreshTimeoutMs } }),
+        context.report?.({
+          event: RISK_TOKEN_TIMEOUT_EVENT,
+          message: 'risk token refresh timed out',
+          data: { timeoutMs: context.refreshTimeoutMs },
+        }),
       ),
     announceToken: emit(({ context }) => ({ type: 'token' as const, token: context.token!.token, kind: context.token!.kind })),
     announceFailure: emit(({ context }) => ({ type: 'failed' as const, error: context.error })),
@@ -246,7 +261,10 @@ export const riskTokenMachine = setup({
           states: {
             firstAttempt: attempt('fetchToken', { target: 'retryWait', actions: [] }),
             retryWait: { after: { retryDelay: 'retry' } },
-            retry: attempt('fetchTokenAgain', { target: '#riskToken.refresh.idle', actions: ['reportFailure', 'announceFailure', 'raiseError'] }),
+            retry: attempt('fetchTokenAgain', {
+              target: '#riskToken.refresh.idle',
+              actions: ['reportFailure', 'announceFailure', 'raiseError'],
+            }),
           },
         },
       },

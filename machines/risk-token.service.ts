@@ -29,7 +29,8 @@ import { readGuarded } from '../core/validate/describe-value.js';
 export type RiskTokenActor = ActorRefFrom<typeof riskTokenMachine>;
 
 export interface RiskTokenServiceOptions
-  extends Pick<RiskTokenInput, 'intervalMs' | 'validityMs' | 'retryDelayMs' | 'refreshTimeoutMs'>,
+  extends
+    Pick<RiskTokenInput, 'intervalMs' | 'validityMs' | 'retryDelayMs' | 'refreshTimeoutMs'>,
     RiskTokenStoreOptions,
     RiskTokenHeaderOptions {
   /**
@@ -61,7 +62,8 @@ export interface RiskTokenService extends RiskTokenSource {
   readonly actor: RiskTokenActor;
   /** The current state. */
   state(): RiskTokenState;
-  /** Refreshes now (joining a refresh in flight) and resolves when it settles: within the refresh time-out (10 s), or at once when stopped. */
+  /** Refreshes now (joining a refresh in flight) and resolves when it settles: within the refresh time-out (10 s), or at once when stopped.
+   * */
   refresh(): Promise<RiskTokenState>;
   /**
    * Resolves with the token once the first refresh settles, or after `timeoutMs` (default 5000 ms, spec §S9);

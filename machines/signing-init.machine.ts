@@ -32,9 +32,7 @@ export type SigningInitEvent =
   | { type: 'CONFIG_RESET' };
 
 export type SigningInitEmitted =
-  | { type: 'ready'; config: GatewaySignConfig }
-  | { type: 'disabled'; config: GatewaySignConfig }
-  | { type: 'failed'; error: unknown };
+  { type: 'ready'; config: GatewaySignConfig } | { type: 'disabled'; config: GatewaySignConfig } | { type: 'failed'; error: unknown };
 
 function need(security: Security | undefined): Security {
   if (!security) throw new MissingSecurityError();

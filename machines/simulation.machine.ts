@@ -41,7 +41,8 @@ const turnOnOf = (event: SimulationEvent) =>
 const pathOf = (event: SimulationEvent) =>
   event.type === 'NAVIGATE' ? fieldsOrUndefined<{ path: string }>(event, { path: required(STRING) })?.path : undefined;
 const remoteOf = (event: SimulationEvent) =>
-  // Stryker disable next-line ConditionalExpression: remoteOf runs only in the REMOTE_CHANGED transitions' guards, so the type check never sees another event
+  // Stryker disable next-line ConditionalExpression: remoteOf runs only in the REMOTE_CHANGED transitions' guards, so the type check never
+  // sees another event
   event.type === 'REMOTE_CHANGED' ? fieldsOrUndefined<{ on: boolean }>(event, { on: required(BOOLEAN) })?.on : undefined;
 
 /**
@@ -84,7 +85,14 @@ export const simulationMachine = setup({
       const sub = input.simulation.remoteChanges$.subscribe({
         next: (on) => sendBack({ type: 'REMOTE_CHANGED', on }),
         // A failing change feed ends cross-tab following; it is logged, never thrown at the host.
-        error: (error: unknown) => guardCallback('simulation.remoteChanges$', () => { throw error; }, input.errors),
+        error: (error: unknown) =>
+          guardCallback(
+            'simulation.remoteChanges$',
+            () => {
+              throw error;
+            },
+            input.errors,
+          ),
       });
       return () => sub.unsubscribe();
     }),
@@ -137,7 +145,8 @@ export const simulationMachine = setup({
   states: {
     starting: {
       always: [
-        // Stryker disable next-line ArrayDeclaration: XState v5 skips an action name no implementation provides, so a filled list changes nothing
+        // Stryker disable next-line ArrayDeclaration: XState v5 skips an action name no implementation provides, so a filled list changes
+        // nothing
         { guard: 'flagIsOn', target: 'on', actions: [] },
         { target: 'off' },
       ],
@@ -152,7 +161,10 @@ export const simulationMachine = setup({
       initial: 'checkingPage',
       states: {
         checkingPage: {
-          always: [{ guard: 'currentPageDisallowed', target: 'browsing', actions: ['emitRedirected', 'redirectToSpotPage'] }, { target: 'browsing' }],
+          always: [
+            { guard: 'currentPageDisallowed', target: 'browsing', actions: ['emitRedirected', 'redirectToSpotPage'] },
+            { target: 'browsing' },
+          ],
         },
         browsing: {
           on: {

@@ -105,14 +105,18 @@ export function createToastApi(getToaster: () => ToasterActor): ToastApi {
       const checked = fieldsOrThrow('toast.update', patch, toastContentRules(false), 'patch');
       getToaster().send({ type: 'UPDATE', id: checkedId, patch: checked });
     },
-    dismiss: (id?: string) => getToaster().send(id === undefined ? { type: 'DISMISS' } : { type: 'DISMISS', id: checkId('toast.dismiss', id) }),
+    dismiss: (id?: string) =>
+      getToaster().send(id === undefined ? { type: 'DISMISS' } : { type: 'DISMISS', id: checkId('toast.dismiss', id) }),
     promise<T>(promise: Promise<T> | (() => Promise<T>), messages: ToastPromiseMessages<T>, options?: ToastOptions): Promise<T> {
       let id: string;
       let texts: ToastPromiseMessages<T>;
       let duration: number | undefined;
       try {
         if (typeof promise !== 'function' && typeof prop(promise, 'then') !== 'function') {
-          throw new InvalidArgumentError('toast.promise: promise must be a promise or a function returning one', { field: 'promise', value: promise });
+          throw new InvalidArgumentError('toast.promise: promise must be a promise or a function returning one', {
+            field: 'promise',
+            value: promise,
+          });
         }
         texts = fieldsOrThrow('toast.promise', messages, messagesRules, 'messages') as ToastPromiseMessages<T>;
         const checked = fieldsOrThrow('toast.promise', options ?? {}, optionRules, 'options');
@@ -167,7 +171,10 @@ export function configureRootToaster(options: { input?: ToasterInput; clock?: Ti
   const input = checkToasterInput(prop(options, 'input'));
   const clock = prop(options, 'clock');
   if (clock !== undefined && !(typeof prop(clock, 'setTimeout') === 'function' && typeof prop(clock, 'clearTimeout') === 'function')) {
-    throw new InvalidArgumentError('configureRootToaster: clock must be timers (setTimeout and clearTimeout)', { field: 'clock', value: clock });
+    throw new InvalidArgumentError('configureRootToaster: clock must be timers (setTimeout and clearTimeout)', {
+      field: 'clock',
+      value: clock,
+    });
   }
   options = { input, ...(clock === undefined ? {} : { clock: clock as Timers }) };
   root?.stop();

@@ -1,7 +1,20 @@
 import { assign, emit, setup } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
 import { takeErrorEvents } from './error-events.js';
-import { ANY, BOOLEAN, CLOCK, DISPLAY_DURATION, ID, STRING, clearable, fieldsOrThrow, fieldsOrUndefined, oneOfRule, prop, required } from './fields.js';
+import {
+  ANY,
+  BOOLEAN,
+  CLOCK,
+  DISPLAY_DURATION,
+  ID,
+  STRING,
+  clearable,
+  fieldsOrThrow,
+  fieldsOrUndefined,
+  oneOfRule,
+  prop,
+  required,
+} from './fields.js';
 import type { FieldRules } from './fields.js';
 
 /** Spec §B4, §S4: the toast types. */
@@ -68,7 +81,8 @@ const inputRules: FieldRules<ToastInput> = {
 // Malformed events are ignored: each event's fields are read once, checked, by these.
 const showOf = (event: ToastEvent) => {
   const zIndex = prop(event, 'zIndex');
-  // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the type
+  // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the
+  // type
   return typeof zIndex === 'number' && Number.isFinite(zIndex) ? zIndex : undefined;
 };
 // Stryker disable next-line ConditionalExpression: updateOf runs only in the UPDATE guard and action, where the type test always holds
@@ -178,7 +192,8 @@ export const toastMachine = setup({
     markRunning: assign({ paused: false }),
     reasonTimeout: assign({ reason: 'timeout' as const }),
     reasonEscape: assign({ reason: 'escape' as const }),
-    // Stryker disable next-line ConditionalExpression,StringLiteral: reasonClose runs only on CLOSE after the validClose guard, so the type test holds and closeReasonOf is never undefined (both fallbacks are unreachable)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: reasonClose runs only on CLOSE after the validClose guard, so the type
+    // test holds and closeReasonOf is never undefined (both fallbacks are unreachable)
     reasonClose: assign({ reason: ({ event }) => (event.type === 'CLOSE' ? (closeReasonOf(event) ?? 'close-button') : 'dismiss') }),
     // Stryker disable next-line StringLiteral: every transition into closed records a reason first, so the fallback is unreachable
     emitClosed: emit(({ context }) => ({ type: 'closed' as const, id: context.id, reason: context.reason ?? 'dismiss' })),
@@ -226,7 +241,8 @@ export const toastMachine = setup({
     visible: {
       initial: 'deciding',
       on: {
-        // Stryker disable next-line BooleanLiteral: `visible` has no entry or exit actions; the running child is left and entered again (its timer restarts) either way
+        // Stryker disable next-line BooleanLiteral: `visible` has no entry or exit actions; the running child is left and entered again
+        // (its timer restarts) either way
         UPDATE: { guard: 'validUpdate', target: '.deciding', reenter: true, actions: 'applyUpdate' },
         CLOSE: { guard: 'validClose', target: 'closed', actions: 'reasonClose' },
         ESCAPE: { target: 'closed', actions: 'reasonEscape' },

@@ -60,7 +60,11 @@ export interface ToasterApi extends ToasterView {
 }
 
 /** The props of a toast region driven by a toaster actor (`connectToaster(toaster.getSnapshot(), toaster.send)`). */
-export function connectToaster(state: ToasterSnapshot | ToasterView, send: Send<ToasterEvent>, options: ToasterConnectOptions = {}): ToasterApi {
+export function connectToaster(
+  state: ToasterSnapshot | ToasterView,
+  send: Send<ToasterEvent>,
+  options: ToasterConnectOptions = {},
+): ToasterApi {
   const view = readView('connectToaster', state, selectToasterView, TOASTER_VIEW_RULES);
   send = checkSend('connectToaster', send);
   options = connectOptions('connectToaster', options, TOASTER_OPTION_RULES);
@@ -135,7 +139,12 @@ export interface ToastItemApi {
  * toaster.send)`): fixed at its placement's offset; an error toast is an alert, the others a status. A bad
  * argument is an InvalidArgumentError naming it.
  */
-export function connectToast(state: ToastSnapshot | ToastView, send: Send<ToastEvent>, placement: Pick<ToastPlacement, 'id' | 'offset'>, toasterSend: Send<ToasterEvent>): ToastItemApi {
+export function connectToast(
+  state: ToastSnapshot | ToastView,
+  send: Send<ToastEvent>,
+  placement: Pick<ToastPlacement, 'id' | 'offset'>,
+  toasterSend: Send<ToasterEvent>,
+): ToastItemApi {
   const { state: toastState, ...toast } = readView('connectToast', state, selectToastView, TOAST_VIEW_RULES);
   send = checkSend('connectToast', send);
   placement = checkedFields('connectToast', 'placement', placement, PLACEMENT_RULES);

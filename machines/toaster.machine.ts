@@ -6,7 +6,26 @@ import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
 import { takeErrorEvents } from './error-events.js';
-import { CAP, CLOCK, DISPLAY_DURATION, ID, LAYERS, PX, REPORTER, checkArgument, fieldsOrThrow, fieldsOrUndefined, hasMethods, isCap, isExtent, isId, isRecord, prop, readOnce, required } from './fields.js';
+import {
+  CAP,
+  CLOCK,
+  DISPLAY_DURATION,
+  ID,
+  LAYERS,
+  PX,
+  REPORTER,
+  checkArgument,
+  fieldsOrThrow,
+  fieldsOrUndefined,
+  hasMethods,
+  isCap,
+  isExtent,
+  isId,
+  isRecord,
+  prop,
+  readOnce,
+  required,
+} from './fields.js';
 import type { FieldRules } from './fields.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
@@ -107,7 +126,8 @@ export class ToastQueue {
   has(id: string): boolean {
     return this.items.has(id);
   }
-  /** Appends a toast (a checked copy; a malformed one is an InvalidArgumentError); when the queue is full the oldest waiting toasts leave to make room, and are returned. */
+  /** Appends a toast (a checked copy; a malformed one is an InvalidArgumentError); when the queue is full the oldest waiting toasts leave
+   * to make room, and are returned. */
   push(given: QueuedToast): QueuedToast[] {
     const toast = checkedToasts.has(given) ? given : fieldsOrThrow<QueuedToast>('ToastQueue.push', given, newToastRules, 'toast');
     const dropped = this.items.size >= this.cap ? this.take(this.items.size - this.cap + 1) : [];
@@ -211,7 +231,8 @@ export function toastPlacements(context: Pick<ToasterContext, 'items' | 'top' | 
   return items.map((item, index) => ({ id: item.id, ref: item.ref, offset: offsets[index]!, index }));
 }
 
-const isItemList = (value: unknown) => Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height));
+const isItemList = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => isRecord(item) && isId(item.id) && isExtent(item.height));
 const placementRules: FieldRules<Pick<ToasterContext, 'items' | 'top' | 'gap'>> = {
   items: { check: isItemList, expect: 'a list of shown toasts', required: true },
   top: required(PX),
@@ -270,15 +291,18 @@ export const toasterMachine = setup({
   actors: {
     toast: toastMachine,
     // Subscribes to the port directly (no rxjs operators), which keeps a toast-only bundle small.
-    pageVisibility: fromCallback<EventObject, { visibility: VisibilityPort | undefined; errors: ErrorReporter | undefined }>(({ input, sendBack }) => {
-      if (!input.visibility) return undefined;
-      const sub = input.visibility.changes.subscribe({
-        next: (v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }),
-        // A failing port ends the pausing on visibility; it is logged, never thrown at the host.
-        error: (error: unknown) => reportCallbackError(input.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
-      });
-      return () => sub.unsubscribe();
-    }),
+    pageVisibility: fromCallback<EventObject, { visibility: VisibilityPort | undefined; errors: ErrorReporter | undefined }>(
+      ({ input, sendBack }) => {
+        if (!input.visibility) return undefined;
+        const sub = input.visibility.changes.subscribe({
+          next: (v) => sendBack(v === 'hidden' ? { type: 'PAGE_HIDDEN' } : { type: 'PAGE_VISIBLE' }),
+          // A failing port ends the pausing on visibility; it is logged, never thrown at the host.
+          error: (error: unknown) =>
+            reportCallbackError(input.errors, new UserCallbackError('visibility.changes', error, 'visibility.changes failed')),
+        });
+        return () => sub.unsubscribe();
+      },
+    ),
   },
   guards: {
     shownId: ({ context, event }) => {
@@ -323,21 +347,19 @@ export const toasterMachine = setup({
       const next = context.queue.take(free);
       enqueue.assign(({ context, spawn }) => ({
         items: context.items.concat(
-          next.map(
-            (toast): ToastItem => ({
-              id: toast.id,
-              ref: spawn('toast', {
-                id: `${CHILD_PREFIX}${toast.id}`,
-                input: {
-                  ...toast,
-                  defaultDuration: context.duration,
-                  paused: isPaused(context),
-                  ...(context.clock ? { clock: context.clock } : {}),
-                },
-              }),
-              height: 0,
+          next.map((toast): ToastItem => ({
+            id: toast.id,
+            ref: spawn('toast', {
+              id: `${CHILD_PREFIX}${toast.id}`,
+              input: {
+                ...toast,
+                defaultDuration: context.duration,
+                paused: isPaused(context),
+                ...(context.clock ? { clock: context.clock } : {}),
+              },
             }),
-          ),
+            height: 0,
+          })),
         ),
         shownTotal: context.shownTotal + next.length,
       }));
@@ -355,7 +377,8 @@ export const toasterMachine = setup({
       const { id } = dismissed;
       const queued = id === undefined ? context.queue.clear() : [context.queue.delete(id)].filter((q) => q !== undefined);
       for (const q of queued) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
-      for (const item of context.items) if (id === undefined || item.id === id) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
+      for (const item of context.items)
+        if (id === undefined || item.id === id) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
       const newest = context.items.at(-1);
@@ -364,7 +387,9 @@ export const toasterMachine = setup({
     measure: assign({
       items: ({ context, event }) => {
         const m = event.type === 'MEASURED' ? measuredOf(event) : undefined;
-        return m ? context.items.map((item) => (item.id === m.id && item.height !== m.height ? { ...item, height: m.height } : item)) : context.items;
+        return m
+          ? context.items.map((item) => (item.id === m.id && item.height !== m.height ? { ...item, height: m.height } : item))
+          : context.items;
       },
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
@@ -393,19 +418,19 @@ export const toasterMachine = setup({
   context: ({ input: given }) => {
     const input = checkToasterInput(given);
     return {
-    items: [],
-    queue: new ToastQueue(input.maxQueued),
-    maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
-    top: input.top ?? TOAST_TOP_OFFSET_PX,
-    gap: input.gap ?? TOAST_GAP_PX,
-    duration: input.duration ?? TOAST_DURATION_MS,
-    layers: input.layers ?? createLayerCounter(),
-    clock: input.clock,
-    visibility: input.visibility,
-    pageHidden: false,
-    hovered: false,
-    shownTotal: 0,
-    errors: input.errors,
+      items: [],
+      queue: new ToastQueue(input.maxQueued),
+      maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
+      top: input.top ?? TOAST_TOP_OFFSET_PX,
+      gap: input.gap ?? TOAST_GAP_PX,
+      duration: input.duration ?? TOAST_DURATION_MS,
+      layers: input.layers ?? createLayerCounter(),
+      clock: input.clock,
+      visibility: input.visibility,
+      pageHidden: false,
+      hovered: false,
+      shownTotal: 0,
+      errors: input.errors,
     };
   },
   invoke: { src: 'pageVisibility', input: ({ context }) => ({ visibility: context.visibility, errors: context.errors }) },
@@ -413,22 +438,22 @@ export const toasterMachine = setup({
   on: takeErrorEvents,
   states: {
     active: {
-  on: {
-    ADD: [
-      { guard: 'shownId', actions: 'updateShown' },
-      { guard: 'queuedId', actions: 'updateQueued' },
-      { guard: 'validAdd', actions: 'admit' },
-    ],
-    UPDATE: { guard: 'validUpdate', actions: ['updateShown', 'updateQueued'] },
-    DISMISS: { guard: 'validDismiss', actions: 'dismiss' },
-    ESCAPE: { actions: 'escapeNewest' },
-    MEASURED: { guard: 'validMeasured', actions: 'measure' },
-    PAGE_HIDDEN: { actions: 'setPause' },
-    PAGE_VISIBLE: { actions: 'setPause' },
-    POINTER_ENTER: { actions: 'setPause' },
-    POINTER_LEAVE: { actions: 'setPause' },
-    'xstate.done.actor.*': { guard: 'childFinished', actions: ['removeClosed', 'admit'] },
-  },
+      on: {
+        ADD: [
+          { guard: 'shownId', actions: 'updateShown' },
+          { guard: 'queuedId', actions: 'updateQueued' },
+          { guard: 'validAdd', actions: 'admit' },
+        ],
+        UPDATE: { guard: 'validUpdate', actions: ['updateShown', 'updateQueued'] },
+        DISMISS: { guard: 'validDismiss', actions: 'dismiss' },
+        ESCAPE: { actions: 'escapeNewest' },
+        MEASURED: { guard: 'validMeasured', actions: 'measure' },
+        PAGE_HIDDEN: { actions: 'setPause' },
+        PAGE_VISIBLE: { actions: 'setPause' },
+        POINTER_ENTER: { actions: 'setPause' },
+        POINTER_LEAVE: { actions: 'setPause' },
+        'xstate.done.actor.*': { guard: 'childFinished', actions: ['removeClosed', 'admit'] },
+      },
     },
   },
 });

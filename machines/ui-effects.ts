@@ -34,7 +34,13 @@ export function findNode(doc: Document, id: string): HTMLElement | null {
   checkArgument('findNode', 'id', id, isString, 'a string');
   // Quotes and backslashes are escaped, control characters as hex escapes: a CSS string cannot hold a raw newline.
   const quoted = id.replace(/["\\]|\p{Cc}/gu, (c) => (c === '"' || c === '\\' ? `\\${c}` : `\\${c.charCodeAt(0).toString(16)} `));
-  return readGuarded('doc', 'a document', doc, 'findNode', () => doc.getElementById(id) ?? doc.querySelector<HTMLElement>(`[${NODE_ATTRIBUTE}="${quoted}"]`));
+  return readGuarded(
+    'doc',
+    'a document',
+    doc,
+    'findNode',
+    () => doc.getElementById(id) ?? doc.querySelector<HTMLElement>(`[${NODE_ATTRIBUTE}="${quoted}"]`),
+  );
 }
 
 /**

@@ -94,7 +94,13 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
   let toaster: ToasterActor;
   if (options.isolatedToaster) {
     host = createUiHost({ dom: platform.dom, timers: platform.timers, layerBase: options.layerBase ?? LAYER_BASE });
-    const input: ToasterInput = { ...options.toaster, layers: host.layers, clock: platform.clock, visibility: platform.visibility, errors: platform.errors };
+    const input: ToasterInput = {
+      ...options.toaster,
+      layers: host.layers,
+      clock: platform.clock,
+      visibility: platform.visibility,
+      errors: platform.errors,
+    };
     ownToaster = createActor(toasterMachine, { input, clock: platform.timers }).start();
     toaster = ownToaster;
   } else {

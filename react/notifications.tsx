@@ -12,7 +12,15 @@ export interface NotificationsProps {
   renderNotification?: (item: UseNotificationItemResult) => ReactNode;
 }
 
-function NotificationView({ placement, closeLabel, render }: { placement: NotificationPlacement; closeLabel: string; render?: NotificationsProps['renderNotification'] }) {
+function NotificationView({
+  placement,
+  closeLabel,
+  render,
+}: {
+  placement: NotificationPlacement;
+  closeLabel: string;
+  render?: NotificationsProps['renderNotification'];
+}) {
   const item = useNotificationItem(placement);
   const close = item.getCloseProps();
   return (
@@ -41,7 +49,12 @@ export function Notifications({ label = 'Notifications', closeLabel = 'Close', r
     <Portal>
       <section {...getRegionProps(label)} data-exkit-notifications="">
         {placements.map((placement) => (
-          <NotificationView key={placement.id} placement={placement} closeLabel={closeLabel} {...(renderNotification ? { render: renderNotification } : {})} />
+          <NotificationView
+            key={placement.id}
+            placement={placement}
+            closeLabel={closeLabel}
+            {...(renderNotification ? { render: renderNotification } : {})}
+          />
         ))}
       </section>
     </Portal>

@@ -28,7 +28,14 @@ export interface UseBridgeRequestResult<T> {
   actor: ActorRefFrom<typeof bridgeRequestMachine>;
 }
 
-const STATUS = { pending: 'pending', resolved: 'success', skipped: 'skipped', timedOut: 'error', rejected: 'error', cancelled: 'cancelled' } as const;
+const STATUS = {
+  pending: 'pending',
+  resolved: 'success',
+  skipped: 'skipped',
+  timedOut: 'error',
+  rejected: 'error',
+  cancelled: 'cancelled',
+} as const;
 
 /** What the hook shows of a request actor's snapshot: one view, compared shallowly. */
 function requestView(snapshot: SnapshotFrom<typeof bridgeRequestMachine>) {
@@ -42,7 +49,11 @@ function requestView(snapshot: SnapshotFrom<typeof bridgeRequestMachine>) {
  * nothing by itself (nobody asked again); the next retry goes to it. Under React StrictMode the development
  * double mount does not send twice: the actor is started once and stopped only on a real unmount.
  */
-export function useBridgeRequest<T = unknown>(path: string, params?: Record<string, unknown>, options: UseBridgeRequestOptions = {}): UseBridgeRequestResult<T> {
+export function useBridgeRequest<T = unknown>(
+  path: string,
+  params?: Record<string, unknown>,
+  options: UseBridgeRequestOptions = {},
+): UseBridgeRequestResult<T> {
   const bridge = useExkitService('bridge');
   // The actor keeps one bridge for its life; this one always calls the provider's current bridge, so a
   // retry after the provider swaps bridges (leaving or entering the app) goes to the new one.
@@ -54,7 +65,8 @@ export function useBridgeRequest<T = unknown>(path: string, params?: Record<stri
   // Created idle during render and started after the first commit (starting sends the request). Under
   // StrictMode the development unmount and remount keep the running actor, so nothing is sent twice.
   const actor = useOwnedActor(bridgeRequestMachine, {
-    input: options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs },
+    input:
+      options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs },
   });
   // `key` stands for path and params, so a new params object with the same content sends nothing.
   const key = JSON.stringify([path, params ?? null]);

@@ -14,7 +14,8 @@ export function useCaptcha(scene: string): UseCaptchaResult {
   const service = useExkitService('captcha');
   // One subscription: to the service's flows, and through it to the scene's flow while one runs.
   const store = useMemo(() => {
-    const read = (): UseCaptchaResult['state'] => (service.flowOf(scene)?.getSnapshot().value as UseCaptchaResult['state'] | undefined) ?? 'idle';
+    const read = (): UseCaptchaResult['state'] =>
+      (service.flowOf(scene)?.getSnapshot().value as UseCaptchaResult['state'] | undefined) ?? 'idle';
     const subscribe = (onChange: () => void) => {
       let flowSub: { unsubscribe(): void } | undefined;
       const follow = () => {

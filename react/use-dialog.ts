@@ -119,7 +119,9 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   useEffect(() => {
     // The caller's handler runs guarded: a throw is logged through the platform (a UserCallbackError).
     const opened = actor.on('opened', () => guardCallback('onOpenChange', () => latest.current.onOpenChange?.(true), platform.errors));
-    const closed = actor.on('closed', (e) => guardCallback('onOpenChange', () => latest.current.onOpenChange?.(false, e.reason), platform.errors));
+    const closed = actor.on('closed', (e) =>
+      guardCallback('onOpenChange', () => latest.current.onOpenChange?.(false, e.reason), platform.errors),
+    );
     if (defaultOpen) actor.send({ type: 'OPEN' });
     return () => {
       opened.unsubscribe();

@@ -43,7 +43,11 @@ export function useNotifications(): UseNotificationsResult {
   const view = useActorSelector(notifier, select, shallowEqual);
   const regionRef = useRef<HTMLElement | null>(null);
   useEffect(() => ui.host.stack.addBranch(() => regionRef.current), [ui.host.stack]);
-  useLayer(view.placements.length > 0, { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) }, view.shownTotal);
+  useLayer(
+    view.placements.length > 0,
+    { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) },
+    view.shownTotal,
+  );
   const setRegion = useCallback((node: HTMLElement | null) => {
     regionRef.current = node;
   }, []);

@@ -25,7 +25,11 @@ export function useSigningInit(): UseSigningInitResult {
   const security = useExkitService('security');
   const { platform } = useExkit();
   const actor = useOwnedActor(signingInitMachine, { input: { security }, clock: platform.timers });
-  const { status, error } = useActorSelector(actor, (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }), shallowEqual);
+  const { status, error } = useActorSelector(
+    actor,
+    (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }),
+    shallowEqual,
+  );
   useEffect(() => {
     actor.send({ type: 'INIT' });
   }, [actor]);

@@ -61,7 +61,11 @@ export function useToaster(): UseToasterResult {
   useEffect(() => host.stack.addBranch(() => regionRef.current), [host.stack]);
   // Each newly shown toast brings the region's layer above a modal that was already open; a toast
   // closing never does, so a modal opened later stays on top.
-  useLayer(view.placements.length > 0, { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) }, view.shownTotal);
+  useLayer(
+    view.placements.length > 0,
+    { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) },
+    view.shownTotal,
+  );
   const setRegion = useCallback((node: HTMLElement | null) => {
     regionRef.current = node;
   }, []);

@@ -14,10 +14,22 @@ const note = args.find((a) => a.startsWith('--note='))?.slice('--note='.length);
 const only = args.filter((a) => !a.startsWith('--'));
 const files = (await readdir(join(root, 'bench'))).filter((f) => f.endsWith('.bench.ts')).sort();
 const fmt = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toPrecision(3));
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 // Where each area's goals come from (issue 22 restated the HTTP, security and content goals).
-const ISSUES: Record<string, string> = { bridge: '3', http: '4 and 22', security: '6 and 22', ui: '9', content: '10 and 22', futures: '11', startup: '22', 'first-call': '22' };
+const ISSUES: Record<string, string> = {
+  bridge: '3',
+  http: '4 and 22',
+  security: '6 and 22',
+  ui: '9',
+  content: '10 and 22',
+  futures: '11',
+  startup: '22',
+  'first-call': '22',
+};
 
 interface AreaResult {
   area: string;

@@ -8,7 +8,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const rows: string[] = [];
 for (const entry of ['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector']) {
   const m = await measureBundle(`import * as all from '${entry}'; globalThis.keep = all;`);
-  rows.push(`| \`import * from '${entry}'\` | ${kb(m.minified)} | ${kb(m.gzip)} | ${m.packages.join(', ')} | ${m.lazy.packages.length ? `${m.lazy.packages.join(', ')} (${kb(m.lazy.gzip)})` : 'none'} |`);
+  rows.push(
+    `| \`import * from '${entry}'\` | ${kb(m.minified)} | ${kb(m.gzip)} | ${m.packages.join(', ')} | ${m.lazy.packages.length ? `${m.lazy.packages.join(', ')} (${kb(m.lazy.gzip)})` : 'none'} |`,
+  );
 }
 const singles: string[] = [];
 for (const { name, from, gzipBytes } of SINGLE_IMPORT_BUDGETS) {

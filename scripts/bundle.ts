@@ -53,7 +53,8 @@ export async function measureBundle(source: string): Promise<BundleMeasure> {
   // The first load: the entry and, transitively, the chunks it imports statically.
   const eager = new Set<string>([entry]);
   for (const path of eager) {
-    for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement' && imported.path in outputs) eager.add(imported.path);
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === 'import-statement' && imported.path in outputs) eager.add(imported.path);
   }
   const bytes = new Map(result.outputFiles.map((file) => [relative(root, file.path), file.contents]));
   const measure = (paths: string[]) => {

@@ -1,4 +1,5 @@
-// Real Chromium for browser tests, end-to-end tests and benchmarks: Debian's package, driven by playwright-core (no browser downloads here).
+// Real Chromium for browser tests, end-to-end tests and benchmarks: Debian's package, driven by playwright-core (no browser downloads
+// here).
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { Browser, LaunchOptions } from 'playwright-core';
@@ -14,7 +15,14 @@ export const CHROMIUM_INSTALL_COMMAND = 'sudo apt-get install -y chromium';
  * Flags for a headless Chromium on a closed network: without the background-networking ones it keeps
  * trying to reach Google's hosts.
  */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * The Chromium executable: CHROMIUM_PATH, else /usr/bin/chromium. When it is missing and we are root,

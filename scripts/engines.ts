@@ -21,10 +21,15 @@ export const ENGINES_INSTALL_COMMAND = `sudo apt-get install -y ${ENGINE_PACKAGE
  */
 export function selectedEngines(value = process.env.EXKIT_ENGINES): EngineName[] {
   if (value === undefined || value.trim() === '') return [...ENGINE_NAMES];
-  const names = value.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
   const unknown = names.filter((name) => !(ENGINE_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0 || names.length === 0) {
-    throw new Error(`EXKIT_ENGINES="${value}": unknown engine ${unknown.join(', ') || '(none named)'}; use one or more of ${ENGINE_NAMES.join(', ')}.`);
+    throw new Error(
+      `EXKIT_ENGINES="${value}": unknown engine ${unknown.join(', ') || '(none named)'}; use one or more of ${ENGINE_NAMES.join(', ')}.`,
+    );
   }
   return ENGINE_NAMES.filter((name) => names.includes(name));
 }
@@ -93,5 +98,8 @@ export function ensureEngines(engines: readonly EngineName[] = selectedEngines()
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
   execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'ignore', env });
   const still = missingEnginePackages(engines);
-  if (still.length > 0) throw new Error(`apt-get installed ${missing.join(' ')} but ${still.join(', ')} is still missing; run \`${ENGINES_INSTALL_COMMAND}\` by hand.`);
+  if (still.length > 0)
+    throw new Error(
+      `apt-get installed ${missing.join(' ')} but ${still.join(', ')} is still missing; run \`${ENGINES_INSTALL_COMMAND}\` by hand.`,
+    );
 }

@@ -42,7 +42,12 @@ export const AREAS: Record<string, string[]> = {
   ],
   'futures-display': ['core/futures/format.ts', 'core/futures/prepared-position.ts', 'core/futures/spot-order.ts'],
   // The security files issue 24 names (signing, encryption, terminal code), in two parts for the same reason.
-  'security-signing': ['core/security/core-signing.ts', 'core/security/request-params.ts', 'core/security/sign-config.ts', 'core/security/bytes.ts'],
+  'security-signing': [
+    'core/security/core-signing.ts',
+    'core/security/request-params.ts',
+    'core/security/sign-config.ts',
+    'core/security/bytes.ts',
+  ],
   'security-keys': ['core/security/login-encryption.ts', 'core/security/client-keys.ts', 'core/security/fingerprint/terminal-code.ts'],
   'http-params': ['core/http/clean-params.ts'],
   // The UI machines in two halves, so each run stays within ten minutes.
@@ -92,7 +97,12 @@ export interface AreaSummary {
 const pct = (killed: number, valid: number) => (valid === 0 ? 100 : Math.round((killed / valid) * 1000) / 10);
 
 /** Reads Stryker's JSON report into the summary kept in docs/test-strength/. */
-export function summarise(area: string, report: { files: Record<string, { mutants: Mutant[] }> }, commit: string, date: string): AreaSummary {
+export function summarise(
+  area: string,
+  report: { files: Record<string, { mutants: Mutant[] }> },
+  commit: string,
+  date: string,
+): AreaSummary {
   const files: AreaSummary['files'] = [];
   const equivalent: AreaSummary['equivalent'] = [];
   const survivors: AreaSummary['survivors'] = [];
@@ -173,8 +183,15 @@ function writeReport(): void {
     );
   }
   lines.push('', '## Per file', '', '| file | score | survived | no coverage | equivalent |', '|---|---|---|---|---|');
-  for (const s of summaries) for (const f of s.files) lines.push(`| \`${f.path}\` | ${f.score} % | ${f.survived} | ${f.noCoverage} | ${f.ignored} |`);
-  lines.push('', '## Equivalent mutants', '', 'Each is marked in the source with the reason below; they do not count towards the score.', '');
+  for (const s of summaries)
+    for (const f of s.files) lines.push(`| \`${f.path}\` | ${f.score} % | ${f.survived} | ${f.noCoverage} | ${f.ignored} |`);
+  lines.push(
+    '',
+    '## Equivalent mutants',
+    '',
+    'Each is marked in the source with the reason below; they do not count towards the score.',
+    '',
+  );
   const equivalents = summaries.flatMap((s) => s.equivalent);
   if (equivalents.length === 0) lines.push('None.');
   for (const e of equivalents) lines.push(`- \`${e.path}:${e.line}\` (${e.mutator}): ${e.reason}`);

@@ -146,10 +146,11 @@ export function isBridgeCommand(name: string): name is BridgeCommand {
 }
 
 /** Title-bar colours used when changeTitleBarTheme is given a theme without colours (library choice); frozen. */
-export const TITLE_BAR_THEME_COLORS: Readonly<Record<Theme, Readonly<{ backgroundColor: string; textColor: string }>>> = /* @__PURE__ */ deepFreeze({
-  light: { backgroundColor: '#FFFFFF', textColor: '#000000' },
-  dark: { backgroundColor: '#000000', textColor: '#FFFFFF' },
-});
+export const TITLE_BAR_THEME_COLORS: Readonly<Record<Theme, Readonly<{ backgroundColor: string; textColor: string }>>> =
+  /* @__PURE__ */ deepFreeze({
+    light: { backgroundColor: '#FFFFFF', textColor: '#000000' },
+    dark: { backgroundColor: '#000000', textColor: '#FFFFFF' },
+  });
 
 /** setBottomActions' copy, close and refresh default to true (spec §B7); frozen. */
 export const BOTTOM_ACTION_DEFAULTS = /* @__PURE__ */ deepFreeze({ copy: true, close: true, refresh: true } as const);

@@ -22,7 +22,8 @@ import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
 import { readRecord, describeValue, expectObjectWith } from '../validate/describe-value.js';
 
-/** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (spec §B5, §B6). */
+/** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (spec §B5,
+ * §B6). */
 export type SkipReason = 'not-in-app' | 'below-minimum-version' | 'not-on-android';
 
 /** The outcome of one command call. Calls that could not be delivered or answered reject with a typed error instead. */
@@ -162,7 +163,10 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   options = readRecord('options', options, 'createBridge');
   expectObjectWith('platform', platform, 'createBridge', ['crypto', 'errors', 'globals', 'location', 'timers']);
   if (typeof options.appName !== 'string' || options.appName === '') {
-    throw new InvalidArgumentError('createBridge needs the app name as it appears in the user agent', { field: 'appName', value: options.appName });
+    throw new InvalidArgumentError('createBridge needs the app name as it appears in the user agent', {
+      field: 'appName',
+      value: options.appName,
+    });
   }
   const { appVersion: versionOverride, minVersions: minOverrides, timeouts: timeoutOverrides, deepLinks, locale, ...names } = options;
   const protocol = resolveProtocol(names);
@@ -179,10 +183,17 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
 
   const post = (json: string): void => {
     const handler = iosHandler(platform.globals, protocol) ?? androidHandler(platform.globals, protocol);
-    if (!handler) throw new AppJSBridgeRequestActionError({ reason: 'no-handler', command: (JSON.parse(json) as { command: string }).command });
+    if (!handler)
+      throw new AppJSBridgeRequestActionError({ reason: 'no-handler', command: (JSON.parse(json) as { command: string }).command });
     handler.postMessage(json);
   };
-  const transport = new BridgeTransport({ timers: platform.timers, crypto: platform.crypto, post, errors: platform.errors, ...(locale ? { locale } : {}) });
+  const transport = new BridgeTransport({
+    timers: platform.timers,
+    crypto: platform.crypto,
+    post,
+    errors: platform.errors,
+    ...(locale ? { locale } : {}),
+  });
 
   const events = new Subject<NativeEvent>();
   const reportSubscriberError = (error: unknown): void => {
@@ -261,7 +272,11 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   }
 
   // Not an async function: a suspended async frame per pending request would cost more than the request itself.
-  const request = <T>(path: string, params?: Record<string, unknown>, requestOptions: BridgeRequestOptions<T> = {}): Promise<BridgeRequestResult<T>> => {
+  const request = <T>(
+    path: string,
+    params?: Record<string, unknown>,
+    requestOptions: BridgeRequestOptions<T> = {},
+  ): Promise<BridgeRequestResult<T>> => {
     const reason = gate('requestAction');
     if (reason) {
       const skipped = skipInfo(reason, 'requestAction');
@@ -280,7 +295,9 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     ) as Promise<BridgeRequestResult<T>>;
   };
 
-  const events$: Observable<NativeEvent> = new GuardedObservable<NativeEvent>(reportSubscriberError, (subscriber) => events.subscribe(subscriber));
+  const events$: Observable<NativeEvent> = new GuardedObservable<NativeEvent>(reportSubscriberError, (subscriber) =>
+    events.subscribe(subscriber),
+  );
   const bridge: Bridge = {
     version: BRIDGE_VERSION,
     inApp: detection.inApp,

@@ -1,4 +1,10 @@
-import { deepLinkValueText, InvalidDeepLinkError, UnknownDeepLinkParamError, UnknownDeepLinkParamValueError, UnknownDeepLinkTargetError } from './errors.js';
+import {
+  deepLinkValueText,
+  InvalidDeepLinkError,
+  UnknownDeepLinkParamError,
+  UnknownDeepLinkParamValueError,
+  UnknownDeepLinkTargetError,
+} from './errors.js';
 import type { PlatformLocation } from '../platform/types.js';
 import { putOwn } from '../validate/own-field.js';
 import { expectObjectWith, expectString, readGuarded, readRecord } from '../validate/describe-value.js';
@@ -21,7 +27,8 @@ export type DeepLinkParamValue<T extends DeepLinkTarget, K extends string> = (ty
     : DeepLinkValue
   : DeepLinkValue;
 
-/** The parameters a target takes; any other name, or a value outside a listed set (home/asset type), is a compile-time error (main/H5Router also takes extras). */
+/** The parameters a target takes; any other name, or a value outside a listed set (home/asset type), is a compile-time error (main/H5Router
+ * also takes extras). */
 export type DeepLinkParams<T extends DeepLinkTarget> = (typeof DEEP_LINK_TARGETS)[T] extends { extraParams: true }
   ? { [K in DeepLinkParamName<T>]?: DeepLinkValue } & { [key: string]: DeepLinkValue }
   : [DeepLinkParamName<T>] extends [never]
@@ -62,7 +69,8 @@ export interface ParsedDeepLink {
 /** Throws UnknownDeepLinkParamValueError when the catalogue lists the parameter's values and `value` is not one of them. */
 function checkParamValue(target: string, spec: DeepLinkTargetSpec, key: string, value: unknown): void {
   const allowed = spec.values?.[key];
-  if (allowed && !(typeof value === 'string' && allowed.includes(value))) throw new UnknownDeepLinkParamValueError(target, key, value, allowed);
+  if (allowed && !(typeof value === 'string' && allowed.includes(value)))
+    throw new UnknownDeepLinkParamValueError(target, key, value, allowed);
 }
 
 /** Whether a value is left out of a link: empty string, null, undefined, empty array or empty object (spec §B5). */
@@ -88,7 +96,11 @@ export function isDeepLinkAllowed(target: DeepLinkTarget, os: BridgeOs): boolean
  * (on-chain defaults only when `options.onChain`), values URL-encoded; null when the target is restricted
  * on `options.os` (spec §B2, §B6). Throws UnknownDeepLinkParamValueError for a value outside a listed set.
  */
-export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepLinkParams<T> | undefined, options: BuildDeepLinkOptions): string | null {
+export function buildDeepLink<T extends DeepLinkTarget>(
+  target: T,
+  params: DeepLinkParams<T> | undefined,
+  options: BuildDeepLinkOptions,
+): string | null {
   options = readRecord('options', options, 'buildDeepLink');
   if (!isDeepLinkTarget(target)) throw new UnknownDeepLinkTargetError(target);
   const spec = deepLinkSpec(target);
@@ -101,7 +113,9 @@ export function buildDeepLink<T extends DeepLinkTarget>(target: T, params: DeepL
   const query: string[] = [];
   for (const key of keys) {
     const raw = given[key];
-    const value = isEmptyDeepLinkValue(raw) ? (spec.defaults?.[key] ?? (options.onChain === true ? spec.onChainDefaults?.[key] : undefined)) : raw;
+    const value = isEmptyDeepLinkValue(raw)
+      ? (spec.defaults?.[key] ?? (options.onChain === true ? spec.onChainDefaults?.[key] : undefined))
+      : raw;
     if (isEmptyDeepLinkValue(value)) continue;
     checkParamValue(target, spec, key, value);
     query.push(`${encodeURIComponent(key)}=${encodeURIComponent(deepLinkValueText(value))}`);
@@ -148,9 +162,7 @@ export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLi
 
 /** What openDeepLink did. */
 export type OpenDeepLinkResult =
-  | { status: 'native'; link: string }
-  | { status: 'location'; url: string }
-  | { status: 'restricted'; target: DeepLinkTarget; os: BridgeOs };
+  { status: 'native'; link: string } | { status: 'location'; url: string } | { status: 'restricted'; target: DeepLinkTarget; os: BridgeOs };
 
 /**
  * The part of a Bridge that openDeepLink uses (every Bridge has it): whether the page is in the app, its OS,

@@ -124,7 +124,9 @@ export class UnknownDeepLinkTargetError extends ExkitError {
 export class UnknownDeepLinkParamError extends ExkitError {
   override name = 'UnknownDeepLinkParamError' as const;
   constructor(target: string, param: string) {
-    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${describeValue(param)}`, { extra: { target, param } });
+    super('DEEP_LINK_UNKNOWN_PARAM', `The deep-link target ${target} takes no parameter ${describeValue(param)}`, {
+      extra: { target, param },
+    });
   }
 }
 
@@ -132,9 +134,13 @@ export class UnknownDeepLinkParamError extends ExkitError {
 export class UnknownDeepLinkParamValueError extends ExkitError {
   override name = 'UnknownDeepLinkParamValueError' as const;
   constructor(target: string, param: string, value: unknown, allowed: readonly string[]) {
-    super('DEEP_LINK_UNKNOWN_VALUE', `The deep-link parameter ${param} of ${target} takes ${allowed.join(', ')}; got ${JSON.stringify(deepLinkValueText(value))}`, {
-      extra: { target, param, value: deepLinkValueText(value), allowed: [...allowed] },
-    });
+    super(
+      'DEEP_LINK_UNKNOWN_VALUE',
+      `The deep-link parameter ${param} of ${target} takes ${allowed.join(', ')}; got ${JSON.stringify(deepLinkValueText(value))}`,
+      {
+        extra: { target, param, value: deepLinkValueText(value), allowed: [...allowed] },
+      },
+    );
   }
 }
 

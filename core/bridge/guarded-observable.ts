@@ -26,7 +26,11 @@ export class GuardedObservable<T> extends Observable<T> {
 
   override subscribe(observerOrNext?: Partial<Observer<T>> | ((value: T) => void)): Subscription;
   /** @deprecated Use an observer object, as RxJS 7 does. */
-  override subscribe(next?: ((value: T) => void) | null, error?: ((error: unknown) => void) | null, complete?: (() => void) | null): Subscription;
+  override subscribe(
+    next?: ((value: T) => void) | null,
+    error?: ((error: unknown) => void) | null,
+    complete?: (() => void) | null,
+  ): Subscription;
   override subscribe(
     observerOrNext?: Partial<Observer<T>> | ((value: T) => void) | null,
     error?: ((error: unknown) => void) | null,

@@ -27,7 +27,8 @@ export const DEFAULT_PROTOCOL_NAMES: Readonly<Omit<BridgeProtocol, 'appName'>> =
 /** The protocol with defaults filled in. */
 export function resolveProtocol(protocol: Partial<BridgeProtocol> & { appName: string }): BridgeProtocol {
   const out = { ...DEFAULT_PROTOCOL_NAMES, ...readRecord('protocol', protocol, 'resolveProtocol') };
-  for (const key of ['appName', ...Object.keys(DEFAULT_PROTOCOL_NAMES)] as (keyof BridgeProtocol)[]) expectString(`protocol.${key}`, out[key], 'resolveProtocol');
+  for (const key of ['appName', ...Object.keys(DEFAULT_PROTOCOL_NAMES)] as (keyof BridgeProtocol)[])
+    expectString(`protocol.${key}`, out[key], 'resolveProtocol');
   return out;
 }
 
@@ -105,7 +106,8 @@ export function readAnswer(raw: unknown): ReadAnswer {
     const data: unknown = record.data;
     if (code === undefined || code === null || code === '') return { kind: 'uncoded', reason: 'no-code', answerType };
     if (typeof code === 'string') return { kind: 'coded', code, msg: typeof msg === 'string' ? msg : undefined, data };
-    if (typeof code === 'number' && Number.isFinite(code)) return { kind: 'coded', code: String(code), msg: typeof msg === 'string' ? msg : undefined, data };
+    if (typeof code === 'number' && Number.isFinite(code))
+      return { kind: 'coded', code: String(code), msg: typeof msg === 'string' ? msg : undefined, data };
     return { kind: 'uncoded', reason: 'invalid-code', answerType };
   } catch (error) {
     return { kind: 'uncoded', reason: 'unreadable', answerType: typeOfAnswer(value), cause: error };

@@ -37,7 +37,8 @@ export interface TransportStats {
   duplicate: number;
   /** Answers for an id this page never issued (a previous page's, or garbage). */
   unknown: number;
-  /** Answers to a pending call whose payload was not JSON, not an object, or threw when read (the call failed with AppResponseNetworkError; also counted in `failed`). */
+  /** Answers to a pending call whose payload was not JSON, not an object, or threw when read (the call failed with AppResponseNetworkError;
+   * also counted in `failed`). */
   malformed: number;
 }
 
@@ -66,7 +67,8 @@ export interface TransportOptions {
   crypto: Pick<PlatformCrypto, 'getRandomValues'>;
   /** Delivers one JSON message to the native side; throws AppJSBridgeRequestActionError when it cannot. */
   post: (json: string) => void;
-  /** Where errors thrown by the transport's own bookkeeping, or by postMessage after the call settled, are reported (never thrown into the native side). */
+  /** Where errors thrown by the transport's own bookkeeping, or by postMessage after the call settled, are reported (never thrown into the
+   * native side). */
   errors?: ErrorReporter;
   /** Locale of the code -1 message (default 'en'). */
   locale?: string;
@@ -124,7 +126,9 @@ export class BridgeTransport {
     try {
       this.options.post(encodeMessage(payload === undefined ? { command } : { command, payload }));
     } catch (error) {
-      throw error instanceof AppJSBridgeRequestActionError ? error : new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error });
+      throw error instanceof AppJSBridgeRequestActionError
+        ? error
+        : new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error });
     }
     this.stats.sent++;
   }
@@ -138,10 +142,13 @@ export class BridgeTransport {
     const { timeoutMs, signal } = options;
     if (!isDuration(timeoutMs)) {
       return Promise.reject(
-        new InvalidArgumentError(`A bridge timeout must be a positive, finite number of ms up to ${MAX_TIMER_DELAY_MS}, got ${String(timeoutMs)}`, {
-          field: 'timeoutMs',
-          value: timeoutMs,
-        }),
+        new InvalidArgumentError(
+          `A bridge timeout must be a positive, finite number of ms up to ${MAX_TIMER_DELAY_MS}, got ${String(timeoutMs)}`,
+          {
+            field: 'timeoutMs',
+            value: timeoutMs,
+          },
+        ),
       );
     }
     if (this.disposed) return Promise.reject(new AppJSBridgeRequestActionError({ reason: 'disposed', command }));
@@ -176,7 +183,9 @@ export class BridgeTransport {
       if (this.pending.get(id) === entry) {
         this.settle(id, entry, SETTLED_UNSENT, () =>
           entry.reject(
-            error instanceof AppJSBridgeRequestActionError ? error : new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error }),
+            error instanceof AppJSBridgeRequestActionError
+              ? error
+              : new AppJSBridgeRequestActionError({ reason: 'post-failed', command }, { cause: error }),
           ),
         );
       } else {
@@ -224,7 +233,12 @@ export class BridgeTransport {
       }
       if (isResultCode(answer.code, 'timeout')) this.stats.timedOut++;
       else this.stats.failed++;
-      const error = new AppResponseUnSuccessError(answer.code, answer.msg, { appData: answer.data, extra: { command: entry.command } }, this.options.locale);
+      const error = new AppResponseUnSuccessError(
+        answer.code,
+        answer.msg,
+        { appData: answer.data, extra: { command: entry.command } },
+        this.options.locale,
+      );
       this.settle(id, entry, SETTLED_ANSWERED, () => entry.reject(error));
     } catch (error) {
       this.options.errors?.report({ event: 'bridgeCallbackError', error });
@@ -235,7 +249,9 @@ export class BridgeTransport {
   dispose(): void {
     this.disposed = true;
     for (const [id, entry] of [...this.pending]) {
-      this.settle(id, entry, SETTLED_EXPIRED, () => entry.reject(new AppJSBridgeRequestActionError({ reason: 'disposed', command: entry.command })));
+      this.settle(id, entry, SETTLED_EXPIRED, () =>
+        entry.reject(new AppJSBridgeRequestActionError({ reason: 'disposed', command: entry.command })),
+      );
     }
   }
 

@@ -64,11 +64,21 @@ async function post(http: CaptchaHttp, path: string, params: Record<string, unkn
 
 /** Asks the server for a challenge (spec §S7); every fault rejects typed (see `post`). */
 export async function requestChallenge(http: CaptchaHttp, request: ChallengeRequest): Promise<Challenge> {
-  const answer = await post(http, CAPTCHA_GET_ID_PATH, { ...readRecord('request', request, 'requestChallenge') }, 'captcha challenge refused');
+  const answer = await post(
+    http,
+    CAPTCHA_GET_ID_PATH,
+    { ...readRecord('request', request, 'requestChallenge') },
+    'captcha challenge refused',
+  );
   const data: ChallengeData = isRecord(answer) ? answer : {};
   const captchaId = data.captchaId ?? data.geetestId;
   const status = typeof data.status === 'number' || typeof data.status === 'string' ? Number(data.status) : Number.NaN;
-  if (typeof captchaId !== 'string' || captchaId === '' || (typeof data.status === 'string' && data.status.trim() === '') || !Number.isFinite(status)) {
+  if (
+    typeof captchaId !== 'string' ||
+    captchaId === '' ||
+    (typeof data.status === 'string' && data.status.trim() === '') ||
+    !Number.isFinite(status)
+  ) {
     throw new CaptchaRequestError('MALFORMED_CHALLENGE', 'captcha challenge without captchaId or status', { appData: answer });
   }
   return { bizId: typeof data.bizId === 'string' ? data.bizId : undefined, captchaId, status };
@@ -81,7 +91,9 @@ export async function checkCaptcha(http: CaptchaHttp, payload: CaptchaCheckPaylo
 
 /** Encodes a widget's validate object for the server: base64 of its UTF-8 JSON for type 3, JSON otherwise. */
 export function encodeCaptchaValidate(captchaType: number, validate: CaptchaValidate): string {
-  return readGuarded('validate', 'a string or an object JSON can encode', validate, 'encodeCaptchaValidate', () => encodeValidate(captchaType, validate));
+  return readGuarded('validate', 'a string or an object JSON can encode', validate, 'encodeCaptchaValidate', () =>
+    encodeValidate(captchaType, validate),
+  );
 }
 
 function encodeValidate(captchaType: number, validate: CaptchaValidate): string {

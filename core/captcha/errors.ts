@@ -19,6 +19,11 @@ export class CaptchaWidgetError extends ExkitError {
  * The error a failed flow carries: an exkit error as it is (HTTP client errors keep their type and code),
  * anything else wrapped with `code` and the original as its cause.
  */
-export function typedCaptchaError(error: unknown, code: string, msg: string, make: typeof CaptchaRequestError | typeof CaptchaWidgetError = CaptchaRequestError): ExkitError {
+export function typedCaptchaError(
+  error: unknown,
+  code: string,
+  msg: string,
+  make: typeof CaptchaRequestError | typeof CaptchaWidgetError = CaptchaRequestError,
+): ExkitError {
   return error instanceof ExkitError ? error : new make(code, msg, { cause: error });
 }

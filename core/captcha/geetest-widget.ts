@@ -66,7 +66,11 @@ export function geeTestWidget(platform: Platform, options: GeeTestWidgetOptions)
   checkDuration('timeoutMs', options.timeoutMs, { owner: 'geetest widget' });
   return () => {
     let captcha: GeeTestCaptcha | undefined;
-    const listeners = { success: [] as Array<(v: CaptchaValidate) => void>, close: [] as Array<() => void>, error: [] as Array<(e: unknown) => void> };
+    const listeners = {
+      success: [] as Array<(v: CaptchaValidate) => void>,
+      close: [] as Array<() => void>,
+      error: [] as Array<(e: unknown) => void>,
+    };
     const widget: CaptchaWidget = {
       async init({ captchaId, language }) {
         const timeoutMs = options.timeoutMs ?? CAPTCHA_SCRIPT_TIMEOUT_MS;

@@ -1,4 +1,11 @@
-export { requestChallenge, checkCaptcha, encodeCaptchaValidate, CAPTCHA_GET_ID_PATH, CAPTCHA_CHECK_PATH, BASE64_JSON_CAPTCHA_TYPE } from './api.js';
+export {
+  requestChallenge,
+  checkCaptcha,
+  encodeCaptchaValidate,
+  CAPTCHA_GET_ID_PATH,
+  CAPTCHA_CHECK_PATH,
+  BASE64_JSON_CAPTCHA_TYPE,
+} from './api.js';
 export type { CaptchaHttp } from './api.js';
 export { CaptchaRequestError, CaptchaScriptLoadError, CaptchaWidgetError } from './errors.js';
 export { createScriptLoader, CAPTCHA_SCRIPT_TIMEOUT_MS } from './script-loader.js';

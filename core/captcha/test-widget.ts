@@ -46,7 +46,11 @@ export function sampleGeeTestValidate(seed = 'test'): GeeTestValidate {
 export function createTestCaptchaWidget(outcome: TestWidgetOutcome = 'success'): TestCaptchaFactory {
   const widgets: TestCaptchaWidget[] = [];
   const make = (): TestCaptchaWidget => {
-    const on = { success: [] as Array<(v: CaptchaValidate) => void>, close: [] as Array<() => void>, error: [] as Array<(e: unknown) => void> };
+    const on = {
+      success: [] as Array<(v: CaptchaValidate) => void>,
+      close: [] as Array<() => void>,
+      error: [] as Array<(e: unknown) => void>,
+    };
     let shown = false;
     let disposed = false;
     let initOptions: TestCaptchaWidget['initOptions'];

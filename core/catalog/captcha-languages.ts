@@ -2,8 +2,23 @@ import { deepFreeze } from './freeze.js';
 
 // Spec §S9: the captcha widget's language codes (ISO 639-3 style, as the widget names them).
 export const CAPTCHA_LANGUAGES = deepFreeze([
-  'zho', 'jpn', 'kor', 'rus', 'spa', 'fra', 'deu', 'pon', 'ind', 'tha', 'nld', 'pol', 'ukr', 'por',
-  'swe', 'uzb', 'fil',
+  'zho',
+  'jpn',
+  'kor',
+  'rus',
+  'spa',
+  'fra',
+  'deu',
+  'pon',
+  'ind',
+  'tha',
+  'nld',
+  'pol',
+  'ukr',
+  'por',
+  'swe',
+  'uzb',
+  'fil',
 ] as const);
 
 /** A captcha language code, including the default. */

@@ -38,9 +38,7 @@ export const TradeIndex = deepFreeze({ default: 0, strategy: 1, subscriber: 2 } 
 export type TradeIndex = (typeof TradeIndex)[keyof typeof TradeIndex];
 
 // Spec §B3: asset tab names.
-export const ASSET_TABS = deepFreeze([
-  'overview', 'spot', 'contract', 'p2p', 'financial', 'swap', 'reward', 'margin',
-] as const);
+export const ASSET_TABS = deepFreeze(['overview', 'spot', 'contract', 'p2p', 'financial', 'swap', 'reward', 'margin'] as const);
 /** An asset tab name. */
 export type AssetTab = (typeof ASSET_TABS)[number];
 

@@ -20,12 +20,7 @@ export {
   requestLanguage,
 } from './locale-paths.js';
 export type { RequestLanguage } from './locale-paths.js';
-export {
-  CAPTCHA_LANGUAGES,
-  DEFAULT_CAPTCHA_LANGUAGE,
-  CAPTCHA_LANGUAGE_BY_LOCALE,
-  captchaLanguage,
-} from './captcha-languages.js';
+export { CAPTCHA_LANGUAGES, DEFAULT_CAPTCHA_LANGUAGE, CAPTCHA_LANGUAGE_BY_LOCALE, captchaLanguage } from './captcha-languages.js';
 export type { CaptchaLanguage } from './captcha-languages.js';
 export { GLOBAL_SETTINGS_DEFAULTS, PREFERENCES_COOKIE_DEFAULTS } from './settings.js';
 export type { GlobalSettings, PreferencesCookie } from './settings.js';

@@ -4,8 +4,32 @@ import { expectString } from '../validate/describe-value.js';
 
 // Spec §S2: the locales that have a path prefix on the web site.
 export const LOCALE_PATH_PREFIXES: readonly string[] = deepFreeze([
-  'bg', 'en', 'asia', 'en-GB', 'ja', 'vi', 'ru', 'es', 'tr', 'it', 'fr', 'de', 'zh-CN', 'zh-TW',
-  'zh-TC', 'pt', 'id', 'th', 'pl', 'uk', 'pt-PT', 'es-ES', 'uz', 'ar', 'ph', 'es-AR',
+  'bg',
+  'en',
+  'asia',
+  'en-GB',
+  'ja',
+  'vi',
+  'ru',
+  'es',
+  'tr',
+  'it',
+  'fr',
+  'de',
+  'zh-CN',
+  'zh-TW',
+  'zh-TC',
+  'pt',
+  'id',
+  'th',
+  'pl',
+  'uk',
+  'pt-PT',
+  'es-ES',
+  'uz',
+  'ar',
+  'ph',
+  'es-AR',
 ]);
 
 // Spec §S2: alternate-link exceptions; English has no prefix, any other locale uses /{locale}.

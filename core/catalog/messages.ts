@@ -389,6 +389,7 @@ export function message(locale: string, key: MessageKey): string {
 
 /** The text for an unexpected HTTP status: '{status}:The system is busy' (spec §S8), localised. */
 export function formatStatusBusy(status: number | string, locale: string): string {
-  if (typeof status !== 'number' && typeof status !== 'string') throw invalidArgument('status', 'a number or a string', status, 'formatStatusBusy');
+  if (typeof status !== 'number' && typeof status !== 'string')
+    throw invalidArgument('status', 'a number or a string', status, 'formatStatusBusy');
   return `${status}:${message(locale, 'unknow')}`;
 }

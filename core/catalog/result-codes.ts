@@ -46,7 +46,8 @@ export const NETWORK_ERROR_CODE = -1;
 
 /** Whether a response code (string or number) equals the named code or one of its list. */
 export function isResultCode(code: unknown, name: ResultCodeName): boolean {
-  if (typeof name !== 'string' || !Object.hasOwn(RESULT_CODES, name)) throw invalidArgument('name', 'a result code name', name, 'isResultCode');
+  if (typeof name !== 'string' || !Object.hasOwn(RESULT_CODES, name))
+    throw invalidArgument('name', 'a result code name', name, 'isResultCode');
   if (typeof code !== 'string' && typeof code !== 'number') return false;
   const expected: string | number | readonly (string | number)[] = RESULT_CODES[name];
   const list: readonly (string | number)[] = Array.isArray(expected) ? expected : [expected as string | number];

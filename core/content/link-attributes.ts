@@ -21,7 +21,10 @@ export interface LinkAttributes {
 const NETWORK_SCHEMES = new Set(['http', 'https', 'ftp']);
 
 function normaliseDomain(domain: string): string | null {
-  const bare = String(domain).trim().replace(/^\*?\./, '').replace(/\.$/, '');
+  const bare = String(domain)
+    .trim()
+    .replace(/^\*?\./, '')
+    .replace(/\.$/, '');
   // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; 'http:///' does not parse either, which gives null below.
   if (bare === '') return null;
   try {
@@ -62,11 +65,13 @@ export function isOwnDomain(hostname: string, ownDomains: readonly string[]): bo
 }
 
 function hostOf({ verdict, url }: ParsedHref): string | undefined {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: the URL is there exactly when the verdict allows, so either test alone decides.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the URL is there exactly when the verdict allows, so either test alone
+  // decides.
   if (!verdict.allowed || !url) return undefined;
   if (verdict.kind !== 'absolute' && verdict.kind !== 'protocol-relative') return undefined;
   if (verdict.scheme !== undefined && !NETWORK_SCHEMES.has(verdict.scheme)) return undefined;
-  // Stryker disable next-line ConditionalExpression,StringLiteral: an http, https or ftp URL always has a host (the parser refuses one without).
+  // Stryker disable next-line ConditionalExpression,StringLiteral: an http, https or ftp URL always has a host (the parser refuses one
+  // without).
   return url.hostname === '' ? undefined : url.hostname;
 }
 
@@ -83,7 +88,8 @@ export function linkAttributesOf(parsed: ParsedHref, href: unknown, options: Lin
     if (href !== null && href !== undefined && verdict.reason !== 'empty') rel.push('nofollow');
   } else {
     const host = hostOf(parsed);
-    // Stryker disable next-line ArrayDeclaration: the mutant's own domain 'Stryker was here' does not parse, so it is no own domain, as with [].
+    // Stryker disable next-line ArrayDeclaration: the mutant's own domain 'Stryker was here' does not parse, so it is no own domain, as
+    // with [].
     if (host !== undefined && !isOwnDomain(host, options.ownDomains ?? [])) rel.push('nofollow');
   }
   if (options.newTab) rel.push('noopener', 'noreferrer');

@@ -8,7 +8,8 @@ export interface OpenSafeLinkOptions {
   /** Open in a new tab, without opener or referrer. */
   newTab?: boolean;
   appSchemes?: readonly string[];
-  /** Receives the warning for a blocked link and the error for a new tab without a URL; the console by default (`silentContentLogger` drops them). */
+  /** Receives the warning for a blocked link and the error for a new tab without a URL; the console by default (`silentContentLogger` drops
+   * them). */
   logger?: ContentLogger;
 }
 
@@ -19,7 +20,11 @@ const NEW_TAB_FEATURES = 'noopener,noreferrer';
  * Navigates to `href` when it is allowed (spec §S5) and returns whether anything was opened: a blocked
  * href warns and opens nothing; a new tab without a URL logs an error and opens nothing.
  */
-export function openSafeLink(platform: Pick<Platform, 'location' | 'dom'>, href: string | null | undefined, options: OpenSafeLinkOptions = {}): boolean {
+export function openSafeLink(
+  platform: Pick<Platform, 'location' | 'dom'>,
+  href: string | null | undefined,
+  options: OpenSafeLinkOptions = {},
+): boolean {
   options = readRecord('options', options, 'openSafeLink');
   expectObjectWith('platform', platform, 'openSafeLink', ['location']);
   let location: Platform['location'];

@@ -3,7 +3,10 @@ import { InvalidArgumentError } from '../errors/exkit-error.js';
 
 // A cheap stand-in for describeValue, which would double this module's size in a bundle.
 const invalid = (field: string, expected: string, value: unknown) =>
-  new InvalidArgumentError(`${field} must be ${expected}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}`, { field, value });
+  new InvalidArgumentError(`${field} must be ${expected}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}`, {
+    field,
+    value,
+  });
 
 // Spec §S9: the amount sanitiser keeps at most 20 integer digits.
 export const AMOUNT_MAX_INTEGER_DIGITS = 20;

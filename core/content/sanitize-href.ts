@@ -21,7 +21,18 @@ export const ALLOWED_DATA_IMAGE_TYPES: readonly string[] = [
 
 // Schemes that run code or read local files: refused even when a caller lists them as app schemes.
 const NEVER_APP_SCHEMES = new Set([
-  'javascript', 'vbscript', 'livescript', 'mocha', 'data', 'file', 'filesystem', 'about', 'view-source', 'jar', 'mhtml', 'ms-its',
+  'javascript',
+  'vbscript',
+  'livescript',
+  'mocha',
+  'data',
+  'file',
+  'filesystem',
+  'about',
+  'view-source',
+  'jar',
+  'mhtml',
+  'ms-its',
 ]);
 
 /** Where a link points, as a browser would read it. */
@@ -35,9 +46,7 @@ export interface SanitizeHrefOptions {
 }
 
 /** The decision on one href: the href to use, or why it was blocked. */
-export type HrefVerdict =
-  | { allowed: true; href: string; kind: HrefKind; scheme: string | undefined }
-  | { allowed: false; reason: string };
+export type HrefVerdict = { allowed: true; href: string; kind: HrefKind; scheme: string | undefined } | { allowed: false; reason: string };
 
 // What the WHATWG URL parser drops before it reads a scheme: leading/trailing C0 controls and spaces, and
 // every tab, line feed and carriage return anywhere.
@@ -54,8 +63,23 @@ const PERCENT = /%([0-9a-fA-F]{2})/g;
 // Names are matched in any case and without the semicolon, and &hyphen; and &dash; (U+2010 in HTML) are read
 // as '-': each a stricter reading than the HTML parser's, so never one that lets more through.
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  colon: ':', tab: '\t', newline: '\n', amp: '&', sol: '/', bsol: '\\', num: '#', percnt: '%', semi: ';',
-  period: '.', plus: '+', hyphen: '-', dash: '-', nbsp: '\u00a0', lpar: '(', rpar: ')', quest: '?',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  amp: '&',
+  sol: '/',
+  bsol: '\\',
+  num: '#',
+  percnt: '%',
+  semi: ';',
+  period: '.',
+  plus: '+',
+  hyphen: '-',
+  dash: '-',
+  nbsp: '\u00a0',
+  lpar: '(',
+  rpar: ')',
+  quest: '?',
 };
 // Decoding rounds before an href counts as hostile nesting.
 const MAX_DECODE_ROUNDS = 6;
@@ -209,6 +233,7 @@ export function sanitizeHref(href: unknown, options: SanitizeHrefOptions = {}): 
   options = readRecord('options', options, 'sanitizeHref');
   const verdict = inspectHref(href, options);
   if (verdict.allowed) return verdict.href;
-  if (verdict.reason !== 'empty') (options.logger ?? consoleContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });
+  if (verdict.reason !== 'empty')
+    (options.logger ?? consoleContentLogger).warn(`exkit: blocked an unsafe link (${verdict.reason})`, { href });
   return null;
 }

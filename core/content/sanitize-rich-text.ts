@@ -12,17 +12,80 @@ import { readRecord } from '../validate/describe-value.js';
 
 // Spec §S5: rich text keeps only these tags (docs/content-safety.md explains the choice).
 export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'code', 'col', 'colgroup', 'dd', 'del', 'details', 'div', 'dl',
-  'dt', 'em', 'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li',
-  'mark', 'ol', 'p', 'pre', 'q', 's', 'small', 'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td',
-  'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'caption',
+  'code',
+  'col',
+  'colgroup',
+  'dd',
+  'del',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
 ];
 
 // Spec §S5: and only these attributes. href and src go through the link rules; style through sanitizeStyle;
 // rel is always recomputed by linkAttributes; no id or name (they can clobber DOM globals), no event handlers.
 export const RICH_TEXT_ALLOWED_ATTRIBUTES: readonly string[] = [
-  'href', 'src', 'alt', 'title', 'width', 'height', 'class', 'style', 'target', 'colspan', 'rowspan', 'align',
-  'dir', 'lang', 'open', 'start', 'reversed', 'type',
+  'href',
+  'src',
+  'alt',
+  'title',
+  'width',
+  'height',
+  'class',
+  'style',
+  'target',
+  'colspan',
+  'rowspan',
+  'align',
+  'dir',
+  'lang',
+  'open',
+  'start',
+  'reversed',
+  'type',
 ];
 
 // Schemes an image source may use: an <img> never needs mailto, tel, market or an app scheme.
@@ -69,14 +132,17 @@ interface WindowSanitizer {
   config: Config;
 }
 
-function newCall(appSchemes: readonly string[] | undefined, ownDomains: readonly string[], logger: Pick<ContentLogger, 'warn'>): ActiveCall {
+function newCall(
+  appSchemes: readonly string[] | undefined,
+  ownDomains: readonly string[],
+  logger: Pick<ContentLogger, 'warn'>,
+): ActiveCall {
   return { appSchemes, ownDomains, logger, links: [], parsedLinks: [], newTabs: [], hrefs: new Map(), styles: new Map() };
 }
 
 const idleCall = () => newCall(undefined, [], silentContentLogger);
 
 const isAnchor = (node: Element) => node.nodeName.toLowerCase() === 'a';
-
 
 /** DOMPurify's own URI gate, rebuilt from the link allow-list as a second lock behind the href hook. */
 function uriPattern(appSchemes: readonly string[] | undefined): RegExp {
@@ -97,9 +163,17 @@ function configFor(appSchemes: readonly string[] | undefined): Config {
     ALLOWED_URI_REGEXP: uriPattern(appSchemes),
     // Removed elements lose their text too when they are script-like (DOMPurify's default list, plus ours).
     ADD_FORBID_CONTENTS: [
-      // Stryker disable next-line StringLiteral: DOMPurify's own FORBID_CONTENTS already holds these five; named here so the list reads whole.
-      'script', 'noscript', 'style', 'template', 'iframe',
-      'object', 'embed', 'textarea', 'select',
+      // Stryker disable next-line StringLiteral: DOMPurify's own FORBID_CONTENTS already holds these five; named here so the list reads
+      // whole.
+      'script',
+      'noscript',
+      'style',
+      'template',
+      'iframe',
+      'object',
+      'embed',
+      'textarea',
+      'select',
     ],
     SAFE_FOR_TEMPLATES: false,
     WHOLE_DOCUMENT: false,
@@ -127,7 +201,8 @@ function installHooks(sanitizer: WindowSanitizer): void {
       }
       const { verdict } = parsed;
       if (!verdict.allowed) {
-        if (verdict.reason !== 'empty') call.logger.warn(`exkit: removed an unsafe ${name} from rich text (${verdict.reason})`, { value: data.attrValue });
+        if (verdict.reason !== 'empty')
+          call.logger.warn(`exkit: removed an unsafe ${name} from rich text (${verdict.reason})`, { value: data.attrValue });
         data.keepAttr = false;
         return;
       }

@@ -1,16 +1,56 @@
 import { readGuarded } from '../validate/describe-value.js';
 // Spec §S5 ("unsafe style values removed"): inline styles keep only these properties, each with a plain value.
 export const ALLOWED_STYLE_PROPERTIES: readonly string[] = [
-  'color', 'background-color',
-  'font-size', 'font-weight', 'font-style', 'font-family', 'font-variant',
-  'text-align', 'text-decoration', 'text-decoration-line', 'text-decoration-color', 'text-decoration-style',
-  'text-indent', 'text-transform', 'line-height', 'letter-spacing', 'word-spacing', 'white-space',
-  'word-break', 'overflow-wrap', 'vertical-align',
-  'margin', 'margin-top', 'margin-right', 'margin-bottom', 'margin-left',
-  'padding', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
-  'border', 'border-top', 'border-right', 'border-bottom', 'border-left',
-  'border-color', 'border-style', 'border-width', 'border-radius', 'border-collapse', 'border-spacing',
-  'width', 'height', 'max-width', 'min-width', 'float', 'clear', 'list-style-type', 'list-style-position',
+  'color',
+  'background-color',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-family',
+  'font-variant',
+  'text-align',
+  'text-decoration',
+  'text-decoration-line',
+  'text-decoration-color',
+  'text-decoration-style',
+  'text-indent',
+  'text-transform',
+  'line-height',
+  'letter-spacing',
+  'word-spacing',
+  'white-space',
+  'word-break',
+  'overflow-wrap',
+  'vertical-align',
+  'margin',
+  'margin-top',
+  'margin-right',
+  'margin-bottom',
+  'margin-left',
+  'padding',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'border',
+  'border-top',
+  'border-right',
+  'border-bottom',
+  'border-left',
+  'border-color',
+  'border-style',
+  'border-width',
+  'border-radius',
+  'border-collapse',
+  'border-spacing',
+  'width',
+  'height',
+  'max-width',
+  'min-width',
+  'float',
+  'clear',
+  'list-style-type',
+  'list-style-position',
 ];
 
 // CSS functions a value may call; everything else (expression(), url(), image-set(), var()…) drops the declaration.
@@ -22,7 +62,8 @@ const allowedFunctions = new Set(ALLOWED_STYLE_FUNCTIONS);
 // (comments), colon, semicolon, angle brackets, ampersand or at-sign: so no escapes, comments, imports or URLs.
 const VALUE_CHARS = /^[\p{L}\p{N}\s#%.,()'"+\-!]*$/u;
 // The same set in ASCII only: most values pass this cheaper test.
-// Stryker disable next-line Regex: a fast path; VALUE_CHARS accepts every value this accepts, and the two function-call patterns read such a value alike.
+// Stryker disable next-line Regex: a fast path; VALUE_CHARS accepts every value this accepts, and the two function-call patterns read such
+// a value alike.
 const ASCII_VALUE_CHARS = /^[a-zA-Z0-9 \t\n\r\f#%.,()'"+\-!]*$/;
 const FUNCTION_CALL = /([\p{L}\p{N}_-]*)\s*\(/gu;
 // The same for a value that passed the ASCII test: non-Unicode patterns run faster.

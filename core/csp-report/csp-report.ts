@@ -63,7 +63,8 @@ function count(value: unknown): number {
 
 /** The violation fields of a `securitypolicyviolation` event (missing ones empty or 0). */
 export function toCspViolation(event: Event): CspViolation {
-  if (typeof event !== 'object' || event === null) throw invalidArgument('event', 'a securitypolicyviolation event', event, 'toCspViolation');
+  if (typeof event !== 'object' || event === null)
+    throw invalidArgument('event', 'a securitypolicyviolation event', event, 'toCspViolation');
   const e = event as Partial<Record<keyof CspViolation, unknown>>;
   return readGuarded('event', 'an event whose fields can be read', event, 'toCspViolation', () => ({
     blockedURI: text(e.blockedURI),
@@ -148,7 +149,10 @@ export function startCspReporting(platform: Platform, options: CspReportingOptio
   const fresh = firstSighting(CSP_REPORT_MEMORY);
   const allowed = withinRate(platform, options.maxPerWindow ?? CSP_REPORT_MAX_PER_WINDOW, options.windowMs ?? CSP_REPORT_WINDOW_MS);
   const subscription: Subscription = cspViolations$(dom)
-    .pipe(filter(fresh), filter(() => allowed()))
+    .pipe(
+      filter(fresh),
+      filter(() => allowed()),
+    )
     .subscribe((violation) => {
       const body: CspReportBody = {
         bizType: options.bizType ?? CSP_REPORT_BIZ_TYPE,

@@ -65,7 +65,8 @@ export class InvalidArgumentError extends ExkitError {
 export function isExkitError<N extends string>(value: unknown, name?: N): value is ExkitError & { name: N } {
   try {
     const branded =
-      value instanceof ExkitError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[EXKIT_ERROR_BRAND] === true);
+      value instanceof ExkitError ||
+      (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[EXKIT_ERROR_BRAND] === true);
     return branded && (name === undefined || (value as { name: unknown }).name === name);
   } catch {
     // instanceof reads the prototype: a revoked Proxy or a throwing getPrototypeOf trap is not an ExkitError.

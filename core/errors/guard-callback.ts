@@ -22,7 +22,13 @@ export type Guarded<T> = { ok: true; value: T } | { ok: false; error: UserCallba
  */
 export function reportCallbackError(errors: ErrorReporter | undefined, error: UserCallbackError): void {
   try {
-    if (errors) errors.report({ event: CALLBACK_FAILED_EVENT, message: error.msg, error, data: { callback: (error.extra as { callback: string }).callback } });
+    if (errors)
+      errors.report({
+        event: CALLBACK_FAILED_EVENT,
+        message: error.msg,
+        error,
+        data: { callback: (error.extra as { callback: string }).callback },
+      });
     // Without a platform there is no logger to hand; the console keeps the failure from being lost.
     else console.error(`[exkit] ${error.msg}`, error.cause);
   } catch {

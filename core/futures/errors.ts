@@ -9,15 +9,7 @@ export const MAX_DECIMAL_DIGITS = 1000;
 
 /** Why a futures input was refused. */
 export type FuturesInputProblem =
-  | 'missing'
-  | 'not-numeric'
-  | 'not-finite'
-  | 'zero'
-  | 'negative'
-  | 'not-an-option'
-  | 'out-of-order'
-  | 'out-of-range'
-  | 'not-an-object';
+  'missing' | 'not-numeric' | 'not-finite' | 'zero' | 'negative' | 'not-an-option' | 'out-of-order' | 'out-of-range' | 'not-an-object';
 
 /** Raised when a futures or spot-order figure gets an unusable input; `field` names the input. */
 export class FuturesInputError extends ExkitError {

@@ -64,7 +64,8 @@ export const sub = (a: Ratio, b: Ratio): Ratio => (a.d === b.d ? { n: a.n - b.n,
 export const mul = (a: Ratio, b: Ratio): Ratio => ({ n: a.n * b.n, d: a.d * b.d });
 export const neg = (a: Ratio): Ratio => ({ n: -a.n, d: a.d });
 /** a ÷ b, or null when b is zero (the caller decides what "no quotient" means). */
-export const div = (a: Ratio, b: Ratio): Ratio | null => (b.n === 0n ? null : b.n > 0n ? { n: a.n * b.d, d: a.d * b.n } : { n: -a.n * b.d, d: a.d * -b.n });
+export const div = (a: Ratio, b: Ratio): Ratio | null =>
+  b.n === 0n ? null : b.n > 0n ? { n: a.n * b.d, d: a.d * b.n } : { n: -a.n * b.d, d: a.d * -b.n };
 export const sign = (a: Ratio): -1 | 0 | 1 => (a.n === 0n ? 0 : a.n > 0n ? 1 : -1);
 export const isZero = (a: Ratio): boolean => a.n === 0n;
 /** −1, 0 or 1 as a is below, equal to or above b. */

@@ -16,7 +16,9 @@ export interface TradingFeeOptions extends ContractOptions {
 }
 
 function quantityOf(input: FuturesPositionInput, contract: ResolvedContract, quantity: NumericInput | undefined): Ratio {
-  return ratioOf(quantity === undefined ? readSize(input, contract) : exactProduct(readDecimal(quantity, 'quantity', 'positive'), contract.faceValue));
+  return ratioOf(
+    quantity === undefined ? readSize(input, contract) : exactProduct(readDecimal(quantity, 'quantity', 'positive'), contract.faceValue),
+  );
 }
 
 /**
@@ -63,7 +65,12 @@ export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, 
  * fundingFee({ position: 1, count: '0.5', openAvgPrice: '60000' }, '0.0001', '62000').toString(); // '3.1'
  * ```
  */
-export function fundingFee(input: FuturesPositionInput, fundingRate: NumericInput, markPrice: NumericInput, options: ContractOptions = {}): Decimal {
+export function fundingFee(
+  input: FuturesPositionInput,
+  fundingRate: NumericInput,
+  markPrice: NumericInput,
+  options: ContractOptions = {},
+): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
   const contract = resolveContract(options);

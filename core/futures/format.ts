@@ -83,7 +83,8 @@ export function formatDecimal(value: NumericInput, places: number | string, roun
 }
 
 /**
- * An amount for display: `places` decimals (default 6, or the caller's quotePrecision), truncated unless `rounding` says otherwise; null shows as '--'.
+ * An amount for display: `places` decimals (default 6, or the caller's quotePrecision), truncated unless `rounding` says otherwise; null
+ * shows as '--'.
  *
  * @example
  * ```ts
@@ -91,7 +92,11 @@ export function formatDecimal(value: NumericInput, places: number | string, roun
  * formatAmount(null); // '--'
  * ```
  */
-export function formatAmount(value: NumericInput | null | undefined, places: number | string = AMOUNT_DECIMALS, rounding?: DisplayRounding): string {
+export function formatAmount(
+  value: NumericInput | null | undefined,
+  places: number | string = AMOUNT_DECIMALS,
+  rounding?: DisplayRounding,
+): string {
   return value === null || value === undefined ? NO_VALUE : formatDecimal(value, places, rounding);
 }
 
@@ -103,7 +108,11 @@ export function formatAmount(value: NumericInput | null | undefined, places: num
  * formatPrice('61234.5678', 2); // '61234.56'
  * ```
  */
-export function formatPrice(value: NumericInput | null | undefined, pricePlace: number | string = AMOUNT_DECIMALS, rounding?: DisplayRounding): string {
+export function formatPrice(
+  value: NumericInput | null | undefined,
+  pricePlace: number | string = AMOUNT_DECIMALS,
+  rounding?: DisplayRounding,
+): string {
   return value === null || value === undefined ? NO_VALUE : formatDecimal(value, pricePlace, rounding);
 }
 
@@ -164,7 +173,8 @@ export interface RoeFormat {
 }
 
 /**
- * ROE for display: 2 decimals truncated toward zero (or `format.rounding`), '+' when positive, '%' appended; null (no margin known) shows as '--'.
+ * ROE for display: 2 decimals truncated toward zero (or `format.rounding`), '+' when positive, '%' appended; null (no margin known) shows
+ * as '--'.
  *
  * @example
  * ```ts

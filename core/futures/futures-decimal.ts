@@ -19,7 +19,6 @@ export type NumericRule = 'any' | 'non-negative' | 'positive';
 // 'Infinity', none of which an exchange payload means.
 const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-
 /** Decimal.isDecimal reads the value's prototype and fields; a Proxy or a throwing getter makes that throw. */
 function isDecimalValue(value: unknown): boolean {
   try {

@@ -36,7 +36,8 @@ interface LiquidationSetup {
  *
  * @example
  * ```ts
- * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006'
+ * };
  * formatLiquidationPrice(liquidationPrice(long), 2); // '54249.54'
  * ```
  */
@@ -111,7 +112,9 @@ function setup(input: FuturesPositionInput, contract: ResolvedContract): Liquida
   return {
     notionalAt(price) {
       if (price !== null) return (linear ? mul(larger, price) : div(larger, price)) as Ratio;
-      return linear ? max(mul(long, longPrice), mul(short, shortPrice)) : max(div(long, longPrice) as Ratio, div(short, shortPrice) as Ratio);
+      return linear
+        ? max(mul(long, longPrice), mul(short, shortPrice))
+        : max(div(long, longPrice) as Ratio, div(short, shortPrice) as Ratio);
     },
     solve(mmr, cum, f) {
       const charged = add(mul(larger, mmr), mul(add(long, short), f));
@@ -127,7 +130,8 @@ function setup(input: FuturesPositionInput, contract: ResolvedContract): Liquida
   };
 }
 
-/** One position against `backing` (M·bp isolated, X cross): linear (B + cum − d·Q·E)/(Q·(MMR + f − d)), inverse Q·(MMR + f + d)/(B + cum + d·Q/E). */
+/** One position against `backing` (M·bp isolated, X cross): linear (B + cum − d·Q·E)/(Q·(MMR + f − d)), inverse Q·(MMR + f + d)/(B + cum +
+ * d·Q/E). */
 function oneWay(contract: ResolvedContract, input: FuturesPositionInput, backing: Ratio): LiquidationSetup {
   const d = directionOf(input);
   const q = ratioOf(readSize(input, contract));
@@ -170,5 +174,7 @@ function hedgeLegsOrPosition(input: FuturesPositionInput, contract: ResolvedCont
   // Only this position's own leg is known: it is the whole hedge book.
   const q = ratioOf(readSize(input, contract));
   const open = ratioOf(readOpenPrice(input));
-  return directionOf(input) === 1 ? { long: q, longPrice: open, short: R0, shortPrice: R1 } : { long: R0, longPrice: R1, short: q, shortPrice: open };
+  return directionOf(input) === 1
+    ? { long: q, longPrice: open, short: R0, shortPrice: R1 }
+    : { long: R0, longPrice: R1, short: q, shortPrice: open };
 }

@@ -76,11 +76,13 @@ export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTa
       if (!floorDecimal.isZero()) throw new FuturesInputError(`${at}.notionalFloor`, 'out-of-order', tier.notionalFloor);
     } else {
       if (cmp(floor, previous.floor) <= 0) throw new FuturesInputError(`${at}.notionalFloor`, 'out-of-order', tier.notionalFloor);
-      if (cmp(rate, previous.rate) < 0) throw new FuturesInputError(`${at}.maintenanceMarginRate`, 'out-of-order', tier.maintenanceMarginRate);
+      if (cmp(rate, previous.rate) < 0)
+        throw new FuturesInputError(`${at}.maintenanceMarginRate`, 'out-of-order', tier.maintenanceMarginRate);
     }
     const computed = previous === undefined ? R0 : add(mul(floor, sub(rate, previous.rate)), previous.amount);
     const given = tier.maintenanceAmount;
-    const amountDecimal = given === undefined || given === null ? toFigure(computed) : readDecimal(given, `${at}.maintenanceAmount`, 'non-negative');
+    const amountDecimal =
+      given === undefined || given === null ? toFigure(computed) : readDecimal(given, `${at}.maintenanceAmount`, 'non-negative');
     const amount = given === undefined || given === null ? computed : ratioOf(amountDecimal);
     ratios.push({ floor, rate, amount });
     out.push(
@@ -128,7 +130,10 @@ export function tierIndex(table: MarginTierTable, notional: Ratio): number {
 }
 
 /** The rate and amount of the tier a notional falls in, exactly. */
-export function selectTier(table: MarginTierTable | readonly MarginTierInput[], notional: Ratio): { index: number; rate: Ratio; amount: Ratio } {
+export function selectTier(
+  table: MarginTierTable | readonly MarginTierInput[],
+  notional: Ratio,
+): { index: number; rate: Ratio; amount: Ratio } {
   const resolved = resolveTiers(table);
   const index = tierIndex(resolved, notional);
   const tier = checked.get(resolved)![index]!;

@@ -100,7 +100,9 @@ export interface HedgeLegs {
 /** Reads `longOpenCount`/`longOpenPrice` and `shortOpenCount`/`shortOpenPrice`; an empty leg needs no price. */
 export function readHedgeLegs(input: FuturesPositionInput, contract: ResolvedContract): HedgeLegs {
   const long = ratioOf(exactProduct(readOptionalDecimal(input.longOpenCount, 'longOpenCount', ZERO, 'non-negative'), contract.faceValue));
-  const short = ratioOf(exactProduct(readOptionalDecimal(input.shortOpenCount, 'shortOpenCount', ZERO, 'non-negative'), contract.faceValue));
+  const short = ratioOf(
+    exactProduct(readOptionalDecimal(input.shortOpenCount, 'shortOpenCount', ZERO, 'non-negative'), contract.faceValue),
+  );
   return {
     long,
     longPrice: long.n === 0n ? R1 : ratioOf(readDecimal(input.longOpenPrice, 'longOpenPrice', 'positive')),
@@ -110,7 +112,11 @@ export function readHedgeLegs(input: FuturesPositionInput, contract: ResolvedCon
 }
 
 /** M in the margin coin: the position's margin field, or the initial margin at the open price when the API sent none. */
-export function positionMargin(input: FuturesPositionInput, contract: ResolvedContract, rule: 'non-negative' | 'positive' = 'non-negative'): Ratio {
+export function positionMargin(
+  input: FuturesPositionInput,
+  contract: ResolvedContract,
+  rule: 'non-negative' | 'positive' = 'non-negative',
+): Ratio {
   if (hasMargin(input)) return ratioOf(readMargin(input, rule));
   const value = notional(contract, ratioOf(readSize(input, contract)), ratioOf(readOpenPrice(input)), ratioOf(readBp(input)));
   return div(value, ratioOf(readLeverage(input))) as Ratio;

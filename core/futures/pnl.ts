@@ -25,7 +25,8 @@ export function unrealizedPnlRatio(input: FuturesPositionInput, markPrice: Numer
  *
  * @example
  * ```ts
- * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004',
+ * feeRate: '0.0006' };
  * unrealizedPnl(long, '62000').toString(); // '1000'
  * ```
  */
@@ -65,7 +66,9 @@ export function realizedPnl(input: FuturesPositionInput, closePrice: NumericInpu
   const close = ratioOf(readDecimal(closePrice, 'closePrice', 'positive'));
   const open = ratioOf(readOpenPrice(input));
   const q = ratioOf(
-    options.quantity === undefined ? readSize(input, contract) : readDecimal(options.quantity, 'quantity', 'positive').times(contract.faceValue),
+    options.quantity === undefined
+      ? readSize(input, contract)
+      : readDecimal(options.quantity, 'quantity', 'positive').times(contract.faceValue),
   );
   let pnl = signed(longPnl(contract.kind, q, open, close), directionOf(input));
   const both = readOptionalDecimal(options.feeRate, 'feeRate', ZERO, 'non-negative');

@@ -110,7 +110,8 @@ function resolveFigure(format: FigureFormat | undefined, places: number, field: 
  *
  * @example
  * ```ts
- * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004',
+ * feeRate: '0.0006' };
  * const format = positionDisplayFormat({ unrealizedPnl: { places: 2 } });
  * preparePosition(long).display('62000', format).unrealizedPnl; // '1000.00'
  * ```
@@ -138,7 +139,8 @@ export interface PreparedPosition {
   readonly size: Decimal;
   readonly openPrice: Decimal;
   readonly liquidationPrice: Decimal | null;
-  /** For each figure that is null for want of input, the first missing field found: e.g. ['openLevel'] for a cross position with neither leverage nor margin. */
+  /** For each figure that is null for want of input, the first missing field found: e.g. ['openLevel'] for a cross position with neither
+   * leverage nor margin. */
   readonly missing: readonly string[];
   /** Unrealised PnL, ROE and liquidation price at a mark price, exact (see docs/futures-maths.md). */
   tick(mark: MarkPrice | NumericInput): PositionTick;
@@ -174,7 +176,8 @@ function whenPresent<T>(compute: () => T, missing: string[]): T | null {
  *
  * @example
  * ```ts
- * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004', feeRate: '0.0006' };
+ * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openLevel: '10', openMarginCount: '3000', mm: '0.004',
+ * feeRate: '0.0006' };
  * const prepared = preparePosition(long);
  * prepared.display('62000'); // { unrealizedPnl: '1000.000000', roe: '+33.33%', liquidationPrice: '54249.547920' }
  * ```

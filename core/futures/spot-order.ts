@@ -65,7 +65,8 @@ export function isQuantityTracking(order: SpotPlanOrderInput): boolean {
  *
  * @example
  * ```ts
- * const order = { trackingType: 0, buyDelegateCount: '2', buyPrice: '100', dealCount: '1', buyDealCount: '1', holdCount: '1', marketPrice: '110', pricePlace: 2 };
+ * const order = { trackingType: 0, buyDelegateCount: '2', buyPrice: '100', dealCount: '1', buyDealCount: '1', holdCount: '1', marketPrice:
+ * '110', pricePlace: 2 };
  * spotOrderFigures(order).unrealizedPnl.toString(); // '10'
  * ```
  */
@@ -112,11 +113,13 @@ export interface SpotOrderDisplay {
 }
 
 /**
- * Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6), truncated unless `rounding` says otherwise.
+ * Formats a spot plan/trace order's figures with its own pricePlace and quotePrecision (default 6), truncated unless `rounding` says
+ * otherwise.
  *
  * @example
  * ```ts
- * const order = { trackingType: 0, buyDelegateCount: '2', buyPrice: '100', dealCount: '1', buyDealCount: '1', holdCount: '1', marketPrice: '110', pricePlace: 2 };
+ * const order = { trackingType: 0, buyDelegateCount: '2', buyPrice: '100', dealCount: '1', buyDealCount: '1', holdCount: '1', marketPrice:
+ * '110', pricePlace: 2 };
  * formatSpotOrderFigures(order).yield; // '+10.00%'
  * ```
  */

@@ -97,9 +97,21 @@ export function formatParamDate(date: Date, timeZone: ParamTimeZone = 'local'): 
   let wall: WallTime;
   if (formatter) wall = zoneWallTime(date, formatter);
   else if (timeZone === 'utc') {
-    wall = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() };
+    wall = {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hours: date.getUTCHours(),
+      minutes: date.getUTCMinutes(),
+    };
   } else {
-    wall = { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+    wall = {
+      year: date.getFullYear(),
+      month: date.getMonth() + 1,
+      day: date.getDate(),
+      hours: date.getHours(),
+      minutes: date.getMinutes(),
+    };
   }
   const { year } = wall;
   // Four digits at least (padStart leaves a longer year as it is); a year before 1 keeps its sign unpadded.
@@ -156,5 +168,11 @@ export function cleanParams(params: Readonly<Record<string, unknown>>, options: 
   options = readRecord('options', options, 'cleanParams');
   const timeZone = options.timeZone ?? 'local';
   assertParamTimeZone(timeZone);
-  return readGuarded('params', 'an object whose fields can be read', params, 'cleanParams', () => clean(params, timeZone, new Set(), '') as Record<string, unknown>);
+  return readGuarded(
+    'params',
+    'an object whose fields can be read',
+    params,
+    'cleanParams',
+    () => clean(params, timeZone, new Set(), '') as Record<string, unknown>,
+  );
 }

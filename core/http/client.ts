@@ -188,7 +188,10 @@ function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allo
   if (!isRecord(options)) throw new InvalidArgumentError('http: options must be an object', { field: 'options', value: options });
   const base = httpUrl('baseUrl', options.baseUrl);
   if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
-    throw new InvalidArgumentError('http: baseUrl must not carry credentials, a query or a fragment', { field: 'baseUrl', value: options.baseUrl });
+    throw new InvalidArgumentError('http: baseUrl must not carry credentials, a query or a fragment', {
+      field: 'baseUrl',
+      value: options.baseUrl,
+    });
   }
   if (options.prefix !== undefined && typeof options.prefix !== 'string') {
     throw new InvalidArgumentError('http: prefix must be a string', { field: 'prefix', value: options.prefix });
@@ -198,7 +201,8 @@ function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allo
   checkOneOf('onLoginExpired', options.onLoginExpired, LOGIN_EXPIRED_MODES);
   checkOneOf('credentials', options.credentials, CREDENTIALS);
   if (options.providers !== undefined) {
-    if (!isRecord(options.providers)) throw new InvalidArgumentError('http: providers must be an object', { field: 'providers', value: options.providers });
+    if (!isRecord(options.providers))
+      throw new InvalidArgumentError('http: providers must be an object', { field: 'providers', value: options.providers });
     for (const name of PROVIDER_NAMES) {
       const provider = options.providers[name];
       if (provider !== undefined && typeof provider !== 'function') {
@@ -216,7 +220,11 @@ function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allo
   const allowed = new Set<string>();
   const list = options.allowedRedirectOrigins as unknown;
   if (list !== undefined) {
-    if (!Array.isArray(list)) throw new InvalidArgumentError('http: allowedRedirectOrigins must be an array of origins', { field: 'allowedRedirectOrigins', value: list });
+    if (!Array.isArray(list))
+      throw new InvalidArgumentError('http: allowedRedirectOrigins must be an array of origins', {
+        field: 'allowedRedirectOrigins',
+        value: list,
+      });
     list.forEach((origin: unknown, index) => allowed.add(httpUrl(`allowedRedirectOrigins[${index}]`, origin).origin));
   }
   return { baseUrl: options.baseUrl.replace(/\/+$/, ''), allowedOrigins: allowed };
@@ -278,9 +286,11 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   const fetchWith = (input: RequestInfo | URL, init: RequestInit | undefined, signal: AbortSignal, refuse: RedirectPolicy['refuse']) => {
     const first = input instanceof Request ? input : new Request(input, init);
     const send = (request: Request) =>
-      platform.fetch(request, request === first ? { ...init, signal, redirect: 'manual' } : { signal, redirect: 'manual' }).catch((failure: unknown) => {
-        throw new FetchFailure(failure);
-      });
+      platform
+        .fetch(request, request === first ? { ...init, signal, redirect: 'manual' } : { signal, redirect: 'manual' })
+        .catch((failure: unknown) => {
+          throw new FetchFailure(failure);
+        });
     return fetchFollowingRedirects(send, first, { allowedOrigins, crossOriginHeaders, refuse });
   };
   // Rebuilt when hooks change; calls in flight keep the instance they started with. Empty lists register
@@ -356,7 +366,8 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (callProvider('beta')) headers.set(betaHeader.name, betaHeader.value);
     if (contentType) headers.set('content-type', contentType);
     if (extra !== undefined) {
-      if (!isRecord(extra)) throw new InvalidArgumentError('http: headers must be an object of header names to values', { field: 'headers', value: extra });
+      if (!isRecord(extra))
+        throw new InvalidArgumentError('http: headers must be an object of header names to values', { field: 'headers', value: extra });
       // An undefined value removes a standard header, as in ky.
       for (const [name, value] of Object.entries(extra)) putHeader(headers, name, value, `headers.${name}`);
     }
@@ -427,11 +438,17 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   function announce(error: HttpRequestError, silent: boolean): void {
     if (error instanceof RequestCancelledError) return;
     const path = error.context.apiPath;
-    if (!silent && !(error instanceof HttpInvalidResponseError)) channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
+    if (!silent && !(error instanceof HttpInvalidResponseError))
+      channel.emit({ type: 'toast', message: error.msg, code: error.code, path, error });
     if (error instanceof LoginExpiredError) channel.emit({ type: 'logout', reason: 'loginExpired', path });
     // Network failures and timeouts are the user's connection, not a fault worth reporting (spec §S8).
     // A refused redirect is reported: the gateway pointing elsewhere is misconfiguration or an attack.
-    if (error instanceof HttpStatusError || error instanceof HttpInvalidResponseError || error instanceof HttpRedirectError || error.code === 'HTTP_UNKNOWN') {
+    if (
+      error instanceof HttpStatusError ||
+      error instanceof HttpInvalidResponseError ||
+      error instanceof HttpRedirectError ||
+      error.code === 'HTTP_UNKNOWN'
+    ) {
       const data: Record<string, unknown> = { method: error.context.method, path, status: error.status, code: error.code };
       if (error instanceof HttpRedirectError) Object.assign(data, { reason: error.reason, location: error.location });
       platform.errors.report({ event: 'httpError', message: error.msg, error, data });
@@ -453,18 +470,26 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
    * turns that into a rejection, so a call that cannot start holds no slot, no timer and emits nothing.
    */
   function prepare(method: unknown, rawPath: unknown, params: HttpParams | undefined, rawOptions: unknown): CallSetup {
-    if (rawOptions !== undefined && !isRecord(rawOptions)) throw new InvalidArgumentError('http: request options must be an object', { field: 'options', value: rawOptions });
+    if (rawOptions !== undefined && !isRecord(rawOptions))
+      throw new InvalidArgumentError('http: request options must be an object', { field: 'options', value: rawOptions });
     const requestOptions: RequestOptions = rawOptions ?? {};
-    if (typeof method !== 'string' || !METHODS.has(method)) throw new InvalidArgumentError('http: method must be GET, POST, PUT or DELETE', { field: 'method', value: method });
+    if (typeof method !== 'string' || !METHODS.has(method))
+      throw new InvalidArgumentError('http: method must be GET, POST, PUT or DELETE', { field: 'method', value: method });
     if (typeof rawPath !== 'string') throw new InvalidArgumentError('http: path must be a string', { field: 'path', value: rawPath });
     if (UNSAFE_PATH.test(rawPath)) {
-      throw new InvalidArgumentError('http: path must be a plain path (no query, fragment, backslash, dot segment or control character)', { field: 'path', value: rawPath });
+      throw new InvalidArgumentError('http: path must be a plain path (no query, fragment, backslash, dot segment or control character)', {
+        field: 'path',
+        value: rawPath,
+      });
     }
     checkDuration('timeout', requestOptions.timeout, TIMEOUT_RULE);
     checkOneOf('contentType', requestOptions.contentType, CONTENT_TYPES);
     checkOneOf('onLoginExpired', requestOptions.onLoginExpired, LOGIN_EXPIRED_MODES);
     const signal = requestOptions.signal as unknown;
-    if (signal !== undefined && !(isRecord(signal) && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
+    if (
+      signal !== undefined &&
+      !(isRecord(signal) && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')
+    ) {
       throw new InvalidArgumentError('http: signal must be an AbortSignal', { field: 'signal', value: signal });
     }
     if (requestOptions.meta !== undefined && !isRecord(requestOptions.meta)) {
@@ -497,7 +522,19 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       contentTypeHeader = built.header;
     }
     const headers = buildHeaders(locale, contentTypeHeader, requestOptions.headers);
-    return { method: method as HttpMethod, path, apiPath, url, locale, startedAt, cleaned, bodyType, body, headers, options: requestOptions };
+    return {
+      method: method as HttpMethod,
+      path,
+      apiPath,
+      url,
+      locale,
+      startedAt,
+      cleaned,
+      bodyType,
+      body,
+      headers,
+      options: requestOptions,
+    };
   }
 
   /** A set-up fault as the caller sees it: exkit's own errors as they are, anything else as HttpSetupError. */
@@ -538,7 +575,11 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       (requestOptions.cancelDuplicates ?? defaultCancelDuplicates) ? `${setup.method} ${apiPath} ${paramsKey(cleaned)}` : undefined;
     const userSignal = requestOptions.signal;
     const refuse = (reason: RedirectRefusal, status: number | undefined, location: string | undefined) =>
-      new HttpRedirectError(message(locale, 'unknownError'), reason, { context, ...(status === undefined ? {} : { status }), ...(location === undefined ? {} : { location }) });
+      new HttpRedirectError(message(locale, 'unknownError'), reason, {
+        context,
+        ...(status === undefined ? {} : { status }),
+        ...(location === undefined ? {} : { location }),
+      });
 
     return new Promise<ApiEnvelope<T>>((resolve, reject) => {
       const controller = new AbortController();

@@ -69,14 +69,18 @@ export interface CookieJarSource {
  * a page: a request to `origin` carries the jar's cookies in a `Cookie` header, and the `Set-Cookie` lines of
  * its answers are kept in the jar (or delete from it) when the answer itself comes from `origin` (its final
  * URL, after redirects; a Response built by a hook, which has no URL, is never read). Like a page's
- * `document.cookie`, the jar holds the cookies of one site, so requests to any other origin neither send nor receive them. An `origin` that is
+ * `document.cookie`, the jar holds the cookies of one site, so requests to any other origin neither send nor receive them. An `origin` that
+ * is
  * not an absolute http(s) URL is an InvalidArgumentError.
  */
 export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHooks {
   expectString('origin', origin, 'cookieJarHooks');
   const url = URL.canParse(origin) ? new URL(origin) : undefined;
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    throw new InvalidArgumentError('cookieJarHooks needs the absolute http(s) URL of the origin whose cookies it keeps.', { field: 'origin', value: origin });
+    throw new InvalidArgumentError('cookieJarHooks needs the absolute http(s) URL of the origin whose cookies it keeps.', {
+      field: 'origin',
+      value: origin,
+    });
   }
   const site = url.origin;
   // A URL that does not parse (a Response made by a hook has url '') is not ours.

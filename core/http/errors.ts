@@ -144,7 +144,9 @@ export class UnknownTimeZoneError extends ExkitError {
   override name = 'UnknownTimeZoneError';
   readonly timeZone: unknown;
   constructor(timeZone: unknown) {
-    super('UNKNOWN_TIME_ZONE', `Unknown time zone for request params: ${String(timeZone)}`, { extra: { field: 'timeZone', value: timeZone } });
+    super('UNKNOWN_TIME_ZONE', `Unknown time zone for request params: ${String(timeZone)}`, {
+      extra: { field: 'timeZone', value: timeZone },
+    });
     this.timeZone = timeZone;
   }
 }

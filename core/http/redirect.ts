@@ -17,7 +17,15 @@ const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'c
  * `token`, the risk token, signing headers, cookies and any header a caller or hook added. An allow list
  * rather than a list of secrets, so a header added tomorrow is kept back until someone decides otherwise.
  */
-export const CROSS_ORIGIN_HEADERS: readonly string[] = ['accept', 'accept-language', 'terminaltype', 'locale', 'language', 'apptheme', 'devicelanguage'];
+export const CROSS_ORIGIN_HEADERS: readonly string[] = [
+  'accept',
+  'accept-language',
+  'terminaltype',
+  'locale',
+  'language',
+  'apptheme',
+  'devicelanguage',
+];
 
 /** What the follower needs: where it may go, what may travel there, and how it reports a refusal. */
 export interface RedirectPolicy {
@@ -42,7 +50,11 @@ function isUsableTarget(url: URL): boolean {
  * headers only, credentials omitted and never with a body; anywhere else not at all. Method changes follow
  * fetch (301/302 POST and 303 become a body-less GET). A 3xx without Location is returned as the answer.
  */
-export async function fetchFollowingRedirects(send: (request: Request) => Promise<Response>, request: Request, policy: RedirectPolicy): Promise<Response> {
+export async function fetchFollowingRedirects(
+  send: (request: Request) => Promise<Response>,
+  request: Request,
+  policy: RedirectPolicy,
+): Promise<Response> {
   const home = new URL(request.url).origin;
   // fetch consumes the body; a 307/308 must send it again, so keep a branch until we know.
   let replay: Request | undefined = request.body === null ? undefined : request.clone();
@@ -71,7 +83,9 @@ export async function fetchFollowingRedirects(send: (request: Request) => Promis
     if (target === undefined || !isUsableTarget(target)) throw fail('location', location);
     if (target.origin !== home && !policy.allowedOrigins.has(target.origin)) throw fail('cross-origin', target.href);
     if (hops + 1 > MAX_REDIRECTS) throw fail('too-many', target.href);
-    const toGet = ((status === 301 || status === 302) && current.method === 'POST') || (status === 303 && current.method !== 'GET' && current.method !== 'HEAD');
+    const toGet =
+      ((status === 301 || status === 302) && current.method === 'POST') ||
+      (status === 303 && current.method !== 'GET' && current.method !== 'HEAD');
     const keepBody = !toGet && (replay !== undefined || bytes !== undefined);
     // Once a call has left its origin it stays stripped, even if a later hop leads back.
     crossed ||= target.origin !== home;

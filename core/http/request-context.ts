@@ -55,7 +55,9 @@ export function withRequestContext(context: HttpRequestContext): Record<string, 
  * The exkit context of the call an HTTP hook is running for: pass the hook's `options` (or an HTTPError's
  * `options`). Undefined when the request did not come from an exkit client.
  */
-export function requestContext(options: { readonly context?: Readonly<Record<string, unknown>> } | undefined): HttpRequestContext | undefined {
+export function requestContext(
+  options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
+): HttpRequestContext | undefined {
   try {
     const value = options?.context?.[REQUEST_CONTEXT_KEY];
     return typeof value === 'object' && value !== null && 'apiPath' in value ? (value as HttpRequestContext) : undefined;

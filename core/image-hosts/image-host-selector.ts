@@ -69,7 +69,8 @@ export function createImageHostSelector(platform: Platform, options: ImageHostOp
   expectObjectWith('platform', platform, 'createImageHostSelector', ['clock', 'timers', 'localStorage']);
   const store = createStore(platform, 'common');
   const isCandidate = (value: unknown): value is string => typeof value === 'string' && options.candidates.includes(value);
-  const saved = () => store.get<string | undefined>(IMAGE_HOST_STORAGE_KEY, undefined, isCandidate as (v: unknown) => v is string | undefined);
+  const saved = () =>
+    store.get<string | undefined>(IMAGE_HOST_STORAGE_KEY, undefined, isCandidate as (v: unknown) => v is string | undefined);
   const current = new BehaviorSubject<string>(saved() ?? options.defaultHost);
   const probe = options.probe ?? defaultImageProbe(platform);
   let running: Subscription | undefined;

@@ -14,7 +14,9 @@ export const X_DEFAULT_HREFLANG = 'x-default';
  * The languages that get an alternate link by default: every locale with a path prefix plus the
  * regional spellings the alternate-link scheme maps (fr-FR, ru-FR, ru-UZ, uz-UZ) (spec §S2).
  */
-export const ALTERNATE_LOCALES: readonly string[] = Object.freeze([...new Set([...LOCALE_PATH_PREFIXES, ...Object.keys(ALTERNATE_LINK_EXCEPTIONS)])]);
+export const ALTERNATE_LOCALES: readonly string[] = Object.freeze([
+  ...new Set([...LOCALE_PATH_PREFIXES, ...Object.keys(ALTERNATE_LINK_EXCEPTIONS)]),
+]);
 
 const prefixByLowerCase: ReadonlyMap<string, string> = new Map(LOCALE_PATH_PREFIXES.map((locale) => [locale.toLowerCase(), locale]));
 

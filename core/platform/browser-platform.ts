@@ -103,7 +103,12 @@ export function browserPlatform(options: BrowserPlatformOptions = {}): Platform 
   // Outside a browser (Node, a worker) there is no global window: say so rather than fail on `window`.
   const win = options.window ?? (typeof window === 'undefined' ? undefined : window);
   if (win === undefined || win === null) {
-    throw invalidArgument('window', 'a browser window (none given and this host has none; use headlessPlatform or memoryPlatform outside a browser)', win, 'browserPlatform');
+    throw invalidArgument(
+      'window',
+      'a browser window (none given and this host has none; use headlessPlatform or memoryPlatform outside a browser)',
+      win,
+      'browserPlatform',
+    );
   }
   let doc: Document;
   let nav: Navigator;

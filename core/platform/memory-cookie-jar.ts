@@ -31,7 +31,11 @@ export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => num
       checkCookieCall(name, options, value);
       if (encodeCookiePart(name) === undefined || encodeCookiePart(value) === undefined) return false;
       if (utf8Length(name) + utf8Length(value) > MAX_COOKIE_PAIR_BYTES) return false;
-      store.set(name, { value, expires: options.days === undefined ? undefined : now() + cookieDays(options.days) * COOKIE_DAY_MS, options });
+      store.set(name, {
+        value,
+        expires: options.days === undefined ? undefined : now() + cookieDays(options.days) * COOKIE_DAY_MS,
+        options,
+      });
       return true;
     },
     remove(name, options) {

@@ -4,19 +4,8 @@ import { ManualTimers } from './manual-timers.js';
 import { memoryCookieJar } from './memory-cookie-jar.js';
 import type { StoredCookie } from './memory-cookie-jar.js';
 import { MemoryStorage } from './memory-storage.js';
-import type {
-  CrossTabChange,
-  DomPort,
-  ErrorReport,
-  HostGlobals,
-  KeyValueStorage,
-  Platform,
-  PlatformCrypto,
-  Visibility,
-} from './types.js';
+import type { CrossTabChange, DomPort, ErrorReport, HostGlobals, KeyValueStorage, Platform, PlatformCrypto, Visibility } from './types.js';
 import { readRecord } from '../validate/describe-value.js';
-
-
 
 /**
  * What several in-memory tabs of one browser share: the clock, local storage and cookies.
@@ -168,7 +157,10 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
     crossTab: crossTab.asObservable(),
     crypto,
     fetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)),
-    errors: silenceBots((report) => reports.push(report), () => userAgent),
+    errors: silenceBots(
+      (report) => reports.push(report),
+      () => userAgent,
+    ),
     globals,
     matchMedia: (query) => media.has(query),
     watchMedia: (query) =>

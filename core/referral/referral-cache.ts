@@ -64,7 +64,11 @@ export function createReferralCache(platform: Platform, options: ReferralCacheOp
       return decision;
     },
     current() {
-      const record = store.get<ReferralCodes | undefined>(key, undefined, isReferralCodes as (v: unknown) => v is ReferralCodes | undefined);
+      const record = store.get<ReferralCodes | undefined>(
+        key,
+        undefined,
+        isReferralCodes as (v: unknown) => v is ReferralCodes | undefined,
+      );
       if (record === undefined) return undefined;
       // The store drops expired envelopes; the record's own end time is checked too, so a hand-edited
       // or differently written entry is never returned past it.

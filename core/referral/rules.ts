@@ -36,7 +36,8 @@ export function parseDays(value: number | string | null | undefined): number | u
 type WindowState = 'open' | 'not-started' | 'ended';
 
 /** Whether a config time was given at all (null, undefined and blank mean "no bound"). */
-const given = (value: ConfigTime): boolean => !(value === null || value === undefined || (typeof value === 'string' && value.trim() === ''));
+const given = (value: ConfigTime): boolean =>
+  !(value === null || value === undefined || (typeof value === 'string' && value.trim() === ''));
 
 /**
  * Where `now` sits in a [begin, end) window; a missing side is unbounded. A side that is given but cannot

@@ -68,11 +68,5 @@ export type ReferralDecision =
   | { store: true; rule: 'global' | 'channel' | 'active-link'; effectiveEndTime: number }
   | {
       store: false;
-      reason:
-        | 'no-codes'
-        | 'window-not-started'
-        | 'window-ended'
-        | 'channel-needs-vip-code'
-        | 'not-listed'
-        | 'no-effective-time';
+      reason: 'no-codes' | 'window-not-started' | 'window-ended' | 'channel-needs-vip-code' | 'not-listed' | 'no-effective-time';
     };

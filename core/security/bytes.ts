@@ -78,7 +78,8 @@ export function toPem(label: string, der: Uint8Array): string {
 const PEM_LABEL = /^[\x21-\x2c\x2e-\x7e]+(?:[ -][\x21-\x2c\x2e-\x7e]+)*$/;
 
 function checkPemLabel(label: unknown, owner: string): void {
-  if (typeof label !== 'string' || !PEM_LABEL.test(label)) throw invalidArgument('label', 'a PEM label (RFC 7468), such as "PUBLIC KEY"', label, owner);
+  if (typeof label !== 'string' || !PEM_LABEL.test(label))
+    throw invalidArgument('label', 'a PEM label (RFC 7468), such as "PUBLIC KEY"', label, owner);
 }
 
 /** The DER bytes inside PEM armour with the given label; throws InvalidArgumentError otherwise. */
@@ -132,7 +133,7 @@ export function readDer(bytes: Uint8Array, offset = 0, limit = bytes.length): De
 /** The elements inside a constructed DER element, in order; throws InvalidArgumentError when one is malformed. */
 export function derChildren(bytes: Uint8Array, parent: DerElement): DerElement[] {
   const children: DerElement[] = [];
-  for (let at = parent.contentStart; at < parent.end; ) {
+  for (let at = parent.contentStart; at < parent.end;) {
     const child = readDer(bytes, at, parent.end);
     children.push(child);
     at = child.end;

@@ -33,7 +33,13 @@ const BOUND_KEY = 'gatewaySignKeyBound';
 const isPair = (value: unknown): value is ClientKeyPair => {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.publicKey === 'string' && typeof v.privateKeyPem === 'string' && typeof v.algorithm === 'string' && Object.hasOwn(KEY_ALGORITHM_BITS, v.algorithm) && typeof v.storedAt === 'number';
+  return (
+    typeof v.publicKey === 'string' &&
+    typeof v.privateKeyPem === 'string' &&
+    typeof v.algorithm === 'string' &&
+    Object.hasOwn(KEY_ALGORITHM_BITS, v.algorithm) &&
+    typeof v.storedAt === 'number'
+  );
 };
 const isBound = (value: unknown): value is BoundKeyPair => {
   if (typeof value !== 'object' || value === null) return false;
@@ -83,7 +89,11 @@ export function createClientKeyStore(platform: Platform): ClientKeyStore {
       return bound && bound.tokenHash === tokenHashOf(token) ? bound.pair : undefined;
     },
     bind(pair, token, userId) {
-      const ok = store.set(BOUND_KEY, { tokenHash: tokenHashOf(token), userId, pair: { ...pair, storedAt: platform.clock.now() } } satisfies BoundKeyPair);
+      const ok = store.set(BOUND_KEY, {
+        tokenHash: tokenHashOf(token),
+        userId,
+        pair: { ...pair, storedAt: platform.clock.now() },
+      } satisfies BoundKeyPair);
       if (ok) store.remove(BACKUP_KEY);
       return ok;
     },
@@ -120,14 +130,23 @@ export async function obtainClientKeyPair(options: ObtainKeyPairOptions): Promis
   if (!platform.crypto.isSecureContext) {
     throw new SigningInitError('INSECURE_CONTEXT', 'a client key pair is generated only in a secure context (https)');
   }
-  const stamp = (generated: { publicKey: string; privateKeyPem: string }): ClientKeyPair => ({ ...generated, algorithm, storedAt: platform.clock.now() });
+  const stamp = (generated: { publicKey: string; privateKeyPem: string }): ClientKeyPair => ({
+    ...generated,
+    algorithm,
+    storedAt: platform.clock.now(),
+  });
   const generation = engine.generateKeyPair(KEY_ALGORITHM_BITS[algorithm]).then(stamp);
   let timedOut = false;
   let handle: unknown;
   const timeout = new Promise<never>((_, reject) => {
     handle = platform.timers.setTimeout(() => {
       timedOut = true;
-      reject(new SigningInitError('KEY_GENERATION_TIMEOUT', `key generation took longer than ${options.timeoutMs ?? KEY_GENERATION_TIMEOUT_MS} ms`));
+      reject(
+        new SigningInitError(
+          'KEY_GENERATION_TIMEOUT',
+          `key generation took longer than ${options.timeoutMs ?? KEY_GENERATION_TIMEOUT_MS} ms`,
+        ),
+      );
     }, options.timeoutMs ?? KEY_GENERATION_TIMEOUT_MS);
   });
   // The slow generation goes on in the background and becomes the backup for the next attempt.

@@ -147,4 +147,3 @@ export const SIGN_INVALID_EVENT = 'gatewaySignInvalid';
 
 /** Spec §S3: the cookies read after a login (names are configurable). */
 export const DEFAULT_COOKIE_NAMES = { refreshToken: 'refreshToken', uid: 'uid' } as const;
-

@@ -77,7 +77,10 @@ function readCallParts(parts: CoreCallParts, owner: string): CoreCallParts {
 export function coreSignedText(parts: CoreCallParts): { text: string; dataMd5: string } {
   parts = readCallParts(parts, 'coreSignedText');
   // Mode 2 hashes query, newline and body in sequence rather than copying them into one array first.
-  const digest = parts.mode === 2 ? md5.create().update(utf8ToBytes(parts.query)).update(NEWLINE).update(parts.body).digest() : md5(signedPayload(parts.mode, parts.query, parts.body));
+  const digest =
+    parts.mode === 2
+      ? md5.create().update(utf8ToBytes(parts.query)).update(NEWLINE).update(parts.body).digest()
+      : md5(signedPayload(parts.mode, parts.query, parts.body));
   const dataMd5 = bytesToHex(digest);
   const text = [parts.path, parts.tm.slice(0, SIGNED_TIME_LENGTH), parts.traceId, String(parts.mode), dataMd5].join('\n');
   return { text, dataMd5 };

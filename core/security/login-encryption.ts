@@ -3,7 +3,15 @@
 import { cbc } from '@noble/ciphers/aes.js';
 import { utf8ToBytes } from '@noble/ciphers/utils.js';
 import { toBase64 } from './bytes.js';
-import { AES_IV_BYTES, AES_KEY_BYTES, ENCRYPTED_MEMBERS, KEY_PAIR_CHECK, LOGIN_URLS, SENSITIVE_FIELDS, SUB_ACCOUNT_SWITCH_URLS } from './constants.js';
+import {
+  AES_IV_BYTES,
+  AES_KEY_BYTES,
+  ENCRYPTED_MEMBERS,
+  KEY_PAIR_CHECK,
+  LOGIN_URLS,
+  SENSITIVE_FIELDS,
+  SUB_ACCOUNT_SWITCH_URLS,
+} from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
 import { putOwn } from '../validate/own-field.js';
@@ -92,7 +100,8 @@ export async function encryptSensitiveFields(
  * work here overlaps it instead of preceding it.
  */
 async function seal(payload: () => string, options: EncryptOptions): Promise<EncryptedMembers> {
-  if (typeof options.randomBytes !== 'function') throw invalidArgument('options.randomBytes', 'a function', options.randomBytes, 'login encryption');
+  if (typeof options.randomBytes !== 'function')
+    throw invalidArgument('options.randomBytes', 'a function', options.randomBytes, 'login encryption');
   expectObjectWith('options.engine', options.engine, 'login encryption', ['wrapKey', 'sign']);
   expectObjectWith('options', options, 'login encryption', ['clientKey']);
   const key = options.randomBytes(AES_KEY_BYTES);

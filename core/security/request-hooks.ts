@@ -8,7 +8,13 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Platform } from '../platform/types.js';
 import { fromBase64, toBase64 } from './bytes.js';
 import type { ClientKeyPair, ClientKeyStore } from './client-keys.js';
-import { DEVICE_CHECK_FIELDS, GATEWAY_SIGN_ERROR_HEADER, GATEWAY_SIGN_TEXT_HEADER, REQUEST_TIME_HEADER, SIGN_HEADERS } from './constants.js';
+import {
+  DEVICE_CHECK_FIELDS,
+  GATEWAY_SIGN_ERROR_HEADER,
+  GATEWAY_SIGN_TEXT_HEADER,
+  REQUEST_TIME_HEADER,
+  SIGN_HEADERS,
+} from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
 import { deviceCheckSignedText, isSignableTime, isSignableTraceId, signCoreCall, userIdHashOf } from './core-signing.js';
 import { LoginEncryptionError } from './errors.js';
@@ -65,7 +71,11 @@ const isSuccessCode = (code: unknown): boolean => isResultCode(code, 'success') 
  * "URL starts with '/'"). An exkit HTTP client says so in its call context; a plain ky request counts
  * when it goes to the API base.
  */
-export function apiPathOf(request: Request, options: { readonly context?: Readonly<Record<string, unknown>> } | undefined, ctx: Pick<HookContext, 'apiOrigin' | 'apiBasePath'>): string | undefined {
+export function apiPathOf(
+  request: Request,
+  options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
+  ctx: Pick<HookContext, 'apiOrigin' | 'apiBasePath'>,
+): string | undefined {
   const context = requestContext(options);
   if (context) return context.apiPath;
   const url = new URL(request.url);
@@ -89,7 +99,8 @@ function userIdOf(body: unknown): string | undefined {
   if (!isRecord(body) || !isRecord(body.data)) return undefined;
   const data = body.data;
   const direct = isRecord(data.userInfo) ? data.userInfo.userId : undefined;
-  const nested = isRecord(data.accessTokenResVO) && isRecord(data.accessTokenResVO.userInfo) ? data.accessTokenResVO.userInfo.userId : undefined;
+  const nested =
+    isRecord(data.accessTokenResVO) && isRecord(data.accessTokenResVO.userInfo) ? data.accessTokenResVO.userInfo.userId : undefined;
   const id = direct ?? nested;
   return typeof id === 'string' && id !== '' ? id : typeof id === 'number' ? String(id) : undefined;
 }

@@ -11,7 +11,8 @@ export async function readParams(request: Request): Promise<{ carrier: ParamsCar
   // Stryker disable next-line StringLiteral: without a content type any fallback text that names neither JSON nor a form reads the same
   const type = (header ?? '').toLowerCase();
   if (request.body === null) {
-    if (request.method === 'GET' || request.method === 'HEAD') return { carrier: 'query', params: paramsOf(new URL(request.url).searchParams) };
+    if (request.method === 'GET' || request.method === 'HEAD')
+      return { carrier: 'query', params: paramsOf(new URL(request.url).searchParams) };
     // An empty body becomes a JSON object when fields are added.
     return { carrier: 'json', params: {} };
   }

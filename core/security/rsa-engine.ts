@@ -79,7 +79,7 @@ let forgeLoading: Promise<Forge> | undefined;
 function loadForge(): Promise<Forge> {
   forgeLoading ??= import('node-forge').then(
     // CommonJS: Node and bundlers hand its exports as `default`; a host that does not gets the namespace.
-    (module) => ((module as { default?: Forge }).default ?? (module as unknown as Forge)),
+    (module) => (module as { default?: Forge }).default ?? (module as unknown as Forge),
     (error: unknown) => {
       forgeLoading = undefined;
       throw error;
@@ -113,7 +113,15 @@ export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
     },
     sign(privateKeyPem, data) {
       const entry = signKeys.get(privateKeyPem, () =>
-        importedKey(() => subtle.importKey('pkcs8', view(fromPem(PRIVATE_KEY_LABEL, privateKeyPem)), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign'])),
+        importedKey(() =>
+          subtle.importKey(
+            'pkcs8',
+            view(fromPem(PRIVATE_KEY_LABEL, privateKeyPem)),
+            { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+            false,
+            ['sign'],
+          ),
+        ),
       );
       return entry.key ? sign(entry.key, data) : entry.promise.then((key) => sign(key, data));
     },

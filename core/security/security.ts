@@ -8,7 +8,14 @@ import { createStore } from '../storage/namespaced-store.js';
 import type { Platform } from '../platform/types.js';
 import { createClientKeyStore, obtainClientKeyPair } from './client-keys.js';
 import type { ClientKeyPair, ClientKeyStore } from './client-keys.js';
-import { DEFAULT_COOKIE_NAMES, DEFAULT_KEY_WRAP, LOGIN_ENCRYPT_FAILED_EVENT, SIGN_CONFIG_PATH, SIGN_DEBUG_QUERY, SIGN_INVALID_EVENT } from './constants.js';
+import {
+  DEFAULT_COOKIE_NAMES,
+  DEFAULT_KEY_WRAP,
+  LOGIN_ENCRYPT_FAILED_EVENT,
+  SIGN_CONFIG_PATH,
+  SIGN_DEBUG_QUERY,
+  SIGN_INVALID_EVENT,
+} from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
 import { HTTP_TIMEOUT_MS } from '../http/constants.js';
 import { SigningInitError } from './errors.js';
@@ -199,7 +206,10 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     debugTexts: new Map<string, string>(),
   };
 
-  const hooks: SecurityHooks = { beforeRequest: [createBeforeRequestHook(hookContext)], afterResponse: [createAfterResponseHook(hookContext)] };
+  const hooks: SecurityHooks = {
+    beforeRequest: [createBeforeRequestHook(hookContext)],
+    afterResponse: [createAfterResponseHook(hookContext)],
+  };
   const removeHooks = http?.use(hooks);
   // One debounce for every toast and logout of the page: the HTTP client's.
   const forwarding = http
@@ -219,7 +229,11 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     token,
     async fetchConfig(fetchOptions = {}) {
       if (!fetchOptions.force) {
-        const cached = sessionStore.get<GatewaySignConfig | undefined>(CONFIG_CACHE_KEY, undefined, isSignConfig as (v: unknown) => v is GatewaySignConfig | undefined);
+        const cached = sessionStore.get<GatewaySignConfig | undefined>(
+          CONFIG_CACHE_KEY,
+          undefined,
+          isSignConfig as (v: unknown) => v is GatewaySignConfig | undefined,
+        );
         if (cached) return cached;
       }
       let body: unknown;

@@ -56,7 +56,8 @@ export function assertRsaSpki(der: Uint8Array): void {
     throw new InvalidArgumentError('the key is not an RSA key', { field: 'algorithm' });
   }
   const bits = expectTag(key, BIT_STRING, 'subjectPublicKey');
-  if (bits.contentStart >= bits.end || der[bits.contentStart] !== 0) throw new InvalidArgumentError('the key bit string is not whole bytes', { field: 'subjectPublicKey' });
+  if (bits.contentStart >= bits.end || der[bits.contentStart] !== 0)
+    throw new InvalidArgumentError('the key bit string is not whole bytes', { field: 'subjectPublicKey' });
   const rsaKey = expectTag(readDer(der, bits.contentStart + 1, bits.end), SEQUENCE, 'RSAPublicKey');
   const numbers = derChildren(der, rsaKey);
   if (rsaKey.end !== bits.end || numbers.length !== 2 || numbers.some((n) => n.tag !== INTEGER || n.end === n.contentStart)) {
@@ -70,7 +71,8 @@ export function certificatePublicKey(certificatePem: string): Uint8Array {
     const der = fromPem('CERTIFICATE', certificatePem);
     const certificate = expectTag(readDer(der), SEQUENCE, 'certificate');
     const parts = derChildren(der, certificate);
-    if (certificate.end !== der.length || parts.length !== 3) throw new InvalidArgumentError('not one certificate', { field: 'certificate' });
+    if (certificate.end !== der.length || parts.length !== 3)
+      throw new InvalidArgumentError('not one certificate', { field: 'certificate' });
     const fields = derChildren(der, expectTag(parts[0], SEQUENCE, 'tbsCertificate'));
     // tbsCertificate: [0] version (optional), serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo.
     const spki = expectTag(fields[fields[0]?.tag === EXPLICIT_VERSION ? 6 : 5], SEQUENCE, 'subjectPublicKeyInfo');
@@ -101,8 +103,13 @@ async function verifySha256(subtle: SubtleCrypto | undefined, spki: Uint8Array, 
   }
 }
 
-/** Checks the config's server key against the embedded certificate and resolves to it when trusted; rejects with SigningInitError otherwise. */
-export async function verifyServerPublicKey(givenConfig: GatewaySignConfig, certificatePem: string, givenOptions: VerifyServerKeyOptions = {}): Promise<VerifiedServerKey> {
+/** Checks the config's server key against the embedded certificate and resolves to it when trusted; rejects with SigningInitError
+ * otherwise. */
+export async function verifyServerPublicKey(
+  givenConfig: GatewaySignConfig,
+  certificatePem: string,
+  givenOptions: VerifyServerKeyOptions = {},
+): Promise<VerifiedServerKey> {
   // Read once into plain copies: a config or options object that cannot be read is an InvalidArgumentError.
   const config = readRecord('config', givenConfig, 'verifyServerPublicKey');
   const options = readRecord('options', givenOptions, 'verifyServerPublicKey', {});
@@ -123,6 +130,10 @@ export async function verifyServerPublicKey(givenConfig: GatewaySignConfig, cert
   }
   const hash = bytesToHex(sha256(der)).toLowerCase();
   const valid = await verifySha256(subtle, certificateKey, utf8ToBytes(hash), signature);
-  if (!valid) throw new SigningInitError('SERVER_KEY_SIGNATURE_INVALID', 'the server public key signature does not verify against the embedded certificate');
+  if (!valid)
+    throw new SigningInitError(
+      'SERVER_KEY_SIGNATURE_INVALID',
+      'the server public key signature does not verify against the embedded certificate',
+    );
   return { der, base64: config.serverPublicKey, hash };
 }

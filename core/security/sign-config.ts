@@ -21,7 +21,8 @@ export interface GatewaySignConfig {
   userCheckDeviceUrl: string;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
 const isMode = (value: unknown): value is SignMode => value === 0 || value === 1 || value === 2;
 const MODE_TEXT = /^[012]$/;
 
@@ -46,7 +47,10 @@ function parseConfig(raw: unknown): GatewaySignConfig {
     }
   }
   // Own keys only: `'toString' in KEY_ALGORITHM_BITS` is true through the prototype.
-  const algorithm = typeof raw.defaultAlgorithm === 'string' && Object.hasOwn(KEY_ALGORITHM_BITS, raw.defaultAlgorithm) ? (raw.defaultAlgorithm as KeyAlgorithm) : DEFAULT_KEY_ALGORITHM;
+  const algorithm =
+    typeof raw.defaultAlgorithm === 'string' && Object.hasOwn(KEY_ALGORITHM_BITS, raw.defaultAlgorithm)
+      ? (raw.defaultAlgorithm as KeyAlgorithm)
+      : DEFAULT_KEY_ALGORITHM;
   return {
     clientOpen: raw.clientOpen === true,
     serverPublicKey: typeof raw.serverPublicKey === 'string' ? raw.serverPublicKey : '',

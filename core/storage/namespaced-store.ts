@@ -94,7 +94,10 @@ function expiryOf(options: SetOptions | undefined, platform: Platform): number |
   // everywhere, and `expiresAt` carries any longer life.
   checkDuration('ttlMs', ttlMs, { owner: 'storage' });
   if (expiresAt !== undefined && (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt))) {
-    throw new InvalidArgumentError('storage: expiresAt must be a finite time in ms since the epoch', { field: 'expiresAt', value: expiresAt });
+    throw new InvalidArgumentError('storage: expiresAt must be a finite time in ms since the epoch', {
+      field: 'expiresAt',
+      value: expiresAt,
+    });
   }
   if (ttlMs !== undefined && expiresAt !== undefined) {
     throw new InvalidArgumentError('storage: give ttlMs or expiresAt, not both', { field: 'ttlMs', value: ttlMs });

@@ -33,14 +33,25 @@ export function revealOriginFromEvent(event: { clientX: number; clientY: number 
  * Switches the theme (spec §S4): a circular reveal from the origin through the View Transitions API
  * where the browser has it, at once when the user prefers reduced motion or the API is absent.
  */
-export async function changeTheme(platform: Platform, port: ThemePort, theme: string, options: ChangeThemeOptions = {}): Promise<ThemeChangeMode> {
+export async function changeTheme(
+  platform: Platform,
+  port: ThemePort,
+  theme: string,
+  options: ChangeThemeOptions = {},
+): Promise<ThemeChangeMode> {
   options = readRecord('options', options, 'changeTheme');
   expectObjectWith('platform', platform, 'changeTheme', ['matchMedia']);
   expectObjectWith('port', port, 'changeTheme', ['apply', 'current']);
   expectString('theme', theme, 'changeTheme');
   const dom = platform.dom;
   const doc = dom?.document as TransitionDocument | undefined;
-  if (!dom || !doc || typeof doc.startViewTransition !== 'function' || platform.matchMedia(REDUCED_MOTION_QUERY) || port.current() === theme) {
+  if (
+    !dom ||
+    !doc ||
+    typeof doc.startViewTransition !== 'function' ||
+    platform.matchMedia(REDUCED_MOTION_QUERY) ||
+    port.current() === theme
+  ) {
     port.apply(theme);
     return 'instant';
   }

@@ -9,7 +9,8 @@ const ELEMENT_MEMBERS = ['style', 'setAttribute', 'removeAttribute', 'addEventLi
 
 /** The text of an attribute value: a string, a number or a boolean; anything else names the prop. */
 function attributeText(key: string, value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
   throw invalidArgument(`props.${key}`, 'a string, number or boolean', value, OWNER);
 }
 

@@ -18,7 +18,8 @@ export function describeValue(value: unknown): string {
       return `${value.toString().slice(0, MAX_SHOWN)}n`;
     case 'symbol':
       return 'a symbol';
-    // Stryker disable next-line ConditionalExpression: without this case undefined falls through to String(value), which is 'undefined' too.
+    // Stryker disable next-line ConditionalExpression: without this case undefined falls through to String(value), which is 'undefined'
+    // too.
     case 'undefined':
       return 'undefined';
     case 'boolean':
@@ -77,7 +78,8 @@ export function expectObjectWith(field: string, value: unknown, owner: string, k
     } catch (cause) {
       throw invalidArgument(`${field}.${key}`, 'a field that can be read', value, owner, cause);
     }
-    if (port === null || (typeof port !== 'object' && typeof port !== 'function')) throw invalidArgument(`${field}.${key}`, 'an object', port, owner);
+    if (port === null || (typeof port !== 'object' && typeof port !== 'function'))
+      throw invalidArgument(`${field}.${key}`, 'an object', port, owner);
   }
 }
 

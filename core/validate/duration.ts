@@ -17,11 +17,9 @@ export interface DurationRule {
 /** True when `value` is a delay every host's timer honours: finite, > 0 (or 0 when allowed), ≤ 2^31 − 1 ms. */
 export function isDuration(value: unknown, allowZero = false): value is number {
   return (
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: Number.isFinite is false for every non-number; the typeof test narrows the type.
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    (allowZero ? value >= 0 : value > 0) &&
-    value <= MAX_TIMER_DELAY_MS
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: Number.isFinite is false for every non-number; the typeof test
+    // narrows the type.
+    typeof value === 'number' && Number.isFinite(value) && (allowZero ? value >= 0 : value > 0) && value <= MAX_TIMER_DELAY_MS
   );
 }
 

@@ -29,17 +29,38 @@ export const RISK_TOKEN_DEVICE_PATH = '/v1/constantid/udid/c1';
 /** The header the exkit client carries the risk token in (docs/risk-token.md). */
 export const RISK_TOKEN_HEADER = 'risktoken';
 export const LOGIN_PATHS = new Set([
-  '/v1/user/agency/login', '/v1/user/agency/login/verify-login', '/v1/user/login', '/v1/user/login/verify-login',
-  '/v1/user/login/verify-login-v2', '/v1/user/login/verify-auth-login', '/v1/user/login/verifySystemLogin',
-  '/v1/user/login/verifySystemLogin-v2', '/v1/user/register/mobile', '/v1/user/register/email',
-  '/v1/user/register/mobileAndEmail', '/v1/user/sub/switchLoginDemo', '/v1/user/sub/switchTradeDemo',
-  '/v1/user/sub/switLogin', '/v1/user/sub/switchWeb', '/v1/user/sub/switchApp',
-  '/v1/user/public/third/apple/register', '/v1/user/public/third/google/register',
-  '/v1/user/public/third/wallet/register', '/v1/user/public/third/tg/register', '/v1/user/public/third/check',
-  '/v1/user/public/third/bind/check', '/v1/user/public/third/bind/choose', '/v1/user/public/third/tg/sign',
-  '/v1/user/public/third/tg/signV2', '/v1/user/public/third/tg/generateVirtual',
-  '/v1/user/public/third/tg/checkUserExit', '/v1/user/public/third/oauth/sign', '/v1/user/public/third/wallet/sign',
-  '/v1/user/public/third/wallet/check', '/v1/user/public/third/securityVerify', '/v1/user/public/getQrKeyStatus',
+  '/v1/user/agency/login',
+  '/v1/user/agency/login/verify-login',
+  '/v1/user/login',
+  '/v1/user/login/verify-login',
+  '/v1/user/login/verify-login-v2',
+  '/v1/user/login/verify-auth-login',
+  '/v1/user/login/verifySystemLogin',
+  '/v1/user/login/verifySystemLogin-v2',
+  '/v1/user/register/mobile',
+  '/v1/user/register/email',
+  '/v1/user/register/mobileAndEmail',
+  '/v1/user/sub/switchLoginDemo',
+  '/v1/user/sub/switchTradeDemo',
+  '/v1/user/sub/switLogin',
+  '/v1/user/sub/switchWeb',
+  '/v1/user/sub/switchApp',
+  '/v1/user/public/third/apple/register',
+  '/v1/user/public/third/google/register',
+  '/v1/user/public/third/wallet/register',
+  '/v1/user/public/third/tg/register',
+  '/v1/user/public/third/check',
+  '/v1/user/public/third/bind/check',
+  '/v1/user/public/third/bind/choose',
+  '/v1/user/public/third/tg/sign',
+  '/v1/user/public/third/tg/signV2',
+  '/v1/user/public/third/tg/generateVirtual',
+  '/v1/user/public/third/tg/checkUserExit',
+  '/v1/user/public/third/oauth/sign',
+  '/v1/user/public/third/wallet/sign',
+  '/v1/user/public/third/wallet/check',
+  '/v1/user/public/third/securityVerify',
+  '/v1/user/public/getQrKeyStatus',
 ]);
 const SWITCH_PREFIX = '/v1/user/sub/';
 export const SIGN_ERRORS = {
@@ -179,7 +200,14 @@ const DEFAULT_SIGN_CONFIG = {
   defaultAlgorithm: 'rsa1024',
   exactUrls: ['/v1/user/overview/userinfo', '/v1/mode0/exact', '/v1/mode2/exact'],
   prefixUrls: ['/v1/spot/', '/v1/spot/order/', '/v1/mode0/'],
-  signModes: { '/v1/user/overview/userinfo': 1, '/v1/mode0/exact': 0, '/v1/mode2/exact': 2, '/v1/spot/': 1, '/v1/spot/order/': 2, '/v1/mode0/': 0 },
+  signModes: {
+    '/v1/user/overview/userinfo': 1,
+    '/v1/mode0/exact': 0,
+    '/v1/mode2/exact': 2,
+    '/v1/spot/': 1,
+    '/v1/spot/order/': 2,
+    '/v1/mode0/': 0,
+  },
   userCheckDeviceUrl: '/v1/user/public/checkDevice',
 };
 
@@ -278,7 +306,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     return prefix === undefined ? undefined : pick(prefix);
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) => {
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string | string[]> = {},
+  ) => {
     if (req.method === 'POST') res.setHeader('request-time', String(now()));
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -286,7 +320,12 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   };
 
   /** §6.4: verifies a core call; returns the error to answer, or undefined when it may proceed. */
-  const checkSignature = (req: IncomingMessage, path: string, query: string, body: Buffer): { error?: (typeof SIGN_ERRORS)[keyof typeof SIGN_ERRORS]; text?: string } => {
+  const checkSignature = (
+    req: IncomingMessage,
+    path: string,
+    query: string,
+    body: Buffer,
+  ): { error?: (typeof SIGN_ERRORS)[keyof typeof SIGN_ERRORS]; text?: string } => {
     const mode = modeFor(path);
     if (mode === undefined) return {};
     const session = header(req, 'token') ?? cookieOf(req, 'refreshToken');
@@ -355,10 +394,16 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     }
     logins.push({ path, encrypted, clear, sensitive, userId, token, ...(algorithm ? { algorithm } : {}) });
     const data = isSwitch ? { accessTokenResVO: { userInfo: { userId } }, token } : { userInfo: { userId }, token };
-    send(req, res, 200, { code: '00000', msg: 'success', data }, {
-      // Readable by the page: the client reads both cookies after a login (spec §S3).
-      'set-cookie': [`refreshToken=${token}; Path=/; SameSite=Lax`, `uid=${userId}; Path=/; SameSite=Lax`],
-    });
+    send(
+      req,
+      res,
+      200,
+      { code: '00000', msg: 'success', data },
+      {
+        // Readable by the page: the client reads both cookies after a login (spec §S3).
+        'set-cookie': [`refreshToken=${token}; Path=/; SameSite=Lax`, `uid=${userId}; Path=/; SameSite=Lax`],
+      },
+    );
   };
 
   const handleDeviceCheck = (req: IncomingMessage, res: ServerResponse, path: string, params: Record<string, unknown>) => {
@@ -463,7 +508,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         return;
       }
       const { error, text } = checkSignature(req, path, query, body);
-      const debugHeaders: Record<string, string> = header(req, 'device-sign-text') && text ? { 'gw-sign-text': Buffer.from(text, 'utf8').toString('base64') } : {};
+      const debugHeaders: Record<string, string> =
+        header(req, 'device-sign-text') && text ? { 'gw-sign-text': Buffer.from(text, 'utf8').toString('base64') } : {};
       if (error) {
         send(req, res, 200, { code: error.code, msg: error.msg, data: null }, { 'gw-sign-error': error.header, ...debugHeaders });
         return;

@@ -1,22 +1,31 @@
 // The server side of docs/security-protocol.md, on node:crypto only. Nothing here imports exkit: this
 // is the independent implementation the client is proven against.
-import {
-  constants,
-  createDecipheriv,
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  privateDecrypt,
-  sign,
-  verify,
-} from 'node:crypto';
+import { constants, createDecipheriv, createHash, createPrivateKey, createPublicKey, privateDecrypt, sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 
 export const KEY_PAIR_CHECK = 'KEY_PAIR_CHECK';
 export const SENSITIVE_FIELDS = new Set([
-  'loginName', 'pwd', 'areaCode', 'mobile', 'email', 'verifyCode', 'rePwd', 'emailVerifyCode', 'emailCode',
-  'mobileCode', 'googleCode', 'fidoVerifyCode', 'serialNO', 'userId', 'token', 'publicAddress', 'signature',
-  'initData', 'id', 'qrcodeKey', 'sign',
+  'loginName',
+  'pwd',
+  'areaCode',
+  'mobile',
+  'email',
+  'verifyCode',
+  'rePwd',
+  'emailVerifyCode',
+  'emailCode',
+  'mobileCode',
+  'googleCode',
+  'fidoVerifyCode',
+  'serialNO',
+  'userId',
+  'token',
+  'publicAddress',
+  'signature',
+  'initData',
+  'id',
+  'qrcodeKey',
+  'sign',
 ]);
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

@@ -49,7 +49,14 @@ $('toast').onclick = () => ui.toast.success('Saved', { duration: 1000 });
 
 // The dialog: its content is always in the page, hidden while closed.
 const popup = createActor(popupMachine, {
-  input: { id: 'demo', modal: true, layers: ui.host.layers, stack: ui.host.stack, scrollLock: ui.host.scrollLock, ...(ui.host.dom ? { dom: ui.host.dom } : {}) },
+  input: {
+    id: 'demo',
+    modal: true,
+    layers: ui.host.layers,
+    stack: ui.host.stack,
+    scrollLock: ui.host.scrollLock,
+    ...(ui.host.dom ? { dom: ui.host.dom } : {}),
+  },
 }).start();
 const [trigger, content, title, body, close] = ['open-dialog', 'dialog', 'dialog-title', 'dialog-body', 'dialog-close'].map($);
 const renderDialog = () => {

@@ -73,7 +73,8 @@ export async function startExampleServers(options: StartOptions = {}): Promise<E
   } catch (error) {
     await server.close();
     await gateway.close();
-    const taken = (error as { code?: unknown }).code === 'EADDRINUSE' || /already in use/.test(String((error as { message?: unknown }).message));
+    const taken =
+      (error as { code?: unknown }).code === 'EADDRINUSE' || /already in use/.test(String((error as { message?: unknown }).message));
     throw taken ? new PortInUseError(port) : error;
   }
   const address = server.httpServer?.address();

@@ -12,7 +12,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 try {
   const servers = await startExampleServers({ port, whenTaken: chosen === undefined || chosen === '' ? 'next' : 'fail' });
-  if (servers.portTaken !== undefined) console.log(`port ${servers.portTaken} is in use; serving on ${new URL(servers.url).port} instead (PORT=<port> npm start to choose)`);
+  if (servers.portTaken !== undefined)
+    console.log(`port ${servers.portTaken} is in use; serving on ${new URL(servers.url).port} instead (PORT=<port> npm start to choose)`);
   console.log(`\nexkit example exchange: ${servers.url}/  (ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   console.log(`reference gateway (test keys only, never in production): ${servers.gateway.url}`);
   const stop = () => {

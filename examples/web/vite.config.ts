@@ -23,7 +23,8 @@ function exportAliases(from: 'source' | 'dist'): Alias[] {
     if (!file || !file.endsWith('.js')) return [];
     const specifier = subpath === '.' ? pkg.name : `${pkg.name}${subpath.slice(1)}`;
     // dist/core/index.js is built from core/index.ts: the source twin of each entry.
-    const replacement = from === 'dist' ? resolve(packageRoot, file) : resolve(packageRoot, file.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'));
+    const replacement =
+      from === 'dist' ? resolve(packageRoot, file) : resolve(packageRoot, file.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'));
     return [{ find: new RegExp(`^${specifier.replace(/[/.]/g, '\\$&')}$`), replacement }];
   });
 }

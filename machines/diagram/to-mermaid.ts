@@ -54,7 +54,8 @@ function eventLabel(eventType: string): string {
   return eventType;
 }
 
-/** Renders an XState v5 machine as a Mermaid `stateDiagram-v2`: nested and parallel states, final states, named guards, delays in ms and invoked actors. */
+/** Renders an XState v5 machine as a Mermaid `stateDiagram-v2`: nested and parallel states, final states, named guards, delays in ms and
+ * invoked actors. */
 export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptions = {}): string {
   const options = readRecord('options', givenOptions, 'toMermaid', {});
   const parts = readGuarded('machine', 'an XState machine', machine, 'toMermaid', () => {

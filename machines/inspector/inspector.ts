@@ -127,7 +127,11 @@ function eventParts(event: unknown): { eventType: string; payload: string } {
 }
 
 function isMachine(logic: unknown): boolean {
-  return isRecord(logic) && isRecord((logic as { root?: unknown }).root) && typeof (logic as { getStateNodeById?: unknown }).getStateNodeById === 'function';
+  return (
+    isRecord(logic) &&
+    isRecord((logic as { root?: unknown }).root) &&
+    typeof (logic as { getStateNodeById?: unknown }).getStateNodeById === 'function'
+  );
 }
 
 interface Watched {
@@ -146,7 +150,12 @@ export function watchProblem(name: unknown, actor: unknown): InvalidArgumentErro
   let usable = false;
   try {
     const a = actor as Partial<Record<'send' | 'subscribe' | 'getSnapshot', unknown>> | null;
-    usable = typeof a === 'object' && a !== null && typeof a.send === 'function' && typeof a.subscribe === 'function' && typeof a.getSnapshot === 'function';
+    usable =
+      typeof a === 'object' &&
+      a !== null &&
+      typeof a.send === 'function' &&
+      typeof a.subscribe === 'function' &&
+      typeof a.getSnapshot === 'function';
   } catch {
     usable = false;
   }
@@ -249,7 +258,8 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
           next: (event) =>
             guarded('inspection', w, () => {
               if (event.actorRef !== actor) return;
-              if (event.type === '@xstate.microstep') w.pending = [...w.pending, ...transitionsOf((event as { _transitions?: unknown })._transitions)];
+              if (event.type === '@xstate.microstep')
+                w.pending = [...w.pending, ...transitionsOf((event as { _transitions?: unknown })._transitions)];
               else if (event.type === '@xstate.snapshot') record(w, event.event, event.snapshot);
             }),
         });
@@ -355,7 +365,8 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
       } catch {
         type = undefined;
       }
-      if (typeof type !== 'string' || type === '') throw invalidArgument('event', 'an object with a non-empty string type', event, `${OWNER}.send`);
+      if (typeof type !== 'string' || type === '')
+        throw invalidArgument('event', 'an object with a non-empty string type', event, `${OWNER}.send`);
       return guardCallback(`${name}.send`, () => void w.actor.send(event), errors);
     },
     clearLog(name) {

@@ -35,7 +35,8 @@ function objectLabel(value: object): string {
       return `ActorRef(${typeof record.id === 'string' ? record.id : '?'})`;
     }
     const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-    if (value instanceof Error) return `${typeof name === 'string' ? name : 'Error'}(${JSON.stringify(String(value.message).slice(0, 60))})`;
+    if (value instanceof Error)
+      return `${typeof name === 'string' ? name : 'Error'}(${JSON.stringify(String(value.message).slice(0, 60))})`;
     return typeof name === 'string' && name !== '' ? name : 'object';
   } catch {
     return '(unreadable)';

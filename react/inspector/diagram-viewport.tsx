@@ -115,7 +115,12 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
   };
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP, 0], ArrowRight: [-PAN_STEP, 0], ArrowUp: [0, PAN_STEP], ArrowDown: [0, -PAN_STEP] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [PAN_STEP, 0],
+      ArrowRight: [-PAN_STEP, 0],
+      ArrowUp: [0, PAN_STEP],
+      ArrowDown: [0, -PAN_STEP],
+    };
     const move = moves[event.key];
     if (move) setView((v) => panBy(v, move[0], move[1]));
     else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
@@ -190,7 +195,11 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
         onPointerUp={onPointerEnd}
         onPointerCancel={onPointerEnd}
       >
-        <div ref={content} className="exkit-inspector-canvas" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} />
+        <div
+          ref={content}
+          className="exkit-inspector-canvas"
+          style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
+        />
       </div>
     </div>
   );

@@ -55,7 +55,8 @@ function parsePayload(text: string): { fields?: Record<string, unknown>; error?:
   if (text.trim() === '') return { fields: {} };
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: 'Extra fields must be a JSON object, like {"zIndex": 3}.' };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return { error: 'Extra fields must be a JSON object, like {"zIndex": 3}.' };
     return { fields: parsed as Record<string, unknown> };
   } catch (error) {
     return { error: `Extra fields are not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
@@ -77,7 +78,9 @@ function LogEntry({ entry }: { entry: InspectorLogEntry }) {
           {entry.transitions.map((t, i) => (
             <li key={i}>
               {t.source || '(machine)'} → {t.targets.length ? t.targets.join(', ') : '(stays)'}
-              {t.eventType && t.eventType !== entry.eventType ? <span className="exkit-inspector-muted"> ({t.eventType || 'always'})</span> : null}
+              {t.eventType && t.eventType !== entry.eventType ? (
+                <span className="exkit-inspector-muted"> ({t.eventType || 'always'})</span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -99,7 +102,17 @@ function LogEntry({ entry }: { entry: InspectorLogEntry }) {
   );
 }
 
-function ActorPanel({ view, inspector, given, theme }: { view: InspectedActor; inspector: Inspector; given: AnyStateMachine | string | undefined; theme: InspectorTheme }) {
+function ActorPanel({
+  view,
+  inspector,
+  given,
+  theme,
+}: {
+  view: InspectedActor;
+  inspector: Inspector;
+  given: AnyStateMachine | string | undefined;
+  theme: InspectorTheme;
+}) {
   const { source, error: sourceError } = useMemo(() => sourceFor(view.machine, given), [view.machine, given]);
   const [svg, setSvg] = useState<{ for: string; svg: string } | undefined>();
   const [rendered, setRendered] = useState<{ for: string; error: string } | undefined>();
@@ -128,24 +141,46 @@ function ActorPanel({ view, inspector, given, theme }: { view: InspectedActor; i
       return;
     }
     const result = inspector.send(view.name, { ...fields, type });
-    setSendError(result.ok ? undefined : `The actor threw on ${type}: ${result.error.cause instanceof Error ? result.error.cause.message : String(result.error.cause)}`);
+    setSendError(
+      result.ok
+        ? undefined
+        : `The actor threw on ${type}: ${result.error.cause instanceof Error ? result.error.cause.message : String(result.error.cause)}`,
+    );
   };
 
   const active = view.activeStates.map((path) => path.split('.').join('_'));
   const innermost = view.activeStates.filter((path) => !view.activeStates.some((other) => other.startsWith(`${path}.`)));
 
   return (
-    <section className="exkit-inspector-main" aria-label={`${view.name} inspector`} data-actor={view.name} data-status={view.status} data-state={innermost.join(' ')}>
+    <section
+      className="exkit-inspector-main"
+      aria-label={`${view.name} inspector`}
+      data-actor={view.name}
+      data-status={view.status}
+      data-state={innermost.join(' ')}
+    >
       <h3>{view.name}</h3>
       <p className="exkit-inspector-state">
         {view.status === 'active' ? 'Now in ' : `${view.status} in `}
-        {innermost.length ? innermost.map((s) => <code key={s}>{s}</code>).reduce<ReactNode[]>((all, el, i) => (i ? [...all, ' and ', el] : [el]), []) : <code>{stateText(view.value)}</code>}
+        {innermost.length ? (
+          innermost.map((s) => <code key={s}>{s}</code>).reduce<ReactNode[]>((all, el, i) => (i ? [...all, ' and ', el] : [el]), [])
+        ) : (
+          <code>{stateText(view.value)}</code>
+        )}
         {view.problem ? <span className="exkit-inspector-error"> ({view.problem})</span> : null}
       </p>
       {sourceError ? <p className="exkit-inspector-error">The diagram could not be drawn: {sourceError}</p> : null}
       {renderError ? <p className="exkit-inspector-error">Mermaid could not render the diagram: {renderError}</p> : null}
-      {source === undefined && !sourceError ? <p className="exkit-inspector-muted">This actor does not run a state machine, so there is no diagram.</p> : null}
-      {svg !== undefined && svg.for === key ? <DiagramViewport svg={svg.svg} label={`State diagram of ${view.name}`} active={active} /> : source !== undefined && !renderError ? <p className="exkit-inspector-muted" data-loading>Drawing the diagram…</p> : null}
+      {source === undefined && !sourceError ? (
+        <p className="exkit-inspector-muted">This actor does not run a state machine, so there is no diagram.</p>
+      ) : null}
+      {svg !== undefined && svg.for === key ? (
+        <DiagramViewport svg={svg.svg} label={`State diagram of ${view.name}`} active={active} />
+      ) : source !== undefined && !renderError ? (
+        <p className="exkit-inspector-muted" data-loading>
+          Drawing the diagram…
+        </p>
+      ) : null}
       <div className="exkit-inspector-columns">
         <div>
           <h4>Send an event</h4>
@@ -154,7 +189,13 @@ function ActorPanel({ view, inspector, given, theme }: { view: InspectedActor; i
               <ul className="exkit-inspector-events" aria-label="Events the current state accepts">
                 {view.accepted.map((e) => (
                   <li key={e.type}>
-                    <button type="button" data-send={e.type} data-enabled={e.enabled} onClick={() => send(e.type)} title={e.enabled ? `Send ${e.type}` : `Send ${e.type} (a guard refuses it without extra fields)`}>
+                    <button
+                      type="button"
+                      data-send={e.type}
+                      data-enabled={e.enabled}
+                      onClick={() => send(e.type)}
+                      title={e.enabled ? `Send ${e.type}` : `Send ${e.type} (a guard refuses it without extra fields)`}
+                    >
                       {e.type}
                     </button>
                   </li>
@@ -163,16 +204,28 @@ function ActorPanel({ view, inspector, given, theme }: { view: InspectedActor; i
               <label htmlFor={payloadId} className="exkit-inspector-muted">
                 Extra fields (JSON object, optional)
               </label>
-              <textarea id={payloadId} value={payload} onChange={(e) => setPayload(e.target.value)} spellCheck={false} placeholder='{"zIndex": 3}' />
+              <textarea
+                id={payloadId}
+                value={payload}
+                onChange={(e) => setPayload(e.target.value)}
+                spellCheck={false}
+                placeholder='{"zIndex": 3}'
+              />
               {sendError ? (
                 <p className="exkit-inspector-error" role="alert">
                   {sendError}
                 </p>
               ) : null}
-              {view.accepted.some((e) => !e.enabled) ? <p className="exkit-inspector-muted">Dashed: a guard refuses the bare event now; it may take it with the right extra fields.</p> : null}
+              {view.accepted.some((e) => !e.enabled) ? (
+                <p className="exkit-inspector-muted">
+                  Dashed: a guard refuses the bare event now; it may take it with the right extra fields.
+                </p>
+              ) : null}
             </>
           ) : (
-            <p className="exkit-inspector-muted">{view.status === 'active' ? 'The current state accepts no events.' : `The actor is ${view.status}; it accepts no events.`}</p>
+            <p className="exkit-inspector-muted">
+              {view.status === 'active' ? 'The current state accepts no events.' : `The actor is ${view.status}; it accepts no events.`}
+            </p>
           )}
         </div>
         <div>
@@ -182,7 +235,9 @@ function ActorPanel({ view, inspector, given, theme }: { view: InspectedActor; i
               Clear
             </button>
           </h4>
-          {view.recording === 'subscribe' ? <p className="exkit-inspector-muted">This actor has no inspection API: changes are logged, their events are not known.</p> : null}
+          {view.recording === 'subscribe' ? (
+            <p className="exkit-inspector-muted">This actor has no inspection API: changes are logged, their events are not known.</p>
+          ) : null}
           {view.log.length ? (
             <ol className="exkit-inspector-log" aria-label={`Events ${view.name} received, newest first`}>
               {[...view.log].reverse().map((entry) => (
@@ -238,7 +293,12 @@ export function MachineInspector({ actors, diagrams, theme = 'light', inspector,
             <label htmlFor={selectId} className="exkit-inspector-actor-select exkit-inspector-muted">
               Actor
             </label>
-            <select id={selectId} className="exkit-inspector-actor-select" value={selected?.name ?? ''} onChange={(e) => setChosen(e.target.value)}>
+            <select
+              id={selectId}
+              className="exkit-inspector-actor-select"
+              value={selected?.name ?? ''}
+              onChange={(e) => setChosen(e.target.value)}
+            >
               {views.map((v) => (
                 <option key={v.name} value={v.name}>
                   {v.name}: {stateText(v.value)}

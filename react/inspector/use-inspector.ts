@@ -7,7 +7,11 @@ import type { InspectedActor, Inspector, InspectorOptions } from '../../machines
  * Watches `actors` (name → actor; undefined entries are skipped) with `inspector`, or with one of its own
  * created from `options`, and returns what it records, re-rendering on every change.
  */
-export function useInspector(actors: Readonly<Record<string, AnyActorRef | undefined>>, inspector?: Inspector, options?: InspectorOptions): { inspector: Inspector; views: readonly InspectedActor[]; problems: Readonly<Record<string, string>> } {
+export function useInspector(
+  actors: Readonly<Record<string, AnyActorRef | undefined>>,
+  inspector?: Inspector,
+  options?: InspectorOptions,
+): { inspector: Inspector; views: readonly InspectedActor[]; problems: Readonly<Record<string, string>> } {
   const [own] = useState(() => (inspector ? undefined : createInspector(options)));
   const active = inspector ?? own!;
   // Entries that are not actors are listed instead of breaking the page.

@@ -15,8 +15,9 @@
         diagram.textContent = code.textContent;
         code.parentElement.replaceWith(diagram);
       }
-      const dark = document.documentElement.dataset.theme === 'dark'
-        || (document.documentElement.dataset.theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+      const dark =
+        document.documentElement.dataset.theme === 'dark' ||
+        (document.documentElement.dataset.theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
       window.mermaid.initialize({ startOnLoad: false, theme: dark ? 'dark' : 'default' });
       void window.mermaid.run({ querySelector: 'div.mermaid' });
     };

@@ -30,7 +30,17 @@ function validArguments(): Record<string, unknown[]> {
   const send = (): void => undefined;
   const doc = { getElementById: () => null, querySelector: () => null };
   const element = { style: {}, setAttribute: send, removeAttribute: send, addEventListener: send, removeEventListener: send };
-  const position = { position: 1, marginMode: 1, positionMode: 1, count: '2', openAvgPrice: '100', openLevel: '10', openMarginCount: '20', mm: '0.005', feeRate: '0.0006' };
+  const position = {
+    position: 1,
+    marginMode: 1,
+    positionMode: 1,
+    count: '2',
+    openAvgPrice: '100',
+    openLevel: '10',
+    openMarginCount: '20',
+    mm: '0.005',
+    feeRate: '0.0006',
+  };
   return {
     isExkitError: [new core.InvalidArgumentError('x'), 'InvalidArgumentError'],
     interval$: [1000, platform.timers],
@@ -111,20 +121,49 @@ function validArguments(): Record<string, unknown[]> {
     connectButton: [{ loading: false, disabled: false, clickable: true }, send],
     connectDialog: [{ state: 'open', zIndex: 2000, modal: true, owner: 'dlg' }, send, { size: 'small', viewportWidth: 1024 }],
     connectMessageBox: [
-      { id: 'b1', phase: 'open', options: { kind: 'prompt', message: 'Name?' }, showCancel: true, value: '', error: undefined, exceeded: false, zIndex: 1 },
+      {
+        id: 'b1',
+        phase: 'open',
+        options: { kind: 'prompt', message: 'Name?' },
+        showCancel: true,
+        value: '',
+        error: undefined,
+        exceeded: false,
+        zIndex: 1,
+      },
       send,
       { labels: { confirm: 'Yes' } },
     ],
     connectToaster: [{ placements: [], queued: 0 }, send, { reducedMotion: true }],
     connectToast: [
-      { id: 't1', type: 'info', message: 'Saved', title: undefined, closable: true, data: undefined, zIndex: 1, revision: 0, state: 'visible' },
+      {
+        id: 't1',
+        type: 'info',
+        message: 'Saved',
+        title: undefined,
+        closable: true,
+        data: undefined,
+        zIndex: 1,
+        revision: 0,
+        state: 'visible',
+      },
       send,
       { id: 't1', offset: 10 },
       send,
     ],
     connectNotifier: [{ placements: [], gap: 16 }, send, { reducedMotion: false }],
     connectNotification: [
-      { id: 'n1', title: 'Title', message: 'Body', type: 'info', position: 'top-right', showClose: true, data: undefined, zIndex: 1, hovered: false },
+      {
+        id: 'n1',
+        title: 'Title',
+        message: 'Body',
+        type: 'info',
+        position: 'top-right',
+        showClose: true,
+        data: undefined,
+        zIndex: 1,
+        hovered: false,
+      },
       send,
       { id: 'n1', offset: 16 },
       16,
@@ -140,7 +179,8 @@ const KNOWN_FAILURES: Record<string, string> = {};
 
 /** A constructor re-exported from a dependency: its contract is the dependency's, not exkit's. */
 const THIRD_PARTY: Record<string, string> = {
-  FuturesDecimal: "decimal.js's Decimal constructor (configured clone), exported for arithmetic on results; figures read numbers through readDecimal",
+  FuturesDecimal:
+    "decimal.js's Decimal constructor (configured clone), exported for arithmetic on results; figures read numbers through readDecimal",
 };
 
 /** Every violation of the contract by `name` over the hostile table, as readable lines. */
@@ -189,14 +229,17 @@ afterAll(() => vi.restoreAllMocks());
 describe('the export list the contract is checked over', () => {
   it('enumerates the real exports of exkit and exkit/machines', () => {
     expect(coreFunctions.length).toBeGreaterThan(200);
-    expect(coreFunctions.map(([name]) => name)).toEqual(expect.arrayContaining(['formatAmount', 'openSafeLink', 'browserPlatform', 'createHttpClient']));
+    expect(coreFunctions.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['formatAmount', 'openSafeLink', 'browserPlatform', 'createHttpClient']),
+    );
     expect(machineFunctions.map(([name]) => name)).toEqual(expect.arrayContaining(['createToastApi', 'createUiKit']));
   });
 
   it('skips only error classes and named third-party constructors', () => {
     const skipped = functionsOf(core).filter(([name, fn]) => isErrorClass(fn) || name in THIRD_PARTY);
     for (const [name, fn] of skipped) expect(isErrorClass(fn) || THIRD_PARTY[name] !== undefined, name).toBe(true);
-    for (const [name, fn] of skipped.filter(([, f]) => isErrorClass(f))) expect((fn as unknown) === ExkitError || fn.prototype instanceof ExkitError, `${name} extends ExkitError`).toBe(true);
+    for (const [name, fn] of skipped.filter(([, f]) => isErrorClass(f)))
+      expect((fn as unknown) === ExkitError || fn.prototype instanceof ExkitError, `${name} extends ExkitError`).toBe(true);
   });
 
   it('lists as known failures only names that are exported', () => {
@@ -215,10 +258,13 @@ describe('every exkit export returns or throws an ExkitError, for hostile values
 });
 
 describe('every exkit/machines export returns or throws an ExkitError, for hostile values in every position', () => {
-  it.each(machineFunctions.filter(([name]) => !(name in KNOWN_FAILURES)).map(([name, fn]) => [name, fn] as const))('%s', async (name, fn) => {
-    const found = await violations(name, fn, valid[name]);
-    expect(found, found.join('\n')).toEqual([]);
-  });
+  it.each(machineFunctions.filter(([name]) => !(name in KNOWN_FAILURES)).map(([name, fn]) => [name, fn] as const))(
+    '%s',
+    async (name, fn) => {
+      const found = await violations(name, fn, valid[name]);
+      expect(found, found.join('\n')).toEqual([]);
+    },
+  );
 });
 
 describe('known failures still fail (remove an entry once its export keeps the contract)', () => {

@@ -19,11 +19,9 @@ function throwingProxy(): object {
   const everyTrap = new Proxy(
     {},
     {
-      get:
-        () =>
-        (): never => {
-          throw new Error('proxy trap');
-        },
+      get: () => (): never => {
+        throw new Error('proxy trap');
+      },
     },
   );
   return new Proxy({}, everyTrap);

@@ -56,13 +56,22 @@ describe('named defects of issue 18', () => {
   });
 
   it('a Proxy given as an amount is a FuturesInputError, not a raw error from decimal.js', () => {
-    const proxy = new Proxy({}, { getPrototypeOf: () => { throw new Error('trap'); } });
+    const proxy = new Proxy(
+      {},
+      {
+        getPrototypeOf: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(thrown(() => formatAmount(proxy as never))).toMatchObject({ name: 'FuturesInputError', field: 'value', problem: 'not-numeric' });
   });
 
   it('validators describe a BigInt or a Symbol in their message instead of throwing while building it', () => {
     expect((thrown(() => compareVersions(10n as never, '1')) as Error).message).toBe('Not a dotted numeric version: 10n');
-    expect((thrown(() => sanitizeAmount('1', Symbol('s') as never)) as Error).message).toBe('fractionDigits must be a non-negative integer, got a symbol');
+    expect((thrown(() => sanitizeAmount('1', Symbol('s') as never)) as Error).message).toBe(
+      'fractionDigits must be a non-negative integer, got a symbol',
+    );
   });
 
   it('a platform without the port a function needs is named, port and all', () => {

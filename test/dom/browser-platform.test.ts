@@ -61,7 +61,9 @@ describe('browserPlatform on a DOM window', () => {
   it('watchMedia answers false, once, without matchMedia', () => {
     const p = browserPlatform({ window: Object.create(window, { matchMedia: { value: undefined } }) as Window });
     const seen: boolean[] = [];
-    p.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => seen.push(m)).unsubscribe();
+    p.watchMedia('(prefers-reduced-motion: reduce)')
+      .subscribe((m) => seen.push(m))
+      .unsubscribe();
     expect(seen).toEqual([false]);
   });
 

@@ -41,7 +41,33 @@ function blockCookies(): () => void {
 // Pieces of foreign cookie text: broken and partial escapes, separators, quotes, spaces, non-ASCII. None can
 // spell (raw or percent-decoded) a 'q', which every name written by the test holds, so no foreign cookie can
 // ever stand for one of ours.
-const FOREIGN_PIECES = ['%', '%E0', '%A4', '%E0%A4', '%41', '%2', '%%', '%3D', '%3B', '%C3%A9', '=', ';', ' ', '  ', '"', "'", ',', '\\', 'a', 'b', 'é', '😀', '\u0000', '\t', 'x=y'];
+const FOREIGN_PIECES = [
+  '%',
+  '%E0',
+  '%A4',
+  '%E0%A4',
+  '%41',
+  '%2',
+  '%%',
+  '%3D',
+  '%3B',
+  '%C3%A9',
+  '=',
+  ';',
+  ' ',
+  '  ',
+  '"',
+  "'",
+  ',',
+  '\\',
+  'a',
+  'b',
+  'é',
+  '😀',
+  '\u0000',
+  '\t',
+  'x=y',
+];
 const foreignText = fc.array(fc.constantFrom(...FOREIGN_PIECES), { maxLength: 12 }).map((pieces) => pieces.join(''));
 const ourName = fc.string({ unit: 'grapheme', maxLength: 8 }).map((s) => `q${s}`);
 const ourValue = fc.string({ unit: 'grapheme', maxLength: 16 });
@@ -145,7 +171,9 @@ describe('cookies: writes the browser would drop say false', () => {
   ])('a malformed option is an InvalidArgumentError naming %s, and nothing is written', (field, options) => {
     const { win, written } = windowWithCookieText('');
     const jar = browserPlatform({ window: win }).cookies;
-    expect(() => jar.set('k', 'v', options as never)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) }));
+    expect(() => jar.set('k', 'v', options as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) }),
+    );
     expect(written).toEqual([]);
   });
 
@@ -163,7 +191,9 @@ describe('cookies: writes the browser would drop say false', () => {
   });
 
   it('an empty name is an InvalidArgumentError naming name', () => {
-    expect(() => browserPlatform().cookies.set('', 'v')).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'name' }) }));
+    expect(() => browserPlatform().cookies.set('', 'v')).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'name' }) }),
+    );
   });
 });
 
@@ -214,14 +244,24 @@ describe('JSON cookies: a value with no JSON text is refused with false', () => 
   afterEach(clearCookies);
 
   it.each([
-    ['a cycle', (() => {
-      const o: Record<string, unknown> = {};
-      o.self = o;
-      return o;
-    })()],
+    [
+      'a cycle',
+      (() => {
+        const o: Record<string, unknown> = {};
+        o.self = o;
+        return o;
+      })(),
+    ],
     ['a BigInt', 1n],
     ['undefined', undefined],
-    ['a throwing toJSON', { toJSON: () => { throw new Error('no'); } }],
+    [
+      'a throwing toJSON',
+      {
+        toJSON: () => {
+          throw new Error('no');
+        },
+      },
+    ],
   ])('%s', (_case, value) => {
     const p = browserPlatform();
     expect(writeJsonCookie(p, 'j', value)).toBe(false);

@@ -47,27 +47,30 @@ const delays = fc.oneof(
 describe('platform timers: every platform accepts and refuses the same delays', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it.each(PLATFORMS)('%s: property: a delay is scheduled iff it is 0 to 2^31 − 1 ms; any other is an InvalidArgumentError naming ms', (_name, make) => {
-    fc.assert(
-      fc.property(delays, (ms) => {
-        const subject = make();
-        const before = subject.scheduled();
-        const noop = () => undefined;
-        if (isDuration(ms, true)) {
-          const handle = subject.timers.setTimeout(noop, ms as number);
-          expect(subject.scheduled()).toBe(before + 1);
-          subject.timers.clearTimeout(handle);
-        } else {
-          expect(() => subject.timers.setTimeout(noop, ms as number)).toThrow(
-            expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'ms', value: ms } }),
-          );
-          expect(subject.scheduled()).toBe(before);
-        }
-        vi.restoreAllMocks();
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it.each(PLATFORMS)(
+    '%s: property: a delay is scheduled iff it is 0 to 2^31 − 1 ms; any other is an InvalidArgumentError naming ms',
+    (_name, make) => {
+      fc.assert(
+        fc.property(delays, (ms) => {
+          const subject = make();
+          const before = subject.scheduled();
+          const noop = () => undefined;
+          if (isDuration(ms, true)) {
+            const handle = subject.timers.setTimeout(noop, ms as number);
+            expect(subject.scheduled()).toBe(before + 1);
+            subject.timers.clearTimeout(handle);
+          } else {
+            expect(() => subject.timers.setTimeout(noop, ms as number)).toThrow(
+              expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'ms', value: ms } }),
+            );
+            expect(subject.scheduled()).toBe(before);
+          }
+          vi.restoreAllMocks();
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it.each(PLATFORMS)('%s: Infinity and 2^31 ms never run at once: they are refused', (_name, make) => {
     const { timers } = make();

@@ -81,7 +81,9 @@ describe('a full quota', () => {
     const p = browserPlatform();
     const store = createStore(p, 'md5-cache');
     expect(store.set('big', 'small')).toBe(true);
-    expect(() => window.localStorage.setItem('probe', 'x'.repeat(6_000_000))).toThrow(expect.objectContaining({ name: 'QuotaExceededError' }));
+    expect(() => window.localStorage.setItem('probe', 'x'.repeat(6_000_000))).toThrow(
+      expect.objectContaining({ name: 'QuotaExceededError' }),
+    );
     expect(store.set('big', 'x'.repeat(6_000_000))).toBe(false);
     expect(store.get('big', '')).toBe('small');
   });

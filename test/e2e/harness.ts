@@ -45,7 +45,12 @@ export const SIZES: readonly Size[] = [
  * A fresh page (own cookies and storage) at `path` of the app, at `size`. Once the shell has rendered, the
  * page records its uncaught errors and unhandled rejections for `pageErrors`.
  */
-export async function openPage(e2e: E2E, engine: Engine, path: string, size: Pick<Size, 'width' | 'height'> = SIZES[0]!): Promise<EnginePage> {
+export async function openPage(
+  e2e: E2E,
+  engine: Engine,
+  path: string,
+  size: Pick<Size, 'width' | 'height'> = SIZES[0]!,
+): Promise<EnginePage> {
   const page = await engine.newPage({ viewport: { width: size.width, height: size.height } });
   await page.goto(`${e2e.servers.url}${path}`);
   await watchErrors(page);
@@ -67,7 +72,9 @@ async function watchErrors(page: EnginePage): Promise<void> {
     const errors: string[] = [];
     w.__e2eErrors = errors;
     window.addEventListener('error', (event) => errors.push(String(event.message)));
-    window.addEventListener('unhandledrejection', (event) => errors.push(String((event.reason as { message?: unknown })?.message ?? event.reason)));
+    window.addEventListener('unhandledrejection', (event) =>
+      errors.push(String((event.reason as { message?: unknown })?.message ?? event.reason)),
+    );
   });
 }
 
@@ -100,7 +107,17 @@ export const placementOf = (page: EnginePage, selector: string) =>
     const r = el.getBoundingClientRect();
     const w = document.documentElement.clientWidth;
     const h = window.innerHeight;
-    return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, height: r.height, viewportWidth: w, viewportHeight: h, inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= h + 0.5 && r.right <= w + 0.5 };
+    return {
+      top: r.top,
+      left: r.left,
+      bottom: r.bottom,
+      right: r.right,
+      width: r.width,
+      height: r.height,
+      viewportWidth: w,
+      viewportHeight: h,
+      inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= h + 0.5 && r.right <= w + 0.5,
+    };
   }, selector) as Promise<Placement | null>;
 
 /** The placements of every element matching `selector`. */
@@ -110,12 +127,23 @@ export const placementsOf = (page: EnginePage, selector: string) =>
     const h = window.innerHeight;
     return [...document.querySelectorAll(s)].map((el) => {
       const r = el.getBoundingClientRect();
-      return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, height: r.height, viewportWidth: w, viewportHeight: h, inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= h + 0.5 && r.right <= w + 0.5 };
+      return {
+        top: r.top,
+        left: r.left,
+        bottom: r.bottom,
+        right: r.right,
+        width: r.width,
+        height: r.height,
+        viewportWidth: w,
+        viewportHeight: h,
+        inViewport: r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= h + 0.5 && r.right <= w + 0.5,
+      };
     });
   }, selector) as Promise<Placement[]>;
 
 /** Scrolls the first element matching `selector` into the middle of the viewport (as a visitor scrolls to it). */
-export const scrollTo = (page: EnginePage, selector: string) => page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center', inline: 'nearest' }), selector);
+export const scrollTo = (page: EnginePage, selector: string) =>
+  page.evaluate((s) => document.querySelector(s)?.scrollIntoView({ block: 'center', inline: 'nearest' }), selector);
 
 /** Saves a screenshot of the viewport under test-results/e2e/, named after the engine (and the size). */
 export async function screenshot(page: EnginePage, engine: Engine, name: string): Promise<void> {
@@ -142,13 +170,17 @@ export async function waitForText(page: EnginePage, selector: string, match: Tex
 }
 
 /** Waits until an element matches `selector`. */
-export const waitFor = (page: EnginePage, selector: string, timeout = 10_000) => page.waitForFunction((s) => document.querySelector(s) !== null, selector, { timeout });
+export const waitFor = (page: EnginePage, selector: string, timeout = 10_000) =>
+  page.waitForFunction((s) => document.querySelector(s) !== null, selector, { timeout });
 /** Waits until no element matches `selector`. */
-export const waitGone = (page: EnginePage, selector: string, timeout = 10_000) => page.waitForFunction((s) => document.querySelector(s) === null, selector, { timeout });
+export const waitGone = (page: EnginePage, selector: string, timeout = 10_000) =>
+  page.waitForFunction((s) => document.querySelector(s) === null, selector, { timeout });
 /** The text of the first element matching `selector`, or null. */
-export const textOf = (page: EnginePage, selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
+export const textOf = (page: EnginePage, selector: string) =>
+  page.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
 /** An attribute of the first element matching `selector`, or null. */
-export const attributeOf = (page: EnginePage, selector: string, name: string) => page.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const);
+export const attributeOf = (page: EnginePage, selector: string, name: string) =>
+  page.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const);
 /** The number of elements matching `selector`. */
 export const countOf = (page: EnginePage, selector: string) => page.evaluate((s) => document.querySelectorAll(s).length, selector);
 
@@ -158,22 +190,28 @@ export const countOf = (page: EnginePage, selector: string) => page.evaluate((s)
  */
 export async function fill(page: EnginePage, selector: string, value: string): Promise<void> {
   await page.waitForFunction((s) => document.querySelector(s) !== null, selector);
-  await page.evaluate(([s, v]) => {
-    const input = document.querySelector<HTMLInputElement>(s)!;
-    input.focus();
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, [selector, value] as const);
+  await page.evaluate(
+    ([s, v]) => {
+      const input = document.querySelector<HTMLInputElement>(s)!;
+      input.focus();
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    [selector, value] as const,
+  );
 }
 
 /** Chooses an option of a select as a user would: value set, change event. */
 export async function selectOption(page: EnginePage, selector: string, value: string): Promise<void> {
   await page.waitForFunction((s) => document.querySelector(s) !== null, selector);
-  await page.evaluate(([s, v]) => {
-    const select = document.querySelector<HTMLSelectElement>(s)!;
-    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, v);
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-  }, [selector, value] as const);
+  await page.evaluate(
+    ([s, v]) => {
+      const select = document.querySelector<HTMLSelectElement>(s)!;
+      Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, v);
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [selector, value] as const,
+  );
 }
 
 let marks = 0;
@@ -197,4 +235,5 @@ export async function clickByName(page: EnginePage, kind: 'button' | 'link', nam
 }
 
 /** Waits until the page's path ends with `suffix`. */
-export const waitForPath = (page: EnginePage, suffix: string, timeout = 10_000) => page.waitForFunction((s) => location.pathname.endsWith(s), suffix, { timeout });
+export const waitForPath = (page: EnginePage, suffix: string, timeout = 10_000) =>
+  page.waitForFunction((s) => location.pathname.endsWith(s), suffix, { timeout });

@@ -6,7 +6,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, launchEngine } from '../support/engines.js';
 import type { Engine } from '../support/engines.js';
-import { attributeOf, clickByName, countOf, fill, openPage, pageErrors, placementOf, placementsOf, screenshot, scrollTo, selectOption, SIZES, startE2E, testId, textOf, visit, waitFor, waitForPath, waitForText, waitGone } from './harness.js';
+import {
+  attributeOf,
+  clickByName,
+  countOf,
+  fill,
+  openPage,
+  pageErrors,
+  placementOf,
+  placementsOf,
+  screenshot,
+  scrollTo,
+  selectOption,
+  SIZES,
+  startE2E,
+  testId,
+  textOf,
+  visit,
+  waitFor,
+  waitForPath,
+  waitForText,
+  waitGone,
+} from './harness.js';
 import type { E2E } from './harness.js';
 
 let e2e: E2E;
@@ -75,12 +96,20 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     await page.click(testId('captcha-solve'));
     await waitForText(page, testId('login-outcome'), /^00000/, 15_000);
     const login = e2e.servers.gateway.logins.at(-1);
-    expect(login).toMatchObject({ path: '/v1/user/login', encrypted: true, sensitive: { loginName: 'trader@example.com', pwd: `${name}-secret` } });
+    expect(login).toMatchObject({
+      path: '/v1/user/login',
+      encrypted: true,
+      sensitive: { loginName: 'trader@example.com', pwd: `${name}-secret` },
+    });
     const sent = (await textOf(page, '[data-testid="wire-log"] li[data-path="/v1/user/login"]')) ?? '';
     expect(sent).toContain('bodyCiphertext');
     expect(sent).not.toContain(`${name}-secret`);
     expect(sent).toContain('"risktoken"');
-    expect(e2e.servers.gateway.captchaChecks.at(-1)).toMatchObject({ code: '00000', scene: 'login', validate: { lot_number: 'lot-example' } });
+    expect(e2e.servers.gateway.captchaChecks.at(-1)).toMatchObject({
+      code: '00000',
+      scene: 'login',
+      validate: { lot_number: 'lot-example' },
+    });
 
     await page.click(testId('signed-calls'));
     await waitFor(page, testId('signed-outcome-1'));
@@ -132,11 +161,9 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     await fill(page, `${BOX} input`, 'AB12cd');
     await clickByName(page, 'button', 'OK', BOX);
     await waitForText(page, testId('box-results'), 'prompt: confirm AB12cd');
-    expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid="box-results"] li')].map((li) => li.textContent))).toEqual([
-      'alert: confirm',
-      'confirm: cancel',
-      'prompt: confirm AB12cd',
-    ]);
+    expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid="box-results"] li')].map((li) => li.textContent))).toEqual(
+      ['alert: confirm', 'confirm: cancel', 'prompt: confirm AB12cd'],
+    );
     await page.click(testId('loading-start'));
     await waitFor(page, testId('loading-overlay'));
     await waitForText(page, testId('loading-state'), 'removed', 5000);
@@ -220,7 +247,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
 
   describe.each(SIZES)('issue 21 at $name size ($width×$height)', (size) => {
     const shot = (page: Parameters<typeof screenshot>[0], name: string) => screenshot(page, engine, `${size.name}-${name}`);
-    const noPageError = async (page: Parameters<typeof pageErrors>[0]) => expect(await pageErrors(page)).toEqual({ errors: [], boundary: null });
+    const noPageError = async (page: Parameters<typeof pageErrors>[0]) =>
+      expect(await pageErrors(page)).toEqual({ errors: [], boundary: null });
 
     it('spot: a cleared or unfinished size shows -- with a hint, never a blank app', async () => {
       const page = await openPage(e2e, engine, '/spot/BTCUSDT', size);
@@ -460,10 +488,16 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     it('in-app: every send button is named, requestAction outside the app gives its reason, and a new bridge sends nothing', async () => {
       const page = await openPage(e2e, engine, '/in-app', size);
       await waitFor(page, testId('bridge-commands'));
-      const names = await page.evaluate(() => [...document.querySelectorAll('[data-testid="bridge-commands"] tbody button')].map((b) => b.getAttribute('aria-label')));
+      const names = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="bridge-commands"] tbody button')].map((b) => b.getAttribute('aria-label')),
+      );
       expect(new Set(names).size).toBe(names.length);
       expect(names).toContain('Send requestAction');
-      expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid="bridge-commands"] th')].every((th) => (th.textContent ?? '').trim() !== ''))).toBe(true);
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="bridge-commands"] th')].every((th) => (th.textContent ?? '').trim() !== ''),
+        ),
+      ).toBe(true);
       await scrollTo(page, '[data-command="requestAction"] button');
       await page.click('[data-command="requestAction"] button');
       await page.click('[data-command="metaTitle"] button');
@@ -497,7 +531,15 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
         return { status: response.status, type: response.headers.get('content-type') };
       });
       expect(icon).toMatchObject({ status: 200, type: expect.stringContaining('svg') });
-      for (const [link, title] of [['Account', 'Account'], ['Modes & preferences', 'Modes & preferences'], ['Spot', 'Spot'], ['Futures', 'Futures'], ['UI', 'UI'], ['Content', 'Content'], ['In-app', 'In-app']] as const) {
+      for (const [link, title] of [
+        ['Account', 'Account'],
+        ['Modes & preferences', 'Modes & preferences'],
+        ['Spot', 'Spot'],
+        ['Futures', 'Futures'],
+        ['UI', 'UI'],
+        ['Content', 'Content'],
+        ['In-app', 'In-app'],
+      ] as const) {
         await clickByName(page, 'link', link);
         await page.waitForFunction((t) => document.title === `${t} · exkit example exchange`, title);
       }

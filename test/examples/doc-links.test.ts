@@ -35,8 +35,9 @@ describe('relative links in the docs', () => {
   });
 
   it('reads inline, reference and html links, and skips code', () => {
-    expect(linkTargets('[a](x.md) [b](<y z.md>) ![i](img.png "t")\n[r]: ref.md\n`[c](no.md)`\n```\n[d](no2.md)\n```\n<a href="h.md">h</a>'))
-      .toEqual(['x.md', 'img.png', 'ref.md', 'h.md']);
+    expect(
+      linkTargets('[a](x.md) [b](<y z.md>) ![i](img.png "t")\n[r]: ref.md\n`[c](no.md)`\n```\n[d](no2.md)\n```\n<a href="h.md">h</a>'),
+    ).toEqual(['x.md', 'img.png', 'ref.md', 'h.md']);
   });
 
   it.each(files.map((f) => [relative(root, f), f] as const))('%s', (_name, file) => {

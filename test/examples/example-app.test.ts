@@ -30,10 +30,13 @@ describe('PageBoundary', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onLeave = vi.fn();
     let fail = true;
-    const view = () => createElement(PageBoundary, { title: 'Spot', leaveLabel: 'Go to Futures', onLeave, children: createElement(Faulty, { fail }) });
+    const view = () =>
+      createElement(PageBoundary, { title: 'Spot', leaveLabel: 'Go to Futures', onLeave, children: createElement(Faulty, { fail }) });
     const { rerender } = render(createElement('div', null, createElement('nav', null, 'nav stays'), view()));
     expect(screen.getByRole('alert').textContent).toContain('The Spot page hit an error');
-    expect(screen.getByTestId('page-error-detail').textContent).toBe('InvalidArgumentError · INVALID_ARGUMENT · buyDelegateCount: must not be zero');
+    expect(screen.getByTestId('page-error-detail').textContent).toBe(
+      'InvalidArgumentError · INVALID_ARGUMENT · buyDelegateCount: must not be zero',
+    );
     expect(screen.getByText('nav stays')).toBeTruthy();
     fireEvent.click(screen.getByText('Go to Futures'));
     expect(onLeave).toHaveBeenCalledTimes(1);
@@ -112,17 +115,32 @@ describe('loginEncryptionOutlook (spec §S5)', () => {
   });
 
   it('in clear, with the reason, when a session token and its key pair exist, when client-open is off, or before signing init', () => {
-    expect(loginEncryptionOutlook(security(ready, 'tok', true))).toMatchObject({ encrypted: false, reason: 'session-exists', why: expect.stringContaining('Log out') });
-    expect(loginEncryptionOutlook(security({ ...ready, config: { clientOpen: false } }, undefined, false))).toMatchObject({ encrypted: false, reason: 'client-open-off' });
-    expect(loginEncryptionOutlook(security({ config: undefined, serverKey: undefined, clientKey: undefined }, undefined, false))).toMatchObject({ encrypted: false, reason: 'signing-not-ready' });
+    expect(loginEncryptionOutlook(security(ready, 'tok', true))).toMatchObject({
+      encrypted: false,
+      reason: 'session-exists',
+      why: expect.stringContaining('Log out'),
+    });
+    expect(loginEncryptionOutlook(security({ ...ready, config: { clientOpen: false } }, undefined, false))).toMatchObject({
+      encrypted: false,
+      reason: 'client-open-off',
+    });
+    expect(
+      loginEncryptionOutlook(security({ config: undefined, serverKey: undefined, clientKey: undefined }, undefined, false)),
+    ).toMatchObject({ encrypted: false, reason: 'signing-not-ready' });
   });
 });
 
 describe('labels', () => {
   it('a skipped command names its reason and what it means', () => {
-    expect(skippedText({ reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null })).toBe('skipped: not-in-app (outside the app nothing is sent)');
-    expect(skippedText({ reason: 'below-minimum-version', minimumVersion: '2.9.0', appVersion: '2.8.0' })).toBe('skipped: below-minimum-version (app 2.8.0 is older than 2.9.0)');
-    expect(skippedText({ reason: 'not-on-android', minimumVersion: '2.8.0', appVersion: '2.8.0' })).toBe('skipped: not-on-android (the Android app has no such command)');
+    expect(skippedText({ reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null })).toBe(
+      'skipped: not-in-app (outside the app nothing is sent)',
+    );
+    expect(skippedText({ reason: 'below-minimum-version', minimumVersion: '2.9.0', appVersion: '2.8.0' })).toBe(
+      'skipped: below-minimum-version (app 2.8.0 is older than 2.9.0)',
+    );
+    expect(skippedText({ reason: 'not-on-android', minimumVersion: '2.8.0', appVersion: '2.8.0' })).toBe(
+      'skipped: not-on-android (the Android app has no such command)',
+    );
   });
 
   it('every page has its own document title', () => {

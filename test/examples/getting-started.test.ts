@@ -22,14 +22,20 @@ afterAll(() => rmSync(written.dir, { recursive: true, force: true }));
 
 describe('getting-started guides', () => {
   it('every first example type-checks against the published types', async () => {
-    const result = await run(bin('tsc'), ['-p', join(written.dir, 'tsconfig.json')], { cwd: root }).catch((error: { stdout: string }) => error);
+    const result = await run(bin('tsc'), ['-p', join(written.dir, 'tsconfig.json')], { cwd: root }).catch(
+      (error: { stdout: string }) => error,
+    );
     expect(result.stdout).toBe('');
   }, 60_000);
 
-  it.each(snippets.filter((s) => s.language === 'ts').map((s) => [s.guide, s] as const))('%s prints what it says', async (_guide, snippet) => {
-    expect(snippet.output).toBeDefined();
-    const file = written.files[snippets.indexOf(snippet)]!;
-    const { stdout } = await run(bin('tsx'), ['--tsconfig', join(written.dir, 'tsconfig.json'), file], { cwd: root, timeout: 30_000 });
-    expect(stdout.trim()).toBe(snippet.output!.trim());
-  }, 40_000);
+  it.each(snippets.filter((s) => s.language === 'ts').map((s) => [s.guide, s] as const))(
+    '%s prints what it says',
+    async (_guide, snippet) => {
+      expect(snippet.output).toBeDefined();
+      const file = written.files[snippets.indexOf(snippet)]!;
+      const { stdout } = await run(bin('tsx'), ['--tsconfig', join(written.dir, 'tsconfig.json'), file], { cwd: root, timeout: 30_000 });
+      expect(stdout.trim()).toBe(snippet.output!.trim());
+    },
+    40_000,
+  );
 });

@@ -36,13 +36,17 @@ describe('examples/node', () => {
 
   it('builds and parses deep links', () => {
     expect(stdout).toContain('myexchange://app/coin/recharge?coinName=USDT&coinId=2');
-    expect(stdout).toContain('myexchange-web://app/main/H5Router?url=https%3A%2F%2Fwww.example.com%2Fpromo%3Fref%3Da%26x%3D1&campaign=spring');
+    expect(stdout).toContain(
+      'myexchange-web://app/main/H5Router?url=https%3A%2F%2Fwww.example.com%2Fpromo%3Fref%3Da%26x%3D1&campaign=spring',
+    );
     expect(stdout).toContain('strategy/apply/trader on iOS      null (Android only)');
     expect(stdout).toContain('parsed public main/H5Router  {"url":"https://www.example.com/promo?ref=a&x=1","campaign":"spring"}');
   });
 
   it('computes a terminal code without a DOM and fetches a success risk token from the device service', () => {
-    expect(stdout).toMatch(/terminal code [0-9a-f]{16}… from userAgent, timeZone, languages \(skipped without a DOM: screen, canvas, fonts, audio, hardware\)/);
+    expect(stdout).toMatch(
+      /terminal code [0-9a-f]{16}… from userAgent, timeZone, languages \(skipped without a DOM: screen, canvas, fonts, audio, hardware\)/,
+    );
     expect(stdout).toMatch(/risk token: success, 40 characters/);
     expect(stdout).toMatch(/headers: terminalCode [0-9a-f]{8}…, risk token [0-9a-f]{8}… \(received by the gateway\)/);
   });

@@ -112,12 +112,20 @@ describe('notification: no event kills it', () => {
   const specs: EventSpec[] = ['POINTER_ENTER', 'POINTER_LEAVE', 'CLICK', 'CLOSE', 'ESCAPE'].map((type) => ({ type }));
   it('random events never put a notification in error, and once closed it stays closed', async () => {
     await fc.assert(
-      fc.asyncProperty(hostileSteps(specs), fc.constantFrom(0, 1000, 4000, Infinity), fc.boolean(), async (steps, duration, resumeRemaining) => {
-        const clock = new CountingClock();
-        const actor = createActor(notificationMachine, { input: { id: 'n', message: 'm', duration, resumeRemaining, clock }, clock }).start();
-        await runHostile({ actor, clock, steps });
-        expectQuietAfterStop(actor, clock);
-      }),
+      fc.asyncProperty(
+        hostileSteps(specs),
+        fc.constantFrom(0, 1000, 4000, Infinity),
+        fc.boolean(),
+        async (steps, duration, resumeRemaining) => {
+          const clock = new CountingClock();
+          const actor = createActor(notificationMachine, {
+            input: { id: 'n', message: 'm', duration, resumeRemaining, clock },
+            clock,
+          }).start();
+          await runHostile({ actor, clock, steps });
+          expectQuietAfterStop(actor, clock);
+        },
+      ),
       RUNS,
     );
   });
@@ -140,53 +148,74 @@ describe('loading overlay: no event kills it', () => {
   });
 
   it('loading API: random shows and releases (throwing callbacks, hostile arguments) remove every overlay once, and stop() leaves no timer', async () => {
-    type Call = { op: 'show'; target: unknown; text: unknown; throws: boolean } | { op: 'release'; index: number } | { op: 'listen'; throws: boolean };
+    type Call =
+      | { op: 'show'; target: unknown; text: unknown; throws: boolean }
+      | { op: 'release'; index: number }
+      | { op: 'listen'; throws: boolean };
     const call: fc.Arbitrary<Call> = fc.oneof(
-      fc.record({ op: fc.constant('show' as const), target: maybeHostile(ids), text: fc.option(maybeHostile(text), { nil: undefined }), throws: fc.boolean() }),
+      fc.record({
+        op: fc.constant('show' as const),
+        target: maybeHostile(ids),
+        text: fc.option(maybeHostile(text), { nil: undefined }),
+        throws: fc.boolean(),
+      }),
       fc.record({ op: fc.constant('release' as const), index: fc.nat(20) }),
       fc.record({ op: fc.constant('listen' as const), throws: fc.boolean() }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(call.map((c) => ({ c })), fc.integer({ min: 0, max: 1000 }).map((ms) => ({ ms }))), { maxLength: 40 }), async (steps) => {
-        const clock = new CountingClock();
-        const reporter = recordingReporter();
-        const loading = createLoadingOverlays({ clock, errors: reporter });
-        const releases: (() => void)[] = [];
-        const removedCalls = new Map<number, number>();
-        let shown = 0;
-        for (const step of steps) {
-          if ('ms' in step) {
-            clock.increment(step.ms);
-            continue;
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            call.map((c) => ({ c })),
+            fc.integer({ min: 0, max: 1000 }).map((ms) => ({ ms })),
+          ),
+          { maxLength: 40 },
+        ),
+        async (steps) => {
+          const clock = new CountingClock();
+          const reporter = recordingReporter();
+          const loading = createLoadingOverlays({ clock, errors: reporter });
+          const releases: (() => void)[] = [];
+          const removedCalls = new Map<number, number>();
+          let shown = 0;
+          for (const step of steps) {
+            if ('ms' in step) {
+              clock.increment(step.ms);
+              continue;
+            }
+            const c = step.c;
+            try {
+              if (c.op === 'show') {
+                const n = shown;
+                const release = loading.show(
+                  c.target,
+                  () => {
+                    removedCalls.set(n, (removedCalls.get(n) ?? 0) + 1);
+                    if (c.throws) throw new Error('onRemoved bug');
+                  },
+                  c.text === undefined ? undefined : { text: c.text as string },
+                );
+                shown++;
+                releases.push(release);
+              } else if (c.op === 'release') releases[c.index % Math.max(1, releases.length)]?.();
+              else
+                loading.subscribe(() => {
+                  if (c.throws) throw new Error('listener bug');
+                });
+            } catch (error) {
+              expect(error instanceof InvalidArgumentError || error instanceof LoadingTargetMissingError).toBe(true);
+            }
+            await flush();
           }
-          const c = step.c;
-          try {
-            if (c.op === 'show') {
-              const n = shown;
-              const release = loading.show(c.target, () => {
-                removedCalls.set(n, (removedCalls.get(n) ?? 0) + 1);
-                if (c.throws) throw new Error('onRemoved bug');
-              }, c.text === undefined ? undefined : { text: c.text as string });
-              shown++;
-              releases.push(release);
-            } else if (c.op === 'release') releases[c.index % Math.max(1, releases.length)]?.();
-            else
-              loading.subscribe(() => {
-                if (c.throws) throw new Error('listener bug');
-              });
-          } catch (error) {
-            expect(error instanceof InvalidArgumentError || error instanceof LoadingTargetMissingError).toBe(true);
-          }
-          await flush();
-        }
-        // Drain: every request released, the leave transitions run; each overlay's callbacks ran exactly once.
-        for (const release of releases) release();
-        clock.increment(1000);
-        for (let n = 0; n < shown; n++) expect(removedCalls.get(n)).toBe(1);
-        expectTypedReports(reporter.reports);
-        loading.stop();
-        expect(clock.pending).toBe(0);
-      }),
+          // Drain: every request released, the leave transitions run; each overlay's callbacks ran exactly once.
+          for (const release of releases) release();
+          clock.increment(1000);
+          for (let n = 0; n < shown; n++) expect(removedCalls.get(n)).toBe(1);
+          expectTypedReports(reporter.reports);
+          loading.stop();
+          expect(clock.pending).toBe(0);
+        },
+      ),
       RUNS,
     );
   });
@@ -218,7 +247,10 @@ describe('simulation: no event kills it', () => {
         const clock = new CountingClock();
         const reporter = recordingReporter();
         const platform = memoryPlatform({ href: 'https://ex.test/en/markets' });
-        const actor = createActor(simulationMachine, { input: { simulation: flaky(createSimulationMode(platform), failing), errors: reporter }, clock }).start();
+        const actor = createActor(simulationMachine, {
+          input: { simulation: flaky(createSimulationMode(platform), failing), errors: reporter },
+          clock,
+        }).start();
         await runHostile({ actor, clock, steps });
         expectTypedReports(reporter.reports);
         // A sound service fails no call (a forged xstate.error event is logged under its own name).
@@ -274,11 +306,21 @@ describe('toaster and toast API: no event or call kills it', () => {
     | { op: 'promise'; outcome: 'resolve' | 'reject' | 'throw' | 'value' | 'hostile'; formatterThrows: boolean; messages: unknown };
   const messages = fc.record({
     loading: text,
-    success: fc.oneof(text, fc.constant(() => 'done')),
-    error: fc.oneof(text, fc.constant(() => 'failed')),
+    success: fc.oneof(
+      text,
+      fc.constant(() => 'done'),
+    ),
+    error: fc.oneof(
+      text,
+      fc.constant(() => 'failed'),
+    ),
   });
   const call: fc.Arbitrary<Call> = fc.oneof(
-    fc.record({ op: fc.constant('show' as const), message: maybeHostile(text), options: maybeHostile(fc.record({ id: ids, duration: fc.constantFrom(0, 500, Infinity) }, { requiredKeys: [] })) }),
+    fc.record({
+      op: fc.constant('show' as const),
+      message: maybeHostile(text),
+      options: maybeHostile(fc.record({ id: ids, duration: fc.constantFrom(0, 500, Infinity) }, { requiredKeys: [] })),
+    }),
     fc.record({ op: fc.constant('update' as const), id: maybeHostile(ids), patch: maybeHostile(toastContent) }),
     fc.record({ op: fc.constant('dismiss' as const), id: fc.option(maybeHostile(ids), { nil: undefined }) }),
     fc.record({
@@ -317,20 +359,37 @@ describe('toaster and toast API: no event or call kills it', () => {
             else if (c.op === 'dismiss') toast.dismiss(c.id as string);
             else {
               const arg =
-                c.outcome === 'resolve' ? Promise.resolve(1)
-                : c.outcome === 'reject' ? rejected()
-                : c.outcome === 'throw' ? () => { throw new Error('sync'); }
-                : c.outcome === 'value' ? () => 42
-                : 42;
+                c.outcome === 'resolve'
+                  ? Promise.resolve(1)
+                  : c.outcome === 'reject'
+                    ? rejected()
+                    : c.outcome === 'throw'
+                      ? () => {
+                          throw new Error('sync');
+                        }
+                      : c.outcome === 'value'
+                        ? () => 42
+                        : 42;
               const msgs = c.formatterThrows
-                ? { loading: 'l', success: () => { throw new Error('formatter'); }, error: () => { throw new Error('formatter'); } }
+                ? {
+                    loading: 'l',
+                    success: () => {
+                      throw new Error('formatter');
+                    },
+                    error: () => {
+                      throw new Error('formatter');
+                    },
+                  }
                 : c.messages;
               const before = new Set(ids0);
               const p = toast.promise(arg as never, msgs as never);
               for (const id of ids0) if (!before.has(id)) promiseIds.add(id);
               const entry = { settled: false, promise: p };
               // The caller's own outcome is theirs to handle; here it is only watched.
-              p.then(() => (entry.settled = true), () => (entry.settled = true));
+              p.then(
+                () => (entry.settled = true),
+                () => (entry.settled = true),
+              );
               promised.push(entry);
             }
           },
@@ -441,16 +500,32 @@ describe('message-box queue and API: no event or call kills it', () => {
     { requiredKeys: [] },
   );
   const specs: EventSpec[] = [
-    { type: 'OPEN', fields: { box: fc.tuple(fc.constantFrom('x', 'y', 'z'), fc.constantFrom('alert', 'confirm', 'prompt'), boxOptions).map(([id, kind, o]) => ({ ...o, id, kind, message: 'm' })) } },
+    {
+      type: 'OPEN',
+      fields: {
+        box: fc
+          .tuple(fc.constantFrom('x', 'y', 'z'), fc.constantFrom('alert', 'confirm', 'prompt'), boxOptions)
+          .map(([id, kind, o]) => ({ ...o, id, kind, message: 'm' })),
+      },
+    },
     ...['CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'ENTER'].map((type) => ({ type })),
     { type: 'INPUT', fields: { value: text } },
     { type: 'xstate.done.actor.box:x', fields: { output: fc.record({ id: fc.constant('x'), action: fc.constant('confirm') }) } },
   ];
-  type Call = { kind: 'alert' | 'confirm' | 'prompt'; message: unknown; options: unknown; validator: 'none' | 'throws' | 'rejects' | 'hostile' };
+  type Call = {
+    kind: 'alert' | 'confirm' | 'prompt';
+    message: unknown;
+    options: unknown;
+    validator: 'none' | 'throws' | 'rejects' | 'hostile';
+  };
   const call: fc.Arbitrary<Call> = fc.record({
     kind: fc.constantFrom('alert', 'confirm', 'prompt'),
     message: maybeHostile(text),
-    options: fc.oneof({ arbitrary: boxOptions, weight: 3 }, { arbitrary: hostileValue, weight: 1 }, { arbitrary: fc.constant({ inputPattern: '^\\d+$' }), weight: 1 }),
+    options: fc.oneof(
+      { arbitrary: boxOptions, weight: 3 },
+      { arbitrary: hostileValue, weight: 1 },
+      { arbitrary: fc.constant({ inputPattern: '^\\d+$' }), weight: 1 },
+    ),
     validator: fc.constantFrom('none', 'throws', 'rejects', 'hostile'),
   });
   it('random events and API calls never put the queue in error; every promise settles once the queue drains, or when it stops', async () => {
@@ -467,13 +542,19 @@ describe('message-box queue and API: no event or call kills it', () => {
           steps,
           call: (c) => {
             const validator =
-              c.validator === 'throws' ? () => { throw new Error('validator bug'); }
-              : c.validator === 'rejects' ? () => false
-              : c.validator === 'hostile' ? 'not a function'
-              : undefined;
+              c.validator === 'throws'
+                ? () => {
+                    throw new Error('validator bug');
+                  }
+                : c.validator === 'rejects'
+                  ? () => false
+                  : c.validator === 'hostile'
+                    ? 'not a function'
+                    : undefined;
             let options = c.options;
             try {
-              if (typeof c.options === 'object' && c.options !== null && !Array.isArray(c.options) && validator !== undefined) options = { ...c.options, inputValidator: validator };
+              if (typeof c.options === 'object' && c.options !== null && !Array.isArray(c.options) && validator !== undefined)
+                options = { ...c.options, inputValidator: validator };
             } catch {
               // Options whose getters throw go to the API as they are.
             }
@@ -514,7 +595,9 @@ describe('defects this work fixed (each failed before it)', () => {
     const actor = createActor(toasterMachine, { clock } as never).start();
     const toast = createToastApi(() => actor);
     const id = toast.success('saved');
-    expect(() => toast.update(id, undefined as never)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'patch', value: undefined } }));
+    expect(() => toast.update(id, undefined as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'patch', value: undefined } }),
+    );
     actor.send({ type: 'UPDATE', id, patch: undefined } as never);
     expect(actor.getSnapshot().status).toBe('active');
     const next = toast.info('next');
@@ -524,7 +607,9 @@ describe('defects this work fixed (each failed before it)', () => {
   it('a toast duration past 2^31 − 1 ms is refused (a host timer would wrap and close it at once)', () => {
     const actor = createActor(toasterMachine, { clock: new CountingClock() } as never).start();
     const toast = createToastApi(() => actor);
-    expect(() => toast('m', { duration: 2 ** 40 })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'duration', value: 2 ** 40 } }));
+    expect(() => toast('m', { duration: 2 ** 40 })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'duration', value: 2 ** 40 } }),
+    );
     expect(actor.getSnapshot().context.items).toEqual([]);
   });
 
@@ -639,9 +724,13 @@ describe('defects this work fixed (each failed before it)', () => {
   });
 
   it('a malformed input is an InvalidArgumentError naming the field, thrown where it is checked', () => {
-    expect(() => createLoadingOverlays({ leaveMs: -1 })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'leaveMs', value: -1 } }));
+    expect(() => createLoadingOverlays({ leaveMs: -1 })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'leaveMs', value: -1 } }),
+    );
     const loading = createLoadingOverlays();
-    expect(() => loading.show('t', () => undefined, throwingGetters(['text']) as never)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'text' }) }));
+    expect(() => loading.show('t', () => undefined, throwingGetters(['text']) as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'text' }) }),
+    );
   });
 
   it('a loading onRemoved callback that throws is logged typed, and the other callbacks of that overlay still run', () => {
@@ -667,11 +756,15 @@ describe('defects this work fixed (each failed before it)', () => {
     const toaster = createActor(toasterMachine, { input: { visibility: failing, errors: reporter }, clock: new CountingClock() }).start();
     expect(toaster.getSnapshot().status).toBe('active');
     const simulation = new Proxy(createSimulationMode(memoryPlatform()), {
-      get: (target, key, receiver) => (key === 'remoteChanges$' ? throwError(() => new Error('feed down')) : Reflect.get(target, key, receiver)),
+      get: (target, key, receiver) =>
+        key === 'remoteChanges$' ? throwError(() => new Error('feed down')) : Reflect.get(target, key, receiver),
     });
     const sim = createActor(simulationMachine, { input: { simulation, errors: reporter }, clock: new CountingClock() }).start();
     expect(sim.getSnapshot().status).toBe('active');
-    expect(reporter.reports.map((r) => (r.error as UserCallbackError).extra)).toEqual([{ callback: 'visibility.changes' }, { callback: 'simulation.remoteChanges$' }]);
+    expect(reporter.reports.map((r) => (r.error as UserCallbackError).extra)).toEqual([
+      { callback: 'visibility.changes' },
+      { callback: 'simulation.remoteChanges$' },
+    ]);
     expectTypedReports(reporter.reports);
   });
 });

@@ -73,7 +73,7 @@ describe('bridge request machine on the real transport and the simulated app', (
     expect(sim.received[0]!.payload).toMatchObject({ path: '/user', params: { a: 1 } });
   });
 
-  it('times out through the transport\'s single timer (no second timer in the machine)', async () => {
+  it("times out through the transport's single timer (no second timer in the machine)", async () => {
     const { bridge, sim, platform } = inApp();
     sim.route('/slow', { never: true });
     const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/slow', timeoutMs: 500 }, clock: platform.timers }).start();
@@ -108,7 +108,9 @@ describe('bridge request machine on the real transport and the simulated app', (
       actor.start();
       await waitFor(actor, (s) => !s.matches('pending'));
       expect(actor.getSnapshot().value).toBe('timedOut');
-      expect(emitted).toEqual([{ type: 'rejected', timedOut: true, error: expect.objectContaining({ name: 'AppResponseUnSuccessError', code }) }]);
+      expect(emitted).toEqual([
+        { type: 'rejected', timedOut: true, error: expect.objectContaining({ name: 'AppResponseUnSuccessError', code }) },
+      ]);
     });
   }
 
@@ -125,7 +127,7 @@ describe('bridge request machine on the real transport and the simulated app', (
     expect(emitted).toEqual([{ type: 'skipped', skip }]);
   });
 
-  it('below requestAction\'s minimum version the request ends in skipped (below-minimum-version)', async () => {
+  it("below requestAction's minimum version the request ends in skipped (below-minimum-version)", async () => {
     const { bridge, sim } = inApp({ appVersion: '1.0.0' });
     const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/user' } }).start();
     const snapshot = await waitFor(actor, (s) => !s.matches('pending'));
@@ -166,7 +168,14 @@ describe('bridge request machine on the real transport and the simulated app', (
 // fails a row; the effects are the transport calls made (and whether each still runs) and the context's fields.
 
 const ANSWERED: BridgeRequestResult = { status: 'answered', code: '00000', data: { uid: 7 } };
-const FALLBACK: BridgeRequestResult = { status: 'fallback', code: '00000', data: 'web', reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null };
+const FALLBACK: BridgeRequestResult = {
+  status: 'fallback',
+  code: '00000',
+  data: 'web',
+  reason: 'not-in-app',
+  minimumVersion: '1.2.51',
+  appVersion: null,
+};
 const SKIPPED: BridgeRequestResult = { status: 'skipped', reason: 'below-minimum-version', minimumVersion: '1.2.51', appVersion: '1.0.0' };
 const SKIP: SkipInfo = { reason: 'below-minimum-version', minimumVersion: '1.2.51', appVersion: '1.0.0' };
 const TIMEOUT = new AppRequestCallbackTimeout();
@@ -174,7 +183,10 @@ const CODE_TIMEOUT = new AppResponseUnSuccessError('110100', 'upstream timeout')
 const REFUSED = new AppResponseUnSuccessError('22001', 'illegal token');
 const LOOK_ALIKE = { name: 'AppRequestCallbackTimeout' };
 /** The bridge is never called: the transport actor is replaced by the fake. */
-const UNUSED_BRIDGE = { request: () => Promise.reject(new Error('the fake transport stands in for the bridge')) } as Pick<Bridge, 'request'>;
+const UNUSED_BRIDGE = { request: () => Promise.reject(new Error('the fake transport stands in for the bridge')) } as Pick<
+  Bridge,
+  'request'
+>;
 
 interface BridgeRun extends TableRun {
   calls: FakeCall<BridgeRequestActorInput>[];
@@ -193,7 +205,13 @@ function startBridge(input: unknown): BridgeRun {
 }
 
 /** A transport call as the table shows it. */
-const call = (path: string, params: Record<string, unknown> | undefined, running: boolean) => ({ bridge: UNUSED_BRIDGE, path, params, timeoutMs: undefined, running });
+const call = (path: string, params: Record<string, unknown> | undefined, running: boolean) => ({
+  bridge: UNUSED_BRIDGE,
+  path,
+  params,
+  timeoutMs: undefined,
+  running,
+});
 const first = (running: boolean) => call('/p', { a: 1 }, running);
 /** The context fields the table shows (the bridge and timeout never change). */
 const held = (over: { path?: string; params?: unknown; response?: unknown; skip?: unknown; error?: unknown; attempts?: number } = {}) => ({
@@ -211,7 +229,13 @@ const emits = (...events: object[]) => events as EventObject[];
 
 const settledStates = ['resolved', 'skipped', 'timedOut', 'rejected', 'cancelled'] as const;
 /** What each settled state holds; RETRY keeps it until the new call settles (REQUEST, a new target, clears it). */
-const heldIn = { resolved: { response: ANSWERED }, skipped: { skip: SKIP }, timedOut: { error: TIMEOUT }, rejected: { error: REFUSED }, cancelled: {} };
+const heldIn = {
+  resolved: { response: ANSWERED },
+  skipped: { skip: SKIP },
+  timedOut: { error: TIMEOUT },
+  rejected: { error: REFUSED },
+  cancelled: {},
+};
 const ANSWERS = [
   'answered',
   'fallback answer',
@@ -267,28 +291,112 @@ describeTransitionTable({
     return { calls: calls.map((c) => ({ ...c.input, running: c.running })), context: { path, params, response, skip, error, attempts } };
   },
   rows: [
-    ['pending', 'answered', 'resolved', emits({ type: 'resolved', response: ANSWERED }), { calls: [first(false)], context: held({ response: ANSWERED }) }],
-    ['pending', 'fallback answer', 'resolved', emits({ type: 'resolved', response: FALLBACK }), { calls: [first(false)], context: held({ response: FALLBACK }) }],
+    [
+      'pending',
+      'answered',
+      'resolved',
+      emits({ type: 'resolved', response: ANSWERED }),
+      { calls: [first(false)], context: held({ response: ANSWERED }) },
+    ],
+    [
+      'pending',
+      'fallback answer',
+      'resolved',
+      emits({ type: 'resolved', response: FALLBACK }),
+      { calls: [first(false)], context: held({ response: FALLBACK }) },
+    ],
     // A transport that resolves with nothing is an answer without a body, not a crash.
-    ['pending', 'answered with nothing', 'resolved', emits({ type: 'resolved', response: undefined }), { calls: [first(false)], context: held() }],
+    [
+      'pending',
+      'answered with nothing',
+      'resolved',
+      emits({ type: 'resolved', response: undefined }),
+      { calls: [first(false)], context: held() },
+    ],
     ['pending', 'skipped', 'skipped', emits({ type: 'skipped', skip: SKIP }), { calls: [first(false)], context: held({ skip: SKIP }) }],
-    ['pending', 'transport timeout', 'timedOut', emits({ type: 'rejected', error: TIMEOUT, timedOut: true }), { calls: [first(false)], context: held({ error: TIMEOUT }) }],
-    ['pending', 'timeout code 110100', 'timedOut', emits({ type: 'rejected', error: CODE_TIMEOUT, timedOut: true }), { calls: [first(false)], context: held({ error: CODE_TIMEOUT }) }],
-    ['pending', 'error code 22001', 'rejected', emits({ type: 'rejected', error: REFUSED, timedOut: false }), { calls: [first(false)], context: held({ error: REFUSED }) }],
+    [
+      'pending',
+      'transport timeout',
+      'timedOut',
+      emits({ type: 'rejected', error: TIMEOUT, timedOut: true }),
+      { calls: [first(false)], context: held({ error: TIMEOUT }) },
+    ],
+    [
+      'pending',
+      'timeout code 110100',
+      'timedOut',
+      emits({ type: 'rejected', error: CODE_TIMEOUT, timedOut: true }),
+      { calls: [first(false)], context: held({ error: CODE_TIMEOUT }) },
+    ],
+    [
+      'pending',
+      'error code 22001',
+      'rejected',
+      emits({ type: 'rejected', error: REFUSED, timedOut: false }),
+      { calls: [first(false)], context: held({ error: REFUSED }) },
+    ],
     // Issue 24: a rejection with null or a primitive is kept as it came and ends in rejected, never in timedOut.
-    ['pending', 'rejected with null', 'rejected', emits({ type: 'rejected', error: null, timedOut: false }), { calls: [first(false)], context: held({ error: null }) }],
-    ['pending', 'rejected with a string', 'rejected', emits({ type: 'rejected', error: 'boom', timedOut: false }), { calls: [first(false)], context: held({ error: 'boom' }) }],
-    ['pending', 'rejected with a number', 'rejected', emits({ type: 'rejected', error: 42, timedOut: false }), { calls: [first(false)], context: held({ error: 42 }) }],
-    ['pending', 'rejected with a look-alike timeout object', 'timedOut', emits({ type: 'rejected', error: LOOK_ALIKE, timedOut: true }), { calls: [first(false)], context: held({ error: LOOK_ALIKE }) }],
+    [
+      'pending',
+      'rejected with null',
+      'rejected',
+      emits({ type: 'rejected', error: null, timedOut: false }),
+      { calls: [first(false)], context: held({ error: null }) },
+    ],
+    [
+      'pending',
+      'rejected with a string',
+      'rejected',
+      emits({ type: 'rejected', error: 'boom', timedOut: false }),
+      { calls: [first(false)], context: held({ error: 'boom' }) },
+    ],
+    [
+      'pending',
+      'rejected with a number',
+      'rejected',
+      emits({ type: 'rejected', error: 42, timedOut: false }),
+      { calls: [first(false)], context: held({ error: 42 }) },
+    ],
+    [
+      'pending',
+      'rejected with a look-alike timeout object',
+      'timedOut',
+      emits({ type: 'rejected', error: LOOK_ALIKE, timedOut: true }),
+      { calls: [first(false)], context: held({ error: LOOK_ALIKE }) },
+    ],
     // CANCEL stops the call (the real transport's signal aborts and frees its entry).
     ['pending', 'CANCEL', 'cancelled', [], { calls: [first(false)], context: held() }],
     // REQUEST re-enters pending: the running call stops and one goes out to the new target.
-    ['pending', 'REQUEST /q', 'pending', [], { calls: [first(false), call('/q', { b: 2 }, true)], context: held({ path: '/q', params: { b: 2 }, attempts: 2 }) }],
-    ['pending', 'REQUEST without params', 'pending', [], { calls: [first(false), call('/r', undefined, true)], context: held({ path: '/r', params: undefined, attempts: 2 }) }],
+    [
+      'pending',
+      'REQUEST /q',
+      'pending',
+      [],
+      { calls: [first(false), call('/q', { b: 2 }, true)], context: held({ path: '/q', params: { b: 2 }, attempts: 2 }) },
+    ],
+    [
+      'pending',
+      'REQUEST without params',
+      'pending',
+      [],
+      { calls: [first(false), call('/r', undefined, true)], context: held({ path: '/r', params: undefined, attempts: 2 }) },
+    ],
     ...settledStates.flatMap((from) => [
       [from, 'RETRY', 'pending', [], { calls: [first(false), first(true)], context: held({ ...heldIn[from], attempts: 2 }) }] as const,
-      [from, 'REQUEST /q', 'pending', [], { calls: [first(false), call('/q', { b: 2 }, true)], context: held({ path: '/q', params: { b: 2 }, attempts: 2 }) }] as const,
-      [from, 'REQUEST without params', 'pending', [], { calls: [first(false), call('/r', undefined, true)], context: held({ path: '/r', params: undefined, attempts: 2 }) }] as const,
+      [
+        from,
+        'REQUEST /q',
+        'pending',
+        [],
+        { calls: [first(false), call('/q', { b: 2 }, true)], context: held({ path: '/q', params: { b: 2 }, attempts: 2 }) },
+      ] as const,
+      [
+        from,
+        'REQUEST without params',
+        'pending',
+        [],
+        { calls: [first(false), call('/r', undefined, true)], context: held({ path: '/r', params: undefined, attempts: 2 }) },
+      ] as const,
     ]),
   ],
   ignored: {
@@ -307,7 +415,10 @@ describe('bridge request machine: what the transport is asked', () => {
 
   it('without an override the real transport is called with the abort signal only, so the bridge default applies', async () => {
     const seen: unknown[][] = [];
-    const bridge = { request: (...args: unknown[]) => (seen.push(args), new Promise<never>(() => undefined)) } as unknown as Pick<Bridge, 'request'>;
+    const bridge = { request: (...args: unknown[]) => (seen.push(args), new Promise<never>(() => undefined)) } as unknown as Pick<
+      Bridge,
+      'request'
+    >;
     createActor(bridgeRequestMachine, { input: { bridge, path: '/p' } }).start();
     expect(seen).toHaveLength(1);
     expect(seen[0]![0]).toBe('/p');

@@ -43,7 +43,13 @@ describeTransitionTable<Flags | 'L (by events)' | 'D (by events)' | 'L+D (by eve
     'D (by events)': { value: VALUE_OF.D, path: ['DISABLE'] },
     'L+D (by events)': { value: VALUE_OF['L+D'], path: ['DISABLE', 'START_LOADING'] },
   },
-  events: { CLICK: { type: 'CLICK' }, START_LOADING: { type: 'START_LOADING' }, STOP_LOADING: { type: 'STOP_LOADING' }, DISABLE: { type: 'DISABLE' }, ENABLE: { type: 'ENABLE' } },
+  events: {
+    CLICK: { type: 'CLICK' },
+    START_LOADING: { type: 'START_LOADING' },
+    STOP_LOADING: { type: 'STOP_LOADING' },
+    DISABLE: { type: 'DISABLE' },
+    ENABLE: { type: 'ENABLE' },
+  },
   rows: [
     ['idle', 'CLICK', 'idle', CLICKED],
     ['idle', 'START_LOADING', 'L'],
@@ -98,27 +104,36 @@ describe('button — spec §B4: states disabled and loading; a click is ignored 
     expect(buttonStatus(start({}).actor.getSnapshot())).toEqual({ loading: false, disabled: false, clickable: true });
     expect(buttonStatus(start({ loading: true }).actor.getSnapshot())).toEqual({ loading: true, disabled: false, clickable: false });
     expect(buttonStatus(start({ disabled: true }).actor.getSnapshot())).toEqual({ loading: false, disabled: true, clickable: false });
-    expect(buttonStatus(start({ loading: true, disabled: true }).actor.getSnapshot())).toEqual({ loading: true, disabled: true, clickable: false });
+    expect(buttonStatus(start({ loading: true, disabled: true }).actor.getSnapshot())).toEqual({
+      loading: true,
+      disabled: true,
+      clickable: false,
+    });
   });
 
   it('over random event sequences, CLICK emits clicked iff neither loading nor disabled (against a two-flag model)', () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.boolean(), fc.array(fc.constantFrom(...EVENT_TYPES), { maxLength: 40 }), (loading0, disabled0, events) => {
-        const model = { loading: loading0, disabled: disabled0 };
-        const { actor, log } = start({ loading: loading0, disabled: disabled0 });
-        for (const type of events) {
-          const before = log.clicks;
-          actor.send({ type });
-          if (type === 'START_LOADING') model.loading = true;
-          if (type === 'STOP_LOADING') model.loading = false;
-          if (type === 'DISABLE') model.disabled = true;
-          if (type === 'ENABLE') model.disabled = false;
-          const expectedClicks = type === 'CLICK' && !model.loading && !model.disabled ? 1 : 0;
-          expect(log.clicks - before).toBe(expectedClicks);
-          const status = buttonStatus(actor.getSnapshot());
-          expect({ loading: status.loading, disabled: status.disabled }).toEqual(model);
-        }
-      }),
+      fc.property(
+        fc.boolean(),
+        fc.boolean(),
+        fc.array(fc.constantFrom(...EVENT_TYPES), { maxLength: 40 }),
+        (loading0, disabled0, events) => {
+          const model = { loading: loading0, disabled: disabled0 };
+          const { actor, log } = start({ loading: loading0, disabled: disabled0 });
+          for (const type of events) {
+            const before = log.clicks;
+            actor.send({ type });
+            if (type === 'START_LOADING') model.loading = true;
+            if (type === 'STOP_LOADING') model.loading = false;
+            if (type === 'DISABLE') model.disabled = true;
+            if (type === 'ENABLE') model.disabled = false;
+            const expectedClicks = type === 'CLICK' && !model.loading && !model.disabled ? 1 : 0;
+            expect(log.clicks - before).toBe(expectedClicks);
+            const status = buttonStatus(actor.getSnapshot());
+            expect({ loading: status.loading, disabled: status.disabled }).toEqual(model);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -126,14 +141,22 @@ describe('button — spec §B4: states disabled and loading; a click is ignored 
   it('an input flag that is not a boolean is an InvalidArgumentError naming it; an input that is not an object names the input', () => {
     expectInvalidArgument(startError(buttonMachine, { disabled: 'yes' }), 'button: disabled must be a boolean', 'disabled');
     expectInvalidArgument(startError(buttonMachine, { loading: 1 }), 'button: loading must be a boolean', 'loading');
-    expectInvalidArgument(thrownBy(() => checkButtonInput(5)), 'button: input must be an object', 'input');
+    expectInvalidArgument(
+      thrownBy(() => checkButtonInput(5)),
+      'button: input must be an object',
+      'input',
+    );
     expect(checkButtonInput(undefined)).toStrictEqual({});
     expect(checkButtonInput({ disabled: false, loading: true, extra: 1 })).toStrictEqual({ disabled: false, loading: true });
   });
 
   it('buttonStatus refuses what is not a snapshot with an InvalidArgumentError naming the snapshot', () => {
     for (const value of [undefined, {}, { matches: true }]) {
-      expectInvalidArgument(thrownBy(() => buttonStatus(value as never)), "buttonStatus: snapshot must be a button's snapshot", 'snapshot');
+      expectInvalidArgument(
+        thrownBy(() => buttonStatus(value as never)),
+        "buttonStatus: snapshot must be a button's snapshot",
+        'snapshot',
+      );
     }
   });
 });

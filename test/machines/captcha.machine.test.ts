@@ -21,7 +21,8 @@ import type { TableRun } from './transition-table.js';
 function gateway(status = 0, checkCode = '00000') {
   return scriptedCaptchaHttp({
     [CAPTCHA_GET_ID_PATH]: () => ({ code: '00000', data: { bizId: 'biz-1', captchaId: 'cap-1', status } }),
-    [CAPTCHA_CHECK_PATH]: () => (checkCode === '00000' ? { code: '00000', data: { verified: true } } : { code: checkCode, msg: 'check refused' }),
+    [CAPTCHA_CHECK_PATH]: () =>
+      checkCode === '00000' ? { code: '00000', data: { verified: true } } : { code: checkCode, msg: 'check refused' },
   });
 }
 
@@ -46,7 +47,13 @@ describe('captcha flow — spec §S4', () => {
     const { http, calls } = gateway(0);
     const widget = createTestCaptchaWidget('success');
     const result = await run(input({ http, widget }));
-    expect(result).toEqual({ status: 'passed', token: b64json(sampleGeeTestValidate('0')), captchaType: 3, bizId: 'biz-1', data: { verified: true } });
+    expect(result).toEqual({
+      status: 'passed',
+      token: b64json(sampleGeeTestValidate('0')),
+      captchaType: 3,
+      bizId: 'biz-1',
+      data: { verified: true },
+    });
     expect(widget.widgets[0]!.shown).toBe(true);
     expect(widget.widgets[0]!.initOptions).toEqual({ captchaId: 'cap-1', language: 'eng' });
     expect(widget.widgets[0]!.disposed).toBe(true);
@@ -145,7 +152,13 @@ describe('captcha machine paths', () => {
     expect(new Set(states.map((s) => s.value))).toEqual(new Set(['requesting', 'challenging', 'verifying', 'passed', 'closed', 'failed']));
     expect(unhandled).toEqual([]);
     expect(finals).toContainEqual({ status: 'passed', token: '', captchaType: '', bizId: 'b', data: undefined });
-    expect(finals).toContainEqual({ status: 'passed', token: 'InYi' /* base64 of the JSON "v" */, captchaType: 3, bizId: 'b', data: { ok: true } });
+    expect(finals).toContainEqual({
+      status: 'passed',
+      token: 'InYi' /* base64 of the JSON "v" */,
+      captchaType: 3,
+      bizId: 'b',
+      data: { ok: true },
+    });
     expect(finals).toContainEqual({ status: 'closed' });
     // A failure that is not an exkit error is wrapped: every failed result carries a typed error with the original as cause.
     const failed = finals.filter((r) => (r as { status: string }).status === 'failed').map((r) => (r as { error: Error }).error);
@@ -233,15 +246,33 @@ describe('property: whatever a CaptchaHttp port answers or throws, the flow ends
   const HOSTILE = Symbol('hostile');
   // Not a thenable (so the promise hands it over), but every field throws when read.
   const hostile = () =>
-    new Proxy({}, { get: (_t, key) => { if (key === 'then') return undefined; throw new Error('getter'); }, has: () => { throw new Error('has'); } });
+    new Proxy(
+      {},
+      {
+        get: (_t, key) => {
+          if (key === 'then') return undefined;
+          throw new Error('getter');
+        },
+        has: () => {
+          throw new Error('has');
+        },
+      },
+    );
   const outcome = fc.oneof(
-    fc.record({ resolve: fc.oneof(fc.anything(), fc.constant(HOSTILE), fc.record({ code: fc.oneof(fc.constantFrom('00000', 0, '20906', 1), fc.anything()), msg: fc.anything(), data: fc.anything() })) }),
+    fc.record({
+      resolve: fc.oneof(
+        fc.anything(),
+        fc.constant(HOSTILE),
+        fc.record({ code: fc.oneof(fc.constantFrom('00000', 0, '20906', 1), fc.anything()), msg: fc.anything(), data: fc.anything() }),
+      ),
+    }),
     fc.record({ reject: fc.anything() }),
   );
   it('ends passed, closed or failed with an ExkitError, for both calls', async () => {
     await fc.assert(
       fc.asyncProperty(outcome, outcome, async (first, second) => {
-        const answer = (o: { resolve?: unknown; reject?: unknown }) => () => ('reject' in o ? Promise.reject(o.reject) : Promise.resolve(o.resolve === HOSTILE ? hostile() : o.resolve));
+        const answer = (o: { resolve?: unknown; reject?: unknown }) => () =>
+          'reject' in o ? Promise.reject(o.reject) : Promise.resolve(o.resolve === HOSTILE ? hostile() : o.resolve);
         const { http } = scriptedCaptchaHttp({ [CAPTCHA_GET_ID_PATH]: answer(first), [CAPTCHA_CHECK_PATH]: answer(second) });
         const result = await run(input({ http }));
         expect(['passed', 'closed', 'failed']).toContain(result.status);
@@ -298,7 +329,14 @@ function startCaptcha(over: unknown): CaptchaRun {
   const emitted: EventObject[] = [];
   actor.on('*', (e) => void emitted.push(e));
   actor.start();
-  return { actor: routeFakeSteps(actor, (e) => ((e as { to?: string }).to === 'check' ? checks : challenges)), clock, emitted, challenges, checks, widgets };
+  return {
+    actor: routeFakeSteps(actor, (e) => ((e as { to?: string }).to === 'check' ? checks : challenges)),
+    clock,
+    emitted,
+    challenges,
+    checks,
+    widgets,
+  };
 }
 
 function captchaEffects(run: TableRun) {
@@ -314,7 +352,13 @@ function captchaEffects(run: TableRun) {
 
 const captchaFx = (over: { challenges?: unknown; checks?: unknown; widgets?: unknown; context?: unknown; running?: boolean } = {}) => {
   const { running = false, ...rest } = over;
-  return { challenges: [{ request: REQUEST, running }], checks: [], widgets: [], context: { challenge: undefined, token: '', result: undefined }, ...rest };
+  return {
+    challenges: [{ request: REQUEST, running }],
+    checks: [],
+    widgets: [],
+    context: { challenge: undefined, token: '', result: undefined },
+    ...rest,
+  };
 };
 const shown = (up: boolean) => [{ input: { widget: expect.any(Function), captchaId: 'cap-9', language: 'eng' }, up }];
 const WIDGET_ERROR_EMITTED: EventObject[] = [{ type: 'widgetError', error: 'net' } as EventObject];
@@ -352,18 +396,58 @@ describeTransitionTable({
     'a forged xstate.error event': { type: 'xstate.error.actor.other', error: 'forged' },
   },
   rows: [
-    ['requesting', 'challenge status 0', 'challenging', [], captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } })],
+    [
+      'requesting',
+      'challenge status 0',
+      'challenging',
+      [],
+      captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } }),
+    ],
     // Any status other than 0 passes at once with an empty token and type.
-    ['requesting', 'challenge status 1', 'passed', [], captchaFx({ context: { challenge: undefined, token: '', result: { status: 'passed', token: '', captchaType: '', bizId: 'biz-8', data: undefined } } })],
-    ['requesting', 'challenge request fails', 'failed', [], captchaFx({ context: { challenge: undefined, token: '', result: failedWith(HTTP_ERROR) } })],
+    [
+      'requesting',
+      'challenge status 1',
+      'passed',
+      [],
+      captchaFx({
+        context: {
+          challenge: undefined,
+          token: '',
+          result: { status: 'passed', token: '', captchaType: '', bizId: 'biz-8', data: undefined },
+        },
+      }),
+    ],
+    [
+      'requesting',
+      'challenge request fails',
+      'failed',
+      [],
+      captchaFx({ context: { challenge: undefined, token: '', result: failedWith(HTTP_ERROR) } }),
+    ],
     [
       'requesting',
       'challenge request rejects with a string',
       'failed',
       [],
-      captchaFx({ context: { challenge: undefined, token: '', result: failedWith(wrapped(CaptchaRequestError, 'CAPTCHA_CALL_FAILED', 'captcha call failed', 'e')) } }),
+      captchaFx({
+        context: {
+          challenge: undefined,
+          token: '',
+          result: failedWith(wrapped(CaptchaRequestError, 'CAPTCHA_CALL_FAILED', 'captcha call failed', 'e')),
+        },
+      }),
     ],
-    ['challenging', 'WIDGET_SUCCESS', 'verifying', [], captchaFx({ widgets: shown(false), checks: [{ payload: CHECK_PAYLOAD, running: true }], context: { challenge: CHALLENGE_0, token: TOKEN, result: undefined } })],
+    [
+      'challenging',
+      'WIDGET_SUCCESS',
+      'verifying',
+      [],
+      captchaFx({
+        widgets: shown(false),
+        checks: [{ payload: CHECK_PAYLOAD, running: true }],
+        context: { challenge: CHALLENGE_0, token: TOKEN, result: undefined },
+      }),
+    ],
     [
       'challenging',
       'WIDGET_SUCCESS with an unsendable result',
@@ -374,9 +458,21 @@ describeTransitionTable({
         context: { challenge: CHALLENGE_0, token: '', result: failedWith(UNSENDABLE) },
       }),
     ],
-    ['challenging', 'WIDGET_CLOSE', 'closed', [], captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'closed' } } })],
+    [
+      'challenging',
+      'WIDGET_CLOSE',
+      'closed',
+      [],
+      captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'closed' } } }),
+    ],
     // A widget error is only reported: the person may still solve it.
-    ['challenging', 'WIDGET_ERROR', 'challenging', WIDGET_ERROR_EMITTED, captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } })],
+    [
+      'challenging',
+      'WIDGET_ERROR',
+      'challenging',
+      WIDGET_ERROR_EMITTED,
+      captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } }),
+    ],
     [
       'challenging',
       'WIDGET_LOAD_FAILED',
@@ -384,7 +480,11 @@ describeTransitionTable({
       [],
       captchaFx({
         widgets: shown(false),
-        context: { challenge: CHALLENGE_0, token: '', result: failedWith(wrapped(CaptchaWidgetError, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', 'script')) },
+        context: {
+          challenge: CHALLENGE_0,
+          token: '',
+          result: failedWith(wrapped(CaptchaWidgetError, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', 'script')),
+        },
       }),
     ],
     // Self-verify: the token and type are the result, nothing is checked with the server.
@@ -393,7 +493,14 @@ describeTransitionTable({
       'WIDGET_SUCCESS',
       'passed',
       [],
-      captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'passed', token: TOKEN, captchaType: 3, bizId: 'biz-9', data: undefined } } }),
+      captchaFx({
+        widgets: shown(false),
+        context: {
+          challenge: CHALLENGE_0,
+          token: '',
+          result: { status: 'passed', token: TOKEN, captchaType: 3, bizId: 'biz-9', data: undefined },
+        },
+      }),
     ],
     [
       'challenging (self-verify)',
@@ -405,8 +512,20 @@ describeTransitionTable({
         context: { challenge: CHALLENGE_0, token: '', result: failedWith(UNSENDABLE) },
       }),
     ],
-    ['challenging (self-verify)', 'WIDGET_CLOSE', 'closed', [], captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'closed' } } })],
-    ['challenging (self-verify)', 'WIDGET_ERROR', 'challenging', WIDGET_ERROR_EMITTED, captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } })],
+    [
+      'challenging (self-verify)',
+      'WIDGET_CLOSE',
+      'closed',
+      [],
+      captchaFx({ widgets: shown(false), context: { challenge: CHALLENGE_0, token: '', result: { status: 'closed' } } }),
+    ],
+    [
+      'challenging (self-verify)',
+      'WIDGET_ERROR',
+      'challenging',
+      WIDGET_ERROR_EMITTED,
+      captchaFx({ widgets: shown(true), context: { challenge: CHALLENGE_0, token: '', result: undefined } }),
+    ],
     [
       'challenging (self-verify)',
       'WIDGET_LOAD_FAILED',
@@ -414,7 +533,11 @@ describeTransitionTable({
       [],
       captchaFx({
         widgets: shown(false),
-        context: { challenge: CHALLENGE_0, token: '', result: failedWith(wrapped(CaptchaWidgetError, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', 'script')) },
+        context: {
+          challenge: CHALLENGE_0,
+          token: '',
+          result: failedWith(wrapped(CaptchaWidgetError, 'CAPTCHA_WIDGET_FAILED', 'the captcha widget failed', 'script')),
+        },
       }),
     ],
     [
@@ -425,7 +548,11 @@ describeTransitionTable({
       captchaFx({
         widgets: shown(false),
         checks: [{ payload: CHECK_PAYLOAD, running: false }],
-        context: { challenge: CHALLENGE_0, token: TOKEN, result: { status: 'passed', token: TOKEN, captchaType: 3, bizId: 'biz-9', data: { verified: true } } },
+        context: {
+          challenge: CHALLENGE_0,
+          token: TOKEN,
+          result: { status: 'passed', token: TOKEN, captchaType: 3, bizId: 'biz-9', data: { verified: true } },
+        },
       }),
     ],
     [
@@ -433,13 +560,45 @@ describeTransitionTable({
       'check fails',
       'failed',
       [],
-      captchaFx({ widgets: shown(false), checks: [{ payload: CHECK_PAYLOAD, running: false }], context: { challenge: CHALLENGE_0, token: TOKEN, result: failedWith(HTTP_ERROR) } }),
+      captchaFx({
+        widgets: shown(false),
+        checks: [{ payload: CHECK_PAYLOAD, running: false }],
+        context: { challenge: CHALLENGE_0, token: TOKEN, result: failedWith(HTTP_ERROR) },
+      }),
     ],
   ],
   ignored: {
-    requesting: ['WIDGET_SUCCESS', 'WIDGET_SUCCESS with an unsendable result', 'WIDGET_CLOSE', 'WIDGET_ERROR', 'WIDGET_LOAD_FAILED', 'an unknown event', 'a forged xstate.error event', 'check answers', 'check fails'],
-    challenging: ['challenge status 0', 'challenge status 1', 'challenge request fails', 'challenge request rejects with a string', 'an unknown event', 'a forged xstate.error event', 'check answers', 'check fails'],
-    'challenging (self-verify)': ['challenge status 0', 'challenge status 1', 'challenge request fails', 'challenge request rejects with a string', 'an unknown event', 'a forged xstate.error event', 'check answers', 'check fails'],
+    requesting: [
+      'WIDGET_SUCCESS',
+      'WIDGET_SUCCESS with an unsendable result',
+      'WIDGET_CLOSE',
+      'WIDGET_ERROR',
+      'WIDGET_LOAD_FAILED',
+      'an unknown event',
+      'a forged xstate.error event',
+      'check answers',
+      'check fails',
+    ],
+    challenging: [
+      'challenge status 0',
+      'challenge status 1',
+      'challenge request fails',
+      'challenge request rejects with a string',
+      'an unknown event',
+      'a forged xstate.error event',
+      'check answers',
+      'check fails',
+    ],
+    'challenging (self-verify)': [
+      'challenge status 0',
+      'challenge status 1',
+      'challenge request fails',
+      'challenge request rejects with a string',
+      'an unknown event',
+      'a forged xstate.error event',
+      'check answers',
+      'check fails',
+    ],
     verifying: [
       'challenge status 0',
       'challenge status 1',
@@ -483,7 +642,12 @@ describe('captcha widget actor: whatever the widget port does, the flow ends typ
   const settle = () => new Promise((r) => setTimeout(r, 0));
   const widgetFailure = (cause: unknown) => ({
     status: 'failed',
-    error: expect.objectContaining({ name: 'CaptchaWidgetError', code: 'CAPTCHA_WIDGET_FAILED', message: 'the captcha widget failed', cause }),
+    error: expect.objectContaining({
+      name: 'CaptchaWidgetError',
+      code: 'CAPTCHA_WIDGET_FAILED',
+      message: 'the captcha widget failed',
+      cause,
+    }),
   });
 
   it('a factory that throws fails the flow with CaptchaWidgetError carrying the cause', async () => {

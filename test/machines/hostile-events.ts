@@ -91,20 +91,29 @@ export function malformedEvent(specs: readonly EventSpec[]): fc.Arbitrary<EventO
   const variants: fc.Arbitrary<EventObject>[] = [
     // Unknown types, including ones that look like XState's own.
     fc
-      .oneof(fc.string(), fc.constantFrom('xstate.init', 'xstate.done.actor.x', 'xstate.error.actor.x', 'xstate.after.1.x', 'UNKNOWN', HUGE_STRING))
+      .oneof(
+        fc.string(),
+        fc.constantFrom('xstate.init', 'xstate.done.actor.x', 'xstate.error.actor.x', 'xstate.after.1.x', 'UNKNOWN', HUGE_STRING),
+      )
       .filter((type) => type !== '*' && !type.endsWith('.*') && !known.includes(type))
       .map((type) => ({ type })),
     // A known type with junk beside it.
-    fc.tuple(fc.constantFrom(...known), fc.dictionary(fc.string(), hostileValue, { maxKeys: 3 })).map(([type, junk]) => ({ ...junk, type })),
+    fc
+      .tuple(fc.constantFrom(...known), fc.dictionary(fc.string(), hostileValue, { maxKeys: 3 }))
+      .map(([type, junk]) => ({ ...junk, type })),
   ];
   if (withFields.length > 0) {
     variants.push(
       // A known type with every field missing.
       fc.constantFrom(...withFields).map((spec) => ({ type: spec.type })),
       // One field replaced by a hostile value.
-      fc.constantFrom(...withFields).chain((spec) =>
-        fc.tuple(wellFormedEvent([spec]), fc.constantFrom(...Object.keys(spec.fields!)), hostileValue).map(([event, key, value]) => ({ ...event, [key]: value })),
-      ),
+      fc
+        .constantFrom(...withFields)
+        .chain((spec) =>
+          fc
+            .tuple(wellFormedEvent([spec]), fc.constantFrom(...Object.keys(spec.fields!)), hostileValue)
+            .map(([event, key, value]) => ({ ...event, [key]: value })),
+        ),
       // One field behind a throwing getter.
       fc.constantFrom(...withFields).chain((spec) =>
         fc.tuple(wellFormedEvent([spec]), fc.constantFrom(...Object.keys(spec.fields!))).map(([event, key]) => {
@@ -142,7 +151,11 @@ export function hostileSteps<A = never>(specs: readonly EventSpec[], calls?: fc.
     malformedEvent(specs).map((event) => ({ kind: 'event' as const, event })),
     advanceMs.map((ms) => ({ kind: 'advance' as const, ms })),
   ];
-  if (calls) step.push(calls.map((call) => ({ kind: 'call' as const, call })), calls.map((call) => ({ kind: 'call' as const, call })));
+  if (calls)
+    step.push(
+      calls.map((call) => ({ kind: 'call' as const, call })),
+      calls.map((call) => ({ kind: 'call' as const, call })),
+    );
   // 'max' lets runs reach the full length: fast-check's default size keeps arrays to about ten items.
   return fc.array(fc.oneof(...step), { maxLength, size: 'max' });
 }

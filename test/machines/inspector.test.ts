@@ -12,7 +12,19 @@ import type { ErrorReporter } from '../../core/platform/types.js';
 import { buttonMachine } from '../../machines/button.machine.js';
 import { toastMachine } from '../../machines/toast.machine.js';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
-import { acceptedEvents, activeStatePaths, createInspector, diffContext, fitToWidth, MAX_ZOOM, MIN_ZOOM, panBy, previewValue, zoomAt, zoomTo } from '../../machines/inspector/index.js';
+import {
+  acceptedEvents,
+  activeStatePaths,
+  createInspector,
+  diffContext,
+  fitToWidth,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  panBy,
+  previewValue,
+  zoomAt,
+  zoomTo,
+} from '../../machines/inspector/index.js';
 
 function reporter() {
   const reports: Array<{ event: string; error?: unknown }> = [];
@@ -85,7 +97,10 @@ describe('inspector: what it records', () => {
     actor.send({ type: 'SHOW', zIndex: 3 });
     const entry = viewOf(inspector, 'toast').log.at(-1)!;
     expect(entry.eventType).toBe('SHOW');
-    expect(entry.transitions.map((t) => `${t.source}->${t.targets.join(',')}`)).toEqual(['hidden->visible', 'visible.deciding->visible.running']);
+    expect(entry.transitions.map((t) => `${t.source}->${t.targets.join(',')}`)).toEqual([
+      'hidden->visible',
+      'visible.deciding->visible.running',
+    ]);
     expect(entry.changes).toContainEqual({ path: 'zIndex', kind: 'changed', before: '0', after: '3' });
     actor.stop();
   });
@@ -129,7 +144,12 @@ describe('inspector: what it records', () => {
 
   it('an actor without inspection (no system.inspect) is recorded from its snapshots, the event unknown', () => {
     const real = createActor(buttonMachine, { input: {} }).start();
-    const bare = { id: 'bare', send: real.send.bind(real), subscribe: real.subscribe.bind(real), getSnapshot: real.getSnapshot.bind(real) } as unknown as AnyActorRef;
+    const bare = {
+      id: 'bare',
+      send: real.send.bind(real),
+      subscribe: real.subscribe.bind(real),
+      getSnapshot: real.getSnapshot.bind(real),
+    } as unknown as AnyActorRef;
     const inspector = createInspector();
     inspector.watch('bare', bare);
     real.send({ type: 'DISABLE' });
@@ -183,7 +203,11 @@ describe('inspector: sending', () => {
 
   it('an actor whose send throws gives { ok: false } with a UserCallbackError, reported, not thrown', () => {
     const real = createActor(buttonMachine, { input: {} }).start();
-    const hostile = Object.assign(Object.create(real) as object, { send: () => { throw new Error('boom'); } }) as unknown as AnyActorRef;
+    const hostile = Object.assign(Object.create(real) as object, {
+      send: () => {
+        throw new Error('boom');
+      },
+    }) as unknown as AnyActorRef;
     const { errors, reports } = reporter();
     const inspector = createInspector({ errors });
     inspector.watch('hostile', hostile);
@@ -218,12 +242,15 @@ describe('inspector: guarded', () => {
     const boom = () => {
       throw new Error('hostile');
     };
-    const hostile = new Proxy({ send: () => undefined, subscribe: boom, getSnapshot: boom }, {
-      get(target, key) {
-        if (key === 'system' || key === 'id' || key === 'logic') boom();
-        return (target as Record<PropertyKey, unknown>)[key];
+    const hostile = new Proxy(
+      { send: () => undefined, subscribe: boom, getSnapshot: boom },
+      {
+        get(target, key) {
+          if (key === 'system' || key === 'id' || key === 'logic') boom();
+          return (target as Record<PropertyKey, unknown>)[key];
+        },
       },
-    }) as unknown as AnyActorRef;
+    ) as unknown as AnyActorRef;
     const inspector = createInspector();
     expect(() => inspector.watch('hostile', hostile)).not.toThrow();
     const view = viewOf(inspector, 'hostile');
@@ -233,7 +260,14 @@ describe('inspector: guarded', () => {
   });
 
   it('a context whose keys cannot be read counts as changed, marked unreadable, without a throw', () => {
-    const trap = new Proxy({}, { ownKeys: () => { throw new Error('no keys'); } });
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no keys');
+        },
+      },
+    );
     expect(diffContext({ a: 1 }, trap).changes).toEqual([{ path: '', kind: 'changed', before: '{a: 1}', after: '(unreadable)' }]);
   });
 
@@ -278,7 +312,9 @@ describe('context diff', () => {
 
   it('compares actor refs and class instances by identity and shows them by name', () => {
     const ref = createActor(buttonMachine, { input: {}, id: 'child' });
-    expect(diffContext({ child: undefined }, { child: ref }).changes).toEqual([{ path: 'child', kind: 'changed', before: 'undefined', after: 'ActorRef(child)' }]);
+    expect(diffContext({ child: undefined }, { child: ref }).changes).toEqual([
+      { path: 'child', kind: 'changed', before: 'undefined', after: 'ActorRef(child)' },
+    ]);
     expect(diffContext({ at: new Date(0) }, { at: new Date(0) }).changes).toHaveLength(1);
   });
 

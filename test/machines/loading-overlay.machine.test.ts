@@ -59,8 +59,12 @@ describe('loading overlays registry', () => {
 
   it('"loading needs an instance and callback": each missing piece is a typed error', () => {
     const overlays = createLoadingOverlays();
-    expect(() => overlays.show(undefined, () => {})).toThrow(expect.objectContaining({ name: 'LoadingTargetMissingError', code: 'LOADING_TARGET_MISSING' }));
-    expect(() => overlays.show('t', undefined as never)).toThrow(expect.objectContaining({ name: 'LoadingTargetMissingError', code: 'LOADING_CALLBACK_MISSING' }));
+    expect(() => overlays.show(undefined, () => {})).toThrow(
+      expect.objectContaining({ name: 'LoadingTargetMissingError', code: 'LOADING_TARGET_MISSING' }),
+    );
+    expect(() => overlays.show('t', undefined as never)).toThrow(
+      expect.objectContaining({ name: 'LoadingTargetMissingError', code: 'LOADING_CALLBACK_MISSING' }),
+    );
   });
 
   it('subscribers hear overlays appear and go', () => {
@@ -124,7 +128,11 @@ describe('loading overlay input', () => {
     for (const input of [undefined, {}, { target: undefined }, { target: null }, { target: '' }, { target: null, text: 'Saving' }]) {
       const error = startError(loadingOverlayMachine, input);
       expect(error).toBeInstanceOf(LoadingTargetMissingError);
-      expect(error).toMatchObject({ code: 'LOADING_TARGET_MISSING', message: 'A loading overlay needs a target instance.', extra: { missing: 'target' } });
+      expect(error).toMatchObject({
+        code: 'LOADING_TARGET_MISSING',
+        message: 'A loading overlay needs a target instance.',
+        extra: { missing: 'target' },
+      });
     }
   });
 
@@ -135,13 +143,20 @@ describe('loading overlay input', () => {
   });
 
   it('a malformed field is an InvalidArgumentError naming it; an input that is not an object names the input', () => {
-    expectInvalidArgument(startError(loadingOverlayMachine, { target: 't', leaveMs: -1 }), 'loadingOverlay: leaveMs must be a number of ms from 0 up to 2^31 − 1', 'leaveMs');
+    expectInvalidArgument(
+      startError(loadingOverlayMachine, { target: 't', leaveMs: -1 }),
+      'loadingOverlay: leaveMs must be a number of ms from 0 up to 2^31 − 1',
+      'leaveMs',
+    );
     expectInvalidArgument(startError(loadingOverlayMachine, { target: 't', text: 5 }), 'loadingOverlay: text must be a string', 'text');
     expectInvalidArgument(startError(loadingOverlayMachine, 'table'), 'loadingOverlay: input must be an object', 'input');
   });
 
   it('the diagram input (scripts/diagrams.ts) starts a visible overlay over the target "diagram"', () => {
     const actor = createActor(loadingOverlayMachine, { input: diagramInput }).start();
-    expect({ value: actor.getSnapshot().value, target: actor.getSnapshot().context.target }).toStrictEqual({ value: 'visible', target: 'diagram' });
+    expect({ value: actor.getSnapshot().value, target: actor.getSnapshot().context.target }).toStrictEqual({
+      value: 'visible',
+      target: 'diagram',
+    });
   });
 });

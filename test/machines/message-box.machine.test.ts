@@ -18,7 +18,6 @@ import { walk } from './graph.js';
 import { describeTransitionTable, startRun } from './transition-table.js';
 import type { TableRow, TableRun } from './transition-table.js';
 
-
 function box(input: InputFrom<typeof messageBoxMachine>) {
   const clock = new SimulatedClock();
   const actor = createActor(messageBoxMachine, { input, clock }).start();
@@ -92,7 +91,7 @@ describe('message box machine', () => {
     expect(t.actor.getSnapshot().output).toEqual({ id: 'p', action: 'confirm', value: 'me@example.com' });
   });
 
-  it('spec §S8: the default prompt message is the catalogue\'s invalidData in the locale (Chinese for zh)', () => {
+  it("spec §S8: the default prompt message is the catalogue's invalidData in the locale (Chinese for zh)", () => {
     expect(promptDefaultError('zh-CN')).toBe('无效数据');
     expect(promptDefaultError('zh-TW')).toBe('無效資料');
     expect(promptDefaultError('en')).toBe('invalid data');
@@ -103,7 +102,14 @@ describe('message box machine', () => {
     zh.actor.send({ type: 'INPUT', value: 'x' });
     expect(zh.ctx().error).toBe('无效数据');
     // A text of the caller's own wins over the catalogue in every locale.
-    const own = box({ id: 'o', kind: 'prompt', message: 'm', inputPattern: /^\d+$/, inputErrorMessage: 'Digits only', locale: () => 'zh-CN' });
+    const own = box({
+      id: 'o',
+      kind: 'prompt',
+      message: 'm',
+      inputPattern: /^\d+$/,
+      inputErrorMessage: 'Digits only',
+      locale: () => 'zh-CN',
+    });
     own.actor.send({ type: 'CONFIRM' });
     expect(own.ctx().error).toBe('Digits only');
   });
@@ -122,7 +128,15 @@ describe('message box machine', () => {
   });
 
   it('a locale getter that throws or answers a non-string gives the English text, and the box keeps working', () => {
-    const throwing = box({ id: 't', kind: 'prompt', message: 'm', inputPattern: /x/, locale: () => { throw new Error('no locale'); } });
+    const throwing = box({
+      id: 't',
+      kind: 'prompt',
+      message: 'm',
+      inputPattern: /x/,
+      locale: () => {
+        throw new Error('no locale');
+      },
+    });
     throwing.actor.send({ type: 'CONFIRM' });
     expect(throwing.ctx().error).toBe('invalid data');
     expect(throwing.actor.getSnapshot().status).toBe('active');
@@ -132,7 +146,9 @@ describe('message box machine', () => {
   });
 
   it('a custom check with a custom message, or its own returned text', () => {
-    expect(validatePrompt({ kind: 'prompt', message: '', inputValidator: (v) => v.length > 2, inputErrorMessage: 'Too short' }, 'ab')).toBe('Too short');
+    expect(validatePrompt({ kind: 'prompt', message: '', inputValidator: (v) => v.length > 2, inputErrorMessage: 'Too short' }, 'ab')).toBe(
+      'Too short',
+    );
     expect(validatePrompt({ kind: 'prompt', message: '', inputValidator: (v) => (v === 'x' ? 'No x' : true) }, 'x')).toBe('No x');
     expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/g }, 'a')).toBeUndefined();
     expect(validatePrompt({ kind: 'prompt', message: '', inputPattern: /a/g }, 'a')).toBeUndefined();
@@ -191,11 +207,13 @@ describe('message box queue', () => {
     });
     expect(unhandled).toEqual([]);
     const held = states.map((s) => [JSON.stringify(s.value), (s.context as MessageBoxQueueContext).boxes.map((b) => b.id).join()]);
-    expect(held).toEqual(expect.arrayContaining([
-      ['"idle"', ''],
-      ['"showing"', 'x'],
-      ['"showing"', 'x,y'],
-    ]));
+    expect(held).toEqual(
+      expect.arrayContaining([
+        ['"idle"', ''],
+        ['"showing"', 'x'],
+        ['"showing"', 'x,y'],
+      ]),
+    );
     // Idle means nothing held: a done event from a box that is not on screen never ends the queue early.
     expect(held.filter(([value]) => value === '"idle"')).toEqual([['"idle"', '']]);
   });
@@ -206,7 +224,10 @@ describe('message box queue', () => {
     void t.api.alert('second');
     const [head, waiting] = t.actor.getSnapshot().context.boxes;
     const shownBefore = t.emitted.filter((e) => e.type === 'box.shown').length;
-    const stray = { type: `xstate.done.actor.box:${waiting!.id}`, output: { id: waiting!.id, action: 'confirm' } } as unknown as MessageBoxQueueEvent;
+    const stray = {
+      type: `xstate.done.actor.box:${waiting!.id}`,
+      output: { id: waiting!.id, action: 'confirm' },
+    } as unknown as MessageBoxQueueEvent;
     expect(t.actor.getSnapshot().can(stray)).toBe(false);
     t.actor.send(stray);
     expect(t.actor.getSnapshot().value).toBe('showing');
@@ -247,10 +268,13 @@ describe('message box queue', () => {
     expect(Object.keys(t.actor.getSnapshot().children)).toEqual([]);
   });
 
-  it('the queue hands its locale to every box: a prompt opened through the API fails in the app\'s language', () => {
+  it("the queue hands its locale to every box: a prompt opened through the API fails in the app's language", () => {
     let locale = 'zh-CN';
     const clock = new SimulatedClock();
-    const actor = createActor(messageBoxQueueMachine, { input: { layers: createLayerCounter(), locale: () => locale, transitionMs: 0 }, clock }).start();
+    const actor = createActor(messageBoxQueueMachine, {
+      input: { layers: createLayerCounter(), locale: () => locale, transitionMs: 0 },
+      clock,
+    }).start();
     const api = createMessageBoxApi(() => actor);
     void api.prompt('Amount', { inputPattern: /^\d+$/ });
     actor.send({ type: 'CONFIRM' });
@@ -263,7 +287,8 @@ describe('message box queue', () => {
   it('createUiKit({ locale }) reaches the prompt: a kit in zh-CN shows the Chinese default text; without a locale, English', async () => {
     const { memoryPlatform } = await import('../../core/platform/index.js');
     const { createUiKit } = await import('../../machines/index.js');
-    const errorOf = (kit: ReturnType<typeof createUiKit>) => currentMessageBox(kit.messageBoxQueue.getSnapshot().context)!.ref.getSnapshot().context.error;
+    const errorOf = (kit: ReturnType<typeof createUiKit>) =>
+      currentMessageBox(kit.messageBoxQueue.getSnapshot().context)!.ref.getSnapshot().context.error;
     const zh = createUiKit(memoryPlatform(), { isolatedToaster: true, locale: () => 'zh-CN' });
     void zh.messageBox.prompt('Amount', { inputValidator: (v) => v.length > 0 });
     zh.messageBoxQueue.send({ type: 'ENTER' });
@@ -283,7 +308,11 @@ describe('message box queue', () => {
       const actor = createActor(messageBoxQueueMachine, { input: { transitionMs: 0 }, clock }).start();
       const api = createMessageBoxApi(() => actor);
       const boom = new Error('validator bug');
-      const result = api.prompt('Amount', { inputValidator: () => { throw boom; } });
+      const result = api.prompt('Amount', {
+        inputValidator: () => {
+          throw boom;
+        },
+      });
       actor.send({ type: 'CONFIRM' });
       expect(actor.getSnapshot().status).toBe('active');
       expect(currentMessageBox(actor.getSnapshot().context)!.ref.getSnapshot().context.error).toBe('invalid data');
@@ -390,8 +419,12 @@ function showingRows(from: BoxState, kind: 'prompt' | 'alert' | 'confirm', multi
       : []),
     ...(multiline ? [] : ([[from, 'ENTER', 'leaving', [], acts('confirm')]] as const)),
     [from, 'CONFIRM', 'leaving', [], acts('confirm')],
-    kind === 'prompt' ? [from, 'INPUT "1234"', from, [], typed('1234', undefined, true)] : [from, 'INPUT "1234"', from, [], typed('1234', undefined, false)],
-    kind === 'prompt' ? [from, 'INPUT "x"', from, [], typed('x', INVALID, false)] : [from, 'INPUT "x"', from, [], typed('x', undefined, false)],
+    kind === 'prompt'
+      ? [from, 'INPUT "1234"', from, [], typed('1234', undefined, true)]
+      : [from, 'INPUT "1234"', from, [], typed('1234', undefined, false)],
+    kind === 'prompt'
+      ? [from, 'INPUT "x"', from, [], typed('x', INVALID, false)]
+      : [from, 'INPUT "x"', from, [], typed('x', undefined, false)],
   ];
 }
 const SHOWING_IGNORES = ['SHOW', 'SHOW (malformed)', 'INPUT (malformed)'] as const;
@@ -453,15 +486,55 @@ describeTransitionTable<BoxState, BoxTableEvent>({
     ['alert leaving', 'wait 300', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm' } })],
   ],
   ignored: {
-    queued: ['SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199', 'wait 200', 'wait 300'],
+    queued: [
+      'SHOW (malformed)',
+      'CONFIRM',
+      'CANCEL',
+      'CLOSE',
+      'ESCAPE',
+      'BACKDROP_CLICK',
+      'INPUT "1234"',
+      'INPUT "x"',
+      'INPUT (malformed)',
+      'ENTER',
+      'wait 199',
+      'wait 200',
+      'wait 300',
+    ],
     entering: [...SHOWING_IGNORES, 'wait 199'],
     open: [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
     'open, starting invalid': [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
     'multiline open': [...SHOWING_IGNORES, 'ENTER', 'wait 199', 'wait 200'],
     'alert open': [...SHOWING_IGNORES, 'CANCEL', 'ESCAPE', 'BACKDROP_CLICK', 'wait 199', 'wait 200', 'wait 300'],
     'confirm open': [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
-    leaving: ['SHOW', 'SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199'],
-    'alert leaving': ['SHOW', 'SHOW (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "1234"', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 199'],
+    leaving: [
+      'SHOW',
+      'SHOW (malformed)',
+      'CONFIRM',
+      'CANCEL',
+      'CLOSE',
+      'ESCAPE',
+      'BACKDROP_CLICK',
+      'INPUT "1234"',
+      'INPUT "x"',
+      'INPUT (malformed)',
+      'ENTER',
+      'wait 199',
+    ],
+    'alert leaving': [
+      'SHOW',
+      'SHOW (malformed)',
+      'CONFIRM',
+      'CANCEL',
+      'CLOSE',
+      'ESCAPE',
+      'BACKDROP_CLICK',
+      'INPUT "1234"',
+      'INPUT "x"',
+      'INPUT (malformed)',
+      'ENTER',
+      'wait 199',
+    ],
   },
 });
 
@@ -481,13 +554,22 @@ function queueEffects(run: TableRun) {
       return { id: b.id, value: box.value, zIndex: box.context.zIndex, input: box.context.value, action: box.context.action };
     }),
     // The boxes it spawned; its scroll-lock effect is checked through the recording lock (`scroll`).
-    children: Object.keys(children).filter((id) => id.startsWith('box:')).sort(),
+    children: Object.keys(children)
+      .filter((id) => id.startsWith('box:'))
+      .sort(),
     scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls],
   };
 }
 type QueueEffects = ReturnType<typeof queueEffects>;
 type QueueBox = QueueEffects['boxes'][number];
-const onScreen = (id: string, zIndex: number, more: Partial<QueueBox> = {}): QueueBox => ({ id, value: { showing: 'entering' }, zIndex, input: '', action: undefined, ...more });
+const onScreen = (id: string, zIndex: number, more: Partial<QueueBox> = {}): QueueBox => ({
+  id,
+  value: { showing: 'entering' },
+  zIndex,
+  input: '',
+  action: undefined,
+  ...more,
+});
 const waitingBox = (id: string): QueueBox => ({ id, value: 'queued', zIndex: 0, input: '', action: undefined });
 const LOCKED = ['lock message-box-queue'];
 const queueState = (boxes: QueueBox[], scroll = LOCKED) => ({ boxes, children: boxes.map((b) => `box:${b.id}`).sort(), scroll });
@@ -506,7 +588,8 @@ type QueueTableEvent =
   | 'ENTER'
   | 'wait 200'
   | 'forged done of a';
-const leavingA = (action: MessageBoxAction, rest: QueueBox[] = []) => queueState([onScreen('a', 2001, { value: 'leaving', action }), ...rest]);
+const leavingA = (action: MessageBoxAction, rest: QueueBox[] = []) =>
+  queueState([onScreen('a', 2001, { value: 'leaving', action }), ...rest]);
 const FORWARDED = ['CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'ENTER'] as const;
 
 describeTransitionTable<QueueState, QueueTableEvent>({
@@ -557,11 +640,23 @@ describeTransitionTable<QueueState, QueueTableEvent>({
     ['a showing, b waiting', 'BACKDROP_CLICK', 'a showing', [], leavingA('close', [waitingBox('b')])],
     ['a showing, b waiting', 'INPUT "x"', 'a showing', [], queueState([onScreen('a', 2001, { input: 'x' }), waitingBox('b')])],
     ['a showing, b waiting', 'ENTER', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
-    ['a showing, b waiting', 'wait 200', 'a showing', [], queueState([onScreen('a', 2001, { value: { showing: 'open' } }), waitingBox('b')])],
+    [
+      'a showing, b waiting',
+      'wait 200',
+      'a showing',
+      [],
+      queueState([onScreen('a', 2001, { value: { showing: 'open' } }), waitingBox('b')]),
+    ],
 
     // When the box on screen has left, the queue says how, and shows the next (or goes idle and lets the page scroll).
     ['a leaving', 'OPEN b', 'a showing', [], leavingA('confirm', [waitingBox('b')])],
-    ['a leaving', 'wait 200', 'idle', [{ type: 'box.closed', id: 'a', action: 'confirm' }], queueState([], [...LOCKED, 'unlock message-box-queue'])],
+    [
+      'a leaving',
+      'wait 200',
+      'idle',
+      [{ type: 'box.closed', id: 'a', action: 'confirm' }],
+      queueState([], [...LOCKED, 'unlock message-box-queue']),
+    ],
     [
       'a leaving, b waiting',
       'wait 200',
@@ -574,7 +669,19 @@ describeTransitionTable<QueueState, QueueTableEvent>({
     ],
   ],
   ignored: {
-    idle: ['OPEN (malformed)', 'CONFIRM', 'CANCEL', 'CLOSE', 'ESCAPE', 'BACKDROP_CLICK', 'INPUT "x"', 'INPUT (malformed)', 'ENTER', 'wait 200', 'forged done of a'],
+    idle: [
+      'OPEN (malformed)',
+      'CONFIRM',
+      'CANCEL',
+      'CLOSE',
+      'ESCAPE',
+      'BACKDROP_CLICK',
+      'INPUT "x"',
+      'INPUT (malformed)',
+      'ENTER',
+      'wait 200',
+      'forged done of a',
+    ],
     'a showing': ['OPEN a', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
     'a showing, b waiting': ['OPEN a', 'OPEN b', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
     'a leaving': ['OPEN a', 'OPEN (malformed)', 'INPUT (malformed)', 'forged done of a'],
@@ -586,5 +693,11 @@ describeTransitionTable<QueueState, QueueTableEvent>({
 
 function recordingScrollLock() {
   const calls: string[] = [];
-  return { calls, count: 0, locked: false, lock: (owner: string) => void calls.push(`lock ${owner}`), unlock: (owner: string) => void calls.push(`unlock ${owner}`) };
+  return {
+    calls,
+    count: 0,
+    locked: false,
+    lock: (owner: string) => void calls.push(`lock ${owner}`),
+    unlock: (owner: string) => void calls.push(`unlock ${owner}`),
+  };
 }

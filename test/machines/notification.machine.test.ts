@@ -98,7 +98,8 @@ describe('notifier machine', () => {
       { type: 'MEASURED', id: 'a', height: 1 },
     ];
     for (const event of wellFormed) expect(s.can(event), event.type).toBe(true);
-    for (const type of ['NOTIFY', 'CLICK', 'POINTER_ENTER', 'POINTER_LEAVE', 'MEASURED']) expect(s.can({ type } as never), type).toBe(false);
+    for (const type of ['NOTIFY', 'CLICK', 'POINTER_ENTER', 'POINTER_LEAVE', 'MEASURED'])
+      expect(s.can({ type } as never), type).toBe(false);
   });
 
   it('"16 px gap" per corner, derived from measured heights; later ones shift up when one closes', () => {
@@ -154,7 +155,8 @@ describe('notifier machine', () => {
   it('at most 5 shown by default: a sixth closes the oldest (any corner) with reason overflow and stops its actor', () => {
     expect(NOTIFICATION_MAX_VISIBLE).toBe(5);
     const t = notifier();
-    for (const id of ['a', 'b', 'c', 'd', 'e']) t.actor.send({ type: 'NOTIFY', notification: { id, message: id, position: id === 'a' ? 'bottom-left' : undefined } });
+    for (const id of ['a', 'b', 'c', 'd', 'e'])
+      t.actor.send({ type: 'NOTIFY', notification: { id, message: id, position: id === 'a' ? 'bottom-left' : undefined } });
     t.emitted.length = 0;
     t.actor.send({ type: 'NOTIFY', notification: { id: 'f', message: 'f' } });
     expect(t.emitted).toStrictEqual([
@@ -194,7 +196,11 @@ describe('notifier machine', () => {
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'maxVisible', value });
     }
-    expect(createActor(notifierMachine, { input: { maxVisible: Infinity } }).start().getSnapshot().context.maxVisible).toBe(Infinity);
+    expect(
+      createActor(notifierMachine, { input: { maxVisible: Infinity } })
+        .start()
+        .getSnapshot().context.maxVisible,
+    ).toBe(Infinity);
   });
 });
 
@@ -316,7 +322,14 @@ function notifierEffects(run: TableRun) {
   return {
     items: snapshot.context.items.map((item) => {
       const child = item.ref.getSnapshot();
-      return { id: item.id, position: item.position, height: item.height, value: child.value, zIndex: child.context.zIndex, message: child.context.message };
+      return {
+        id: item.id,
+        position: item.position,
+        height: item.height,
+        value: child.value,
+        zIndex: child.context.zIndex,
+        message: child.context.message,
+      };
     }),
     children: Object.keys(snapshot.children).sort(),
     shownTotal: snapshot.context.shownTotal,
@@ -419,8 +432,20 @@ describeTransitionTable<NotifierState, NotifierTableEvent>({
     // A third beyond maxVisible 2 closes the oldest with reason overflow; replacing one up does not overflow.
     ['full: a and b of 2', 'NOTIFY a', 'full: a and b of 2', [shownEvent('a')], stack([up('b', 2002), up('a', 2003)], 3)],
     ['full: a and b of 2', 'NOTIFY b', 'full: a and b of 2', [shownEvent('b')], stack([up('a', 2001), up('b', 2003)], 3)],
-    ['full: a and b of 2', 'NOTIFY c', 'full: a and b of 2', [closedEvent('a', 'overflow'), shownEvent('c')], stack([up('b', 2002), up('c', 2003)], 3)],
-    ['full: a and b of 2', 'CLOSE', 'full: a and b of 2', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
+    [
+      'full: a and b of 2',
+      'NOTIFY c',
+      'full: a and b of 2',
+      [closedEvent('a', 'overflow'), shownEvent('c')],
+      stack([up('b', 2002), up('c', 2003)], 3),
+    ],
+    [
+      'full: a and b of 2',
+      'CLOSE',
+      'full: a and b of 2',
+      [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')],
+      stack([], 2),
+    ],
     ['full: a and b of 2', 'CLOSE a', 'full: a and b of 2', [closedEvent('a', 'close-button')], stack([up('b', 2002)], 2)],
     ['full: a and b of 2', 'CLICK a', 'full: a and b of 2', [clickedEvent('a'), closedEvent('a', 'click')], stack([up('b', 2002)], 2)],
     ['full: a and b of 2', 'POINTER_ENTER a', 'full: a and b of 2', [], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
@@ -458,7 +483,10 @@ describeTransitionTable<NotifierState, NotifierTableEvent>({
 });
 
 describe('notification input', () => {
-  const contextOf = (input: unknown) => createActor(notificationMachine, { input: input as never }).start().getSnapshot().context;
+  const contextOf = (input: unknown) =>
+    createActor(notificationMachine, { input: input as never })
+      .start()
+      .getSnapshot().context;
 
   it('an omitted input is an empty notification `notification` with the seed defaults', () => {
     const { id, message, duration, position, showClose, closeOnClick, resumeRemaining, zIndex } = contextOf(undefined);
@@ -479,9 +507,21 @@ describe('notification input', () => {
   });
 
   it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
-    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', type: 'loading' }), 'notification: type must be one of success, warning, info, error', 'type');
-    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', zIndex: '5' }), 'notification: zIndex must be a finite number', 'zIndex');
-    expectInvalidArgument(startError(notificationMachine, { id: 'n', message: 'm', zIndex: Number.NaN }), 'notification: zIndex must be a finite number', 'zIndex');
+    expectInvalidArgument(
+      startError(notificationMachine, { id: 'n', message: 'm', type: 'loading' }),
+      'notification: type must be one of success, warning, info, error',
+      'type',
+    );
+    expectInvalidArgument(
+      startError(notificationMachine, { id: 'n', message: 'm', zIndex: '5' }),
+      'notification: zIndex must be a finite number',
+      'zIndex',
+    );
+    expectInvalidArgument(
+      startError(notificationMachine, { id: 'n', message: 'm', zIndex: Number.NaN }),
+      'notification: zIndex must be a finite number',
+      'zIndex',
+    );
     expectInvalidArgument(startError(notificationMachine, 'n'), 'notification: input must be an object', 'input');
   });
 

@@ -114,7 +114,13 @@ describe('popup machine', () => {
 // Effects: the calls the popup made on a recording scroll lock, its z-index, close reason and options.
 function recordingScrollLock() {
   const calls: string[] = [];
-  return { calls, count: 0, locked: false, lock: (owner: string) => void calls.push(`lock ${owner}`), unlock: (owner: string) => void calls.push(`unlock ${owner}`) };
+  return {
+    calls,
+    count: 0,
+    locked: false,
+    lock: (owner: string) => void calls.push(`lock ${owner}`),
+    unlock: (owner: string) => void calls.push(`unlock ${owner}`),
+  };
 }
 
 const CONFIGS = {
@@ -130,12 +136,23 @@ function startTable(config: unknown): TableRun {
 }
 
 function popupEffects(run: TableRun) {
-  const { zIndex, reason, modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay } = (run.actor.getSnapshot() as SnapshotFrom<typeof popupMachine>).context;
-  return { scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls], zIndex, reason, options: { modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay } };
+  const { zIndex, reason, modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay } = (
+    run.actor.getSnapshot() as SnapshotFrom<typeof popupMachine>
+  ).context;
+  return {
+    scroll: [...(run as TableRun & { scroll: { calls: string[] } }).scroll.calls],
+    zIndex,
+    reason,
+    options: { modal, closeOnEscape, closeOnOutsideClick, openDelay, closeDelay },
+  };
 }
 type PopupEffects = ReturnType<typeof popupEffects>;
 const withReason = (reason: string) => (e: PopupEffects) => ({ ...e, reason });
-const openedAt = (zIndex: number, lock: boolean) => (e: PopupEffects) => ({ ...e, zIndex, scroll: lock ? [...e.scroll, 'lock p'] : e.scroll });
+const openedAt = (zIndex: number, lock: boolean) => (e: PopupEffects) => ({
+  ...e,
+  zIndex,
+  scroll: lock ? [...e.scroll, 'lock p'] : e.scroll,
+});
 const closedWith = (reason: string) => (e: PopupEffects) => ({ ...e, reason, scroll: [...e.scroll, 'unlock p'] });
 const unlocked = (e: PopupEffects) => ({ ...e, scroll: [...e.scroll, 'unlock p'] });
 const NEW_OPTIONS = { modal: false, closeOnEscape: false, closeOnOutsideClick: false, openDelay: 5, closeDelay: 7 };
@@ -228,7 +245,11 @@ describeTransitionTable({
 describe('popup input and defaults', () => {
   it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
     expectInvalidArgument(startError(popupMachine, { scrollLock: {} }), 'popup: scrollLock must be a scroll lock', 'scrollLock');
-    expectInvalidArgument(startError(popupMachine, { openDelay: -1 }), 'popup: openDelay must be a number of ms from 0 up to 2^31 − 1', 'openDelay');
+    expectInvalidArgument(
+      startError(popupMachine, { openDelay: -1 }),
+      'popup: openDelay must be a number of ms from 0 up to 2^31 − 1',
+      'openDelay',
+    );
     expectInvalidArgument(startError(popupMachine, 'modal'), 'popup: input must be an object', 'input');
   });
 
@@ -245,7 +266,10 @@ describe('popup input and defaults', () => {
 
   it('popups without an id hold the scroll lock under their own numbered owners (popup-1, popup-2, ...)', () => {
     const scroll = recordingScrollLock();
-    for (let i = 0; i < 2; i++) createActor(popupMachine, { input: { modal: true, scrollLock: scroll } }).start().send({ type: 'OPEN' });
+    for (let i = 0; i < 2; i++)
+      createActor(popupMachine, { input: { modal: true, scrollLock: scroll } })
+        .start()
+        .send({ type: 'OPEN' });
     const owners = scroll.calls.map((call) => /^lock popup-([1-9]\d*)$/.exec(call)?.[1]);
     expect(owners.every((n) => n !== undefined)).toBe(true);
     expect(Number(owners[1])).toBe(Number(owners[0]) + 1);

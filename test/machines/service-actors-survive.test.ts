@@ -44,7 +44,15 @@ function serviceCall<T>(kind: string, value: () => T): Promise<T> {
 }
 
 describe('bridge request machine: random and malformed events never put it in error', () => {
-  const specs: EventSpec[] = [{ type: 'RETRY' }, { type: 'CANCEL' }, { type: 'REQUEST', fields: { path: fc.constantFrom('/user', '/slow', '/other'), params: fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }) }, optional: ['params'] }];
+  const specs: EventSpec[] = [
+    { type: 'RETRY' },
+    { type: 'CANCEL' },
+    {
+      type: 'REQUEST',
+      fields: { path: fc.constantFrom('/user', '/slow', '/other'), params: fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }) },
+      optional: ['params'],
+    },
+  ];
 
   it('in the app, with answers, timeouts and hostile paths and params', async () => {
     await fc.assert(
@@ -116,28 +124,35 @@ describe('risk-token machine: random events, schedule ticks and a failing device
 
   it('with a device service that answers anything, fails, throws or hangs, and a reporter that may throw', async () => {
     await fc.assert(
-      fc.asyncProperty(hostileSteps(specs), outcome, answer, fc.array(fc.constantFrom<RiskTokenTick>('interval', 'visible'), { maxLength: 4 }), fc.boolean(), async (steps, kind, token, ticks, reportThrows) => {
-        const clock = new CountingClock();
-        const platform = memoryPlatform();
-        const schedule = new Subject<RiskTokenTick>();
-        const actor = createActor(riskTokenMachine, {
-          clock,
-          input: {
-            store: createRiskTokenStore(platform),
-            now: () => clock.now(),
-            report: () => {
-              if (reportThrows) throw new Error('reporter threw');
+      fc.asyncProperty(
+        hostileSteps(specs),
+        outcome,
+        answer,
+        fc.array(fc.constantFrom<RiskTokenTick>('interval', 'visible'), { maxLength: 4 }),
+        fc.boolean(),
+        async (steps, kind, token, ticks, reportThrows) => {
+          const clock = new CountingClock();
+          const platform = memoryPlatform();
+          const schedule = new Subject<RiskTokenTick>();
+          const actor = createActor(riskTokenMachine, {
+            clock,
+            input: {
+              store: createRiskTokenStore(platform),
+              now: () => clock.now(),
+              report: () => {
+                if (reportThrows) throw new Error('reporter threw');
+              },
+              fetchToken: () => serviceCall(kind, () => token as string),
+              schedule,
             },
-            fetchToken: () => serviceCall(kind, () => token as string),
-            schedule,
-          },
-        }).start();
-        await runHostile({ actor, clock, steps });
-        for (const tick of ticks) schedule.next(tick);
-        await flush();
-        expectAlive(actor);
-        await expectQuietAfterStop(() => actor.stop(), clock);
-      }),
+          }).start();
+          await runHostile({ actor, clock, steps });
+          for (const tick of ticks) schedule.next(tick);
+          await flush();
+          expectAlive(actor);
+          await expectQuietAfterStop(() => actor.stop(), clock);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -145,7 +160,12 @@ describe('risk-token machine: random events, schedule ticks and a failing device
 
 describe('captcha flow machine: random and malformed widget events never put it in error', () => {
   const specs: EventSpec[] = [
-    { type: 'WIDGET_SUCCESS', fields: { validate: fc.record({ lot_number: fc.string(), captcha_output: fc.string(), pass_token: fc.string(), gen_time: fc.string() }) } },
+    {
+      type: 'WIDGET_SUCCESS',
+      fields: {
+        validate: fc.record({ lot_number: fc.string(), captcha_output: fc.string(), pass_token: fc.string(), gen_time: fc.string() }),
+      },
+    },
     { type: 'WIDGET_CLOSE' },
     { type: 'WIDGET_ERROR', fields: { error: fc.constant(new Error('widget')) } },
     { type: 'WIDGET_LOAD_FAILED', fields: { error: fc.constant(new Error('script')) } },
@@ -161,12 +181,20 @@ describe('captcha flow machine: random and malformed widget events never put it 
         async (steps, status, checkCode, widgetOutcome) => {
           const http = scriptedCaptchaHttp({
             [CAPTCHA_GET_ID_PATH]: () => ({ code: '00000', data: { bizId: 'biz-1', captchaId: 'cap-1', status } }),
-            [CAPTCHA_CHECK_PATH]: () => (checkCode === '00000' ? { code: '00000', data: { verified: true } } : { code: checkCode, msg: 'refused' }),
+            [CAPTCHA_CHECK_PATH]: () =>
+              checkCode === '00000' ? { code: '00000', data: { verified: true } } : { code: checkCode, msg: 'refused' },
           }).http;
           const clock = new CountingClock();
           const actor = createActor(captchaMachine, {
             clock,
-            input: { http, widget: createTestCaptchaWidget(widgetOutcome), request: { scene: 'login' }, language: 'eng', captchaType: 3, selfVerify: false },
+            input: {
+              http,
+              widget: createTestCaptchaWidget(widgetOutcome),
+              request: { scene: 'login' },
+              language: 'eng',
+              captchaType: 3,
+              selfVerify: false,
+            },
           }).start();
           await runHostile({ actor, clock, steps });
           await expectQuietAfterStop(() => actor.stop(), clock);

@@ -65,4 +65,3 @@ export function routeFakeSteps<A extends AnyActorRef>(
     },
   });
 }
-

@@ -55,9 +55,31 @@ describe('signing-init machine paths (spec §S4)', () => {
   // What each event does in each state; '-' = ignored on purpose.
   const table: Record<(typeof STATES)[number], Partial<Record<string, string>>> = {
     notInitialised: { INIT: 'fetchingConfig', REFETCH: 'fetchingConfig', RESET: 'notInitialised', CONFIG_RESET: 'notInitialised' },
-    fetchingConfig: { INIT: '-', REFETCH: '-', RESET: 'notInitialised', CONFIG_RESET: 'notInitialised', 'done fetchConfig open': 'configFetched', 'done fetchConfig closed': 'disabled', 'error fetchConfig': 'notInitialised' },
-    configFetched: { INIT: '-', REFETCH: '-', RESET: 'notInitialised', CONFIG_RESET: 'notInitialised', 'done verifyServerKey': 'serverKeyVerified', 'error verifyServerKey': 'notInitialised' },
-    serverKeyVerified: { INIT: '-', REFETCH: '-', RESET: 'notInitialised', CONFIG_RESET: 'notInitialised', 'done loadClientKey': 'ready', 'error loadClientKey': 'notInitialised' },
+    fetchingConfig: {
+      INIT: '-',
+      REFETCH: '-',
+      RESET: 'notInitialised',
+      CONFIG_RESET: 'notInitialised',
+      'done fetchConfig open': 'configFetched',
+      'done fetchConfig closed': 'disabled',
+      'error fetchConfig': 'notInitialised',
+    },
+    configFetched: {
+      INIT: '-',
+      REFETCH: '-',
+      RESET: 'notInitialised',
+      CONFIG_RESET: 'notInitialised',
+      'done verifyServerKey': 'serverKeyVerified',
+      'error verifyServerKey': 'notInitialised',
+    },
+    serverKeyVerified: {
+      INIT: '-',
+      REFETCH: '-',
+      RESET: 'notInitialised',
+      CONFIG_RESET: 'notInitialised',
+      'done loadClientKey': 'ready',
+      'error loadClientKey': 'notInitialised',
+    },
     ready: { INIT: '-', REFETCH: 'fetchingConfig', RESET: 'notInitialised', CONFIG_RESET: 'notInitialised' },
     disabled: { INIT: 'fetchingConfig', REFETCH: 'fetchingConfig', RESET: 'notInitialised', CONFIG_RESET: 'notInitialised' },
   };
@@ -67,7 +89,10 @@ describe('signing-init machine paths (spec §S4)', () => {
     return (e as unknown as { output: GatewaySignConfig }).output.clientOpen ? `${base} open` : `${base} closed`;
   };
   it.each(STATES)('in %s every event is either handled as specified or deliberately ignored', (state) => {
-    const snapshot = signingInitMachine.resolveState({ value: state, context: { security: undefined, force: false, config: OPEN, serverKey: KEY, clientKey: PAIR, error: undefined } });
+    const snapshot = signingInitMachine.resolveState({
+      value: state,
+      context: { security: undefined, force: false, config: OPEN, serverKey: KEY, clientKey: PAIR, error: undefined },
+    });
     for (const event of events) {
       const expected = table[state][label(event)] ?? '-';
       const next = getNextSnapshot(signingInitMachine, snapshot, event);
@@ -78,7 +103,13 @@ describe('signing-init machine paths (spec §S4)', () => {
 });
 
 /** Provided actors that answer from scripted results, recording what they were asked. */
-function scripted(options: { config?: GatewaySignConfig; fail?: 'fetchConfig' | 'verifyServerKey' | 'loadClientKey'; events$?: Subject<SecurityEvent> } = {}) {
+function scripted(
+  options: {
+    config?: GatewaySignConfig;
+    fail?: 'fetchConfig' | 'verifyServerKey' | 'loadClientKey';
+    events$?: Subject<SecurityEvent>;
+  } = {},
+) {
   const calls: string[] = [];
   const forces: boolean[] = [];
   const failure = new SigningInitError('SERVER_KEY_SIGNATURE_INVALID', 'nope');
@@ -228,7 +259,9 @@ describe('signing-init machine with the real security service against the refere
     const actor = createActor(signingInitMachine, { input: { security: h.security } }).start();
     actor.send({ type: 'INIT' });
     await waitFor(actor, (s) => s.matches('notInitialised') && s.context.error !== undefined);
-    expect(h.platform.reports).toEqual([expect.objectContaining({ event: 'loginEncryptFailed', data: { code: 'SERVER_KEY_SIGNATURE_INVALID' } })]);
+    expect(h.platform.reports).toEqual([
+      expect.objectContaining({ event: 'loginEncryptFailed', data: { code: 'SERVER_KEY_SIGNATURE_INVALID' } }),
+    ]);
     expect(h.security.snapshot()).toEqual({ config: undefined, serverKey: undefined, clientKey: undefined });
     await h.login();
     expect(h.gateway.logins[0]?.encrypted).toBe(false);
@@ -238,7 +271,10 @@ describe('signing-init machine with the real security service against the refere
   it('a key generation past 8 s fails the attempt (reported) and the late pair serves the retry', async () => {
     let finish: (pair: { publicKey: string; privateKeyPem: string }) => void = () => undefined;
     const real = (await import('../../core/security/index.js')).webCryptoEngine(globalThis.crypto.subtle);
-    const slow = { ...real, generateKeyPair: () => new Promise<{ publicKey: string; privateKeyPem: string }>((resolve) => (finish = resolve)) };
+    const slow = {
+      ...real,
+      generateKeyPair: () => new Promise<{ publicKey: string; privateKeyPem: string }>((resolve) => (finish = resolve)),
+    };
     h = await harness({ security: { engine: slow } });
     const actor = createActor(signingInitMachine, { input: { security: h.security }, clock: h.platform.timers }).start();
     actor.send({ type: 'INIT' });
@@ -289,7 +325,11 @@ function startSigning(): SigningRun {
     reportInitFailure: record('reportInitFailure'),
   } as unknown as Security;
   const machine = signingInitMachine.provide({
-    actors: { fetchConfig: settleable(fetches) as never, verifyServerKey: settleable(verifies) as never, loadClientKey: settleable(loads) as never },
+    actors: {
+      fetchConfig: settleable(fetches) as never,
+      verifyServerKey: settleable(verifies) as never,
+      loadClientKey: settleable(loads) as never,
+    },
   });
   const clock = new SimulatedClock();
   const actor = createActor(machine, { input: { security }, clock });
@@ -329,7 +369,11 @@ const fx = (over: Partial<Omit<SigningEffects, 'context'>> & { context?: Partial
 const fetch = (force: boolean, running: boolean) => ({ force, running });
 const check = (running: boolean) => ({ config: OPEN, running });
 const readyFx = fx({
-  service: [['setConfig', OPEN], ['setServerKey', KEY], ['setClientKey', PAIR]],
+  service: [
+    ['setConfig', OPEN],
+    ['setServerKey', KEY],
+    ['setClientKey', PAIR],
+  ],
   fetches: [fetch(false, false)],
   verifies: [check(false)],
   loads: [check(false)],
@@ -340,8 +384,21 @@ const failedAfter = (service: unknown[][], calls: Partial<SigningEffects>) =>
   fx({ ...calls, service: [...service, ['reportInitFailure', FAILURE], ['reset']], context: { error: FAILURE } });
 const FAILED = [{ type: 'failed', error: FAILURE } as EventObject];
 const AFTER_FAILURE = failedAfter([], { fetches: [fetch(false, false)] });
-const UNTAKEN_SIGNING = ['an unknown event', 'a forged xstate.error event', 'service resets after its own RESET', 'service emits something else'] as const;
-const ANSWERS_SIGNING = ['config open', 'config closed', 'config fails', 'key verified', 'key fails', 'client key loaded', 'client key fails'] as const;
+const UNTAKEN_SIGNING = [
+  'an unknown event',
+  'a forged xstate.error event',
+  'service resets after its own RESET',
+  'service emits something else',
+] as const;
+const ANSWERS_SIGNING = [
+  'config open',
+  'config closed',
+  'config fails',
+  'key verified',
+  'key fails',
+  'client key loaded',
+  'client key fails',
+] as const;
 const except = <T extends string>(all: readonly T[], ...taken: T[]) => all.filter((a) => !taken.includes(a));
 
 describeTransitionTable({
@@ -385,37 +442,175 @@ describeTransitionTable({
     ['notInitialised', 'CONFIG_RESET', 'notInitialised'],
     ['notInitialised', 'service resets after a sign error', 'notInitialised'],
     // The next attempt starts with the last failure cleared.
-    ['notInitialised after a failure', 'INIT', 'fetchingConfig', [], { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(false, true)], context: NOTHING }],
-    ['notInitialised after a failure', 'REFETCH', 'fetchingConfig', [], { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(true, true)], context: { ...NOTHING, force: true } }],
-    ['notInitialised after a failure', 'service asks for a refetch', 'fetchingConfig', [], { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(true, true)], context: { ...NOTHING, force: true } }],
+    [
+      'notInitialised after a failure',
+      'INIT',
+      'fetchingConfig',
+      [],
+      { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(false, true)], context: NOTHING },
+    ],
+    [
+      'notInitialised after a failure',
+      'REFETCH',
+      'fetchingConfig',
+      [],
+      { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(true, true)], context: { ...NOTHING, force: true } },
+    ],
+    [
+      'notInitialised after a failure',
+      'service asks for a refetch',
+      'fetchingConfig',
+      [],
+      { ...AFTER_FAILURE, fetches: [fetch(false, false), fetch(true, true)], context: { ...NOTHING, force: true } },
+    ],
     // RESET drops the results and the service's state; the failure stays until the next attempt starts.
     ['notInitialised after a failure', 'RESET', 'notInitialised', [], { ...AFTER_FAILURE, service: [...AFTER_FAILURE.service, ['reset']] }],
     ['notInitialised after a failure', 'CONFIG_RESET', 'notInitialised'],
     ['notInitialised after a failure', 'service resets after a sign error', 'notInitialised'],
-    ['fetchingConfig', 'config open', 'configFetched', [], fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(true)], context: { config: OPEN } })],
+    [
+      'fetchingConfig',
+      'config open',
+      'configFetched',
+      [],
+      fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(true)], context: { config: OPEN } }),
+    ],
     ['fetchingConfig', 'config closed', 'disabled', [{ type: 'disabled', config: CLOSED } as EventObject], disabledFx],
     ['fetchingConfig', 'config fails', 'notInitialised', FAILED, failedAfter([], { fetches: [fetch(false, false)] })],
     ['fetchingConfig', 'RESET', 'notInitialised', [], fx({ service: [['reset']], fetches: [fetch(false, false)] })],
     ['fetchingConfig', 'CONFIG_RESET', 'notInitialised', [], fx({ fetches: [fetch(false, false)] })],
     ['fetchingConfig', 'service resets after a sign error', 'notInitialised', [], fx({ fetches: [fetch(false, false)] })],
-    ['configFetched', 'key verified', 'serverKeyVerified', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY]], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(true)], context: { config: OPEN, serverKey: KEY } })],
-    ['configFetched', 'key fails', 'notInitialised', FAILED, failedAfter([['setConfig', OPEN]], { fetches: [fetch(false, false)], verifies: [check(false)] })],
-    ['configFetched', 'RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['reset']], fetches: [fetch(false, false)], verifies: [check(false)] })],
-    ['configFetched', 'CONFIG_RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(false)] })],
-    ['configFetched', 'service resets after a sign error', 'notInitialised', [], fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(false)] })],
+    [
+      'configFetched',
+      'key verified',
+      'serverKeyVerified',
+      [],
+      fx({
+        service: [
+          ['setConfig', OPEN],
+          ['setServerKey', KEY],
+        ],
+        fetches: [fetch(false, false)],
+        verifies: [check(false)],
+        loads: [check(true)],
+        context: { config: OPEN, serverKey: KEY },
+      }),
+    ],
+    [
+      'configFetched',
+      'key fails',
+      'notInitialised',
+      FAILED,
+      failedAfter([['setConfig', OPEN]], { fetches: [fetch(false, false)], verifies: [check(false)] }),
+    ],
+    [
+      'configFetched',
+      'RESET',
+      'notInitialised',
+      [],
+      fx({ service: [['setConfig', OPEN], ['reset']], fetches: [fetch(false, false)], verifies: [check(false)] }),
+    ],
+    [
+      'configFetched',
+      'CONFIG_RESET',
+      'notInitialised',
+      [],
+      fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(false)] }),
+    ],
+    [
+      'configFetched',
+      'service resets after a sign error',
+      'notInitialised',
+      [],
+      fx({ service: [['setConfig', OPEN]], fetches: [fetch(false, false)], verifies: [check(false)] }),
+    ],
     ['serverKeyVerified', 'client key loaded', 'ready', [{ type: 'ready', config: OPEN } as EventObject], readyFx],
-    ['serverKeyVerified', 'client key fails', 'notInitialised', FAILED, failedAfter([['setConfig', OPEN], ['setServerKey', KEY]], { fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
-    ['serverKeyVerified', 'RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY], ['reset']], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
-    ['serverKeyVerified', 'CONFIG_RESET', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY]], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
-    ['serverKeyVerified', 'service resets after a sign error', 'notInitialised', [], fx({ service: [['setConfig', OPEN], ['setServerKey', KEY]], fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] })],
-    ['ready', 'REFETCH', 'fetchingConfig', [], { ...readyFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...readyFx.context, force: true } }],
-    ['ready', 'service asks for a refetch', 'fetchingConfig', [], { ...readyFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...readyFx.context, force: true } }],
+    [
+      'serverKeyVerified',
+      'client key fails',
+      'notInitialised',
+      FAILED,
+      failedAfter(
+        [
+          ['setConfig', OPEN],
+          ['setServerKey', KEY],
+        ],
+        { fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] },
+      ),
+    ],
+    [
+      'serverKeyVerified',
+      'RESET',
+      'notInitialised',
+      [],
+      fx({
+        service: [['setConfig', OPEN], ['setServerKey', KEY], ['reset']],
+        fetches: [fetch(false, false)],
+        verifies: [check(false)],
+        loads: [check(false)],
+      }),
+    ],
+    [
+      'serverKeyVerified',
+      'CONFIG_RESET',
+      'notInitialised',
+      [],
+      fx({
+        service: [
+          ['setConfig', OPEN],
+          ['setServerKey', KEY],
+        ],
+        fetches: [fetch(false, false)],
+        verifies: [check(false)],
+        loads: [check(false)],
+      }),
+    ],
+    [
+      'serverKeyVerified',
+      'service resets after a sign error',
+      'notInitialised',
+      [],
+      fx({
+        service: [
+          ['setConfig', OPEN],
+          ['setServerKey', KEY],
+        ],
+        fetches: [fetch(false, false)],
+        verifies: [check(false)],
+        loads: [check(false)],
+      }),
+    ],
+    [
+      'ready',
+      'REFETCH',
+      'fetchingConfig',
+      [],
+      { ...readyFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...readyFx.context, force: true } },
+    ],
+    [
+      'ready',
+      'service asks for a refetch',
+      'fetchingConfig',
+      [],
+      { ...readyFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...readyFx.context, force: true } },
+    ],
     ['ready', 'RESET', 'notInitialised', [], { ...readyFx, service: [...readyFx.service, ['reset']], context: NOTHING }],
     ['ready', 'CONFIG_RESET', 'notInitialised', [], { ...readyFx, context: NOTHING }],
     ['ready', 'service resets after a sign error', 'notInitialised', [], { ...readyFx, context: NOTHING }],
     ['disabled', 'INIT', 'fetchingConfig', [], { ...disabledFx, fetches: [fetch(false, false), fetch(false, true)] }],
-    ['disabled', 'REFETCH', 'fetchingConfig', [], { ...disabledFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...disabledFx.context, force: true } }],
-    ['disabled', 'service asks for a refetch', 'fetchingConfig', [], { ...disabledFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...disabledFx.context, force: true } }],
+    [
+      'disabled',
+      'REFETCH',
+      'fetchingConfig',
+      [],
+      { ...disabledFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...disabledFx.context, force: true } },
+    ],
+    [
+      'disabled',
+      'service asks for a refetch',
+      'fetchingConfig',
+      [],
+      { ...disabledFx, fetches: [fetch(false, false), fetch(true, true)], context: { ...disabledFx.context, force: true } },
+    ],
     ['disabled', 'RESET', 'notInitialised', [], { ...disabledFx, service: [...disabledFx.service, ['reset']], context: NOTHING }],
     ['disabled', 'CONFIG_RESET', 'notInitialised', [], { ...disabledFx, context: NOTHING }],
     ['disabled', 'service resets after a sign error', 'notInitialised', [], { ...disabledFx, context: NOTHING }],
@@ -423,9 +618,27 @@ describeTransitionTable({
   ignored: {
     notInitialised: [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
     'notInitialised after a failure': [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
-    fetchingConfig: ['INIT', 'REFETCH', 'service asks for a refetch', ...UNTAKEN_SIGNING, ...except(ANSWERS_SIGNING, 'config open', 'config closed', 'config fails')],
-    configFetched: ['INIT', 'REFETCH', 'service asks for a refetch', ...UNTAKEN_SIGNING, ...except(ANSWERS_SIGNING, 'key verified', 'key fails')],
-    serverKeyVerified: ['INIT', 'REFETCH', 'service asks for a refetch', ...UNTAKEN_SIGNING, ...except(ANSWERS_SIGNING, 'client key loaded', 'client key fails')],
+    fetchingConfig: [
+      'INIT',
+      'REFETCH',
+      'service asks for a refetch',
+      ...UNTAKEN_SIGNING,
+      ...except(ANSWERS_SIGNING, 'config open', 'config closed', 'config fails'),
+    ],
+    configFetched: [
+      'INIT',
+      'REFETCH',
+      'service asks for a refetch',
+      ...UNTAKEN_SIGNING,
+      ...except(ANSWERS_SIGNING, 'key verified', 'key fails'),
+    ],
+    serverKeyVerified: [
+      'INIT',
+      'REFETCH',
+      'service asks for a refetch',
+      ...UNTAKEN_SIGNING,
+      ...except(ANSWERS_SIGNING, 'client key loaded', 'client key fails'),
+    ],
     ready: ['INIT', ...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
     disabled: [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
   },

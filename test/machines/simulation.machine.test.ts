@@ -196,7 +196,7 @@ interface FakeSimulation {
 
 function fakeSimulation(on: boolean, path: string, throwing: readonly string[] = []): { service: SimulationMode; state: FakeSimulation } {
   const state: FakeSimulation = { on, path, calls: [], remote: new Subject<boolean>() };
-  const guard = <T,>(name: string, run: () => T): T => {
+  const guard = <T>(name: string, run: () => T): T => {
     if (throwing.includes(name)) throw new Error(`${name} failed`);
     return run();
   };
@@ -204,7 +204,8 @@ function fakeSimulation(on: boolean, path: string, throwing: readonly string[] =
     isOn: () => guard('isOn', () => state.on),
     setFlag: (value: boolean) => guard('setFlag', () => void state.calls.push(['setFlag', value])),
     isAllowed: (p: string) => guard('isAllowed', () => !p.startsWith('/earn')),
-    landingFor: (p: string, locale?: string) => guard('landingFor', () => `/${locale ?? 'en'}/landing${p.startsWith('/futures') ? '/futures' : ''}`),
+    landingFor: (p: string, locale?: string) =>
+      guard('landingFor', () => `/${locale ?? 'en'}/landing${p.startsWith('/futures') ? '/futures' : ''}`),
     redirectFor: (p: string) => guard('redirectFor', () => (p.startsWith('/earn') ? '/spot' : p)),
     currentPath: () => guard('currentPath', () => state.path),
     navigate: (to: string) => guard('navigate', () => void state.calls.push(['navigate', to])),
@@ -254,8 +255,26 @@ describeTransitionTable({
     'a forged xstate.error event': { type: 'xstate.error.actor.other', error: 'forged' },
   },
   rows: [
-    ['off', 'TURN_ON', 'on', redirected('/en/landing'), [['setFlag', true], ['navigate', '/en/landing']]],
-    ['off', 'TURN_ON with a locale', 'on', redirected('/de/landing'), [['setFlag', true], ['navigate', '/de/landing']]],
+    [
+      'off',
+      'TURN_ON',
+      'on',
+      redirected('/en/landing'),
+      [
+        ['setFlag', true],
+        ['navigate', '/en/landing'],
+      ],
+    ],
+    [
+      'off',
+      'TURN_ON with a locale',
+      'on',
+      redirected('/de/landing'),
+      [
+        ['setFlag', true],
+        ['navigate', '/de/landing'],
+      ],
+    ],
     // Turned on in another tab: the flag is already set there; this tab only lands.
     ['off', 'REMOTE_CHANGED on', 'on', redirected('/en/landing'), [['navigate', '/en/landing']]],
     ['on', 'TURN_OFF', 'off', RELOADED, (calls: unknown[][]) => [...calls, ['setFlag', false], ['reload']]],
@@ -266,9 +285,39 @@ describeTransitionTable({
     ['on from the start', 'NAVIGATE to a disallowed page', 'on from the start', redirected('/spot'), [['navigate', '/spot']]],
   ],
   ignored: {
-    off: ['TURN_ON with a numeric locale', 'TURN_OFF', 'NAVIGATE to a disallowed page', 'NAVIGATE to an allowed page', 'NAVIGATE without a path', 'REMOTE_CHANGED off', 'REMOTE_CHANGED with a string', 'an unknown event', 'a forged xstate.error event'],
-    on: ['TURN_ON', 'TURN_ON with a locale', 'TURN_ON with a numeric locale', 'NAVIGATE to an allowed page', 'NAVIGATE without a path', 'REMOTE_CHANGED on', 'REMOTE_CHANGED with a string', 'an unknown event', 'a forged xstate.error event'],
-    'on from the start': ['TURN_ON', 'TURN_ON with a locale', 'TURN_ON with a numeric locale', 'NAVIGATE to an allowed page', 'NAVIGATE without a path', 'REMOTE_CHANGED on', 'REMOTE_CHANGED with a string', 'an unknown event', 'a forged xstate.error event'],
+    off: [
+      'TURN_ON with a numeric locale',
+      'TURN_OFF',
+      'NAVIGATE to a disallowed page',
+      'NAVIGATE to an allowed page',
+      'NAVIGATE without a path',
+      'REMOTE_CHANGED off',
+      'REMOTE_CHANGED with a string',
+      'an unknown event',
+      'a forged xstate.error event',
+    ],
+    on: [
+      'TURN_ON',
+      'TURN_ON with a locale',
+      'TURN_ON with a numeric locale',
+      'NAVIGATE to an allowed page',
+      'NAVIGATE without a path',
+      'REMOTE_CHANGED on',
+      'REMOTE_CHANGED with a string',
+      'an unknown event',
+      'a forged xstate.error event',
+    ],
+    'on from the start': [
+      'TURN_ON',
+      'TURN_ON with a locale',
+      'TURN_ON with a numeric locale',
+      'NAVIGATE to an allowed page',
+      'NAVIGATE without a path',
+      'REMOTE_CHANGED on',
+      'REMOTE_CHANGED with a string',
+      'an unknown event',
+      'a forged xstate.error event',
+    ],
   },
 });
 
@@ -294,7 +343,9 @@ describe('simulation machine: starting, other tabs and a failing service', () =>
   it('the other tabs feed reaches the machine as REMOTE_CHANGED; a failing feed is logged and the machine goes on', () => {
     const { service, state } = fakeSimulation(false, '/markets');
     const reports: unknown[] = [];
-    const actor = createActor(simulationMachine, { input: { simulation: service, errors: { report: (r: unknown) => void reports.push(r) } } }).start();
+    const actor = createActor(simulationMachine, {
+      input: { simulation: service, errors: { report: (r: unknown) => void reports.push(r) } },
+    }).start();
     state.remote.next(true);
     expect(actor.getSnapshot().value).toStrictEqual(ON);
     state.remote.next(false);
@@ -315,7 +366,9 @@ describe('simulation machine: starting, other tabs and a failing service', () =>
   ] as const)('a service whose %s throws: logged, and the machine takes the safe answer', (method, on, path, value, calls, logged) => {
     const { service, state } = fakeSimulation(on, path, [method]);
     const reports: { message?: string }[] = [];
-    const actor = createActor(simulationMachine, { input: { simulation: service, errors: { report: (r: { message?: string }) => void reports.push(r) } } });
+    const actor = createActor(simulationMachine, {
+      input: { simulation: service, errors: { report: (r: { message?: string }) => void reports.push(r) } },
+    });
     const emitted: EventObject[] = [];
     actor.on('*', (e) => void emitted.push(e));
     actor.start();
@@ -397,7 +450,9 @@ describe('simulation machine: its input and the names it logs failures under', (
   ] as const)('a throwing %s is reported under simulation.%s', (method, on, event) => {
     const { service: s, state } = fakeSimulation(on, '/markets', [method]);
     const reports: { message?: string }[] = [];
-    const actor = createActor(simulationMachine, { input: { simulation: s, errors: { report: (r: { message?: string }) => void reports.push(r) } } }).start();
+    const actor = createActor(simulationMachine, {
+      input: { simulation: s, errors: { report: (r: { message?: string }) => void reports.push(r) } },
+    }).start();
     actor.send(event as SimulationEvent);
     expect(reports.length).toBeGreaterThan(0);
     for (const r of reports) expect(r.message).toContain(`simulation.${method}`);
@@ -429,6 +484,9 @@ describe('simulation machine: an event is read only for the fields of its own ty
     const { service: s, state } = fakeSimulation(false, '/markets');
     const actor = createActor(simulationMachine, { input: { simulation: s } }).start();
     actor.send({ type: 'TURN_ON', path: '/earn' } as unknown as SimulationEvent);
-    expect(state.calls).toStrictEqual([['setFlag', true], ['navigate', '/en/landing']]);
+    expect(state.calls).toStrictEqual([
+      ['setFlag', true],
+      ['navigate', '/en/landing'],
+    ]);
   });
 });

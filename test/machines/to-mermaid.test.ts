@@ -100,7 +100,12 @@ describe('toMermaid', () => {
 
 describe('toMermaid: machines that are drawn as one composite state', () => {
   it('a parallel machine wraps its regions, so the region separator sits inside a state (Mermaid refuses it at the top)', () => {
-    const machine = createMachine({ id: 'two-regions', type: 'parallel', on: { PING: {} }, states: { a: { initial: 'x', states: { x: {} } }, b: { initial: 'y', states: { y: {} } } } });
+    const machine = createMachine({
+      id: 'two-regions',
+      type: 'parallel',
+      on: { PING: {} },
+      states: { a: { initial: 'x', states: { x: {} } }, b: { initial: 'y', states: { y: {} } } },
+    });
     const text = toMermaid(machine);
     expect(text).toContain('  state two_regions {\n');
     expect(text).toMatch(/\n {4}--\n/);
@@ -128,7 +133,11 @@ describe('toMermaid: machines that are drawn as one composite state', () => {
       id: 'box',
       initial: 'showing',
       states: {
-        showing: { invoke: [{ src: 'layer' }, { src: 'trap' }], initial: 'entering', states: { entering: { on: { DONE: 'open' } }, open: {} } },
+        showing: {
+          invoke: [{ src: 'layer' }, { src: 'trap' }],
+          initial: 'entering',
+          states: { entering: { on: { DONE: 'open' } }, open: {} },
+        },
       },
     });
     const text = toMermaid(machine);

@@ -141,7 +141,17 @@ const CLOSING_EVENTS = [
 const TIMED = { ...BASE, withClock: true };
 const UNTIMED = { ...BASE, withClock: false };
 const LOADING = { ...BASE, duration: undefined, type: 'loading', withClock: true };
-type ToastState = 'hidden' | 'hidden paused' | 'running' | 'running 400' | 'updated at 400' | 'paused' | 'resumed' | 'no clock running 400' | 'waiting' | 'closed';
+type ToastState =
+  | 'hidden'
+  | 'hidden paused'
+  | 'running'
+  | 'running 400'
+  | 'updated at 400'
+  | 'paused'
+  | 'resumed'
+  | 'no clock running 400'
+  | 'waiting'
+  | 'closed';
 type ToastTableEvent =
   | 'SHOW'
   | 'SHOW (malformed)'
@@ -282,7 +292,10 @@ describeTransitionTable<ToastState, ToastTableEvent>({
 });
 
 describe('toast input, defaults and closing reasons', () => {
-  const contextOf = (input: unknown) => createActor(toastMachine, { input: input as never }).start().getSnapshot().context;
+  const contextOf = (input: unknown) =>
+    createActor(toastMachine, { input: input as never })
+      .start()
+      .getSnapshot().context;
 
   it('an omitted input is an empty, closable info toast `toast` with the default 3000 ms', () => {
     const { id, type, message, closable, duration, defaultDuration, paused } = contextOf(undefined);
@@ -324,15 +337,21 @@ describe('toast input, defaults and closing reasons', () => {
     expect(actor.getSnapshot().output).toStrictEqual({ id: 't', reason: 'timeout' });
   });
 
-  it.each(['timeout', 'close-button', 'escape', 'dismiss'] as const)('a CLOSE may give the reason %s, and the toast closes with it', (reason) => {
-    const { actor } = start({ id: 't', message: 'm' });
-    actor.send({ type: 'CLOSE', reason });
-    expect(actor.getSnapshot().output).toStrictEqual({ id: 't', reason });
-  });
+  it.each(['timeout', 'close-button', 'escape', 'dismiss'] as const)(
+    'a CLOSE may give the reason %s, and the toast closes with it',
+    (reason) => {
+      const { actor } = start({ id: 't', message: 'm' });
+      actor.send({ type: 'CLOSE', reason });
+      expect(actor.getSnapshot().output).toStrictEqual({ id: 't', reason });
+    },
+  );
 
   it('with a clock that answers no number, a pause keeps the full duration (never a NaN timer)', () => {
     const clock = new SimulatedClock();
-    const actor = createActor(toastMachine, { input: { id: 't', message: 'm', duration: 1000, clock: { now: () => undefined as never } }, clock }).start();
+    const actor = createActor(toastMachine, {
+      input: { id: 't', message: 'm', duration: 1000, clock: { now: () => undefined as never } },
+      clock,
+    }).start();
     actor.send({ type: 'SHOW', zIndex: 1 });
     clock.increment(400);
     actor.send({ type: 'PAUSE' });

@@ -159,7 +159,11 @@ describe('toaster machine', () => {
     t.clock.increment(3000);
     expect(t.ctx().items).toHaveLength(0);
 
-    const failing = t.toast.promise(() => Promise.reject(new Error('nope')), { loading: 'x', success: 'y', error: (e) => (e as Error).message });
+    const failing = t.toast.promise(() => Promise.reject(new Error('nope')), {
+      loading: 'x',
+      success: 'y',
+      error: (e) => (e as Error).message,
+    });
     await expect(failing).rejects.toThrow('nope');
     expect(t.ctx().items[0]!.ref.getSnapshot().context).toMatchObject({ type: 'error', message: 'nope' });
   });
@@ -193,7 +197,12 @@ describe('toaster machine', () => {
     t.toast.loading('Sending', { id: 'send' });
     t.toast.success('Sent', { id: 'send' });
     t.toast('third', { id: 'third' });
-    expect(t.ctx().queue.toArray().map((q) => [q.id, q.message, q.type])).toEqual([
+    expect(
+      t
+        .ctx()
+        .queue.toArray()
+        .map((q) => [q.id, q.message, q.type]),
+    ).toEqual([
       ['send', 'Sent', 'success'],
       ['third', 'third', undefined],
     ]);
@@ -242,7 +251,12 @@ describe('toaster queue: bounded, oldest waiting toast gives way, one id dismiss
       { type: 'toast.closed', id: 'q1', reason: 'overflow' },
       { type: 'toast.added', id: 'q3' },
     ]);
-    expect(t.ctx().queue.toArray().map((q) => q.id)).toStrictEqual(['q2', 'q3']);
+    expect(
+      t
+        .ctx()
+        .queue.toArray()
+        .map((q) => q.id),
+    ).toStrictEqual(['q2', 'q3']);
     expect(t.state('s')).toBe('{"visible":"running"}');
   });
 
@@ -252,7 +266,12 @@ describe('toaster queue: bounded, oldest waiting toast gives way, one id dismiss
     for (const id of ['a', 'b', 'c', 'd']) t.toast(id, { id });
     t.toast.success('b done', { id: 'b' });
     t.toast.dismiss('c');
-    expect(t.ctx().queue.toArray().map((q) => [q.id, q.message])).toStrictEqual([
+    expect(
+      t
+        .ctx()
+        .queue.toArray()
+        .map((q) => [q.id, q.message]),
+    ).toStrictEqual([
       ['a', 'a'],
       ['b', 'b done'],
       ['d', 'd'],
@@ -291,7 +310,14 @@ describe('toaster queue: bounded, oldest waiting toast gives way, one id dismiss
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 6 }),
-        fc.array(fc.oneof(fc.record({ op: fc.constant('push' as const), id: fc.integer({ min: 0, max: 12 }) }), fc.record({ op: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 12 }) }), fc.record({ op: fc.constant('take' as const), n: fc.integer({ min: 0, max: 3 }) })), { maxLength: 60 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('push' as const), id: fc.integer({ min: 0, max: 12 }) }),
+            fc.record({ op: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 12 }) }),
+            fc.record({ op: fc.constant('take' as const), n: fc.integer({ min: 0, max: 3 }) }),
+          ),
+          { maxLength: 60 },
+        ),
         (cap, ops) => {
           const queue = new ToastQueue(cap);
           let model: string[] = [];
@@ -350,11 +376,21 @@ function toasterEffects(run: TableRun) {
   return {
     shown: context.items.map((item) => {
       const child = item.ref.getSnapshot();
-      return { id: item.id, height: item.height, value: child.value, zIndex: child.context.zIndex, message: child.context.message, revision: child.context.revision, paused: child.context.paused };
+      return {
+        id: item.id,
+        height: item.height,
+        value: child.value,
+        zIndex: child.context.zIndex,
+        message: child.context.message,
+        revision: child.context.revision,
+        paused: child.context.paused,
+      };
     }),
     waiting: context.queue.toArray().map((t) => [t.id, t.message]),
     // The toast actors (the page-visibility listener is a child too).
-    children: Object.keys(children).filter((key) => key.startsWith('toast:')).sort(),
+    children: Object.keys(children)
+      .filter((key) => key.startsWith('toast:'))
+      .sort(),
     shownTotal: context.shownTotal,
     pageHidden: context.pageHidden,
     hovered: context.hovered,
@@ -364,7 +400,16 @@ type ToasterEffects = ReturnType<typeof toasterEffects>;
 type Shown = ToasterEffects['shown'][number];
 const RUNNING_T = { visible: 'running' } as const;
 const PAUSED_T = { visible: 'paused' } as const;
-const shownToast = (id: string, zIndex: number, more: Partial<Shown> = {}): Shown => ({ id, height: 0, value: RUNNING_T, zIndex, message: id, revision: 0, paused: false, ...more });
+const shownToast = (id: string, zIndex: number, more: Partial<Shown> = {}): Shown => ({
+  id,
+  height: 0,
+  value: RUNNING_T,
+  zIndex,
+  message: id,
+  revision: 0,
+  paused: false,
+  ...more,
+});
 const toasts = (shown: Shown[], waiting: string[][], shownTotal: number, flags: { pageHidden?: boolean; hovered?: boolean } = {}) => ({
   shown,
   waiting,
@@ -451,28 +496,130 @@ describeTransitionTable<ToasterState, ToasterTableEvent>({
     ['a shown', 'wait 1000', 'a shown', [closedT('a', 'timeout')], toasts([], [], 1)],
 
     // Full: a waiting toast is updated in its place, leaves first on a dismiss, and shows when a slot frees.
-    ['a, b shown, c waiting', 'ADD a', 'a, b shown, c waiting', [updated('a')], toasts([shownToast('a', 2001, { revision: 1 }), shownToast('b', 2002)], [['c', 'c']], 2)],
-    ['a, b shown, c waiting', 'ADD c', 'a, b shown, c waiting', [updated('c')], toasts([shownToast('a', 2001), shownToast('b', 2002)], [['c', 'c']], 2)],
-    ['a, b shown, c waiting', 'UPDATE a', 'a, b shown, c waiting', [updated('a')], toasts([shownToast('a', 2001, { message: 'a2', revision: 1 }), shownToast('b', 2002)], [['c', 'c']], 2)],
-    ['a, b shown, c waiting', 'UPDATE c', 'a, b shown, c waiting', [updated('c')], toasts([shownToast('a', 2001), shownToast('b', 2002)], [['c', 'c2']], 2)],
-    ['a, b shown, c waiting', 'DISMISS', 'a, b shown, c waiting', [closedT('c', 'dismiss'), closedT('a', 'dismiss'), closedT('b', 'dismiss')], toasts([], [], 2)],
-    ['a, b shown, c waiting', 'DISMISS a', 'a, b shown, c waiting', [closedT('a', 'dismiss')], toasts([shownToast('b', 2002), shownToast('c', 2003)], [], 3)],
-    ['a, b shown, c waiting', 'DISMISS c', 'a, b shown, c waiting', [closedT('c', 'dismiss')], toasts([shownToast('a', 2001), shownToast('b', 2002)], [], 2)],
-    ['a, b shown, c waiting', 'ESCAPE', 'a, b shown, c waiting', [closedT('b', 'escape')], toasts([shownToast('a', 2001), shownToast('c', 2003)], [], 3)],
-    ['a, b shown, c waiting', 'MEASURED a 40', 'a, b shown, c waiting', [], toasts([shownToast('a', 2001, { height: 40 }), shownToast('b', 2002)], [['c', 'c']], 2)],
-    ['a, b shown, c waiting', 'PAGE_HIDDEN', 'a, b shown, c waiting', [], toasts([shownToast('a', 2001, P), shownToast('b', 2002, P)], [['c', 'c']], 2, { pageHidden: true })],
-    ['a, b shown, c waiting', 'POINTER_ENTER', 'a, b shown, c waiting', [], toasts([shownToast('a', 2001, P), shownToast('b', 2002, P)], [['c', 'c']], 2, { hovered: true })],
-    ['a, b shown, c waiting', 'wait 1000', 'a, b shown, c waiting', [closedT('a', 'timeout'), closedT('b', 'timeout')], toasts([shownToast('c', 2003)], [], 3)],
+    [
+      'a, b shown, c waiting',
+      'ADD a',
+      'a, b shown, c waiting',
+      [updated('a')],
+      toasts([shownToast('a', 2001, { revision: 1 }), shownToast('b', 2002)], [['c', 'c']], 2),
+    ],
+    [
+      'a, b shown, c waiting',
+      'ADD c',
+      'a, b shown, c waiting',
+      [updated('c')],
+      toasts([shownToast('a', 2001), shownToast('b', 2002)], [['c', 'c']], 2),
+    ],
+    [
+      'a, b shown, c waiting',
+      'UPDATE a',
+      'a, b shown, c waiting',
+      [updated('a')],
+      toasts([shownToast('a', 2001, { message: 'a2', revision: 1 }), shownToast('b', 2002)], [['c', 'c']], 2),
+    ],
+    [
+      'a, b shown, c waiting',
+      'UPDATE c',
+      'a, b shown, c waiting',
+      [updated('c')],
+      toasts([shownToast('a', 2001), shownToast('b', 2002)], [['c', 'c2']], 2),
+    ],
+    [
+      'a, b shown, c waiting',
+      'DISMISS',
+      'a, b shown, c waiting',
+      [closedT('c', 'dismiss'), closedT('a', 'dismiss'), closedT('b', 'dismiss')],
+      toasts([], [], 2),
+    ],
+    [
+      'a, b shown, c waiting',
+      'DISMISS a',
+      'a, b shown, c waiting',
+      [closedT('a', 'dismiss')],
+      toasts([shownToast('b', 2002), shownToast('c', 2003)], [], 3),
+    ],
+    [
+      'a, b shown, c waiting',
+      'DISMISS c',
+      'a, b shown, c waiting',
+      [closedT('c', 'dismiss')],
+      toasts([shownToast('a', 2001), shownToast('b', 2002)], [], 2),
+    ],
+    [
+      'a, b shown, c waiting',
+      'ESCAPE',
+      'a, b shown, c waiting',
+      [closedT('b', 'escape')],
+      toasts([shownToast('a', 2001), shownToast('c', 2003)], [], 3),
+    ],
+    [
+      'a, b shown, c waiting',
+      'MEASURED a 40',
+      'a, b shown, c waiting',
+      [],
+      toasts([shownToast('a', 2001, { height: 40 }), shownToast('b', 2002)], [['c', 'c']], 2),
+    ],
+    [
+      'a, b shown, c waiting',
+      'PAGE_HIDDEN',
+      'a, b shown, c waiting',
+      [],
+      toasts([shownToast('a', 2001, P), shownToast('b', 2002, P)], [['c', 'c']], 2, { pageHidden: true }),
+    ],
+    [
+      'a, b shown, c waiting',
+      'POINTER_ENTER',
+      'a, b shown, c waiting',
+      [],
+      toasts([shownToast('a', 2001, P), shownToast('b', 2002, P)], [['c', 'c']], 2, { hovered: true }),
+    ],
+    [
+      'a, b shown, c waiting',
+      'wait 1000',
+      'a, b shown, c waiting',
+      [closedT('a', 'timeout'), closedT('b', 'timeout')],
+      toasts([shownToast('c', 2003)], [], 3),
+    ],
 
     // Hovered: shown toasts are paused, a new one starts paused, leaving resumes them.
-    ['a shown, hovered', 'ADD a', 'a shown, hovered', [updated('a')], toasts([shownToast('a', 2001, { ...P, revision: 1 })], [], 1, { hovered: true })],
-    ['a shown, hovered', 'ADD c', 'a shown, hovered', [added('c')], toasts([shownToast('a', 2001, P), shownToast('c', 2002, P)], [], 2, { hovered: true })],
-    ['a shown, hovered', 'UPDATE a', 'a shown, hovered', [updated('a')], toasts([shownToast('a', 2001, { ...P, message: 'a2', revision: 1 })], [], 1, { hovered: true })],
+    [
+      'a shown, hovered',
+      'ADD a',
+      'a shown, hovered',
+      [updated('a')],
+      toasts([shownToast('a', 2001, { ...P, revision: 1 })], [], 1, { hovered: true }),
+    ],
+    [
+      'a shown, hovered',
+      'ADD c',
+      'a shown, hovered',
+      [added('c')],
+      toasts([shownToast('a', 2001, P), shownToast('c', 2002, P)], [], 2, { hovered: true }),
+    ],
+    [
+      'a shown, hovered',
+      'UPDATE a',
+      'a shown, hovered',
+      [updated('a')],
+      toasts([shownToast('a', 2001, { ...P, message: 'a2', revision: 1 })], [], 1, { hovered: true }),
+    ],
     ['a shown, hovered', 'DISMISS', 'a shown, hovered', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
     ['a shown, hovered', 'DISMISS a', 'a shown, hovered', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
     ['a shown, hovered', 'ESCAPE', 'a shown, hovered', [closedT('a', 'escape')], toasts([], [], 1, { hovered: true })],
-    ['a shown, hovered', 'MEASURED a 40', 'a shown, hovered', [], toasts([shownToast('a', 2001, { ...P, height: 40 })], [], 1, { hovered: true })],
-    ['a shown, hovered', 'PAGE_HIDDEN', 'a shown, hovered', [], toasts([shownToast('a', 2001, P)], [], 1, { hovered: true, pageHidden: true })],
+    [
+      'a shown, hovered',
+      'MEASURED a 40',
+      'a shown, hovered',
+      [],
+      toasts([shownToast('a', 2001, { ...P, height: 40 })], [], 1, { hovered: true }),
+    ],
+    [
+      'a shown, hovered',
+      'PAGE_HIDDEN',
+      'a shown, hovered',
+      [],
+      toasts([shownToast('a', 2001, P)], [], 1, { hovered: true, pageHidden: true }),
+    ],
     ['a shown, hovered', 'POINTER_LEAVE', 'a shown, hovered', [], toasts([shownToast('a', 2001)], [], 1)],
   ],
   ignored: {

@@ -109,7 +109,10 @@ const snapshotOf = (run: TableRun) => run.actor.getSnapshot() as { value: StateV
 export function expectState<S extends string, E extends string>(spec: TransitionTableSpec<S, E>, run: TableRun, state: S): void {
   const snapshot = snapshotOf(run);
   expect(snapshot.error).toBeUndefined();
-  expect({ value: snapshot.value, status: snapshot.status }).toStrictEqual({ value: spec.states[state].value, status: spec.states[state].status ?? 'active' });
+  expect({ value: snapshot.value, status: snapshot.status }).toStrictEqual({
+    value: spec.states[state].value,
+    status: spec.states[state].status ?? 'active',
+  });
 }
 
 /**
@@ -154,23 +157,27 @@ export function describeTransitionTable<S extends string, E extends string>(spec
     }
 
     if (ignoredPairs.length > 0) {
-      it.each(ignoredPairs.map(([s, e, can]) => [`${s} ${can ? 'absorbs' : 'ignores'} ${e}`, s, e, can] as const))('%s', (_, state, event, can) => {
-        const run = reach(spec, state);
-        const before = snapshotOf(run);
-        const sent = spec.events[event];
-        // A forged `xstate.error.*` event reaches the service machines' catch-all, which reports it under its own
-        // name and changes nothing: it is checked as ignored below, whatever `can` says of it.
-        const forgedError = !('advance' in sent) && sent.type.startsWith('xstate.error.');
-        if (!('advance' in sent) && !forgedError) expect((run.actor.getSnapshot() as { can: (e: EventObject) => boolean }).can(sent as EventObject)).toBe(can);
-        const effectsBefore = spec.effects?.(run);
-        run.emitted.length = 0;
-        step(run, sent);
-        const after = snapshotOf(run);
-        expectState(spec, run, state);
-        expect(after.context).toStrictEqual(before.context);
-        expect(run.emitted).toStrictEqual([]);
-        if (spec.effects) expect(spec.effects(run)).toStrictEqual(effectsBefore);
-      });
+      it.each(ignoredPairs.map(([s, e, can]) => [`${s} ${can ? 'absorbs' : 'ignores'} ${e}`, s, e, can] as const))(
+        '%s',
+        (_, state, event, can) => {
+          const run = reach(spec, state);
+          const before = snapshotOf(run);
+          const sent = spec.events[event];
+          // A forged `xstate.error.*` event reaches the service machines' catch-all, which reports it under its own
+          // name and changes nothing: it is checked as ignored below, whatever `can` says of it.
+          const forgedError = !('advance' in sent) && sent.type.startsWith('xstate.error.');
+          if (!('advance' in sent) && !forgedError)
+            expect((run.actor.getSnapshot() as { can: (e: EventObject) => boolean }).can(sent as EventObject)).toBe(can);
+          const effectsBefore = spec.effects?.(run);
+          run.emitted.length = 0;
+          step(run, sent);
+          const after = snapshotOf(run);
+          expectState(spec, run, state);
+          expect(after.context).toStrictEqual(before.context);
+          expect(run.emitted).toStrictEqual([]);
+          if (spec.effects) expect(spec.effects(run)).toStrictEqual(effectsBefore);
+        },
+      );
     }
   });
 }
@@ -199,5 +206,9 @@ export function startError(machine: AnyStateMachine, input: unknown): unknown {
 export function expectInvalidArgument(error: unknown, message: string, field: string): void {
   expect(error).toBeInstanceOf(InvalidArgumentError);
   const { code, message: actual, extra } = error as InvalidArgumentError;
-  expect({ code, message: actual, field: (extra as { field?: unknown } | undefined)?.field }).toStrictEqual({ code: 'INVALID_ARGUMENT', message, field });
+  expect({ code, message: actual, field: (extra as { field?: unknown } | undefined)?.field }).toStrictEqual({
+    code: 'INVALID_ARGUMENT',
+    message,
+    field,
+  });
 }

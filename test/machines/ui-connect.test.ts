@@ -3,7 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createLayerStack } from '../../core/ui/layer-stack.js';
 import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
-import { buttonMachine, connectButton, connectDialog, connectMessageBox, connectNotification, inputValue, isComposing, isSnapshot, popupMachine, popupView } from '../../machines/index.js';
+import {
+  buttonMachine,
+  connectButton,
+  connectDialog,
+  connectMessageBox,
+  connectNotification,
+  inputValue,
+  isComposing,
+  isSnapshot,
+  popupMachine,
+  popupView,
+} from '../../machines/index.js';
 import { normalizeProps } from '../../react/normalize-props.js';
 
 function popup(modal = true) {
@@ -55,7 +66,13 @@ describe('connectDialog', () => {
     const { actor } = popup();
     let api = connectDialog(actor.getSnapshot(), actor.send);
     expect(api.getTriggerProps()).toMatchObject({ 'aria-expanded': false, 'aria-controls': 'p-content', 'data-state': 'closed' });
-    expect(api.getContentProps()).toMatchObject({ id: 'p-content', role: 'dialog', 'aria-labelledby': 'p-title', 'aria-describedby': 'p-body', hidden: true });
+    expect(api.getContentProps()).toMatchObject({
+      id: 'p-content',
+      role: 'dialog',
+      'aria-labelledby': 'p-title',
+      'aria-describedby': 'p-body',
+      hidden: true,
+    });
     api.getTriggerProps().onclick();
     api = connectDialog(actor.getSnapshot(), actor.send);
     expect(api.state).toBe('open');
@@ -109,7 +126,10 @@ describe('connect functions keep the export contract for bad arguments', () => {
   });
 
   it('a send that is not a function is an InvalidArgumentError naming send', () => {
-    for (const connect of [() => connectDialog(view, 'send' as never), () => connectButton({ loading: false, disabled: false, clickable: true }, null as never)]) {
+    for (const connect of [
+      () => connectDialog(view, 'send' as never),
+      () => connectButton({ loading: false, disabled: false, clickable: true }, null as never),
+    ]) {
       const error = thrown(connect);
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect((error as InvalidArgumentError).extra).toMatchObject({ field: 'send' });
@@ -145,7 +165,16 @@ describe('connect functions keep the export contract for bad arguments', () => {
     const sent: unknown[] = [];
     const record = (event: unknown): void => void sent.push(event);
     const box = connectMessageBox(
-      { id: 'b1', phase: 'open', options: { kind: 'prompt', message: 'Name?' }, showCancel: true, value: '', error: undefined, exceeded: false, zIndex: 1 },
+      {
+        id: 'b1',
+        phase: 'open',
+        options: { kind: 'prompt', message: 'Name?' },
+        showCancel: true,
+        value: '',
+        error: undefined,
+        exceeded: false,
+        zIndex: 1,
+      },
       record,
     );
     const input = box.getInputProps();
@@ -163,7 +192,17 @@ describe('connect functions keep the export contract for bad arguments', () => {
     expect(sent).toEqual([{ type: 'INPUT', value: '' }, { type: 'INPUT', value: '' }, { type: 'INPUT', value: '' }, { type: 'ENTER' }]);
 
     const notification = connectNotification(
-      { id: 'n1', title: undefined, message: 'Body', type: 'info', position: 'top-right', showClose: true, data: undefined, zIndex: 1, hovered: false },
+      {
+        id: 'n1',
+        title: undefined,
+        message: 'Body',
+        type: 'info',
+        position: 'top-right',
+        showClose: true,
+        data: undefined,
+        zIndex: 1,
+        hovered: false,
+      },
       record,
       { id: 'n1', offset: 16 },
       16,

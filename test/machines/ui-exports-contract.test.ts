@@ -110,11 +110,18 @@ describe('UI exports keep their contract under hostile arguments', () => {
     const box = machines.createMessageBoxApi(() => queue);
     const loading = machines.createLoadingOverlays({ clock });
     await expectContract('toast', toast as never, ['m', {}]);
-    for (const type of ['success', 'warning', 'info', 'error', 'question', 'loading'] as const) await expectContract(`toast.${type}`, toast[type] as never, ['m', {}]);
+    for (const type of ['success', 'warning', 'info', 'error', 'question', 'loading'] as const)
+      await expectContract(`toast.${type}`, toast[type] as never, ['m', {}]);
     await expectContract('toast.update', toast.update as never, ['a', { message: 'm' }]);
     await expectContract('toast.dismiss', toast.dismiss as never, ['a']);
-    await expectContract('toast.promise', toast.promise as never, [Promise.resolve(1), { loading: 'l', success: 's', error: 'e' }, {}], true);
-    for (const kind of ['alert', 'confirm', 'prompt'] as const) await expectContract(`messageBox.${kind}`, box[kind] as never, ['m', {}], true);
+    await expectContract(
+      'toast.promise',
+      toast.promise as never,
+      [Promise.resolve(1), { loading: 'l', success: 's', error: 'e' }, {}],
+      true,
+    );
+    for (const kind of ['alert', 'confirm', 'prompt'] as const)
+      await expectContract(`messageBox.${kind}`, box[kind] as never, ['m', {}], true);
     await expectContract('loading.show', loading.show as never, ['t', () => undefined, {}]);
     await expectContract('loading.subscribe', loading.subscribe as never, [() => undefined]);
     expect(toaster.getSnapshot().status).toBe('active');

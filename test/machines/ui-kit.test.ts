@@ -96,17 +96,27 @@ describe('ui kit', () => {
 
   it('malformed kit options are an InvalidArgumentError naming the option, before anything is created', () => {
     const platform = memoryPlatform();
-    expect(() => createUiKit(platform, { reducedMotion: 'yes' as never })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'reducedMotion', value: 'yes' } }));
-    expect(() => createUiKit(platform, { isolatedToaster: true, toaster: { maxVisible: 0 } })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'maxVisible', value: 0 } }));
-    expect(() => createUiKit({} as never)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'platform', value: {} } }));
+    expect(() => createUiKit(platform, { reducedMotion: 'yes' as never })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'reducedMotion', value: 'yes' } }),
+    );
+    expect(() => createUiKit(platform, { isolatedToaster: true, toaster: { maxVisible: 0 } })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'maxVisible', value: 0 } }),
+    );
+    expect(() => createUiKit({} as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'platform', value: {} } }),
+    );
   });
 
   it('configureRootToaster refuses a malformed input with InvalidArgumentError and keeps the current root and its toasts', () => {
     configureRootToaster({});
     const id = toast.info('kept');
     const before = rootToaster();
-    expect(() => configureRootToaster({ input: { duration: 2 ** 40 } })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'duration', value: 2 ** 40 } }));
-    expect(() => configureRootToaster({ clock: {} as never })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'clock', value: {} } }));
+    expect(() => configureRootToaster({ input: { duration: 2 ** 40 } })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'duration', value: 2 ** 40 } }),
+    );
+    expect(() => configureRootToaster({ clock: {} as never })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'clock', value: {} } }),
+    );
     expect(rootToaster()).toBe(before);
     expect(before.getSnapshot().context.items.map((i) => i.id)).toContain(id);
     configureRootToaster({});

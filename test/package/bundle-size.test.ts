@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { HEAVY_PACKAGES, measureBundle, SINGLE_IMPORT_BUDGETS } from '../../scripts/bundle.js';
 
 describe('single named imports stay within budget', () => {
-  it.each(SINGLE_IMPORT_BUDGETS)('$name from $from is under $gzipBytes bytes gzip and pulls no heavy package', async ({ name, from, gzipBytes }) => {
-    const m = await measureBundle(`import { ${name} } from '${from}'; globalThis.keep = ${name};`);
-    expect(m.gzip).toBeLessThan(gzipBytes);
-    expect(m.packages.filter((p) => HEAVY_PACKAGES.includes(p))).toEqual([]);
-  });
+  it.each(SINGLE_IMPORT_BUDGETS)(
+    '$name from $from is under $gzipBytes bytes gzip and pulls no heavy package',
+    async ({ name, from, gzipBytes }) => {
+      const m = await measureBundle(`import { ${name} } from '${from}'; globalThis.keep = ${name};`);
+      expect(m.gzip).toBeLessThan(gzipBytes);
+      expect(m.packages.filter((p) => HEAVY_PACKAGES.includes(p))).toEqual([]);
+    },
+  );
 
   it('the measure sees a heavy package when one is imported (the check can fail)', async () => {
     const m = await measureBundle(`import { memoryPlatform } from 'exkit'; globalThis.keep = memoryPlatform;`);
@@ -29,7 +32,9 @@ function recordedEntries(): Map<string, { gzipKb: number; packages: string }> {
 
 describe('node-forge is only loaded on demand (issue 22)', () => {
   it('an app bundle that uses the security service carries no node-forge in its first load, only in a chunk behind a dynamic import', async () => {
-    const m = await measureBundle(`import { browserPlatform, createSecurity, createHttpClient } from 'exkit'; globalThis.keep = [browserPlatform, createSecurity, createHttpClient];`);
+    const m = await measureBundle(
+      `import { browserPlatform, createSecurity, createHttpClient } from 'exkit'; globalThis.keep = [browserPlatform, createSecurity, createHttpClient];`,
+    );
     expect(m.packages).toEqual(expect.arrayContaining(['@noble/ciphers', 'ky']));
     expect(m.packages).not.toContain('node-forge');
     // The fallback is still there for hosts without WebCrypto (and the measure can see forge).
@@ -57,11 +62,15 @@ describe('docs/bundle-size.md records this build (regenerate with `npm run bundl
     expect([...recorded.keys()]).toEqual(['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector']);
   });
 
-  it.each(['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector'])('%s: the recorded gzip total is within 5%% of the measured one, with the same packages', async (entry) => {
-    const m = await measureBundle(`import * as all from '${entry}'; globalThis.keep = all;`);
-    const row = recorded.get(entry)!;
-    const measuredKb = m.gzip / 1024;
-    expect(Math.abs(measuredKb - row.gzipKb) / row.gzipKb).toBeLessThanOrEqual(0.05);
-    expect(row.packages).toBe(m.packages.join(', '));
-  }, 120_000);
+  it.each(['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector'])(
+    '%s: the recorded gzip total is within 5%% of the measured one, with the same packages',
+    async (entry) => {
+      const m = await measureBundle(`import * as all from '${entry}'; globalThis.keep = all;`);
+      const row = recorded.get(entry)!;
+      const measuredKb = m.gzip / 1024;
+      expect(Math.abs(measuredKb - row.gzipKb) / row.gzipKb).toBeLessThanOrEqual(0.05);
+      expect(row.packages).toBe(m.packages.join(', '));
+    },
+    120_000,
+  );
 });

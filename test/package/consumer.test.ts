@@ -68,7 +68,15 @@ console.log(JSON.stringify({ afterImport, afterForgeUse: forgeLoaded(), publicKe
       join(app, 'tsconfig.json'),
       JSON.stringify({
         // DOM in lib: the declarations name DOM types (the core also runs in pages), as ky's and DOMPurify's do.
-        compilerOptions: { ...STRICT, target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', types: ['node'], typeRoots: [join(root, 'node_modules/@types')] },
+        compilerOptions: {
+          ...STRICT,
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          types: ['node'],
+          typeRoots: [join(root, 'node_modules/@types')],
+        },
         include: ['*.ts'],
       }),
     );
@@ -86,13 +94,17 @@ console.log(JSON.stringify({ afterImport, afterForgeUse: forgeLoaded(), publicKe
     expect(await typeCheck(app)).toBe('');
   }, 120_000);
 
-  it.each(guides.map((g, index) => [g.guide, index] as const))('%s: the first script prints what the guide says', async (guide, index) => {
-    const snippet = guides[index]!;
-    const { code } = await transform(snippet.code, { loader: 'ts', format: 'esm', target: 'es2022' });
-    writeFileSync(join(app, `guide-${index}.mjs`), code);
-    const stdout = await sh(process.execPath, [`guide-${index}.mjs`], app, cleanEnv, 30_000);
-    expect(stdout.trim(), guide).toBe(snippet.output!.trim());
-  }, 40_000);
+  it.each(guides.map((g, index) => [g.guide, index] as const))(
+    '%s: the first script prints what the guide says',
+    async (guide, index) => {
+      const snippet = guides[index]!;
+      const { code } = await transform(snippet.code, { loader: 'ts', format: 'esm', target: 'es2022' });
+      writeFileSync(join(app, `guide-${index}.mjs`), code);
+      const stdout = await sh(process.execPath, [`guide-${index}.mjs`], app, cleanEnv, 30_000);
+      expect(stdout.trim(), guide).toBe(snippet.output!.trim());
+    },
+    40_000,
+  );
 
   it('import("exkit") does not load node-forge; the forge engine loads it on first use', async () => {
     const { code } = await transform(readFileSync(join(app, 'forge-probe.ts'), 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' });
@@ -115,11 +127,23 @@ describe.each(REACT_APPS)('a React $major app built on the packed package', ({ m
     app = await installApp(`react-${major}`, { dependencies }, tarball.path);
     // The React guide's first app, as the entry's import; main.tsx records which React it ran on.
     writeFileSync(join(app, 'guide.tsx'), firstExample('getting-started-react.md').code);
-    writeFileSync(join(app, 'main.tsx'), `import { version } from 'react';\nimport './guide';\n\ndocument.documentElement.dataset['react'] = version;\n`);
+    writeFileSync(
+      join(app, 'main.tsx'),
+      `import { version } from 'react';\nimport './guide';\n\ndocument.documentElement.dataset['react'] = version;\n`,
+    );
     writeFileSync(
       join(app, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { ...STRICT, target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', types: [], verbatimModuleSyntax: true },
+        compilerOptions: {
+          ...STRICT,
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          jsx: 'react-jsx',
+          types: [],
+          verbatimModuleSyntax: true,
+        },
         include: ['*.tsx'],
       }),
     );
@@ -153,7 +177,10 @@ describe.each(REACT_APPS)('a React $major app built on the packed package', ({ m
       logLevel: 'silent',
     });
     const files: Record<string, [string, string]> = {
-      '/': ['text/html', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>exkit</title></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>'],
+      '/': [
+        'text/html',
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>exkit</title></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>',
+      ],
       '/app.js': ['text/javascript', readFileSync(join(app, 'dist', 'app.js'), 'utf8')],
       '/favicon.ico': ['image/x-icon', ''],
     };

@@ -115,13 +115,16 @@ describe('package exports: types', () => {
     expect(existsSync(join(root, target.types!)), target.types).toBe(true);
   });
 
-  it.each(Object.keys(MODES))('a consumer resolving exkit, exkit/machines and exkit/react with moduleResolution %s type-checks named imports against dist/', (mode) => {
-    const { diagnostics, files } = typeCheck(CONSUMER, MODES[mode]!);
-    expect(diagnostics).toEqual([]);
-    for (const [, target] of entryPoints) expect(files).toContain(join(root, target.types!));
-    // Resolved through `exports`, not through the tsconfig paths into the sources.
-    expect(files.filter((f) => f.startsWith(root) && !f.startsWith(join(root, 'dist')) && !f.includes('node_modules'))).toEqual([PROBE]);
-  });
+  it.each(Object.keys(MODES))(
+    'a consumer resolving exkit, exkit/machines and exkit/react with moduleResolution %s type-checks named imports against dist/',
+    (mode) => {
+      const { diagnostics, files } = typeCheck(CONSUMER, MODES[mode]!);
+      expect(diagnostics).toEqual([]);
+      for (const [, target] of entryPoints) expect(files).toContain(join(root, target.types!));
+      // Resolved through `exports`, not through the tsconfig paths into the sources.
+      expect(files.filter((f) => f.startsWith(root) && !f.startsWith(join(root, 'dist')) && !f.includes('node_modules'))).toEqual([PROBE]);
+    },
+  );
 
   it('the type check can fail: a name the package does not export and a wrong type are reported', () => {
     const { diagnostics } = typeCheck(

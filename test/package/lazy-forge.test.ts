@@ -39,7 +39,11 @@ describe('node-forge loads on demand only', () => {
       serverPublicKey: serverDer.toString('base64'),
       serverPublicKeySign: signServerKey(serverDer, createPrivateKey(fixture('signing.key'))),
     };
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PROBE], { cwd: root, timeout: 30_000, env: { ...process.env, PROBE_INPUT: JSON.stringify(input) } });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', PROBE], {
+      cwd: root,
+      timeout: 30_000,
+      env: { ...process.env, PROBE_INPUT: JSON.stringify(input) },
+    });
     expect(JSON.parse(stdout)).toEqual({ engine: 'webcrypto', afterImport: false, afterWebCryptoWork: false, afterRsa1_5: true });
   }, 40_000);
 });

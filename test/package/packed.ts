@@ -23,10 +23,22 @@ export const INSTALL_TIMEOUT_MS = 240_000;
  */
 export const cleanEnv: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
 
-const npmEnv = { ...cleanEnv, npm_config_cache: join(CACHE, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+const npmEnv = {
+  ...cleanEnv,
+  npm_config_cache: join(CACHE, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
 
 /** Runs a command and returns its stdout; a failure carries the command's stderr in its message. */
-export async function sh(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = npmEnv, timeout = INSTALL_TIMEOUT_MS): Promise<string> {
+export async function sh(
+  file: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = npmEnv,
+  timeout = INSTALL_TIMEOUT_MS,
+): Promise<string> {
   try {
     const { stdout } = await run(file, args, { cwd, env, timeout, maxBuffer: 32 * 1024 * 1024 });
     return stdout;
@@ -58,10 +70,17 @@ export async function packedFiles(): Promise<string[]> {
  * A scratch app folder with this package.json (`dependencies` without exkit), with the tarball installed
  * into it by `npm install <tarball>`, as a user would. The folder is kept and reused across runs.
  */
-export async function installApp(name: string, manifest: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }, tarball: string): Promise<string> {
+export async function installApp(
+  name: string,
+  manifest: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> },
+  tarball: string,
+): Promise<string> {
   const dir = join(CACHE, 'apps', name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `exkit-consumer-${name}`, private: true, type: 'module', ...manifest }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: `exkit-consumer-${name}`, private: true, type: 'module', ...manifest }, null, 2)}\n`,
+  );
   // --no-save: the app's package.json and lockfile stay as written, so the next run's install is the same one.
   await sh('npm', ['install', '--prefer-offline', '--no-save', tarball], dir);
   return dir;

@@ -22,9 +22,11 @@ const declarations = new Map<string, string>();
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'exkit-dts-'));
   const args = [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly', '--outDir', outDir];
-  await promisify(execFile)(process.execPath, args, { cwd: root, timeout: EMIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string }) => {
-    throw new Error(`the declaration emit failed:\n${error.stdout ?? ''}`, { cause: error });
-  });
+  await promisify(execFile)(process.execPath, args, { cwd: root, timeout: EMIT_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: { stdout?: string }) => {
+      throw new Error(`the declaration emit failed:\n${error.stdout ?? ''}`, { cause: error });
+    },
+  );
   for (const file of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
     if (file.endsWith('.d.ts')) declarations.set(file, readFileSync(join(outDir, file), 'utf8'));
   }
@@ -33,7 +35,9 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('the public declarations', () => {
   it('cover the three entry points', () => {
-    expect([...declarations.keys()]).toEqual(expect.arrayContaining(['core/index.d.ts', 'machines/index.d.ts', 'react/index.d.ts', 'core/http/types.d.ts']));
+    expect([...declarations.keys()]).toEqual(
+      expect.arrayContaining(['core/index.d.ts', 'machines/index.d.ts', 'react/index.d.ts', 'core/http/types.d.ts']),
+    );
   });
 
   it('never import a type from ky: the hook types are our own', () => {

@@ -39,7 +39,11 @@ const env = { ...cleanEnv, DENO_NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1', NO_COLO
 
 const RUNTIMES: Array<{ name: string; version: () => Promise<string>; run: () => Promise<string> }> = [
   { name: 'node', version: async () => process.version, run: () => sh(process.execPath, ['node-example.mjs'], app, env, 60_000) },
-  { name: 'bun', version: () => sh(bin('bun'), ['--version'], app, env, 30_000), run: () => sh(bin('bun'), ['node-example.mjs'], app, env, 60_000) },
+  {
+    name: 'bun',
+    version: () => sh(bin('bun'), ['--version'], app, env, 30_000),
+    run: () => sh(bin('bun'), ['node-example.mjs'], app, env, 60_000),
+  },
   {
     name: 'deno',
     version: () => sh(bin('deno'), ['--version'], app, env, 30_000),
@@ -69,7 +73,9 @@ describe.each(RUNTIMES)('the Node example on $name, from the packed package', ({
   it('computes the futures figures and builds and parses the deep links', () => {
     expect(stdout).toMatch(/long 0\.5 @ 60,000 ×10 +uPnL +1625\.25 USDT +ROE +\+54\.17% +liq\. price 54304\.1/);
     expect(stdout).toMatch(/short 1\.2 @ 64,000 ×20 +uPnL +899\.40 USDT +ROE +\+23\.42% +liq\. price 66825\.7/);
-    expect(stdout).toContain('myexchange-web://app/main/H5Router?url=https%3A%2F%2Fwww.example.com%2Fpromo%3Fref%3Da%26x%3D1&campaign=spring');
+    expect(stdout).toContain(
+      'myexchange-web://app/main/H5Router?url=https%3A%2F%2Fwww.example.com%2Fpromo%3Fref%3Da%26x%3D1&campaign=spring',
+    );
     expect(stdout).toContain('parsed public main/H5Router  {"url":"https://www.example.com/promo?ref=a&x=1","campaign":"spring"}');
   });
 

@@ -23,11 +23,16 @@ beforeAll(async () => {
 }, 60_000);
 
 /** The package name of a bare import specifier ('@scope/name/sub' → '@scope/name'). */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Bare specifiers a module or declaration file imports (static, dynamic and `import('x')` types). */
 function bareImports(text: string): string[] {
-  const pattern = /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  const pattern =
+    /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
   const found = [...text.matchAll(pattern)].map((m) => (m[1] ?? m[2] ?? m[3])!);
   return found.filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
 }
@@ -86,18 +91,26 @@ describe('the tarball', () => {
     }
     expect(manifest.dependencies['@xstate/react']).toBeUndefined();
     expect(manifest.peerDependencies['@xstate/react']).toBeUndefined();
-    const xstateReact = files.filter((f) => f.endsWith('.js')).filter((f) => bareImports(read(f)).some((s) => packageOf(s) === '@xstate/react'));
+    const xstateReact = files
+      .filter((f) => f.endsWith('.js'))
+      .filter((f) => bareImports(read(f)).some((s) => packageOf(s) === '@xstate/react'));
     expect(xstateReact).toEqual([]);
     const reactImports = files
       .filter((f) => /^dist\/(core|machines)\/.*\.(js|d\.ts)$/.test(f))
       .filter((f) => bareImports(read(f)).some((s) => ['react', 'react-dom', '@xstate/react'].includes(packageOf(s))));
     expect(reactImports).toEqual([]);
     // The check can fail: the React bindings do import them.
-    expect(bareImports(read('dist/react/index.d.ts')).concat(bareImports(read('dist/react/provider.js'))).map(packageOf)).toContain('react');
+    expect(
+      bareImports(read('dist/react/index.d.ts'))
+        .concat(bareImports(read('dist/react/provider.js')))
+        .map(packageOf),
+    ).toContain('react');
   });
 
   it('no shipped module loads node-forge eagerly: only a dynamic import() in the RSA engine', () => {
-    const eager = files.filter((f) => f.endsWith('.js')).filter((f) => /\bfrom\s*['"]node-forge['"]|\bimport\s+['"]node-forge['"]/.test(read(f)));
+    const eager = files
+      .filter((f) => f.endsWith('.js'))
+      .filter((f) => /\bfrom\s*['"]node-forge['"]|\bimport\s+['"]node-forge['"]/.test(read(f)));
     expect(eager).toEqual([]);
     expect(read('dist/core/security/rsa-engine.js')).toMatch(/import\(['"]node-forge['"]\)/);
   });
@@ -106,7 +119,9 @@ describe('the tarball', () => {
     const shipped = new Set(files);
     const broken: string[] = [];
     for (const file of files.filter((f) => f.endsWith('.md'))) {
-      const prose = read(file).replace(/^(```|~~~)[\s\S]*?^\1/gm, '').replace(/`[^`\n]*`/g, '');
+      const prose = read(file)
+        .replace(/^(```|~~~)[\s\S]*?^\1/gm, '')
+        .replace(/`[^`\n]*`/g, '');
       for (const [, target] of prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
         if (/^[a-z][a-z0-9+.-]*:/i.test(target!) || target!.startsWith('#')) continue;
         const path = posix.normalize(posix.join(dirname(file), decodeURI(target!.replace(/[#?].*$/, ''))));

@@ -48,7 +48,13 @@ describe('useBridge', () => {
 
   it('without a bridge in the provider it fails with MissingProviderError', () => {
     const { platform } = inBrowser();
-    expect(() => render(<ExkitProvider value={{ platform }}><BridgeInfo /></ExkitProvider>)).toThrow(/'bridge' service/);
+    expect(() =>
+      render(
+        <ExkitProvider value={{ platform }}>
+          <BridgeInfo />
+        </ExkitProvider>,
+      ),
+    ).toThrow(/'bridge' service/);
   });
 });
 
@@ -99,7 +105,11 @@ describe('useBridgeRequest', () => {
     const view = wrap(first.platform, first.bridge, <Request path="/who" />);
     await settle();
     expect(screen.getByTestId('data').textContent).toBe('first');
-    view.rerender(<ExkitProvider value={{ platform: first.platform, bridge: second.bridge }}><Request path="/who" /></ExkitProvider>);
+    view.rerender(
+      <ExkitProvider value={{ platform: first.platform, bridge: second.bridge }}>
+        <Request path="/who" />
+      </ExkitProvider>,
+    );
     await act(() => Promise.all([first.platform.advanceAsync(0), second.platform.advanceAsync(0)]));
     expect(screen.getByTestId('data').textContent).toBe('first');
     await act(async () => screen.getByText('retry').click());
@@ -112,10 +122,18 @@ describe('useBridgeRequest', () => {
     sim.route('/p', (m) => ({ data: JSON.stringify((m.payload as { params: unknown }).params) }));
     const view = wrap(platform, bridge, <Request path="/p" params={{ page: 1 }} />);
     await settle();
-    view.rerender(<ExkitProvider value={{ platform, bridge }}><Request path="/p" params={{ page: 1 }} /></ExkitProvider>);
+    view.rerender(
+      <ExkitProvider value={{ platform, bridge }}>
+        <Request path="/p" params={{ page: 1 }} />
+      </ExkitProvider>,
+    );
     await settle();
     expect(sim.received).toHaveLength(1);
-    view.rerender(<ExkitProvider value={{ platform, bridge }}><Request path="/p" params={{ page: 2 }} /></ExkitProvider>);
+    view.rerender(
+      <ExkitProvider value={{ platform, bridge }}>
+        <Request path="/p" params={{ page: 2 }} />
+      </ExkitProvider>,
+    );
     await settle();
     expect(sim.received).toHaveLength(2);
     expect(screen.getByTestId('data').textContent).toBe('{"page":2}');
@@ -148,7 +166,13 @@ describe('useBridgeRequest', () => {
     wrap(platform, bridge, <Inspect />);
     await settle();
     expect(screen.getByTestId('status').textContent).toBe('skipped');
-    expect(seen).toMatchObject({ status: 'skipped', skip: { reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null }, error: undefined, timedOut: false, data: undefined });
+    expect(seen).toMatchObject({
+      status: 'skipped',
+      skip: { reason: 'not-in-app', minimumVersion: '1.2.51', appVersion: null },
+      error: undefined,
+      timedOut: false,
+      data: undefined,
+    });
   });
 
   it('"timeout: 00004 and 110100": an answer with a timeout code is an error flagged as timed out', async () => {

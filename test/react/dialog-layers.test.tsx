@@ -80,7 +80,15 @@ describe('dialog options and layers', () => {
 
   it('a toast shown over an open modal takes Escape first; a modal opened after it is on top', () => {
     const { wrap, ui } = setup();
-    render(wrap(<><Dialog name="first" /><Dialog name="second" /><Toaster /></>));
+    render(
+      wrap(
+        <>
+          <Dialog name="first" />
+          <Dialog name="second" />
+          <Toaster />
+        </>,
+      ),
+    );
     fireEvent.click(screen.getByText('open first'));
     act(() => void ui.toast.info('Copied', { duration: Infinity }));
     act(() => void ui.toast.info('Saved', { duration: Infinity }));
@@ -99,7 +107,14 @@ describe('dialog options and layers', () => {
 
   it('a new toast brings the shown toasts back above a modal opened after them, once per new toast', () => {
     const { wrap, ui } = setup();
-    render(wrap(<><Dialog name="first" /><Toaster /></>));
+    render(
+      wrap(
+        <>
+          <Dialog name="first" />
+          <Toaster />
+        </>,
+      ),
+    );
     act(() => void ui.toast.info('Copied', { duration: Infinity }));
     fireEvent.click(screen.getByText('open first'));
     const modalZ = Number(screen.getByRole('dialog', { name: 'first' }).style.zIndex || 0);
@@ -138,8 +153,12 @@ describe('useDialog — the failure model', () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      expect(() => render(wrap(<Dialog name="bad" openDelay={-1} />))).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'openDelay', value: -1 } }));
-      expect(() => render(wrap(<Dialog name="bad" closeDelay={Number.NaN} />))).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'closeDelay' }) }));
+      expect(() => render(wrap(<Dialog name="bad" openDelay={-1} />))).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'openDelay', value: -1 } }),
+      );
+      expect(() => render(wrap(<Dialog name="bad" closeDelay={Number.NaN} />))).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'closeDelay' }) }),
+      );
     } finally {
       console.error = original;
     }

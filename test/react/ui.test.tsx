@@ -154,7 +154,9 @@ describe('useDialog', () => {
       return dialog.open ? (
         <div {...dialog.getContentProps()} data-testid={label}>
           <h2 {...dialog.getTitleProps()}>{label}</h2>
-          <button {...dialog.getCloseTriggerProps()} aria-label="Close">×</button>
+          <button {...dialog.getCloseTriggerProps()} aria-label="Close">
+            ×
+          </button>
           <div {...dialog.getBodyProps()}>
             <p>Move funds</p>
             <input aria-label="amount" />
@@ -166,7 +168,14 @@ describe('useDialog', () => {
         </div>
       ) : null;
     }
-    render(wrap(<><Transfer label="one" /><Transfer label="two" /></>));
+    render(
+      wrap(
+        <>
+          <Transfer label="one" />
+          <Transfer label="two" />
+        </>,
+      ),
+    );
     await act(async () => {});
     const one = screen.getByTestId('one');
     const [title, body, footer] = [one.querySelector('h2')!, one.querySelector('div')!, one.querySelector('footer')!];
@@ -222,7 +231,13 @@ describe('useDialog', () => {
     const original = console.error;
     console.error = () => {};
     try {
-      render(wrap(<Boundary><DialogDemo role="region" /></Boundary>));
+      render(
+        wrap(
+          <Boundary>
+            <DialogDemo role="region" />
+          </Boundary>,
+        ),
+      );
       act(() => fireEvent.click(screen.getByRole('button', { name: 'open' })));
       expect(screen.getByTestId('error').textContent).toBe('DialogRoleMissingError:DIALOG_ROLE_MISSING');
     } finally {
@@ -246,7 +261,14 @@ describe('MessageBoxHost', () => {
   it('confirm resolves with the button pressed; queued boxes follow in order', async () => {
     const { wrap, platform } = setup();
     const results: MessageBoxResult[] = [];
-    render(wrap(<><Opener onResult={(r) => results.push(r)} /><MessageBoxHost /></>));
+    render(
+      wrap(
+        <>
+          <Opener onResult={(r) => results.push(r)} />
+          <MessageBoxHost />
+        </>,
+      ),
+    );
     fireEvent.click(screen.getByText('ask'));
     fireEvent.click(screen.getByText('alert'));
     const box = screen.getByRole('alertdialog');
@@ -269,7 +291,14 @@ describe('MessageBoxHost', () => {
   it('prompt: invalid input is marked and explained; Enter confirms once valid; focus reaches the input after 500 ms', async () => {
     const { wrap, platform } = setup();
     const results: MessageBoxResult[] = [];
-    render(wrap(<><Opener onResult={(r) => results.push(r)} /><MessageBoxHost /></>));
+    render(
+      wrap(
+        <>
+          <Opener onResult={(r) => results.push(r)} />
+          <MessageBoxHost />
+        </>,
+      ),
+    );
     fireEvent.click(screen.getByText('prompt'));
     const input = screen.getByRole('textbox');
     await act(() => platform.advanceAsync(499));
@@ -286,7 +315,7 @@ describe('MessageBoxHost', () => {
     expect(results).toEqual([{ action: 'confirm', value: 'me@x' }]);
   });
 
-  it('spec §S8: the default prompt message follows the provider\'s preferences language (zh-CN, then en) when no kit is handed in', async () => {
+  it("spec §S8: the default prompt message follows the provider's preferences language (zh-CN, then en) when no kit is handed in", async () => {
     const platform = memoryPlatform({ dom: { window, document } });
     const preferences = createPreferences(platform);
     preferences.set({ language: 'zh-CN' });
@@ -311,7 +340,14 @@ describe('MessageBoxHost', () => {
     const { wrap, platform, ui } = setup(['(prefers-reduced-motion: reduce)']);
     expect(ui.motion.reduced).toBe(true);
     const results: MessageBoxResult[] = [];
-    render(wrap(<><Opener onResult={(r) => results.push(r)} /><MessageBoxHost /></>));
+    render(
+      wrap(
+        <>
+          <Opener onResult={(r) => results.push(r)} />
+          <MessageBoxHost />
+        </>,
+      ),
+    );
     fireEvent.click(screen.getByText('ask'));
     const root = screen.getByRole('alertdialog').parentElement!;
     expect(root.getAttribute('data-reduced-motion')).toBe('true');
@@ -324,7 +360,14 @@ describe('MessageBoxHost', () => {
 
   it('"Respect prefers-reduced-motion" without a reload: the regions follow a change of the setting', () => {
     const { wrap, platform } = setup();
-    render(wrap(<><Toaster /><Notifications /></>));
+    render(
+      wrap(
+        <>
+          <Toaster />
+          <Notifications />
+        </>,
+      ),
+    );
     const toasts = screen.getByRole('region', { name: 'Messages' });
     const notes = screen.getByRole('region', { name: 'Notifications' });
     expect(toasts.hasAttribute('data-reduced-motion')).toBe(false);
@@ -337,7 +380,11 @@ describe('MessageBoxHost', () => {
 
   it('without a kit in the provider, the toast region still follows the platform setting', () => {
     const platform = memoryPlatform({ dom: { window, document } });
-    render(<ExkitProvider value={{ platform }}><Toaster /></ExkitProvider>);
+    render(
+      <ExkitProvider value={{ platform }}>
+        <Toaster />
+      </ExkitProvider>,
+    );
     const region = screen.getByRole('region', { name: 'Messages' });
     expect(region.hasAttribute('data-reduced-motion')).toBe(false);
     act(() => platform.setMedia('(prefers-reduced-motion: reduce)', true));
@@ -353,7 +400,14 @@ describe('Notifications', () => {
       api = useNotifications();
       return null;
     }
-    render(wrap(<><Probe /><Notifications /></>));
+    render(
+      wrap(
+        <>
+          <Probe />
+          <Notifications />
+        </>,
+      ),
+    );
     const region = screen.getByRole('region', { name: 'Notifications' });
     expect(region.children).toHaveLength(0);
     act(() => void api!.notify({ title: 'Deposit', message: 'Received 1 BTC' }));
@@ -423,7 +477,10 @@ describe('useLoading — the failure model', () => {
     }
     render(wrap(<Probe />));
     await expect(api!.track(42 as never)).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'promise', value: 42 } });
-    await expect(api!.track(Promise.resolve(1), { text: 5 as never })).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'text', value: 5 } });
+    await expect(api!.track(Promise.resolve(1), { text: 5 as never })).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'text', value: 5 },
+    });
     expect(api!.state).toBe('removed');
   });
 });

@@ -6,11 +6,7 @@ import { memoryPlatform } from '../../core/platform/memory-platform.js';
 
 function Submit({ onSubmit, loading = false }: { onSubmit: () => void; loading?: boolean }) {
   const { getButtonProps, loading: busy, disabled } = useButton(onSubmit, { loading });
-  return (
-    <button {...getButtonProps()}>
-      {busy ? 'Sending' : disabled ? 'Unavailable' : 'Submit'}
-    </button>
-  );
+  return <button {...getButtonProps()}>{busy ? 'Sending' : disabled ? 'Unavailable' : 'Submit'}</button>;
 }
 
 describe('useButton — spec §B4: a click is ignored when the button is disabled or loading', () => {
@@ -51,7 +47,13 @@ describe('useButton — spec §B4: a click is ignored when the button is disable
     const { result } = renderHook(() => useButton(onSubmit));
     act(() => result.current.setDisabled(true));
     expect(result.current.disabled).toBe(true);
-    expect(result.current.getButtonProps()).toMatchObject({ disabled: true, 'aria-disabled': true, 'aria-busy': false, 'data-disabled': '', 'data-loading': undefined });
+    expect(result.current.getButtonProps()).toMatchObject({
+      disabled: true,
+      'aria-disabled': true,
+      'aria-busy': false,
+      'data-disabled': '',
+      'data-loading': undefined,
+    });
     act(() => result.current.getButtonProps().onClick());
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -103,7 +105,9 @@ describe('useButton — spec §B4: a click is ignored when the button is disable
 describe('ExkitProvider', () => {
   it('hands its services to hooks', () => {
     const platform = memoryPlatform();
-    const { result } = renderHook(() => useExkit(), { wrapper: ({ children }) => <ExkitProvider value={{ platform }}>{children}</ExkitProvider> });
+    const { result } = renderHook(() => useExkit(), {
+      wrapper: ({ children }) => <ExkitProvider value={{ platform }}>{children}</ExkitProvider>,
+    });
     expect(result.current.platform).toBe(platform);
   });
 
@@ -113,7 +117,7 @@ describe('ExkitProvider', () => {
   });
 });
 
-describe('useButton — the failure model: a caller\'s handler runs guarded, malformed input is refused', () => {
+describe("useButton — the failure model: a caller's handler runs guarded, malformed input is refused", () => {
   it('an onClick that throws is logged as a UserCallbackError and the button keeps working', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {

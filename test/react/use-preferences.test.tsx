@@ -33,6 +33,8 @@ describe('usePreferences()', () => {
 
   it('throws MissingProviderError when the provider has no preferences service', () => {
     const platform = memoryPlatform();
-    expect(() => renderHook(() => usePreferences(), { wrapper: wrapperFor({ platform }) })).toThrow(expect.objectContaining({ name: 'MissingProviderError' }));
+    expect(() => renderHook(() => usePreferences(), { wrapper: wrapperFor({ platform }) })).toThrow(
+      expect.objectContaining({ name: 'MissingProviderError' }),
+    );
   });
 });

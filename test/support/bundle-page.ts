@@ -14,7 +14,10 @@ export interface BundlePage {
 }
 
 /** Bundles `source` (TypeScript, imports relative to the repository root) as a classic script and serves it. */
-export async function serveBundle(source: string, html = '<!doctype html><html><head><script src="/bundle.js"></script></head><body></body></html>'): Promise<BundlePage> {
+export async function serveBundle(
+  source: string,
+  html = '<!doctype html><html><head><script src="/bundle.js"></script></head><body></body></html>',
+): Promise<BundlePage> {
   const bundle = await build({
     stdin: { contents: source, resolveDir: root, loader: 'ts' },
     bundle: true,

@@ -156,10 +156,11 @@ async function contentServer() {
       pages.set(path, html);
       return `${origin}${path}`;
     },
-    close: () => new Promise<void>((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }
 
@@ -190,7 +191,8 @@ function enginePage(parts: {
   close(): Promise<void>;
   content: ContentServer;
 }): EnginePage {
-  const evaluate = async <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<Awaited<R>> => (await parts.run(callExpression(fn as (arg: never) => unknown, arg))) as Awaited<R>;
+  const evaluate = async <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<Awaited<R>> =>
+    (await parts.run(callExpression(fn as (arg: never) => unknown, arg))) as Awaited<R>;
   const waitForFunction = async <A>(fn: (arg: A) => unknown, arg?: A, options: { timeout?: number } = {}) => {
     const timeout = options.timeout ?? 5000;
     const deadline = Date.now() + timeout;
@@ -208,7 +210,9 @@ function enginePage(parts: {
         await new Promise((done) => setTimeout(done, 50));
       }
     }
-    throw new Error(`waitForFunction timed out after ${timeout} ms: ${String(fn).slice(0, 200)}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    throw new Error(
+      `waitForFunction timed out after ${timeout} ms: ${String(fn).slice(0, 200)}${lastError ? ` (last error: ${String(lastError)})` : ''}`,
+    );
   };
   const pointAt = async (selector: string) => {
     await waitForFunction(hitPoint, selector).catch((error: unknown) => {
@@ -256,8 +260,15 @@ function enginePage(parts: {
 /** This process's Chromium children (playwright-core does not tell its browser's process id). */
 function childPids(): Set<number> {
   try {
-    const rows = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' }).trim().split('\n');
-    return new Set(rows.filter((row) => /chrom/i.test(row)).map((row) => Number.parseInt(row, 10)).filter((pid) => pid > 0));
+    const rows = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    return new Set(
+      rows
+        .filter((row) => /chrom/i.test(row))
+        .map((row) => Number.parseInt(row, 10))
+        .filter((pid) => pid > 0),
+    );
   } catch {
     // ps exits 1 when there are none.
     return new Set();
@@ -268,7 +279,10 @@ async function launchChromiumEngine(options: EngineOptions): Promise<Engine> {
   const before = childPids();
   const browser: PlaywrightBrowser = await within(
     // Playwright hides scrollbars by default; tests that measure one need it shown.
-    launchChromium({ timeout: ENGINE_START_TIMEOUT_MS, ...(options.classicScrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}) }),
+    launchChromium({
+      timeout: ENGINE_START_TIMEOUT_MS,
+      ...(options.classicScrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
+    }),
     ENGINE_START_TIMEOUT_MS + 5000,
     'starting Chromium',
   );
@@ -299,7 +313,13 @@ async function launchChromiumEngine(options: EngineOptions): Promise<Engine> {
         mouseMove: (x, y) => page.mouse.move(x, y),
         press: (key) => page.keyboard.press(key),
         type: (text) => page.keyboard.type(text),
-        cookies: async (url) => (await context.cookies(url)).map((c) => ({ name: c.name, value: c.value, path: c.path, expires: c.expires === -1 ? undefined : c.expires })),
+        cookies: async (url) =>
+          (await context.cookies(url)).map((c) => ({
+            name: c.name,
+            value: c.value,
+            path: c.path,
+            expires: c.expires === -1 ? undefined : c.expires,
+          })),
         addCookie: async (cookie, url) => {
           await context.addCookies([{ name: cookie.name, value: cookie.value, domain: new URL(url).hostname, path: '/' }]);
         },
@@ -470,7 +490,9 @@ async function startWebKitDriver(driver: string, display: string, env: NodeJS.Pr
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && child.exitCode === null) {
       try {
-        const status = (await (await fetch(`${base}/status`, { signal: AbortSignal.timeout(1000) })).json()) as { value?: { ready?: boolean } };
+        const status = (await (await fetch(`${base}/status`, { signal: AbortSignal.timeout(1000) })).json()) as {
+          value?: { ready?: boolean };
+        };
         if (status.value?.ready) return { child, base };
       } catch {
         // Not listening yet.
@@ -489,7 +511,10 @@ async function launchWebKitEngine(options: EngineOptions): Promise<Engine> {
   // GTK settings for MiniBrowser: WebKitGTK answers prefers-reduced-motion from gtk-enable-animations.
   mkdirSync(join(home, 'config', 'gtk-3.0'), { recursive: true });
   // gtk-overlay-scrolling decides whether WebKitGTK's scrollbars overlay the page or take space.
-  const settings = [`gtk-enable-animations=${options.reducedMotion === 'reduce' ? 'false' : 'true'}`, `gtk-overlay-scrolling=${options.classicScrollbars ? 'false' : 'true'}`];
+  const settings = [
+    `gtk-enable-animations=${options.reducedMotion === 'reduce' ? 'false' : 'true'}`,
+    `gtk-overlay-scrolling=${options.classicScrollbars ? 'false' : 'true'}`,
+  ];
   writeFileSync(join(home, 'config', 'gtk-3.0', 'settings.ini'), `[Settings]\n${settings.join('\n')}\n`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -517,7 +542,11 @@ async function launchWebKitEngine(options: EngineOptions): Promise<Engine> {
     const started = await startWebKitDriver(paths.webkitDriver!, screen.display, env);
     driver = started.child;
     const args = ['--automation', ...(options.userAgent === undefined ? [] : [`--user-agent=${options.userAgent}`])];
-    session = await WebDriverSession.start(started.base, { 'webkitgtk:browserOptions': { binary: paths.miniBrowser!, args } }, ENGINE_START_TIMEOUT_MS);
+    session = await WebDriverSession.start(
+      started.base,
+      { 'webkitgtk:browserOptions': { binary: paths.miniBrowser!, args } },
+      ENGINE_START_TIMEOUT_MS,
+    );
     await session.setTimeouts({ script: 60_000, pageLoad: 30_000, implicit: 0 });
   } catch (error) {
     await stopAll();
@@ -539,9 +568,19 @@ async function launchWebKitEngine(options: EngineOptions): Promise<Engine> {
     if (!answer.ok) throw new Error(`page error: ${answer.thrown}`);
     return answer.undef ? undefined : answer.value;
   };
-  const pointer = (steps: unknown[]) => wd.performActions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: steps }]);
+  const pointer = (steps: unknown[]) =>
+    wd.performActions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: steps }]);
   const keys = (values: string[]) =>
-    wd.performActions([{ type: 'key', id: 'keyboard', actions: [...values.map((value) => ({ type: 'keyDown', value })), ...[...values].reverse().map((value) => ({ type: 'keyUp', value }))] }]);
+    wd.performActions([
+      {
+        type: 'key',
+        id: 'keyboard',
+        actions: [
+          ...values.map((value) => ({ type: 'keyDown', value })),
+          ...[...values].reverse().map((value) => ({ type: 'keyUp', value })),
+        ],
+      },
+    ]);
 
   return {
     name: 'webkit',
@@ -579,7 +618,16 @@ async function launchWebKitEngine(options: EngineOptions): Promise<Engine> {
         mouseMove: (x, y) => pointer([{ type: 'pointerMove', duration: 0, x: Math.round(x), y: Math.round(y), origin: 'viewport' }]),
         press: (key) => keys(key === 'Shift+Tab' ? [WEBDRIVER_KEYS.Shift, WEBDRIVER_KEYS.Tab] : [WEBDRIVER_KEYS[key]]),
         async type(text) {
-          await wd.performActions([{ type: 'key', id: 'keyboard', actions: [...text].flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }]);
+          await wd.performActions([
+            {
+              type: 'key',
+              id: 'keyboard',
+              actions: [...text].flatMap((value) => [
+                { type: 'keyDown', value },
+                { type: 'keyUp', value },
+              ]),
+            },
+          ]);
         },
         // WebDriver's cookie commands act on the current document's domain, which is the page's URL here.
         cookies: async () => (await wd.cookies()).map((c) => ({ name: c.name, value: c.value, path: c.path ?? '/', expires: c.expiry })),

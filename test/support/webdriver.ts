@@ -33,7 +33,13 @@ export interface WebDriverCookie {
 }
 
 /** Sends one command to a WebDriver server and returns its `value`, or throws WebDriverCommandError. */
-export async function webDriverCommand(base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, timeoutMs = 30_000): Promise<unknown> {
+export async function webDriverCommand(
+  base: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  timeoutMs = 30_000,
+): Promise<unknown> {
   const command = `${method} ${path}`;
   let response: Response;
   try {
@@ -45,7 +51,11 @@ export async function webDriverCommand(base: string, method: 'GET' | 'POST' | 'D
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new WebDriverCommandError(command, timedOut ? 'timeout' : 'unreachable', timedOut ? `no answer within ${timeoutMs} ms` : String(error));
+    throw new WebDriverCommandError(
+      command,
+      timedOut ? 'timeout' : 'unreachable',
+      timedOut ? `no answer within ${timeoutMs} ms` : String(error),
+    );
   }
   const text = await response.text();
   let parsed: { value?: unknown };

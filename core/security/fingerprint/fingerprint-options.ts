@@ -84,7 +84,10 @@ export function defaultSources(options: FingerprintOptions = {}, lastFrame?: () 
     timeZoneSource(options.timeZone ? { timeZone: options.timeZone } : {}),
     languagesSource(),
     canvasSource(),
-    fontsSource({ ...(options.fonts ? { fonts: options.fonts } : {}), ...(options.fontTestWidthPx ? { testWidthPx: options.fontTestWidthPx } : {}) }),
+    fontsSource({
+      ...(options.fonts ? { fonts: options.fonts } : {}),
+      ...(options.fontTestWidthPx ? { testWidthPx: options.fontTestWidthPx } : {}),
+    }),
     audioSource(options.audioTimeoutMs ? { timeoutMs: options.audioTimeoutMs } : {}),
     hardwareSource(),
   ];

@@ -16,7 +16,16 @@ export {
 } from './constants.js';
 export { FingerprintError, SourceFailedError, SourceUnavailableError } from './errors.js';
 export type { FingerprintFailure } from './errors.js';
-export type { Fingerprint, FingerprintSource, DomSource, PlainSource, SourceContext, SourceReport, SourceStatus, ScreenFrame } from './types.js';
+export type {
+  Fingerprint,
+  FingerprintSource,
+  DomSource,
+  PlainSource,
+  SourceContext,
+  SourceReport,
+  SourceStatus,
+  ScreenFrame,
+} from './types.js';
 export { canonicalJson } from './canonical-json.js';
 export { hashComponents, isValidTerminalCode } from './terminal-code-hash.js';
 export type { TerminalCodeHash } from './terminal-code-hash.js';

@@ -36,7 +36,10 @@ export function audioSource(options: AudioSourceOptions = {}): DomSource {
     needsDom: true,
     timeoutMs: options.timeoutMs ?? AUDIO_TIMEOUT_MS,
     async collect({ dom }) {
-      const host = dom.window as unknown as { OfflineAudioContext?: OfflineContextConstructor; webkitOfflineAudioContext?: OfflineContextConstructor };
+      const host = dom.window as unknown as {
+        OfflineAudioContext?: OfflineContextConstructor;
+        webkitOfflineAudioContext?: OfflineContextConstructor;
+      };
       const Context = host.OfflineAudioContext ?? host.webkitOfflineAudioContext;
       if (!Context) throw new SourceUnavailableError('no OfflineAudioContext');
       const context = new Context(1, LENGTH, SAMPLE_RATE);

@@ -18,7 +18,11 @@ function draw(context: CanvasRenderingContext2D): void {
   context.font = '18pt Arial';
   context.fillText('Cwm fjordbank glyphs vext quiz', 4, 45);
   context.globalCompositeOperation = 'multiply';
-  for (const [color, x, y] of [['#f2f', 40, 40], ['#2ff', 80, 40], ['#ff2', 60, 20]] as const) {
+  for (const [color, x, y] of [
+    ['#f2f', 40, 40],
+    ['#2ff', 80, 40],
+    ['#ff2', 60, 20],
+  ] as const) {
     context.fillStyle = color;
     context.beginPath();
     context.arc(x, y, 40, 0, Math.PI * 2, true);

@@ -22,7 +22,8 @@ export function hardwareSource(): DomSource {
         deviceMemory: numberOrUndefined(navigator?.deviceMemory),
         maxTouchPoints: numberOrUndefined(navigator?.maxTouchPoints),
       };
-      if (Object.values(hints).every((value) => value === undefined)) throw new SourceUnavailableError('the navigator has no hardware hints');
+      if (Object.values(hints).every((value) => value === undefined))
+        throw new SourceUnavailableError('the navigator has no hardware hints');
       return hints;
     },
   };

@@ -6,7 +6,6 @@ import { invalidArgument } from '../../validate/describe-value.js';
 /** A function from canonical text to a lower-case hex code. */
 export type TerminalCodeHash = (canonical: string) => string;
 
-
 /** The terminal code of fingerprint components: SHA-256 hex of their canonical JSON. */
 export function hashComponents(components: Readonly<Record<string, unknown>>, hash: TerminalCodeHash = sha256Hex): string {
   if (typeof hash !== 'function') throw invalidArgument('hash', 'a function', hash, 'hashComponents');

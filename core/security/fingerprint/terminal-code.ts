@@ -142,7 +142,9 @@ export function createTerminalCode(platform: Platform, options: TerminalCodeOpti
     let code = Object.keys(components).length > 0 ? hashComponents(components, hash) : undefined;
     for (let attempt = 0; !isValidTerminalCode(code); attempt++) {
       if (attempt >= maxRegenerations) {
-        throw new FingerprintError('TERMINAL_CODE_INVALID', `no valid terminal code after ${maxRegenerations} regenerations`, { extra: { code } });
+        throw new FingerprintError('TERMINAL_CODE_INVALID', `no valid terminal code after ${maxRegenerations} regenerations`, {
+          extra: { code },
+        });
       }
       code = hashComponents({ components, salt: randomHex(TERMINAL_CODE_SALT_BYTES) }, hash);
     }

@@ -39,7 +39,9 @@ export const RISK_TOKEN_URLS = [
   '/v1/user/login/verify-login',
   '/v1/user/register/mobile',
   '/v1/user/register/email',
-  ...SUB_ACCOUNT_SWITCH_URLS.filter((url) => url === '/v1/user/sub/switLogin' || url === '/v1/user/sub/switchWeb' || url === '/v1/user/sub/switchApp'),
+  ...SUB_ACCOUNT_SWITCH_URLS.filter(
+    (url) => url === '/v1/user/sub/switLogin' || url === '/v1/user/sub/switchWeb' || url === '/v1/user/sub/switchApp',
+  ),
   ...LOGIN_URLS.filter((url) => url.startsWith(THIRD_PARTY_PREFIX)),
   '/v1/user/agency/login',
   '/v1/user/security/withdraw/set-no-pwd-flag',

@@ -17,7 +17,8 @@ export function riskTokenSchedule$(visibility: VisibilityPort, timers: Timers, i
   checkDuration('intervalMs', intervalMs, { owner: 'risk token schedule' });
   expectObjectWith('visibility', visibility, 'riskTokenSchedule$', ['changes']);
   expectObjectWith('timers', timers, 'riskTokenSchedule$', ['setTimeout', 'clearTimeout']);
-  if (intervalMs === undefined) throw new InvalidArgumentError('risk token schedule: intervalMs is required', { field: 'intervalMs', value: intervalMs });
+  if (intervalMs === undefined)
+    throw new InvalidArgumentError('risk token schedule: intervalMs is required', { field: 'intervalMs', value: intervalMs });
   return visibility.changes.pipe(
     distinctUntilChanged(),
     // Hidden: no timer at all. Visible: the period restarts, and a return from hidden is announced first.

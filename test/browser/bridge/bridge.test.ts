@@ -85,11 +85,16 @@ describe.each(ENGINES)('the bridge in %s', (name) => {
     return page;
   }
 
-  const received = async (page: EnginePage): Promise<Wire[]> => (await page.evaluate(() => (window as unknown as PageWindow).__received)).map((json) => JSON.parse(json) as Wire);
+  const received = async (page: EnginePage): Promise<Wire[]> =>
+    (await page.evaluate(() => (window as unknown as PageWindow).__received)).map((json) => JSON.parse(json) as Wire);
 
   it('detects the app through the user agent and the WebKit handler, and reads its version', async () => {
     const page = await appPage();
-    expect(await page.evaluate((appName) => (window as unknown as PageWindow).startBridge({ appName }), APP)).toEqual({ inApp: true, host: 'ios', appVersion: '2.56.0' });
+    expect(await page.evaluate((appName) => (window as unknown as PageWindow).startBridge({ appName }), APP)).toEqual({
+      inApp: true,
+      host: 'ios',
+      appVersion: '2.56.0',
+    });
     await page.close();
   });
 
@@ -101,10 +106,19 @@ describe.each(ENGINES)('the bridge in %s', (name) => {
       w.__outcome = w.bridge.request('/v1/user', { id: 1 }).then((response) => ({ response, pending: w.bridge.pendingCount }));
     }, APP);
     const [message] = await received(page);
-    expect(message).toMatchObject({ command: 'requestAction', payload: { requestId: String(message!.id), path: '/v1/user', params: { id: 1 } } });
+    expect(message).toMatchObject({
+      command: 'requestAction',
+      payload: { requestId: String(message!.id), path: '/v1/user', params: { id: 1 } },
+    });
     // The app answers by evaluating the callback, as evaluateJavaScript does.
-    await page.evaluate(([id, payload]) => (window as unknown as PageWindow).__exkitBridgeCallback(id, payload), [message!.id, JSON.stringify({ code: '00000', data: { path: message!.payload?.path } })] as const);
-    expect(await page.evaluate(() => (window as unknown as PageWindow).__outcome)).toEqual({ response: { status: 'answered', code: '00000', data: { path: '/v1/user' } }, pending: 0 });
+    await page.evaluate(([id, payload]) => (window as unknown as PageWindow).__exkitBridgeCallback(id, payload), [
+      message!.id,
+      JSON.stringify({ code: '00000', data: { path: message!.payload?.path } }),
+    ] as const);
+    expect(await page.evaluate(() => (window as unknown as PageWindow).__outcome)).toEqual({
+      response: { status: 'answered', code: '00000', data: { path: '/v1/user' } },
+      pending: 0,
+    });
     await page.close();
   });
 
@@ -113,7 +127,9 @@ describe.each(ENGINES)('the bridge in %s', (name) => {
     const outcome = await page.evaluate(async (appName) => {
       const w = window as unknown as PageWindow;
       w.startBridge({ appName });
-      const error = await w.bridge.request('/slow', undefined, { timeoutMs: 50 }).catch((e: { name: string; msg: string }) => ({ name: e.name, msg: e.msg }));
+      const error = await w.bridge
+        .request('/slow', undefined, { timeoutMs: 50 })
+        .catch((e: { name: string; msg: string }) => ({ name: e.name, msg: e.msg }));
       return { error, pending: w.bridge.pendingCount };
     }, APP);
     expect(outcome).toEqual({ error: { name: 'AppRequestCallbackTimeout', msg: 'AppBridgeSend Timeout' }, pending: 0 });
@@ -153,16 +169,35 @@ describe.each(ENGINES)('the bridge in %s', (name) => {
               const message = JSON.parse(json) as { id?: number; payload?: { path?: string } };
               if (message.id === undefined) return;
               // Answers before postMessage returns; '/hostile' answers with an object whose fields throw when read.
-              const hostile = new Proxy({}, { get: () => { throw new Error('hostile'); } });
-              w.__exkitBridgeCallback(message.id, message.payload?.path === '/hostile' ? hostile : JSON.stringify({ code: '00000', data: 'sync' }));
+              const hostile = new Proxy(
+                {},
+                {
+                  get: () => {
+                    throw new Error('hostile');
+                  },
+                },
+              );
+              w.__exkitBridgeCallback(
+                message.id,
+                message.payload?.path === '/hostile' ? hostile : JSON.stringify({ code: '00000', data: 'sync' }),
+              );
             },
           },
         },
       };
       w.startBridge({ appName });
       const answered = await w.bridge.request('/sync', undefined, { timeoutMs: 200 });
-      const hostile = await w.bridge.request('/hostile', undefined, { timeoutMs: 200 }).catch((e: { name: string; extra: { reason: string } }) => ({ name: e.name, reason: e.extra.reason }));
-      return { answered, hostile, pending: w.bridge.pendingCount, late: w.bridge.stats.late, succeeded: w.bridge.stats.succeeded, failed: w.bridge.stats.failed };
+      const hostile = await w.bridge
+        .request('/hostile', undefined, { timeoutMs: 200 })
+        .catch((e: { name: string; extra: { reason: string } }) => ({ name: e.name, reason: e.extra.reason }));
+      return {
+        answered,
+        hostile,
+        pending: w.bridge.pendingCount,
+        late: w.bridge.stats.late,
+        succeeded: w.bridge.stats.succeeded,
+        failed: w.bridge.stats.failed,
+      };
     }, APP);
     expect(outcome).toEqual({
       answered: { status: 'answered', code: '00000', data: 'sync' },
@@ -232,7 +267,11 @@ describe.each(ENGINES)('the bridge in %s', (name) => {
     it('a desktop browser without handlers is not the app', async () => {
       const page = await desktop.newPage();
       await page.goto(origin);
-      expect(await page.evaluate((appName) => (window as unknown as PageWindow).startBridge({ appName }), APP)).toEqual({ inApp: false, host: 'web', appVersion: null });
+      expect(await page.evaluate((appName) => (window as unknown as PageWindow).startBridge({ appName }), APP)).toEqual({
+        inApp: false,
+        host: 'web',
+        appVersion: null,
+      });
       await page.close();
     });
   });

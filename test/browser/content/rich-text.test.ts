@@ -21,10 +21,14 @@ const HOOKS = `
 // link (so such a link, if one survived, would run); every other navigation and every form submit is cancelled.
 const PROVOKE = async (page: Page) => {
   await page.evaluate(async () => {
-    document.addEventListener('click', (event) => {
-      const anchor = (event.target as Element).closest?.('a');
-      if (!anchor || anchor.protocol !== 'javascript:') event.preventDefault();
-    }, true);
+    document.addEventListener(
+      'click',
+      (event) => {
+        const anchor = (event.target as Element).closest?.('a');
+        if (!anchor || anchor.protocol !== 'javascript:') event.preventDefault();
+      },
+      true,
+    );
     document.addEventListener('submit', (event) => event.preventDefault(), true);
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const type of ['mouseover', 'pointerover', 'mouseenter', 'focus', 'focusin']) el.dispatchEvent(new Event(type));
@@ -44,7 +48,8 @@ async function leftovers(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const tag = el.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'form', 'base', 'meta', 'style', 'svg', 'math', 'template', 'noscript'].includes(tag)) found.push(`<${tag}>`);
+      if (['script', 'iframe', 'object', 'embed', 'form', 'base', 'meta', 'style', 'svg', 'math', 'template', 'noscript'].includes(tag))
+        found.push(`<${tag}>`);
       for (const attr of Array.from(el.attributes)) {
         if (attr.name.toLowerCase().startsWith('on')) found.push(`${tag}[${attr.name}]`);
         if (['href', 'src', 'xlink:href', 'action', 'formaction', 'srcdoc', 'data'].includes(attr.name.toLowerCase())) {
@@ -54,7 +59,10 @@ async function leftovers(page: Page): Promise<string[]> {
           } catch {
             protocol = '';
           }
-          if (!['http:', 'https:', 'mailto:', 'tel:', 'data:', 'blob:', ''].includes(protocol) || (protocol === 'data:' && !/^data:image\/(png|jpe?g|gif|webp)/i.test(attr.value))) {
+          if (
+            !['http:', 'https:', 'mailto:', 'tel:', 'data:', 'blob:', ''].includes(protocol) ||
+            (protocol === 'data:' && !/^data:image\/(png|jpe?g|gif|webp)/i.test(attr.value))
+          ) {
             found.push(`${tag}[${attr.name}=${attr.value}]`);
           }
         }
@@ -104,13 +112,28 @@ describe.each(ENGINES)('rich-text corpus in real %s (spec §S5; issue 10 "any ex
     }
     await page.close();
     // Script, handlers, javascript: links (plain and entity-encoded), srcdoc, mutation payloads…
-    expect(fired).toEqual(expect.arrayContaining(['script', 'img-onerror', 'svg-onload', 'js-link', 'js-decimal', 'js-tab', 'srcdoc', 'mouseover', 'autofocus']));
+    expect(fired).toEqual(
+      expect.arrayContaining([
+        'script',
+        'img-onerror',
+        'svg-onload',
+        'js-link',
+        'js-decimal',
+        'js-tab',
+        'srcdoc',
+        'mouseover',
+        'autofocus',
+      ]),
+    );
     expect(new Set(fired).size).toBeGreaterThanOrEqual(15);
   }, 120_000);
 
   it('sanitised in Node (jsdom), then parsed by the engine: nothing runs and nothing dangerous is left', async () => {
     const window = jsdomWindow('') as unknown as WindowLike;
-    const sanitised = XSS_CORPUS.map(([source, html]) => `<div data-source="${source}">${sanitizeRichText(html, { window, ownDomains: ['example.com'], logger: silentContentLogger })}</div>`);
+    const sanitised = XSS_CORPUS.map(
+      ([source, html]) =>
+        `<div data-source="${source}">${sanitizeRichText(html, { window, ownDomains: ['example.com'], logger: silentContentLogger })}</div>`,
+    );
     const page = await freshPage();
     await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body>${sanitised.join('\n')}</body></html>`);
     await PROVOKE(page);
@@ -127,19 +150,22 @@ describe.each(ENGINES)('rich-text corpus in real %s (spec §S5; issue 10 "any ex
       script.textContent = source;
       document.head.append(script);
     }, bundle);
-    const outputs = await page.evaluate((corpus) => {
-      const content = (window as unknown as { exkitContent: typeof Content }).exkitContent;
-      const root = document.getElementById('root')!;
-      const out: string[] = [];
-      for (const [, html] of corpus) {
-        const clean = content.sanitizeRichText(html, { window, ownDomains: ['example.com'] });
-        out.push(clean);
-        const holder = document.createElement('div');
-        holder.innerHTML = clean;
-        root.append(holder);
-      }
-      return out;
-    }, XSS_CORPUS as [string, string][]);
+    const outputs = await page.evaluate(
+      (corpus) => {
+        const content = (window as unknown as { exkitContent: typeof Content }).exkitContent;
+        const root = document.getElementById('root')!;
+        const out: string[] = [];
+        for (const [, html] of corpus) {
+          const clean = content.sanitizeRichText(html, { window, ownDomains: ['example.com'] });
+          out.push(clean);
+          const holder = document.createElement('div');
+          holder.innerHTML = clean;
+          root.append(holder);
+        }
+        return out;
+      },
+      XSS_CORPUS as [string, string][],
+    );
     await PROVOKE(page);
     expect(await hitsOf(page)).toEqual([]);
     expect(await leftovers(page)).toEqual([]);

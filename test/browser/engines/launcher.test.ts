@@ -58,7 +58,9 @@ describe.each(ENGINES)('launchEngine(%s)', { timeout: 90_000 }, (name) => {
     if (name === 'webkit') expect(groupMembers(engine.pids).length).toBeGreaterThan(engine.pids.length);
     try {
       const page = await engine.newPage({ viewport: { width: 800, height: 600 } });
-      await page.setContent('<!doctype html><title>t</title><input id="field"><button id="go" onclick="window.clicks = (window.clicks || 0) + 1">go</button><script>window.ready = 42</script>');
+      await page.setContent(
+        '<!doctype html><title>t</title><input id="field"><button id="go" onclick="window.clicks = (window.clicks || 0) + 1">go</button><script>window.ready = 42</script>',
+      );
       expect(await page.evaluate(() => [(window as unknown as { ready: number }).ready, innerWidth, innerHeight])).toEqual([42, 800, 600]);
       expect(await page.evaluate((arg) => arg.n * 2, { n: 21 })).toBe(42);
       expect(await page.evaluate(() => undefined)).toBeUndefined();
@@ -70,7 +72,9 @@ describe.each(ENGINES)('launchEngine(%s)', { timeout: 90_000 }, (name) => {
       await page.click('#field');
       await page.type('ab1');
       await page.press('Enter');
-      expect(await page.evaluate(() => [(document.getElementById('field') as HTMLInputElement).value, document.activeElement?.id])).toEqual(['ab1', 'field']);
+      expect(await page.evaluate(() => [(document.getElementById('field') as HTMLInputElement).value, document.activeElement?.id])).toEqual(
+        ['ab1', 'field'],
+      );
       await expect(page.click('#missing')).rejects.toThrow(/no clickable element for #missing/);
       await page.addCookie({ name: 'probe', value: 'v1' });
       expect(await page.evaluate(() => document.cookie)).toBe('probe=v1');
@@ -91,7 +95,9 @@ describe.each(ENGINES)('launchEngine(%s)', { timeout: 90_000 }, (name) => {
   });
 
   it('a test process that exits without closing the engine leaves no process behind', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'exit-child.ts'), name], { timeout: 80_000 });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'exit-child.ts'), name], {
+      timeout: 80_000,
+    });
     const pids = JSON.parse(stdout.trim().split('\n').at(-1)!) as number[];
     expect(pids.length).toBeGreaterThan(0);
     expect(await gone(pids)).toEqual([]);
@@ -119,12 +125,17 @@ describe('the WebDriver client', () => {
 
   it('a WebDriver error answer becomes a WebDriverCommandError naming the command and the error code', async () => {
     const server = createServer((req, res) => {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ value: { error: 'invalid session id', message: 'gone', stacktrace: '' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ value: { error: 'invalid session id', message: 'gone', stacktrace: '' } }));
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      await expect(webDriverCommand(base, 'GET', '/session/x/url')).rejects.toMatchObject({ command: 'GET /session/x/url', error: 'invalid session id' });
+      await expect(webDriverCommand(base, 'GET', '/session/x/url')).rejects.toMatchObject({
+        command: 'GET /session/x/url',
+        error: 'invalid session id',
+      });
     } finally {
       await new Promise((done) => server.close(done));
     }

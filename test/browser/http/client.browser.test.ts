@@ -117,7 +117,13 @@ describe('the HTTP client in Chromium', () => {
       const settle = (p: Promise<unknown>) =>
         p.then(
           (v) => ({ ok: true, value: (v as { data: unknown }).data }),
-          (e: { name: string; code: string; reason?: string; msg: string }) => ({ ok: false, name: e.name, code: e.code, reason: e.reason, msg: e.msg }),
+          (e: { name: string; code: string; reason?: string; msg: string }) => ({
+            ok: false,
+            name: e.name,
+            code: e.code,
+            reason: e.reason,
+            msg: e.msg,
+          }),
         );
       const timedOut = settle(client.get('/slow', undefined, { timeout: 300 }));
       const older = settle(client.get('/dup'));

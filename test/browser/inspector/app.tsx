@@ -19,4 +19,6 @@ const params = new URLSearchParams(location.search);
 const theme = params.get('theme') === 'dark' ? 'dark' : 'light';
 document.body.style.background = theme === 'dark' ? '#000' : '#fff';
 (window as unknown as { exkit: unknown }).exkit = { actors };
-createRoot(document.getElementById('root')!).render(<MachineInspector actors={actors} theme={theme} initialActor={params.get('actor') ?? undefined} />);
+createRoot(document.getElementById('root')!).render(
+  <MachineInspector actors={actors} theme={theme} initialActor={params.get('actor') ?? undefined} />,
+);

@@ -78,16 +78,22 @@ const boxes = (page: Page) =>
   page.evaluate(() => {
     const frame = document.querySelector('.exkit-inspector-frame')!.getBoundingClientRect();
     const svg = document.querySelector('.exkit-inspector-frame svg')!.getBoundingClientRect();
-    return { frame: { left: frame.left, right: frame.right, width: frame.width }, svg: { left: svg.left, right: svg.right, width: svg.width } };
+    return {
+      frame: { left: frame.left, right: frame.right, width: frame.width },
+      svg: { left: svg.left, right: svg.right, width: svg.width },
+    };
   });
 
 /** Pairs of edge labels that overlap each other or a state, by their drawn boxes. */
 const overlaps = (page: Page) =>
   page.evaluate(() => {
     const svg = document.querySelector('.exkit-inspector-frame svg')!;
-    const labels = [...svg.querySelectorAll('g.edgeLabel')].map((l) => ({ text: l.textContent ?? '', box: l.getBoundingClientRect() })).filter((l) => l.text && l.box.width > 0);
+    const labels = [...svg.querySelectorAll('g.edgeLabel')]
+      .map((l) => ({ text: l.textContent ?? '', box: l.getBoundingClientRect() }))
+      .filter((l) => l.text && l.box.width > 0);
     const states = [...svg.querySelectorAll('g.node')].map((n) => ({ text: n.textContent ?? '', box: n.getBoundingClientRect() }));
-    const hit = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const hit = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
     const found: string[] = [];
     labels.forEach((a, i) => {
       for (const b of labels.slice(i + 1)) if (hit(a.box, b.box)) found.push(`${a.text} | ${b.text}`);
@@ -96,23 +102,31 @@ const overlaps = (page: Page) =>
     return { count: labels.length, found };
   });
 
-const liveStates = (page: Page) => page.evaluate(() => [...document.querySelectorAll('.exkit-inspector-frame .exkit-live')].map((n) => n.getAttribute('data-id') ?? /state-(.+)-\d+$/.exec(n.id)?.[1] ?? n.id));
+const liveStates = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.exkit-inspector-frame .exkit-live')].map(
+      (n) => n.getAttribute('data-id') ?? /state-(.+)-\d+$/.exec(n.id)?.[1] ?? n.id,
+    ),
+  );
 const offered = (page: Page) => page.evaluate(() => [...document.querySelectorAll('[data-send]')].map((b) => b.getAttribute('data-send')));
 
 describe.each(WIDTHS)('MachineInspector at %s width', { timeout: 120_000 }, (label, viewport) => {
-  it.each(['signing-init', 'bridge-request'])('"%s" renders with the ELK layout, fitted to the width, its edge labels apart from each other and from the states', async (actor) => {
-    const page = await open(viewport, actor);
-    const { frame, svg } = await boxes(page);
-    // Fit to width: the whole diagram across the frame, nothing cut off at either side.
-    expect(svg.left).toBeGreaterThanOrEqual(frame.left - 0.5);
-    expect(svg.right).toBeLessThanOrEqual(frame.right + 0.5);
-    expect(svg.width).toBeGreaterThan(frame.width * 0.9);
-    const { count, found } = await overlaps(page);
-    expect(count).toBeGreaterThan(10);
-    expect(found).toEqual([]);
-    await page.screenshot({ path: resolve(shots, `${actor}-${label}.png`), fullPage: true });
-    await page.close();
-  });
+  it.each(['signing-init', 'bridge-request'])(
+    '"%s" renders with the ELK layout, fitted to the width, its edge labels apart from each other and from the states',
+    async (actor) => {
+      const page = await open(viewport, actor);
+      const { frame, svg } = await boxes(page);
+      // Fit to width: the whole diagram across the frame, nothing cut off at either side.
+      expect(svg.left).toBeGreaterThanOrEqual(frame.left - 0.5);
+      expect(svg.right).toBeLessThanOrEqual(frame.right + 0.5);
+      expect(svg.width).toBeGreaterThan(frame.width * 0.9);
+      const { count, found } = await overlaps(page);
+      expect(count).toBeGreaterThan(10);
+      expect(found).toEqual([]);
+      await page.screenshot({ path: resolve(shots, `${actor}-${label}.png`), fullPage: true });
+      await page.close();
+    },
+  );
 
   it('zoom in and out change the scale about the frame, the keyboard zooms and pans, and Fit width brings the diagram back', async () => {
     const page = await open(viewport, 'signing-init');
@@ -175,17 +189,26 @@ describe.each(WIDTHS)('MachineInspector at %s width', { timeout: 120_000 }, (lab
     // signing init's notInitialised handles INIT, REFETCH, RESET and CONFIG_RESET (docs/machines/signing-init.md).
     expect(await offered(page)).toEqual(['CONFIG_RESET', 'INIT', 'REFETCH', 'RESET']);
     await page.click('[data-send="INIT"]');
-    await page.waitForFunction(() => document.querySelector('[data-actor="signing-init"]')?.getAttribute('data-state') === 'fetchingConfig');
+    await page.waitForFunction(
+      () => document.querySelector('[data-actor="signing-init"]')?.getAttribute('data-state') === 'fetchingConfig',
+    );
     expect(await liveStates(page)).toEqual(['fetchingConfig']);
     // fetchingConfig handles only RESET and CONFIG_RESET: INIT and REFETCH are gone from the control.
     expect(await offered(page)).toEqual(['CONFIG_RESET', 'RESET']);
-    const actorState = await page.evaluate(() => (window as unknown as { exkit: { actors: Record<string, { getSnapshot(): { value: unknown } }> } }).exkit.actors['signing-init']!.getSnapshot().value);
+    const actorState = await page.evaluate(
+      () =>
+        (window as unknown as { exkit: { actors: Record<string, { getSnapshot(): { value: unknown } }> } }).exkit.actors[
+          'signing-init'
+        ]!.getSnapshot().value,
+    );
     expect(actorState).toBe('fetchingConfig');
     const entry = page.locator('.exkit-inspector-log > li[data-event="INIT"]');
     await expect.poll(() => entry.count()).toBe(1);
     expect(await entry.innerText()).toContain('notInitialised → fetchingConfig');
     await page.click('[data-send="RESET"]');
-    await page.waitForFunction(() => document.querySelector('[data-actor="signing-init"]')?.getAttribute('data-state') === 'notInitialised');
+    await page.waitForFunction(
+      () => document.querySelector('[data-actor="signing-init"]')?.getAttribute('data-state') === 'notInitialised',
+    );
     expect(await liveStates(page)).toEqual(['notInitialised']);
     await page.screenshot({ path: resolve(shots, `live-${label}.png`), fullPage: true });
     await page.close();
@@ -209,7 +232,9 @@ describe.each(WIDTHS)('MachineInspector at %s width', { timeout: 120_000 }, (lab
 function contrast(a: string, b: string): number {
   const channels = (c: string) => {
     const hex = /^#([0-9a-f]{6})$/i.exec(c.trim());
-    const parts = hex ? [0, 2, 4].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16)) : (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+    const parts = hex
+      ? [0, 2, 4].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16))
+      : (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
     return parts.map((v) => {
       const s = v / 255;
       return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

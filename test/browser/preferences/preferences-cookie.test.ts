@@ -56,12 +56,29 @@ describe.each(ENGINES)('preferences cookie in %s — spec §S4: "loaded once, wr
       prefs.set({ language: 'ar', theme: 'white', showAsset: false, valuationUnit: 2 });
       return initial;
     });
-    expect(before).toMatchObject({ language: 'en', unit: 'USD', showAsset: true, theme: 'black', layout: 'right', valuationUnit: 1, login: false, direction: 'ltr' });
+    expect(before).toMatchObject({
+      language: 'en',
+      unit: 'USD',
+      showAsset: true,
+      theme: 'black',
+      layout: 'right',
+      valuationUnit: 1,
+      login: false,
+      direction: 'ltr',
+    });
 
     const written = await storedCookie();
     const readAt = Date.now();
     expect(written).toBeDefined();
-    expect(JSON.parse(decodeURIComponent(written!.value))).toEqual({ language: 'ar', unit: 'USD', showAsset: false, theme: 'white', layout: 'right', valuationUnit: 2, login: false });
+    expect(JSON.parse(decodeURIComponent(written!.value))).toEqual({
+      language: 'ar',
+      unit: 'USD',
+      showAsset: false,
+      theme: 'white',
+      layout: 'right',
+      valuationUnit: 2,
+      login: false,
+    });
     expect(written!.path).toBe('/');
     expect(written!.expires).toBeDefined();
     // max-age is counted from when the browser stored the cookie, between setAt and readAt. Engines keep the
@@ -73,7 +90,16 @@ describe.each(ENGINES)('preferences cookie in %s — spec §S4: "loaded once, wr
 
     await page.reload();
     const after = await page.evaluate(() => window.exkitPreferences.createPreferences(window.exkitPreferences.browserPlatform()).get());
-    expect(after).toEqual({ language: 'ar', unit: 'USD', showAsset: false, theme: 'white', layout: 'right', valuationUnit: 2, login: false, direction: 'rtl' });
+    expect(after).toEqual({
+      language: 'ar',
+      unit: 'USD',
+      showAsset: false,
+      theme: 'white',
+      layout: 'right',
+      valuationUnit: 2,
+      login: false,
+      direction: 'rtl',
+    });
   });
 
   it('a truncated cookie keeps the fields written before the cut', async () => {
@@ -82,6 +108,15 @@ describe.each(ENGINES)('preferences cookie in %s — spec §S4: "loaded once, wr
     await page.addCookie({ name: PREFERENCES_COOKIE_NAME, value: cut });
     await page.reload();
     const read = await page.evaluate(() => window.exkitPreferences.createPreferences(window.exkitPreferences.browserPlatform()).get());
-    expect(read).toEqual({ language: 'ja', unit: 'JPY', showAsset: false, theme: 'white', layout: 'right', valuationUnit: 1, login: false, direction: 'ltr' });
+    expect(read).toEqual({
+      language: 'ja',
+      unit: 'JPY',
+      showAsset: false,
+      theme: 'white',
+      layout: 'right',
+      valuationUnit: 1,
+      login: false,
+      direction: 'ltr',
+    });
   });
 });

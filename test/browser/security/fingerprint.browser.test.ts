@@ -50,14 +50,22 @@ function collectIn(page: Page) {
     const { collectFingerprint, hashComponents, browserPlatform } = window.exkitFingerprint;
     const fingerprint = await collectFingerprint(browserPlatform());
     const sources = Object.fromEntries(
-      Object.entries(fingerprint.sources).map(([name, report]) => [name, { status: report.status, reason: 'reason' in report ? report.reason : undefined }]),
+      Object.entries(fingerprint.sources).map(([name, report]) => [
+        name,
+        { status: report.status, reason: 'reason' in report ? report.reason : undefined },
+      ]),
     );
-    return { components: fingerprint.components, sources, contributed: fingerprint.contributed, code: hashComponents(fingerprint.components) };
+    return {
+      components: fingerprint.components,
+      sources,
+      contributed: fingerprint.contributed,
+      code: hashComponents(fingerprint.components),
+    };
   });
 }
 
 describe('fingerprint in Chromium', () => {
-  it('collects every source from the real browser, and the page\'s hash equals node\'s hash of the same components', async () => {
+  it("collects every source from the real browser, and the page's hash equals node's hash of the same components", async () => {
     const page = await openTab();
     const result = await collectIn(page);
     for (const [name, report] of Object.entries(result.sources)) {
@@ -87,7 +95,7 @@ describe('fingerprint in Chromium', () => {
     await page.close();
   }, 30_000);
 
-  it('two tabs of one browser context get the same terminal code: the second waits for the first\'s value', async () => {
+  it("two tabs of one browser context get the same terminal code: the second waits for the first's value", async () => {
     const first = await openTab();
     const second = await openTab();
     await first.evaluate(() => localStorage.clear());
@@ -97,7 +105,9 @@ describe('fingerprint in Chromium', () => {
       const { collectFingerprint, createTerminalCode, browserPlatform } = window.exkitFingerprint;
       const platform = browserPlatform();
       const fingerprint = await collectFingerprint(platform);
-      const terminal = createTerminalCode(platform, { collect: () => new Promise((resolve) => setTimeout(() => resolve(fingerprint), 300)) });
+      const terminal = createTerminalCode(platform, {
+        collect: () => new Promise((resolve) => setTimeout(() => resolve(fingerprint), 300)),
+      });
       window.firstTabCode = terminal.get();
     });
 

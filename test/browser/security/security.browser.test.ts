@@ -16,7 +16,11 @@ let page: Page;
 
 beforeAll(async () => {
   const bundle = await build({
-    stdin: { contents: "export { createHttpClient, browserPlatform, createSecurity } from './core/index.js';", resolveDir: resolve(import.meta.dirname, '../../..'), loader: 'ts' },
+    stdin: {
+      contents: "export { createHttpClient, browserPlatform, createSecurity } from './core/index.js';",
+      resolveDir: resolve(import.meta.dirname, '../../..'),
+      loader: 'ts',
+    },
     bundle: true,
     format: 'iife',
     globalName: 'exkit',
@@ -64,7 +68,9 @@ function runInPage(certificatePem: string, keyWrap: 'RSA-OAEP-256' | 'RSA1_5', l
         boundUserId: bound?.userId,
         codes: signed.map((s) => s.code),
         publicKey: pair.publicKey,
-        storage: Object.keys(localStorage).map((k) => localStorage.getItem(k)).join('\n'),
+        storage: Object.keys(localStorage)
+          .map((k) => localStorage.getItem(k))
+          .join('\n'),
       };
     },
     { certificatePem, keyWrap, loginName },
@@ -77,7 +83,12 @@ describe('security in Chromium against the node:crypto gateway', () => {
     expect(result).toMatchObject({ engine: 'webcrypto', secure: true, codes: ['00000', '00000'] });
     expect(result.boundUserId).toBe(result.userId);
     const login = gateway.logins.find((l) => l.sensitive.loginName === 'chromium@example.com');
-    expect(login).toMatchObject({ encrypted: true, algorithm: 'RSA-OAEP-256', sensitive: { pwd: 'browser-secret' }, clear: { publicKey: result.publicKey } });
+    expect(login).toMatchObject({
+      encrypted: true,
+      algorithm: 'RSA-OAEP-256',
+      sensitive: { pwd: 'browser-secret' },
+      clear: { publicKey: result.publicKey },
+    });
     expect(gateway.signs.slice(-2).map((s) => [s.path, s.mode, s.result])).toEqual([
       ['/v1/spot/account', 1, 'ok'],
       ['/v1/spot/order/list', 2, 'ok'],
@@ -89,6 +100,9 @@ describe('security in Chromium against the node:crypto gateway', () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     await runInPage(SIGNING_CERT, 'RSA1_5', 'forge@example.com');
-    expect(gateway.logins.find((l) => l.sensitive.loginName === 'forge@example.com')).toMatchObject({ encrypted: true, algorithm: 'RSA1_5' });
+    expect(gateway.logins.find((l) => l.sensitive.loginName === 'forge@example.com')).toMatchObject({
+      encrypted: true,
+      algorithm: 'RSA1_5',
+    });
   }, 30_000);
 });

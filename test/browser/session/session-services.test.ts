@@ -53,7 +53,9 @@ beforeAll(async () => {
       }
       const headers: Record<string, string> = { 'content-type': 'text/html' };
       if (req.url?.startsWith('/csp')) headers['content-security-policy'] = CSP_PAGE_POLICY;
-      res.writeHead(200, headers).end('<!doctype html><html><head><script src="/bundle.js"></script></head><body style="margin:0;height:100vh"></body></html>');
+      res
+        .writeHead(200, headers)
+        .end('<!doctype html><html><head><script src="/bundle.js"></script></head><body style="margin:0;height:100vh"></body></html>');
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,14 +72,25 @@ afterAll(async () => {
 
 describe('image hosts in Chromium — probed with an Image element', () => {
   it('the fastest host that loads wins; a failing host and a slow one lose', async () => {
-    const made = await Promise.all([imageServer({ kind: 'ok', delayMs: 600 }), imageServer({ kind: 'ok', delayMs: 30 }), imageServer({ kind: 'fail' })]);
+    const made = await Promise.all([
+      imageServer({ kind: 'ok', delayMs: 600 }),
+      imageServer({ kind: 'ok', delayMs: 30 }),
+      imageServer({ kind: 'fail' }),
+    ]);
     images.push(...made);
     await page.goto(`${origin}/images`);
-    const winner = await page.evaluate(async (candidates) => {
-      const { browserPlatform, createImageHostSelector } = window.exkit;
-      const selector = createImageHostSelector(browserPlatform(), { candidates, defaultHost: 'https://default.invalid', probePath: '/probe.gif' });
-      return selector.start();
-    }, made.map((s) => s.origin));
+    const winner = await page.evaluate(
+      async (candidates) => {
+        const { browserPlatform, createImageHostSelector } = window.exkit;
+        const selector = createImageHostSelector(browserPlatform(), {
+          candidates,
+          defaultHost: 'https://default.invalid',
+          probePath: '/probe.gif',
+        });
+        return selector.start();
+      },
+      made.map((s) => s.origin),
+    );
     expect(winner).toBe(made[1]!.origin);
     for (const s of made) expect(s.requests[0]).toMatch(/^\/probe\.gif\?_t=\d+$/);
   });
@@ -88,7 +101,11 @@ describe('image hosts in Chromium — probed with an Image element', () => {
     await page.goto(`${origin}/images`);
     const host = await page.evaluate(async (candidate) => {
       const { browserPlatform, createImageHostSelector } = window.exkit;
-      return createImageHostSelector(browserPlatform(), { candidates: [candidate], defaultHost: 'https://default.invalid', probePath: '/probe.gif' }).start();
+      return createImageHostSelector(browserPlatform(), {
+        candidates: [candidate],
+        defaultHost: 'https://default.invalid',
+        probePath: '/probe.gif',
+      }).start();
     }, broken.origin);
     expect(host).toBe('https://default.invalid');
   });
@@ -133,7 +150,12 @@ describe('CSP reports in Chromium — a real securitypolicyviolation', () => {
       const platform = browserPlatform();
       startCspReporting(platform, { http: createHttpClient(platform, { baseUrl: location.origin }) });
       // The same blocked image three times, then another one: two distinct violations.
-      for (const src of ['https://blocked.invalid/a.png', 'https://blocked.invalid/a.png', 'https://blocked.invalid/a.png', 'https://blocked.invalid/b.png']) {
+      for (const src of [
+        'https://blocked.invalid/a.png',
+        'https://blocked.invalid/a.png',
+        'https://blocked.invalid/a.png',
+        'https://blocked.invalid/b.png',
+      ]) {
         const img = document.createElement('img');
         img.src = src;
         document.body.append(img);
@@ -147,7 +169,10 @@ describe('CSP reports in Chromium — a real securitypolicyviolation', () => {
     expect(first.path).toBe('/v1/buried/log/cspSecurity');
     expect(first.body).toMatchObject({
       bizType: 'cspSecurity',
-      data: { event: { blockedURI: 'https://blocked.invalid/a.png', effectiveDirective: 'img-src', disposition: 'enforce' }, reason: 'img-src blocked https://blocked.invalid/a.png' },
+      data: {
+        event: { blockedURI: 'https://blocked.invalid/a.png', effectiveDirective: 'img-src', disposition: 'enforce' },
+        reason: 'img-src blocked https://blocked.invalid/a.png',
+      },
       page: `${origin}/csp/page`,
     });
     expect(typeof (first.body as { timestamp: unknown }).timestamp).toBe('number');

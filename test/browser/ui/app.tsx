@@ -19,7 +19,11 @@ function Dialog({ name, children }: { name: string; children?: React.ReactNode }
       </button>
       {dialog.open ? (
         <>
-          <div {...dialog.getBackdropProps()} id={`backdrop-${name}`} style={{ ...dialog.getBackdropProps().style, position: 'fixed', inset: 0, background: 'rgba(0,0,0,.3)' }} />
+          <div
+            {...dialog.getBackdropProps()}
+            id={`backdrop-${name}`}
+            style={{ ...dialog.getBackdropProps().style, position: 'fixed', inset: 0, background: 'rgba(0,0,0,.3)' }}
+          />
           <div
             {...dialog.getContentProps()}
             id={`dialog-${name}`}

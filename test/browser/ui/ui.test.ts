@@ -67,9 +67,12 @@ async function open(engine: Engine): Promise<Page> {
 }
 
 const visible = (page: Page, selector: string) => page.evaluate((s) => document.querySelectorAll(s).length > 0, selector);
-const attached = (page: Page, selector: string, timeout = 5000) => page.waitForFunction((s) => document.querySelector(s) !== null, selector, { timeout });
-const detached = (page: Page, selector: string, timeout = 5000) => page.waitForFunction((s) => document.querySelector(s) === null, selector, { timeout });
-const attribute = (page: Page, selector: string, name: string) => page.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const);
+const attached = (page: Page, selector: string, timeout = 5000) =>
+  page.waitForFunction((s) => document.querySelector(s) !== null, selector, { timeout });
+const detached = (page: Page, selector: string, timeout = 5000) =>
+  page.waitForFunction((s) => document.querySelector(s) === null, selector, { timeout });
+const attribute = (page: Page, selector: string, name: string) =>
+  page.evaluate(([s, n]) => document.querySelector(s)?.getAttribute(n) ?? null, [selector, name] as const);
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const addStyle = (page: Page, css: string) =>
   page.evaluate((text) => {
@@ -78,11 +81,16 @@ const addStyle = (page: Page, css: string) =>
     document.head.append(style);
   }, css);
 const results = (page: Page) => page.evaluate(() => (window as unknown as ExkitWindow).exkit.results);
-const resultCount = (page: Page, n: number) => page.waitForFunction((count) => (window as unknown as ExkitWindow).exkit.results.length === count, n);
+const resultCount = (page: Page, n: number) =>
+  page.waitForFunction((count) => (window as unknown as ExkitWindow).exkit.results.length === count, n);
 
 /** The transition of the message box at `index` in the queue, in ms. */
 const transitionOf = (page: Page, index: number) =>
-  page.evaluate((i) => (window as unknown as ExkitWindow).exkit.ui.messageBoxQueue.getSnapshot().context.boxes[i]?.ref.getSnapshot().context.transitionMs, index);
+  page.evaluate(
+    (i) =>
+      (window as unknown as ExkitWindow).exkit.ui.messageBoxQueue.getSnapshot().context.boxes[i]?.ref.getSnapshot().context.transitionMs,
+    index,
+  );
 const reducedOf = (page: Page) => page.evaluate(() => (window as unknown as ExkitWindow).exkit.ui.motion.reduced);
 const ask = (page: Page, message: string) => page.evaluate((m) => (window as unknown as ExkitWindow).exkit.ask('confirm', m), message);
 
@@ -219,12 +227,18 @@ describe.each(ENGINES)('UI primitives in %s', { timeout: 60_000 }, (name) => {
     await addStyle(page, '[data-exkit-notification] { width: 160px; }');
     await page.evaluate(() => {
       const { notifier } = (window as unknown as ExkitWindow).exkit.ui;
-      notifier.send({ type: 'NOTIFY', notification: { id: 'n1', message: 'Deposit of 1,000 USDT confirmed after 12 blocks on the network.', duration: 60_000 } });
+      notifier.send({
+        type: 'NOTIFY',
+        notification: { id: 'n1', message: 'Deposit of 1,000 USDT confirmed after 12 blocks on the network.', duration: 60_000 },
+      });
       notifier.send({ type: 'NOTIFY', notification: { id: 'n2', message: 'Withdrawal sent.', duration: 60_000 } });
     });
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const [first, second] = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('[data-exkit-notification]')].map((node) => ({ top: node.getBoundingClientRect().top, height: node.offsetHeight })),
+      [...document.querySelectorAll<HTMLElement>('[data-exkit-notification]')].map((node) => ({
+        top: node.getBoundingClientRect().top,
+        height: node.offsetHeight,
+      })),
     );
     expect(first!.height).toBeGreaterThan(second!.height);
     expect(second!.top).toBe(first!.top + first!.height + 16);
@@ -234,7 +248,10 @@ describe.each(ENGINES)('UI primitives in %s', { timeout: 60_000 }, (name) => {
   it('"hovering pauses the timer and leaving restarts it"', async () => {
     const page = await open(engine);
     await page.evaluate(() =>
-      (window as unknown as ExkitWindow).exkit.ui.notifier.send({ type: 'NOTIFY', notification: { id: 'n1', message: 'Order filled', duration: 800 } }),
+      (window as unknown as ExkitWindow).exkit.ui.notifier.send({
+        type: 'NOTIFY',
+        notification: { id: 'n1', message: 'Order filled', duration: 800 },
+      }),
     );
     await attached(page, '[data-exkit-notification]');
     await page.hover('[data-exkit-notification]');

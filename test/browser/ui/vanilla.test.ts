@@ -27,7 +27,10 @@ beforeAll(async () => {
   const script = bundle.outputFiles[0]!.text;
   const html = readFileSync(resolve(root, 'examples/vanilla/index.html'), 'utf8')
     .replace('<script type="module" src="./main.ts"></script>', '<script type="module" src="/main.js"></script>')
-    .replace('<head>', `<head><script>window.__errors = []; addEventListener('error', (e) => window.__errors.push(String(e.message)));</script>`);
+    .replace(
+      '<head>',
+      `<head><script>window.__errors = []; addEventListener('error', (e) => window.__errors.push(String(e.message)));</script>`,
+    );
   server = createServer((req, res) => {
     if (req.url === '/main.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     else res.writeHead(200, { 'content-type': 'text/html' }).end(html);
@@ -114,7 +117,9 @@ describe.each(ENGINES)('examples/vanilla in %s', { timeout: 60_000 }, (name) => 
     expect(await page.evaluate(() => document.querySelector('#submit')!.getAttribute('aria-disabled'))).toBe('true');
     await page.click('#submit');
     expect(await text(page, '#clicks')).toBe('1');
-    await page.waitForFunction(() => document.querySelector('#submit')!.getAttribute('aria-busy') === 'false', undefined, { timeout: 3000 });
+    await page.waitForFunction(() => document.querySelector('#submit')!.getAttribute('aria-busy') === 'false', undefined, {
+      timeout: 3000,
+    });
     await page.click('#submit');
     expect(await text(page, '#clicks')).toBe('2');
   });

@@ -112,7 +112,13 @@ describe('the command table of spec §B7', () => {
     it(`${command}: below ${info.minVersion} nothing is sent and the result says so`, async () => {
       const { bridge, sim } = inApp({ appVersion: below(info.minVersion) });
       const result = await invoke(bridge, command);
-      expect(result).toEqual({ status: 'skipped', command, reason: 'below-minimum-version', minimumVersion: info.minVersion, appVersion: below(info.minVersion) });
+      expect(result).toEqual({
+        status: 'skipped',
+        command,
+        reason: 'below-minimum-version',
+        minimumVersion: info.minVersion,
+        appVersion: below(info.minVersion),
+      });
       expect(sim.received).toHaveLength(0);
     });
 
@@ -141,13 +147,23 @@ describe('"Skipped on Android: … share" (spec §B6)', () => {
       expect(BRIDGE_COMMANDS[command].platforms).toBe('not-android');
       expect(bridge.supports(command)).toBe(false);
       const result = await bridge.commands[command]({ title: 't', url: 'https://example.com/' });
-      expect(result).toEqual({ status: 'skipped', command, reason: 'not-on-android', minimumVersion: BRIDGE_COMMANDS[command].minVersion, appVersion: '2.56.0' });
+      expect(result).toEqual({
+        status: 'skipped',
+        command,
+        reason: 'not-on-android',
+        minimumVersion: BRIDGE_COMMANDS[command].minVersion,
+        appVersion: '2.56.0',
+      });
       expect(sim.received).toHaveLength(0);
     });
 
     it(`${command}: on Android the fallback runs instead; on iOS it is sent`, async () => {
       const android = inApp({ os: 'android' });
-      expect(await android.bridge.commands[command]({ text: 'x' }, { fallback: () => 'web share' })).toMatchObject({ status: 'fallback', reason: 'not-on-android', value: 'web share' });
+      expect(await android.bridge.commands[command]({ text: 'x' }, { fallback: () => 'web share' })).toMatchObject({
+        status: 'fallback',
+        reason: 'not-on-android',
+        value: 'web share',
+      });
       const ios = inApp({ os: 'ios' });
       expect(await ios.bridge.commands[command]({ text: 'x' })).toEqual({ status: 'sent', command });
       expect(ios.sim.received).toEqual([{ command, payload: { text: 'x' } }]);
@@ -260,7 +276,9 @@ describe('command payload defaults (spec §B7)', () => {
 
   it('an untyped call of an unknown command rejects with a typed error', async () => {
     const { bridge } = inApp();
-    await expect((bridge.call as (c: string) => Promise<unknown>)('selfDestruct')).rejects.toMatchObject({ name: 'UnknownBridgeCommandError' });
+    await expect((bridge.call as (c: string) => Promise<unknown>)('selfDestruct')).rejects.toMatchObject({
+      name: 'UnknownBridgeCommandError',
+    });
   });
 });
 

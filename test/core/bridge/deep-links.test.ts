@@ -132,7 +132,12 @@ red_packet/guidance:
 
 // Spec §B6.
 const ANDROID_ONLY: DeepLinkTarget[] = ['strategy/apply/trader', 'community/user_rank_list', 'community/topic_detail'];
-const NOT_ON_ANDROID: DeepLinkTarget[] = ['kyc/manually_review', 'red_packet/guidance', 'community/interact_notifies', 'community/topic_square'];
+const NOT_ON_ANDROID: DeepLinkTarget[] = [
+  'kyc/manually_review',
+  'red_packet/guidance',
+  'community/interact_notifies',
+  'community/topic_square',
+];
 const DEFAULTS: Partial<Record<DeepLinkTarget, Record<string, string>>> = {
   'coin/recharge': { coinName: 'USDT', coinId: '2' },
   'main/choose_coin_list': { type: 'recharge', chooseType: 'fiat' },
@@ -173,7 +178,11 @@ describe('platform restrictions (spec §B6)', () => {
 
 describe('building links', () => {
   it('"Empty, null, empty-array and empty-object values are omitted from the link"', () => {
-    const link = buildDeepLink('home/coin', { symbol: '', type: null, spotLine: undefined, positionType: [], spotArea: {}, symbolId: 0, from: false }, config);
+    const link = buildDeepLink(
+      'home/coin',
+      { symbol: '', type: null, spotLine: undefined, positionType: [], spotArea: {}, symbolId: 0, from: false },
+      config,
+    );
     expect(link).toBe('testapp://app/home/coin?symbolId=0&from=false');
   });
 
@@ -191,7 +200,9 @@ describe('building links', () => {
   }
 
   it('a given value replaces the default; an empty one keeps it', () => {
-    expect(buildDeepLink('coin/recharge', { coinName: 'BTC', coinId: '' }, config)).toBe('testapp://app/coin/recharge?coinName=BTC&coinId=2');
+    expect(buildDeepLink('coin/recharge', { coinName: 'BTC', coinId: '' }, config)).toBe(
+      'testapp://app/coin/recharge?coinName=BTC&coinId=2',
+    );
   });
 
   it('main/H5Router URL-encodes its url and takes other parameters', () => {
@@ -207,9 +218,13 @@ describe('building links', () => {
 
   it('an unknown target or parameter is a compile-time error and a typed run-time error', () => {
     // @ts-expect-error: not a target of spec §B2
-    expect(() => buildDeepLink('home/casino', {}, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkTargetError', code: 'DEEP_LINK_UNKNOWN_TARGET' }));
+    expect(() => buildDeepLink('home/casino', {}, config)).toThrow(
+      expect.objectContaining({ name: 'UnknownDeepLinkTargetError', code: 'DEEP_LINK_UNKNOWN_TARGET' }),
+    );
     // @ts-expect-error: home/contract takes symbolId and bizLine only
-    expect(() => buildDeepLink('home/contract', { symbol: 'BTC' }, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamError', code: 'DEEP_LINK_UNKNOWN_PARAM' }));
+    expect(() => buildDeepLink('home/contract', { symbol: 'BTC' }, config)).toThrow(
+      expect.objectContaining({ name: 'UnknownDeepLinkParamError', code: 'DEEP_LINK_UNKNOWN_PARAM' }),
+    );
     // @ts-expect-error: home/home takes no parameters
     expect(() => buildDeepLink('home/home', { from: 'x' }, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamError' }));
   });
@@ -217,7 +232,16 @@ describe('building links', () => {
 
 describe('home/asset type (spec §B2: overview, spot, contract, p2p, financial, swap, reward, margin)', () => {
   it('takes exactly the asset tabs of the seed', () => {
-    expect(deepLinkSpec('home/asset').values?.type).toEqual(['overview', 'spot', 'contract', 'p2p', 'financial', 'swap', 'reward', 'margin']);
+    expect(deepLinkSpec('home/asset').values?.type).toEqual([
+      'overview',
+      'spot',
+      'contract',
+      'p2p',
+      'financial',
+      'swap',
+      'reward',
+      'margin',
+    ]);
     expect(deepLinkSpec('home/asset').values?.type).toEqual(ASSET_TABS);
     for (const tab of ASSET_TABS) expect(buildDeepLink('home/asset', { type: tab }, config)).toBe(`testapp://app/home/asset?type=${tab}`);
     expect(buildDeepLink('home/asset', { type: null }, config)).toBe('testapp://app/home/asset');
@@ -226,14 +250,28 @@ describe('home/asset type (spec §B2: overview, spot, contract, p2p, financial, 
   it('any other value is a compile-time error and UnknownDeepLinkParamValueError at run time, when building and when parsing', () => {
     // @ts-expect-error: 'casino' is not an asset tab
     expect(() => buildDeepLink('home/asset', { type: 'casino' }, config)).toThrow(
-      expect.objectContaining({ name: 'UnknownDeepLinkParamValueError', code: 'DEEP_LINK_UNKNOWN_VALUE', extra: expect.objectContaining({ target: 'home/asset', param: 'type', value: 'casino' }) }),
+      expect.objectContaining({
+        name: 'UnknownDeepLinkParamValueError',
+        code: 'DEEP_LINK_UNKNOWN_VALUE',
+        extra: expect.objectContaining({ target: 'home/asset', param: 'type', value: 'casino' }),
+      }),
     );
-    expect(() => parseDeepLink('testapp://app/home/asset?type=casino', config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamValueError' }));
+    expect(() => parseDeepLink('testapp://app/home/asset?type=casino', config)).toThrow(
+      expect.objectContaining({ name: 'UnknownDeepLinkParamValueError' }),
+    );
     fc.assert(
       fc.property(
-        fc.oneof(fc.string({ minLength: 1 }).filter((v) => !(ASSET_TABS as readonly string[]).includes(v)), fc.integer(), fc.boolean(), fc.constant(['spot']), fc.constant({ tab: 'spot' })),
+        fc.oneof(
+          fc.string({ minLength: 1 }).filter((v) => !(ASSET_TABS as readonly string[]).includes(v)),
+          fc.integer(),
+          fc.boolean(),
+          fc.constant(['spot']),
+          fc.constant({ tab: 'spot' }),
+        ),
         (bad) => {
-          expect(() => buildDeepLink('home/asset', { type: bad } as never, config)).toThrow(expect.objectContaining({ name: 'UnknownDeepLinkParamValueError' }));
+          expect(() => buildDeepLink('home/asset', { type: bad } as never, config)).toThrow(
+            expect.objectContaining({ name: 'UnknownDeepLinkParamValueError' }),
+          );
         },
       ),
       { numRuns: 200 },
@@ -250,13 +288,17 @@ describe('home/asset type (spec §B2: overview, spot, contract, p2p, financial, 
 
 describe('home/market type (spec §B2: "type defaults to onChain for on-chain")', () => {
   it('a link the caller marks as on-chain gets type onChain when it gives none', () => {
-    expect(buildDeepLink('home/market', { symbolId: 'PEPE' }, { ...config, onChain: true })).toBe('testapp://app/home/market?type=onChain&symbolId=PEPE');
+    expect(buildDeepLink('home/market', { symbolId: 'PEPE' }, { ...config, onChain: true })).toBe(
+      'testapp://app/home/market?type=onChain&symbolId=PEPE',
+    );
     expect(buildDeepLink('home/market', { type: '' }, { ...config, onChain: true })).toBe('testapp://app/home/market?type=onChain');
   });
 
   it('a spot or contract market link carries no type', () => {
     expect(buildDeepLink('home/market', { symbolId: 'BTCUSDT_SPBL' }, config)).toBe('testapp://app/home/market?symbolId=BTCUSDT_SPBL');
-    expect(buildDeepLink('home/market', { symbolId: 'BTCUSDT_UMCBL', bizLine: 10 }, { ...config, onChain: false })).toBe('testapp://app/home/market?symbolId=BTCUSDT_UMCBL&bizLine=10');
+    expect(buildDeepLink('home/market', { symbolId: 'BTCUSDT_UMCBL', bizLine: 10 }, { ...config, onChain: false })).toBe(
+      'testapp://app/home/market?symbolId=BTCUSDT_UMCBL&bizLine=10',
+    );
   });
 
   it('a type the caller gives wins over the on-chain default', () => {
@@ -267,7 +309,10 @@ describe('home/market type (spec §B2: "type defaults to onChain for on-chain")'
     const { bridge, sim } = inApp({ bridge: { deepLinks: config } });
     await bridge.openDeepLink('home/market', { symbolId: 'PEPE' }, { onChain: true });
     await bridge.openDeepLink('home/market', { symbolId: 'BTC' });
-    expect(sim.received.map((m) => (m.payload as { link: string }).link)).toEqual(['testapp://app/home/market?type=onChain&symbolId=PEPE', 'testapp://app/home/market?symbolId=BTC']);
+    expect(sim.received.map((m) => (m.payload as { link: string }).link)).toEqual([
+      'testapp://app/home/market?type=onChain&symbolId=PEPE',
+      'testapp://app/home/market?symbolId=BTC',
+    ]);
     const platform = memoryPlatform({ userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/126 Mobile' });
     const web = createBridge(platform, { appName: APP_NAME, deepLinks: config });
     await openDeepLink({ bridge: web, location: platform.location, config }, 'home/market', {}, { onChain: true });
@@ -299,17 +344,23 @@ describe('parsing links', () => {
   for (const target of DEEP_LINK_TARGET_NAMES) {
     it(`property: parse(build(x)) equals x without its empty values, for ${target}`, () => {
       const spec = deepLinkSpec(target);
-      const valueFor = (p: string) => (spec.values?.[p] ? fc.oneof(fc.constantFrom<unknown>(...spec.values[p]), fc.constantFrom<unknown>('', null, undefined)) : value);
+      const valueFor = (p: string) =>
+        spec.values?.[p] ? fc.oneof(fc.constantFrom<unknown>(...spec.values[p]), fc.constantFrom<unknown>('', null, undefined)) : value;
       const known = fc.record(Object.fromEntries(spec.params.map((p) => [p, valueFor(p)])), { requiredKeys: [] });
       const extra = spec.extraParams
-        ? fc.dictionary(fc.string({ unit: 'grapheme', minLength: 1 }).filter((k) => !spec.params.includes(k) && k !== '__proto__'), value)
+        ? fc.dictionary(
+            fc.string({ unit: 'grapheme', minLength: 1 }).filter((k) => !spec.params.includes(k) && k !== '__proto__'),
+            value,
+          )
         : fc.constant({});
       fc.assert(
         fc.property(known, extra, (params, extras) => {
           const x = { ...extras, ...params } as Record<string, unknown>;
           const link = buildDeepLink(target, x as never, { ...config, os: osFor(target) })!;
           const expected: Record<string, string> = {};
-          for (const [key, v] of Object.entries(x)) if (!(v === '' || v === null || v === undefined || (typeof v === 'object' && Object.keys(v).length === 0))) expected[key] = String(v);
+          for (const [key, v] of Object.entries(x))
+            if (!(v === '' || v === null || v === undefined || (typeof v === 'object' && Object.keys(v).length === 0)))
+              expected[key] = String(v);
           for (const [key, v] of Object.entries(spec.defaults ?? {})) expected[key] ??= v;
           expect(parseDeepLink(link, config)).toEqual({ target, params: expected, scheme: 'app' });
         }),
@@ -322,7 +373,10 @@ describe('parsing links', () => {
 describe('opening links (spec §B1)', () => {
   it('inside the app: nativeRouter with the app-scheme link', async () => {
     const { bridge, sim, platform } = inApp({ bridge: { deepLinks: config } });
-    expect(await bridge.openDeepLink('coin/recharge')).toEqual({ status: 'native', link: 'testapp://app/coin/recharge?coinName=USDT&coinId=2' });
+    expect(await bridge.openDeepLink('coin/recharge')).toEqual({
+      status: 'native',
+      link: 'testapp://app/coin/recharge?coinName=USDT&coinId=2',
+    });
     expect(sim.received[0]).toEqual({ command: 'nativeRouter', payload: { link: 'testapp://app/coin/recharge?coinName=USDT&coinId=2' } });
     expect(platform.navigations).toEqual([]);
   });
@@ -345,7 +399,11 @@ describe('opening links (spec §B1)', () => {
     const platform = memoryPlatform();
     const sim = createNativeHostSimulator(platform, { appName: APP_NAME, os: 'android' });
     const bridge = createBridge(platform, { appName: APP_NAME, deepLinks: config });
-    expect(await bridge.openDeepLink('red_packet/guidance')).toEqual({ status: 'restricted', target: 'red_packet/guidance', os: 'android' });
+    expect(await bridge.openDeepLink('red_packet/guidance')).toEqual({
+      status: 'restricted',
+      target: 'red_packet/guidance',
+      os: 'android',
+    });
     expect(sim.received).toHaveLength(0);
   });
 

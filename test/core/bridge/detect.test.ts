@@ -26,7 +26,11 @@ describe('app detection (spec §B1: "the user agent contains the app name, or th
   it('detects the app by the Android interface object alone', () => {
     const platform = memoryPlatform({ userAgent: 'Mozilla/5.0 (Linux; Android 14)' });
     platform.globals.set(protocol.androidInterfaceName, { postMessage() {} });
-    expect(detectApp(platform.userAgent, platform.globals, protocol)).toMatchObject({ inApp: true, host: 'android', detectedBy: 'handlers' });
+    expect(detectApp(platform.userAgent, platform.globals, protocol)).toMatchObject({
+      inApp: true,
+      host: 'android',
+      detectedBy: 'handlers',
+    });
   });
 
   it('an object without postMessage is not a handler', () => {
@@ -43,7 +47,12 @@ describe('app detection (spec §B1: "the user agent contains the app name, or th
   it('handler and function names are configurable', () => {
     const platform = memoryPlatform({ userAgent: 'Mozilla/5.0 (Linux; Android 14)' });
     platform.globals.set('OtherJs', { postMessage() {} });
-    const bridge = createBridge(platform, { appName: 'Other', androidInterfaceName: 'OtherJs', callbackFunctionName: 'otherCb', eventFunctionName: 'otherEv' });
+    const bridge = createBridge(platform, {
+      appName: 'Other',
+      androidInterfaceName: 'OtherJs',
+      callbackFunctionName: 'otherCb',
+      eventFunctionName: 'otherEv',
+    });
     expect(bridge.inApp).toBe(true);
     expect(typeof platform.globals.get('otherCb')).toBe('function');
     expect(typeof platform.globals.get('otherEv')).toBe('function');
@@ -63,7 +72,9 @@ describe('app detection (spec §B1: "the user agent contains the app name, or th
 
   it('createBridge needs an app name and valid versions', () => {
     expect(() => createBridge(memoryPlatform(), { appName: '' })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
-    expect(() => createBridge(memoryPlatform(), { appName: 'A', appVersion: 'v-two' })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
+    expect(() => createBridge(memoryPlatform(), { appName: 'A', appVersion: 'v-two' })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError' }),
+    );
     expect(() => createBridge(memoryPlatform(), { appName: 'A', minVersions: { logout: '2.x' } })).toThrow(
       expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'minVersions.logout', value: '2.x' } }),
     );

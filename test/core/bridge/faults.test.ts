@@ -20,7 +20,9 @@ import { APP_NAME, inApp, inBrowser } from './setup.js';
 
 /** Settles a promise into a plain record so a test can look at it without unhandled rejections. */
 function settle<T>(promise: Promise<T>) {
-  const box: { value?: T; error?: { name: string; code: string; msg: string; appData?: unknown; extra?: unknown }; done: boolean } = { done: false };
+  const box: { value?: T; error?: { name: string; code: string; msg: string; appData?: unknown; extra?: unknown }; done: boolean } = {
+    done: false,
+  };
   promise.then(
     (value) => {
       Object.assign(box, { value, done: true });
@@ -37,7 +39,11 @@ describe('timeouts (spec §B9)', () => {
     ['bridge callback 3000 ms', BRIDGE_CALLBACK_TIMEOUT_MS, ({ bridge }) => bridge.commands.checkCameraPermission()],
     ['app request 10000 ms', APP_REQUEST_TIMEOUT_MS, ({ bridge }) => bridge.request('/slow')],
     ['web-visible callback 3600000 ms', WEB_VISIBLE_CALLBACK_TIMEOUT_MS, ({ bridge }) => bridge.commands.setOnWebVisibleCallback()],
-    ['palm-print callbacks 60000 ms', PALM_PRINT_CALLBACK_TIMEOUT_MS, ({ bridge }) => bridge.commands.palmPrintVerify({ vcode: 'v', session_id: 's' })],
+    [
+      'palm-print callbacks 60000 ms',
+      PALM_PRINT_CALLBACK_TIMEOUT_MS,
+      ({ bridge }) => bridge.commands.palmPrintVerify({ vcode: 'v', session_id: 's' }),
+    ],
   ];
   for (const [name, ms, start] of cases) {
     it(`${name}: rejects with AppRequestCallbackTimeout "AppBridgeSend Timeout" after exactly ${ms} ms`, async () => {
@@ -82,9 +88,14 @@ describe('timeouts (spec §B9)', () => {
   it('a timeout that is not a positive finite number is a typed error', async () => {
     const { bridge } = inApp();
     await expect(bridge.request('/p', undefined, { timeoutMs: 0 })).rejects.toMatchObject({ name: 'InvalidArgumentError' });
-    await expect(bridge.request('/p', undefined, { timeoutMs: Number.POSITIVE_INFINITY })).rejects.toMatchObject({ name: 'InvalidArgumentError' });
+    await expect(bridge.request('/p', undefined, { timeoutMs: Number.POSITIVE_INFINITY })).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+    });
     // 2^31 ms wraps in every host's timer and would fire at once.
-    await expect(bridge.request('/p', undefined, { timeoutMs: 2 ** 31 })).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'timeoutMs' } });
+    await expect(bridge.request('/p', undefined, { timeoutMs: 2 ** 31 })).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'timeoutMs' },
+    });
     expect(bridge.pendingCount).toBe(0);
   });
 
@@ -94,39 +105,69 @@ describe('timeouts (spec §B9)', () => {
         expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'timeouts.callback', value: bad } }),
       );
     }
-    expect(createBridge(memoryPlatform(), { appName: APP_NAME, timeouts: { webVisible: 2 ** 31 - 1 } }).timeouts.webVisible).toBe(2 ** 31 - 1);
+    expect(createBridge(memoryPlatform(), { appName: APP_NAME, timeouts: { webVisible: 2 ** 31 - 1 } }).timeouts.webVisible).toBe(
+      2 ** 31 - 1,
+    );
   });
 });
 
 describe('answers (spec §B5 and §B8)', () => {
-  it.each([['00000'], ['200'], [200]])('"successful only with code 00000 or 200": %s resolves with { status: answered, code, data }', async (code) => {
-    const { bridge, sim } = inApp();
-    sim.route('/ok', { code, data: { n: 1 } });
-    await expect(bridge.request('/ok')).resolves.toEqual({ status: 'answered', code: String(code), data: { n: 1 } });
-  });
+  it.each([['00000'], ['200'], [200]])(
+    '"successful only with code 00000 or 200": %s resolves with { status: answered, code, data }',
+    async (code) => {
+      const { bridge, sim } = inApp();
+      sim.route('/ok', { code, data: { n: 1 } });
+      await expect(bridge.request('/ok')).resolves.toEqual({ status: 'answered', code: String(code), data: { n: 1 } });
+    },
+  );
 
-  it.each([['22001'], ['1'], ['401'], [0], ['0'], ['201']])('code %s rejects with AppResponseUnSuccessError carrying the code and data, not timed out', async (code) => {
-    const { bridge, sim } = inApp();
-    sim.route('/bad', { code, data: { reason: 'x' }, msg: 'Denied' });
-    await expect(bridge.request('/bad')).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: String(code), msg: 'Denied', appData: { reason: 'x' }, timedOut: false });
-    expect(bridge.stats).toMatchObject({ failed: 1, timedOut: 0 });
-  });
+  it.each([['22001'], ['1'], ['401'], [0], ['0'], ['201']])(
+    'code %s rejects with AppResponseUnSuccessError carrying the code and data, not timed out',
+    async (code) => {
+      const { bridge, sim } = inApp();
+      sim.route('/bad', { code, data: { reason: 'x' }, msg: 'Denied' });
+      await expect(bridge.request('/bad')).rejects.toMatchObject({
+        name: 'AppResponseUnSuccessError',
+        code: String(code),
+        msg: 'Denied',
+        appData: { reason: 'x' },
+        timedOut: false,
+      });
+      expect(bridge.stats).toMatchObject({ failed: 1, timedOut: 0 });
+    },
+  );
 
-  it.each([['00004'], ['110100'], [110100]])('"timeout: 00004 and 110100" (spec §B8): an answer with code %s ends as timed out', async (code) => {
-    const { bridge, sim } = inApp();
-    sim.route('/t', { code, data: { reason: 'x' }, msg: 'upstream timeout' });
-    const error = await bridge.request('/t').catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AppResponseUnSuccessError', code: String(code), msg: 'upstream timeout', appData: { reason: 'x' }, timedOut: true });
-    expect(isBridgeTimeoutError(error)).toBe(true);
-    expect(bridge.stats).toMatchObject({ failed: 0, timedOut: 1 });
-    expect(bridge.pendingCount).toBe(0);
-  });
+  it.each([['00004'], ['110100'], [110100]])(
+    '"timeout: 00004 and 110100" (spec §B8): an answer with code %s ends as timed out',
+    async (code) => {
+      const { bridge, sim } = inApp();
+      sim.route('/t', { code, data: { reason: 'x' }, msg: 'upstream timeout' });
+      const error = await bridge.request('/t').catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        name: 'AppResponseUnSuccessError',
+        code: String(code),
+        msg: 'upstream timeout',
+        appData: { reason: 'x' },
+        timedOut: true,
+      });
+      expect(isBridgeTimeoutError(error)).toBe(true);
+      expect(bridge.stats).toMatchObject({ failed: 0, timedOut: 1 });
+      expect(bridge.pendingCount).toBe(0);
+    },
+  );
 
   it('isBridgeTimeoutError: the transport timeout and the timeout codes, nothing else', () => {
     expect(isBridgeTimeoutError(new AppRequestCallbackTimeout())).toBe(true);
     expect(isBridgeTimeoutError(new AppResponseUnSuccessError('00004', undefined))).toBe(true);
     expect(isBridgeTimeoutError(new AppResponseUnSuccessError('110100', undefined))).toBe(true);
-    for (const other of [new AppResponseUnSuccessError('22001', undefined), new AppResponseUnSuccessError('401', undefined), new AppResponseNetworkError(), null, 'timeout', { code: '00004' }]) {
+    for (const other of [
+      new AppResponseUnSuccessError('22001', undefined),
+      new AppResponseUnSuccessError('401', undefined),
+      new AppResponseNetworkError(),
+      null,
+      'timeout',
+      { code: '00004' },
+    ]) {
       expect(isBridgeTimeoutError(other)).toBe(false);
     }
   });
@@ -134,10 +175,14 @@ describe('answers (spec §B5 and §B8)', () => {
   it('"A response code of -1 has its message replaced with Network error. Try again later."', async () => {
     const { bridge, sim } = inApp();
     sim.route('/net', { code: -1, msg: 'socket closed' });
-    await expect(bridge.request('/net')).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: '-1', msg: 'Network error. Try again later.' });
+    await expect(bridge.request('/net')).rejects.toMatchObject({
+      name: 'AppResponseUnSuccessError',
+      code: '-1',
+      msg: 'Network error. Try again later.',
+    });
   });
 
-  it('the -1 message comes from the catalogue\'s networkError text in the bridge\'s locale', async () => {
+  it("the -1 message comes from the catalogue's networkError text in the bridge's locale", async () => {
     const { bridge, sim } = inApp({ bridge: { locale: 'zh-CN' } });
     sim.route('/net', { code: '-1' });
     await expect(bridge.request('/net')).rejects.toMatchObject({ code: '-1', msg: message('zh-CN', 'networkError') });
@@ -151,7 +196,11 @@ describe('answers (spec §B5 and §B8)', () => {
     for (const encoding of ['json', 'object'] as const) {
       const { bridge, sim } = inApp({ encoding });
       sim.route('/e', answer);
-      await expect(bridge.request('/e')).rejects.toMatchObject({ name: 'AppResponseNetworkError', code: 'APP_NETWORK_ERROR', msg: 'App Network Error' });
+      await expect(bridge.request('/e')).rejects.toMatchObject({
+        name: 'AppResponseNetworkError',
+        code: 'APP_NETWORK_ERROR',
+        msg: 'App Network Error',
+      });
       expect(bridge.pendingCount).toBe(0);
     }
   });
@@ -167,7 +216,11 @@ describe('answers (spec §B5 and §B8)', () => {
     sim.route('/echo', (message) => ({ data: message.payload }));
     const response = await bridge.request<{ requestId: string; path: string; params: unknown }>('/echo', { page: 2 });
     expect(response.status).toBe('answered');
-    expect(response.status === 'answered' && response.data).toEqual({ requestId: String(sim.received[0]!.id), path: '/echo', params: { page: 2 } });
+    expect(response.status === 'answered' && response.data).toEqual({
+      requestId: String(sim.received[0]!.id),
+      path: '/echo',
+      params: { page: 2 },
+    });
   });
 });
 
@@ -209,7 +262,12 @@ describe('stray answers: ignored, counted, never thrown into the native side', (
     sim.route('/m', { malformed: '{not json' });
     const box = settle(bridge.request('/m'));
     await flushMicrotasks();
-    expect(box.error).toMatchObject({ name: 'AppResponseNetworkError', code: 'APP_NETWORK_ERROR', msg: 'App Network Error', extra: { reason: 'not-json' } });
+    expect(box.error).toMatchObject({
+      name: 'AppResponseNetworkError',
+      code: 'APP_NETWORK_ERROR',
+      msg: 'App Network Error',
+      extra: { reason: 'not-json' },
+    });
     expect(bridge.stats).toMatchObject({ malformed: 1, failed: 1 });
     expect(bridge.pendingCount).toBe(0);
     expect(platform.timers.pendingCount).toBe(0);
@@ -218,7 +276,7 @@ describe('stray answers: ignored, counted, never thrown into the native side', (
     expect(bridge.stats.duplicate).toBe(1);
   });
 
-  it('ids start at a random offset per page load, so a previous page\'s answer matches nothing', async () => {
+  it("ids start at a random offset per page load, so a previous page's answer matches nothing", async () => {
     const first = inApp();
     first.sim.route('/a', { never: true });
     void first.bridge.request('/a').catch(() => undefined);
@@ -241,7 +299,10 @@ describe('stray answers: ignored, counted, never thrown into the native side', (
       new Uint32Array(array.buffer).set([1, 5]);
       return array;
     };
-    const bridge = createBridge({ ...platform, userAgent: platform.userAgent, crypto: { ...platform.crypto, getRandomValues } }, { appName: APP_NAME });
+    const bridge = createBridge(
+      { ...platform, userAgent: platform.userAgent, crypto: { ...platform.crypto, getRandomValues } },
+      { appName: APP_NAME },
+    );
     sim.route('/x', { never: true });
     void bridge.request('/x').catch(() => undefined);
     void bridge.request('/x').catch(() => undefined);
@@ -282,9 +343,17 @@ describe('cancellation and delivery failures', () => {
 
   it('a postMessage that throws rejects with AppJSBridgeRequestActionError "App Jsbridge Request Action Error"', async () => {
     const platform = memoryPlatform({ userAgent: `Mozilla/5.0 (Linux; Android 14) ${APP_NAME}/2.56.0` });
-    platform.globals.set('exkitBridge', { postMessage: () => { throw new Error('bridge gone'); } });
+    platform.globals.set('exkitBridge', {
+      postMessage: () => {
+        throw new Error('bridge gone');
+      },
+    });
     const bridge = createBridge(platform, { appName: APP_NAME });
-    await expect(bridge.request('/x')).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', msg: 'App Jsbridge Request Action Error', extra: { reason: 'post-failed' } });
+    await expect(bridge.request('/x')).rejects.toMatchObject({
+      name: 'AppJSBridgeRequestActionError',
+      msg: 'App Jsbridge Request Action Error',
+      extra: { reason: 'post-failed' },
+    });
     await expect(bridge.commands.logout()).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError' });
     expect(bridge.pendingCount).toBe(0);
   });
@@ -297,7 +366,12 @@ describe('cancellation and delivery failures', () => {
 
   it('"or nothing happens" (spec §B5): bridge.request outside the app resolves as skipped, or answers from the fallback', async () => {
     const { bridge } = inBrowser();
-    await expect(bridge.request('/x')).resolves.toEqual({ status: 'skipped', reason: 'not-in-app', minimumVersion: bridge.minVersions.requestAction, appVersion: null });
+    await expect(bridge.request('/x')).resolves.toEqual({
+      status: 'skipped',
+      reason: 'not-in-app',
+      minimumVersion: bridge.minVersions.requestAction,
+      appVersion: null,
+    });
     await expect(bridge.request('/x', {}, { fallback: () => ({ code: '00000', data: 'web' }) })).resolves.toEqual({
       status: 'fallback',
       code: '00000',
@@ -311,16 +385,40 @@ describe('cancellation and delivery failures', () => {
 
   it('"or nothing happens": bridge.request below requestAction\'s minimum version resolves as skipped and sends nothing', async () => {
     const { bridge, sim } = inApp({ appVersion: '1.2.50' });
-    await expect(bridge.request('/x', { a: 1 })).resolves.toEqual({ status: 'skipped', reason: 'below-minimum-version', minimumVersion: '1.2.51', appVersion: '1.2.50' });
+    await expect(bridge.request('/x', { a: 1 })).resolves.toEqual({
+      status: 'skipped',
+      reason: 'below-minimum-version',
+      minimumVersion: '1.2.51',
+      appVersion: '1.2.50',
+    });
     expect(sim.received).toHaveLength(0);
   });
 
   it('a fallback that throws rejects with AppJSBridgeRequestActionError (reason fallback-failed, the throw as cause), for requests and commands', async () => {
     const { bridge } = inBrowser();
     const boom = new Error('fallback broke');
-    await expect(bridge.request('/x', {}, { fallback: () => { throw boom; } })).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'fallback-failed', command: 'requestAction' }, cause: boom });
-    await expect(bridge.request('/x', {}, { fallback: () => null as never })).rejects.toMatchObject({ extra: { reason: 'fallback-failed' } });
-    await expect(bridge.commands.logout({ fallback: () => Promise.reject(boom) })).rejects.toMatchObject({ extra: { reason: 'fallback-failed', command: 'logout' }, cause: boom });
+    await expect(
+      bridge.request(
+        '/x',
+        {},
+        {
+          fallback: () => {
+            throw boom;
+          },
+        },
+      ),
+    ).rejects.toMatchObject({
+      name: 'AppJSBridgeRequestActionError',
+      extra: { reason: 'fallback-failed', command: 'requestAction' },
+      cause: boom,
+    });
+    await expect(bridge.request('/x', {}, { fallback: () => null as never })).rejects.toMatchObject({
+      extra: { reason: 'fallback-failed' },
+    });
+    await expect(bridge.commands.logout({ fallback: () => Promise.reject(boom) })).rejects.toMatchObject({
+      extra: { reason: 'fallback-failed', command: 'logout' },
+      cause: boom,
+    });
   });
 
   it('dispose rejects pending calls, removes the global functions and refuses new calls', async () => {

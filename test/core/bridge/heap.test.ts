@@ -46,7 +46,7 @@ describe('settled requests release their timer and entry at once', () => {
     expect(bridge.pendingCount).toBe(0);
   });
 
-  it('the pending entry lets go of the call at once: a settled call\'s AbortSignal is collectable before its timeout', async () => {
+  it("the pending entry lets go of the call at once: a settled call's AbortSignal is collectable before its timeout", async () => {
     const platform = memoryPlatform();
     const sim = createNativeHostSimulator(platform, { appName: APP_NAME });
     const bridge = createBridge(platform, { appName: APP_NAME });

@@ -23,10 +23,22 @@ const throwing = (): never => {
 /** Objects whose reading throws: getters, Proxies, revoked Proxies. */
 const unreadable: Shape[] = [
   { label: 'code getter throws', make: () => Object.defineProperty({}, 'code', { get: throwing, enumerable: true }), expected: 'network' },
-  { label: 'msg getter throws', make: () => Object.defineProperty({ code: '22001' }, 'msg', { get: throwing, enumerable: true }), expected: 'network' },
-  { label: 'data getter throws on success', make: () => Object.defineProperty({ code: '00000' }, 'data', { get: throwing, enumerable: true }), expected: 'network' },
+  {
+    label: 'msg getter throws',
+    make: () => Object.defineProperty({ code: '22001' }, 'msg', { get: throwing, enumerable: true }),
+    expected: 'network',
+  },
+  {
+    label: 'data getter throws on success',
+    make: () => Object.defineProperty({ code: '00000' }, 'data', { get: throwing, enumerable: true }),
+    expected: 'network',
+  },
   { label: 'Proxy whose get trap throws', make: () => new Proxy({}, { get: throwing }), expected: 'network' },
-  { label: 'Proxy whose get trap throws for data only', make: () => new Proxy({ code: '00000' }, { get: (t, k) => (k === 'data' ? throwing() : Reflect.get(t, k)) }), expected: 'network' },
+  {
+    label: 'Proxy whose get trap throws for data only',
+    make: () => new Proxy({ code: '00000' }, { get: (t, k) => (k === 'data' ? throwing() : Reflect.get(t, k)) }),
+    expected: 'network',
+  },
   {
     label: 'revoked Proxy',
     make: () => {
@@ -61,7 +73,9 @@ const notJson = fc.string({ minLength: 1 }).filter((text) => {
     return true;
   }
 });
-const nonObjectJson = fc.oneof(fc.array(fc.jsonValue()), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean()).map((v) => JSON.stringify(v));
+const nonObjectJson = fc
+  .oneof(fc.array(fc.jsonValue()), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.boolean())
+  .map((v) => JSON.stringify(v));
 const data = fc.oneof(fc.jsonValue(), fc.constant(undefined));
 const SUCCESS = ['00000', '200', 200] as const;
 const TIMEOUT = ['00004', '110100', 110100] as const;
@@ -72,12 +86,23 @@ const otherCode = fc
 const shape: fc.Arbitrary<Shape> = fc.oneof(
   fc.constantFrom(...unreadable),
   // Spec §B8: "raised when the response is empty or has no code".
-  fc.constantFrom<unknown>(undefined, null, '', 'null').map((raw) => ({ label: `empty ${String(raw)}`, make: () => raw, expected: 'network' as const })),
+  fc
+    .constantFrom<unknown>(undefined, null, '', 'null')
+    .map((raw) => ({ label: `empty ${String(raw)}`, make: () => raw, expected: 'network' as const })),
   notJson.map((raw) => ({ label: `not JSON ${raw}`, make: () => raw, expected: 'network' as const })),
   nonObjectJson.map((raw) => ({ label: `JSON non-object ${raw}`, make: () => raw, expected: 'network' as const })),
-  fc.oneof(fc.integer(), fc.boolean(), fc.constant(Symbol('x')), fc.bigInt()).map((raw) => ({ label: 'primitive', make: () => raw, expected: 'network' as const })),
-  fc.dictionary(fc.string().filter((k) => k !== 'code' && k !== '__proto__'), fc.jsonValue()).map((o) => ({ label: 'object without code', make: () => o, expected: 'network' as const })),
-  fc.tuple(invalidCode, data).map(([code, d]) => ({ label: 'invalid code', make: () => ({ code: code(), data: d }), expected: 'network' as const })),
+  fc
+    .oneof(fc.integer(), fc.boolean(), fc.constant(Symbol('x')), fc.bigInt())
+    .map((raw) => ({ label: 'primitive', make: () => raw, expected: 'network' as const })),
+  fc
+    .dictionary(
+      fc.string().filter((k) => k !== 'code' && k !== '__proto__'),
+      fc.jsonValue(),
+    )
+    .map((o) => ({ label: 'object without code', make: () => o, expected: 'network' as const })),
+  fc
+    .tuple(invalidCode, data)
+    .map(([code, d]) => ({ label: 'invalid code', make: () => ({ code: code(), data: d }), expected: 'network' as const })),
   fc.tuple(fc.constantFrom(...SUCCESS), data, fc.boolean()).map(([code, d, json]) => ({
     label: `success ${code}`,
     make: () => (json ? JSON.stringify({ code, data: d }) : { code, data: d }),
@@ -99,7 +124,9 @@ const shape: fc.Arbitrary<Shape> = fc.oneof(
 function pendingRequest() {
   const setup = inApp();
   setup.sim.route('/h', { never: true });
-  const box: { settled: number; value?: unknown; error?: { name: string; code: string; timedOut?: boolean; extra?: unknown } } = { settled: 0 };
+  const box: { settled: number; value?: unknown; error?: { name: string; code: string; timedOut?: boolean; extra?: unknown } } = {
+    settled: 0,
+  };
   setup.bridge.request('/h').then(
     (value) => Object.assign(box, { value, settled: box.settled + 1 }),
     (error: { name: string; code: string }) => Object.assign(box, { error, settled: box.settled + 1 }),
@@ -120,7 +147,8 @@ describe('answers of every shape settle their request once, at once (issue 17 an
         await flushMicrotasks();
         expect(box.settled).toBe(1);
         if (expected === 'answered') expect(box.value).toMatchObject({ status: 'answered' });
-        if (expected === 'network') expect(box.error).toMatchObject({ name: 'AppResponseNetworkError', code: 'APP_NETWORK_ERROR', msg: 'App Network Error' });
+        if (expected === 'network')
+          expect(box.error).toMatchObject({ name: 'AppResponseNetworkError', code: 'APP_NETWORK_ERROR', msg: 'App Network Error' });
         if (expected === 'timedOut') expect(box.error).toMatchObject({ name: 'AppResponseUnSuccessError', timedOut: true });
         if (expected === 'unsuccessful') expect(box.error).toMatchObject({ name: 'AppResponseUnSuccessError', timedOut: false });
         // A second answer is a duplicate: counted, dropped, the outcome unchanged.
@@ -155,13 +183,16 @@ describe('answers of every shape settle their request once, at once (issue 17 an
     ['a Symbol code', { code: Symbol('c') }, 'invalid-code'],
     ['a BigInt code', { code: 200n }, 'invalid-code'],
     ['a code whose toString throws', { code: { toString: throwing } }, 'invalid-code'],
-  ])('"an answer that carries a request id but no code" (%s) settles that request at once with AppResponseNetworkError', async (_name, raw, reason) => {
-    const { sim, id, box, bridge } = pendingRequest();
-    sim.answer(id, raw);
-    await flushMicrotasks();
-    expect(box.error).toMatchObject({ name: 'AppResponseNetworkError', extra: { reason } });
-    expect(bridge.stats.failed).toBe(1);
-  });
+  ])(
+    '"an answer that carries a request id but no code" (%s) settles that request at once with AppResponseNetworkError',
+    async (_name, raw, reason) => {
+      const { sim, id, box, bridge } = pendingRequest();
+      sim.answer(id, raw);
+      await flushMicrotasks();
+      expect(box.error).toMatchObject({ name: 'AppResponseNetworkError', extra: { reason } });
+      expect(bridge.stats.failed).toBe(1);
+    },
+  );
 
   it('"an answer that cannot be tied to a request is counted and dropped": no id, a foreign id, a settled id', async () => {
     const { sim, id, box, bridge } = pendingRequest();
@@ -182,12 +213,18 @@ describe('answers of every shape settle their request once, at once (issue 17 an
     const spy = new Proxy({ code: '00000', data: 1, msg: 'm' }, { get: (t, k) => (reads.push(String(k)), Reflect.get(t, k)) });
     expect(readAnswer(spy)).toEqual({ kind: 'coded', code: '00000', msg: 'm', data: 1 });
     expect(reads.sort()).toEqual(['code', 'data', 'msg']);
-    fc.assert(fc.property(shape, ({ make }) => void expect(() => readAnswer(make())).not.toThrow()), { numRuns: 300 });
+    fc.assert(
+      fc.property(shape, ({ make }) => void expect(() => readAnswer(make())).not.toThrow()),
+      { numRuns: 300 },
+    );
   });
 });
 
 /** A page in an app whose handler answers inside postMessage, before it returns. */
-function synchronousApp(answer: (message: { id?: number; command: string }) => unknown, after?: () => void): { platform: MemoryPlatform; bridge: ReturnType<typeof createBridge> } {
+function synchronousApp(
+  answer: (message: { id?: number; command: string }) => unknown,
+  after?: () => void,
+): { platform: MemoryPlatform; bridge: ReturnType<typeof createBridge> } {
   const platform = memoryPlatform({ userAgent: `Mozilla/5.0 (iPhone) ${APP_NAME}/2.56.0` });
   platform.globals.set('webkit', {
     messageHandlers: {
@@ -218,7 +255,11 @@ describe('an app that answers synchronously inside postMessage (issue 17)', () =
     const hostile = synchronousApp(() => new Proxy({}, { get: throwing }));
     await expect(hostile.bridge.request('/x')).rejects.toMatchObject({ name: 'AppResponseNetworkError', extra: { reason: 'unreadable' } });
     const failing = synchronousApp(() => ({ code: '22001', msg: 'illegal token' }));
-    await expect(failing.bridge.request('/x')).rejects.toMatchObject({ name: 'AppResponseUnSuccessError', code: '22001', msg: 'illegal token' });
+    await expect(failing.bridge.request('/x')).rejects.toMatchObject({
+      name: 'AppResponseUnSuccessError',
+      code: '22001',
+      msg: 'illegal token',
+    });
     expect(hostile.platform.timers.pendingCount + failing.platform.timers.pendingCount).toBe(0);
   });
 
@@ -235,7 +276,10 @@ describe('an app that answers synchronously inside postMessage (issue 17)', () =
     const bridge = createBridge(platform, { appName: APP_NAME });
     const controller = new AbortController();
     const removed = vi.spyOn(controller.signal, 'removeEventListener');
-    await expect(bridge.request('/x', undefined, { signal: controller.signal })).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'post-failed' } });
+    await expect(bridge.request('/x', undefined, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AppJSBridgeRequestActionError',
+      extra: { reason: 'post-failed' },
+    });
     expect(bridge.pendingCount).toBe(0);
     expect(platform.timers.pendingCount).toBe(0);
     expect(removed).toHaveBeenCalledTimes(1);
@@ -247,7 +291,10 @@ describe('an app that answers synchronously inside postMessage (issue 17)', () =
     const { bridge, platform, sim } = inApp();
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    await expect(bridge.request('/x', cyclic)).rejects.toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'post-failed' } });
+    await expect(bridge.request('/x', cyclic)).rejects.toMatchObject({
+      name: 'AppJSBridgeRequestActionError',
+      extra: { reason: 'post-failed' },
+    });
     await expect(bridge.request('/x', { n: 1n })).rejects.toMatchObject({ extra: { reason: 'post-failed' } });
     expect(bridge.pendingCount).toBe(0);
     expect(platform.timers.pendingCount).toBe(0);
@@ -277,7 +324,10 @@ describe('event subscribers run guarded (issue 17; ARCHITECTURE failure model)',
         throw boom;
       },
     });
-    bridge.event$<{ visible: boolean }>('webVisible').pipe(map(() => throwing())).subscribe(() => seen.push('never'));
+    bridge
+      .event$<{ visible: boolean }>('webVisible')
+      .pipe(map(() => throwing()))
+      .subscribe(() => seen.push('never'));
     bridge.events$.subscribe((event) => seen.push(event.name));
     bridge.event$<{ visible: boolean }>('webVisible').subscribe((d) => seen.push(d.visible));
     sim.push('webVisible', { visible: true });
@@ -295,7 +345,10 @@ describe('event subscribers run guarded (issue 17; ARCHITECTURE failure model)',
     rxjsConfig.onUnhandledError = unhandled;
     const { bridge, sim, platform } = inApp();
     const seen: unknown[] = [];
-    const subscription = bridge.event$('a').pipe(map((d) => d)).subscribe((d) => seen.push(d));
+    const subscription = bridge
+      .event$('a')
+      .pipe(map((d) => d))
+      .subscribe((d) => seen.push(d));
     bridge.events$.subscribe({ complete: throwing });
     sim.push('a', 1);
     subscription.unsubscribe();

@@ -41,10 +41,14 @@ describe('captcha endpoints — spec §S7', () => {
 
   it('check-captcha returns the server data on success and throws on a failure code', async () => {
     const { http } = scriptedCaptchaHttp({
-      [CAPTCHA_CHECK_PATH]: (params) => (params?.captchaValidate === 'ok' ? { code: '00000', data: { ticket: 't' } } : { code: '1', msg: 'bad' }),
+      [CAPTCHA_CHECK_PATH]: (params) =>
+        params?.captchaValidate === 'ok' ? { code: '00000', data: { ticket: 't' } } : { code: '1', msg: 'bad' },
     });
     expect(await checkCaptcha(http, { captchaType: 3, captchaValidate: 'ok' })).toEqual({ ticket: 't' });
-    await expect(checkCaptcha(http, { captchaType: 3, captchaValidate: 'no' })).rejects.toMatchObject({ name: 'CaptchaRequestError', code: '1' });
+    await expect(checkCaptcha(http, { captchaType: 3, captchaValidate: 'no' })).rejects.toMatchObject({
+      name: 'CaptchaRequestError',
+      code: '1',
+    });
   });
 });
 

@@ -80,7 +80,31 @@ type Answer =
   | { kind: 'drop' };
 
 const codeArb = fc.oneof(
-  fc.constantFrom<unknown>('00000', 0, '0', '20906', '20205', 20906, 20205, '00004', '00005', '00006', '00020', '00021', '00022', '00023', '1', 1, '401', 401, '200', 200, null, '', true),
+  fc.constantFrom<unknown>(
+    '00000',
+    0,
+    '0',
+    '20906',
+    '20205',
+    20906,
+    20205,
+    '00004',
+    '00005',
+    '00006',
+    '00020',
+    '00021',
+    '00022',
+    '00023',
+    '1',
+    1,
+    '401',
+    401,
+    '200',
+    200,
+    null,
+    '',
+    true,
+  ),
   fc.string({ maxLength: 8 }),
   fc.integer(),
 );
@@ -99,9 +123,27 @@ const dataArb = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 const answerArb: fc.Arbitrary<Answer> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('envelope' as const), code: codeArb, msg: fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(undefined)), data: dataArb, omitCode: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('status' as const), status: fc.constantFrom(400, 401, 403, 404, 429, 500, 502, 504) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('raw' as const), text: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('[1,2]', '"tok"', 'null', '', '{', '42', 'true')) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('envelope' as const),
+      code: codeArb,
+      msg: fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(undefined)),
+      data: dataArb,
+      omitCode: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('status' as const), status: fc.constantFrom(400, 401, 403, 404, 429, 500, 502, 504) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('raw' as const),
+      text: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('[1,2]', '"tok"', 'null', '', '{', '42', 'true')),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const }) },
 );
 
@@ -122,7 +164,10 @@ function replyOf(answer: Answer): Reply {
 }
 
 const isLoginExpired = (answer: Answer) =>
-  answer.kind === 'envelope' && !answer.omitCode && (typeof answer.code === 'string' || typeof answer.code === 'number') && LOGIN_EXPIRED.includes(String(answer.code));
+  answer.kind === 'envelope' &&
+  !answer.omitCode &&
+  (typeof answer.code === 'string' || typeof answer.code === 'number') &&
+  LOGIN_EXPIRED.includes(String(answer.code));
 
 describe('property: whatever the two calls answer, the flow ends typed and frees its scene', () => {
   it('ends passed, closed or failed (typed), never hangs, and a later verify starts afresh', async () => {
@@ -161,13 +206,40 @@ describe('property: whatever the two calls answer, the flow ends typed and frees
 describe('a widget port that throws ends the flow as failed (CaptchaWidgetError) and frees the scene', () => {
   const base = () => createTestCaptchaWidget('success')();
   const broken: Array<[string, CaptchaWidgetFactory]> = [
-    ['the factory throws', () => {
-      throw new Error('no widget');
-    }],
-    ['init throws synchronously', () => ({ ...base(), init: () => { throw new Error('init'); } })],
+    [
+      'the factory throws',
+      () => {
+        throw new Error('no widget');
+      },
+    ],
+    [
+      'init throws synchronously',
+      () => ({
+        ...base(),
+        init: () => {
+          throw new Error('init');
+        },
+      }),
+    ],
     ['init rejects with a string', () => ({ ...base(), init: () => Promise.reject('boom') })],
-    ['show throws', () => ({ ...base(), show: () => { throw new Error('show'); } })],
-    ['onSuccess throws', () => ({ ...base(), onSuccess: () => { throw new Error('listen'); } })],
+    [
+      'show throws',
+      () => ({
+        ...base(),
+        show: () => {
+          throw new Error('show');
+        },
+      }),
+    ],
+    [
+      'onSuccess throws',
+      () => ({
+        ...base(),
+        onSuccess: () => {
+          throw new Error('listen');
+        },
+      }),
+    ],
   ];
   it.each(broken)('%s', async (_name, widget) => {
     server.route('POST', GET_ID, challenge(0));
@@ -180,7 +252,12 @@ describe('a widget port that throws ends the flow as failed (CaptchaWidgetError)
   it('a widget whose dispose throws still ends its flow with the widget result', async () => {
     server.route('POST', GET_ID, challenge(0));
     server.route('POST', CHECK, reply.ok({ pass: true }));
-    const widget: CaptchaWidgetFactory = () => ({ ...createTestCaptchaWidget('success')(), dispose: () => { throw new Error('dispose'); } });
+    const widget: CaptchaWidgetFactory = () => ({
+      ...createTestCaptchaWidget('success')(),
+      dispose: () => {
+        throw new Error('dispose');
+      },
+    });
     const { service } = setup(widget);
     expect(await ended(service.verify('login'))).toMatchObject({ status: 'passed', data: { pass: true } });
     expect(service.flowOf('login')).toBeUndefined();

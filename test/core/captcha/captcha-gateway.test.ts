@@ -40,7 +40,12 @@ describe('captcha flow against the reference gateway — spec §S4, §S7', () =>
     const { widget, captcha } = service('success');
     const result = await captcha.verify('login', { areaCode: '81', bizParam: 'acct' });
     const [challenge] = challengesOf('login');
-    expect(challenge).toMatchObject({ params: { scene: 'login', areaCode: '81', bizParam: 'acct' }, code: '00000', captchaId: 'gateway-captcha', status: 0 });
+    expect(challenge).toMatchObject({
+      params: { scene: 'login', areaCode: '81', bizParam: 'acct' },
+      code: '00000',
+      captchaId: 'gateway-captcha',
+      status: 0,
+    });
     const bizId = challenge!.bizId!;
     expect(widget.widgets[0]!.initOptions).toEqual({ captchaId: 'gateway-captcha', language: 'jpn' });
     expect(checksOf('login')).toEqual([
@@ -80,7 +85,11 @@ describe('captcha flow against the reference gateway — spec §S4, §S7', () =>
   it('an error code from get-captcha-id is a typed failure carrying that code', async () => {
     const { widget, captcha } = service('success');
     const result = await captcha.verify('closed');
-    expect(result.status === 'failed' && result.error).toMatchObject({ name: 'CaptchaRequestError', code: '40010', msg: 'captcha scene closed' });
+    expect(result.status === 'failed' && result.error).toMatchObject({
+      name: 'CaptchaRequestError',
+      code: '40010',
+      msg: 'captcha scene closed',
+    });
     expect(challengesOf('closed')).toEqual([{ params: { scene: 'closed' }, code: '40010' }]);
     expect(widget.widgets).toHaveLength(0);
   });
@@ -98,7 +107,9 @@ describe('captcha flow against the reference gateway — spec §S4, §S7', () =>
       code: CAPTCHA_ERRORS.invalidValidate.code,
       msg: CAPTCHA_ERRORS.invalidValidate.msg,
     });
-    expect(checksOf('register')).toEqual([{ params: expect.objectContaining({ captchaType: 3, areaCode: '44' }), code: CAPTCHA_ERRORS.invalidValidate.code, scene: 'register' }]);
+    expect(checksOf('register')).toEqual([
+      { params: expect.objectContaining({ captchaType: 3, areaCode: '44' }), code: CAPTCHA_ERRORS.invalidValidate.code, scene: 'register' },
+    ]);
   });
 
   it('closing the widget reports closed and calls no check', async () => {

@@ -43,7 +43,11 @@ describe('captcha flow over HTTP — spec §S7', () => {
     server.route('POST', '/v1/security/policy/captcha/get-captcha-id', reply.code('40010', 'captcha scene closed'));
     const result = await service().verify('login');
     expect(result.status).toBe('failed');
-    expect(result.status === 'failed' && result.error).toMatchObject({ name: 'CaptchaRequestError', code: '40010', msg: 'captcha scene closed' });
+    expect(result.status === 'failed' && result.error).toMatchObject({
+      name: 'CaptchaRequestError',
+      code: '40010',
+      msg: 'captcha scene closed',
+    });
   });
 
   it('an HTTP failure of the challenge call fails the flow with the client error', async () => {

@@ -10,8 +10,23 @@ import {
 describe('captcha language map (spec §S9)', () => {
   it('lists the seed codes "zho, jpn, kor, rus, spa, fra, deu, pon, ind, tha, nld, pol, ukr, por, swe, uzb, fil"', () => {
     expect([...CAPTCHA_LANGUAGES]).toEqual([
-      'zho', 'jpn', 'kor', 'rus', 'spa', 'fra', 'deu', 'pon', 'ind', 'tha', 'nld', 'pol', 'ukr', 'por',
-      'swe', 'uzb', 'fil',
+      'zho',
+      'jpn',
+      'kor',
+      'rus',
+      'spa',
+      'fra',
+      'deu',
+      'pon',
+      'ind',
+      'tha',
+      'nld',
+      'pol',
+      'ukr',
+      'por',
+      'swe',
+      'uzb',
+      'fil',
     ]);
   });
 
@@ -21,11 +36,34 @@ describe('captcha language map (spec §S9)', () => {
   });
 
   it.each([
-    ['zh-CN', 'zho'], ['zh-TW', 'zho'], ['zh-TC', 'zho'], ['ja', 'jpn'], ['ko', 'kor'], ['ru', 'rus'],
-    ['es', 'spa'], ['es-ES', 'spa'], ['es-AR', 'spa'], ['fr', 'fra'], ['de', 'deu'], ['pt', 'pon'],
-    ['pt-PT', 'por'], ['id', 'ind'], ['th', 'tha'], ['nl', 'nld'], ['pl', 'pol'], ['uk', 'ukr'],
-    ['sv', 'swe'], ['uz', 'uzb'], ['ph', 'fil'],
-    ['en', 'eng'], ['en-GB', 'eng'], ['asia', 'eng'], ['vi', 'eng'], ['tr', 'eng'], ['it', 'eng'], ['ar', 'eng'],
+    ['zh-CN', 'zho'],
+    ['zh-TW', 'zho'],
+    ['zh-TC', 'zho'],
+    ['ja', 'jpn'],
+    ['ko', 'kor'],
+    ['ru', 'rus'],
+    ['es', 'spa'],
+    ['es-ES', 'spa'],
+    ['es-AR', 'spa'],
+    ['fr', 'fra'],
+    ['de', 'deu'],
+    ['pt', 'pon'],
+    ['pt-PT', 'por'],
+    ['id', 'ind'],
+    ['th', 'tha'],
+    ['nl', 'nld'],
+    ['pl', 'pol'],
+    ['uk', 'ukr'],
+    ['sv', 'swe'],
+    ['uz', 'uzb'],
+    ['ph', 'fil'],
+    ['en', 'eng'],
+    ['en-GB', 'eng'],
+    ['asia', 'eng'],
+    ['vi', 'eng'],
+    ['tr', 'eng'],
+    ['it', 'eng'],
+    ['ar', 'eng'],
   ])('%s → %s', (locale, code) => {
     expect(captchaLanguage(locale)).toBe(code);
   });

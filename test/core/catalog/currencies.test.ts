@@ -4,8 +4,19 @@ import { CURRENCIES, DEFAULT_CURRENCY, LOCALE_CURRENCIES, LANGUAGES, currency, d
 // Spec §B3: "USD, KRW, JPY, VND, RUB, EUR, TRY, CNY, TWD, IDR, PHP, HKD, THB".
 const seedCodes = ['USD', 'KRW', 'JPY', 'VND', 'RUB', 'EUR', 'TRY', 'CNY', 'TWD', 'IDR', 'PHP', 'HKD', 'THB'];
 const symbols: Record<string, string> = {
-  USD: '$', KRW: '₩', JPY: '¥', VND: '₫', RUB: '₽', EUR: '€', TRY: '₺', CNY: '¥', TWD: 'NT$',
-  IDR: 'Rp', PHP: '₱', HKD: 'HK$', THB: '฿',
+  USD: '$',
+  KRW: '₩',
+  JPY: '¥',
+  VND: '₫',
+  RUB: '₽',
+  EUR: '€',
+  TRY: '₺',
+  CNY: '¥',
+  TWD: 'NT$',
+  IDR: 'Rp',
+  PHP: '₱',
+  HKD: 'HK$',
+  THB: '฿',
 };
 
 describe('currencies (spec §B3)', () => {
@@ -44,9 +55,20 @@ describe('locale → default currency (spec §B3)', () => {
   });
 
   it.each([
-    ['zh-TW', 'TWD'], ['zh-TC', 'TWD'], ['vi', 'VND'], ['ru', 'RUB'], ['tr', 'TRY'], ['id', 'IDR'],
-    ['ph', 'PHP'], ['th', 'THB'], ['uk', 'EUR'], ['en-GB', 'EUR'], ['pt', 'USD'], ['es-AR', 'USD'],
-    ['uz', 'USD'], ['ar', 'USD'],
+    ['zh-TW', 'TWD'],
+    ['zh-TC', 'TWD'],
+    ['vi', 'VND'],
+    ['ru', 'RUB'],
+    ['tr', 'TRY'],
+    ['id', 'IDR'],
+    ['ph', 'PHP'],
+    ['th', 'THB'],
+    ['uk', 'EUR'],
+    ['en-GB', 'EUR'],
+    ['pt', 'USD'],
+    ['es-AR', 'USD'],
+    ['uz', 'USD'],
+    ['ar', 'USD'],
   ])('documented choice: %s gives %s', (locale, code) => {
     expect(defaultCurrency(locale)).toBe(code);
   });

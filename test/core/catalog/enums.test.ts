@@ -15,7 +15,12 @@ import type { AppRequest, AppResponse, ErrorObject } from '../../../core/index.j
 describe('enumerations (spec §B3, §S3)', () => {
   it('business line: spot=1, usdt contract=10, coin contract=11, usdc contract=12, spot margin=23, finance=6', () => {
     expect({ ...BusinessLine }).toEqual({
-      spot: 1, usdtContract: 10, coinContract: 11, usdcContract: 12, spotMargin: 23, finance: 6,
+      spot: 1,
+      usdtContract: 10,
+      coinContract: 11,
+      usdcContract: 12,
+      spotMargin: 23,
+      finance: 6,
     });
   });
 

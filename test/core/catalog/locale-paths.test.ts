@@ -10,8 +10,32 @@ import {
 
 // Spec §S2, verbatim order.
 const seedPrefixes = [
-  'bg', 'en', 'asia', 'en-GB', 'ja', 'vi', 'ru', 'es', 'tr', 'it', 'fr', 'de', 'zh-CN', 'zh-TW',
-  'zh-TC', 'pt', 'id', 'th', 'pl', 'uk', 'pt-PT', 'es-ES', 'uz', 'ar', 'ph', 'es-AR',
+  'bg',
+  'en',
+  'asia',
+  'en-GB',
+  'ja',
+  'vi',
+  'ru',
+  'es',
+  'tr',
+  'it',
+  'fr',
+  'de',
+  'zh-CN',
+  'zh-TW',
+  'zh-TC',
+  'pt',
+  'id',
+  'th',
+  'pl',
+  'uk',
+  'pt-PT',
+  'es-ES',
+  'uz',
+  'ar',
+  'ph',
+  'es-AR',
 ];
 
 describe('locale path prefixes (spec §S2)', () => {

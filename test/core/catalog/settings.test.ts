@@ -17,9 +17,17 @@ describe('global settings defaults (spec §B3)', () => {
   });
 
   it('has exactly the seed keys', () => {
-    expect(Object.keys(GLOBAL_SETTINGS_DEFAULTS).sort()).toEqual(
-      ['direction', 'layout', 'locale', 'login', 'showAsset', 'terminalCode', 'theme', 'unit', 'valuationUnit'],
-    );
+    expect(Object.keys(GLOBAL_SETTINGS_DEFAULTS).sort()).toEqual([
+      'direction',
+      'layout',
+      'locale',
+      'login',
+      'showAsset',
+      'terminalCode',
+      'theme',
+      'unit',
+      'valuationUnit',
+    ]);
   });
 });
 
@@ -37,9 +45,15 @@ describe('preferences cookie defaults (spec §S3)', () => {
   });
 
   it('has exactly the seed keys', () => {
-    expect(Object.keys(PREFERENCES_COOKIE_DEFAULTS).sort()).toEqual(
-      ['language', 'layout', 'login', 'showAsset', 'theme', 'unit', 'valuationUnit'],
-    );
+    expect(Object.keys(PREFERENCES_COOKIE_DEFAULTS).sort()).toEqual([
+      'language',
+      'layout',
+      'login',
+      'showAsset',
+      'theme',
+      'unit',
+      'valuationUnit',
+    ]);
   });
 });
 

@@ -110,10 +110,18 @@ describe('link attributes: inputs and their errors', () => {
 
   it('refuses a hostname that is not a string and own domains that are not an array, naming the field', () => {
     expect(() => isOwnDomain(1 as unknown as string, [])).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'isOwnDomain: hostname must be a string, got 1', extra: { field: 'hostname', value: 1 } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'isOwnDomain: hostname must be a string, got 1',
+        extra: { field: 'hostname', value: 1 },
+      }),
     );
     expect(() => isOwnDomain('a.b', 'a.b' as unknown as string[])).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'isOwnDomain: ownDomains must be an array of domain names, got "a.b"', extra: { field: 'ownDomains', value: 'a.b' } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'isOwnDomain: ownDomains must be an array of domain names, got "a.b"',
+        extra: { field: 'ownDomains', value: 'a.b' },
+      }),
     );
   });
 
@@ -135,7 +143,11 @@ describe('link attributes: inputs and their errors', () => {
 
   it('refuses options that are not an object, naming the options field', () => {
     expect(() => linkAttributes('/a', 1 as unknown as object)).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'linkAttributes: options must be an object, got 1', extra: { field: 'options', value: 1 } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'linkAttributes: options must be an object, got 1',
+        extra: { field: 'options', value: 1 },
+      }),
     );
   });
 

@@ -76,7 +76,9 @@ describe('openSafeLink logs to the console by default (spec §S5 "console warnin
     const spies = consoleSpies();
     const { platform, opened } = setup();
     expect(openSafeLink(platform, 'javascript:alert(1)')).toBe(false);
-    expect(spies.warn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", { href: 'javascript:alert(1)' });
+    expect(spies.warn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", {
+      href: 'javascript:alert(1)',
+    });
     expect(spies.error).not.toHaveBeenCalled();
     expect(opened).toEqual([]);
     expect(platform.navigations).toEqual([]);
@@ -105,10 +107,17 @@ describe('openSafeLink: arguments and their errors', () => {
   it('refuses options that are not an object and a platform without a location, naming the field', () => {
     const { platform } = setup();
     expect(() => openSafeLink(platform, '/a', null as unknown as object)).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'openSafeLink: options must be an object, got null', extra: { field: 'options', value: null } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'openSafeLink: options must be an object, got null',
+        extra: { field: 'options', value: null },
+      }),
     );
     expect(() => openSafeLink({} as typeof platform, '/a')).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'openSafeLink: platform.location must be an object, got undefined' }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'openSafeLink: platform.location must be an object, got undefined',
+      }),
     );
   });
 

@@ -55,10 +55,16 @@ describe('sanitizeAmount (spec §S5 amount input, §S9 "Amount sanitiser: 20 int
 
   it('names fractionDigits and the value it got', () => {
     expect(() => sanitizeAmount('1', -1)).toThrow(
-      expect.objectContaining({ message: 'fractionDigits must be a non-negative integer, got -1', extra: { field: 'fractionDigits', value: -1 } }),
+      expect.objectContaining({
+        message: 'fractionDigits must be a non-negative integer, got -1',
+        extra: { field: 'fractionDigits', value: -1 },
+      }),
     );
     expect(() => sanitizeAmountInput('1', '2' as unknown as number, 0)).toThrow(
-      expect.objectContaining({ message: 'fractionDigits must be a non-negative integer, got a string', extra: { field: 'fractionDigits', value: '2' } }),
+      expect.objectContaining({
+        message: 'fractionDigits must be a non-negative integer, got a string',
+        extra: { field: 'fractionDigits', value: '2' },
+      }),
     );
   });
 
@@ -87,7 +93,10 @@ describe('sanitizeAmount (spec §S5 amount input, §S9 "Amount sanitiser: 20 int
   const toAscii = (s: string) => s.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48));
 
   it('is idempotent (fast-check)', () => {
-    fc.assert(fc.property(anyInput, digits, (input, n) => sanitizeAmount(sanitizeAmount(input, n), n) === sanitizeAmount(input, n)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(anyInput, digits, (input, n) => sanitizeAmount(sanitizeAmount(input, n), n) === sanitizeAmount(input, n)),
+      { numRuns: 2000 },
+    );
   });
 
   it('always matches ^(0|[1-9]\\d{0,19})(\\.\\d{0,n})?$ or is empty (fast-check)', () => {
@@ -101,7 +110,10 @@ describe('sanitizeAmount (spec §S5 amount input, §S9 "Amount sanitiser: 20 int
   });
 
   it('is never longer than the input (fast-check)', () => {
-    fc.assert(fc.property(anyInput, digits, (input, n) => sanitizeAmount(input, n).length <= input.length), { numRuns: 2000 });
+    fc.assert(
+      fc.property(anyInput, digits, (input, n) => sanitizeAmount(input, n).length <= input.length),
+      { numRuns: 2000 },
+    );
   });
 
   it('keeps surviving digits in their order: the output digits are a subsequence of the input digits (fast-check)', () => {
@@ -121,7 +133,10 @@ describe('sanitizeAmount (spec §S5 amount input, §S9 "Amount sanitiser: 20 int
   });
 
   it('treats full-width digits exactly like their ASCII digits, consistently (fast-check)', () => {
-    fc.assert(fc.property(anyInput, digits, (input, n) => sanitizeAmount(input, n) === sanitizeAmount(toAscii(input), n)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(anyInput, digits, (input, n) => sanitizeAmount(input, n) === sanitizeAmount(toAscii(input), n)),
+      { numRuns: 2000 },
+    );
   });
 });
 

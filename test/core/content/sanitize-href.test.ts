@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { jsdomWindow } from './jsdom-window.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
-import { ALLOWED_LINK_SCHEMES, InvalidAppSchemeError, inspectHref, sanitizeHref, silentContentLogger } from '../../../core/content/index.js';
+import {
+  ALLOWED_LINK_SCHEMES,
+  InvalidAppSchemeError,
+  inspectHref,
+  sanitizeHref,
+  silentContentLogger,
+} from '../../../core/content/index.js';
 
 const APP = { appSchemes: ['exkit', 'partner-app'] };
 const OWASP = 'OWASP XSS Filter Evasion Cheat Sheet';
@@ -20,7 +26,9 @@ describe('sanitizeHref logging: spec §S5 "others are blocked with a console war
   it('by default a blocked href warns on the console (console.warn) with the href', () => {
     expect(sanitizeHref('javascript:alert(1)')).toBeNull();
     expect(consoleWarn).toHaveBeenCalledTimes(1);
-    expect(consoleWarn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", { href: 'javascript:alert(1)' });
+    expect(consoleWarn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", {
+      href: 'javascript:alert(1)',
+    });
   });
 
   it('by default an allowed or empty href logs nothing', () => {
@@ -47,7 +55,11 @@ describe('sanitizeHref: allowed kinds (spec §S5 "hrefs accepted only for http, 
     ['https upper-case scheme', 'HTTPS://EXAMPLE.com', 'HTTPS://EXAMPLE.com'],
     ['mailto', 'mailto:support@example.com?subject=Hi', 'mailto:support@example.com?subject=Hi'],
     ['tel', 'tel:+44-20-7946-0000', 'tel:+44-20-7946-0000'],
-    ['blob', 'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000', 'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000'],
+    [
+      'blob',
+      'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000',
+      'blob:https://example.com/550e8400-e29b-41d4-a716-446655440000',
+    ],
     ['data png', 'data:image/png;base64,iVBORw0KGgo=', 'data:image/png;base64,iVBORw0KGgo='],
     ['data jpeg', 'data:image/jpeg;base64,/9j/4AAQ', 'data:image/jpeg;base64,/9j/4AAQ'],
     ['data gif', 'data:image/gif;base64,R0lGODlh', 'data:image/gif;base64,R0lGODlh'],
@@ -63,16 +75,23 @@ describe('sanitizeHref: allowed kinds (spec §S5 "hrefs accepted only for http, 
     ['surrounding spaces trimmed as the URL parser does', '  https://example.com/  ', 'https://example.com/'],
     ['query with an encoded ampersand', 'https://example.com/?a=1&amp;b=2', 'https://example.com/?a=1&amp;b=2'],
     ['percent-encoded path', '/search?q=javascript%3A', '/search?q=javascript%3A'],
-    [`entity-encoded https URL (${BRAINTREE})`, '&#104;&#116;&#116;&#112;&#115;&#0000058//&#101;&#120;&#97;&#109;&#112;&#108;&#101;&#46;&#99;&#111;&#109;', '&#104;&#116;&#116;&#112;&#115;&#0000058//&#101;&#120;&#97;&#109;&#112;&#108;&#101;&#46;&#99;&#111;&#109;'],
+    [
+      `entity-encoded https URL (${BRAINTREE})`,
+      '&#104;&#116;&#116;&#112;&#115;&#0000058//&#101;&#120;&#97;&#109;&#112;&#108;&#101;&#46;&#99;&#111;&#109;',
+      '&#104;&#116;&#116;&#112;&#115;&#0000058//&#101;&#120;&#97;&#109;&#112;&#108;&#101;&#46;&#99;&#111;&#109;',
+    ],
   ];
   it.each(allowed)('allows %s', (_kind, href, expected) => {
     expect(sanitizeHref(href)).toBe(expected);
   });
 
-  it.each(['image/jpg', 'image/avif', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon'])('allows an image data URL of type %s', (type) => {
-    expect(sanitizeHref(`data:${type};base64,AAAA`)).toBe(`data:${type};base64,AAAA`);
-    expect(sanitizeHref(`data:${type},AAAA`)).toBe(`data:${type},AAAA`);
-  });
+  it.each(['image/jpg', 'image/avif', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon'])(
+    'allows an image data URL of type %s',
+    (type) => {
+      expect(sanitizeHref(`data:${type};base64,AAAA`)).toBe(`data:${type};base64,AAAA`);
+      expect(sanitizeHref(`data:${type},AAAA`)).toBe(`data:${type},AAAA`);
+    },
+  );
 
   it('reads a data URL media type as a browser does: without surrounding spaces, in any case', () => {
     expect(sanitizeHref('data: image/png ;base64,AAAA')).toBe('data: image/png ;base64,AAAA');
@@ -93,8 +112,18 @@ describe('sanitizeHref: allowed kinds (spec §S5 "hrefs accepted only for http, 
   });
 
   it('gives the scheme an absolute href uses, in lower case', () => {
-    expect(inspectHref('HTTPS://a.example/')).toStrictEqual({ allowed: true, href: 'HTTPS://a.example/', kind: 'absolute', scheme: 'https' });
-    expect(inspectHref('data:image/png,AAAA')).toStrictEqual({ allowed: true, href: 'data:image/png,AAAA', kind: 'absolute', scheme: 'data' });
+    expect(inspectHref('HTTPS://a.example/')).toStrictEqual({
+      allowed: true,
+      href: 'HTTPS://a.example/',
+      kind: 'absolute',
+      scheme: 'https',
+    });
+    expect(inspectHref('data:image/png,AAAA')).toStrictEqual({
+      allowed: true,
+      href: 'data:image/png,AAAA',
+      kind: 'absolute',
+      scheme: 'data',
+    });
     expect(inspectHref('exkit:x', APP)).toStrictEqual({ allowed: true, href: 'exkit:x', kind: 'absolute', scheme: 'exkit' });
     expect(inspectHref(' /a ')).toStrictEqual({ allowed: true, href: '/a', kind: 'root-relative', scheme: undefined });
   });
@@ -153,24 +182,40 @@ describe('sanitizeHref: blocked kinds (spec §S5 "others are blocked with a cons
   });
 
   it.each([
-    'javascript', 'JavaScript:', 'vbscript', 'livescript', 'mocha', 'data', 'file', 'filesystem', 'about', 'view-source', 'jar', 'mhtml',
-    'ms-its', '1abc', 'has space', 'a:b', 'a_b', '', 3,
-  ])(
-    'refuses %j as an app scheme with InvalidAppSchemeError',
-    (scheme) => {
-      let error: unknown;
-      try {
-        sanitizeHref('https://example.com', { appSchemes: [scheme as string] });
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(InvalidAppSchemeError);
-      expect((error as InvalidAppSchemeError).name).toBe('InvalidAppSchemeError');
-      expect((error as InvalidAppSchemeError).code).toBe('INVALID_ARGUMENT');
-      expect((error as InvalidAppSchemeError).extra).toStrictEqual({ field: 'appSchemes', value: scheme });
-      expect((error as InvalidAppSchemeError).message).toBe(`Not an acceptable app scheme: ${typeof scheme === 'string' ? JSON.stringify(scheme) : String(scheme)}`);
-    },
-  );
+    'javascript',
+    'JavaScript:',
+    'vbscript',
+    'livescript',
+    'mocha',
+    'data',
+    'file',
+    'filesystem',
+    'about',
+    'view-source',
+    'jar',
+    'mhtml',
+    'ms-its',
+    '1abc',
+    'has space',
+    'a:b',
+    'a_b',
+    '',
+    3,
+  ])('refuses %j as an app scheme with InvalidAppSchemeError', (scheme) => {
+    let error: unknown;
+    try {
+      sanitizeHref('https://example.com', { appSchemes: [scheme as string] });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidAppSchemeError);
+    expect((error as InvalidAppSchemeError).name).toBe('InvalidAppSchemeError');
+    expect((error as InvalidAppSchemeError).code).toBe('INVALID_ARGUMENT');
+    expect((error as InvalidAppSchemeError).extra).toStrictEqual({ field: 'appSchemes', value: scheme });
+    expect((error as InvalidAppSchemeError).message).toBe(
+      `Not an acceptable app scheme: ${typeof scheme === 'string' ? JSON.stringify(scheme) : String(scheme)}`,
+    );
+  });
 
   it('accepts an app scheme written with its colon or in upper case, and one using + . - and digits', () => {
     expect(sanitizeHref('exkit://x', { appSchemes: ['EXKIT:'] })).toBe('exkit://x');
@@ -179,7 +224,11 @@ describe('sanitizeHref: blocked kinds (spec §S5 "others are blocked with a cons
 
   it('refuses app schemes that are not an array with InvalidArgumentError naming appSchemes', () => {
     expect(() => sanitizeHref('https://example.com', { appSchemes: 'exkit' as unknown as string[] })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'sanitizeHref: appSchemes must be an array of app schemes, got "exkit"', extra: { field: 'appSchemes', value: 'exkit' } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'sanitizeHref: appSchemes must be an array of app schemes, got "exkit"',
+        extra: { field: 'appSchemes', value: 'exkit' },
+      }),
     );
   });
 
@@ -212,7 +261,10 @@ describe('sanitizeHref: blocked kinds (spec §S5 "others are blocked with a cons
   });
 
   it('decodes as deep as seven rounds of nesting and counts anything deeper as hostile', () => {
-    expect(inspectHref(`&${'amp;'.repeat(6)}#106;avascript:alert(1)`)).toStrictEqual({ allowed: false, reason: "scheme 'javascript' is not allowed" });
+    expect(inspectHref(`&${'amp;'.repeat(6)}#106;avascript:alert(1)`)).toStrictEqual({
+      allowed: false,
+      reason: "scheme 'javascript' is not allowed",
+    });
     expect(inspectHref(`&${'amp;'.repeat(7)}#106;avascript:alert(1)`)).toStrictEqual({ allowed: false, reason: 'nested encoding' });
     const deepButHarmless = `&${'amp;'.repeat(5)}#104;ttps://example.com/`;
     expect(inspectHref(deepButHarmless)).toStrictEqual({ allowed: true, href: deepButHarmless, kind: 'relative', scheme: undefined });
@@ -221,10 +273,18 @@ describe('sanitizeHref: blocked kinds (spec §S5 "others are blocked with a cons
 
   it('inspectHref and sanitizeHref refuse options that are not an object', () => {
     expect(() => inspectHref('#', null as unknown as object)).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'inspectHref: options must be an object, got null', extra: { field: 'options', value: null } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'inspectHref: options must be an object, got null',
+        extra: { field: 'options', value: null },
+      }),
     );
     expect(() => sanitizeHref('#', 1 as unknown as object)).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'sanitizeHref: options must be an object, got 1', extra: { field: 'options', value: 1 } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'sanitizeHref: options must be an object, got 1',
+        extra: { field: 'options', value: 1 },
+      }),
     );
   });
 });
@@ -282,7 +342,10 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     ['own: numeric tab inside a percent escape (issue 24)', 'javascript%&#9;3Aalert(1)'],
     ['own: encoded newline inside a percent escape that builds a letter (issue 24)', '%6&NewLine;Aavascript:alert(1)'],
     ['own: a percent escape that decodes to a tab inside a percent escape', 'javascript%%093Aalert(1)'],
-    ['own: a surrogate pair of references spelling an invisible tag character', 'java&#xDB40;&#xDC01;script:alert(1)'.replace(/&#xDB40;&#xDC01;/, '\u{E0001}')],
+    [
+      'own: a surrogate pair of references spelling an invisible tag character',
+      'java&#xDB40;&#xDC01;script:alert(1)'.replace(/&#xDB40;&#xDC01;/, '\u{E0001}'),
+    ],
   ];
   it.each(vectors)('blocks %s', (_source, href) => {
     expect(sanitizeHref(href)).toBeNull();
@@ -364,7 +427,10 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
       fc.constant(`%${code.toString(16).padStart(2, '0')}`),
     );
   };
-  const noise = fc.string({ unit: fc.constantFrom('\t', '\n', '\r', '\0', '\u0001', '\u001f', ' ', '\u200B', '\uFEFF', '&#9;', '&#10;', '&Tab;'), maxLength: 2 });
+  const noise = fc.string({
+    unit: fc.constantFrom('\t', '\n', '\r', '\0', '\u0001', '\u001f', ' ', '\u200B', '\uFEFF', '&#9;', '&#10;', '&Tab;'),
+    maxLength: 2,
+  });
 
   it('blocks javascript: however its characters are encoded or split (fast-check)', () => {
     const obfuscated = fc
@@ -376,19 +442,26 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     );
   });
 
-  it.each([
-    ['&#\n9data:'],
-    ['&#\t9javascript:alert(1)'],
-    ['javascript&#\r\n58;alert(1)'],
-    ['java&#\n115;cript:alert(1)'],
-  ])('removing whitespace must not complete an entity that spells a blocked scheme: %j', (raw) => {
-    expect(sanitizeHref(raw, { ...APP, logger: silentContentLogger })).toBeNull();
-  });
+  it.each([['&#\n9data:'], ['&#\t9javascript:alert(1)'], ['javascript&#\r\n58;alert(1)'], ['java&#\n115;cript:alert(1)']])(
+    'removing whitespace must not complete an entity that spells a blocked scheme: %j',
+    (raw) => {
+      expect(sanitizeHref(raw, { ...APP, logger: silentContentLogger })).toBeNull();
+    },
+  );
 
   it('whatever the HTML parser and the URL parser make of an allowed href, its scheme is on the allow-list (fast-check, jsdom)', () => {
     const { document } = jsdomWindow('<!doctype html><base href="https://page.example/dir/">');
     const holder = document.createElement('div');
-    const alphabet = fc.constantFrom(...'javscriptJAVS:&#x0123456789;%\t\n\0 /\\dtahmlg.,<>=?'.split(''), '&colon;', 'data:', 'image/png', 'svg+xml', 'javascript', '&#58;', '%3A');
+    const alphabet = fc.constantFrom(
+      ...'javscriptJAVS:&#x0123456789;%\t\n\0 /\\dtahmlg.,<>=?'.split(''),
+      '&colon;',
+      'data:',
+      'image/png',
+      'svg+xml',
+      'javascript',
+      '&#58;',
+      '%3A',
+    );
     fc.assert(
       fc.property(fc.string({ unit: alphabet, maxLength: 24 }), (raw) => {
         const safe = sanitizeHref(raw, APP);

@@ -18,38 +18,86 @@ const clean = (html: string, extra: Partial<Parameters<typeof sanitizeRichText>[
 
 describe('sanitizeRichText (spec §S5 "Rich text is filtered by an allow-list of tags and attributes")', () => {
   const rows: [string, string, string][] = [
-    ['keeps allowed formatting', '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>', '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>'],
-    ['keeps tables and lists', '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>', '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>'],
-    ['"script and noscript bodies removed", not just their tags', '<p>a</p><script>alert(1)</script><noscript><p>enable JS</p></noscript><p>b</p>', '<p>a</p><p>b</p>'],
+    [
+      'keeps allowed formatting',
+      '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>',
+      '<h2>Fees</h2><p>Maker <b>0.1%</b>, <em>taker</em> <code>0.2%</code></p>',
+    ],
+    [
+      'keeps tables and lists',
+      '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>',
+      '<table><tbody><tr><td colspan="2">a</td></tr></tbody></table><ul><li>x</li></ul>',
+    ],
+    [
+      '"script and noscript bodies removed", not just their tags',
+      '<p>a</p><script>alert(1)</script><noscript><p>enable JS</p></noscript><p>b</p>',
+      '<p>a</p><p>b</p>',
+    ],
     ['"comments dropped"', '<p>a<!-- secret --></p><!--[if IE]><script>alert(1)</script><![endif]-->', '<p>a</p>'],
     ['style elements and their text removed', '<style>body{background:url(javascript:alert(1))}</style><p>a</p>', '<p>a</p>'],
     ['tags off the list unwrap to their text', '<article><section><p>a</p></section></article><font color="red">b</font>', '<p>a</p>b'],
-    ['form controls, frames and embeds removed with their contents', '<form><input value="x"><textarea>t</textarea></form><iframe src="https://example.com">i</iframe><object data="x">o</object>', ''],
-    ['event handlers removed', '<p onclick="alert(1)" onmouseover="alert(2)">a</p><img src="/a.png" onerror="alert(3)">', '<p>a</p><img src="/a.png">'],
+    [
+      'form controls, frames and embeds removed with their contents',
+      '<form><input value="x"><textarea>t</textarea></form><iframe src="https://example.com">i</iframe><object data="x">o</object>',
+      '',
+    ],
+    [
+      'event handlers removed',
+      '<p onclick="alert(1)" onmouseover="alert(2)">a</p><img src="/a.png" onerror="alert(3)">',
+      '<p>a</p><img src="/a.png">',
+    ],
     ['id and name removed (DOM clobbering)', '<p id="location" name="cookie">a</p>', '<p>a</p>'],
     ['data and aria attributes removed', '<p data-x="1" aria-label="l">a</p>', '<p>a</p>'],
-    ['"unsafe style values removed", safe ones kept', '<p style="color: red; width: expression(alert(1)); background-image: url(javascript:alert(1)); behavior: url(x.htc); -moz-binding: url(x)">a</p>', '<p style="color: red">a</p>'],
+    [
+      '"unsafe style values removed", safe ones kept',
+      '<p style="color: red; width: expression(alert(1)); background-image: url(javascript:alert(1)); behavior: url(x.htc); -moz-binding: url(x)">a</p>',
+      '<p style="color: red">a</p>',
+    ],
     ['a style with nothing safe is dropped', '<p style="position:fixed;top:0">a</p>', '<p>a</p>'],
     ['javascript: href removed, text kept', '<a href="javascript:alert(1)">a</a>', '<a>a</a>'],
     ['entity-encoded javascript: href removed', '<a href="&#106;avascript:alert(1)">a</a>', '<a>a</a>'],
     ['tab-split javascript: href removed', '<a href="java&#09;script:alert(1)">a</a>', '<a>a</a>'],
     ['own-domain link kept without nofollow', '<a href="https://www.example.com/a">a</a>', '<a href="https://www.example.com/a">a</a>'],
     ['external link gets nofollow', '<a href="https://partner.org/">a</a>', '<a href="https://partner.org/" rel="nofollow">a</a>'],
-    ['look-alike domain gets nofollow', '<a href="https://example.com.evil.io/">a</a>', '<a href="https://example.com.evil.io/" rel="nofollow">a</a>'],
-    ['new-tab link gets noopener noreferrer, author rel replaced', '<a href="/help" target="_blank" rel="opener">a</a>', '<a href="/help" target="_blank" rel="noopener noreferrer">a</a>'],
+    [
+      'look-alike domain gets nofollow',
+      '<a href="https://example.com.evil.io/">a</a>',
+      '<a href="https://example.com.evil.io/" rel="nofollow">a</a>',
+    ],
+    [
+      'new-tab link gets noopener noreferrer, author rel replaced',
+      '<a href="/help" target="_blank" rel="opener">a</a>',
+      '<a href="/help" target="_blank" rel="noopener noreferrer">a</a>',
+    ],
     ['named-window targets removed', '<a href="/help" target="_top">a</a>', '<a href="/help">a</a>'],
     ['target without href removed', '<a target="_blank">a</a>', '<a>a</a>'],
     ['a blocked href takes its target along', '<a href="javascript:alert(1)" target="_blank">a</a>', '<a>a</a>'],
-    ['target off a link removed, and an href there gets no rel', '<div href="https://partner.org/" target="_blank">a</div>', '<div href="https://partner.org/">a</div>'],
-    ['a link inside an unwrapped tag still gets its rel', '<font><a href="https://partner.org/" target="_blank">a</a></font>', '<a href="https://partner.org/" target="_blank" rel="nofollow noopener noreferrer">a</a>'],
+    [
+      'target off a link removed, and an href there gets no rel',
+      '<div href="https://partner.org/" target="_blank">a</div>',
+      '<div href="https://partner.org/">a</div>',
+    ],
+    [
+      'a link inside an unwrapped tag still gets its rel',
+      '<font><a href="https://partner.org/" target="_blank">a</a></font>',
+      '<a href="https://partner.org/" target="_blank" rel="nofollow noopener noreferrer">a</a>',
+    ],
     ['app-scheme link kept', '<a href="exkit://trade/BTC_USDT">t</a>', '<a href="exkit://trade/BTC_USDT">t</a>'],
     ['market link kept', '<a href="market://details?id=x">m</a>', '<a href="market://details?id=x">m</a>'],
     ['unknown-scheme link removed', '<a href="steam://run/1">s</a>', '<a>s</a>'],
-    ['raster data image kept', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="x">', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="x">'],
+    [
+      'raster data image kept',
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="x">',
+      '<img src="data:image/png;base64,iVBORw0KGgo=" alt="x">',
+    ],
     ['SVG data image removed', '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">', '<img>'],
     ['image data is no link target', '<a href="data:image/png;base64,iVBORw0KGgo=">a</a>', '<a>a</a>'],
     ['an image source never uses mailto or an app scheme', '<img src="mailto:a@b.c"><img src="exkit://x">', '<img><img>'],
-    ['inline SVG and MathML removed with their contents', '<svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg><math><mtext>m</mtext></math>', ''],
+    [
+      'inline SVG and MathML removed with their contents',
+      '<svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg><math><mtext>m</mtext></math>',
+      '',
+    ],
   ];
   it.each(rows)('%s', (_rule, html, expected) => {
     expect(clean(html)).toBe(expected);
@@ -62,7 +110,9 @@ describe('sanitizeRichText (spec §S5 "Rich text is filtered by an allow-list of
 
   it('warns through the logger for each removed link', () => {
     const warnings: string[] = [];
-    clean('<a href="javascript:alert(1)">a</a><img src="vbscript:x"><a href="/ok">b</a>', { logger: { warn: (m) => void warnings.push(m) } });
+    clean('<a href="javascript:alert(1)">a</a><img src="vbscript:x"><a href="/ok">b</a>', {
+      logger: { warn: (m) => void warnings.push(m) },
+    });
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toMatch(/removed an unsafe (href|src) from rich text/);
   });
@@ -79,7 +129,9 @@ describe('sanitizeRichText (spec §S5 "Rich text is filtered by an allow-list of
   });
 
   it('refuses a dangerous app scheme with InvalidAppSchemeError', () => {
-    expect(() => sanitizeRichText('<a href="javascript:alert(1)">a</a>', { window, appSchemes: ['javascript'] })).toThrow(InvalidAppSchemeError);
+    expect(() => sanitizeRichText('<a href="javascript:alert(1)">a</a>', { window, appSchemes: ['javascript'] })).toThrow(
+      InvalidAppSchemeError,
+    );
   });
 
   it('settings of one call do not leak into the next (own domains, app schemes)', () => {
@@ -117,12 +169,18 @@ describe('sanitizeRichText: what one call decides stays in that call (per-window
 
   it('changing app schemes or own domains between calls takes effect (no decision carried over)', () => {
     const html = '<a href="exkit://x">a</a><a href="https://partner.org/">b</a>';
-    expect(sanitizeRichText(html, { window, appSchemes: ['exkit'], ownDomains: ['partner.org'] })).toBe('<a href="exkit://x">a</a><a href="https://partner.org/">b</a>');
+    expect(sanitizeRichText(html, { window, appSchemes: ['exkit'], ownDomains: ['partner.org'] })).toBe(
+      '<a href="exkit://x">a</a><a href="https://partner.org/">b</a>',
+    );
     expect(sanitizeRichText(html, { window, appSchemes: ['other'], ownDomains: ['example.com'], logger: silentContentLogger })).toBe(
       '<a>a</a><a href="https://partner.org/" rel="nofollow">b</a>',
     );
-    expect(sanitizeRichText(html, { window, appSchemes: ['exkit'], ownDomains: ['partner.org'] })).toBe('<a href="exkit://x">a</a><a href="https://partner.org/">b</a>');
-    expect(sanitizeRichText(html, { window, logger: silentContentLogger })).toBe('<a>a</a><a href="https://partner.org/" rel="nofollow">b</a>');
+    expect(sanitizeRichText(html, { window, appSchemes: ['exkit'], ownDomains: ['partner.org'] })).toBe(
+      '<a href="exkit://x">a</a><a href="https://partner.org/">b</a>',
+    );
+    expect(sanitizeRichText(html, { window, logger: silentContentLogger })).toBe(
+      '<a>a</a><a href="https://partner.org/" rel="nofollow">b</a>',
+    );
   });
 
   it('two windows keep their own settings, interleaved', () => {
@@ -138,13 +196,17 @@ describe('sanitizeRichText: what one call decides stays in that call (per-window
   it('a logger that sanitises again (re-entrant call) leaves the outer call intact', () => {
     const inner: string[] = [];
     const logger = {
-      warn: () => void inner.push(sanitizeRichText('<a href="https://example.com/" target="_blank">i</a>', { window, ownDomains: ['example.com'] })),
+      warn: () =>
+        void inner.push(sanitizeRichText('<a href="https://example.com/" target="_blank">i</a>', { window, ownDomains: ['example.com'] })),
     };
-    const out = sanitizeRichText('<a href="https://partner.org/" target="_blank">a</a><a href="javascript:x">b</a><a href="https://www.partner.org/c">c</a>', {
-      window,
-      ownDomains: ['partner.org'],
-      logger,
-    });
+    const out = sanitizeRichText(
+      '<a href="https://partner.org/" target="_blank">a</a><a href="javascript:x">b</a><a href="https://www.partner.org/c">c</a>',
+      {
+        window,
+        ownDomains: ['partner.org'],
+        logger,
+      },
+    );
     expect(inner).toEqual(['<a href="https://example.com/" target="_blank" rel="noopener noreferrer">i</a>']);
     expect(out).toBe(
       '<a href="https://partner.org/" target="_blank" rel="noopener noreferrer">a</a><a>b</a><a href="https://www.partner.org/c">c</a>',
@@ -191,7 +253,9 @@ describe('sanitizeRichText refuses a window it cannot trust ("the Node path must
 describe('sanitizeRichText takes a DOM Window as typed by TypeScript (platform.dom.window)', () => {
   it('compiles with a `Window` and sanitises with it', () => {
     const page: Window = jsdomWindow('') as unknown as Window;
-    expect(sanitizeRichText('<b onclick="x()">bold</b><script>x()</script>', { window: page, logger: silentContentLogger })).toBe('<b>bold</b>');
+    expect(sanitizeRichText('<b onclick="x()">bold</b><script>x()</script>', { window: page, logger: silentContentLogger })).toBe(
+      '<b>bold</b>',
+    );
   });
 });
 
@@ -225,9 +289,44 @@ describe('sanitizeRichText never throws on content: a <frameset> that replaces t
 // The allow-lists written out here, not read from the module: a tag or attribute taken off a list must fail a row.
 describe('sanitizeRichText: every tag and attribute on the allow-list is kept (spec §S5)', () => {
   it.each([
-    'a', 'abbr', 'b', 'blockquote', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt', 'em', 'figcaption', 'figure',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'i', 'ins', 'kbd', 'li', 'mark', 'ol', 'p', 'pre', 'q', 's', 'small', 'span',
-    'strong', 'sub', 'summary', 'sup', 'u', 'ul',
+    'a',
+    'abbr',
+    'b',
+    'blockquote',
+    'code',
+    'dd',
+    'del',
+    'details',
+    'div',
+    'dl',
+    'dt',
+    'em',
+    'figcaption',
+    'figure',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'i',
+    'ins',
+    'kbd',
+    'li',
+    'mark',
+    'ol',
+    'p',
+    'pre',
+    'q',
+    's',
+    'small',
+    'span',
+    'strong',
+    'sub',
+    'summary',
+    'sup',
+    'u',
+    'ul',
   ])('keeps <%s> with its text', (tag) => {
     expect(clean(`<${tag}>x</${tag}>`)).toBe(`<${tag}>x</${tag}>`);
   });
@@ -259,9 +358,12 @@ describe('sanitizeRichText: every tag and attribute on the allow-list is kept (s
     expect(clean(html)).toBe(html);
   });
 
-  it.each(['id', 'name', 'onclick', 'form', 'formaction', 'action', 'srcset', 'xmlns', 'background', 'poster', 'ping'])('drops the attribute %s', (attribute) => {
-    expect(clean(`<p ${attribute}="x">y</p>`)).toBe('<p>y</p>');
-  });
+  it.each(['id', 'name', 'onclick', 'form', 'formaction', 'action', 'srcset', 'xmlns', 'background', 'poster', 'ping'])(
+    'drops the attribute %s',
+    (attribute) => {
+      expect(clean(`<p ${attribute}="x">y</p>`)).toBe('<p>y</p>');
+    },
+  );
 
   it.each([
     ['http', 'http://cdn.example.com/a.png'],
@@ -285,7 +387,9 @@ describe('sanitizeRichText: every tag and attribute on the allow-list is kept (s
 
   it('a link gets its rel once, from the href the walk kept', () => {
     expect(clean('<a href=" https://partner.org/ ">x</a>')).toBe('<a href="https://partner.org/" rel="nofollow">x</a>');
-    expect(clean('<a href="https://example.com/" target="_blank">x</a>')).toBe('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(clean('<a href="https://example.com/" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(clean('<p><a href="/x">x</a></p>')).toBe('<p><a href="/x">x</a></p>');
   });
 
@@ -305,7 +409,9 @@ describe('sanitizeRichText: every tag and attribute on the allow-list is kept (s
   });
 
   it('drops select, embed, object, textarea and iframe with their contents', () => {
-    expect(clean('<select><option>s</option></select><embed src="/x">e<object>o</object><textarea>t</textarea><iframe>i</iframe><p>k</p>')).toBe('e<p>k</p>');
+    expect(
+      clean('<select><option>s</option></select><embed src="/x">e<object>o</object><textarea>t</textarea><iframe>i</iframe><p>k</p>'),
+    ).toBe('e<p>k</p>');
   });
 
   it('leaves template-like text alone (no template engine renders it)', () => {
@@ -314,13 +420,21 @@ describe('sanitizeRichText: every tag and attribute on the allow-list is kept (s
 
   it('keeps the links of relative, root-relative, fragment and query hrefs, and of an app scheme given with its colon', () => {
     const html = '<a href="fees/spot">a</a><a href="/en">b</a><a href="#top">c</a><a href="?tab=1">d</a><a href="x:y">e</a>';
-    expect(clean(html, { logger: silentContentLogger })).toBe('<a href="fees/spot">a</a><a href="/en">b</a><a href="#top">c</a><a href="?tab=1">d</a><a>e</a>');
-    expect(sanitizeRichText('<a href="Partner.App://x">p</a>', { window, appSchemes: ['Partner.App:'] })).toBe('<a href="Partner.App://x">p</a>');
+    expect(clean(html, { logger: silentContentLogger })).toBe(
+      '<a href="fees/spot">a</a><a href="/en">b</a><a href="#top">c</a><a href="?tab=1">d</a><a>e</a>',
+    );
+    expect(sanitizeRichText('<a href="Partner.App://x">p</a>', { window, appSchemes: ['Partner.App:'] })).toBe(
+      '<a href="Partner.App://x">p</a>',
+    );
   });
 
   it('refuses options that are not an object, naming the options field', () => {
     expect(() => sanitizeRichText('<p>x</p>', null as unknown as { window: WindowLike })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'sanitizeRichText: options must be an object, got null', extra: { field: 'options', value: null } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'sanitizeRichText: options must be an object, got null',
+        extra: { field: 'options', value: null },
+      }),
     );
   });
 
@@ -344,8 +458,12 @@ describe("sanitizeRichText: DOMPurify's URI gate, rebuilt from the link allow-li
   });
 
   it('an app scheme listed with its colon and in upper case joins the gate as written in lower case', () => {
-    expect(sanitizeRichText('<ol type="partner.app:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe('<ol type="partner.app:x"><li>y</li></ol>');
-    expect(sanitizeRichText('<ol type="partnerxapp:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe('<ol><li>y</li></ol>');
+    expect(sanitizeRichText('<ol type="partner.app:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe(
+      '<ol type="partner.app:x"><li>y</li></ol>',
+    );
+    expect(sanitizeRichText('<ol type="partnerxapp:x"><li>y</li></ol>', { window, appSchemes: ['Partner.App:'] })).toBe(
+      '<ol><li>y</li></ol>',
+    );
   });
 });
 
@@ -361,7 +479,11 @@ describe('sanitizeRichText says why it refuses a window', () => {
 
   it('DOMPurify unsupported: no document at all', () => {
     const error = refusal({});
-    expect(error).toMatchObject({ name: 'UnsafeDomWindowError', code: 'CONTENT_UNSAFE_WINDOW', message: 'DOMPurify does not support this window' });
+    expect(error).toMatchObject({
+      name: 'UnsafeDomWindowError',
+      code: 'CONTENT_UNSAFE_WINDOW',
+      message: 'DOMPurify does not support this window',
+    });
     expect(error.extra).toBeUndefined();
   });
 
@@ -382,7 +504,10 @@ describe('sanitizeRichText says why it refuses a window', () => {
       },
       configurable: true,
     });
-    expect(refusal(broken)).toMatchObject({ message: 'The rich-text self-test threw on this window', extra: { cause: 'Error: no innerHTML' } });
+    expect(refusal(broken)).toMatchObject({
+      message: 'The rich-text self-test threw on this window',
+      extra: { cause: 'Error: no innerHTML' },
+    });
   });
 
   it('the self-test leaves unsafe markup, or loses the harmless part', () => {
@@ -396,6 +521,9 @@ describe('sanitizeRichText says why it refuses a window', () => {
     expect((error.extra as { output: string }).output).toContain('onerror="alert(1)"');
     const blank = jsdomWindow('');
     Object.defineProperty(blank.Element.prototype, 'innerHTML', { get: () => '', configurable: true });
-    expect(refusal(blank)).toMatchObject({ message: 'This window failed the rich-text self-test: it left unsafe markup in place', extra: { output: '' } });
+    expect(refusal(blank)).toMatchObject({
+      message: 'This window failed the rich-text self-test: it left unsafe markup in place',
+      extra: { output: '' },
+    });
   });
 });

@@ -24,7 +24,18 @@ const T0 = 1_750_000_000_000;
 /** Fires a securitypolicyviolation event as the browser would (jsdom has no constructor for it). */
 function violate(fields: Record<string, unknown>) {
   const event = new window.Event('securitypolicyviolation', { bubbles: true, composed: true });
-  Object.assign(event, { effectiveDirective: 'script-src-elem', violatedDirective: 'script-src-elem', blockedURI: 'https://evil.test/x.js', sourceFile: 'https://app.test/main.js', lineNumber: 10, columnNumber: 4, disposition: 'enforce', statusCode: 200, sample: '', ...fields });
+  Object.assign(event, {
+    effectiveDirective: 'script-src-elem',
+    violatedDirective: 'script-src-elem',
+    blockedURI: 'https://evil.test/x.js',
+    sourceFile: 'https://app.test/main.js',
+    lineNumber: 10,
+    columnNumber: 4,
+    disposition: 'enforce',
+    statusCode: 200,
+    sample: '',
+    ...fields,
+  });
   document.dispatchEvent(event);
 }
 
@@ -33,7 +44,8 @@ type Post = (path: string, params?: unknown, options?: unknown) => Promise<unkno
 function setup(options: { maxPerWindow?: number; windowMs?: number; post?: Post } = {}) {
   const platform = memoryPlatform({ dom, now: T0, href: 'https://app.test/en/spot/BTCUSDT?token=secret#depth' });
   const sent: { path: string; body: CspReportBody; options: unknown }[] = [];
-  const post: Post = options.post ?? (async (path, body, requestOptions) => void sent.push({ path, body: body as CspReportBody, options: requestOptions }));
+  const post: Post =
+    options.post ?? (async (path, body, requestOptions) => void sent.push({ path, body: body as CspReportBody, options: requestOptions }));
   const stop = startCspReporting(platform, { ...options, http: { post } as unknown as Pick<HttpClient, 'post'> });
   running.push(stop);
   return { platform, sent, stop };
@@ -55,7 +67,17 @@ describe('CSP reports — spec §S7: POST /v1/buried/log/cspSecurity with bizTyp
         body: {
           bizType: 'cspSecurity',
           data: {
-            event: { blockedURI: 'https://evil.test/x.js', violatedDirective: 'script-src-elem', effectiveDirective: 'script-src-elem', sourceFile: 'https://app.test/main.js', lineNumber: 10, columnNumber: 4, disposition: 'enforce', statusCode: 200, sample: '' },
+            event: {
+              blockedURI: 'https://evil.test/x.js',
+              violatedDirective: 'script-src-elem',
+              effectiveDirective: 'script-src-elem',
+              sourceFile: 'https://app.test/main.js',
+              lineNumber: 10,
+              columnNumber: 4,
+              disposition: 'enforce',
+              statusCode: 200,
+              sample: '',
+            },
             reason: 'script-src-elem blocked https://evil.test/x.js',
           },
           timestamp: T0,
@@ -71,7 +93,11 @@ describe('CSP reports — spec §S7: POST /v1/buried/log/cspSecurity with bizTyp
   });
 
   it('explains inline violations and falls back to the violated directive', () => {
-    expect(cspReason(toCspViolation(Object.assign(new window.Event('securitypolicyviolation'), { violatedDirective: 'style-src', blockedURI: '' })))).toBe('style-src blocked inline');
+    expect(
+      cspReason(
+        toCspViolation(Object.assign(new window.Event('securitypolicyviolation'), { violatedDirective: 'style-src', blockedURI: '' })),
+      ),
+    ).toBe('style-src blocked inline');
   });
 
   it('is deduplicated: the same violation repeated in a loop is reported once', () => {
@@ -119,10 +145,20 @@ describe('CSP reports — spec §S7: POST /v1/buried/log/cspSecurity with bizTyp
 
   it('swallows a failing post, so reporting cannot loop or crash the page', async () => {
     let calls = 0;
-    const rejecting = setup({ post: async () => { calls++; throw new Error('offline'); } });
+    const rejecting = setup({
+      post: async () => {
+        calls++;
+        throw new Error('offline');
+      },
+    });
     violate({ blockedURI: 'https://a.test/1.js' });
     rejecting.stop();
-    setup({ post: () => { calls++; throw new Error('sync'); } });
+    setup({
+      post: () => {
+        calls++;
+        throw new Error('sync');
+      },
+    });
     violate({ blockedURI: 'https://a.test/2.js' });
     violate({ blockedURI: 'https://a.test/3.js' });
     await Promise.resolve();
@@ -130,7 +166,9 @@ describe('CSP reports — spec §S7: POST /v1/buried/log/cspSecurity with bizTyp
   });
 
   it('does nothing without a DOM', () => {
-    const stop = startCspReporting(memoryPlatform(), { http: { post: (async () => ({ code: '00000', data: null })) as unknown as HttpClient['post'] } });
+    const stop = startCspReporting(memoryPlatform(), {
+      http: { post: (async () => ({ code: '00000', data: null })) as unknown as HttpClient['post'] },
+    });
     expect(stop()).toBeUndefined();
   });
 });
@@ -142,7 +180,12 @@ describe('CSP reports through the real HTTP client, to a loopback gateway', () =
       let text = '';
       req.on('data', (chunk: Buffer) => (text += chunk.toString()));
       req.on('end', () => {
-        hits.push({ method: req.method ?? '', url: req.url ?? '', body: text ? (JSON.parse(text) as unknown) : undefined, contentType: req.headers['content-type'] });
+        hits.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          body: text ? (JSON.parse(text) as unknown) : undefined,
+          contentType: req.headers['content-type'],
+        });
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: '00000', data: null }));
       });
     });
@@ -161,7 +204,12 @@ describe('CSP reports through the real HTTP client, to a loopback gateway', () =
     expect(gw.hits[0]).toMatchObject({
       method: 'POST',
       url: '/v1/buried/log/cspSecurity',
-      body: { bizType: 'cspSecurity', data: { reason: 'script-src-elem blocked https://cdn.bad/x.js' }, timestamp: T0, page: 'https://app.test/en/asset' },
+      body: {
+        bizType: 'cspSecurity',
+        data: { reason: 'script-src-elem blocked https://cdn.bad/x.js' },
+        timestamp: T0,
+        page: 'https://app.test/en/asset',
+      },
     });
     expect(gw.hits[0]!.contentType).toMatch(/^application\/json/);
     http.dispose();

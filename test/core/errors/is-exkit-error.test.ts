@@ -39,7 +39,12 @@ describe('isExkitError', () => {
   it('the mark stays off the error object itself: not in its own keys and not in its JSON', () => {
     const error = new InvalidArgumentError('bad', { field: 'f' });
     expect(Object.getOwnPropertySymbols(error)).toEqual([]);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', msg: 'bad', extra: { field: 'f' } });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'InvalidArgumentError',
+      code: 'INVALID_ARGUMENT',
+      msg: 'bad',
+      extra: { field: 'f' },
+    });
   });
 
   it('a look-alike with the name and code but without the mark is not an exkit error', () => {

@@ -26,8 +26,15 @@ import {
 } from '../../../core/index.js';
 
 const good: FuturesPositionInput = {
-  position: 1, marginMode: 1, positionMode: 1, count: '1', openAvgPrice: '50000', openLevel: '10',
-  openMarginCount: '5000', mm: '0.004', feeRate: '0.0006',
+  position: 1,
+  marginMode: 1,
+  positionMode: 1,
+  count: '1',
+  openAvgPrice: '50000',
+  openLevel: '10',
+  openMarginCount: '5000',
+  mm: '0.004',
+  feeRate: '0.0006',
 };
 
 function caught(fn: () => unknown): FuturesInputError {
@@ -45,10 +52,25 @@ describe('bad input → FuturesInputError naming the field', () => {
   const rows: Array<[string, () => unknown, string, string]> = [
     ['missing size', () => unrealizedPnl({ position: 1, openAvgPrice: 1 }, 2), 'count', 'missing'],
     ['zero size', () => unrealizedPnl({ ...good, count: '0' }, 2), 'count', 'zero'],
-    ['zero size from openDealCount − closeDealCount', () => unrealizedPnl({ position: 1, openAvgPrice: 1, openDealCount: '2', closeDealCount: '2' }, 2), 'count', 'zero'],
-    ['closed more than opened', () => unrealizedPnl({ position: 1, openAvgPrice: 1, openDealCount: '1', closeDealCount: '2' }, 2), 'closeDealCount', 'negative'],
+    [
+      'zero size from openDealCount − closeDealCount',
+      () => unrealizedPnl({ position: 1, openAvgPrice: 1, openDealCount: '2', closeDealCount: '2' }, 2),
+      'count',
+      'zero',
+    ],
+    [
+      'closed more than opened',
+      () => unrealizedPnl({ position: 1, openAvgPrice: 1, openDealCount: '1', closeDealCount: '2' }, 2),
+      'closeDealCount',
+      'negative',
+    ],
     ['zero leverage', () => initialMargin({ ...good, openLevel: 0 }), 'openLevel', 'zero'],
-    ['zero leverage in positionsLevel', () => initialMargin({ ...good, openLevel: undefined, positionsLevel: '0' }), 'positionsLevel', 'zero'],
+    [
+      'zero leverage in positionsLevel',
+      () => initialMargin({ ...good, openLevel: undefined, positionsLevel: '0' }),
+      'positionsLevel',
+      'zero',
+    ],
     ['missing leverage', () => initialMargin({ ...good, openLevel: undefined }), 'openLevel', 'missing'],
     ['negative open price', () => unrealizedPnl({ ...good, openAvgPrice: '-1' }, 2), 'openAvgPrice', 'negative'],
     ['negative mark price', () => unrealizedPnl(good, '-50000'), 'markPrice', 'negative'],
@@ -68,7 +90,12 @@ describe('bad input → FuturesInputError naming the field', () => {
     ['negative margin', () => liquidationPrice({ ...good, openMarginCount: '-1' }), 'openMarginCount', 'negative'],
     ['missing margin mode', () => liquidationPrice({ ...good, marginMode: undefined }), 'marginMode', 'missing'],
     ['cross without available', () => liquidationPrice({ ...good, marginMode: 2 }), 'available', 'missing'],
-    ['cross hedge leg without its price', () => liquidationPrice({ ...good, marginMode: 2, positionMode: 2, available: 1, longOpenCount: 1 }), 'longOpenPrice', 'missing'],
+    [
+      'cross hedge leg without its price',
+      () => liquidationPrice({ ...good, marginMode: 2, positionMode: 2, available: 1, longOpenCount: 1 }),
+      'longOpenPrice',
+      'missing',
+    ],
     ['zero margin for ROE', () => roe({ ...good, openMarginCount: '0' }, 2), 'openMarginCount', 'zero'],
     ['zero face value', () => unrealizedPnl(good, 2, { faceValue: 0 }), 'faceValue', 'zero'],
     ['unknown business line', () => contractKindOfBusinessLine(1), 'businessLine', 'not-an-option'],
@@ -80,7 +107,12 @@ describe('bad input → FuturesInputError naming the field', () => {
     ['negative opening fee rate', () => realizedPnl(good, 2, { openFeeRate: '-0.001' }), 'openFeeRate', 'negative'],
     ['negative closing fee rate', () => realizedPnl(good, 2, { closeFeeRate: '-0.001' }), 'closeFeeRate', 'negative'],
     ['non-numeric funding', () => realizedPnl(good, 2, { funding: 'lots' }), 'funding', 'not-numeric'],
-    ['realised PnL of a position without an open price', () => realizedPnl({ ...good, openAvgPrice: undefined }, 2), 'openAvgPrice', 'missing'],
+    [
+      'realised PnL of a position without an open price',
+      () => realizedPnl({ ...good, openAvgPrice: undefined }, 2),
+      'openAvgPrice',
+      'missing',
+    ],
   ];
   it.each(rows)('%s', (_rule, fn, field, problem) => {
     const error = caught(fn);
@@ -116,7 +148,14 @@ describe('contract kinds by business line', () => {
 });
 
 describe('every export refuses an absent or unreadable position or options object, naming it', () => {
-  const hostile = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+  const hostile = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  );
   // [name, call with the position/order replaced, call with the options replaced (undefined when none)]
   const calls: Array<[string, (x: unknown) => unknown, ((x: unknown) => unknown) | undefined]> = [
     ['unrealizedPnl', (x) => unrealizedPnl(x as FuturesPositionInput, 2), (x) => unrealizedPnl(good, 2, x as never)],
@@ -127,7 +166,11 @@ describe('every export refuses an absent or unreadable position or options objec
     ['maintenanceMargin', (x) => maintenanceMargin(x as FuturesPositionInput), (x) => maintenanceMargin(good, x as never)],
     ['roe', (x) => roe(x as FuturesPositionInput, 2), (x) => roe(good, 2, x as never)],
     ['breakEvenPrice', (x) => breakEvenPrice(x as FuturesPositionInput), (x) => breakEvenPrice(good, x as never)],
-    ['averageOpenPrice', (x) => averageOpenPrice(x as FuturesPositionInput, { price: 1, count: 1 }), (x) => averageOpenPrice(good, { price: 1, count: 1 }, x as never)],
+    [
+      'averageOpenPrice',
+      (x) => averageOpenPrice(x as FuturesPositionInput, { price: 1, count: 1 }),
+      (x) => averageOpenPrice(good, { price: 1, count: 1 }, x as never),
+    ],
     ['openFee', (x) => openFee(x as FuturesPositionInput), (x) => openFee(good, x as never)],
     ['closeFee', (x) => closeFee(x as FuturesPositionInput, 2), (x) => closeFee(good, 2, x as never)],
     ['fundingFee', (x) => fundingFee(x as FuturesPositionInput, '0.0001', 2), (x) => fundingFee(good, '0.0001', 2, x as never)],

@@ -54,13 +54,27 @@ class Fraction {
     const n = BigInt(`${whole}${frac}`);
     return new Fraction(negative ? -n : n, 10n ** BigInt(frac.length));
   }
-  plus(o: Fraction) { return new Fraction(this.num * o.den + o.num * this.den, this.den * o.den); }
-  minus(o: Fraction) { return new Fraction(this.num * o.den - o.num * this.den, this.den * o.den); }
-  times(o: Fraction) { return new Fraction(this.num * o.num, this.den * o.den); }
-  over(o: Fraction) { return new Fraction(this.num * o.den, this.den * o.num); }
-  isZero() { return this.num === 0n; }
-  isPositive() { return this.num > 0n; }
-  max(o: Fraction) { return this.minus(o).num >= 0n ? this : o; }
+  plus(o: Fraction) {
+    return new Fraction(this.num * o.den + o.num * this.den, this.den * o.den);
+  }
+  minus(o: Fraction) {
+    return new Fraction(this.num * o.den - o.num * this.den, this.den * o.den);
+  }
+  times(o: Fraction) {
+    return new Fraction(this.num * o.num, this.den * o.den);
+  }
+  over(o: Fraction) {
+    return new Fraction(this.num * o.den, this.den * o.num);
+  }
+  isZero() {
+    return this.num === 0n;
+  }
+  isPositive() {
+    return this.num > 0n;
+  }
+  max(o: Fraction) {
+    return this.minus(o).num >= 0n ? this : o;
+  }
 }
 const F = Fraction.of;
 const ONE = F(1);
@@ -145,7 +159,9 @@ function oracle(c: Case) {
   const lp = linear
     ? quotient(backing.minus(d.times(q).times(e)), q.times(rates.minus(d)))
     : quotient(q.times(rates.plus(d)), backing.plus(d.times(q).over(e)));
-  const bankrupt = linear ? quotient(backing.minus(d.times(q).times(e)), q.times(F(0).minus(d))) : quotient(q.times(d), backing.plus(d.times(q).over(e)));
+  const bankrupt = linear
+    ? quotient(backing.minus(d.times(q).times(e)), q.times(F(0).minus(d)))
+    : quotient(q.times(d), backing.plus(d.times(q).over(e)));
   return { pnl, roe: roeValue, lp, bankrupt };
 }
 
@@ -202,8 +218,16 @@ describe('exact display: every figure equals the exact rational figure rounded o
         const input = inputOf(c);
         const want = oracle(c);
         const prepared = preparePosition(input, { kind: c.kind, faceValue: c.face });
-        const format = { unrealizedPnl: { places, rounding: pnlMode }, roe: { rounding: roeMode }, liquidationPrice: { places, rounding: lpMode } };
-        const expected = { unrealizedPnl: show(want.pnl, places, pnlMode), roe: showRoe(want.roe, roeMode), liquidationPrice: showPrice(want.lp, places, lpMode) };
+        const format = {
+          unrealizedPnl: { places, rounding: pnlMode },
+          roe: { rounding: roeMode },
+          liquidationPrice: { places, rounding: lpMode },
+        };
+        const expected = {
+          unrealizedPnl: show(want.pnl, places, pnlMode),
+          roe: showRoe(want.roe, roeMode),
+          liquidationPrice: showPrice(want.lp, places, lpMode),
+        };
         expect(prepared.display(c.mark, format)).toEqual(expected);
         expect(prepared.display(prepareMark(c.mark), positionDisplayFormat(format))).toEqual(expected);
         const tick = prepared.tick(prepareMark(c.mark));
@@ -231,17 +255,37 @@ describe('exact display: every figure equals the exact rational figure rounded o
   it('figures whose last displayed digit sits exactly on a rounding boundary stay exact (values k/10^places ± nothing)', () => {
     // Exact quotients that land on a displayed digit: the old 40-digit path showed 0.18299999 or 191.99.
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 2000 }), fc.constantFrom<1 | 2>(1, 2), (a, b, n, side) => {
-        const c: Case = {
-          kind: 'inverse', side, cross: false, count: String(n), face: '100', open: String(a * 1000), mark: String(b * 1000), level: '48',
-          margin: undefined, mm: '0.005', fee: '0.0005', available: '0', delegated: '0', bp: '1',
-        };
-        const want = oracle(c);
-        const prepared = preparePosition(inputOf(c), { kind: 'inverse', faceValue: '100' });
-        expect(prepared.display(c.mark).unrealizedPnl).toBe(show(want.pnl, 6, 'truncate'));
-        expect(prepared.display(c.mark).roe).toBe(showRoe(want.roe, 'truncate'));
-        expect(formatAmount(unrealizedPnl(inputOf(c), c.mark, { kind: 'inverse', faceValue: '100' }))).toBe(show(want.pnl, 6, 'truncate'));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.constantFrom<1 | 2>(1, 2),
+        (a, b, n, side) => {
+          const c: Case = {
+            kind: 'inverse',
+            side,
+            cross: false,
+            count: String(n),
+            face: '100',
+            open: String(a * 1000),
+            mark: String(b * 1000),
+            level: '48',
+            margin: undefined,
+            mm: '0.005',
+            fee: '0.0005',
+            available: '0',
+            delegated: '0',
+            bp: '1',
+          };
+          const want = oracle(c);
+          const prepared = preparePosition(inputOf(c), { kind: 'inverse', faceValue: '100' });
+          expect(prepared.display(c.mark).unrealizedPnl).toBe(show(want.pnl, 6, 'truncate'));
+          expect(prepared.display(c.mark).roe).toBe(showRoe(want.roe, 'truncate'));
+          expect(formatAmount(unrealizedPnl(inputOf(c), c.mark, { kind: 'inverse', faceValue: '100' }))).toBe(
+            show(want.pnl, 6, 'truncate'),
+          );
+        },
+      ),
       runs,
     );
   });
@@ -251,63 +295,107 @@ describe('exact display of the other figures', () => {
   const rate = fc.oneof(dec(0, 100, 4), dec(0, 999, 5));
   it('margins, break-even, average open price, realised PnL, fees and funding equal the oracle in every mode', () => {
     fc.assert(
-      fc.property(caseArb, mode, fc.integer({ min: 0, max: 10 }), price, dec(1, 1e6, 3), rate, dec(0, 1e4, 3), dec(0, 1e4, 3), (c, m, places, fillPrice, fillCount, funding, feesPaid, cum) => {
-        const input = inputOf(c);
-        const options = { kind: c.kind, faceValue: c.face };
-        const linear = c.kind === 'linear';
-        const d = c.side === 1 ? ONE : F(-1);
-        const contracts = F(c.count);
-        const q = contracts.times(F(c.face));
-        const e = F(c.open);
-        const p = F(c.mark);
-        const f = F(c.fee);
-        const bp = F(c.bp);
-        const value = (at: Fraction, size = q) => (linear ? size.times(at) : size.over(at));
-        const shown = (x: Fraction | null) => showPrice(x, places, m);
+      fc.property(
+        caseArb,
+        mode,
+        fc.integer({ min: 0, max: 10 }),
+        price,
+        dec(1, 1e6, 3),
+        rate,
+        dec(0, 1e4, 3),
+        dec(0, 1e4, 3),
+        (c, m, places, fillPrice, fillCount, funding, feesPaid, cum) => {
+          const input = inputOf(c);
+          const options = { kind: c.kind, faceValue: c.face };
+          const linear = c.kind === 'linear';
+          const d = c.side === 1 ? ONE : F(-1);
+          const contracts = F(c.count);
+          const q = contracts.times(F(c.face));
+          const e = F(c.open);
+          const p = F(c.mark);
+          const f = F(c.fee);
+          const bp = F(c.bp);
+          const value = (at: Fraction, size = q) => (linear ? size.times(at) : size.over(at));
+          const shown = (x: Fraction | null) => showPrice(x, places, m);
 
-        expect(formatAmount(initialMargin(input, options), places, m)).toBe(shown(linear ? q.times(e).over(bp).over(F(c.level)) : q.over(e.times(F(c.level)))));
-        const mm = linear ? value(p).over(bp).times(F(c.mm)).minus(F(cum).over(bp)) : value(p).times(F(c.mm)).minus(F(cum));
-        expect(formatAmount(maintenanceMargin({ ...input, marginMode: 1 }, { ...options, price: c.mark, maintenanceAmount: cum }), places, m)).toBe(shown(mm));
+          expect(formatAmount(initialMargin(input, options), places, m)).toBe(
+            shown(linear ? q.times(e).over(bp).over(F(c.level)) : q.over(e.times(F(c.level)))),
+          );
+          const mm = linear ? value(p).over(bp).times(F(c.mm)).minus(F(cum).over(bp)) : value(p).times(F(c.mm)).minus(F(cum));
+          expect(
+            formatAmount(maintenanceMargin({ ...input, marginMode: 1 }, { ...options, price: c.mark, maintenanceAmount: cum }), places, m),
+          ).toBe(shown(mm));
 
-        const costs = F(feesPaid).plus(F(funding));
-        const positive = (n: Fraction, den: Fraction) => (den.isZero() || !n.over(den).isPositive() ? null : n.over(den));
-        const breakEven = linear
-          ? c.side === 1 ? positive(q.times(e).plus(costs), q.times(ONE.minus(f))) : positive(q.times(e).minus(costs), q.times(ONE.plus(f)))
-          : c.side === 1 ? positive(q.times(ONE.plus(f)), q.over(e).minus(costs)) : positive(q.times(ONE.minus(f)), q.over(e).plus(costs));
-        expect(formatPrice(breakEvenPrice(input, { ...options, feesPaid, fundingPaid: funding }), places, m)).toBe(shown(breakEven));
+          const costs = F(feesPaid).plus(F(funding));
+          const positive = (n: Fraction, den: Fraction) => (den.isZero() || !n.over(den).isPositive() ? null : n.over(den));
+          const breakEven = linear
+            ? c.side === 1
+              ? positive(q.times(e).plus(costs), q.times(ONE.minus(f)))
+              : positive(q.times(e).minus(costs), q.times(ONE.plus(f)))
+            : c.side === 1
+              ? positive(q.times(ONE.plus(f)), q.over(e).minus(costs))
+              : positive(q.times(ONE.minus(f)), q.over(e).plus(costs));
+          expect(formatPrice(breakEvenPrice(input, { ...options, feesPaid, fundingPaid: funding }), places, m)).toBe(shown(breakEven));
 
-        const added = F(fillCount);
-        const average = linear ? contracts.times(e).plus(added.times(F(fillPrice))).over(contracts.plus(added)) : contracts.plus(added).over(contracts.over(e).plus(added.over(F(fillPrice))));
-        expect(formatPrice(averageOpenPrice(input, { price: fillPrice, count: fillCount }, options), places, m)).toBe(shown(average));
+          const added = F(fillCount);
+          const average = linear
+            ? contracts
+                .times(e)
+                .plus(added.times(F(fillPrice)))
+                .over(contracts.plus(added))
+            : contracts.plus(added).over(contracts.over(e).plus(added.over(F(fillPrice))));
+          expect(formatPrice(averageOpenPrice(input, { price: fillPrice, count: fillCount }, options), places, m)).toBe(shown(average));
 
-        const fee = (at: Fraction) => value(at).times(f);
-        const gross = linear ? d.times(q).times(p.minus(e)) : d.times(q).times(ONE.over(e).minus(ONE.over(p)));
-        expect(formatAmount(realizedPnl(input, c.mark, { ...options, feeRate: c.fee, funding }), places, m)).toBe(shown(gross.minus(fee(e)).minus(fee(p)).minus(F(funding))));
-        expect(formatAmount(openFee(input, options), places, m)).toBe(shown(fee(e)));
-        expect(formatAmount(closeFee(input, c.mark, options), places, m)).toBe(shown(fee(p)));
-        expect(formatAmount(fundingFee(input, funding, c.mark, options), places, m)).toBe(shown(d.times(value(p)).times(F(funding))));
-      }),
+          const fee = (at: Fraction) => value(at).times(f);
+          const gross = linear ? d.times(q).times(p.minus(e)) : d.times(q).times(ONE.over(e).minus(ONE.over(p)));
+          expect(formatAmount(realizedPnl(input, c.mark, { ...options, feeRate: c.fee, funding }), places, m)).toBe(
+            shown(gross.minus(fee(e)).minus(fee(p)).minus(F(funding))),
+          );
+          expect(formatAmount(openFee(input, options), places, m)).toBe(shown(fee(e)));
+          expect(formatAmount(closeFee(input, c.mark, options), places, m)).toBe(shown(fee(p)));
+          expect(formatAmount(fundingFee(input, funding, c.mark, options), places, m)).toBe(shown(d.times(value(p)).times(F(funding))));
+        },
+      ),
       runs,
     );
   });
 
   it('cross hedge mode: the shared liquidation price equals the oracle (linear and inverse)', () => {
     fc.assert(
-      fc.property(caseArb, fc.integer({ min: 0, max: 5000 }), price, mode, fc.integer({ min: 0, max: 10 }), (c, shortCount, shortPrice, m, places) => {
-        const input = { ...inputOf({ ...c, cross: true }), positionMode: 2, longOpenCount: c.count, longOpenPrice: c.open, shortOpenCount: shortCount, shortOpenPrice: shortPrice };
-        const linear = c.kind === 'linear';
-        const ql = F(c.count).times(F(c.face));
-        const qs = F(shortCount).times(F(c.face));
-        const el = F(c.open);
-        const es = F(shortPrice);
-        const coin = F(c.available).plus(F('-12.5')).minus(F('3'));
-        const x = (linear ? coin.times(F(c.bp)) : coin).minus(F(c.delegated).over(F(c.level)));
-        const charged = ql.max(qs).times(F(c.mm)).plus(ql.plus(qs).times(F(c.fee)));
-        const num = linear ? ql.times(el).minus(qs.times(es)).minus(x) : ql.minus(qs).plus(charged);
-        const den = linear ? ql.minus(qs).minus(charged) : x.plus(ql.over(el)).minus(qs.over(es));
-        const lp = den.isZero() || !num.over(den).isPositive() ? null : num.over(den);
-        expect(formatLiquidationPrice(liquidationPrice(input, { kind: c.kind, faceValue: c.face }), places, m)).toBe(showPrice(lp, places, m));
-      }),
+      fc.property(
+        caseArb,
+        fc.integer({ min: 0, max: 5000 }),
+        price,
+        mode,
+        fc.integer({ min: 0, max: 10 }),
+        (c, shortCount, shortPrice, m, places) => {
+          const input = {
+            ...inputOf({ ...c, cross: true }),
+            positionMode: 2,
+            longOpenCount: c.count,
+            longOpenPrice: c.open,
+            shortOpenCount: shortCount,
+            shortOpenPrice: shortPrice,
+          };
+          const linear = c.kind === 'linear';
+          const ql = F(c.count).times(F(c.face));
+          const qs = F(shortCount).times(F(c.face));
+          const el = F(c.open);
+          const es = F(shortPrice);
+          const coin = F(c.available).plus(F('-12.5')).minus(F('3'));
+          const x = (linear ? coin.times(F(c.bp)) : coin).minus(F(c.delegated).over(F(c.level)));
+          const charged = ql
+            .max(qs)
+            .times(F(c.mm))
+            .plus(ql.plus(qs).times(F(c.fee)));
+          const num = linear ? ql.times(el).minus(qs.times(es)).minus(x) : ql.minus(qs).plus(charged);
+          const den = linear ? ql.minus(qs).minus(charged) : x.plus(ql.over(el)).minus(qs.over(es));
+          const lp = den.isZero() || !num.over(den).isPositive() ? null : num.over(den);
+          expect(formatLiquidationPrice(liquidationPrice(input, { kind: c.kind, faceValue: c.face }), places, m)).toBe(
+            showPrice(lp, places, m),
+          );
+        },
+      ),
       runs,
     );
   });

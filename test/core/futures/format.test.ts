@@ -24,12 +24,12 @@ describe('display', () => {
     expect(formatAmount(value)).toBe(shown);
   });
 
-  it("floor when positive, round up when negative (toward zero)", () => {
+  it('floor when positive, round up when negative (toward zero)', () => {
     expect(truncateDecimal('2.999', 2).toString()).toBe('2.99');
     expect(truncateDecimal('-2.999', 2).toString()).toBe('-2.99');
   });
 
-  it('the caller\'s precision (pricePlace, quotePrecision) replaces the default', () => {
+  it("the caller's precision (pricePlace, quotePrecision) replaces the default", () => {
     expect(formatAmount('1.23456789', 2)).toBe('1.23');
     expect(formatPrice('27000.129', '1')).toBe('27000.1');
   });

@@ -107,12 +107,16 @@ describe('numeric inputs beyond what a figure can show are refused quickly', () 
 
   it('figures from bounded inputs stay finite: no NaN or Infinity from huge or tiny values within the bound', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }), fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }), (e1, e2) => {
-        const input = { position: 1, count: `1e${Math.max(e1, 0)}`, openAvgPrice: `3e${e2}` };
-        const { result, error } = timed(() => unrealizedPnl(input, prepareMark('2').price, { kind: 'inverse' }));
-        if (error !== undefined) expect(error).toBeInstanceOf(FuturesInputError);
-        else expect((result as InstanceType<typeof FuturesDecimal>).isFinite()).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }),
+        fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }),
+        (e1, e2) => {
+          const input = { position: 1, count: `1e${Math.max(e1, 0)}`, openAvgPrice: `3e${e2}` };
+          const { result, error } = timed(() => unrealizedPnl(input, prepareMark('2').price, { kind: 'inverse' }));
+          if (error !== undefined) expect(error).toBeInstanceOf(FuturesInputError);
+          else expect((result as InstanceType<typeof FuturesDecimal>).isFinite()).toBe(true);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -123,14 +127,18 @@ describe('numeric inputs beyond what a figure can show are refused quickly', () 
 
   it('sanitizeAmount keeps at most 20 integer digits of any typed text, exponents and 1 MiB inputs included, quickly', () => {
     fc.assert(
-      fc.property(fc.oneof(scientific, fc.stringMatching(/^[\d.eE+-]{0,200}$/)), fc.integer({ min: 0, max: 40 }), (text, fractionDigits) => {
-        const { result, error, ms } = timed(() => sanitizeAmount(text, fractionDigits));
-        expect(error).toBeUndefined();
-        expect(ms).toBeLessThan(100);
-        const [integer = '', fraction] = (result as string).split('.');
-        expect(integer.length).toBeLessThanOrEqual(20);
-        expect((fraction ?? '').length).toBeLessThanOrEqual(fractionDigits);
-      }),
+      fc.property(
+        fc.oneof(scientific, fc.stringMatching(/^[\d.eE+-]{0,200}$/)),
+        fc.integer({ min: 0, max: 40 }),
+        (text, fractionDigits) => {
+          const { result, error, ms } = timed(() => sanitizeAmount(text, fractionDigits));
+          expect(error).toBeUndefined();
+          expect(ms).toBeLessThan(100);
+          const [integer = '', fraction] = (result as string).split('.');
+          expect(integer.length).toBeLessThanOrEqual(20);
+          expect((fraction ?? '').length).toBeLessThanOrEqual(fractionDigits);
+        },
+      ),
       { numRuns: 300 },
     );
     const { result, ms } = timed(() => sanitizeAmount(`${'9'.repeat(1 << 20)}.${'1'.repeat(1 << 20)}`, 8));

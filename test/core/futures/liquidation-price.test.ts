@@ -1,10 +1,24 @@
 // Liquidation price, worked by hand from the formulas of docs/futures-maths.md, for every mode.
 import { describe, expect, it } from 'vitest';
-import { FuturesDecimal, formatLiquidationPrice, liquidationPrice, roe, unrealizedPnl, type FuturesPositionInput } from '../../../core/index.js';
+import {
+  FuturesDecimal,
+  formatLiquidationPrice,
+  liquidationPrice,
+  roe,
+  unrealizedPnl,
+  type FuturesPositionInput,
+} from '../../../core/index.js';
 
 const isolatedLong: FuturesPositionInput = {
-  position: 1, marginMode: 1, positionMode: 1, count: '1', openAvgPrice: '50000', openLevel: '10',
-  openMarginCount: '5000', mm: '0.004', feeRate: '0.0006',
+  position: 1,
+  marginMode: 1,
+  positionMode: 1,
+  count: '1',
+  openAvgPrice: '50000',
+  openLevel: '10',
+  openMarginCount: '5000',
+  mm: '0.004',
+  feeRate: '0.0006',
 };
 
 describe('liquidationPrice', () => {
@@ -73,8 +87,14 @@ describe('liquidationPrice', () => {
 
   it('cross one-way: X = (available + othersUpnl − othersMaintain)·bp − totalDelegateValue/L replaces M·bp', () => {
     const cross = {
-      ...isolatedLong, marginMode: 2, positionMode: 1, openMarginCount: undefined,
-      available: '8000', othersUpnl: '-500', othersMaintain: '300', totalDelegateValue: '2000',
+      ...isolatedLong,
+      marginMode: 2,
+      positionMode: 1,
+      openMarginCount: undefined,
+      available: '8000',
+      othersUpnl: '-500',
+      othersMaintain: '300',
+      totalDelegateValue: '2000',
     };
     // X = 7,200 − 200 = 7,000; LP = (7,000 − 50,000)/(0.0046 − 1)
     const lp = liquidationPrice(cross)!;
@@ -83,8 +103,14 @@ describe('liquidationPrice', () => {
 
   it('cross hedge: LP = (QL·EL − QS·ES − X)/(QL − QS − MMR·max(QL, QS) − f·(QL + QS))', () => {
     const hedge = {
-      ...isolatedLong, marginMode: 2, positionMode: 2, available: '3000',
-      longOpenCount: '2', longOpenPrice: '50000', shortOpenCount: '1', shortOpenPrice: '51000',
+      ...isolatedLong,
+      marginMode: 2,
+      positionMode: 2,
+      available: '3000',
+      longOpenCount: '2',
+      longOpenPrice: '50000',
+      shortOpenCount: '1',
+      shortOpenPrice: '51000',
     };
     // numerator 100,000 − 51,000 − 3,000 = 46,000; denominator 2 − 1 − 0.008 − 0.0018 = 0.9902
     const lp = liquidationPrice(hedge)!;
@@ -93,8 +119,16 @@ describe('liquidationPrice', () => {
 
   it('cross hedge with equal legs and no rates: denominator 0 → no liquidation price', () => {
     const hedge = {
-      ...isolatedLong, marginMode: 2, positionMode: 2, available: '3000', mm: 0, feeRate: 0,
-      longOpenCount: '1', longOpenPrice: '50000', shortOpenCount: '1', shortOpenPrice: '50000',
+      ...isolatedLong,
+      marginMode: 2,
+      positionMode: 2,
+      available: '3000',
+      mm: 0,
+      feeRate: 0,
+      longOpenCount: '1',
+      longOpenPrice: '50000',
+      shortOpenCount: '1',
+      shortOpenPrice: '50000',
     };
     expect(liquidationPrice(hedge)).toBeNull();
   });
@@ -106,8 +140,15 @@ describe('liquidationPrice', () => {
 
   it('reads the positions* twins when the plain fields are absent (openDealCount − closeDealCount as size)', () => {
     const twins = {
-      position: 1, marginMode: '1', positionsOpenAvgPrice: '50000', openDealCount: '1.5', closeDealCount: '0.5',
-      positionsLevel: '10', positionsOpenMarginCount: '5000', mm: '0.004', feeRate: '0.0006',
+      position: 1,
+      marginMode: '1',
+      positionsOpenAvgPrice: '50000',
+      openDealCount: '1.5',
+      closeDealCount: '0.5',
+      positionsLevel: '10',
+      positionsOpenMarginCount: '5000',
+      mm: '0.004',
+      feeRate: '0.0006',
     };
     expect(liquidationPrice(twins)!.toFixed(8)).toBe(liquidationPrice(isolatedLong)!.toFixed(8));
   });
@@ -118,8 +159,15 @@ describe('liquidationPrice', () => {
 // written as exact decimal strings (rounded half-up at 12 places, as toFixed does).
 describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () => {
   const crossOneWay: FuturesPositionInput = {
-    ...isolatedLong, marginMode: 2, positionMode: 1, openMarginCount: undefined,
-    available: '0.2', othersUpnl: '0.01', othersMaintain: '0.03', totalDelegateValue: '1000', bp: '50000',
+    ...isolatedLong,
+    marginMode: 2,
+    positionMode: 1,
+    openMarginCount: undefined,
+    available: '0.2',
+    othersUpnl: '0.01',
+    othersMaintain: '0.03',
+    totalDelegateValue: '1000',
+    bp: '50000',
   };
 
   it('cross one-way linear: the coin equity is converted at bp before the pending orders are reserved', () => {
@@ -131,8 +179,14 @@ describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () 
   it('cross one-way inverse: X = available + othersUpnl − othersMaintain − totalDelegateValue/L, bp not applied', () => {
     // Q = 100 × 100 USD = 10,000; Q/E = 1 BTC; X = 0.5 + 0.02 − 0.01 − 0.1/10 = 0.5 BTC.
     const inverse = {
-      ...crossOneWay, count: '100', openAvgPrice: '10000', available: '0.5', othersUpnl: '0.02', othersMaintain: '0.01',
-      totalDelegateValue: '0.1', bp: '7',
+      ...crossOneWay,
+      count: '100',
+      openAvgPrice: '10000',
+      available: '0.5',
+      othersUpnl: '0.02',
+      othersMaintain: '0.01',
+      totalDelegateValue: '0.1',
+      bp: '7',
     };
     const options = { kind: 'inverse' as const, faceValue: '100' };
     // long: Q·(MMR + f + 1)/(X + cum + Q/E) = 10,046/1.5; with cum 0.05: 10,046/1.55
@@ -160,9 +214,7 @@ describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () 
     expect(liquidationPrice(nullLegs)!.toFixed(12)).toBe('47217.199115933293');
     // One leg count given is enough to read the legs: a long position with only a short leg in the book.
     // (0 − 1 × 51,000 − 3,000)/(0 − 1 − 0.004 − 0.0006) = 54,000/1.0046
-    expect(liquidationPrice({ ...hedge, shortOpenCount: '1', shortOpenPrice: '51000' })!.toFixed(12)).toBe(
-      '53752.737407923552',
-    );
+    expect(liquidationPrice({ ...hedge, shortOpenCount: '1', shortOpenPrice: '51000' })!.toFixed(12)).toBe('53752.737407923552');
   });
 
   it('cross one-way ignores hedge leg counts the payload may carry: only hedge mode reads them', () => {
@@ -170,13 +222,23 @@ describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () 
     // One-way: X = 8,900 as above, LP = 41,100/0.9954, whatever the legs say.
     expect(liquidationPrice({ ...crossOneWay, ...legs })!.toFixed(12)).toBe('41289.933694996986');
     // Hedge mode reads them: (100,000 − 51,000 − 8,900)/(2 − 1 − 0.008 − 0.0018) = 40,100/0.9902
-    expect(liquidationPrice({ ...crossOneWay, ...legs, positionMode: 2 })!.toFixed(8)).toBe(new FuturesDecimal(40100).div('0.9902').toFixed(8));
+    expect(liquidationPrice({ ...crossOneWay, ...legs, positionMode: 2 })!.toFixed(8)).toBe(
+      new FuturesDecimal(40100).div('0.9902').toFixed(8),
+    );
   });
 
   it('cross hedge linear with the short leg larger, bp and cum: MMR on max(QL, QS), bp on X', () => {
     const hedge = {
-      ...isolatedLong, marginMode: 2, positionMode: 2, openMarginCount: undefined, available: '0.06', bp: '50000',
-      longOpenCount: '1', longOpenPrice: '50000', shortOpenCount: '3', shortOpenPrice: '51000',
+      ...isolatedLong,
+      marginMode: 2,
+      positionMode: 2,
+      openMarginCount: undefined,
+      available: '0.06',
+      bp: '50000',
+      longOpenCount: '1',
+      longOpenPrice: '50000',
+      shortOpenCount: '3',
+      shortOpenPrice: '51000',
     };
     // X = 0.06 × 50,000 = 3,000; (50,000 − 153,000 − 3,000 − 10)/(1 − 3 − 0.004 × 3 − 0.0006 × 4) = 106,010/2.0144
     expect(liquidationPrice(hedge, { maintenanceAmount: '10' })!.toFixed(12)).toBe('52626.092136616362');
@@ -184,8 +246,16 @@ describe('liquidationPrice: bp, inverse cross and hedge without leg counts', () 
 
   it('cross hedge inverse: (QL − QS + MMR·max(QL, QS) + f·(QL + QS))/(X + cum + QL/EL − QS/ES)', () => {
     const hedge = {
-      ...isolatedLong, marginMode: 2, positionMode: 2, openMarginCount: undefined, available: '0.5', bp: '7',
-      longOpenCount: '200', longOpenPrice: '10000', shortOpenCount: '100', shortOpenPrice: '12500',
+      ...isolatedLong,
+      marginMode: 2,
+      positionMode: 2,
+      openMarginCount: undefined,
+      available: '0.5',
+      bp: '7',
+      longOpenCount: '200',
+      longOpenPrice: '10000',
+      shortOpenCount: '100',
+      shortOpenPrice: '12500',
     };
     // QL = 20,000 USD, QS = 10,000 USD; numerator 10,000 + 80 + 18 = 10,098; denominator 0.5 + 2 − 0.8 = 1.7
     const options = { kind: 'inverse' as const, faceValue: '100' };
@@ -209,8 +279,18 @@ describe('liquidationPrice: tiers in hedge mode, and the fields named in errors'
     // = 15,020.20…, a notional of 150,202 in tier 2; tier 2: (300,000 − 150,000 − 50)/(10 − 0.05) = 149,950/9.95,
     // notional 150,703.5…, still tier 2.
     const hedge = {
-      position: 1, marginMode: 2, positionMode: 2, count: '10', openAvgPrice: '30000', openLevel: '10',
-      mm: '0.01', feeRate: '0', available: '150000', longOpenCount: '10', longOpenPrice: '30000', shortOpenCount: '0',
+      position: 1,
+      marginMode: 2,
+      positionMode: 2,
+      count: '10',
+      openAvgPrice: '30000',
+      openLevel: '10',
+      mm: '0.01',
+      feeRate: '0',
+      available: '150000',
+      longOpenCount: '10',
+      longOpenPrice: '30000',
+      shortOpenCount: '0',
     };
     expect(liquidationPrice(hedge, { maintenanceAmount: '1300' })!.toFixed(12)).toBe('15020.202020202020');
     expect(liquidationPrice(hedge, { tiers: BTCUSDT_2020 })!.toFixed(12)).toBe('15070.351758793970');
@@ -231,7 +311,9 @@ describe('liquidationPrice: tiers in hedge mode, and the fields named in errors'
 
   it('negative cross equity inputs are accepted where the sign is free (available, othersUpnl)', () => {
     // X = −1,000 + 500 = −500: (−500 − 50,000)/(0.0046 − 1) = 50,500/0.9954
-    expect(liquidationPrice({ ...good, available: '-1000', othersUpnl: '500' })!.toFixed(8)).toBe(new FuturesDecimal(50500).div('0.9954').toFixed(8));
+    expect(liquidationPrice({ ...good, available: '-1000', othersUpnl: '500' })!.toFixed(8)).toBe(
+      new FuturesDecimal(50500).div('0.9954').toFixed(8),
+    );
   });
 });
 

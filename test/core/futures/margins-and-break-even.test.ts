@@ -33,8 +33,13 @@ describe('maintenanceMargin', () => {
 
   it('cross hedge: charged on the larger leg only (Bitget "Coin-M Futures: Leverage and Risk Management")', () => {
     const hedge = {
-      marginMode: 2, positionMode: 2, mm: '0.01',
-      longOpenCount: '2', longOpenPrice: '50000', shortOpenCount: '3', shortOpenPrice: '40000',
+      marginMode: 2,
+      positionMode: 2,
+      mm: '0.01',
+      longOpenCount: '2',
+      longOpenPrice: '50000',
+      shortOpenCount: '3',
+      shortOpenPrice: '40000',
     };
     // long 100,000, short 120,000 → 1,200
     expect(maintenanceMargin(hedge).toString()).toBe('1200');

@@ -52,9 +52,23 @@ describe('no figure is NaN or infinite', () => {
       fc.property(
         fc.constantFrom<ContractKind>('linear', 'inverse'),
         fc.record({
-          position: fc.constantFrom(1, 2), marginMode: fc.constantFrom(1, 2), positionMode: fc.constantFrom(1, 2),
-          count: value, openAvgPrice: value, openLevel: value, openMarginCount: value, mm: value, feeRate: value,
-          available: value, othersUpnl: value, totalDelegateValue: value, longOpenCount: value, longOpenPrice: value, shortOpenCount: value, shortOpenPrice: value, bp: value,
+          position: fc.constantFrom(1, 2),
+          marginMode: fc.constantFrom(1, 2),
+          positionMode: fc.constantFrom(1, 2),
+          count: value,
+          openAvgPrice: value,
+          openLevel: value,
+          openMarginCount: value,
+          mm: value,
+          feeRate: value,
+          available: value,
+          othersUpnl: value,
+          totalDelegateValue: value,
+          longOpenCount: value,
+          longOpenPrice: value,
+          shortOpenCount: value,
+          shortOpenPrice: value,
+          bp: value,
         }),
         value,
         (kind, input, mark) => {
@@ -63,7 +77,15 @@ describe('no figure is NaN or infinite', () => {
           check(() => unrealizedPnl(position, mark as string, options));
           check(() => roe(position, mark as string, options));
           check(() => liquidationPrice(position, options));
-          check(() => liquidationPrice(position, { ...options, tiers: [{ notionalFloor: 0, maintenanceMarginRate: '0.5' }, { notionalFloor: 10, maintenanceMarginRate: '0.9994' }] }));
+          check(() =>
+            liquidationPrice(position, {
+              ...options,
+              tiers: [
+                { notionalFloor: 0, maintenanceMarginRate: '0.5' },
+                { notionalFloor: 10, maintenanceMarginRate: '0.9994' },
+              ],
+            }),
+          );
           check(() => bankruptcyPrice(position, options));
           check(() => breakEvenPrice(position, options));
           check(() => initialMargin(position, options));
@@ -77,7 +99,17 @@ describe('no figure is NaN or infinite', () => {
             const prepared = preparePosition(position, options);
             return [prepared.tick(mark as string), prepared.display(mark as string, { roe: { rounding: 'half-even' } })];
           });
-          check(() => spotOrderFigures({ buyDelegateCount: input.count, dealCount: input.openLevel, buyDealCount: input.mm, holdCount: input.feeRate, marketPrice: mark, buyPrice: input.openAvgPrice, trackingType: input.position }));
+          check(() =>
+            spotOrderFigures({
+              buyDelegateCount: input.count,
+              dealCount: input.openLevel,
+              buyDealCount: input.mm,
+              holdCount: input.feeRate,
+              marketPrice: mark,
+              buyPrice: input.openAvgPrice,
+              trackingType: input.position,
+            }),
+          );
         },
       ),
       { numRuns: 1000 },
@@ -86,8 +118,12 @@ describe('no figure is NaN or infinite', () => {
 
   it('a rate that zeroes the denominator gives no liquidation price rather than Infinity', () => {
     // linear long: Q·(MMR + f − 1) = 0 when MMR + f = 1.
-    expect(liquidationPrice({ position: 1, marginMode: 1, count: 1, openAvgPrice: 100, openMarginCount: 10, mm: '0.9994', feeRate: '0.0006' })).toBeNull();
+    expect(
+      liquidationPrice({ position: 1, marginMode: 1, count: 1, openAvgPrice: 100, openMarginCount: 10, mm: '0.9994', feeRate: '0.0006' }),
+    ).toBeNull();
     // inverse short: M + cum − Q/E = 0 at 1x.
-    expect(liquidationPrice({ position: 2, marginMode: 1, count: 100, openAvgPrice: 100, openLevel: 1, mm: 0, feeRate: 0 }, { kind: 'inverse' })).toBeNull();
+    expect(
+      liquidationPrice({ position: 2, marginMode: 1, count: 100, openAvgPrice: 100, openLevel: 1, mm: 0, feeRate: 0 }, { kind: 'inverse' }),
+    ).toBeNull();
   });
 });

@@ -14,9 +14,13 @@ describe('realizedPnl', () => {
     expect(realizedPnl(long, '51000', { quantity: '0.5' }).toString()).toBe('500');
     expect(realizedPnl(long, '51000', { quantity: '0.5', feeRate: '0.0006', funding: '2' }).toString()).toBe('467.7');
     // openFeeRate replaces feeRate on the opening side only: 500 − 5 − 15.3 − 2 = 477.7
-    expect(realizedPnl(long, '51000', { quantity: '0.5', feeRate: '0.0006', openFeeRate: '0.0002', funding: '2' }).toString()).toBe('477.7');
+    expect(realizedPnl(long, '51000', { quantity: '0.5', feeRate: '0.0006', openFeeRate: '0.0002', funding: '2' }).toString()).toBe(
+      '477.7',
+    );
     // closeFeeRate replaces it on the closing side only: 500 − 15 − 2.55 − 2 = 480.45
-    expect(realizedPnl(long, '51000', { quantity: '0.5', feeRate: '0.0006', closeFeeRate: '0.0001', funding: '2' }).toString()).toBe('480.45');
+    expect(realizedPnl(long, '51000', { quantity: '0.5', feeRate: '0.0006', closeFeeRate: '0.0001', funding: '2' }).toString()).toBe(
+      '480.45',
+    );
     // Only an opening fee: 500 − 5 = 495; only a closing fee: 500 − 2.55 = 497.45
     expect(realizedPnl(long, '51000', { quantity: '0.5', openFeeRate: '0.0002' }).toString()).toBe('495');
     expect(realizedPnl(long, '51000', { quantity: '0.5', closeFeeRate: '0.0001' }).toString()).toBe('497.45');
@@ -37,7 +41,9 @@ describe('realizedPnl', () => {
     // open fee 5,000/10,000 × 0.0005 = 0.00025; close fee 5,000/8,000 × 0.0005 = 0.0003125;
     // funding −0.001 (received) → 0.125 − 0.00025 − 0.0003125 + 0.001 = 0.1254375
     expect(realizedPnl(inverseShort, '8000', { ...inverse, quantity: '50' }).toString()).toBe('0.125');
-    expect(realizedPnl(inverseShort, '8000', { ...inverse, quantity: '50', feeRate: '0.0005', funding: '-0.001' }).toString()).toBe('0.1254375');
+    expect(realizedPnl(inverseShort, '8000', { ...inverse, quantity: '50', feeRate: '0.0005', funding: '-0.001' }).toString()).toBe(
+      '0.1254375',
+    );
   });
 });
 

@@ -25,7 +25,16 @@ describe('preparePosition', () => {
         units(1e9, 2),
         fc.integer({ min: 1, max: 125 }),
         (kind, side, count, open, mark, level) => {
-          const input = { position: side, marginMode: 1, count, openAvgPrice: open, openLevel: level, openMarginCount: '1000', mm: '0.004', feeRate: '0.0006' };
+          const input = {
+            position: side,
+            marginMode: 1,
+            count,
+            openAvgPrice: open,
+            openLevel: level,
+            openMarginCount: '1000',
+            mm: '0.004',
+            feeRate: '0.0006',
+          };
           const prepared = preparePosition(input, { kind });
           for (const tick of [prepared.tick(mark), prepared.tick(prepareMark(mark))]) {
             // Both paths compute the same exact ratio and round it the same way: equal to the last digit.
@@ -40,7 +49,10 @@ describe('preparePosition', () => {
   });
 
   it('keeps the position figures that do not depend on the mark price', () => {
-    const prepared = preparePosition({ position: 2, marginMode: 1, count: '3', openAvgPrice: '100', openLevel: 5, openMarginCount: 60, mm: 0, feeRate: 0 }, { faceValue: 10 });
+    const prepared = preparePosition(
+      { position: 2, marginMode: 1, count: '3', openAvgPrice: '100', openLevel: 5, openMarginCount: 60, mm: 0, feeRate: 0 },
+      { faceValue: 10 },
+    );
     expect(prepared.direction).toBe(-1);
     expect(prepared.size.toString()).toBe('30');
     expect(prepared.kind).toBe('linear');
@@ -61,14 +73,27 @@ describe('preparePosition', () => {
   // Issue 19: a cross position with neither leverage nor margin used to throw "openLevel missing" even when
   // only the liquidation price was wanted.
   it('a cross position with neither leverage nor margin still gets its uPnL and liquidation price; ROE is null ("--")', () => {
-    const input = { position: 1, marginMode: 2, positionMode: 1, count: '2', openAvgPrice: '50000', available: '20000', mm: '0.004', feeRate: '0.0006' };
+    const input = {
+      position: 1,
+      marginMode: 2,
+      positionMode: 1,
+      count: '2',
+      openAvgPrice: '50000',
+      available: '20000',
+      mm: '0.004',
+      feeRate: '0.0006',
+    };
     const prepared = preparePosition(input);
     expect(prepared.missing).toEqual(['openLevel']);
     expect(prepared.liquidationPrice!.eq(liquidationPrice(input)!)).toBe(true);
     const tick = prepared.tick('51000');
     expect(tick.roe).toBeNull();
     expect(tick.unrealizedPnl.toString()).toBe('2000');
-    expect(prepared.display('51000')).toEqual({ unrealizedPnl: '2000.000000', roe: '--', liquidationPrice: formatLiquidationPrice(liquidationPrice(input)) });
+    expect(prepared.display('51000')).toEqual({
+      unrealizedPnl: '2000.000000',
+      roe: '--',
+      liquidationPrice: formatLiquidationPrice(liquidationPrice(input)),
+    });
   });
 
   it('each figure whose inputs are missing is null and named in `missing`; the others are computed', () => {
@@ -82,15 +107,38 @@ describe('preparePosition', () => {
     expect(bare.missing).toEqual(['feeRate']); // the first missing input of the liquidation price
     expect(bare.display('101').roe).toBe('+10.00%');
     // Cross with pending orders needs the leverage for their margin: the liquidation price is null too.
-    const pending = preparePosition({ position: 1, marginMode: 2, positionMode: 1, count: '1', openAvgPrice: '100', available: '50', totalDelegateValue: '100', mm: 0, feeRate: 0 });
+    const pending = preparePosition({
+      position: 1,
+      marginMode: 2,
+      positionMode: 1,
+      count: '1',
+      openAvgPrice: '100',
+      available: '50',
+      totalDelegateValue: '100',
+      mm: 0,
+      feeRate: 0,
+    });
     expect(pending.liquidationPrice).toBeNull();
     expect(pending.missing).toEqual(['openLevel']);
   });
 
   it('an input that is present but wrong still throws a FuturesInputError naming it', () => {
-    const input = { position: 1, marginMode: 2, positionMode: 1, count: '2', openAvgPrice: '50000', available: '20000', mm: 'abc', feeRate: '0.0006' };
-    expect(() => preparePosition(input)).toThrow(expect.objectContaining({ name: 'FuturesInputError', field: 'mm', problem: 'not-numeric' }));
-    expect(() => preparePosition({ ...input, mm: '0', openMarginCount: '0' })).toThrow(expect.objectContaining({ field: 'openMarginCount', problem: 'zero' }));
+    const input = {
+      position: 1,
+      marginMode: 2,
+      positionMode: 1,
+      count: '2',
+      openAvgPrice: '50000',
+      available: '20000',
+      mm: 'abc',
+      feeRate: '0.0006',
+    };
+    expect(() => preparePosition(input)).toThrow(
+      expect.objectContaining({ name: 'FuturesInputError', field: 'mm', problem: 'not-numeric' }),
+    );
+    expect(() => preparePosition({ ...input, mm: '0', openMarginCount: '0' })).toThrow(
+      expect.objectContaining({ field: 'openMarginCount', problem: 'zero' }),
+    );
     expect(() => preparePosition({ ...input, mm: '0' }).display('1', { roe: { rounding: 'up' as never } })).toThrow(
       expect.objectContaining({ field: 'roe.rounding', problem: 'not-an-option' }),
     );

@@ -27,9 +27,9 @@ const decimal = (minUnits: number, maxUnits: number, places: number) =>
 const price = decimal(1, 1e9, 2); // 0.01 … 10,000,000
 const size = decimal(1, 1e7, 3); // 0.001 … 10,000
 const kind = fc.constantFrom<ContractKind>('linear', 'inverse');
-const signed = fc.integer({ min: -1e12, max: 1e12 }).chain((units) =>
-  fc.integer({ min: 0, max: 12 }).map((places) => new FuturesDecimal(units).div(new FuturesDecimal(10).pow(places))),
-);
+const signed = fc
+  .integer({ min: -1e12, max: 1e12 })
+  .chain((units) => fc.integer({ min: 0, max: 12 }).map((places) => new FuturesDecimal(units).div(new FuturesDecimal(10).pow(places))));
 
 describe('properties', () => {
   it('PnL antisymmetry: the short PnL is exactly minus the long PnL at the same prices', () => {
@@ -62,7 +62,10 @@ describe('properties', () => {
       const qd = new FuturesDecimal(q);
       const entryNotional = k === 'linear' ? qd.times(e) : qd.div(e);
       // margin = notional × (MMR + f) × (1 + extra): strictly above what maintenance and the close fee need.
-      const margin = entryNotional.times(new FuturesDecimal(mm).plus(f)).plus(entryNotional.times('0.0001')).times(new FuturesDecimal(1).plus(extra));
+      const margin = entryNotional
+        .times(new FuturesDecimal(mm).plus(f))
+        .plus(entryNotional.times('0.0001'))
+        .times(new FuturesDecimal(1).plus(extra));
       return { k, q, e, mm, f, margin: margin.toString() };
     });
 
@@ -90,7 +93,10 @@ describe('properties', () => {
         const pnl = unrealizedPnl(input, lp, { kind: k });
         const equity = new FuturesDecimal(margin).plus(pnl);
         const notionalAtLp = k === 'linear' ? qd.times(lp) : qd.div(lp);
-        const needed = notionalAtLp.times(mm).minus(k === 'linear' ? cum : 0).plus(notionalAtLp.times(f));
+        const needed = notionalAtLp
+          .times(mm)
+          .minus(k === 'linear' ? cum : 0)
+          .plus(notionalAtLp.times(f));
         // Equal at 6 decimals (the amount display) and far beyond: the difference is below 1e-20.
         expect(equity.minus(needed).abs().lt('1e-20')).toBe(true);
         expect(formatAmount(equity.toDecimalPlaces(20))).toBe(formatAmount(needed.toDecimalPlaces(20)));
@@ -102,12 +108,24 @@ describe('properties', () => {
     fc.assert(
       fc.property(size, price, size, price, decimal(0, 1e9, 2), decimal(0, 50, 4), decimal(0, 10, 4), (ql, el, qs, es, x, mm, f) => {
         const input = {
-          position: 1, marginMode: 2, positionMode: 2, count: ql, openAvgPrice: el, available: x, mm, feeRate: f,
-          longOpenCount: ql, longOpenPrice: el, shortOpenCount: qs, shortOpenPrice: es,
+          position: 1,
+          marginMode: 2,
+          positionMode: 2,
+          count: ql,
+          openAvgPrice: el,
+          available: x,
+          mm,
+          feeRate: f,
+          longOpenCount: ql,
+          longOpenPrice: el,
+          shortOpenCount: qs,
+          shortOpenPrice: es,
         };
         const lp = liquidationPrice(input);
         if (lp === null) return;
-        const equity = new FuturesDecimal(x).plus(new FuturesDecimal(ql).times(lp.minus(el))).plus(new FuturesDecimal(qs).times(lp.neg().plus(es)));
+        const equity = new FuturesDecimal(x)
+          .plus(new FuturesDecimal(ql).times(lp.minus(el)))
+          .plus(new FuturesDecimal(qs).times(lp.neg().plus(es)));
         const needed = FuturesDecimal.max(ql, qs).times(lp).times(mm).plus(new FuturesDecimal(ql).plus(qs).times(lp).times(f));
         expect(equity.minus(needed).abs().lt('1e-20')).toBe(true);
       }),
@@ -116,22 +134,42 @@ describe('properties', () => {
 
   it('cross one-way: at the liquidation price the cross equity X + PnL equals maintenance plus the close fee', () => {
     fc.assert(
-      fc.property(kind, fc.constantFrom(1, 2), size, price, decimal(-1e9, 1e9, 2), decimal(0, 1e7, 2), decimal(0, 50, 4), decimal(0, 10, 4), (k, side, q, e, available, delegated, mm, f) => {
-        const input = {
-          position: side, marginMode: 2, positionMode: 1, count: q, openAvgPrice: e, openLevel: 20,
-          available, othersUpnl: '12.5', othersMaintain: '3', totalDelegateValue: delegated, mm, feeRate: f,
-        };
-        const lp = liquidationPrice(input, { kind: k });
-        if (lp === null) return;
-        const x = new FuturesDecimal(available).plus('9.5').minus(new FuturesDecimal(delegated).div(20));
-        const equity = x.plus(unrealizedPnl(input, lp, { kind: k }));
-        const notionalAtLp = k === 'linear' ? new FuturesDecimal(q).times(lp) : new FuturesDecimal(q).div(lp);
-        const needed = notionalAtLp.times(new FuturesDecimal(mm).plus(f));
-        // The terms cancel; the residue is bounded by the magnitudes of the terms at the 37th digit.
-        const entryNotional = k === 'linear' ? new FuturesDecimal(q).times(e) : new FuturesDecimal(q).div(e);
-        const scale = x.abs().plus(entryNotional).plus(notionalAtLp);
-        expect(equity.minus(needed).abs().lte(scale.times('1e-37'))).toBe(true);
-      }),
+      fc.property(
+        kind,
+        fc.constantFrom(1, 2),
+        size,
+        price,
+        decimal(-1e9, 1e9, 2),
+        decimal(0, 1e7, 2),
+        decimal(0, 50, 4),
+        decimal(0, 10, 4),
+        (k, side, q, e, available, delegated, mm, f) => {
+          const input = {
+            position: side,
+            marginMode: 2,
+            positionMode: 1,
+            count: q,
+            openAvgPrice: e,
+            openLevel: 20,
+            available,
+            othersUpnl: '12.5',
+            othersMaintain: '3',
+            totalDelegateValue: delegated,
+            mm,
+            feeRate: f,
+          };
+          const lp = liquidationPrice(input, { kind: k });
+          if (lp === null) return;
+          const x = new FuturesDecimal(available).plus('9.5').minus(new FuturesDecimal(delegated).div(20));
+          const equity = x.plus(unrealizedPnl(input, lp, { kind: k }));
+          const notionalAtLp = k === 'linear' ? new FuturesDecimal(q).times(lp) : new FuturesDecimal(q).div(lp);
+          const needed = notionalAtLp.times(new FuturesDecimal(mm).plus(f));
+          // The terms cancel; the residue is bounded by the magnitudes of the terms at the 37th digit.
+          const entryNotional = k === 'linear' ? new FuturesDecimal(q).times(e) : new FuturesDecimal(q).div(e);
+          const scale = x.abs().plus(entryNotional).plus(notionalAtLp);
+          expect(equity.minus(needed).abs().lte(scale.times('1e-37'))).toBe(true);
+        },
+      ),
     );
   });
 
@@ -139,8 +177,18 @@ describe('properties', () => {
     fc.assert(
       fc.property(size, price, size, price, decimal(0, 1e6, 6), decimal(0, 50, 4), decimal(0, 10, 4), (ql, el, qs, es, x, mm, f) => {
         const input = {
-          position: 1, marginMode: 2, positionMode: 2, count: ql, openAvgPrice: el, available: x, mm, feeRate: f,
-          longOpenCount: ql, longOpenPrice: el, shortOpenCount: qs, shortOpenPrice: es,
+          position: 1,
+          marginMode: 2,
+          positionMode: 2,
+          count: ql,
+          openAvgPrice: el,
+          available: x,
+          mm,
+          feeRate: f,
+          longOpenCount: ql,
+          longOpenPrice: el,
+          shortOpenCount: qs,
+          shortOpenPrice: es,
         };
         const lp = liquidationPrice(input, { kind: 'inverse' });
         if (lp === null) return;

@@ -6,8 +6,16 @@ import { FuturesInputError, formatSpotOrderFigures, spotOrderFigures } from '../
 describe('spot plan/trace order figures', () => {
   it('trackingType 0: sized in base coin, bought at buyPrice', () => {
     const order = {
-      orderNo: '1', trackingType: 0, buyDelegateCount: '2', dealCount: '1.5', buyDealCount: '1.5', buyPrice: '100',
-      holdCount: '1.2', marketPrice: '110.5', pricePlace: 2, quotePrecision: 4,
+      orderNo: '1',
+      trackingType: 0,
+      buyDelegateCount: '2',
+      dealCount: '1.5',
+      buyDealCount: '1.5',
+      buyPrice: '100',
+      holdCount: '1.2',
+      marketPrice: '110.5',
+      pricePlace: 2,
+      quotePrecision: 4,
     };
     const figures = spotOrderFigures(order);
     expect(figures.filledRatio.toString()).toBe('75');
@@ -16,14 +24,26 @@ describe('spot plan/trace order figures', () => {
     expect(figures.unrealizedPnl!.toString()).toBe('12.6');
     expect(figures.yield!.toString()).toBe('10.5');
     expect(formatSpotOrderFigures(order)).toEqual({
-      filledRatio: '75.00%', averageBuyPrice: '100.00', cost: '150.0000', marketValue: '132.6000', unrealizedPnl: '12.6000', yield: '+10.50%',
+      filledRatio: '75.00%',
+      averageBuyPrice: '100.00',
+      cost: '150.0000',
+      marketValue: '132.6000',
+      unrealizedPnl: '12.6000',
+      yield: '+10.50%',
     });
   });
 
   it('trackingType other: sized as a quote amount, average price = dealCount ÷ buyDealCount', () => {
     const order = {
-      trackingType: '1', buyDelegateCount: '300', dealCount: '200', buyDealCount: '3', buyPrice: '60',
-      holdCount: '3', marketPrice: '60', pricePlace: '3', quotePrecision: '2',
+      trackingType: '1',
+      buyDelegateCount: '300',
+      dealCount: '200',
+      buyDealCount: '3',
+      buyPrice: '60',
+      holdCount: '3',
+      marketPrice: '60',
+      pricePlace: '3',
+      quotePrecision: '2',
     };
     const figures = spotOrderFigures(order);
     expect(figures.filledRatio.toFixed(4)).toBe('66.6667');
@@ -38,13 +58,30 @@ describe('spot plan/trace order figures', () => {
 
   it('figures are exact: 3 held at an average of 200 ÷ 3, market 70, is a PnL of exactly 10.00 (+5.00 %), not 9.99', () => {
     // A 40-digit average (66.66…67) made this 9.99…99, which truncates to 9.99.
-    const order = { trackingType: 1, buyDelegateCount: '200', dealCount: '200', buyDealCount: '3', holdCount: '3', marketPrice: '70', quotePrecision: 2 };
+    const order = {
+      trackingType: 1,
+      buyDelegateCount: '200',
+      dealCount: '200',
+      buyDealCount: '3',
+      holdCount: '3',
+      marketPrice: '70',
+      quotePrecision: 2,
+    };
     expect(spotOrderFigures(order).unrealizedPnl!.toString()).toBe('10');
     expect(formatSpotOrderFigures(order)).toMatchObject({ unrealizedPnl: '10.00', yield: '+5.00%', averageBuyPrice: '66.666666' });
   });
 
   it('the display takes a rounding mode for every figure (truncation by default)', () => {
-    const order = { trackingType: 1, buyDelegateCount: '300', dealCount: '200', buyDealCount: '3', holdCount: '3', marketPrice: '60', pricePlace: 3, quotePrecision: 2 };
+    const order = {
+      trackingType: 1,
+      buyDelegateCount: '300',
+      dealCount: '200',
+      buyDealCount: '3',
+      holdCount: '3',
+      marketPrice: '60',
+      pricePlace: 3,
+      quotePrecision: 2,
+    };
     expect(formatSpotOrderFigures(order, undefined, 'half-up')).toMatchObject({ averageBuyPrice: '66.667', filledRatio: '66.67%' });
     expect(formatSpotOrderFigures(order, undefined, 'half-even')).toMatchObject({ averageBuyPrice: '66.667', filledRatio: '66.67%' });
     expect(formatSpotOrderFigures(order)).toMatchObject({ averageBuyPrice: '66.666', filledRatio: '66.66%' });

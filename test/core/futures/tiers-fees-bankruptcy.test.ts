@@ -70,7 +70,9 @@ describe('maintenance-margin tier tables', () => {
       expect(atFloor.minus(below).abs().lte('0.0001')).toBe(true);
     }
     // 300,000 USDT at 1 % less 1,300.
-    expect(maintenanceMargin({ position: 1, count: '3', openAvgPrice: '100000', mm: '0.9' }, { tiers: BTCUSDT_2020 }).toString()).toBe('1700');
+    expect(maintenanceMargin({ position: 1, count: '3', openAvgPrice: '100000', mm: '0.9' }, { tiers: BTCUSDT_2020 }).toString()).toBe(
+      '1700',
+    );
   });
 
   it('refuses tables that are empty, do not start at 0, have falling floors or falling rates, naming the field', () => {
@@ -85,9 +87,9 @@ describe('maintenance-margin tier tables', () => {
       expect.objectContaining({ field: 'tiers[1].maintenanceMarginRate', problem: 'out-of-order' }),
     );
     expect(() => marginTierTable([{ notionalFloor: 0, maintenanceMarginRate: 'x' }])).toThrow(FuturesInputError);
-    expect(() => liquidationPrice({ position: 1, marginMode: 1, count: 1, openAvgPrice: 1, openLevel: 1, feeRate: 0 }, { tiers: { tiers: [] } })).toThrow(
-      expect.objectContaining({ field: 'tiers', problem: 'not-an-option' }),
-    );
+    expect(() =>
+      liquidationPrice({ position: 1, marginMode: 1, count: 1, openAvgPrice: 1, openLevel: 1, feeRate: 0 }, { tiers: { tiers: [] } }),
+    ).toThrow(expect.objectContaining({ field: 'tiers', problem: 'not-an-option' }));
   });
 
   it('recomputes the liquidation price with the tier its own notional falls in (Binance)', () => {
@@ -119,8 +121,15 @@ describe('maintenance-margin tier tables', () => {
           // Linear sizes in hundredths of a coin against the BTC-sized table scaled ×10,000 (quote notionals).
           const tiers = kind === 'linear' ? BTCUSD_COIN_M.map((t) => ({ ...t, notionalFloor: t.notionalFloor * 10000 })) : table;
           const input = {
-            position: side, marginMode: cross ? 2 : 1, positionMode: 1, count: kind === 'linear' ? count / 100 : count * 100,
-            openAvgPrice: open, openLevel: level, available: '50000', mm: '0', feeRate: '0.0004',
+            position: side,
+            marginMode: cross ? 2 : 1,
+            positionMode: 1,
+            count: kind === 'linear' ? count / 100 : count * 100,
+            openAvgPrice: open,
+            openLevel: level,
+            available: '50000',
+            mm: '0',
+            feeRate: '0.0004',
           };
           const lp = liquidationPrice(input, { kind, tiers });
           if (lp === null) return;
@@ -175,14 +184,21 @@ describe('trading and funding fees', () => {
 
   it('realised PnL net of fees is the gross PnL less openFee and closeFee, exactly', () => {
     fc.assert(
-      fc.property(fc.constantFrom<ContractKind>('linear', 'inverse'), fc.constantFrom(1, 2), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 1e6 }), (kind, side, q, e, c) => {
-        const input = { position: side, count: q, openAvgPrice: e, feeRate: '0.0007' };
-        const net = realizedPnl(input, c, { kind, feeRate: '0.0007' });
-        const gross = realizedPnl(input, c, { kind });
-        const fees = openFee(input, { kind }).plus(closeFee(input, c, { kind }));
-        // Each figure is exact to 41 decimals; the Decimal sum on this side rounds at 40 significant digits.
-        expect(net.minus(gross.minus(fees)).abs().lte(gross.abs().plus(1).times('1e-38'))).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom<ContractKind>('linear', 'inverse'),
+        fc.constantFrom(1, 2),
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        (kind, side, q, e, c) => {
+          const input = { position: side, count: q, openAvgPrice: e, feeRate: '0.0007' };
+          const net = realizedPnl(input, c, { kind, feeRate: '0.0007' });
+          const gross = realizedPnl(input, c, { kind });
+          const fees = openFee(input, { kind }).plus(closeFee(input, c, { kind }));
+          // Each figure is exact to 41 decimals; the Decimal sum on this side rounds at 40 significant digits.
+          expect(net.minus(gross.minus(fees)).abs().lte(gross.abs().plus(1).times('1e-38'))).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -41,21 +41,65 @@ const call =
 
 const FAULTS: Fault[] = [
   ...(['locale', 'appTheme', 'terminalCode', 'deviceLanguage', 'beta'] as const).map(providerFault),
-  { name: 'providers.locale returns an empty string', options: { providers: { locale: () => '' } }, call: call('GET', '/echo'), expected: invalid('providers.locale') },
-  { name: 'providers.locale returns a number', options: { providers: { locale: () => 42 as unknown as string } }, call: call('GET', '/echo'), expected: invalid('providers.locale') },
-  { name: 'providers.terminalCode returns CR/LF', options: { providers: { terminalCode: () => 'fp\r\nx-injected: 1' } }, call: call('GET', '/echo'), expected: invalid('providers.terminalCode') },
-  { name: 'providers.appTheme returns U+0100', options: { providers: { appTheme: () => 'dĀrk' as 'dark' } }, call: call('GET', '/echo'), expected: invalid('providers.appTheme') },
-  { name: 'a header value with CR/LF', call: call('POST', '/echo', {}, { headers: { 'x-trace': 'a\r\nx-injected: 1' } }), expected: invalid('headers.x-trace') },
-  { name: 'a header value with a lone LF', call: call('GET', '/echo', undefined, { headers: { token: 'abc\n' } }), expected: invalid('headers.token') },
-  { name: 'a header value with NUL', call: call('GET', '/echo', undefined, { headers: { token: 'a\0b' } }), expected: invalid('headers.token') },
-  { name: 'a header value that is an object', call: call('GET', '/echo', undefined, { headers: { token: { toString: () => 'x' } } }), expected: invalid('headers.token') },
-  { name: 'an invalid header name', call: call('GET', '/echo', undefined, { headers: { 'bad name': 'x' } }), expected: invalid('headers.bad name') },
+  {
+    name: 'providers.locale returns an empty string',
+    options: { providers: { locale: () => '' } },
+    call: call('GET', '/echo'),
+    expected: invalid('providers.locale'),
+  },
+  {
+    name: 'providers.locale returns a number',
+    options: { providers: { locale: () => 42 as unknown as string } },
+    call: call('GET', '/echo'),
+    expected: invalid('providers.locale'),
+  },
+  {
+    name: 'providers.terminalCode returns CR/LF',
+    options: { providers: { terminalCode: () => 'fp\r\nx-injected: 1' } },
+    call: call('GET', '/echo'),
+    expected: invalid('providers.terminalCode'),
+  },
+  {
+    name: 'providers.appTheme returns U+0100',
+    options: { providers: { appTheme: () => 'dĀrk' as 'dark' } },
+    call: call('GET', '/echo'),
+    expected: invalid('providers.appTheme'),
+  },
+  {
+    name: 'a header value with CR/LF',
+    call: call('POST', '/echo', {}, { headers: { 'x-trace': 'a\r\nx-injected: 1' } }),
+    expected: invalid('headers.x-trace'),
+  },
+  {
+    name: 'a header value with a lone LF',
+    call: call('GET', '/echo', undefined, { headers: { token: 'abc\n' } }),
+    expected: invalid('headers.token'),
+  },
+  {
+    name: 'a header value with NUL',
+    call: call('GET', '/echo', undefined, { headers: { token: 'a\0b' } }),
+    expected: invalid('headers.token'),
+  },
+  {
+    name: 'a header value that is an object',
+    call: call('GET', '/echo', undefined, { headers: { token: { toString: () => 'x' } } }),
+    expected: invalid('headers.token'),
+  },
+  {
+    name: 'an invalid header name',
+    call: call('GET', '/echo', undefined, { headers: { 'bad name': 'x' } }),
+    expected: invalid('headers.bad name'),
+  },
   { name: 'an empty header name', call: call('GET', '/echo', undefined, { headers: { '': 'x' } }), expected: invalid('headers.') },
   { name: 'headers that are not an object', call: call('GET', '/echo', undefined, { headers: 'token: x' }), expected: invalid('headers') },
   { name: 'a number as path', call: call('GET', 42), expected: invalid('path') },
   { name: 'an undefined path', call: call('GET', undefined), expected: invalid('path') },
   { name: 'an object as path', call: call('POST', { toString: () => '/echo' }), expected: invalid('path') },
-  { name: 'a path with a dot segment the URL parser would collapse (login encryption bypass)', call: call('POST', '/user/x/../login', { password: 'p' }), expected: invalid('path') },
+  {
+    name: 'a path with a dot segment the URL parser would collapse (login encryption bypass)',
+    call: call('POST', '/user/x/../login', { password: 'p' }),
+    expected: invalid('path'),
+  },
   { name: 'a path with a percent-encoded dot segment', call: call('POST', '/user/x/%2E%2e/login'), expected: invalid('path') },
   { name: 'a path with a query', call: call('GET', '/echo?x=1'), expected: invalid('path') },
   { name: 'a path with a fragment', call: call('GET', '/echo#x'), expected: invalid('path') },
@@ -67,10 +111,16 @@ const FAULTS: Fault[] = [
   { name: 'an unknown contentType', call: call('POST', '/echo', { a: 1 }, { contentType: 'xml' }), expected: invalid('contentType') },
   { name: 'a signal that is not an AbortSignal', call: call('GET', '/echo', undefined, { signal: {} }), expected: invalid('signal') },
   { name: 'meta that is not an object', call: call('GET', '/echo', undefined, { meta: 'x' }), expected: invalid('meta') },
-  { name: 'an unknown onLoginExpired', call: call('GET', '/echo', undefined, { onLoginExpired: 'never' }), expected: invalid('onLoginExpired') },
-  ...[0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100', true].map(
-    (timeout): Fault => ({ name: `per-call timeout ${String(timeout)}`, call: call('GET', '/echo', undefined, { timeout }), expected: invalid('timeout') }),
-  ),
+  {
+    name: 'an unknown onLoginExpired',
+    call: call('GET', '/echo', undefined, { onLoginExpired: 'never' }),
+    expected: invalid('onLoginExpired'),
+  },
+  ...[0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100', true].map((timeout): Fault => ({
+    name: `per-call timeout ${String(timeout)}`,
+    call: call('GET', '/echo', undefined, { timeout }),
+    expected: invalid('timeout'),
+  })),
 ];
 
 describe('a call that cannot be set up rejects typed and holds nothing', () => {
@@ -87,7 +137,11 @@ describe('a call that cannot be set up rejects typed and holds nothing', () => {
         expect(client.pendingCount).toBe(0);
         expect(platform.timers.pendingCount).toBe(0);
         const error = await promise!.catch((e: unknown) => e);
-        expect(error).toMatchObject({ name: fault.expected.name, code: fault.expected.code, extra: expect.objectContaining({ field: fault.expected.field }) });
+        expect(error).toMatchObject({
+          name: fault.expected.name,
+          code: fault.expected.code,
+          extra: expect.objectContaining({ field: fault.expected.field }),
+        });
         // No phantom 'Request timed out!' later, nothing sent, nothing emitted.
         await platform.advanceAsync(60_000);
         expect(events).toEqual([]);
@@ -192,7 +246,11 @@ describe('property: any header name and value either goes out unaltered or rejec
     await fc.assert(
       fc.asyncProperty(headerName, headerValue, async (name, value) => {
         // Names the client sets itself would be overwritten by the per-call value, which is still the rule checked.
-        fc.pre(!['content-length', 'host', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer'].includes(name.toLowerCase()));
+        fc.pre(
+          !['content-length', 'host', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer'].includes(
+            name.toLowerCase(),
+          ),
+        );
         const before = server.received.length;
         const outcome = await client.get('/echo', undefined, { headers: { [name]: value } }).then(
           () => 'sent',
@@ -218,14 +276,18 @@ describe('property: any header name and value either goes out unaltered or rejec
   it('provider values (terminalCode)', async () => {
     server.route('GET', '/v1/echo', reply.echo());
     await fc.assert(
-      fc.asyncProperty(headerValue.filter((v) => v.trim() !== ''), async (value) => {
-        const { client, platform } = rig(server, { providers: { terminalCode: () => value } });
-        const outcome = await client.get<{ headers: Record<string, string> }>('/echo').catch((e: unknown) => e);
-        if (validValue(value)) expect(outcome).toMatchObject({ data: { headers: { terminalcode: value.replace(/^[ \t]+|[ \t]+$/g, '') } } });
-        else expect(outcome).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'providers.terminalCode' } });
-        expect(client.pendingCount).toBe(0);
-        expect(platform.timers.pendingCount).toBe(0);
-      }),
+      fc.asyncProperty(
+        headerValue.filter((v) => v.trim() !== ''),
+        async (value) => {
+          const { client, platform } = rig(server, { providers: { terminalCode: () => value } });
+          const outcome = await client.get<{ headers: Record<string, string> }>('/echo').catch((e: unknown) => e);
+          if (validValue(value))
+            expect(outcome).toMatchObject({ data: { headers: { terminalcode: value.replace(/^[ \t]+|[ \t]+$/g, '') } } });
+          else expect(outcome).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'providers.terminalCode' } });
+          expect(client.pendingCount).toBe(0);
+          expect(platform.timers.pendingCount).toBe(0);
+        },
+      ),
       { numRuns: 100 },
     );
   });

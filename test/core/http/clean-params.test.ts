@@ -184,7 +184,10 @@ describe('dates in a given time zone: an IANA zone name', () => {
 
   it('cleanParams and cleanParamValue write every Date in the given zone', () => {
     const at = new Date(Date.UTC(2026, 0, 1, 16, 30));
-    expect(cleanParams({ at, nested: [at] }, { timeZone: 'Asia/Shanghai' })).toStrictEqual({ at: '2026-01-02 00:30', nested: ['2026-01-02 00:30'] });
+    expect(cleanParams({ at, nested: [at] }, { timeZone: 'Asia/Shanghai' })).toStrictEqual({
+      at: '2026-01-02 00:30',
+      nested: ['2026-01-02 00:30'],
+    });
     expect(cleanParamValue(at, { timeZone: 'America/New_York' })).toBe('2026-01-01 11:30');
   });
 
@@ -199,7 +202,7 @@ describe('dates in a given time zone: an IANA zone name', () => {
     expect(formatParamDate(date, 'Etc/GMT-9')).toBe('0001-06-15 21:00');
   });
 
-  it("builds one formatter per zone and reuses it (building one costs far more than using one)", () => {
+  it('builds one formatter per zone and reuses it (building one costs far more than using one)', () => {
     const original = Intl.DateTimeFormat;
     let built = 0;
     Intl.DateTimeFormat = new Proxy(original, {
@@ -219,18 +222,21 @@ describe('dates in a given time zone: an IANA zone name', () => {
     }
   });
 
-  it.each(['Mars/Olympus', 'Asia/Shangai', '', 'GMT+25'])('an unknown zone %j is an UnknownTimeZoneError (code UNKNOWN_TIME_ZONE), even with no Date in the params', (zone) => {
-    const expected = expect.objectContaining({
-      name: 'UnknownTimeZoneError',
-      code: 'UNKNOWN_TIME_ZONE',
-      message: `Unknown time zone for request params: ${zone}`,
-      extra: { field: 'timeZone', value: zone },
-    });
-    expect(() => formatParamDate(new Date(0), zone)).toThrow(UnknownTimeZoneError);
-    expect(() => formatParamDate(new Date(0), zone)).toThrow(expected);
-    expect(() => cleanParams({ name: 'x' }, { timeZone: zone })).toThrow(expected);
-    expect(() => assertParamTimeZone(zone)).toThrow(expected);
-  });
+  it.each(['Mars/Olympus', 'Asia/Shangai', '', 'GMT+25'])(
+    'an unknown zone %j is an UnknownTimeZoneError (code UNKNOWN_TIME_ZONE), even with no Date in the params',
+    (zone) => {
+      const expected = expect.objectContaining({
+        name: 'UnknownTimeZoneError',
+        code: 'UNKNOWN_TIME_ZONE',
+        message: `Unknown time zone for request params: ${zone}`,
+        extra: { field: 'timeZone', value: zone },
+      });
+      expect(() => formatParamDate(new Date(0), zone)).toThrow(UnknownTimeZoneError);
+      expect(() => formatParamDate(new Date(0), zone)).toThrow(expected);
+      expect(() => cleanParams({ name: 'x' }, { timeZone: zone })).toThrow(expected);
+      expect(() => assertParamTimeZone(zone)).toThrow(expected);
+    },
+  );
 
   it("property: 'UTC' (through Intl) equals 'utc' (through the Date getters) for every date", () => {
     fc.assert(
@@ -298,7 +304,12 @@ describe('cleanParams', () => {
     const loop: Record<string, unknown> = { a: 1 };
     loop.self = loop;
     const cycle = (field: string) =>
-      expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', message: 'Request params contain a cycle.', extra: { field } });
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        code: 'INVALID_ARGUMENT',
+        message: 'Request params contain a cycle.',
+        extra: { field },
+      });
     expect(() => cleanParams({ outer: loop })).toThrow(cycle('outer.self'));
     expect(() => cleanParams({ list: [1, [loop]] })).toThrow(cycle('list[1][0].self'));
     expect(() => cleanParamValue({ a: loop })).toThrow(cycle('a.self'));
@@ -309,10 +320,18 @@ describe('cleanParams', () => {
 
   it('refuses options that are not an object, naming the options field and the function', () => {
     expect(() => cleanParams({}, null as unknown as object)).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'cleanParams: options must be an object, got null', extra: { field: 'options', value: null } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'cleanParams: options must be an object, got null',
+        extra: { field: 'options', value: null },
+      }),
     );
     expect(() => cleanParamValue('x', 3 as unknown as object)).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'cleanParamValue: options must be an object, got 3', extra: { field: 'options', value: 3 } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'cleanParamValue: options must be an object, got 3',
+        extra: { field: 'options', value: 3 },
+      }),
     );
   });
 
@@ -322,9 +341,14 @@ describe('cleanParams', () => {
         throw new Error('boom');
       },
     };
-    const expected = (message: string, field: string) => expect.objectContaining({ name: 'InvalidArgumentError', message, extra: { field, value: hostile } });
-    expect(() => cleanParams(hostile)).toThrow(expected('cleanParams: params must be an object whose fields can be read, got an object', 'params'));
-    expect(() => cleanParamValue(hostile)).toThrow(expected('cleanParamValue: value must be a value whose fields can be read, got an object', 'value'));
+    const expected = (message: string, field: string) =>
+      expect.objectContaining({ name: 'InvalidArgumentError', message, extra: { field, value: hostile } });
+    expect(() => cleanParams(hostile)).toThrow(
+      expected('cleanParams: params must be an object whose fields can be read, got an object', 'params'),
+    );
+    expect(() => cleanParamValue(hostile)).toThrow(
+      expected('cleanParamValue: value must be a value whose fields can be read, got an object', 'value'),
+    );
     expect(() => cleanParamValue([hostile])).toThrow(expect.objectContaining({ extra: { field: 'value', value: [hostile] } }));
   });
 
@@ -399,14 +423,18 @@ describe('cleanParams: __proto__, constructor and prototype keys stay plain data
     expect(filter.prototype).toBe('p');
     expect(filter.constructor).toBe('c');
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(cleanParams(JSON.parse('{"__proto__": " v "}') as Record<string, unknown>))) search.append(key, String(value));
+    for (const [key, value] of Object.entries(cleanParams(JSON.parse('{"__proto__": " v "}') as Record<string, unknown>)))
+      search.append(key, String(value));
     expect(search.toString()).toBe('__proto__=v');
   });
 
   // A JSON tree whose object keys are drawn mostly from the dangerous names; built as JSON text and parsed,
   // so every such key is an own property, as it would be in data from the network.
   type Node = string | number | boolean | null | Node[] | { entries: Array<[string, Node]> };
-  const key = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'), fc.string({ maxLength: 5 }));
+  const key = fc.oneof(
+    fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'),
+    fc.string({ maxLength: 5 }),
+  );
   const tree = fc.letrec<{ node: Node }>((tie) => ({
     node: fc.oneof(
       { depthSize: 'small' },

@@ -221,4 +221,3 @@ describe('large answers', () => {
     expect(json.data.bytes).toBe(size + '{"text":""}'.length);
   });
 });
-

@@ -17,31 +17,55 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const make = (options: Partial<HttpClientOptions>) => () => createHttpClient(memoryPlatform(), { baseUrl: 'http://127.0.0.1:1', ...options } as HttpClientOptions);
-const invalidArgument = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+const make = (options: Partial<HttpClientOptions>) => () =>
+  createHttpClient(memoryPlatform(), { baseUrl: 'http://127.0.0.1:1', ...options } as HttpClientOptions);
+const invalidArgument = (field: string) =>
+  expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
 
-const BAD_DURATIONS: unknown[] = [0, -1, -0.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 2 ** 31, 2 ** 40, '1000', true, null, 10n];
+const BAD_DURATIONS: unknown[] = [
+  0,
+  -1,
+  -0.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  2 ** 31,
+  2 ** 40,
+  '1000',
+  true,
+  null,
+  10n,
+];
 
 describe('durations: timeout and eventDebounceMs go through checkDuration', () => {
-  it.each(BAD_DURATIONS.map((value) => [value]))('timeout %s is an InvalidArgumentError naming timeout, when the client is made', (timeout) => {
-    expect(make({ timeout: timeout as number })).toThrow(invalidArgument('timeout'));
-  });
+  it.each(BAD_DURATIONS.map((value) => [value]))(
+    'timeout %s is an InvalidArgumentError naming timeout, when the client is made',
+    (timeout) => {
+      expect(make({ timeout: timeout as number })).toThrow(invalidArgument('timeout'));
+    },
+  );
 
-  it.each([...BAD_DURATIONS, false].map((value) => [value]))('eventDebounceMs %s is an InvalidArgumentError naming eventDebounceMs', (eventDebounceMs) => {
-    expect(make({ eventDebounceMs: eventDebounceMs as number })).toThrow(invalidArgument('eventDebounceMs'));
-  });
+  it.each([...BAD_DURATIONS, false].map((value) => [value]))(
+    'eventDebounceMs %s is an InvalidArgumentError naming eventDebounceMs',
+    (eventDebounceMs) => {
+      expect(make({ eventDebounceMs: eventDebounceMs as number })).toThrow(invalidArgument('eventDebounceMs'));
+    },
+  );
 
   it('property: a number is accepted exactly when it is finite, > 0 and ≤ 2^31 − 1', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.double(), fc.integer({ min: -10, max: 2 ** 32 }), fc.constantFrom(MAX_TIMER_DELAY_MS, MAX_TIMER_DELAY_MS + 1, 0.5)), (value) => {
-        const ok = Number.isFinite(value) && value > 0 && value <= MAX_TIMER_DELAY_MS;
-        if (ok) {
-          expect(make({ timeout: value, eventDebounceMs: value })).not.toThrow();
-        } else {
-          expect(make({ timeout: value })).toThrow(invalidArgument('timeout'));
-          expect(make({ eventDebounceMs: value })).toThrow(invalidArgument('eventDebounceMs'));
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.double(), fc.integer({ min: -10, max: 2 ** 32 }), fc.constantFrom(MAX_TIMER_DELAY_MS, MAX_TIMER_DELAY_MS + 1, 0.5)),
+        (value) => {
+          const ok = Number.isFinite(value) && value > 0 && value <= MAX_TIMER_DELAY_MS;
+          if (ok) {
+            expect(make({ timeout: value, eventDebounceMs: value })).not.toThrow();
+          } else {
+            expect(make({ timeout: value })).toThrow(invalidArgument('timeout'));
+            expect(make({ eventDebounceMs: value })).toThrow(invalidArgument('eventDebounceMs'));
+          }
+        },
+      ),
     );
   });
 
@@ -88,12 +112,19 @@ describe('durations: timeout and eventDebounceMs go through checkDuration', () =
 });
 
 describe('other options fail when the client is made, naming the option', () => {
-  it.each([[''], ['api.example.com'], ['/v1'], ['ftp://files.example'], ['http://user:pw@127.0.0.1'], ['http://127.0.0.1/?x=1'], ['http://127.0.0.1/#top'], [42], [undefined]])(
-    'baseUrl %j',
-    (baseUrl) => {
-      expect(make({ baseUrl: baseUrl as string })).toThrow(invalidArgument('baseUrl'));
-    },
-  );
+  it.each([
+    [''],
+    ['api.example.com'],
+    ['/v1'],
+    ['ftp://files.example'],
+    ['http://user:pw@127.0.0.1'],
+    ['http://127.0.0.1/?x=1'],
+    ['http://127.0.0.1/#top'],
+    [42],
+    [undefined],
+  ])('baseUrl %j', (baseUrl) => {
+    expect(make({ baseUrl: baseUrl as string })).toThrow(invalidArgument('baseUrl'));
+  });
 
   it.each<[string, Partial<HttpClientOptions>]>([
     ['prefix', { prefix: 7 as unknown as string }],

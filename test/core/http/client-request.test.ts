@@ -53,7 +53,12 @@ describe('GET: "adds languageType and timestamp _t" (spec §S7)', () => {
     server.route('GET', '/v1/echo', reply.echo());
     const { client, platform } = rig(server, { providers: { locale: () => 'ja' } });
     platform.advance(1234);
-    const { data } = await client.get<Echo>('/echo', { symbol: '  BTCUSDT ', from: new Date(2026, 2, 4, 5, 6), ids: [1, 2], skip: undefined });
+    const { data } = await client.get<Echo>('/echo', {
+      symbol: '  BTCUSDT ',
+      from: new Date(2026, 2, 4, 5, 6),
+      ids: [1, 2],
+      skip: undefined,
+    });
     expect(data.method).toBe('GET');
     expect(data.query).toEqual({
       symbol: 'BTCUSDT',
@@ -90,7 +95,9 @@ describe('GET: "adds languageType and timestamp _t" (spec §S7)', () => {
   });
 
   it('an unknown time zone fails when the client is made, with UnknownTimeZoneError', () => {
-    expect(() => createHttpClient(memoryPlatform(), { baseUrl: 'http://127.0.0.1', timeZone: 'Mars/Olympus' })).toThrow(UnknownTimeZoneError);
+    expect(() => createHttpClient(memoryPlatform(), { baseUrl: 'http://127.0.0.1', timeZone: 'Mars/Olympus' })).toThrow(
+      UnknownTimeZoneError,
+    );
   });
 });
 
@@ -332,7 +339,7 @@ describe('hook pipeline: the seams later services plug into', () => {
     expect(server.received).toHaveLength(0);
   });
 
-  it('use() appends hooks after the options\' ones (a service built with the client plugs in later) and can remove them', async () => {
+  it("use() appends hooks after the options' ones (a service built with the client plugs in later) and can remove them", async () => {
     server.route('POST', '/v1/user/login', reply.echo());
     const order: string[] = [];
     const { client } = rig(server, {

@@ -126,7 +126,11 @@ describe('cookieJarHooks on a real loopback server', () => {
       response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': lines });
       response.end(JSON.stringify({ code: '00000', data: null, msg: 'success' }));
     };
-  const jarOf = (platform: MemoryPlatform) => ({ cookies: platform.cookies, cookieStore: platform.browser.cookieStore, clock: platform.clock });
+  const jarOf = (platform: MemoryPlatform) => ({
+    cookies: platform.cookies,
+    cookieStore: platform.browser.cookieStore,
+    clock: platform.clock,
+  });
 
   it('keeps Set-Cookie lines and sends them back as one Cookie header; a Max-Age=0 line deletes', async () => {
     const platform = memoryPlatform({ now: NOW });
@@ -139,7 +143,13 @@ describe('cookieJarHooks on a real loopback server', () => {
     await client.get('/user/info');
     await client.post('/user/logout', {});
     await client.get('/user/info');
-    expect(server.received.map((r) => r.headers.cookie)).toEqual([undefined, undefined, 'refreshToken=r1; uid=42', 'refreshToken=r1; uid=42', 'uid=42']);
+    expect(server.received.map((r) => r.headers.cookie)).toEqual([
+      undefined,
+      undefined,
+      'refreshToken=r1; uid=42',
+      'refreshToken=r1; uid=42',
+      'uid=42',
+    ]);
     expect(platform.cookies.get('uid')).toBe('42');
     expect(platform.cookies.get('refreshToken')).toBeUndefined();
   });
@@ -154,10 +164,15 @@ describe('cookieJarHooks on a real loopback server', () => {
     expect(server.received[1]?.headers.cookie).toBe('long=2');
   });
 
-  it.each(['', 'api.example.com', '/v1', 'ftp://files.example', 'not a url'])('an origin %j that is not an absolute http(s) URL is an InvalidArgumentError', (origin) => {
-    const platform = memoryPlatform({ now: NOW });
-    expect(() => cookieJarHooks(jarOf(platform), origin)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'origin', value: origin } }));
-  });
+  it.each(['', 'api.example.com', '/v1', 'ftp://files.example', 'not a url'])(
+    'an origin %j that is not an absolute http(s) URL is an InvalidArgumentError',
+    (origin) => {
+      const platform = memoryPlatform({ now: NOW });
+      expect(() => cookieJarHooks(jarOf(platform), origin)).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'origin', value: origin } }),
+      );
+    },
+  );
 
   it("another origin's requests neither carry the jar's cookies nor fill it", async () => {
     const platform = memoryPlatform({ now: NOW });
@@ -183,11 +198,17 @@ describe("cookieJarHooks reads Set-Cookie against the answer's own URL, never th
     await other.close();
   });
 
-  const jarOf = (platform: MemoryPlatform) => ({ cookies: platform.cookies, cookieStore: platform.browser.cookieStore, clock: platform.clock });
-  const planting = (...lines: string[]): Reply => (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': lines });
-    response.end('{"code":"00000","data":null}');
-  };
+  const jarOf = (platform: MemoryPlatform) => ({
+    cookies: platform.cookies,
+    cookieStore: platform.browser.cookieStore,
+    clock: platform.clock,
+  });
+  const planting =
+    (...lines: string[]): Reply =>
+    (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': lines });
+      response.end('{"code":"00000","data":null}');
+    };
 
   it("an answer from another origin to a request for the gateway does not touch the gateway's jar", async () => {
     other.route('GET', '/answer', planting('sid=planted; Max-Age=86400', 'extra=1'));

@@ -96,19 +96,25 @@ describe('network errors: "network error with message → that message shown"; "
     ['chunked', false],
     ['content-length', true],
     ['chunked', true],
-  ] as const)('a connection dropped mid-body (%s framing, afterResponse hook: %s) is a HttpNetworkError, toasted, not reported', async (framing, withHook) => {
-    server.route('GET', '/v1/half', dropMidBody(framing));
-    const seen: number[] = [];
-    const { client, toasts, platform } = rig(server, withHook ? { hooks: { afterResponse: [(_r, _o, response) => void seen.push(response.status)] } } : {});
-    const error = await client.get('/half').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpNetworkError);
-    // The host's text for a broken body ('terminated' in Node) is not for users: the localized network text.
-    expect(error).toMatchObject({ name: 'HttpNetworkError', code: 'HTTP_NETWORK', msg: message('en', 'networkError') });
-    expect(toasts()).toEqual([message('en', 'networkError')]);
-    expect(platform.reports).toEqual([]);
-    expect(client.pendingCount).toBe(0);
-    expect(seen).toEqual(withHook ? [200] : []);
-  });
+  ] as const)(
+    'a connection dropped mid-body (%s framing, afterResponse hook: %s) is a HttpNetworkError, toasted, not reported',
+    async (framing, withHook) => {
+      server.route('GET', '/v1/half', dropMidBody(framing));
+      const seen: number[] = [];
+      const { client, toasts, platform } = rig(
+        server,
+        withHook ? { hooks: { afterResponse: [(_r, _o, response) => void seen.push(response.status)] } } : {},
+      );
+      const error = await client.get('/half').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpNetworkError);
+      // The host's text for a broken body ('terminated' in Node) is not for users: the localized network text.
+      expect(error).toMatchObject({ name: 'HttpNetworkError', code: 'HTTP_NETWORK', msg: message('en', 'networkError') });
+      expect(toasts()).toEqual([message('en', 'networkError')]);
+      expect(platform.reports).toEqual([]);
+      expect(client.pendingCount).toBe(0);
+      expect(seen).toEqual(withHook ? [200] : []);
+    },
+  );
 
   it('a network error without a message shows the localized network-error text', async () => {
     const { client, toasts } = rig(server, {}, { fetch: () => Promise.reject(new TypeError('')) });
@@ -136,13 +142,16 @@ describe('body failures', () => {
     expect(platform.reports).toEqual([]);
   });
 
-  it.each(['00004', '00005', '00006'])('code %s on the user-info call (/v1/user/overview/userinfo) resolves, with no toast', async (code) => {
-    server.route('GET', '/v1/user/overview/userinfo', reply.code(code, 'not logged in'));
-    const { client, events } = rig(server);
-    const envelope = await client.get('/user/overview/userinfo');
-    expect(envelope).toMatchObject({ code, msg: 'not logged in' });
-    expect(events).toEqual([]);
-  });
+  it.each(['00004', '00005', '00006'])(
+    'code %s on the user-info call (/v1/user/overview/userinfo) resolves, with no toast',
+    async (code) => {
+      server.route('GET', '/v1/user/overview/userinfo', reply.code(code, 'not logged in'));
+      const { client, events } = rig(server);
+      const envelope = await client.get('/user/overview/userinfo');
+      expect(envelope).toMatchObject({ code, msg: 'not logged in' });
+      expect(events).toEqual([]);
+    },
+  );
 
   it('code 00005 without msg resolves with the envelope (the row needs a msg)', async () => {
     server.route('GET', '/v1/asset', reply.json({ code: '00005', data: null }));
@@ -162,7 +171,11 @@ describe('body failures', () => {
     server.route('GET', '/v1/empty', reply.empty());
     server.route('GET', '/v1/null', reply.raw('null'));
     const { client, events, platform } = rig(server);
-    await expect(client.get('/empty')).rejects.toMatchObject({ name: 'HttpInvalidResponseError', code: 'HTTP_INVALID_RESPONSE', reason: 'empty' });
+    await expect(client.get('/empty')).rejects.toMatchObject({
+      name: 'HttpInvalidResponseError',
+      code: 'HTTP_INVALID_RESPONSE',
+      reason: 'empty',
+    });
     await expect(client.get('/null')).rejects.toMatchObject({ name: 'HttpInvalidResponseError', reason: 'empty' });
     expect(events).toEqual([]);
     expect(platform.reports.map((r) => r.data?.code)).toEqual(['HTTP_INVALID_RESPONSE', 'HTTP_INVALID_RESPONSE']);
@@ -172,7 +185,11 @@ describe('body failures', () => {
     server.route('GET', '/v1/broken', reply.raw('{"code":"00000","data":'));
     server.route('GET', '/v1/array', reply.raw('[1,2]'));
     const { client } = rig(server);
-    await expect(client.get('/broken')).rejects.toMatchObject({ name: 'HttpInvalidResponseError', reason: 'malformed', msg: 'unknown error' });
+    await expect(client.get('/broken')).rejects.toMatchObject({
+      name: 'HttpInvalidResponseError',
+      reason: 'malformed',
+      msg: 'unknown error',
+    });
     await expect(client.get('/array')).rejects.toMatchObject({ reason: 'malformed', msg: 'unknown error' });
   });
 

@@ -62,9 +62,14 @@ function session(options: Partial<HttpClientOptions> = {}) {
   r.platform.cookies.set('sid', 'cookie-secret');
   for (const hooks of sessionHooks(r.platform, gateway.origin)) r.client.use(hooks);
   const call = (method: HttpMethod, path: string) =>
-    r.client.request<{ method: string; body: string; headers: Record<string, string> }>(method, path, method === 'GET' ? { q: 1 } : { pwd: 'hunter2' }, {
-      headers: { token: 'session-secret', 'x-caller': 'caller-secret' },
-    });
+    r.client.request<{ method: string; body: string; headers: Record<string, string> }>(
+      method,
+      path,
+      method === 'GET' ? { q: 1 } : { pwd: 'hunter2' },
+      {
+        headers: { token: 'session-secret', 'x-caller': 'caller-secret' },
+      },
+    );
   return { ...r, call };
 }
 
@@ -79,12 +84,21 @@ describe('a redirect to another origin is refused by default: HttpRedirectError,
           const { call, client, platform, toasts } = session();
           const error = await call(method, '/go').catch((e: unknown) => e);
           expect(error).toBeInstanceOf(HttpRedirectError);
-          expect(error).toMatchObject({ name: 'HttpRedirectError', code: 'HTTP_REDIRECT', reason: 'cross-origin', status, location: target, msg: 'unknown error' });
+          expect(error).toMatchObject({
+            name: 'HttpRedirectError',
+            code: 'HTTP_REDIRECT',
+            reason: 'cross-origin',
+            status,
+            location: target,
+            msg: 'unknown error',
+          });
           expect(evil.received).toHaveLength(0);
           expect(gateway.received).toHaveLength(1);
           expect(client.pendingCount).toBe(0);
           expect(toasts()).toEqual(['unknown error']);
-          expect(platform.reports).toMatchObject([{ event: 'httpError', data: { code: 'HTTP_REDIRECT', reason: 'cross-origin', status, location: target } }]);
+          expect(platform.reports).toMatchObject([
+            { event: 'httpError', data: { code: 'HTTP_REDIRECT', reason: 'cross-origin', status, location: target } },
+          ]);
         });
       }
     }
@@ -120,7 +134,10 @@ describe('a redirect within the gateway origin is followed as fetch would', () =
           expect(second?.path).toBe('/v1/land');
           expect(data.method).toBe(keepsMethod ? method : 'GET');
           expect(data.body).toBe(keepsMethod ? first!.text() : '');
-          if (method === 'POST') expect(data.body === '' ? undefined : JSON.parse(data.body)).toEqual(keepsMethod ? { bodyCiphertext: 'enc:hunter2' } : undefined);
+          if (method === 'POST')
+            expect(data.body === '' ? undefined : JSON.parse(data.body)).toEqual(
+              keepsMethod ? { bodyCiphertext: 'enc:hunter2' } : undefined,
+            );
           if (!keepsMethod) expect(data.headers['content-type']).toBeUndefined();
           // Same origin, same trust: the session's headers go along.
           for (const name of SECRET_HEADERS) expect(second!.headers[name]).toBe(first!.headers[name]);
@@ -133,7 +150,11 @@ describe('a redirect within the gateway origin is followed as fetch would', () =
   it(`follows at most ${MAX_REDIRECTS} redirects, then rejects with reason 'too-many'`, async () => {
     gateway.route('GET', '/v1/loop', redirectTo(302, '/v1/loop'));
     const { client } = session();
-    await expect(client.get('/loop')).rejects.toMatchObject({ name: 'HttpRedirectError', reason: 'too-many', location: `${gateway.origin}/v1/loop` });
+    await expect(client.get('/loop')).rejects.toMatchObject({
+      name: 'HttpRedirectError',
+      reason: 'too-many',
+      location: `${gateway.origin}/v1/loop`,
+    });
     expect(gateway.received).toHaveLength(MAX_REDIRECTS + 1);
   });
 
@@ -145,7 +166,12 @@ describe('a redirect within the gateway origin is followed as fetch would', () =
   ])("a Location %j that fetch could not follow rejects with reason 'location'", async (location, expected) => {
     gateway.route('GET', '/v1/go', redirectTo(302, location));
     const { client } = session();
-    await expect(client.get('/go')).rejects.toMatchObject({ name: 'HttpRedirectError', reason: 'location', status: 302, location: expected });
+    await expect(client.get('/go')).rejects.toMatchObject({
+      name: 'HttpRedirectError',
+      reason: 'location',
+      status: 302,
+      location: expected,
+    });
     expect(gateway.received).toHaveLength(1);
   });
 
@@ -181,7 +207,13 @@ describe('allowedRedirectOrigins: followed, but no secret and no body ever cross
           expect(landed.method).toBe(status === 307 || status === 308 ? method : 'GET');
           expect(landed.body.length).toBe(0);
           for (const name of SECRET_HEADERS) expect(landed.headers[name], name).toBeUndefined();
-          expect(landed.headers).toMatchObject({ terminaltype: '1', locale: 'en', language: 'en_US', apptheme: 'dark', devicelanguage: 'fr-FR' });
+          expect(landed.headers).toMatchObject({
+            terminaltype: '1',
+            locale: 'en',
+            language: 'en_US',
+            apptheme: 'dark',
+            devicelanguage: 'fr-FR',
+          });
           expect(landed.headers['content-type']).toBeUndefined();
           expect(client.pendingCount).toBe(0);
         });
@@ -220,9 +252,12 @@ describe('allowedRedirectOrigins: followed, but no secret and no body ever cross
     expect(platform.cookies.get('planted')).toBeUndefined();
   });
 
-  it.each([['not a url'], ['ftp://files.example'], [42]])('an entry %j that is not an absolute http(s) URL fails when the client is made', (entry) => {
-    expect(() => rig(gateway, { allowedRedirectOrigins: [entry as string] })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'allowedRedirectOrigins[0]', value: entry } }),
-    );
-  });
+  it.each([['not a url'], ['ftp://files.example'], [42]])(
+    'an entry %j that is not an absolute http(s) URL fails when the client is made',
+    (entry) => {
+      expect(() => rig(gateway, { allowedRedirectOrigins: [entry as string] })).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'allowedRedirectOrigins[0]', value: entry } }),
+      );
+    },
+  );
 });

@@ -31,7 +31,13 @@ afterEach(async () => {
 });
 
 function selector(platform = memoryPlatform(), candidates: string[], timeoutMs?: number) {
-  return createImageHostSelector(platform, { candidates, defaultHost: DEFAULT_HOST, probePath: PROBE_PATH, probe: fetchImageProbe(platform.fetch), timeoutMs });
+  return createImageHostSelector(platform, {
+    candidates,
+    defaultHost: DEFAULT_HOST,
+    probePath: PROBE_PATH,
+    probe: fetchImageProbe(platform.fetch),
+    timeoutMs,
+  });
 }
 
 describe('image hosts — spec §S7: "each candidate is probed by loading a static image; the fastest wins and is saved"', () => {

@@ -70,7 +70,10 @@ describe('hreflang alternates', () => {
   });
 });
 
-const segment = fc.oneof(fc.constantFrom(...LOCALE_PATH_PREFIXES, 'spot', 'asset', 'BTCUSDT', 'en-us', ''), fc.stringMatching(/^[a-zA-Z0-9_-]{1,8}$/));
+const segment = fc.oneof(
+  fc.constantFrom(...LOCALE_PATH_PREFIXES, 'spot', 'asset', 'BTCUSDT', 'en-us', ''),
+  fc.stringMatching(/^[a-zA-Z0-9_-]{1,8}$/),
+);
 const pathArb = fc.array(segment, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`);
 const localeArb = fc.constantFrom(...ALTERNATE_LOCALES);
 

@@ -52,7 +52,10 @@ describe('headlessPlatform: a Platform for Node, workers and React Native', () =
     expect(platform.dom).toBeUndefined();
     expect(platform.matchMedia('(prefers-reduced-motion: reduce)')).toBe(false);
     const media: boolean[] = [];
-    platform.watchMedia('(prefers-reduced-motion: reduce)').subscribe((m) => media.push(m)).unsubscribe();
+    platform
+      .watchMedia('(prefers-reduced-motion: reduce)')
+      .subscribe((m) => media.push(m))
+      .unsubscribe();
     expect(media).toEqual([false]);
   });
 
@@ -61,7 +64,10 @@ describe('headlessPlatform: a Platform for Node, workers and React Native', () =
     platform.location.assign('/futures/usdt/BTCUSDT');
     platform.location.reload();
     expect(platform.location.href).toBe('https://exchange.example/futures/usdt/BTCUSDT');
-    expect(platform.navigations).toEqual(['https://exchange.example/futures/usdt/BTCUSDT', 'https://exchange.example/futures/usdt/BTCUSDT']);
+    expect(platform.navigations).toEqual([
+      'https://exchange.example/futures/usdt/BTCUSDT',
+      'https://exchange.example/futures/usdt/BTCUSDT',
+    ]);
   });
 
   it('reports errors to the given sink, except from bots, and a throwing sink never reaches the caller', () => {

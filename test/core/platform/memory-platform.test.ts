@@ -221,16 +221,19 @@ describe('memory platform cookies, location and reports', () => {
 });
 
 describe('memory platform: the manual clock refuses steps that would break it', () => {
-  it.each([Number.NaN, Infinity, -1, -Infinity])('advance(%s) is an InvalidArgumentError naming ms; the clock and timers are untouched', (ms) => {
-    const p = memoryPlatform({ now: 100 });
-    let ran = false;
-    p.timers.setTimeout(() => (ran = true), 10);
-    expect(() => p.advance(ms)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'ms', value: ms } }));
-    expect(p.clock.now()).toBe(100);
-    expect(ran).toBe(false);
-    p.advance(10);
-    expect(ran).toBe(true);
-  });
+  it.each([Number.NaN, Infinity, -1, -Infinity])(
+    'advance(%s) is an InvalidArgumentError naming ms; the clock and timers are untouched',
+    (ms) => {
+      const p = memoryPlatform({ now: 100 });
+      let ran = false;
+      p.timers.setTimeout(() => (ran = true), 10);
+      expect(() => p.advance(ms)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'ms', value: ms } }));
+      expect(p.clock.now()).toBe(100);
+      expect(ran).toBe(false);
+      p.advance(10);
+      expect(ran).toBe(true);
+    },
+  );
 
   it('advanceAsync(NaN) rejects (never a synchronous throw) and leaves the clock where it was', async () => {
     const p = memoryPlatform({ now: 5 });
@@ -271,8 +274,12 @@ describe('memory platform: the manual clock refuses steps that would break it', 
 
   it('setNow and the start time must be finite', () => {
     const p = memoryPlatform();
-    expect(() => p.clock.setNow(Number.NaN)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'time' }) }));
-    expect(() => memoryPlatform({ now: Infinity })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'start' }) }));
+    expect(() => p.clock.setNow(Number.NaN)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'time' }) }),
+    );
+    expect(() => memoryPlatform({ now: Infinity })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'start' }) }),
+    );
   });
 });
 
@@ -305,7 +312,9 @@ describe('memory cookie jar: the same rules as the browser jar', () => {
     ['sameSite', { sameSite: 'none' }],
   ])('a malformed option is an InvalidArgumentError naming %s (a NaN lifetime would never expire)', (field, options) => {
     const p = memoryPlatform();
-    expect(() => p.cookies.set('k', 'v', options as never)).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) }));
+    expect(() => p.cookies.set('k', 'v', options as never)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) }),
+    );
     expect(p.browser.cookieStore.size).toBe(0);
   });
 

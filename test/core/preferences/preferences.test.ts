@@ -29,7 +29,10 @@ describe('preferences — spec §S3 defaults: unit USD, show-asset true, theme b
   });
 
   it('takes app-given defaults for fields the cookie lacks', () => {
-    expect(createPreferences(memoryPlatform(), { defaults: { language: 'ja', unit: 'JPY' } }).get()).toMatchObject({ language: 'ja', unit: 'JPY' });
+    expect(createPreferences(memoryPlatform(), { defaults: { language: 'ja', unit: 'JPY' } }).get()).toMatchObject({
+      language: 'ja',
+      unit: 'JPY',
+    });
   });
 });
 
@@ -60,7 +63,13 @@ describe('"loaded once, written back to the cookie on change" (365 days)', () =>
     const browser = new MemoryBrowser();
     createPreferences(memoryPlatform({ browser })).set({ language: 'ar', showAsset: false, valuationUnit: 2, login: true, layout: 'left' });
     expect(createPreferences(memoryPlatform({ browser })).get()).toEqual({
-      ...PREFERENCES_COOKIE_DEFAULTS, language: 'ar', showAsset: false, valuationUnit: 2, login: true, layout: 'left', direction: 'rtl',
+      ...PREFERENCES_COOKIE_DEFAULTS,
+      language: 'ar',
+      showAsset: false,
+      valuationUnit: 2,
+      login: true,
+      layout: 'left',
+      direction: 'rtl',
     });
   });
 
@@ -75,13 +84,20 @@ describe('"loaded once, written back to the cookie on change" (365 days)', () =>
   it('takes the cookie path, domain and flags it is given', () => {
     const platform = memoryPlatform();
     createPreferences(platform, { cookie: { domain: '.example.com', sameSite: 'Lax' } }).set({ theme: 'white' });
-    expect(platform.browser.cookieStore.get(PREFERENCES_COOKIE_NAME)?.options).toEqual({ path: '/', domain: '.example.com', sameSite: 'Lax', days: 365 });
+    expect(platform.browser.cookieStore.get(PREFERENCES_COOKIE_NAME)?.options).toEqual({
+      path: '/',
+      domain: '.example.com',
+      sameSite: 'Lax',
+      days: 365,
+    });
   });
 
   it('rejects an invalid value with InvalidArgumentError and changes nothing', () => {
     const platform = memoryPlatform();
     const prefs = createPreferences(platform);
-    expect(() => prefs.set({ unit: 'DOGE' })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'unit', value: 'DOGE' } }));
+    expect(() => prefs.set({ unit: 'DOGE' })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'unit', value: 'DOGE' } }),
+    );
     expect(() => prefs.set({ theme: 'dark mode' })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError' }));
     expect(() => prefs.set({ nope: 1 } as never)).toThrow(expect.objectContaining({ extra: { field: 'nope', value: 1 } }));
     expect(prefs.get()).toEqual(DEFAULTS);
@@ -119,7 +135,11 @@ describe('"an RxJS observable of changes"', () => {
     prefs.set({ theme: 'white' });
     prefs.set({ language: 'de' });
     sub.unsubscribe();
-    expect(seen.map((p) => [p.theme, p.language])).toEqual([['black', 'en'], ['white', 'en'], ['white', 'de']]);
+    expect(seen.map((p) => [p.theme, p.language])).toEqual([
+      ['black', 'en'],
+      ['white', 'en'],
+      ['white', 'de'],
+    ]);
   });
 
   it('changes$ and subscribe() report changes only', () => {
@@ -143,7 +163,13 @@ describe('"a cookie that is missing, truncated or from an older shape gives the 
     const platform = memoryPlatform();
     const text = JSON.stringify(full);
     platform.cookies.set(PREFERENCES_COOKIE_NAME, text.slice(0, text.indexOf('"layout"') + 12));
-    expect(readPreferencesCookie(platform)).toEqual({ ...PREFERENCES_COOKIE_DEFAULTS, language: 'ja', unit: 'JPY', showAsset: false, theme: 'white' });
+    expect(readPreferencesCookie(platform)).toEqual({
+      ...PREFERENCES_COOKIE_DEFAULTS,
+      language: 'ja',
+      unit: 'JPY',
+      showAsset: false,
+      theme: 'white',
+    });
   });
 
   it('a percent-encoded cookie cut inside an escape or a multi-byte character still gives its complete fields', () => {
@@ -167,12 +193,31 @@ describe('"a cookie that is missing, truncated or from an older shape gives the 
 
   it('an older shape keeps its valid fields, reads string flags and numbers, and ignores unknown ones', () => {
     const platform = memoryPlatform();
-    writeJsonCookie(platform, PREFERENCES_COOKIE_NAME, { language: 'fr', showAsset: 'false', login: '1', valuationUnit: '2', legacyTheme: 'x', unit: 'eur' });
-    expect(createPreferences(platform).get()).toEqual({ ...DEFAULTS, language: 'fr', showAsset: false, login: true, valuationUnit: 2, unit: 'EUR' });
+    writeJsonCookie(platform, PREFERENCES_COOKIE_NAME, {
+      language: 'fr',
+      showAsset: 'false',
+      login: '1',
+      valuationUnit: '2',
+      legacyTheme: 'x',
+      unit: 'eur',
+    });
+    expect(createPreferences(platform).get()).toEqual({
+      ...DEFAULTS,
+      language: 'fr',
+      showAsset: false,
+      login: true,
+      valuationUnit: 2,
+      unit: 'EUR',
+    });
   });
 
   it('invalid fields fall back one by one', () => {
-    expect(normalisePreferences({ ...full, language: 'xx', layout: 'middle', valuationUnit: 'many' })).toEqual({ ...full, language: 'en', layout: 'right', valuationUnit: 1 });
+    expect(normalisePreferences({ ...full, language: 'xx', layout: 'middle', valuationUnit: 'many' })).toEqual({
+      ...full,
+      language: 'en',
+      layout: 'right',
+      valuationUnit: 1,
+    });
   });
 
   it('a cookie that is not an object gives the defaults', () => {

@@ -30,8 +30,14 @@ describe('referral codes — spec §S3 fields and registration mapping', () => {
     const { cache } = setup(href);
     cache.capture({ open: true, cacheEffectiveTime: 3 });
     expect(cache.current()).toEqual({
-      channelCode: 'C', vipCode: 'V', clacCode: 'L', commonCode: 'M', groupId: 'G', actCode: 'A',
-      currentLink: href, effectiveEndTime: T0 + 3 * DAY,
+      channelCode: 'C',
+      vipCode: 'V',
+      clacCode: 'L',
+      commonCode: 'M',
+      groupId: 'G',
+      actCode: 'A',
+      currentLink: href,
+      effectiveEndTime: T0 + 3 * DAY,
     });
   });
 
@@ -43,13 +49,20 @@ describe('referral codes — spec §S3 fields and registration mapping', () => {
 
   it('is sent on registration as registerVipNo, registerChannel, clacCode, commonCode, groupId, actCode', () => {
     expect(toRegistrationParams({ vipCode: 'V', channelCode: 'C', clacCode: 'L', commonCode: 'M', groupId: 'G', actCode: 'A' })).toEqual({
-      registerVipNo: 'V', registerChannel: 'C', clacCode: 'L', commonCode: 'M', groupId: 'G', actCode: 'A',
+      registerVipNo: 'V',
+      registerChannel: 'C',
+      clacCode: 'L',
+      commonCode: 'M',
+      groupId: 'G',
+      actCode: 'A',
     });
   });
 
   it('"if a value is a comma list or array the first item is taken"', () => {
     expect(toRegistrationParams({ vipCode: 'V1,V2', channelCode: ['C1', 'C2'], groupId: [' G1 , G9', 'G2'] })).toEqual({
-      registerVipNo: 'V1', registerChannel: 'C1', groupId: 'G1',
+      registerVipNo: 'V1',
+      registerChannel: 'C1',
+      groupId: 'G1',
     });
     expect(firstItem(',x')).toBeUndefined();
     expect(firstItem([])).toBeUndefined();
@@ -121,7 +134,10 @@ describe('"cached only if the cache window has started and not ended"', () => {
 
   it('refuses before cacheBeginTime', () => {
     const { cache } = setup();
-    expect(cache.capture({ open: true, cacheEffectiveTime: 1, cacheBeginTime: T0 + 1 })).toEqual({ store: false, reason: 'window-not-started' });
+    expect(cache.capture({ open: true, cacheEffectiveTime: 1, cacheBeginTime: T0 + 1 })).toEqual({
+      store: false,
+      reason: 'window-not-started',
+    });
     expect(cache.current()).toBeUndefined();
   });
 
@@ -140,7 +156,10 @@ describe('"cached only if the cache window has started and not ended"', () => {
   it('reads window times given as numeric or date strings', () => {
     const { cache } = setup();
     expect(cache.capture({ open: true, cacheEffectiveTime: '1', cacheBeginTime: String(T0 + 5) }).store).toBe(false);
-    expect(cache.capture({ open: true, cacheEffectiveTime: '1', cacheEndTime: '2026-01-09T00:00:00Z' })).toEqual({ store: false, reason: 'window-ended' });
+    expect(cache.capture({ open: true, cacheEffectiveTime: '1', cacheEndTime: '2026-01-09T00:00:00Z' })).toEqual({
+      store: false,
+      reason: 'window-ended',
+    });
     expect(cache.capture({ open: true, cacheEffectiveTime: '1', cacheBeginTime: '', cacheEndTime: null }).store).toBe(true);
   });
 
@@ -184,7 +203,9 @@ describe('"a cached code is dropped past its end time" (24 h per day)', () => {
 
   it('falls back to the global days when the entry gives none, and caches nothing without any', () => {
     const { cache } = setup();
-    expect(cache.capture({ ...closed, cacheEffectiveTime: 4, channelCodeList: [{ channelCode: 'C1' }] })).toMatchObject({ effectiveEndTime: T0 + 4 * DAY });
+    expect(cache.capture({ ...closed, cacheEffectiveTime: 4, channelCodeList: [{ channelCode: 'C1' }] })).toMatchObject({
+      effectiveEndTime: T0 + 4 * DAY,
+    });
     cache.clear();
     expect(cache.capture({ open: true })).toEqual({ store: false, reason: 'no-effective-time' });
     expect(cache.capture({ open: true, cacheEffectiveTime: 0 })).toEqual({ store: false, reason: 'no-effective-time' });
@@ -267,16 +288,39 @@ describe('"or the current link must match an active-link entry"', () => {
 // Random configs and clocks: whatever the config and however time moves, the cache never hands out codes
 // past their end time, and never stores outside a window it was told about.
 const time = fc.integer({ min: T0 - 30 * DAY, max: T0 + 30 * DAY });
-const days = fc.oneof(fc.constant(undefined), fc.constant(null), fc.integer({ min: -2, max: 40 }), fc.double({ min: 0, max: 5, noNaN: true }), fc.constantFrom('1', '0.5', 'x', ''));
-const maybeTime = fc.oneof(fc.constant(undefined), fc.constant(null), time, time.map(String), time.map((t) => new Date(t).toISOString()));
+const days = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.integer({ min: -2, max: 40 }),
+  fc.double({ min: 0, max: 5, noNaN: true }),
+  fc.constantFrom('1', '0.5', 'x', ''),
+);
+const maybeTime = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  time,
+  time.map(String),
+  time.map((t) => new Date(t).toISOString()),
+);
 const code = fc.constantFrom('C1', 'C2', 'C3');
 const configArb: fc.Arbitrary<ReferralCacheConfig> = fc.record({
   open: fc.boolean(),
   cacheEffectiveTime: days,
   cacheBeginTime: maybeTime,
   cacheEndTime: maybeTime,
-  channelCodeList: fc.array(fc.record({ channelCode: code, cacheEffectiveTime: days, channelCodeBeginTime: maybeTime, channelCodeEndTime: maybeTime }), { maxLength: 3 }),
-  activeLinkList: fc.array(fc.record({ activeLink: fc.constantFrom('/l1', '/l2', 'https://x.test/l1'), cacheEffectiveTime: days, activeLinkBeginTime: maybeTime, activeLinkEndTime: maybeTime }), { maxLength: 3 }),
+  channelCodeList: fc.array(
+    fc.record({ channelCode: code, cacheEffectiveTime: days, channelCodeBeginTime: maybeTime, channelCodeEndTime: maybeTime }),
+    { maxLength: 3 },
+  ),
+  activeLinkList: fc.array(
+    fc.record({
+      activeLink: fc.constantFrom('/l1', '/l2', 'https://x.test/l1'),
+      cacheEffectiveTime: days,
+      activeLinkBeginTime: maybeTime,
+      activeLinkEndTime: maybeTime,
+    }),
+    { maxLength: 3 },
+  ),
 });
 const urlArb = fc
   .record({
@@ -296,17 +340,21 @@ const urlArb = fc
 describe('property: nothing is ever returned past its end time', () => {
   it('holds over random configs, visits and clock moves', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(configArb, urlArb, fc.integer({ min: 0, max: 40 * DAY })), { minLength: 1, maxLength: 6 }), time, (visits, start) => {
-        const platform = memoryPlatform({ now: start });
-        const cache = createReferralCache(platform);
-        for (const [config, url, wait] of visits) {
-          const decision = cache.capture(config, url);
-          if (decision.store) expect(decision.effectiveEndTime).toBeGreaterThan(platform.clock.now());
-          platform.advance(wait);
-          const current = cache.current();
-          if (current) expect(current.effectiveEndTime).toBeGreaterThan(platform.clock.now());
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(configArb, urlArb, fc.integer({ min: 0, max: 40 * DAY })), { minLength: 1, maxLength: 6 }),
+        time,
+        (visits, start) => {
+          const platform = memoryPlatform({ now: start });
+          const cache = createReferralCache(platform);
+          for (const [config, url, wait] of visits) {
+            const decision = cache.capture(config, url);
+            if (decision.store) expect(decision.effectiveEndTime).toBeGreaterThan(platform.clock.now());
+            platform.advance(wait);
+            const current = cache.current();
+            if (current) expect(current.effectiveEndTime).toBeGreaterThan(platform.clock.now());
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -340,13 +388,23 @@ describe('the global window bounds every rule, at its exact edges', () => {
     ['cache open (any code)', { open: true, cacheEffectiveTime: 1, cacheBeginTime: BEGIN, cacheEndTime: END }, CHANNEL_URL, 'global'],
     [
       'cache off, channel rule',
-      { ...closed, cacheBeginTime: BEGIN, cacheEndTime: END, channelCodeList: [{ channelCode: 'C1', channelCodeBeginTime: T0 - 30 * DAY, channelCodeEndTime: T0 + 30 * DAY }] },
+      {
+        ...closed,
+        cacheBeginTime: BEGIN,
+        cacheEndTime: END,
+        channelCodeList: [{ channelCode: 'C1', channelCodeBeginTime: T0 - 30 * DAY, channelCodeEndTime: T0 + 30 * DAY }],
+      },
       CHANNEL_URL,
       'channel',
     ],
     [
       'cache off, active-link rule',
-      { ...closed, cacheBeginTime: BEGIN, cacheEndTime: END, activeLinkList: [{ activeLink: LANDING, activeLinkBeginTime: null, activeLinkEndTime: null }] },
+      {
+        ...closed,
+        cacheBeginTime: BEGIN,
+        cacheEndTime: END,
+        activeLinkList: [{ activeLink: LANDING, activeLinkBeginTime: null, activeLinkEndTime: null }],
+      },
       LINK_URL,
       'active-link',
     ],
@@ -376,8 +434,16 @@ describe('the global window bounds every rule, at its exact edges', () => {
   }
 
   it('window times given as date strings have the same edges', () => {
-    const config = { ...closed, cacheBeginTime: new Date(BEGIN).toISOString(), cacheEndTime: new Date(END).toISOString(), activeLinkList: [{ activeLink: LANDING }] };
-    expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, BEGIN - 1)).toEqual({ store: false, reason: 'window-not-started' });
+    const config = {
+      ...closed,
+      cacheBeginTime: new Date(BEGIN).toISOString(),
+      cacheEndTime: new Date(END).toISOString(),
+      activeLinkList: [{ activeLink: LANDING }],
+    };
+    expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, BEGIN - 1)).toEqual({
+      store: false,
+      reason: 'window-not-started',
+    });
     expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, BEGIN).store).toBe(true);
     expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, END - 1).store).toBe(true);
     expect(decideReferralCache(readQueryCodes(LINK_URL), LINK_URL, config, END)).toEqual({ store: false, reason: 'window-ended' });

@@ -65,11 +65,13 @@ describe('DER reader (X.690 §8.1, definite lengths)', async () => {
 describe('encodings checked byte for byte against node:Buffer and node:crypto (issue 24)', async () => {
   const { createHash, generateKeyPairSync } = await import('node:crypto');
   const { derChildren, fromBinaryString, readDer, sha256Hex, toBinaryString } = await import('../../../core/security/bytes.js');
-  const invalid = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+  const invalid = (field: string) =>
+    expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
 
   it('base64 of every length mod 3, and of every byte value, equals node:Buffer', () => {
     const all = Uint8Array.from({ length: 256 }, (_, i) => i);
-    for (let n = 0; n <= 6; n++) expect(toBase64(all.subarray(250 - n, 250))).toBe(Buffer.from(all.subarray(250 - n, 250)).toString('base64'));
+    for (let n = 0; n <= 6; n++)
+      expect(toBase64(all.subarray(250 - n, 250))).toBe(Buffer.from(all.subarray(250 - n, 250)).toString('base64'));
     expect(toBase64(all)).toBe(Buffer.from(all).toString('base64'));
     expect(fromBase64(Buffer.from(all).toString('base64'))).toStrictEqual(all);
     expect(fromBase64('')).toStrictEqual(new Uint8Array(0));
@@ -81,7 +83,9 @@ describe('encodings checked byte for byte against node:Buffer and node:crypto (i
   it('base64 refuses what is not bytes or not base64, with InvalidArgumentError', () => {
     expect(() => toBase64([1, 2] as unknown as Uint8Array)).toThrowError(invalid('bytes'));
     expect(() => toBase64(new Uint16Array(2) as unknown as Uint8Array)).toThrowError(invalid('bytes'));
-    expect(() => fromBase64(5 as unknown as string)).toThrowError(expect.objectContaining({ name: 'InvalidArgumentError', msg: 'not standard padded base64' }));
+    expect(() => fromBase64(5 as unknown as string)).toThrowError(
+      expect.objectContaining({ name: 'InvalidArgumentError', msg: 'not standard padded base64' }),
+    );
   });
 
   it('binary strings are one character per byte (latin1), in chunks larger than the 8192-byte step', () => {
@@ -106,7 +110,8 @@ describe('encodings checked byte for byte against node:Buffer and node:crypto (i
   });
 
   it('PEM labels are RFC 7468 labels: printable words joined by one space or hyphen', () => {
-    for (const label of ['PUBLIC KEY', 'X509 CRL', 'RSA PRIVATE KEY', 'A-B', 'X']) expect(() => toPem(label, Uint8Array.of(1))).not.toThrow();
+    for (const label of ['PUBLIC KEY', 'X509 CRL', 'RSA PRIVATE KEY', 'A-B', 'X'])
+      expect(() => toPem(label, Uint8Array.of(1))).not.toThrow();
     for (const label of ['', ' KEY', 'KEY ', 'A  B', 'A--B', '-A', 'A-', 'A\nB', 'KÉY', 5]) {
       expect(() => toPem(label as string, Uint8Array.of(1))).toThrowError(invalid('label'));
       expect(() => fromPem(label as string, '')).toThrowError(invalid('label'));
@@ -150,7 +155,9 @@ describe('encodings checked byte for byte against node:Buffer and node:crypto (i
     expect(() => readDer(Uint8Array.of(0x04, 0x85, 0, 0, 0, 0, 1, 0))).toThrowError(tooLong);
     expect(() => readDer(Uint8Array.of(0x30, 0x80, 0, 0))).toThrowError(tooLong);
     // A high tag number (low five bits all set) is not a key or certificate element; 0x1e still is a low tag.
-    expect(() => readDer(Uint8Array.of(0x1f, 0x01, 0))).toThrowError(expect.objectContaining({ msg: 'DER high tag numbers are not expected', extra: { field: 'der' } }));
+    expect(() => readDer(Uint8Array.of(0x1f, 0x01, 0))).toThrowError(
+      expect.objectContaining({ msg: 'DER high tag numbers are not expected', extra: { field: 'der' } }),
+    );
     expect(readDer(Uint8Array.of(0x1e, 0x00)).tag).toBe(0x1e);
   });
 

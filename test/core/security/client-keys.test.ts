@@ -46,7 +46,9 @@ describe('client key pair (spec §S4)', () => {
   it('is generated only in a secure context (https)', async () => {
     const platform = memoryPlatform({ isSecureContext: false });
     const { engine, pending } = manualEngine();
-    await expect(obtainClientKeyPair({ platform, engine, store: createClientKeyStore(platform), algorithm: 'rsa1024' })).rejects.toEqual(failure('INSECURE_CONTEXT'));
+    await expect(obtainClientKeyPair({ platform, engine, store: createClientKeyStore(platform), algorithm: 'rsa1024' })).rejects.toEqual(
+      failure('INSECURE_CONTEXT'),
+    );
     expect(pending).toHaveLength(0);
   });
 
@@ -92,7 +94,10 @@ describe('client key pair (spec §S4)', () => {
     expect(store.boundTo('session-token-123')).toEqual({ ...pair, storedAt: 9000 });
     expect(store.boundTo('other-token')).toBeUndefined();
     expect(store.bound()).toMatchObject({ userId: 'u42', tokenHash: tokenHashOf('session-token-123') });
-    const raw = platform.localStorage.keys().map((k) => platform.localStorage.getItem(k)).join('\n');
+    const raw = platform.localStorage
+      .keys()
+      .map((k) => platform.localStorage.getItem(k))
+      .join('\n');
     expect(raw).not.toContain('session-token-123');
   });
 
@@ -169,8 +174,11 @@ describe('client key store: what it accepts back from storage', () => {
   });
 
   it('the token hash is the hex SHA-256 of the token (node:crypto)', () => {
-    for (const token of ['', 'session-token-123', 'jeton-é-🔑']) expect(tokenHashOf(token)).toBe(createHash('sha256').update(token, 'utf8').digest('hex'));
-    expect(() => tokenHashOf(5 as unknown as string)).toThrowError(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'token' }) }));
+    for (const token of ['', 'session-token-123', 'jeton-é-🔑'])
+      expect(tokenHashOf(token)).toBe(createHash('sha256').update(token, 'utf8').digest('hex'));
+    expect(() => tokenHashOf(5 as unknown as string)).toThrowError(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'token' }) }),
+    );
   });
 });
 
@@ -189,7 +197,13 @@ describe('obtainClientKeyPair: time-out and arguments', () => {
     const quick = memoryPlatform();
     const manual = manualEngine();
     const stored: ClientKeyPair[] = [];
-    const result = obtainClientKeyPair({ platform: quick, engine: manual.engine, store: createClientKeyStore(quick), algorithm: 'rsa1024', onBackupStored: (p) => stored.push(p) });
+    const result = obtainClientKeyPair({
+      platform: quick,
+      engine: manual.engine,
+      store: createClientKeyStore(quick),
+      algorithm: 'rsa1024',
+      onBackupStored: (p) => stored.push(p),
+    });
     manual.pending[0]!.resolve(fakePair(3));
     await expect(result).resolves.toMatchObject({ publicKey: 'PUB3' });
     expect(quick.timers.pending).toBe(0);
@@ -199,9 +213,14 @@ describe('obtainClientKeyPair: time-out and arguments', () => {
   it('the default time-out, 8000 ms, is named in the failure', async () => {
     const platform = memoryPlatform();
     const { engine } = manualEngine();
-    const attempt = obtainClientKeyPair({ platform, engine, store: createClientKeyStore(platform), algorithm: 'rsa1024' }).catch((e: unknown) => e);
+    const attempt = obtainClientKeyPair({ platform, engine, store: createClientKeyStore(platform), algorithm: 'rsa1024' }).catch(
+      (e: unknown) => e,
+    );
     await platform.advanceAsync(8000);
-    expect((await attempt) as { msg: string }).toMatchObject({ code: 'KEY_GENERATION_TIMEOUT', msg: 'key generation took longer than 8000 ms' });
+    expect((await attempt) as { msg: string }).toMatchObject({
+      code: 'KEY_GENERATION_TIMEOUT',
+      msg: 'key generation took longer than 8000 ms',
+    });
   });
 
   it('a generation failure keeps its cause; a late failure after the time-out stores nothing', async () => {
@@ -223,9 +242,15 @@ describe('obtainClientKeyPair: time-out and arguments', () => {
     const { engine } = manualEngine();
     const store = createClientKeyStore(platform);
     const named = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field }) });
-    await expect(obtainClientKeyPair({ platform, engine, store, algorithm: 'rsa1024', timeoutMs: 0 })).rejects.toThrowError(named('timeoutMs'));
-    await expect(obtainClientKeyPair({ platform, engine: undefined as unknown as RsaEngine, store, algorithm: 'rsa1024' })).rejects.toThrowError(named('options.engine'));
-    await expect(obtainClientKeyPair({ platform: {} as typeof platform, engine, store, algorithm: 'rsa1024' })).rejects.toThrowError(named('options.platform.crypto'));
+    await expect(obtainClientKeyPair({ platform, engine, store, algorithm: 'rsa1024', timeoutMs: 0 })).rejects.toThrowError(
+      named('timeoutMs'),
+    );
+    await expect(
+      obtainClientKeyPair({ platform, engine: undefined as unknown as RsaEngine, store, algorithm: 'rsa1024' }),
+    ).rejects.toThrowError(named('options.engine'));
+    await expect(obtainClientKeyPair({ platform: {} as typeof platform, engine, store, algorithm: 'rsa1024' })).rejects.toThrowError(
+      named('options.platform.crypto'),
+    );
     expect(() => createClientKeyStore({} as typeof platform)).toThrowError(named('platform.clock'));
   });
 });

@@ -113,12 +113,26 @@ describe('core-call signatures verified by node:crypto', () => {
     const original = parts({ mode: 2 });
     const { headers } = await signCoreCall(webcrypto, pair, original);
     const q = tamper(original, 'query', 3);
-    expect(nodeVerify('sha256', Buffer.from(serverText(q.path, q.tm, q.traceId, 2, q.query, Buffer.from(q.body)).text), nodeKey(), Buffer.from(headers['device-sign']!, 'base64'))).toBe(false);
+    expect(
+      nodeVerify(
+        'sha256',
+        Buffer.from(serverText(q.path, q.tm, q.traceId, 2, q.query, Buffer.from(q.body)).text),
+        nodeKey(),
+        Buffer.from(headers['device-sign']!, 'base64'),
+      ),
+    ).toBe(false);
 
     const zero = parts({ mode: 0 });
     const signed0 = await signCoreCall(webcrypto, pair, zero);
     const other = tamper(zero, 'body', 0);
-    expect(nodeVerify('sha256', Buffer.from(serverText(other.path, other.tm, other.traceId, 0, 'x=1', Buffer.from(other.body)).text), nodeKey(), Buffer.from(signed0.headers['device-sign']!, 'base64'))).toBe(true);
+    expect(
+      nodeVerify(
+        'sha256',
+        Buffer.from(serverText(other.path, other.tm, other.traceId, 0, 'x=1', Buffer.from(other.body)).text),
+        nodeKey(),
+        Buffer.from(signed0.headers['device-sign']!, 'base64'),
+      ),
+    ).toBe(true);
   });
 
   it('only the first 8 characters of tm are signed', async () => {
@@ -178,7 +192,8 @@ describe('sign-mode lookup (spec §S5: exact or prefix entry)', () => {
 
 describe('signing inputs: edges and argument errors (issue 24)', async () => {
   const { SIGNED_TIME_LENGTH, deviceCheckSignedText, signedPayload, userIdHashOf } = await import('../../../core/security/core-signing.js');
-  const named = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+  const named = (field: string) =>
+    expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
 
   it('tm: exactly 8 digits is signable, 7 is not; the signed time is its first 8 characters', () => {
     expect(SIGNED_TIME_LENGTH).toBe(8);

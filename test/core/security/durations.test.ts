@@ -37,12 +37,24 @@ afterEach(() => vi.restoreAllMocks());
 describe('synchronous factories throw InvalidArgumentError naming the option and set no timer', () => {
   const cases: Array<[string, string, (platform: ReturnType<typeof memoryPlatform>, value: unknown) => unknown]> = [
     ['createSecurity', 'keyGenerationTimeoutMs', (p, v) => createSecurity(p, { certificatePem: 'x', keyGenerationTimeoutMs: v as number })],
-    ['createSignErrorHandler', 'debounceMs', (p, v) => createSignErrorHandler(p, { debounceMs: v as number, resetConfig: () => undefined, log: () => undefined })],
-    ['createSignErrorHandler', 'refetchDebounceMs', (p, v) => createSignErrorHandler(p, { refetchDebounceMs: v as number, resetConfig: () => undefined, log: () => undefined })],
+    [
+      'createSignErrorHandler',
+      'debounceMs',
+      (p, v) => createSignErrorHandler(p, { debounceMs: v as number, resetConfig: () => undefined, log: () => undefined }),
+    ],
+    [
+      'createSignErrorHandler',
+      'refetchDebounceMs',
+      (p, v) => createSignErrorHandler(p, { refetchDebounceMs: v as number, resetConfig: () => undefined, log: () => undefined }),
+    ],
     ['riskTokenHeaderHook', 'initWaitMs', (_p, v) => riskTokenHeaderHook(source, { initWaitMs: v as number })],
     ['riskTokenSchedule$', 'intervalMs', (p, v) => riskTokenSchedule$(visibility, p.timers, v as number)],
     ['screenFrame$', 'refreshMs', (p, v) => screenFrame$(p, v as number)],
-    ['geeTestWidget', 'timeoutMs', (p, v) => geeTestWidget(p, { scriptUrl: '/gt4.js', loader: createScriptLoader(p), timeoutMs: v as number })],
+    [
+      'geeTestWidget',
+      'timeoutMs',
+      (p, v) => geeTestWidget(p, { scriptUrl: '/gt4.js', loader: createScriptLoader(p), timeoutMs: v as number }),
+    ],
   ];
   for (const [name, field, make] of cases) {
     it.each(BAD)(`${name}: ${field} = %s is refused`, (value) => {
@@ -56,11 +68,15 @@ describe('synchronous factories throw InvalidArgumentError naming the option and
   }
 
   it('riskTokenSchedule$ needs an interval', () => {
-    expect(() => riskTokenSchedule$(visibility, memoryPlatform().timers, undefined as unknown as number)).toThrow(invalid('intervalMs', undefined));
+    expect(() => riskTokenSchedule$(visibility, memoryPlatform().timers, undefined as unknown as number)).toThrow(
+      invalid('intervalMs', undefined),
+    );
   });
 
   it('sign-error debounces of 0 mean "no debounce" and are accepted', () => {
-    expect(() => createSignErrorHandler(memoryPlatform(), { debounceMs: 0, refetchDebounceMs: 0, resetConfig: () => undefined, log: () => undefined })).not.toThrow();
+    expect(() =>
+      createSignErrorHandler(memoryPlatform(), { debounceMs: 0, refetchDebounceMs: 0, resetConfig: () => undefined, log: () => undefined }),
+    ).not.toThrow();
   });
 });
 
@@ -71,7 +87,13 @@ describe('calls that return a promise reject (never throw) and set no timer', ()
     const generate = vi.spyOn(engine, 'generateKeyPair');
     let pending: Promise<unknown> | undefined;
     expect(() => {
-      pending = obtainClientKeyPair({ platform, engine, store: createClientKeyStore(platform), algorithm: 'rsa1024', timeoutMs: value as number });
+      pending = obtainClientKeyPair({
+        platform,
+        engine,
+        store: createClientKeyStore(platform),
+        algorithm: 'rsa1024',
+        timeoutMs: value as number,
+      });
     }).not.toThrow();
     await expect(pending).rejects.toEqual(invalid('timeoutMs', value));
     expect(generate).not.toHaveBeenCalled();

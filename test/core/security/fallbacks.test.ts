@@ -94,7 +94,10 @@ describe('login encryption never falls back to the clear', () => {
     const broken: RsaEngine = { ...real, wrapKey: async () => Promise.reject(new Error('wrap failed')) };
     h = await harness({ security: { engine: broken } });
     await h.init();
-    await expect(h.api.post('v1/user/login', { json: { loginName: 'a', pwd: 'b' } })).rejects.toMatchObject({ name: 'LoginEncryptionError', code: 'LOGIN_ENCRYPTION_FAILED' });
+    await expect(h.api.post('v1/user/login', { json: { loginName: 'a', pwd: 'b' } })).rejects.toMatchObject({
+      name: 'LoginEncryptionError',
+      code: 'LOGIN_ENCRYPTION_FAILED',
+    });
     expect(h.gateway.logins).toHaveLength(0);
   });
 });

@@ -47,7 +47,9 @@ describe('login encryption end to end (spec §S5, §S7)', () => {
     const h = await start();
     await h.init();
     await h.login();
-    const body = await h.api.post(url.slice(1), { json: { userId: 'sub-7', scene: 'switch' } }).json<{ data: { accessTokenResVO: { userInfo: { userId: string } } } }>();
+    const body = await h.api
+      .post(url.slice(1), { json: { userId: 'sub-7', scene: 'switch' } })
+      .json<{ data: { accessTokenResVO: { userInfo: { userId: string } } } }>();
     const subId = body.data.accessTokenResVO.userInfo.userId;
     expect(h.gateway.logins[1]).toMatchObject({ path: url, encrypted: true, sensitive: { userId: 'sub-7' } });
     expect(h.security.keys.bound()?.userId).toBe(subId);
@@ -91,8 +93,9 @@ describe('login encryption end to end (spec §S5, §S7)', () => {
     await h.init();
     await h.login(SECRET_FIELDS);
     await h.api.post('v1/spot/order/place', { json: { price: '1' } });
-    const kept = JSON.stringify([h.logs, h.platform.reports, h.events])
-      + [h.platform.localStorage, h.platform.sessionStorage].flatMap((s) => s.keys().map((k) => s.getItem(k))).join('');
+    const kept =
+      JSON.stringify([h.logs, h.platform.reports, h.events]) +
+      [h.platform.localStorage, h.platform.sessionStorage].flatMap((s) => s.keys().map((k) => s.getItem(k))).join('');
     for (const value of Object.values(SECRET_FIELDS)) expect(kept).not.toContain(value);
     const aesKeys = drawn.filter((b) => b.length === 32);
     expect(aesKeys).toHaveLength(1);
@@ -138,10 +141,12 @@ describe('core-call signing end to end (spec §S5, §S7)', () => {
   it('requests to another origin are left alone (the URL must start with "/")', async () => {
     const other = await harness();
     const signedUrls: string[] = [];
-    const h = await start({ fetch: async (request) => {
-      if (request.headers.has('device-sign')) signedUrls.push(new URL(request.url).origin);
-      return fetch(request);
-    } });
+    const h = await start({
+      fetch: async (request) => {
+        if (request.headers.has('device-sign')) signedUrls.push(new URL(request.url).origin);
+        return fetch(request);
+      },
+    });
     try {
       await h.init();
       await h.login();
@@ -156,18 +161,28 @@ describe('core-call signing end to end (spec §S5, §S7)', () => {
   type Tamper = (request: Request) => Promise<Request>;
   const tamperings: Array<[string, Tamper]> = [
     ['body', async (r) => new Request(r, { body: (await r.text()).replace('0.5', '0.6') })],
-    ['path', async (r) => new Request(r.url.replace('/v1/spot/account', '/v1/spot/accounts'), { method: r.method, headers: r.headers, body: await r.text() })],
-    ['time', async (r) => {
-      const headers = new Headers(r.headers);
-      const tm = headers.get('tm')!;
-      headers.set('tm', String(Number(tm) - 100_000));
-      return new Request(r, { headers, body: await r.text() });
-    }],
-    ['trace id', async (r) => {
-      const headers = new Headers(r.headers);
-      headers.set('uhti', `${headers.get('uhti')}0`);
-      return new Request(r, { headers, body: await r.text() });
-    }],
+    [
+      'path',
+      async (r) =>
+        new Request(r.url.replace('/v1/spot/account', '/v1/spot/accounts'), { method: r.method, headers: r.headers, body: await r.text() }),
+    ],
+    [
+      'time',
+      async (r) => {
+        const headers = new Headers(r.headers);
+        const tm = headers.get('tm')!;
+        headers.set('tm', String(Number(tm) - 100_000));
+        return new Request(r, { headers, body: await r.text() });
+      },
+    ],
+    [
+      'trace id',
+      async (r) => {
+        const headers = new Headers(r.headers);
+        headers.set('uhti', `${headers.get('uhti')}0`);
+        return new Request(r, { headers, body: await r.text() });
+      },
+    ],
   ];
   it.each(tamperings)('tampering with the %s after signing is answered 00023 invalid', async (_label, tamper) => {
     const h = await start({ fetch: async (request) => fetch(await tamper(request)) });
@@ -221,11 +236,13 @@ describe('core-call signing end to end (spec §S5, §S7)', () => {
   });
 
   it('00022 expired is toasted and resets the config without re-fetch', async () => {
-    const h = await start({ fetch: async (request) => {
-      const headers = new Headers(request.headers);
-      if (headers.has('device-sign')) headers.set('tm', String(Date.now() - 3_600_000));
-      return fetch(new Request(request, { headers }));
-    } });
+    const h = await start({
+      fetch: async (request) => {
+        const headers = new Headers(request.headers);
+        if (headers.has('device-sign')) headers.set('tm', String(Date.now() - 3_600_000));
+        return fetch(new Request(request, { headers }));
+      },
+    });
     await h.init();
     await h.login();
     expect((await h.api.get('v1/spot/account').json<{ code: string }>()).code).toBe('00022');
@@ -246,10 +263,12 @@ describe('core-call signing end to end (spec §S5, §S7)', () => {
 
   it('without the debug query no signed text leaves the client', async () => {
     const seen: string[] = [];
-    const h = await start({ fetch: async (request) => {
-      seen.push(request.headers.get('device-sign-text') ?? '');
-      return fetch(request);
-    } });
+    const h = await start({
+      fetch: async (request) => {
+        seen.push(request.headers.get('device-sign-text') ?? '');
+        return fetch(request);
+      },
+    });
     await h.init();
     await h.login();
     await h.api.post('v1/spot/account', { json: {} });

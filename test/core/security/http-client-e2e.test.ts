@@ -59,11 +59,14 @@ describe('security on the exkit HTTP client', () => {
 
     await s.http.get('/spot/order/list', { page: 1 }); // mode 2: the query carries languageType and _t too
     await s.http.post('/spot/account', { amount: '1.5' }); // mode 1
-    await s.http.post('/spot/upload', (() => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'a.bin');
-      return form;
-    })());
+    await s.http.post(
+      '/spot/upload',
+      (() => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array([1, 2, 3])]), 'a.bin');
+        return form;
+      })(),
+    );
     expect(s.gateway.signs.slice(-3).map((r) => [r.path, r.result])).toEqual([
       ['/v1/spot/order/list', 'ok'],
       ['/v1/spot/account', 'ok'],
@@ -79,7 +82,9 @@ describe('security on the exkit HTTP client', () => {
     s.security.keys.bind({ ...s.security.snapshot().clientKey!, publicKey: 'AAAA' }, s.platform.cookies.get('refreshToken')!, 'u');
     const answers = await Promise.all(Array.from({ length: 5 }, () => s.http.post('/spot/account', {})));
     expect(answers.map((a) => a.code)).toEqual(Array(5).fill('00023'));
-    expect(s.httpEvents.filter((e) => e.type === 'toast')).toEqual([{ type: 'toast', code: '00023', message: 'Signature invalid, please log in again' }]);
+    expect(s.httpEvents.filter((e) => e.type === 'toast')).toEqual([
+      { type: 'toast', code: '00023', message: 'Signature invalid, please log in again' },
+    ]);
     expect(s.httpEvents.filter((e) => e.type === 'logout')).toEqual([{ type: 'logout', reason: 'gatewaySignInvalid' }]);
     actor.stop();
   });
@@ -136,7 +141,10 @@ describe('failure model: a login that cannot be encrypted (docs/security.md)', (
     http.events$.subscribe((event) => httpEvents.push(event));
     current = { gateway, platform, http, security, httpEvents };
     const actor = await ready(current);
-    await expect(http.post('/user/login', { loginName: 'alice', pwd: 'pw' })).rejects.toMatchObject({ name: 'LoginEncryptionError', code: 'LOGIN_ENCRYPTION_FAILED' });
+    await expect(http.post('/user/login', { loginName: 'alice', pwd: 'pw' })).rejects.toMatchObject({
+      name: 'LoginEncryptionError',
+      code: 'LOGIN_ENCRYPTION_FAILED',
+    });
     expect(gateway.logins).toHaveLength(0);
     expect(httpEvents).toEqual([]);
     expect(platform.reports).toEqual([]);

@@ -80,10 +80,15 @@ describe('login-type URLs (spec §S7)', () => {
     expect(isLoginUrl(url)).toBe(true);
   });
 
-  it.each(['/v1/user/login/', '/v1/user/loginx', '/v1/user/logout', '/user/login', '/v1/user/sub/list', '/v1/user/public/third/apple', 'https://x/v1/user/login'])(
-    '"%s" is not a login-type URL',
-    (url) => expect(isLoginUrl(url)).toBe(false),
-  );
+  it.each([
+    '/v1/user/login/',
+    '/v1/user/loginx',
+    '/v1/user/logout',
+    '/user/login',
+    '/v1/user/sub/list',
+    '/v1/user/public/third/apple',
+    'https://x/v1/user/login',
+  ])('"%s" is not a login-type URL', (url) => expect(isLoginUrl(url)).toBe(false));
 
   it('the sub-account switch calls are the five /v1/user/sub/ calls (always processed)', () => {
     expect(SUB_ACCOUNT_SWITCH_URLS).toHaveLength(5);
@@ -116,7 +121,13 @@ describe('sensitive-field partitioning (spec §S3)', () => {
   it('the encrypted request carries no sensitive field in the clear, only the four members', async () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(names, fc.string(), { maxKeys: 20 }), async (params) => {
-        const sent = await encryptLoginParams(params, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+        const sent = await encryptLoginParams(params, {
+          engine: webcrypto,
+          serverKeyDer,
+          clientKey,
+          algorithm: 'RSA-OAEP-256',
+          randomBytes: random,
+        });
         for (const name of Object.keys(sent)) expect(isSensitiveField(name)).toBe(false);
         for (const member of ENCRYPTED_MEMBERS) expect(typeof sent[member]).toBe('string');
         const opened = decryptLogin(serverKey, sent);
@@ -127,7 +138,10 @@ describe('sensitive-field partitioning (spec §S3)', () => {
   });
 
   it('members named like the encrypted members are overwritten, not sent twice', async () => {
-    const sent = await encryptLoginParams({ pwd: 'x', algorithm: 'evil', bodyCiphertext: 'evil' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const sent = await encryptLoginParams(
+      { pwd: 'x', algorithm: 'evil', bodyCiphertext: 'evil' },
+      { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random },
+    );
     expect(sent.algorithm).toBe('RSA-OAEP-256');
     expect(sent.bodyCiphertext).not.toBe('evil');
   });
@@ -168,8 +182,14 @@ describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/s
   });
 
   it('bodyCiphertext is wrappedKey.iv.ciphertext, fresh key and IV per call', async () => {
-    const first = await encryptLoginParams({ pwd: 'same' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
-    const second = await encryptLoginParams({ pwd: 'same' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const first = await encryptLoginParams(
+      { pwd: 'same' },
+      { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random },
+    );
+    const second = await encryptLoginParams(
+      { pwd: 'same' },
+      { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random },
+    );
     const [wk1, iv1, ct1] = String(first.bodyCiphertext).split('.');
     const [wk2, iv2, ct2] = String(second.bodyCiphertext).split('.');
     expect(Buffer.from(wk1!, 'base64')).toHaveLength(256);
@@ -193,14 +213,20 @@ describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/s
   });
 
   it('initSign is the client key’s RSA-SHA256 signature over KEY_PAIR_CHECK (node:crypto verifies)', async () => {
-    const sent = await encryptLoginParams({}, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const sent = await encryptLoginParams(
+      {},
+      { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random },
+    );
     const key = createPublicKey({ key: Buffer.from(clientKey.publicKey, 'base64'), format: 'der', type: 'spki' });
     expect(nodeVerify('sha256', Buffer.from(KEY_PAIR_CHECK), key, Buffer.from(String(sent.initSign), 'base64'))).toBe(true);
     expect(nodeVerify('sha256', Buffer.from('KEY_PAIR_CHECK!'), key, Buffer.from(String(sent.initSign), 'base64'))).toBe(false);
   });
 
   it('a tampered ciphertext, IV or wrapped key is rejected by the server', async () => {
-    const sent = await encryptLoginParams({ pwd: 'p', loginName: 'n' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const sent = await encryptLoginParams(
+      { pwd: 'p', loginName: 'n' },
+      { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random },
+    );
     const parts = String(sent.bodyCiphertext).split('.');
     for (let part = 0; part < 3; part++) {
       const bytes = Buffer.from(parts[part]!, 'base64');
@@ -232,10 +258,15 @@ describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/s
   });
 
   it('computes initSign alongside the key wrap when it is not given, and a failing payload rejects cleanly', async () => {
-    const sent = await encryptLoginParams({ pwd: 'p' }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random });
+    const sent = await encryptLoginParams(
+      { pwd: 'p' },
+      { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random },
+    );
     const key = createPublicKey({ key: Buffer.from(clientKey.publicKey, 'base64'), format: 'der', type: 'spki' });
     expect(nodeVerify('sha256', Buffer.from(KEY_PAIR_CHECK), key, Buffer.from(String(sent.initSign), 'base64'))).toBe(true);
-    await expect(encryptLoginParams({ pwd: 1n }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random })).rejects.toThrow(TypeError);
+    await expect(
+      encryptLoginParams({ pwd: 1n }, { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random }),
+    ).rejects.toThrow(TypeError);
   });
 });
 
@@ -254,7 +285,10 @@ describe('the node-forge path in pure JavaScript (what a browser without WebCryp
     const pair = await engine.generateKeyPair(1024);
     expect(createPrivateKey(pair.privateKeyPem).asymmetricKeyDetails?.modulusLength).toBe(1024);
     for (const algorithm of ['RSA-OAEP-256', 'RSA1_5'] as const) {
-      const sent = await encryptLoginParams({ pwd: 'pure ✓', lang: 'en' }, { engine, serverKeyDer, clientKey: pair, algorithm, randomBytes: random });
+      const sent = await encryptLoginParams(
+        { pwd: 'pure ✓', lang: 'en' },
+        { engine, serverKeyDer, clientKey: pair, algorithm, randomBytes: random },
+      );
       expect(decryptLogin(serverKey, sent)?.sensitive).toEqual({ pwd: 'pure ✓' });
     }
   }, 60_000);
@@ -262,13 +296,25 @@ describe('the node-forge path in pure JavaScript (what a browser without WebCryp
 
 describe('login encryption: arguments, a given initSign and failures (issue 24)', async () => {
   const { computeInitSign, encryptSensitiveFields } = await import('../../../core/security/login-encryption.js');
-  const named = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+  const named = (field: string) =>
+    expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
   const options = () => ({ engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256' as const, randomBytes: random });
 
   it('partitionSensitive leaves out undefined members and refuses what is not an object, naming params', () => {
-    expect(partitionSensitive({ pwd: undefined, lang: undefined, loginName: 'n', x: null })).toStrictEqual({ sensitive: { loginName: 'n' }, clear: { x: null } });
-    for (const bad of [null, 'pwd=1', 5]) expect(() => partitionSensitive(bad as unknown as Record<string, unknown>)).toThrowError(named('params'));
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+    expect(partitionSensitive({ pwd: undefined, lang: undefined, loginName: 'n', x: null })).toStrictEqual({
+      sensitive: { loginName: 'n' },
+      clear: { x: null },
+    });
+    for (const bad of [null, 'pwd=1', 5])
+      expect(() => partitionSensitive(bad as unknown as Record<string, unknown>)).toThrowError(named('params'));
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(() => partitionSensitive(hostile)).toThrowError(named('params'));
   });
 
@@ -295,7 +341,9 @@ describe('login encryption: arguments, a given initSign and failures (issue 24)'
     await expect(encryptSensitiveFields({}, null as never)).rejects.toThrowError(named('options'));
     await expect(encryptLoginParams({}, null as never)).rejects.toThrowError(named('options'));
     await expect(encryptLoginParams({}, { ...options(), randomBytes: 'x' as never })).rejects.toThrowError(named('options.randomBytes'));
-    await expect(encryptLoginParams({}, { ...options(), engine: { sign: webcrypto.sign } as never })).rejects.toThrowError(named('options.engine.wrapKey'));
+    await expect(encryptLoginParams({}, { ...options(), engine: { sign: webcrypto.sign } as never })).rejects.toThrowError(
+      named('options.engine.wrapKey'),
+    );
     await expect(encryptLoginParams({}, { ...options(), clientKey: undefined as never })).rejects.toThrowError(named('options.clientKey'));
     await expect(computeInitSign({} as RsaEngine, clientKey.privateKeyPem)).rejects.toThrowError(named('engine.sign'));
     await expect(computeInitSign(webcrypto, 5 as never)).rejects.toThrowError(named('privateKeyPem'));

@@ -4,12 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { readParams, withParams } from '../../../core/security/request-params.js';
 
 const URL_BASE = 'https://api.example.test/v1/user/login';
-const json = (body: string, type = 'application/json') => new Request(URL_BASE, { method: 'POST', headers: { 'content-type': type }, body });
+const json = (body: string, type = 'application/json') =>
+  new Request(URL_BASE, { method: 'POST', headers: { 'content-type': type }, body });
 
 describe('readParams: the carrier and the parameters of a request', () => {
   it('a GET or HEAD without body carries its parameters in the query; a repeated name gives an array in order', async () => {
-    expect(await readParams(new Request(`${URL_BASE}?a=1&b=x&a=2&a=3`))).toStrictEqual({ carrier: 'query', params: { a: ['1', '2', '3'], b: 'x' } });
-    expect(await readParams(new Request(`${URL_BASE}?a=1&a=2`, { method: 'HEAD' }))).toStrictEqual({ carrier: 'query', params: { a: ['1', '2'] } });
+    expect(await readParams(new Request(`${URL_BASE}?a=1&b=x&a=2&a=3`))).toStrictEqual({
+      carrier: 'query',
+      params: { a: ['1', '2', '3'], b: 'x' },
+    });
+    expect(await readParams(new Request(`${URL_BASE}?a=1&a=2`, { method: 'HEAD' }))).toStrictEqual({
+      carrier: 'query',
+      params: { a: ['1', '2'] },
+    });
     expect(await readParams(new Request(URL_BASE))).toStrictEqual({ carrier: 'query', params: {} });
   });
 
@@ -17,7 +24,10 @@ describe('readParams: the carrier and the parameters of a request', () => {
     const read = await readParams(new Request(`${URL_BASE}?toString=1&__proto__=x&__proto__=y`));
     expect(read!.carrier).toBe('query');
     expect(Object.getPrototypeOf(read!.params)).toBe(Object.prototype);
-    expect(Object.entries(read!.params)).toStrictEqual([['toString', '1'], ['__proto__', ['x', 'y']]]);
+    expect(Object.entries(read!.params)).toStrictEqual([
+      ['toString', '1'],
+      ['__proto__', ['x', 'y']],
+    ]);
   });
 
   it('a request of another method without a body becomes an empty JSON object', async () => {
@@ -27,7 +37,10 @@ describe('readParams: the carrier and the parameters of a request', () => {
   });
 
   it('a JSON body is read when it is an object; blank is an empty object; anything else is not parameters', async () => {
-    expect(await readParams(json('{"loginName":"alice","pwd":"p"}'))).toStrictEqual({ carrier: 'json', params: { loginName: 'alice', pwd: 'p' } });
+    expect(await readParams(json('{"loginName":"alice","pwd":"p"}'))).toStrictEqual({
+      carrier: 'json',
+      params: { loginName: 'alice', pwd: 'p' },
+    });
     expect(await readParams(json('{"a":1}', 'Application/JSON; charset=UTF-8'))).toStrictEqual({ carrier: 'json', params: { a: 1 } });
     expect(await readParams(json(''))).toStrictEqual({ carrier: 'json', params: {} });
     expect(await readParams(json(' \n\t'))).toStrictEqual({ carrier: 'json', params: {} });
@@ -86,7 +99,15 @@ describe('withParams: a copy of the request carrying new parameters the same way
   });
 
   it('query: the search is replaced; arrays repeat the name, undefined is left out, non-strings are JSON', () => {
-    const copy = withParams(new Request(`${URL_BASE}?old=1`), 'query', { a: ['1', 2], b: undefined, c: 'text', d: 3, e: true, f: { g: 1 }, h: null });
+    const copy = withParams(new Request(`${URL_BASE}?old=1`), 'query', {
+      a: ['1', 2],
+      b: undefined,
+      c: 'text',
+      d: 3,
+      e: true,
+      f: { g: 1 },
+      h: null,
+    });
     expect(copy.method).toBe('GET');
     expect(copy.url).toBe(`${URL_BASE}?a=1&a=2&c=text&d=3&e=true&f=%7B%22g%22%3A1%7D&h=null`);
   });

@@ -57,7 +57,9 @@ describe('server public key verification (spec §S5)', () => {
     it('fails when the signature covers the upper-case hash instead of the lower-case one', async () => {
       const upper = createHash('sha256').update(serverDer).digest('hex').toUpperCase();
       const sign = nodeSign('sha256', Buffer.from(upper), signingKey).toString('base64');
-      await expect(verify(config({ serverPublicKeySign: sign }), SIGNING_CERT)).rejects.toThrowError(failure('SERVER_KEY_SIGNATURE_INVALID'));
+      await expect(verify(config({ serverPublicKeySign: sign }), SIGNING_CERT)).rejects.toThrowError(
+        failure('SERVER_KEY_SIGNATURE_INVALID'),
+      );
     });
 
     it('fails when any byte of the delivered key is changed', async () => {
@@ -71,12 +73,16 @@ describe('server public key verification (spec §S5)', () => {
     });
 
     it('fails on a malformed signature or key encoding', async () => {
-      await expect(verify(config({ serverPublicKeySign: 'not base64!' }), SIGNING_CERT)).rejects.toThrowError(failure('SERVER_KEY_INVALID'));
+      await expect(verify(config({ serverPublicKeySign: 'not base64!' }), SIGNING_CERT)).rejects.toThrowError(
+        failure('SERVER_KEY_INVALID'),
+      );
       await expect(verify(config({ serverPublicKey: 'AAAA' }), SIGNING_CERT)).rejects.toThrowError(failure('SERVER_KEY_INVALID'));
     });
 
     it('an embedded certificate that does not parse is a CERTIFICATE_INVALID failure', async () => {
-      await expect(verify(config(), '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n')).rejects.toThrowError(failure('CERTIFICATE_INVALID'));
+      await expect(verify(config(), '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n')).rejects.toThrowError(
+        failure('CERTIFICATE_INVALID'),
+      );
     });
   });
 
@@ -123,8 +129,12 @@ describe('certificate public key (read without node-forge)', () => {
   });
 
   it('a certificate with bytes after it, or cut short, is CERTIFICATE_INVALID', () => {
-    expect(() => certificatePublicKey(alteredCertificate(SIGNING_CERT, (der) => Buffer.concat([der, Buffer.of(0)])))).toThrowError(failure('CERTIFICATE_INVALID'));
-    expect(() => certificatePublicKey(alteredCertificate(SIGNING_CERT, (der) => der.subarray(0, der.length - 1)))).toThrowError(failure('CERTIFICATE_INVALID'));
+    expect(() => certificatePublicKey(alteredCertificate(SIGNING_CERT, (der) => Buffer.concat([der, Buffer.of(0)])))).toThrowError(
+      failure('CERTIFICATE_INVALID'),
+    );
+    expect(() => certificatePublicKey(alteredCertificate(SIGNING_CERT, (der) => der.subarray(0, der.length - 1)))).toThrowError(
+      failure('CERTIFICATE_INVALID'),
+    );
   });
 
   it('any changed byte or cut gives either CERTIFICATE_INVALID or a well-formed RSA SPKI, never another error', () => {
@@ -149,7 +159,12 @@ describe('certificate public key (read without node-forge)', () => {
 
 describe('sign config parsing (spec §S3)', () => {
   it('reads every field and defaults the algorithm to rsa1024', () => {
-    const parsed = parseSignConfig({ clientOpen: true, defaultAlgorithm: 'rsa4096', exactUrls: ['/a', 3], signModes: { '/a': '2', '/b': 7 } });
+    const parsed = parseSignConfig({
+      clientOpen: true,
+      defaultAlgorithm: 'rsa4096',
+      exactUrls: ['/a', 3],
+      signModes: { '/a': '2', '/b': 7 },
+    });
     expect(parsed).toEqual({
       clientOpen: true,
       serverPublicKey: '',

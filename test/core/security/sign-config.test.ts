@@ -11,7 +11,8 @@ import {
 import type { GatewaySignConfig } from '../../../core/security/sign-config.js';
 
 const failure = (code: string, msg: string) => expect.objectContaining({ name: 'SigningInitError', code, msg });
-const invalid = (field: string) => expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
+const invalid = (field: string) =>
+  expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
 
 const EMPTY: GatewaySignConfig = {
   clientOpen: false,
@@ -50,14 +51,35 @@ describe('parseSignConfig', () => {
 
   it('non-string keys and URLs read as empty; lists keep only non-empty strings', () => {
     const parsed = parseSignConfig({
-      serverPublicKey: 5, serverPublicKeySign: ['x'], userCheckDeviceUrl: {},
-      exactUrls: ['/a', '', 3, null, '/b'], prefixUrls: 'not a list',
+      serverPublicKey: 5,
+      serverPublicKeySign: ['x'],
+      userCheckDeviceUrl: {},
+      exactUrls: ['/a', '', 3, null, '/b'],
+      prefixUrls: 'not a list',
     });
     expect(parsed).toStrictEqual({ ...EMPTY, exactUrls: ['/a', '/b'] });
   });
 
   it('sign modes are 0, 1 or 2, as numbers or the digit alone; anything else is dropped (blank is not mode 0)', () => {
-    const parsed = parseSignConfig({ signModes: { a: 0, b: '1', c: '2', d: 3, e: '-1', f: null, g: true, h: '', i: 1.5, j: ' ', k: ' 2', l: '0x1', m: '1e0', n: ['2'], o: { toString: () => '1' } } });
+    const parsed = parseSignConfig({
+      signModes: {
+        a: 0,
+        b: '1',
+        c: '2',
+        d: 3,
+        e: '-1',
+        f: null,
+        g: true,
+        h: '',
+        i: 1.5,
+        j: ' ',
+        k: ' 2',
+        l: '0x1',
+        m: '1e0',
+        n: ['2'],
+        o: { toString: () => '1' },
+      },
+    });
     expect(parsed.signModes).toStrictEqual({ a: 0, b: 1, c: 2 });
     expect(parseSignConfig({ signModes: ['0', '1'] }).signModes).toStrictEqual({});
     expect(parseSignConfig({ signModes: 'x' }).signModes).toStrictEqual({});
@@ -65,7 +87,17 @@ describe('parseSignConfig', () => {
 
   it('the default algorithm is one of the known key sizes; anything else, inherited names included, is rsa1024', () => {
     expect(parseSignConfig({ defaultAlgorithm: 'rsa2048' }).defaultAlgorithm).toBe('rsa2048');
-    for (const name of ['rsa4096', 'toString', 'constructor', '__proto__', 'hasOwnProperty', 2048, null, ['rsa2048'], { toString: () => 'rsa2048' }]) {
+    for (const name of [
+      'rsa4096',
+      'toString',
+      'constructor',
+      '__proto__',
+      'hasOwnProperty',
+      2048,
+      null,
+      ['rsa2048'],
+      { toString: () => 'rsa2048' },
+    ]) {
       expect(parseSignConfig({ defaultAlgorithm: name }).defaultAlgorithm).toBe('rsa1024');
     }
   });
@@ -75,7 +107,12 @@ describe('parseSignConfig', () => {
       expect(() => parseSignConfig(raw)).toThrowError(failure('CONFIG_INVALID', 'gatewaySignConfig is missing or not an object'));
     }
     const boom = new Error('getter');
-    const hostile = Object.defineProperty({}, 'signModes', { get: () => { throw boom; }, enumerable: true });
+    const hostile = Object.defineProperty({}, 'signModes', {
+      get: () => {
+        throw boom;
+      },
+      enumerable: true,
+    });
     let caught: unknown;
     try {
       parseSignConfig(hostile);
@@ -89,7 +126,10 @@ describe('parseSignConfig', () => {
 
 describe('signConfigFromResponse', () => {
   it('reads data.gatewaySignConfig', () => {
-    expect(signConfigFromResponse({ code: 0, data: { gatewaySignConfig: { clientOpen: true } } })).toStrictEqual({ ...EMPTY, clientOpen: true });
+    expect(signConfigFromResponse({ code: 0, data: { gatewaySignConfig: { clientOpen: true } } })).toStrictEqual({
+      ...EMPTY,
+      clientOpen: true,
+    });
   });
 
   it('a response without data or without the config is CONFIG_INVALID', () => {
@@ -100,7 +140,13 @@ describe('signConfigFromResponse', () => {
 
   it('a response whose fields throw is CONFIG_INVALID with the cause', () => {
     const boom = new Error('getter');
-    const body = { data: Object.defineProperty({}, 'gatewaySignConfig', { get: () => { throw boom; } }) };
+    const body = {
+      data: Object.defineProperty({}, 'gatewaySignConfig', {
+        get: () => {
+          throw boom;
+        },
+      }),
+    };
     let caught: unknown;
     try {
       signConfigFromResponse(body);
@@ -133,7 +179,14 @@ describe('isSignConfig', () => {
 
   it('refuses non-objects and objects whose fields cannot be read', () => {
     for (const value of [null, undefined, 'config', [EMPTY]]) expect(isSignConfig(value)).toBe(false);
-    const hostile = new Proxy({ ...EMPTY }, { get: () => { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      { ...EMPTY },
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(isSignConfig(hostile)).toBe(false);
   });
 });
@@ -176,6 +229,8 @@ describe('signModeFor', () => {
     expect(() => signModeFor(null as never, '/v1/exact')).toThrowError(
       expect.objectContaining({ msg: 'signModeFor: config must be a gateway sign config (see parseSignConfig), got null' }),
     );
-    expect(() => signModeFor(config, 5 as unknown as string)).toThrowError(expect.objectContaining({ msg: 'signModeFor: path must be a string, got 5' }));
+    expect(() => signModeFor(config, 5 as unknown as string)).toThrowError(
+      expect.objectContaining({ msg: 'signModeFor: path must be a string, got 5' }),
+    );
   });
 });

@@ -58,7 +58,9 @@ describe('sign errors (spec §S8)', () => {
     handler.handle('00023', 'Signature invalid, please log in again', '/v1/spot/x');
     expect(of('toast')).toEqual([{ type: 'toast', code: '00023', message: 'Signature invalid, please log in again' }]);
     expect(of('logout')).toEqual([{ type: 'logout', code: '00023' }]);
-    expect(platform.reports).toEqual([{ event: 'gatewaySignInvalid', message: 'Signature invalid, please log in again', data: { code: '00023', url: '/v1/spot/x' } }]);
+    expect(platform.reports).toEqual([
+      { event: 'gatewaySignInvalid', message: 'Signature invalid, please log in again', data: { code: '00023', url: '/v1/spot/x' } },
+    ]);
     expect(resets()).toBe(0);
   });
 

@@ -24,26 +24,33 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 describe('signing init ends on a login-expired config answer', () => {
-  it.each(['20906', '20205'])('%s: fetchConfig rejects typed, the machine is back to notInitialised, reported, logout emitted', async (code) => {
-    server.route('GET', CONFIG_PATH, reply.code(code, 'expired'));
-    const platform = memoryPlatform({ href: `${server.origin}/en/` });
-    const http = createHttpClient(platform, { baseUrl: server.origin });
-    const events: HttpEvent[] = [];
-    http.events$.subscribe((event) => events.push(event));
-    const security = createSecurity(platform, { certificatePem: SIGNING_CERT, http });
-    const actor = createActor(signingInitMachine, { input: { security }, clock: platform.timers }).start();
-    const failed: unknown[] = [];
-    actor.on('failed', (event) => failed.push(event.error));
-    actor.send({ type: 'INIT' });
-    const snapshot = await waitFor(actor, (s) => s.matches('notInitialised') && s.context.error !== undefined, { timeout: 3000 });
-    expect(snapshot.context.error).toMatchObject({ name: 'SigningInitError', code: 'CONFIG_FETCH_FAILED', cause: expect.objectContaining({ name: 'LoginExpiredError' }) });
-    expect(failed).toHaveLength(1);
-    expect(platform.reports).toEqual([expect.objectContaining({ event: 'loginEncryptFailed', data: { code: 'CONFIG_FETCH_FAILED' } })]);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'logout', reason: 'loginExpired' }));
-    expect(http.pendingCount).toBe(0);
-    actor.stop();
-    security.dispose();
-  });
+  it.each(['20906', '20205'])(
+    '%s: fetchConfig rejects typed, the machine is back to notInitialised, reported, logout emitted',
+    async (code) => {
+      server.route('GET', CONFIG_PATH, reply.code(code, 'expired'));
+      const platform = memoryPlatform({ href: `${server.origin}/en/` });
+      const http = createHttpClient(platform, { baseUrl: server.origin });
+      const events: HttpEvent[] = [];
+      http.events$.subscribe((event) => events.push(event));
+      const security = createSecurity(platform, { certificatePem: SIGNING_CERT, http });
+      const actor = createActor(signingInitMachine, { input: { security }, clock: platform.timers }).start();
+      const failed: unknown[] = [];
+      actor.on('failed', (event) => failed.push(event.error));
+      actor.send({ type: 'INIT' });
+      const snapshot = await waitFor(actor, (s) => s.matches('notInitialised') && s.context.error !== undefined, { timeout: 3000 });
+      expect(snapshot.context.error).toMatchObject({
+        name: 'SigningInitError',
+        code: 'CONFIG_FETCH_FAILED',
+        cause: expect.objectContaining({ name: 'LoginExpiredError' }),
+      });
+      expect(failed).toHaveLength(1);
+      expect(platform.reports).toEqual([expect.objectContaining({ event: 'loginEncryptFailed', data: { code: 'CONFIG_FETCH_FAILED' } })]);
+      expect(events).toContainEqual(expect.objectContaining({ type: 'logout', reason: 'loginExpired' }));
+      expect(http.pendingCount).toBe(0);
+      actor.stop();
+      security.dispose();
+    },
+  );
 });
 
 describe('signing init without an HTTP client', () => {

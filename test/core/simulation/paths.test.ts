@@ -127,7 +127,9 @@ describe('simulation path matcher properties (fast-check)', () => {
   });
 
   it('everything below a prefix entry is allowed', () => {
-    fc.assert(fc.property(fc.constantFrom('/spot/', '/futures/'), segment, rest, (prefix, s, r) => isSimulationAllowedPath(`${prefix}${s}${r}`)));
+    fc.assert(
+      fc.property(fc.constantFrom('/spot/', '/futures/'), segment, rest, (prefix, s, r) => isSimulationAllowedPath(`${prefix}${s}${r}`)),
+    );
   });
 
   it('gluing characters onto an entry (no separator) never admits the path', () => {

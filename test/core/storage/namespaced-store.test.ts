@@ -9,7 +9,19 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every
 
 describe('storage areas — spec §S9', () => {
   it('lists the eleven areas of the seed, each at version 1', () => {
-    expect(STORAGE_AREAS).toEqual(['common', 'separation', 'mix', 'copy', 'community', 'activity', 'earn', 'web-sdk', 'web3', 'axios-cache', 'md5-cache']);
+    expect(STORAGE_AREAS).toEqual([
+      'common',
+      'separation',
+      'mix',
+      'copy',
+      'community',
+      'activity',
+      'earn',
+      'web-sdk',
+      'web3',
+      'axios-cache',
+      'md5-cache',
+    ]);
     expect(STORAGE_VERSION).toBe(1);
     expect(storageKeyPrefix('common')).toBe('exkit:common:v1:');
   });
@@ -97,7 +109,9 @@ describe('expiry options: nothing silently lost (issue 17)', () => {
     const p = memoryPlatform();
     const store = createStore(p, 'common');
     for (const ttlMs of [Number.NaN, '60000', -1]) {
-      expect(() => store.set('k', 'v', { ttlMs: ttlMs as number })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'ttlMs' }) }));
+      expect(() => store.set('k', 'v', { ttlMs: ttlMs as number })).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'ttlMs' }) }),
+      );
     }
     expect(p.localStorage.keys()).toEqual([]);
   });
@@ -105,24 +119,31 @@ describe('expiry options: nothing silently lost (issue 17)', () => {
   it('a life longer than 2^31 − 1 ms is given as expiresAt', () => {
     const p = memoryPlatform({ now: 0 });
     const store = createStore(p, 'common');
-    expect(() => store.set('k', 'v', { ttlMs: 30 * 86_400_000 })).toThrow(expect.objectContaining({ extra: expect.objectContaining({ field: 'ttlMs' }) }));
+    expect(() => store.set('k', 'v', { ttlMs: 30 * 86_400_000 })).toThrow(
+      expect.objectContaining({ extra: expect.objectContaining({ field: 'ttlMs' }) }),
+    );
     expect(store.set('k', 'v', { expiresAt: 30 * 86_400_000 })).toBe(true);
     p.advance(30 * 86_400_000 - 1);
     expect(store.get('k', '')).toBe('v');
   });
 
-  it.each([Number.NaN, Infinity, -Infinity, '2030-01-01', null])('expiresAt %j is an InvalidArgumentError naming expiresAt; nothing is written', (expiresAt) => {
-    const p = memoryPlatform();
-    const store = createStore(p, 'common');
-    expect(() => store.set('k', 'v', { expiresAt: expiresAt as number })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'expiresAt', value: expiresAt } }),
-    );
-    expect(p.localStorage.keys()).toEqual([]);
-  });
+  it.each([Number.NaN, Infinity, -Infinity, '2030-01-01', null])(
+    'expiresAt %j is an InvalidArgumentError naming expiresAt; nothing is written',
+    (expiresAt) => {
+      const p = memoryPlatform();
+      const store = createStore(p, 'common');
+      expect(() => store.set('k', 'v', { expiresAt: expiresAt as number })).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'expiresAt', value: expiresAt } }),
+      );
+      expect(p.localStorage.keys()).toEqual([]);
+    },
+  );
 
   it('ttlMs and expiresAt together are refused (which one was meant?)', () => {
     const store = createStore(memoryPlatform(), 'common');
-    expect(() => store.set('k', 'v', { ttlMs: 10, expiresAt: 10 })).toThrow(expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'ttlMs' }) }));
+    expect(() => store.set('k', 'v', { ttlMs: 10, expiresAt: 10 })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'ttlMs' }) }),
+    );
   });
 });
 

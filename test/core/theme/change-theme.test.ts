@@ -71,7 +71,10 @@ describe('theme change — spec §S4: "circular reveal from the click point (400
     const recorded = installViewTransitions();
     await changeTheme(memoryPlatform({ dom }), rootThemePort(dom), 'white', { durationMs: 250 });
     const centre = `at ${window.innerWidth / 2}px ${window.innerHeight / 2}px`;
-    expect(recorded.animations[0]).toMatchObject({ keyframes: { clipPath: [`circle(0px ${centre})`, expect.stringContaining(centre)] }, options: { duration: 250 } });
+    expect(recorded.animations[0]).toMatchObject({
+      keyframes: { clipPath: [`circle(0px ${centre})`, expect.stringContaining(centre)] },
+      options: { duration: 250 },
+    });
   });
 
   it('"skipped when reduced motion is requested": the theme switches at once', async () => {

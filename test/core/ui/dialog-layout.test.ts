@@ -16,7 +16,9 @@ describe('dialog layout', () => {
   });
 
   it('"A dialog without a node of role dialog is a typed error"', () => {
-    const { document: doc } = jsdomPort('<div id="d" role="dialog"></div><div id="a" role="alertdialog"></div><div id="x"></div><dialog id="n"></dialog>');
+    const { document: doc } = jsdomPort(
+      '<div id="d" role="dialog"></div><div id="a" role="alertdialog"></div><div id="x"></div><dialog id="n"></dialog>',
+    );
     expect(assertDialogNode(doc.getElementById('d'))).toBe(doc.getElementById('d'));
     expect(assertDialogNode(doc.getElementById('a'))).toBeTruthy();
     expect(assertDialogNode(doc.getElementById('n'))).toBeTruthy();

@@ -46,7 +46,9 @@ describe('layer stack', () => {
   });
 
   it('"clicking a toast never counts as an outside click for an open modal"', () => {
-    const port = jsdomPort('<div id="modal"><button id="inside"></button></div><div id="backdrop"></div><section id="toasts"><button id="toast"></button></section>');
+    const port = jsdomPort(
+      '<div id="modal"><button id="inside"></button></div><div id="backdrop"></div><section id="toasts"><button id="toast"></button></section>',
+    );
     const doc = port.document;
     const stack = createLayerStack(port);
     const outside: string[] = [];

@@ -74,7 +74,10 @@ describe('invalidArgument and the checks built on it', () => {
   it('expectString returns a string and refuses anything else', () => {
     expect(expectString('name', 'a', 'o')).toBe('a');
     expect(expectString('name', '', 'o')).toBe('');
-    expect(thrown(() => expectString('name', 1, 'o'))).toMatchObject({ message: 'o: name must be a string, got 1', extra: { field: 'name', value: 1 } });
+    expect(thrown(() => expectString('name', 1, 'o'))).toMatchObject({
+      message: 'o: name must be a string, got 1',
+      extra: { field: 'name', value: 1 },
+    });
   });
 
   it('readRecord copies the own fields of an object or a function, once', () => {
@@ -94,7 +97,9 @@ describe('invalidArgument and the checks built on it', () => {
       message: 'o: options must be an object, got null',
       extra: { field: 'options', value: null },
     });
-    expect(thrown(() => readRecord('options', 'x' as unknown as object, 'o'))).toMatchObject({ message: 'o: options must be an object, got "x"' });
+    expect(thrown(() => readRecord('options', 'x' as unknown as object, 'o'))).toMatchObject({
+      message: 'o: options must be an object, got "x"',
+    });
   });
 
   it('readRecord turns a throwing getter into InvalidArgumentError with the cause', () => {
@@ -112,17 +117,28 @@ describe('invalidArgument and the checks built on it', () => {
 
   it('expectObjectWith checks each named port is an object or a function', () => {
     expect(() => expectObjectWith('platform', { a: {}, b: () => 1 }, 'o', ['a', 'b'])).not.toThrow();
-    expect(() => expectObjectWith('platform', Object.assign(() => 1, { a: {} }), 'o', ['a'])).not.toThrow();
+    expect(() =>
+      expectObjectWith(
+        'platform',
+        Object.assign(() => 1, { a: {} }),
+        'o',
+        ['a'],
+      ),
+    ).not.toThrow();
     expect(thrown(() => expectObjectWith('platform', null, 'o', ['a', 'b']))).toMatchObject({
       message: 'o: platform must be an object with a, b, got null',
       extra: { field: 'platform', value: null },
     });
-    expect(thrown(() => expectObjectWith('platform', 3, 'o', ['a']))).toMatchObject({ message: 'o: platform must be an object with a, got 3' });
+    expect(thrown(() => expectObjectWith('platform', 3, 'o', ['a']))).toMatchObject({
+      message: 'o: platform must be an object with a, got 3',
+    });
     expect(thrown(() => expectObjectWith('platform', { a: {}, b: null }, 'o', ['a', 'b']))).toMatchObject({
       message: 'o: platform.b must be an object, got null',
       extra: { field: 'platform.b', value: null },
     });
-    expect(thrown(() => expectObjectWith('platform', { a: 'x' }, 'o', ['a']))).toMatchObject({ message: 'o: platform.a must be an object, got "x"' });
+    expect(thrown(() => expectObjectWith('platform', { a: 'x' }, 'o', ['a']))).toMatchObject({
+      message: 'o: platform.a must be an object, got "x"',
+    });
   });
 
   it('expectObjectWith names the port whose read throws, with the cause', () => {
@@ -141,13 +157,19 @@ describe('invalidArgument and the checks built on it', () => {
   it('readGuarded returns what the read gives, passes an ExkitError through and wraps any other throw', () => {
     expect(readGuarded('f', 'e', 1, 'o', () => 7)).toBe(7);
     const typed = new ExkitError('X', 'typed');
-    expect(thrown(() => readGuarded('f', 'e', 1, 'o', () => {
-      throw typed;
-    }))).toBe(typed);
+    expect(
+      thrown(() =>
+        readGuarded('f', 'e', 1, 'o', () => {
+          throw typed;
+        }),
+      ),
+    ).toBe(typed);
     const cause = new TypeError('raw');
-    const error = thrown(() => readGuarded('f', 'something readable', 1, 'o', () => {
-      throw cause;
-    })) as InvalidArgumentError;
+    const error = thrown(() =>
+      readGuarded('f', 'something readable', 1, 'o', () => {
+        throw cause;
+      }),
+    ) as InvalidArgumentError;
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect(error.message).toBe('o: f must be something readable, got 1');
     expect(error.cause).toBe(cause);
@@ -164,8 +186,13 @@ describe('invalidArgument and the checks built on it', () => {
     expect(isRecord(() => 1)).toBe(false);
     expect(isRecord('x')).toBe(false);
     expect(() => expectArray('list', [], 'o')).not.toThrow();
-    expect(thrown(() => expectArray('list', {}, 'o'))).toMatchObject({ message: 'o: list must be an array, got an object', extra: { field: 'list' } });
-    expect(thrown(() => expectArray('list', revoked(), 'o', 'a list of names'))).toMatchObject({ message: 'o: list must be a list of names, got an object' });
+    expect(thrown(() => expectArray('list', {}, 'o'))).toMatchObject({
+      message: 'o: list must be an array, got an object',
+      extra: { field: 'list' },
+    });
+    expect(thrown(() => expectArray('list', revoked(), 'o', 'a list of names'))).toMatchObject({
+      message: 'o: list must be a list of names, got an object',
+    });
   });
 });
 
@@ -174,6 +201,11 @@ describe('putOwn defines a plain own field, even for __proto__', () => {
     const target: Record<string, unknown> = {};
     putOwn(target, '__proto__', { polluted: true });
     expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
-    expect(Object.getOwnPropertyDescriptor(target, '__proto__')).toStrictEqual({ value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(target, '__proto__')).toStrictEqual({
+      value: { polluted: true },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   });
 });

@@ -33,7 +33,9 @@ describe('durations: finite, positive, at most 2^31 − 1 ms, or an explicit non
       expect(error).toBeInstanceOf(InvalidArgumentError);
       expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
       expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'retryDelayMs', value });
-      expect((error as InvalidArgumentError).message).toMatch(/^http: retryDelayMs must be a positive, finite number of ms up to 2147483647$/);
+      expect((error as InvalidArgumentError).message).toMatch(
+        /^http: retryDelayMs must be a positive, finite number of ms up to 2147483647$/,
+      );
     }
   });
 

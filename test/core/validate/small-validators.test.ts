@@ -41,7 +41,9 @@ describe('isBase64 — spec §B5: the standard base64 pattern', () => {
   });
 
   it('rejects any string that the reference decoder does not round-trip', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 24 }), (text) => !isBase64(text) || Buffer.from(text, 'base64').toString('base64') === text));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 24 }), (text) => !isBase64(text) || Buffer.from(text, 'base64').toString('base64') === text),
+    );
   });
 
   it('rejects any string that the reference decoder does not round-trip, over the base64 alphabet itself', () => {
@@ -86,7 +88,12 @@ describe('assertClassName names what it refused', () => {
     ['undefined', undefined, 'Class name must be one non-empty token without spaces: undefined'],
   ])('%s', (_what, name, message) => {
     expect(() => assertClassName(name as string)).toThrow(
-      expect.objectContaining({ name: 'InvalidClassNameError', code: 'INVALID_ARGUMENT', message, extra: { field: 'className', value: name } }),
+      expect.objectContaining({
+        name: 'InvalidClassNameError',
+        code: 'INVALID_ARGUMENT',
+        message,
+        extra: { field: 'className', value: name },
+      }),
     );
   });
 });

@@ -19,18 +19,21 @@ describe('compareVersions — spec §B5: dotted numeric, missing parts count as 
     expect(compareVersions(a, b)).toBe(expected);
   });
 
-  it.each([['2.x'], [''], ['1..2'], ['v2.8'], ['2.8-beta'], ['-1.0'], ['1x2'], ['1.'], ['.1'], ['2.8 .1'], ['2 8'], [' ']])('rejects %j with an InvalidArgumentError', (bad) => {
-    const typed = expect.objectContaining({
-      name: 'InvalidArgumentError',
-      code: 'INVALID_ARGUMENT',
-      message: `Not a dotted numeric version: ${JSON.stringify(bad)}`,
-      extra: { field: 'version', value: bad },
-    });
-    expect(() => compareVersions(bad, '1.0')).toThrow(InvalidArgumentError);
-    expect(() => compareVersions(bad, '1.0')).toThrow(typed);
-    expect(() => compareVersions('1.0', bad)).toThrow(InvalidArgumentError);
-    expect(() => compareVersions('1.0', bad)).toThrow(typed);
-  });
+  it.each([['2.x'], [''], ['1..2'], ['v2.8'], ['2.8-beta'], ['-1.0'], ['1x2'], ['1.'], ['.1'], ['2.8 .1'], ['2 8'], [' ']])(
+    'rejects %j with an InvalidArgumentError',
+    (bad) => {
+      const typed = expect.objectContaining({
+        name: 'InvalidArgumentError',
+        code: 'INVALID_ARGUMENT',
+        message: `Not a dotted numeric version: ${JSON.stringify(bad)}`,
+        extra: { field: 'version', value: bad },
+      });
+      expect(() => compareVersions(bad, '1.0')).toThrow(InvalidArgumentError);
+      expect(() => compareVersions(bad, '1.0')).toThrow(typed);
+      expect(() => compareVersions('1.0', bad)).toThrow(InvalidArgumentError);
+      expect(() => compareVersions('1.0', bad)).toThrow(typed);
+    },
+  );
 
   it.each([
     ['a number', 2],
@@ -75,7 +78,13 @@ describe('compareVersions — spec §B5: dotted numeric, missing parts count as 
   it('agrees with a reference comparison of zero-padded parts', () => {
     fc.assert(
       fc.property(version, version, (a, b) => {
-        const pad = (v: string) => v.split('.').concat(['0', '0', '0', '0', '0']).slice(0, 5).map((n) => n.padStart(4, '0')).join('.');
+        const pad = (v: string) =>
+          v
+            .split('.')
+            .concat(['0', '0', '0', '0', '0'])
+            .slice(0, 5)
+            .map((n) => n.padStart(4, '0'))
+            .join('.');
         const expected = pad(a) < pad(b) ? -1 : pad(a) > pad(b) ? 1 : 0;
         return compareVersions(a, b) === expected;
       }),

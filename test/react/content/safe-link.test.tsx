@@ -15,7 +15,11 @@ function logger() {
 
 describe('<SafeLink> (spec §S5)', () => {
   it('renders an allowed own-domain link as is', () => {
-    render(<SafeLink href="https://www.example.com/fees" ownDomains={['example.com']}>fees</SafeLink>);
+    render(
+      <SafeLink href="https://www.example.com/fees" ownDomains={['example.com']}>
+        fees
+      </SafeLink>,
+    );
     const a = screen.getByText('fees');
     expect(a.getAttribute('href')).toBe('https://www.example.com/fees');
     expect(a.hasAttribute('rel')).toBe(false);
@@ -23,7 +27,11 @@ describe('<SafeLink> (spec §S5)', () => {
   });
 
   it('gives an external new-tab link nofollow, noopener and noreferrer, keeps author tokens but never opener', () => {
-    render(<SafeLink href="https://partner.org" newTab rel="sponsored opener" ownDomains={['example.com']}>p</SafeLink>);
+    render(
+      <SafeLink href="https://partner.org" newTab rel="sponsored opener" ownDomains={['example.com']}>
+        p
+      </SafeLink>,
+    );
     const a = screen.getByText('p');
     expect(a.getAttribute('target')).toBe('_blank');
     expect(a.getAttribute('rel')).toBe('nofollow noopener noreferrer sponsored');
@@ -31,7 +39,11 @@ describe('<SafeLink> (spec §S5)', () => {
 
   it('"blocked with a console warning and no navigation": no href is rendered and a click warns and is cancelled', () => {
     const log = logger();
-    render(<SafeLink href="javascript:alert(1)" logger={log}>x</SafeLink>);
+    render(
+      <SafeLink href="javascript:alert(1)" logger={log}>
+        x
+      </SafeLink>,
+    );
     const a = screen.getByText('x');
     expect(a.hasAttribute('href')).toBe(false);
     const notCancelled = fireEvent.click(a);
@@ -41,14 +53,22 @@ describe('<SafeLink> (spec §S5)', () => {
 
   it('"Missing URL on new tab: console error" on click', () => {
     const log = logger();
-    render(<SafeLink href={undefined} newTab logger={log}>n</SafeLink>);
+    render(
+      <SafeLink href={undefined} newTab logger={log}>
+        n
+      </SafeLink>,
+    );
     fireEvent.click(screen.getByText('n'));
     expect(log.logs).toEqual(['error exkit: cannot open a new tab without a URL']);
   });
 
   it('runs the author onClick and lets an allowed link through', () => {
     const clicks: string[] = [];
-    render(<SafeLink href="#top" onClick={() => clicks.push('clicked')}>t</SafeLink>);
+    render(
+      <SafeLink href="#top" onClick={() => clicks.push('clicked')}>
+        t
+      </SafeLink>,
+    );
     expect(fireEvent.click(screen.getByText('t'))).toBe(true);
     expect(clicks).toEqual(['clicked']);
   });
@@ -56,7 +76,9 @@ describe('<SafeLink> (spec §S5)', () => {
   it('follows configured app schemes only', () => {
     render(
       <>
-        <SafeLink href="exkit://trade" appSchemes={['exkit']}>app</SafeLink>
+        <SafeLink href="exkit://trade" appSchemes={['exkit']}>
+          app
+        </SafeLink>
         <SafeLink href="exkit://trade">bare</SafeLink>
       </>,
     );
@@ -75,20 +97,34 @@ describe('<SafeLink> logs to the console by default (spec §S5 "console warning"
     const spies = consoleSpies();
     render(<SafeLink href="javascript:alert(1)">x</SafeLink>);
     expect(fireEvent.click(screen.getByText('x'))).toBe(false);
-    expect(spies.warn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", { href: 'javascript:alert(1)' });
+    expect(spies.warn).toHaveBeenCalledWith("exkit: blocked an unsafe link (scheme 'javascript' is not allowed)", {
+      href: 'javascript:alert(1)',
+    });
   });
 
   it('by default a click on a new-tab link without a URL logs a console error (console.error)', () => {
     const spies = consoleSpies();
-    render(<SafeLink href={undefined} newTab>n</SafeLink>);
+    render(
+      <SafeLink href={undefined} newTab>
+        n
+      </SafeLink>,
+    );
     fireEvent.click(screen.getByText('n'));
     expect(spies.error).toHaveBeenCalledWith('exkit: cannot open a new tab without a URL');
   });
 
   it('silentContentLogger keeps both off the console', () => {
     const spies = consoleSpies();
-    render(<SafeLink href="javascript:alert(1)" logger={silentContentLogger}>x</SafeLink>);
-    render(<SafeLink href="" newTab logger={silentContentLogger}>n</SafeLink>);
+    render(
+      <SafeLink href="javascript:alert(1)" logger={silentContentLogger}>
+        x
+      </SafeLink>,
+    );
+    render(
+      <SafeLink href="" newTab logger={silentContentLogger}>
+        n
+      </SafeLink>,
+    );
     fireEvent.click(screen.getByText('x'));
     fireEvent.click(screen.getByText('n'));
     expect(spies.warn).not.toHaveBeenCalled();

@@ -18,12 +18,29 @@ export function BridgeCommandRow({ command, onSend, children }: { command: Bridg
       </td>
       <td data-label="min version">
         <bdi dir="ltr">{bridge.minVersions[command]}</bdi>{' '}
-        <span className="muted" title={source === 'seed' ? 'The minimum version the specification gives' : 'The specification names no version: the lowest release we chose'}>
+        <span
+          className="muted"
+          title={
+            source === 'seed'
+              ? 'The minimum version the specification gives'
+              : 'The specification names no version: the lowest release we chose'
+          }
+        >
           ({VERSION_SOURCE[source]})
         </span>
       </td>
       <td data-label="here">
-        {supported ? <span className="ok">runs</span> : <span className="off">{!bridge.inApp ? 'not in app' : BRIDGE_COMMANDS[command].platforms === 'not-android' && bridge.os === 'android' ? 'not on Android' : 'app too old'}</span>}
+        {supported ? (
+          <span className="ok">runs</span>
+        ) : (
+          <span className="off">
+            {!bridge.inApp
+              ? 'not in app'
+              : BRIDGE_COMMANDS[command].platforms === 'not-android' && bridge.os === 'android'
+                ? 'not on Android'
+                : 'app too old'}
+          </span>
+        )}
       </td>
       <td data-label="try it">
         <button type="button" aria-label={`Send ${command}`} onClick={onSend}>

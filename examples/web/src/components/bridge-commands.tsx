@@ -14,7 +14,16 @@ export function BridgeCommands() {
   const send = (command: BridgeCommand) => {
     setResults((r) => ({ ...r, [command]: 'pending…' }));
     inApp.send(command).then(
-      (result) => setResults((r) => ({ ...r, [command]: result.status === 'answered' ? `answered ${JSON.stringify(result.data ?? null)}` : result.status === 'skipped' ? skippedText(result) : result.status })),
+      (result) =>
+        setResults((r) => ({
+          ...r,
+          [command]:
+            result.status === 'answered'
+              ? `answered ${JSON.stringify(result.data ?? null)}`
+              : result.status === 'skipped'
+                ? skippedText(result)
+                : result.status,
+        })),
       (error: unknown) => setResults((r) => ({ ...r, [command]: describeError(error) })),
     );
   };
@@ -22,8 +31,8 @@ export function BridgeCommands() {
     <section className="card wide">
       <h2>Bridge commands</h2>
       <p className="muted">
-        requestAction runs through the bridge-request machine (useBridgeRequest); the others go through the bridge directly. Each
-        command is sent with a sample payload. Minimum versions marked <em>(seed)</em> come from the specification;
+        requestAction runs through the bridge-request machine (useBridgeRequest); the others go through the bridge directly. Each command is
+        sent with a sample payload. Minimum versions marked <em>(seed)</em> come from the specification;
         <em> (our choice)</em> marks commands it gives no version for, where we chose the lowest release.
       </p>
       <table className="table stack" data-testid="bridge-commands">

@@ -19,11 +19,21 @@ export function ButtonDemo() {
       </p>
       {/* Each box shows one of the machine's two regions: enabling a loading button leaves it loading. */}
       <label className="switch">
-        <input type="checkbox" data-testid="button-loading" checked={button.loading} onChange={(e) => button.setLoading(e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="button-loading"
+          checked={button.loading}
+          onChange={(e) => button.setLoading(e.target.checked)}
+        />
         Loading
       </label>
       <label className="switch">
-        <input type="checkbox" data-testid="button-disabled" checked={button.disabled} onChange={(e) => button.setDisabled(e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="button-disabled"
+          checked={button.disabled}
+          onChange={(e) => button.setDisabled(e.target.checked)}
+        />
         Disabled
       </label>
     </section>

@@ -21,7 +21,9 @@ export function CaptchaPanel() {
       </dl>
       {challenging && widget ? (
         <div className="captcha-widget" data-testid="captcha-widget" role="group" aria-label="Captcha">
-          <p>Test widget (language {widget.initOptions?.language ?? '—'}, id {widget.initOptions?.captchaId ?? '—'})</p>
+          <p>
+            Test widget (language {widget.initOptions?.language ?? '—'}, id {widget.initOptions?.captchaId ?? '—'})
+          </p>
           <button type="button" data-testid="captcha-solve" onClick={() => widget.succeed(sampleGeeTestValidate('example'))}>
             Slide to verify
           </button>

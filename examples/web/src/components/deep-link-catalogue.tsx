@@ -13,10 +13,17 @@ export function DeepLinkCatalogue() {
   return (
     <section className="card wide">
       <h2>Deep links</h2>
-      <p className="muted">{bridge.inApp ? 'Inside the app, links open through nativeRouter.' : 'Outside the app, links open through the public scheme.'}</p>
+      <p className="muted">
+        {bridge.inApp ? 'Inside the app, links open through nativeRouter.' : 'Outside the app, links open through the public scheme.'}
+      </p>
       <div className="split">
         <div>
-          <input aria-label="Filter targets" placeholder={`filter ${DEEP_LINK_TARGET_NAMES.length} targets`} value={filter} onChange={(e) => setFilter(e.target.value)} />
+          <input
+            aria-label="Filter targets"
+            placeholder={`filter ${DEEP_LINK_TARGET_NAMES.length} targets`}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
           <ul className="list" data-testid="deep-link-targets">
             {shown.map((target) => (
               <li key={target}>

@@ -16,12 +16,17 @@ export function DiagramsPage() {
   return (
     <div className="diagrams">
       <p className="muted">
-        Every running actor of this app, in <code>MachineInspector</code> from <code>exkit/inspector</code>: the state diagram of docs/machines with
-        the current state highlighted, the events it received with the transitions they took and what they changed, and the events its current
-        state accepts, to send by hand. Actors that pages create (the button, the dialog, a bridge request) appear once you have used them. Drag
-        or use the arrow keys to pan; ctrl + wheel, pinch, + and − zoom; 0 fits the width.
+        Every running actor of this app, in <code>MachineInspector</code> from <code>exkit/inspector</code>: the state diagram of
+        docs/machines with the current state highlighted, the events it received with the transitions they took and what they changed, and
+        the events its current state accepts, to send by hand. Actors that pages create (the button, the dialog, a bridge request) appear
+        once you have used them. Drag or use the arrow keys to pan; ctrl + wheel, pinch, + and − zoom; 0 fits the width.
       </p>
-      <MachineInspector actors={running} diagrams={DIAGRAM_SOURCES} theme={preferences.theme === 'black' ? 'dark' : 'light'} initialActor="signing-init" />
+      <MachineInspector
+        actors={running}
+        diagrams={DIAGRAM_SOURCES}
+        theme={preferences.theme === 'black' ? 'dark' : 'light'}
+        initialActor="signing-init"
+      />
     </div>
   );
 }

@@ -13,7 +13,10 @@ export function FailureDemo() {
   return (
     <section className="card">
       <h2>When a page fails</h2>
-      <p className="muted">Each page has its own error boundary: a rendering error replaces the page with what failed and a way back, while the nav and status bar keep working.</p>
+      <p className="muted">
+        Each page has its own error boundary: a rendering error replaces the page with what failed and a way back, while the nav and status
+        bar keep working.
+      </p>
       <button type="button" data-testid="break-page" onClick={() => setArmed(true)}>
         Break this page
       </button>

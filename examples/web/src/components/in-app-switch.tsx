@@ -11,12 +11,21 @@ export function InAppSwitch() {
     <section className="card">
       <h2>Inside the app</h2>
       <label className="switch">
-        <input type="checkbox" data-testid="in-app-switch" checked={settings.inApp} onChange={(e) => inApp.configure({ inApp: e.target.checked })} />
+        <input
+          type="checkbox"
+          data-testid="in-app-switch"
+          checked={settings.inApp}
+          onChange={(e) => inApp.configure({ inApp: e.target.checked })}
+        />
         Run inside the native app (simulated)
       </label>
       <label>
         Platform{' '}
-        <select data-testid="in-app-os" value={settings.os} onChange={(e) => inApp.configure({ os: e.target.value === 'android' ? 'android' : 'ios' })}>
+        <select
+          data-testid="in-app-os"
+          value={settings.os}
+          onChange={(e) => inApp.configure({ os: e.target.value === 'android' ? 'android' : 'ios' })}
+        >
           <option value="ios">iOS</option>
           <option value="android">Android</option>
         </select>
@@ -33,7 +42,11 @@ export function InAppSwitch() {
         <dt>bridge</dt>
         <dd>{bridge.version}</dd>
         <dt>detected</dt>
-        <dd data-testid="bridge-host">{bridge.inApp ? `in app (${bridge.os === 'android' ? 'Android' : 'iOS'} host, app ${bridge.appVersion ?? 'version unknown'})` : 'not in app'}</dd>
+        <dd data-testid="bridge-host">
+          {bridge.inApp
+            ? `in app (${bridge.os === 'android' ? 'Android' : 'iOS'} host, app ${bridge.appVersion ?? 'version unknown'})`
+            : 'not in app'}
+        </dd>
         <dt>app version</dt>
         <dd>{bridge.appVersion ?? '—'}</dd>
       </dl>

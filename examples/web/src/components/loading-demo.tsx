@@ -8,7 +8,9 @@ export function LoadingDemo() {
   return (
     <section className="card overlay-host">
       <h2>Loading overlay</h2>
-      <p className="muted">State: <span data-testid="loading-state">{loading.state}</span></p>
+      <p className="muted">
+        State: <span data-testid="loading-state">{loading.state}</span>
+      </p>
       <button type="button" data-testid="loading-start" onClick={() => void loading.track(twoSeconds(), { text: 'Loading balances…' })}>
         Load for 2 s
       </button>

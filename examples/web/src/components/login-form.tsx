@@ -27,8 +27,24 @@ export function LoginForm() {
           void login(captcha, http, form).then(setOutcome);
         }}
       >
-        <TextField label="E-mail" name="loginName" type="email" autoComplete="username" value={form.loginName} error={errors.loginName} onChange={(e) => setForm((f) => ({ ...f, loginName: e.target.value }))} />
-        <TextField label="Password" name="pwd" type="password" autoComplete="current-password" value={form.pwd} error={errors.pwd} onChange={(e) => setForm((f) => ({ ...f, pwd: e.target.value }))} />
+        <TextField
+          label="E-mail"
+          name="loginName"
+          type="email"
+          autoComplete="username"
+          value={form.loginName}
+          error={errors.loginName}
+          onChange={(e) => setForm((f) => ({ ...f, loginName: e.target.value }))}
+        />
+        <TextField
+          label="Password"
+          name="pwd"
+          type="password"
+          autoComplete="current-password"
+          value={form.pwd}
+          error={errors.pwd}
+          onChange={(e) => setForm((f) => ({ ...f, pwd: e.target.value }))}
+        />
         <button type="submit" data-testid="login-submit" disabled={outcome === 'pending'}>
           Log in
         </button>

@@ -6,7 +6,8 @@ import { useMessageBox } from 'exkit/react';
 export function MessageBoxDemo() {
   const box = useMessageBox();
   const [results, setResults] = useState<string[]>([]);
-  const record = (name: string) => (r: MessageBoxResult) => setResults((all) => [...all, `${name}: ${r.action}${r.value === undefined ? '' : ` ${r.value}`}`]);
+  const record = (name: string) => (r: MessageBoxResult) =>
+    setResults((all) => [...all, `${name}: ${r.action}${r.value === undefined ? '' : ` ${r.value}`}`]);
   const queueThree = () => {
     void box.alert('Withdrawals pause for maintenance at 02:00 UTC.', { title: 'Notice' }).then(record('alert'));
     void box.confirm('Close all BTCUSDT positions at market?', { title: 'Confirm' }).then(record('confirm'));

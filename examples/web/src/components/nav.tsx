@@ -18,7 +18,13 @@ export function Nav({ current }: { current: PageInfo['id'] }) {
         const blocked = simulation && !isSimulationAllowedPath(page.path);
         if (blocked) {
           return (
-            <span key={page.id} className="nav-blocked" aria-disabled="true" title="Not available in simulation trading: use Back to live trading" data-nav-blocked={page.id}>
+            <span
+              key={page.id}
+              className="nav-blocked"
+              aria-disabled="true"
+              title="Not available in simulation trading: use Back to live trading"
+              data-nav-blocked={page.id}
+            >
               {page.title}
             </span>
           );

@@ -7,7 +7,11 @@ export function NotificationDemo() {
     <section className="card">
       <h2>Notifications</h2>
       <div className="buttons">
-        <button type="button" data-testid="notify" onClick={() => notify({ title: 'Order filled', message: 'Bought 0.01 BTC at 64,250.50 USDT' })}>
+        <button
+          type="button"
+          data-testid="notify"
+          onClick={() => notify({ title: 'Order filled', message: 'Bought 0.01 BTC at 64,250.50 USDT' })}
+        >
           notify
         </button>
         <button type="button" onClick={() => notify({ title: 'Price alert', message: 'ETH crossed 3,200 USDT', position: 'bottom-right' })}>

@@ -34,9 +34,7 @@ export class PageBoundary extends Component<PageBoundaryProps, { error: unknown;
     return (
       <section className="card page-error" role="alert" data-testid="page-error">
         <h2>This page stopped working</h2>
-        <p>
-          The {this.props.title} page hit an error and was stopped; the rest of the app still works.
-        </p>
+        <p>The {this.props.title} page hit an error and was stopped; the rest of the app still works.</p>
         <pre className="json" data-testid="page-error-detail">
           {describeError(this.state.error)}
         </pre>

@@ -35,7 +35,8 @@ export function PreferencesPanel() {
           onClick={(event) => {
             // The reveal applies the theme itself; the cookie follows once it has.
             const done = () => setPreferences({ theme: nextTheme });
-            if (platform.dom) void changeTheme(platform, rootThemePort(platform.dom), nextTheme, { origin: revealOriginFromEvent(event) }).then(done, done);
+            if (platform.dom)
+              void changeTheme(platform, rootThemePort(platform.dom), nextTheme, { origin: revealOriginFromEvent(event) }).then(done, done);
             else done();
           }}
         >
@@ -47,7 +48,9 @@ export function PreferencesPanel() {
       </div>
       <details>
         <summary>The preferences cookie as stored</summary>
-        <pre className="json" data-testid="preferences">{JSON.stringify(preferences, null, 2)}</pre>
+        <pre className="json" data-testid="preferences">
+          {JSON.stringify(preferences, null, 2)}
+        </pre>
       </details>
     </section>
   );

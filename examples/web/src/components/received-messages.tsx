@@ -7,7 +7,9 @@ export function ReceivedMessages() {
   return (
     <section className="card">
       <h2>Received by the app</h2>
-      {simulator ? null : <p className="muted">Outside the app nothing is received: commands are skipped and deep links use the public scheme.</p>}
+      {simulator ? null : (
+        <p className="muted">Outside the app nothing is received: commands are skipped and deep links use the public scheme.</p>
+      )}
       <ol className="log" data-testid="received">
         {received.slice(0, 12).map((m, i) => (
           <li key={`${received.length - i}`}>

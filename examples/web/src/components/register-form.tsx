@@ -16,7 +16,15 @@ export function RegisterForm() {
   const [outcome, setOutcome] = useState<AccountOutcome | 'pending' | undefined>();
   const errors = tried ? registerErrors(form) : {};
   const field = (name: RegisterField, label: string, type = 'text', extra: { autoComplete?: string; inputMode?: 'numeric' } = {}) => (
-    <TextField label={label} name={name} type={type} {...extra} value={form[name]} error={errors[name]} onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))} />
+    <TextField
+      label={label}
+      name={name}
+      type={type}
+      {...extra}
+      value={form[name]}
+      error={errors[name]}
+      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+    />
   );
   return (
     <section className="card">

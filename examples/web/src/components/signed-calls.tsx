@@ -12,13 +12,21 @@ export function SignedCalls() {
     <section className="card">
       <h2>Signed calls</h2>
       <p className="muted">GET /v1/user/overview/userinfo (mode 1) and POST /v1/spot/order/place (mode 2).</p>
-      <button type="button" data-testid="signed-calls" onClick={() => {
-        setOutcomes('pending');
-        void signedCalls(http).then(setOutcomes);
-      }}>
+      <button
+        type="button"
+        data-testid="signed-calls"
+        onClick={() => {
+          setOutcomes('pending');
+          void signedCalls(http).then(setOutcomes);
+        }}
+      >
         Send signed calls
       </button>
-      {outcomes === 'pending' ? <OutcomeView outcome="pending" testId="signed-pending" /> : outcomes.map((o, i) => <OutcomeView key={i} outcome={o} testId={`signed-outcome-${i}`} />)}
+      {outcomes === 'pending' ? (
+        <OutcomeView outcome="pending" testId="signed-pending" />
+      ) : (
+        outcomes.map((o, i) => <OutcomeView key={i} outcome={o} testId={`signed-outcome-${i}`} />)
+      )}
     </section>
   );
 }

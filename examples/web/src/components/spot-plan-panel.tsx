@@ -21,9 +21,20 @@ export function SpotPlanPanel() {
       <h2>Spot plan order {order.orderNo}</h2>
       <label className="field">
         <span>Size (BTC)</span>
-        <input {...size.inputProps} data-testid="plan-size" inputMode="decimal" aria-invalid={issue === 'below-filled' || undefined} aria-describedby="plan-issue" />
+        <input
+          {...size.inputProps}
+          data-testid="plan-size"
+          inputMode="decimal"
+          aria-invalid={issue === 'below-filled' || undefined}
+          aria-describedby="plan-issue"
+        />
       </label>
-      <p id="plan-issue" className={issue === 'below-filled' ? 'error' : 'muted'} data-testid="plan-issue" role={issue === 'below-filled' ? 'alert' : undefined}>
+      <p
+        id="plan-issue"
+        className={issue === 'below-filled' ? 'error' : 'muted'}
+        data-testid="plan-issue"
+        role={issue === 'below-filled' ? 'alert' : undefined}
+      >
         {issue ? ISSUE_TEXT[issue] : `Filled so far: ${PLAN_FILLED} BTC.`}
       </p>
       <dl className="facts" data-testid="plan-figures">

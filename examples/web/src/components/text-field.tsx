@@ -2,7 +2,11 @@ import { useId } from 'react';
 import type { InputHTMLAttributes } from 'react';
 
 /** A labelled input with its error under it (announced, and tied to the input by aria-describedby). */
-export function TextField({ label, error, ...input }: { label: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  ...input
+}: { label: string; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
   const errorId = useId();
   return (
     <label className="field">

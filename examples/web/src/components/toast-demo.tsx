@@ -25,7 +25,15 @@ export function ToastDemo() {
         <button
           type="button"
           data-testid="toast-promise"
-          onClick={() => void toast.promise(new Promise((resolve) => window.setTimeout(resolve, 1500)), { loading: 'Placing order…', success: 'Order placed', error: 'Order failed' }).catch(() => undefined)}
+          onClick={() =>
+            void toast
+              .promise(new Promise((resolve) => window.setTimeout(resolve, 1500)), {
+                loading: 'Placing order…',
+                success: 'Order placed',
+                error: 'Order failed',
+              })
+              .catch(() => undefined)
+          }
         >
           loading → success
         </button>

@@ -15,7 +15,11 @@ export function WireLog() {
               <strong>
                 {e.method} {e.path}
               </strong>{' '}
-              {e.code === undefined ? null : <span className="muted">→ {e.status} {e.code}</span>}
+              {e.code === undefined ? null : (
+                <span className="muted">
+                  → {e.status} {e.code}
+                </span>
+              )}
             </p>
             <pre className="json">{JSON.stringify({ headers: e.headers, ...(e.body === undefined ? {} : { body: e.body }) }, null, 2)}</pre>
           </li>

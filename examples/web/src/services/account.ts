@@ -4,9 +4,7 @@ import type { ApiEnvelope, CaptchaResult, HttpClient, Platform, Security } from 
 import type { CaptchaService } from 'exkit/machines';
 
 export type AccountOutcome =
-  | { status: 'done'; envelope: ApiEnvelope<unknown> }
-  | { status: 'captcha-closed' }
-  | { status: 'failed'; error: unknown };
+  { status: 'done'; envelope: ApiEnvelope<unknown> } | { status: 'captcha-closed' } | { status: 'failed'; error: unknown };
 
 /** Captcha scenes of the two forms. */
 export const LOGIN_SCENE = 'login';
@@ -16,7 +14,11 @@ function captchaFields(result: Extract<CaptchaResult, { status: 'passed' }>): Re
   return result.bizId ? { bizId: result.bizId } : {};
 }
 
-async function withCaptcha(captcha: CaptchaService, scene: string, send: (fields: Record<string, string>) => Promise<ApiEnvelope<unknown>>): Promise<AccountOutcome> {
+async function withCaptcha(
+  captcha: CaptchaService,
+  scene: string,
+  send: (fields: Record<string, string>) => Promise<ApiEnvelope<unknown>>,
+): Promise<AccountOutcome> {
   try {
     const result = await captcha.verify(scene);
     if (result.status === 'closed') return { status: 'captcha-closed' };
@@ -33,7 +35,11 @@ export function login(captcha: CaptchaService, http: HttpClient, form: { loginNa
 }
 
 /** Registers by e-mail: captcha, then POST /v1/user/register/email. */
-export function register(captcha: CaptchaService, http: HttpClient, form: { email: string; pwd: string; rePwd: string; emailCode: string }): Promise<AccountOutcome> {
+export function register(
+  captcha: CaptchaService,
+  http: HttpClient,
+  form: { email: string; pwd: string; rePwd: string; emailCode: string },
+): Promise<AccountOutcome> {
   return withCaptcha(captcha, REGISTER_SCENE, (fields) => http.post('/user/register/email', { ...form, ...fields }));
 }
 
@@ -56,7 +62,10 @@ export async function signedCalls(http: HttpClient): Promise<AccountOutcome[]> {
 export function describeError(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { name?: unknown; code?: unknown; message?: unknown };
-    return [e.name, e.code, e.message].filter((part) => part !== undefined && part !== '').map(String).join(' · ');
+    return [e.name, e.code, e.message]
+      .filter((part) => part !== undefined && part !== '')
+      .map(String)
+      .join(' · ');
   }
   return String(error);
 }
@@ -66,8 +75,7 @@ export const SESSION_COOKIES = { token: 'refreshToken', uid: 'uid' } as const;
 
 /** Whether the next login goes out encrypted, and if not, why (in the words of spec §S5). */
 export type LoginEncryptionOutlook =
-  | { encrypted: true }
-  | { encrypted: false; reason: 'signing-not-ready' | 'client-open-off' | 'session-exists'; why: string };
+  { encrypted: true } | { encrypted: false; reason: 'signing-not-ready' | 'client-open-off' | 'session-exists'; why: string };
 
 /**
  * Reads the rule the security hooks apply to a login call (spec §S5, core/security/request-hooks.ts):
@@ -77,9 +85,18 @@ export type LoginEncryptionOutlook =
 export function loginEncryptionOutlook(security: Pick<Security, 'snapshot' | 'token' | 'keys'>): LoginEncryptionOutlook {
   const { config, serverKey, clientKey } = security.snapshot();
   if (!config || !serverKey || !clientKey) {
-    return { encrypted: false, reason: 'signing-not-ready', why: 'Signing init has not finished (no verified server key or client key pair yet), so a login now would go out in clear.' };
+    return {
+      encrypted: false,
+      reason: 'signing-not-ready',
+      why: 'Signing init has not finished (no verified server key or client key pair yet), so a login now would go out in clear.',
+    };
   }
-  if (!config.clientOpen) return { encrypted: false, reason: 'client-open-off', why: "The server's sign config has client-open off: logins are sent without encryption." };
+  if (!config.clientOpen)
+    return {
+      encrypted: false,
+      reason: 'client-open-off',
+      why: "The server's sign config has client-open off: logins are sent without encryption.",
+    };
   const token = security.token();
   if (token !== undefined && security.keys.boundTo(token)) {
     return {

@@ -1,8 +1,24 @@
 // Everything the page builds once per load: the browser platform and exkit's services over it, the
 // machines' actors, and the example's own glue (router, in-app switch, wire log, mark feed).
-import { browserPlatform, createHttpClient, createPreferences, createSecurity, createSimulationMode, createTerminalCode, createTestCaptchaWidget } from 'exkit';
+import {
+  browserPlatform,
+  createHttpClient,
+  createPreferences,
+  createSecurity,
+  createSimulationMode,
+  createTerminalCode,
+  createTestCaptchaWidget,
+} from 'exkit';
 import type { ExkitServices } from 'exkit/react';
-import { createCaptchaService, createRiskTokenService, createUiKit, currentMessageBox, signingInitMachine, simulationMachine, toastPlacements } from 'exkit/machines';
+import {
+  createCaptchaService,
+  createRiskTokenService,
+  createUiKit,
+  currentMessageBox,
+  signingInitMachine,
+  simulationMachine,
+  toastPlacements,
+} from 'exkit/machines';
 import { createActor } from 'xstate';
 import { EMBEDDED_CERTIFICATE_PEM } from './certificate.js';
 import { createInAppSession } from './in-app.js';
@@ -43,7 +59,10 @@ export function createAppServices() {
   // The test widget stands in for the third-party slider; the Account page shows its controls.
   const captchaWidget = createTestCaptchaWidget('manual');
   const captcha = createCaptchaService({ http, widget: captchaWidget, locale: () => preferences.get().language, clock: platform.timers });
-  const simulation = createActor(simulationMachine, { input: { simulation: createSimulationMode(platform) }, clock: platform.timers }).start();
+  const simulation = createActor(simulationMachine, {
+    input: { simulation: createSimulationMode(platform) },
+    clock: platform.timers,
+  }).start();
   const ui = createUiKit(platform, { locale: () => preferences.get().language });
   const inApp = createInAppSession(platform);
   const router = createRouter(platform);
@@ -68,8 +87,37 @@ export function createAppServices() {
   });
 
   /** The services handed to exkit's hooks (the bridge is the in-app session's current one). */
-  const exkitServices = (): ExkitServices => ({ platform, http, preferences, security, riskToken, captcha, simulation, ui, bridge: inApp.state.get().bridge });
-  return { platform, preferences, terminalCode, riskToken, http, security, signingInit, wire, captcha, captchaWidget, simulation, ui, inApp, router, feed, positions, live, exkitServices };
+  const exkitServices = (): ExkitServices => ({
+    platform,
+    http,
+    preferences,
+    security,
+    riskToken,
+    captcha,
+    simulation,
+    ui,
+    bridge: inApp.state.get().bridge,
+  });
+  return {
+    platform,
+    preferences,
+    terminalCode,
+    riskToken,
+    http,
+    security,
+    signingInit,
+    wire,
+    captcha,
+    captchaWidget,
+    simulation,
+    ui,
+    inApp,
+    router,
+    feed,
+    positions,
+    live,
+    exkitServices,
+  };
 }
 
 export type AppServices = ReturnType<typeof createAppServices>;

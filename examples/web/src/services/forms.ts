@@ -18,7 +18,12 @@ export function loginErrors(form: { loginName: string; pwd: string }): FieldErro
 }
 
 /** The register form's problems: e-mail, a six-digit code, a password of 8 or more characters, repeated exactly. */
-export function registerErrors(form: { email: string; emailCode: string; pwd: string; rePwd: string }): FieldErrors<'email' | 'emailCode' | 'pwd' | 'rePwd'> {
+export function registerErrors(form: {
+  email: string;
+  emailCode: string;
+  pwd: string;
+  rePwd: string;
+}): FieldErrors<'email' | 'emailCode' | 'pwd' | 'rePwd'> {
   const errors: FieldErrors<'email' | 'emailCode' | 'pwd' | 'rePwd'> = {};
   if (form.email.trim() === '') errors.email = 'Enter your e-mail.';
   else if (!EMAIL.test(form.email.trim())) errors.email = 'Enter an e-mail address like name@example.com.';

@@ -27,7 +27,17 @@ export const DEMO_POSITIONS: readonly DemoPosition[] = [
     kind: 'linear',
     marginCoin: 'USDT',
     pricePlace: 2,
-    input: { position: 1, marginMode: 1, positionMode: 1, count: '0.5', openAvgPrice: '63800.00', openLevel: 20, openMarginCount: '1595', mm: '0.004', feeRate: '0.0006' },
+    input: {
+      position: 1,
+      marginMode: 1,
+      positionMode: 1,
+      count: '0.5',
+      openAvgPrice: '63800.00',
+      openLevel: 20,
+      openMarginCount: '1595',
+      mm: '0.004',
+      feeRate: '0.0006',
+    },
   },
   {
     id: 'eth-short-cross',
@@ -35,7 +45,20 @@ export const DEMO_POSITIONS: readonly DemoPosition[] = [
     kind: 'linear',
     marginCoin: 'USDT',
     pricePlace: 2,
-    input: { position: 2, marginMode: 2, positionMode: 1, count: '4', openAvgPrice: '3172.40', openLevel: 10, openMarginCount: '1268.96', available: '2500', othersUpnl: '0', othersMaintain: '0', mm: '0.005', feeRate: '0.0006' },
+    input: {
+      position: 2,
+      marginMode: 2,
+      positionMode: 1,
+      count: '4',
+      openAvgPrice: '3172.40',
+      openLevel: 10,
+      openMarginCount: '1268.96',
+      available: '2500',
+      othersUpnl: '0',
+      othersMaintain: '0',
+      mm: '0.005',
+      feeRate: '0.0006',
+    },
   },
   {
     id: 'btc-inverse-long',
@@ -43,7 +66,17 @@ export const DEMO_POSITIONS: readonly DemoPosition[] = [
     kind: 'inverse',
     marginCoin: 'BTC',
     pricePlace: 1,
-    input: { position: 1, marginMode: 1, positionMode: 1, count: '10000', openAvgPrice: '63500.0', openLevel: 5, openMarginCount: '0.0315', mm: '0.005', feeRate: '0.0006' },
+    input: {
+      position: 1,
+      marginMode: 1,
+      positionMode: 1,
+      count: '10000',
+      openAvgPrice: '63500.0',
+      openLevel: 5,
+      openMarginCount: '0.0315',
+      mm: '0.005',
+      feeRate: '0.0006',
+    },
   },
 ];
 
@@ -78,21 +111,23 @@ export function createPositionsBook(positions: readonly DemoPosition[] = DEMO_PO
         const quote = quotes[p.symbol];
         if (!quote) return [];
         const figures = p.prepared.display(quote.price, p.format);
-        return [{
-          id: p.id,
-          symbol: p.symbol,
-          side: p.prepared.direction === 1 ? 'Long' : 'Short',
-          marginMode: Number(p.input.marginMode) === 2 ? 'Cross' : 'Isolated',
-          leverage: `${String(p.input.openLevel)}×`,
-          size: String(p.input.count),
-          entry: formatPrice(p.prepared.openPrice, p.pricePlace),
-          mark: formatPrice(quote.price, p.pricePlace),
-          pnl: figures.unrealizedPnl,
-          roe: figures.roe,
-          liquidation: figures.liquidationPrice,
-          marginCoin: p.marginCoin,
-          tick: quote.tick,
-        }];
+        return [
+          {
+            id: p.id,
+            symbol: p.symbol,
+            side: p.prepared.direction === 1 ? 'Long' : 'Short',
+            marginMode: Number(p.input.marginMode) === 2 ? 'Cross' : 'Isolated',
+            leverage: `${String(p.input.openLevel)}×`,
+            size: String(p.input.count),
+            entry: formatPrice(p.prepared.openPrice, p.pricePlace),
+            mark: formatPrice(quote.price, p.pricePlace),
+            pnl: figures.unrealizedPnl,
+            roe: figures.roe,
+            liquidation: figures.liquidationPrice,
+            marginCoin: p.marginCoin,
+            tick: quote.tick,
+          },
+        ];
       });
     },
   };
@@ -104,7 +139,14 @@ export function isCompleteSize(size: string): boolean {
 }
 
 /** What the figures show while they cannot be worked out: the futures maths' own "no value" mark. */
-const NO_FIGURES: SpotOrderDisplay = { filledRatio: NO_VALUE, averageBuyPrice: NO_VALUE, cost: NO_VALUE, marketValue: NO_VALUE, unrealizedPnl: NO_VALUE, yield: NO_VALUE };
+const NO_FIGURES: SpotOrderDisplay = {
+  filledRatio: NO_VALUE,
+  averageBuyPrice: NO_VALUE,
+  cost: NO_VALUE,
+  marketValue: NO_VALUE,
+  unrealizedPnl: NO_VALUE,
+  yield: NO_VALUE,
+};
 
 /** The demo order's filled amount (BTC): a size below it is not an order this one can become. */
 export const PLAN_FILLED = '0.15';
@@ -117,7 +159,10 @@ export type SpotPlanIssue = 'incomplete-size' | 'below-filled' | 'no-price';
  * incomplete (empty, zero, a trailing point) or below the filled amount, or before the first mark price,
  * every figure shows '--' and `issue` says why, instead of asking the maths about an order it rightly refuses.
  */
-export function spotPlanOrder(size: string, marketPrice: string | undefined): { order: SpotPlanOrderInput; display: SpotOrderDisplay; issue: SpotPlanIssue | undefined } {
+export function spotPlanOrder(
+  size: string,
+  marketPrice: string | undefined,
+): { order: SpotPlanOrderInput; display: SpotOrderDisplay; issue: SpotPlanIssue | undefined } {
   const complete = isCompleteSize(size);
   const order: SpotPlanOrderInput = {
     orderNo: 'PLAN-1001',

@@ -19,7 +19,19 @@ export interface WireEntry {
   code?: string;
 }
 
-const SHOWN_HEADERS = ['tm', 'uhti', 'token', 'locale', 'language', 'terminalcode', 'risktoken', 'device-sign', 'device-sign-mode', 'device-sign-data-md5', 'device-sign-key'];
+const SHOWN_HEADERS = [
+  'tm',
+  'uhti',
+  'token',
+  'locale',
+  'language',
+  'terminalcode',
+  'risktoken',
+  'device-sign',
+  'device-sign-mode',
+  'device-sign-data-md5',
+  'device-sign-key',
+];
 const KEPT_ENTRIES = 12;
 
 function parseBody(text: string): unknown {

@@ -31,7 +31,7 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: { d: [3, { z: true, y: null }], c: 'x' } })).toBe('{"a":{"c":"x","d":[3,{"y":null,"z":true}]},"b":1}');
   });
 
-  it('sorts integer-like keys as strings, not in JavaScript\'s numeric property order', () => {
+  it("sorts integer-like keys as strings, not in JavaScript's numeric property order", () => {
     expect(canonicalJson({ 9: 'a', 10: 'b', x: 'c' })).toBe('{"10":"b","9":"a","x":"c"}');
   });
 

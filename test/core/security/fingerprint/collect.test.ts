@@ -33,7 +33,16 @@ describe('collectFingerprint', () => {
 
   it('with a jsdom DOM every default source gives an honest status and none throws', async () => {
     const fingerprint = await collectFingerprint(memoryPlatform({ dom: jsdomDom() }));
-    expect(Object.keys(fingerprint.sources)).toEqual(['userAgent', 'screen', 'timeZone', 'languages', 'canvas', 'fonts', 'audio', 'hardware']);
+    expect(Object.keys(fingerprint.sources)).toEqual([
+      'userAgent',
+      'screen',
+      'timeZone',
+      'languages',
+      'canvas',
+      'fonts',
+      'audio',
+      'hardware',
+    ]);
     expect(fingerprint.sources).toMatchObject({
       userAgent: { status: 'ok' },
       screen: { status: 'ok' },
@@ -48,7 +57,9 @@ describe('collectFingerprint', () => {
     const boom = new Error('boom');
     const fingerprint = await collectFingerprint(memoryPlatform(), {
       sources: [
-        plain('sync', () => { throw boom; }),
+        plain('sync', () => {
+          throw boom;
+        }),
         plain('async', () => Promise.reject(new Error('later'))),
         plain('good', () => ({ a: 1 })),
         userAgentSource(),
@@ -62,13 +73,18 @@ describe('collectFingerprint', () => {
 
   it('a source whose value cannot be hashed canonically fails instead of breaking the terminal code', async () => {
     const fingerprint = await collectFingerprint(memoryPlatform(), { sources: [plain('nan', () => ({ x: Number.NaN }))] });
-    expect(fingerprint.sources.nan).toMatchObject({ status: 'failed', error: { name: 'FingerprintError', code: 'FINGERPRINT_NOT_CANONICAL' } });
+    expect(fingerprint.sources.nan).toMatchObject({
+      status: 'failed',
+      error: { name: 'FingerprintError', code: 'FINGERPRINT_NOT_CANONICAL' },
+    });
     expect(fingerprint.contributed).toEqual([]);
   });
 
   it('a source that never answers times out after its own timeoutMs while the others are ok', async () => {
     const platform = memoryPlatform();
-    const result = collectFingerprint(platform, { sources: [plain('slow', () => new Promise(() => undefined), 300), plain('fast', () => 1)] });
+    const result = collectFingerprint(platform, {
+      sources: [plain('slow', () => new Promise(() => undefined), 300), plain('fast', () => 1)],
+    });
     await platform.advanceAsync(299);
     await platform.advanceAsync(1);
     const fingerprint = await result;
@@ -84,7 +100,13 @@ describe('collectFingerprint', () => {
   });
 
   it('a source that throws SourceUnavailableError is skipped with its reason', async () => {
-    const fingerprint = await collectFingerprint(memoryPlatform(), { sources: [plain('gone', () => { throw new SourceUnavailableError('not here'); })] });
+    const fingerprint = await collectFingerprint(memoryPlatform(), {
+      sources: [
+        plain('gone', () => {
+          throw new SourceUnavailableError('not here');
+        }),
+      ],
+    });
     expect(fingerprint.sources.gone).toEqual({ status: 'skipped', reason: 'not here' });
   });
 });
@@ -98,7 +120,11 @@ describe('bad options are FingerprintError, never strings', () => {
     ['fonts that are not an array', { fonts: 'Arial' }, 'fonts'],
     ['two sources with one name', { sources: [userAgentSource(), userAgentSource()] }, 'sources[1].name'],
     ['a source without collect', { sources: [{ name: 'x', needsDom: false }] }, 'sources[0].collect'],
-    ['a source with a NaN time-out', { sources: [{ name: 'x', needsDom: false, collect: () => 1, timeoutMs: Number.NaN }] }, 'sources[0].timeoutMs'],
+    [
+      'a source with a NaN time-out',
+      { sources: [{ name: 'x', needsDom: false, collect: () => 1, timeoutMs: Number.NaN }] },
+      'sources[0].timeoutMs',
+    ],
   ];
   it.each(cases)('%s', async (_label, options, field) => {
     let thrown: unknown;

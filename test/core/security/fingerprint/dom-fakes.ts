@@ -106,12 +106,24 @@ export function fakeAudio(dom: DomPort, script: AudioScript = {}): { graphs: Rec
       graphs.push(this.graph);
     }
     createOscillator() {
-      const oscillator = { type: 'sine', frequency: param(440), connect: (to: unknown) => void (this.graph.oscillatorTo = to), start: (at: number) => void (this.graph.startedAt = at) };
+      const oscillator = {
+        type: 'sine',
+        frequency: param(440),
+        connect: (to: unknown) => void (this.graph.oscillatorTo = to),
+        start: (at: number) => void (this.graph.startedAt = at),
+      };
       this.graph.oscillator = oscillator;
       return oscillator;
     }
     createDynamicsCompressor() {
-      const compressor = { threshold: param(), knee: param(), ratio: param(), attack: param(), release: param(), connect: (to: unknown) => void (this.graph.compressorTo = to) };
+      const compressor = {
+        threshold: param(),
+        knee: param(),
+        ratio: param(),
+        attack: param(),
+        release: param(),
+        connect: (to: unknown) => void (this.graph.compressorTo = to),
+      };
       this.graph.compressor = compressor;
       return compressor;
     }

@@ -58,7 +58,14 @@ describe('time zone and languages sources', () => {
   });
 
   it('a time-zone reader that throws fails the source with its message', async () => {
-    const { report } = await one(timeZoneSource({ timeZone: () => { throw new Error('Intl is broken'); } }), memoryPlatform());
+    const { report } = await one(
+      timeZoneSource({
+        timeZone: () => {
+          throw new Error('Intl is broken');
+        },
+      }),
+      memoryPlatform(),
+    );
     expect(report).toMatchObject({ status: 'failed', reason: 'Intl is broken' });
   });
 
@@ -126,13 +133,19 @@ describe('canvas source', () => {
     const dom = jsdomDom();
     let reads = 0;
     fakeCanvasDocument(dom, () => `data:image/png;base64,${reads++}`);
-    expect((await one(canvasSource(), memoryPlatform({ dom }))).report).toMatchObject({ status: 'failed', reason: expect.stringContaining('randomised') });
+    expect((await one(canvasSource(), memoryPlatform({ dom }))).report).toMatchObject({
+      status: 'failed',
+      reason: expect.stringContaining('randomised'),
+    });
   });
 
   it('fails when the canvas gives no image', async () => {
     const dom = jsdomDom();
     fakeCanvasDocument(dom, () => 'data:,');
-    expect((await one(canvasSource(), memoryPlatform({ dom }))).report).toMatchObject({ status: 'failed', reason: 'the canvas gave no image' });
+    expect((await one(canvasSource(), memoryPlatform({ dom }))).report).toMatchObject({
+      status: 'failed',
+      reason: 'the canvas gave no image',
+    });
   });
 
   it('is skipped where there is no 2D context (jsdom without a canvas package)', async () => {
@@ -141,7 +154,7 @@ describe('canvas source', () => {
 });
 
 describe('fonts source (width test)', () => {
-  it('reports the candidates that change a fallback family\'s measured size', async () => {
+  it("reports the candidates that change a fallback family's measured size", async () => {
     const dom = jsdomDom();
     fakeFontLayout(dom, new Set(['Arial', 'Verdana']));
     const { report, value } = await one(fontsSource({ fonts: ['Verdana', 'Nope Sans', 'Arial'] }), memoryPlatform({ dom }));
@@ -161,7 +174,11 @@ describe('fonts source (width test)', () => {
   it('takes the test width from the option', async () => {
     const dom = jsdomDom();
     const { boxes } = fakeFontLayout(dom, new Set());
-    await collectFingerprint(memoryPlatform({ dom }), { fonts: ['Arial'], fontTestWidthPx: 1234, sources: [fontsSource({ fonts: ['Arial'], testWidthPx: 1234 })] });
+    await collectFingerprint(memoryPlatform({ dom }), {
+      fonts: ['Arial'],
+      fontTestWidthPx: 1234,
+      sources: [fontsSource({ fonts: ['Arial'], testWidthPx: 1234 })],
+    });
     expect(boxes[0]).toEqual({ width: '1234px', left: '-1234px' });
   });
 
@@ -218,10 +235,16 @@ describe('audio source', () => {
   it('fails when the context cannot be created or rendering rejects', async () => {
     const blocked = jsdomDom();
     fakeAudio(blocked, { throwOnCreate: true });
-    expect((await one(audioSource(), memoryPlatform({ dom: blocked }))).report).toMatchObject({ status: 'failed', reason: 'audio is blocked' });
+    expect((await one(audioSource(), memoryPlatform({ dom: blocked }))).report).toMatchObject({
+      status: 'failed',
+      reason: 'audio is blocked',
+    });
     const rejecting = jsdomDom();
     fakeAudio(rejecting, { render: 'reject' });
-    expect((await one(audioSource(), memoryPlatform({ dom: rejecting }))).report).toMatchObject({ status: 'failed', reason: 'rendering failed' });
+    expect((await one(audioSource(), memoryPlatform({ dom: rejecting }))).report).toMatchObject({
+      status: 'failed',
+      reason: 'rendering failed',
+    });
   });
 
   it('is skipped where there is no OfflineAudioContext', async () => {

@@ -12,7 +12,11 @@ import {
 } from '../../../../core/security/fingerprint/index.js';
 import type { Fingerprint } from '../../../../core/security/fingerprint/index.js';
 
-const fingerprintOf = (components: Record<string, unknown>): Fingerprint => ({ components, sources: {}, contributed: Object.keys(components) });
+const fingerprintOf = (components: Record<string, unknown>): Fingerprint => ({
+  components,
+  sources: {},
+  contributed: Object.keys(components),
+});
 
 /** A collection the test finishes by hand. */
 function deferred(components: Record<string, unknown>) {
@@ -41,7 +45,7 @@ const settledFlag = <T>(promise: Promise<T>) => {
 };
 
 describe('terminal code across tabs', () => {
-  it('the second tab waits for the first tab\'s value and never computes its own', async () => {
+  it("the second tab waits for the first tab's value and never computes its own", async () => {
     expect(CROSS_TAB_WAIT_MS).toBe(1000);
     const { first, second } = tabs();
     // Different components per tab, so the code proves whose computation it came from.

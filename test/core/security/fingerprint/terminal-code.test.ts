@@ -224,10 +224,14 @@ describe('options and regeneration, pinned (issue 24)', () => {
       return BAD;
     };
     const terminal = createTerminalCode(memoryPlatform(), { collect: counting(), hash, maxRegenerations: 3 });
-    await expect(terminal.get()).rejects.toMatchObject({ name: 'FingerprintError', code: 'TERMINAL_CODE_INVALID', msg: 'no valid terminal code after 3 regenerations' });
+    await expect(terminal.get()).rejects.toMatchObject({
+      name: 'FingerprintError',
+      code: 'TERMINAL_CODE_INVALID',
+      msg: 'no valid terminal code after 3 regenerations',
+    });
     expect(texts).toHaveLength(4);
     expect(texts[0]).toBe(canonicalJson(COMPONENTS));
-    const salts = texts.slice(1).map((t) => (JSON.parse(t) as { salt: string; components: unknown }));
+    const salts = texts.slice(1).map((t) => JSON.parse(t) as { salt: string; components: unknown });
     for (const salted of salts) {
       expect(salted.components).toStrictEqual(COMPONENTS);
       expect(salted.salt).toMatch(/^[0-9a-f]{32}$/);

@@ -20,10 +20,12 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 /** A body sent as is, with the content type a plain-text service would use. */
-const text = (body: string, contentType = 'text/plain;charset=UTF-8'): Reply => (_request, response) => {
-  response.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-  response.end(body);
-};
+const text =
+  (body: string, contentType = 'text/plain;charset=UTF-8'): Reply =>
+  (_request, response) => {
+    response.writeHead(200, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  };
 
 function client() {
   const platform = memoryPlatform();
@@ -111,7 +113,10 @@ describe('the body hook is the token call’s alone', () => {
     server.route('GET', '/v1/other', text(TOKEN_40));
     const { fetch, http } = client();
     expect(await fetch()).toBe(TOKEN_40);
-    await expect(http.get('/other', undefined, { silent: true })).rejects.toMatchObject({ name: 'HttpInvalidResponseError', reason: 'malformed' });
+    await expect(http.get('/other', undefined, { silent: true })).rejects.toMatchObject({
+      name: 'HttpInvalidResponseError',
+      reason: 'malformed',
+    });
     const use = vi.spyOn(http, 'use');
     await fetch();
     expect(use).toHaveBeenCalledTimes(1);

@@ -6,7 +6,9 @@ import type { RiskTokenTick } from '../../../../core/security/risk-token/index.j
 function record(visibility: 'visible' | 'hidden' = 'visible') {
   const platform = memoryPlatform({ visibility });
   const ticks: Array<[number, RiskTokenTick]> = [];
-  const subscription = riskTokenSchedule$(platform.visibility, platform.timers, 1000).subscribe((tick) => ticks.push([platform.clock.now(), tick]));
+  const subscription = riskTokenSchedule$(platform.visibility, platform.timers, 1000).subscribe((tick) =>
+    ticks.push([platform.clock.now(), tick]),
+  );
   return { platform, ticks, subscription };
 }
 
