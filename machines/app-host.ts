@@ -46,12 +46,21 @@ export function appToaster(platform: Platform): ToasterActor {
   const existed = hasRootToaster();
   const host = appLayers(platform);
   const toaster = rootToaster({
-    input: { layers: host.layers, clock: platform.clock, visibility: platform.visibility, errors: platform.errors },
+    input: {
+      layers: host.layers,
+      clock: platform.clock,
+      visibility: platform.visibility,
+      errors: platform.errors,
+      stack: host.stack,
+      ...(host.dom ? { dom: host.dom } : {}),
+    },
     clock: platform.timers,
   });
-  // A root toaster made before the app knew its platform still pauses while the page is hidden.
+  // A root toaster made before the app knew its platform still pauses while the page is hidden, and its region
+  // joins this platform's layer stack.
   if (existed && !forwarded.has(platform)) {
     forwarded.add(platform);
+    toaster.send({ type: 'SET_HOST', stack: host.stack, ...(host.dom ? { dom: host.dom } : {}) });
     platform.visibility.changes.subscribe({
       next: (v) => toaster.send({ type: v === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' }),
       error: (error: unknown) =>

@@ -24,6 +24,7 @@ export { RiskTokenEmptyError } from './errors.js';
 export * from './risk-token.service.js';
 export * from './props.js';
 export {
+  branchEffect,
   findNode,
   focusTrapEffect,
   layerEffect,
@@ -32,7 +33,15 @@ export {
   scrollLockEffect,
   whenElement,
 } from './ui-effects.js';
-export type { FocusTrapEffectInput, LayerEffectEvent, LayerEffectInput, ScrollLockEffectInput } from './ui-effects.js';
+export type {
+  BranchEffectInput,
+  FocusTrapEffectInput,
+  LayerEffectEvent,
+  LayerEffectInput,
+  RegionContext,
+  RegionInput,
+  ScrollLockEffectInput,
+} from './ui-effects.js';
 export * from './popup.connect.js';
 export * from './toaster.connect.js';
 export * from './notifier.connect.js';

@@ -16,11 +16,14 @@ export interface NotifierView {
   placements: NotificationPlacement[];
   /** The gap from the viewport's side edge, in px. */
   gap: number;
+  /** The region's DOM id: the notifier's layer finds the region by it. */
+  regionId: string;
 }
 
 const NOTIFIER_VIEW_RULES: FieldRules<NotifierView> = {
   placements: { check: isArrayValue, expect: 'an array', required: true },
   gap: required(PX),
+  regionId: required(ID),
 };
 
 /** The view of a notifier snapshot; InvalidArgumentError naming 'snapshot' for anything else. */
@@ -29,10 +32,12 @@ export function notifierView(snapshot: NotifierSnapshot): NotifierView {
 }
 
 function selectNotifierView(snapshot: NotifierSnapshot): NotifierView {
-  return { placements: notificationPlacements(snapshot.context), gap: snapshot.context.gap };
+  return { placements: notificationPlacements(snapshot.context), gap: snapshot.context.gap, regionId: snapshot.context.regionId };
 }
 
 export interface NotificationRegionProps {
+  id: string;
+  'data-exkit-node': string;
   role: 'region';
   'aria-label': string;
   'aria-live': 'polite';
@@ -58,7 +63,10 @@ export function connectNotifier(
   return {
     placements: view.placements,
     gap: view.gap,
+    regionId: view.regionId,
     getRegionProps: (label = 'Notifications') => ({
+      id: view.regionId,
+      'data-exkit-node': view.regionId,
       role: 'region',
       'aria-label': expectString('label', label, 'connectNotifier'),
       'aria-live': 'polite',

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent } from 'xstate';
 import type { Clock } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
@@ -21,6 +21,17 @@ import {
   required,
 } from './fields.js';
 import type { FieldRules } from './fields.js';
+import {
+  REGION_INPUT_RULES,
+  REGION_LAYER,
+  branchEffect,
+  layerEffect,
+  regionBranchInput,
+  regionContextOf,
+  regionGuards,
+  regionLayerInput,
+} from './ui-effects.js';
+import type { RegionContext, RegionInput } from './ui-effects.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
 import type { NotificationCloseReason, NotificationContent, NotificationOutput, NotificationPosition } from './notification.machine.js';
 
@@ -31,8 +42,11 @@ export const NOTIFICATION_GAP_PX = 16;
  * Ant Design's `maxCount` drops the oldest). A new one beyond it closes the oldest with reason 'overflow'.
  */
 export const NOTIFICATION_MAX_VISIBLE = 5;
+/** The DOM id of an app kit's notification region. */
+export const NOTIFICATION_REGION_ID = 'exkit-notifications';
 
-export interface NotifierInput {
+/** A notifier's input; its region's id defaults to NOTIFICATION_REGION_ID. */
+export interface NotifierInput extends RegionInput {
   /** Notifications shown at once; beyond it the oldest closes (default NOTIFICATION_MAX_VISIBLE, or Infinity). */
   maxVisible?: number;
   /** Default NOTIFICATION_GAP_PX. */
@@ -54,15 +68,13 @@ export interface NotificationItem {
   height: number;
 }
 
-export interface NotifierContext {
+export interface NotifierContext extends RegionContext {
   items: NotificationItem[];
   maxVisible: number;
   gap: number;
   offset: number;
   layers: LayerCounter;
   clock: Clock | undefined;
-  /** How many notifications have been shown so far (a renderer brings its layer to the front when it grows). */
-  shownTotal: number;
 }
 
 export type NotifierEvent =
@@ -125,6 +137,7 @@ const inputRules: FieldRules<NotifierInput> = {
   offset: PX,
   layers: LAYERS,
   clock: CLOCK,
+  ...REGION_INPUT_RULES,
 };
 
 /** Checks a notifier input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
@@ -181,14 +194,17 @@ export const notifierMachine = setup({
     events: {} as NotifierEvent,
     emitted: {} as NotifierEmitted,
   },
-  actors: { notification: notificationMachine },
+  actors: { notification: notificationMachine, layer: layerEffect, branch: branchEffect },
   guards: {
+    ...regionGuards,
     validNotify: ({ event }) => notifyOf(event) !== undefined,
     validTarget: ({ event }) => targetOf(event) !== undefined,
     validMeasured: ({ event }) => measuredOf(event) !== undefined,
     childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
   },
   actions: {
+    frontRegion: sendTo(REGION_LAYER, { type: 'layer.front' }),
+    regionFronted: assign({ frontedTotal: ({ context }) => context.shownTotal }),
     spawnNotification: enqueueActions(({ context, event, enqueue }) => {
       const n = notifyOf(event);
       if (!n) return;
@@ -248,19 +264,34 @@ export const notifierMachine = setup({
   context: ({ input: given }) => {
     const input = checkNotifierInput(given);
     return {
+      ...regionContextOf(input, NOTIFICATION_REGION_ID),
       items: [],
       maxVisible: input.maxVisible ?? NOTIFICATION_MAX_VISIBLE,
       gap: input.gap ?? NOTIFICATION_GAP_PX,
       offset: input.offset ?? 0,
       layers: input.layers ?? createLayerCounter(),
       clock: input.clock,
-      shownTotal: 0,
     };
   },
   initial: 'active',
   on: takeErrorEvents,
   states: {
     active: {
+      // The region never counts as outside a modal; while notifications are shown it is a layer of its own.
+      invoke: { src: 'branch', input: regionBranchInput },
+      initial: 'empty',
+      states: {
+        empty: { always: { guard: 'regionShown', target: 'shown' } },
+        shown: {
+          entry: 'regionFronted',
+          invoke: { id: REGION_LAYER, src: 'layer', input: regionLayerInput },
+          always: [
+            { guard: 'regionEmpty', target: 'empty' },
+            // A notification shown while others are up brings the region above a modal opened since.
+            { guard: 'regionGrew', actions: ['frontRegion', 'regionFronted'] },
+          ],
+        },
+      },
       on: {
         NOTIFY: { guard: 'validNotify', actions: 'spawnNotification' },
         CLOSE: { guard: 'validTarget', actions: 'forward' },

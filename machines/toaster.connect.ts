@@ -15,6 +15,8 @@ export interface ToasterView {
   placements: ToastPlacement[];
   /** How many toasts wait for a free slot. */
   queued: number;
+  /** The region's DOM id: the toaster's layer finds the region by it. */
+  regionId: string;
 }
 
 /** A list the connect passes on as it is (placements hold actor refs). */
@@ -22,7 +24,7 @@ const LIST: FieldRule = { check: isArrayValue, expect: 'an array' };
 /** A count of toasts: a whole number from 0. */
 const COUNT: FieldRule = { check: (v) => Number.isSafeInteger(v) && (v as number) >= 0, expect: 'a whole number from 0' };
 
-const TOASTER_VIEW_RULES: FieldRules<ToasterView> = { placements: required(LIST), queued: required(COUNT) };
+const TOASTER_VIEW_RULES: FieldRules<ToasterView> = { placements: required(LIST), queued: required(COUNT), regionId: required(ID) };
 
 /** The view of a toaster snapshot; InvalidArgumentError naming 'snapshot' for anything else. */
 export function toasterView(snapshot: ToasterSnapshot): ToasterView {
@@ -30,7 +32,11 @@ export function toasterView(snapshot: ToasterSnapshot): ToasterView {
 }
 
 function selectToasterView(snapshot: ToasterSnapshot): ToasterView {
-  return { placements: toastPlacements(snapshot.context), queued: queuedToastCount(snapshot.context) };
+  return {
+    placements: toastPlacements(snapshot.context),
+    queued: queuedToastCount(snapshot.context),
+    regionId: snapshot.context.regionId,
+  };
 }
 
 export interface ToasterConnectOptions {
@@ -41,6 +47,8 @@ export interface ToasterConnectOptions {
 const TOASTER_OPTION_RULES: FieldRules<ToasterConnectOptions> = { reducedMotion: BOOLEAN };
 
 export interface ToastRegionProps {
+  id: string;
+  'data-exkit-node': string;
   role: 'region';
   'aria-label': string;
   'aria-live': 'polite';
@@ -71,7 +79,10 @@ export function connectToaster(
   return {
     placements: view.placements,
     queued: view.queued,
+    regionId: view.regionId,
     getRegionProps: (label = 'Messages') => ({
+      id: view.regionId,
+      'data-exkit-node': view.regionId,
       role: 'region',
       'aria-label': expectString('label', label, 'connectToaster'),
       'aria-live': 'polite',

@@ -1,9 +1,10 @@
-import { assign, enqueueActions, fromCallback, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
 import type { ActorRefFrom, DoneActorEvent, EventObject, SnapshotFrom } from 'xstate';
 import { reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
-import type { Clock, ErrorReporter, VisibilityPort } from '../core/platform/types.js';
+import type { Clock, DomPort, ErrorReporter, VisibilityPort } from '../core/platform/types.js';
 import { createLayerCounter } from '../core/ui/layer-counter.js';
 import type { LayerCounter } from '../core/ui/layer-counter.js';
+import type { LayerStack } from '../core/ui/layer-stack.js';
 import { stackOffsets } from '../core/ui/stack-offsets.js';
 import { takeErrorEvents } from './error-events.js';
 import {
@@ -27,6 +28,19 @@ import {
   required,
 } from './fields.js';
 import type { FieldRules } from './fields.js';
+import {
+  DOM_PORT,
+  LAYER_STACK,
+  REGION_INPUT_RULES,
+  REGION_LAYER,
+  branchEffect,
+  layerEffect,
+  regionBranchInput,
+  regionContextOf,
+  regionGuards,
+  regionLayerInput,
+} from './ui-effects.js';
+import type { RegionContext, RegionInput } from './ui-effects.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
 import type { ToastCloseReason, ToastContent, ToastOutput } from './toast.machine.js';
 
@@ -42,7 +56,8 @@ export const TOAST_MAX_VISIBLE = 3;
  */
 export const TOAST_MAX_QUEUED = 100;
 
-export interface ToasterInput {
+/** A toaster's input; its region's id defaults to TOAST_REGION_ID. */
+export interface ToasterInput extends RegionInput {
   /** Toasts shown at once; the rest wait in order (default TOAST_MAX_VISIBLE). */
   maxVisible?: number;
   /** Toasts that may wait; beyond it the oldest waiting one closes with reason 'overflow' (default TOAST_MAX_QUEUED). */
@@ -63,6 +78,9 @@ export interface ToasterInput {
   errors?: ErrorReporter;
 }
 
+/** The DOM id of the root toaster's region. */
+export const TOAST_REGION_ID = 'exkit-toasts';
+
 /** The rules of the toaster's input: a malformed field is an InvalidArgumentError naming it. */
 const inputRules: FieldRules<ToasterInput> = {
   maxVisible: CAP,
@@ -74,6 +92,7 @@ const inputRules: FieldRules<ToasterInput> = {
   clock: CLOCK,
   visibility: { check: (v) => hasMethods('subscribe')(prop(v, 'changes')), expect: 'a visibility port' },
   errors: REPORTER,
+  ...REGION_INPUT_RULES,
 };
 
 /** Checks a toaster input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
@@ -170,7 +189,7 @@ export class ToastQueue {
   }
 }
 
-export interface ToasterContext {
+export interface ToasterContext extends RegionContext {
   /** Shown toasts, oldest first; each is a child actor. */
   items: ToastItem[];
   /** Waiting toasts, in the order they were fired. */
@@ -184,8 +203,6 @@ export interface ToasterContext {
   visibility: VisibilityPort | undefined;
   pageHidden: boolean;
   hovered: boolean;
-  /** How many toasts have been shown so far (a renderer brings its layer to the front when it grows). */
-  shownTotal: number;
   errors: ErrorReporter | undefined;
 }
 
@@ -199,6 +216,8 @@ export type ToasterEvent =
   | { type: 'PAGE_VISIBLE' }
   | { type: 'POINTER_ENTER' }
   | { type: 'POINTER_LEAVE' }
+  /** Gives a toaster made before the app's host (a toast fired before the app mounted) its layer stack and document. */
+  | { type: 'SET_HOST'; stack: LayerStack; dom?: DomPort }
   | DoneActorEvent<ToastOutput>;
 
 /** Why the toaster closed a toast: the toast's own reasons, or 'overflow' for a waiting toast the full queue let go. */
@@ -266,6 +285,9 @@ const measuredOf = readOnce((event: ToasterEvent) =>
     height: required(PX),
   }),
 );
+const hostOf = readOnce((event: ToasterEvent) =>
+  fieldsOrUndefined<{ stack: LayerStack; dom?: DomPort }>(event, { stack: required(LAYER_STACK), dom: DOM_PORT }),
+);
 /** The shown toast whose child has really finished: a forged or stray done event finds none. */
 const finishedOf = (context: ToasterContext, event: ToasterEvent): ToastItem | undefined => {
   const id = prop(prop(event, 'output'), 'id');
@@ -303,8 +325,12 @@ export const toasterMachine = setup({
         return () => sub.unsubscribe();
       },
     ),
+    layer: layerEffect,
+    branch: branchEffect,
   },
   guards: {
+    ...regionGuards,
+    validHost: ({ event }) => hostOf(event) !== undefined,
     shownId: ({ context, event }) => {
       const id = addOf(event)?.id;
       return id !== undefined && context.items.some((item) => item.id === id);
@@ -320,6 +346,12 @@ export const toasterMachine = setup({
     childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
   },
   actions: {
+    frontRegion: sendTo(REGION_LAYER, { type: 'layer.front' }),
+    regionFronted: assign({ frontedTotal: ({ context }) => context.shownTotal }),
+    setHost: assign(({ context, event }) => {
+      const host = hostOf(event);
+      return host ? { stack: host.stack, dom: host.dom ?? context.dom } : {};
+    }),
     updateShown: enqueueActions(({ context, event, enqueue }) => {
       const update = updateOf(event);
       const item = update && context.items.find((i) => i.id === update.id);
@@ -418,6 +450,7 @@ export const toasterMachine = setup({
   context: ({ input: given }) => {
     const input = checkToasterInput(given);
     return {
+      ...regionContextOf(input, TOAST_REGION_ID),
       items: [],
       queue: new ToastQueue(input.maxQueued),
       maxVisible: input.maxVisible ?? TOAST_MAX_VISIBLE,
@@ -429,7 +462,6 @@ export const toasterMachine = setup({
       visibility: input.visibility,
       pageHidden: false,
       hovered: false,
-      shownTotal: 0,
       errors: input.errors,
     };
   },
@@ -438,7 +470,24 @@ export const toasterMachine = setup({
   on: takeErrorEvents,
   states: {
     active: {
+      // The region never counts as outside a modal; while toasts are shown it is a layer of its own.
+      invoke: { src: 'branch', input: regionBranchInput },
+      initial: 'empty',
+      states: {
+        empty: { always: { guard: 'regionShown', target: 'shown' } },
+        shown: {
+          entry: 'regionFronted',
+          invoke: { id: REGION_LAYER, src: 'layer', input: regionLayerInput },
+          always: [
+            { guard: 'regionEmpty', target: 'empty' },
+            // A toast shown while others are up brings the region above a modal opened since; one closing never does.
+            { guard: 'regionGrew', actions: ['frontRegion', 'regionFronted'] },
+          ],
+        },
+      },
       on: {
+        // The layer and branch start again with the new host.
+        SET_HOST: { guard: 'validHost', actions: 'setHost', target: 'active', reenter: true },
         ADD: [
           { guard: 'shownId', actions: 'updateShown' },
           { guard: 'queuedId', actions: 'updateQueued' },

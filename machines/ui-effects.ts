@@ -4,9 +4,9 @@ import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import { createFocusTrap } from '../core/ui/focus-trap.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import type { ScrollLock } from '../core/ui/scroll-lock.js';
-import { checkArgument, hasMethods, isFunction, isString, prop } from './fields.js';
+import { checkArgument, hasMethods, ID, isFunction, isString, prop } from './fields.js';
 import { readGuarded } from '../core/validate/describe-value.js';
-import type { FieldRule } from './fields.js';
+import type { FieldRule, FieldRules } from './fields.js';
 
 // The DOM side effects of an open layer, as actors a machine invokes in the state where the layer is open:
 // XState starts them on entry and stops them on exit, so no renderer (React, Vue, plain DOM) wires them.
@@ -102,6 +102,85 @@ export const layerEffect = fromCallback<LayerEffectEvent, LayerEffectInput>(({ i
   });
   return () => layer.remove();
 });
+
+export interface BranchEffectInput {
+  stack: LayerStack | undefined;
+  dom: DomPort | undefined;
+  /** The id of the node whose clicks never count as outside clicks (a toast or notification region). */
+  nodeId: string;
+}
+
+/** Registers a node as a branch of the app's layer stack while the invoking state is active. */
+export const branchEffect = fromCallback<EventObject, BranchEffectInput>(({ input }) => {
+  const { stack, dom, nodeId } = input;
+  if (!stack) return undefined;
+  return stack.addBranch(() => (dom ? findNode(dom.document, nodeId) : null));
+});
+
+/** The input of a machine with a toast or notification region. */
+export interface RegionInput {
+  /**
+   * The app's layer stack: while items are shown the region is a layer (Escape closes the newest item, each new
+   * item brings the region above an open modal), and clicks in it never count as outside clicks for a modal.
+   */
+  stack?: LayerStack;
+  /** The document the region lives in; the layer finds the region by its id there. */
+  dom?: DomPort;
+  /** The DOM id of the region; each region on a page needs its own. */
+  regionId?: string;
+}
+
+/** The field rules of a region input. */
+export const REGION_INPUT_RULES: FieldRules<RegionInput> = { stack: LAYER_STACK, dom: DOM_PORT, regionId: ID };
+
+/** A region machine's starting context from its checked input. */
+export const regionContextOf = (input: RegionInput, defaultId: string): RegionContext => ({
+  items: [],
+  shownTotal: 0,
+  frontedTotal: 0,
+  regionId: input.regionId ?? defaultId,
+  stack: input.stack,
+  dom: input.dom,
+});
+
+/** What a machine with a toast or notification region keeps so that the region's layer follows it. */
+export interface RegionContext {
+  /** The items shown in the region. */
+  items: readonly unknown[];
+  /** How many items have been shown so far. */
+  shownTotal: number;
+  /** `shownTotal` when the region's layer was last brought to the front. */
+  frontedTotal: number;
+  /** The region's DOM id (its connect hands it out). */
+  regionId: string;
+  stack: LayerStack | undefined;
+  dom: DomPort | undefined;
+}
+
+/** The id a region machine gives its layer effect, so that it can bring the layer to the front. */
+export const REGION_LAYER = 'regionLayer';
+
+/** The input of a region's layer effect: Escape goes to the machine as ESCAPE (its newest item closes). */
+export const regionLayerInput = ({ context }: { context: RegionContext }): LayerEffectInput => ({
+  stack: context.stack,
+  dom: context.dom,
+  nodeId: context.regionId,
+  escape: { type: 'ESCAPE' },
+});
+
+/** The input of a region's branch effect. */
+export const regionBranchInput = ({ context }: { context: RegionContext }): BranchEffectInput => ({
+  stack: context.stack,
+  dom: context.dom,
+  nodeId: context.regionId,
+});
+
+/** Guards of a region machine: the region is empty; an item was shown since its layer last came to the front. */
+export const regionGuards = {
+  regionEmpty: ({ context }: { context: RegionContext }) => context.items.length === 0,
+  regionShown: ({ context }: { context: RegionContext }) => context.items.length > 0,
+  regionGrew: ({ context }: { context: RegionContext }) => context.shownTotal > context.frontedTotal,
+};
 
 export interface FocusTrapEffectInput {
   dom: DomPort | undefined;

@@ -11,15 +11,18 @@ import type { LoadingOverlays } from './loading.api.js';
 import { createMessageBoxApi } from './message-box.api.js';
 import type { MessageBoxApi } from './message-box.api.js';
 import { messageBoxQueueMachine } from './message-box-queue.machine.js';
-import { notifierMachine } from './notifier.machine.js';
+import { notifierMachine, NOTIFICATION_REGION_ID } from './notifier.machine.js';
 import { appHost, appToaster } from './app-host.js';
 import { BOOLEAN, checkArgument, fieldsOrThrow, isFunction, isRecord, isUiPlatform } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { createToastApi } from './toast.api.js';
 import type { ToastApi, ToasterActor } from './toast.api.js';
 import { toasterMachine } from './toaster.machine.js';
-import { checkToasterInput } from './toaster.machine.js';
+import { checkToasterInput, TOAST_REGION_ID } from './toaster.machine.js';
 import type { ToasterInput } from './toaster.machine.js';
+
+// Numbers the regions of isolated kits, so that two kits on one page never share a region id.
+let isolatedKits = 0;
 
 export type NotifierActor = ActorRefFrom<typeof notifierMachine>;
 export type MessageBoxQueueActorRef = ActorRefFrom<typeof messageBoxQueueMachine>;
@@ -51,7 +54,7 @@ export interface UiKitOptions {
   /** Use a private toaster instead of the app's root toaster (tests, embedded widgets). */
   isolatedToaster?: boolean;
   /** Input of an isolated toaster (the root toaster is configured with `configureRootToaster`). */
-  toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility' | 'errors'>;
+  toaster?: Omit<ToasterInput, 'layers' | 'clock' | 'visibility' | 'errors' | 'stack' | 'dom'>;
   /** Default LAYER_BASE; applies to an isolated kit (an app kit shares the platform's host). */
   layerBase?: number;
   /** Replaces the platform's prefers-reduced-motion setting with a fixed answer. */
@@ -92,6 +95,8 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
   let ownToaster: ToasterActor | undefined;
   let host: UiHost;
   let toaster: ToasterActor;
+  // An isolated kit's regions are numbered, so that they never share an id with the app's or another kit's.
+  const kitNumber = options.isolatedToaster ? ++isolatedKits : undefined;
   if (options.isolatedToaster) {
     host = createUiHost({ dom: platform.dom, timers: platform.timers, layerBase: options.layerBase ?? LAYER_BASE });
     const input: ToasterInput = {
@@ -100,6 +105,9 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
       clock: platform.clock,
       visibility: platform.visibility,
       errors: platform.errors,
+      stack: host.stack,
+      ...(host.dom ? { dom: host.dom } : {}),
+      regionId: options.toaster?.regionId ?? `${TOAST_REGION_ID}-${kitNumber}`,
     };
     ownToaster = createActor(toasterMachine, { input, clock: platform.timers }).start();
     toaster = ownToaster;
@@ -108,7 +116,16 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
     toaster = appToaster(platform);
   }
   const layers = host.layers;
-  const notifier = createActor(notifierMachine, { input: { layers, clock: platform.clock }, clock: platform.timers }).start();
+  const notifier = createActor(notifierMachine, {
+    input: {
+      layers,
+      clock: platform.clock,
+      stack: host.stack,
+      ...(host.dom ? { dom: host.dom } : {}),
+      regionId: kitNumber === undefined ? NOTIFICATION_REGION_ID : `${NOTIFICATION_REGION_ID}-${kitNumber}`,
+    },
+    clock: platform.timers,
+  }).start();
   const messageBoxQueue = createActor(messageBoxQueueMachine, {
     input: {
       layers,

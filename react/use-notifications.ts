@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { connectNotification, connectNotifier, notificationView } from '../machines/notifier.connect.js';
 import type { ShownNotification, NotificationRegionProps, NotificationRootProps } from '../machines/notifier.connect.js';
 import type { NotificationContent } from '../machines/notification.machine.js';
@@ -8,7 +8,7 @@ import { normalizeProps } from './normalize-props.js';
 import type { ReactProps } from './normalize-props.js';
 import { shallowEqual, useActorSelector } from './use-actor-selector.js';
 import { useUi } from './use-ui.js';
-import { useLayer, useReducedMotion } from './use-ui-host.js';
+import { useReducedMotion } from './use-ui-host.js';
 import { useMeasuredHeight } from './use-measured-height.js';
 
 let seq = 0;
@@ -25,7 +25,7 @@ export interface UseNotificationsResult {
   /** Closes one notification, or all of them. */
   close(id?: string): void;
   placements: NotificationPlacement[];
-  getRegionProps(label?: string): NotificationRegionProps & { ref: (node: HTMLElement | null) => void };
+  getRegionProps(label?: string): NotificationRegionProps;
 }
 
 /** The app's notifications (spec §S4, §S9): notify/close plus placements per corner for a renderer. */
@@ -33,24 +33,15 @@ export function useNotifications(): UseNotificationsResult {
   const ui = useUi();
   const notifier = ui.notifier;
   const reducedMotion = useReducedMotion();
-  // One subscription: placements (kept while no id or offset moved), the gap and the count shown so far.
+  // One subscription: placements (kept while no id or offset moved), the gap and the region's id. The notifier
+  // itself holds the region's layer and branch.
   const last = useRef<NotificationPlacement[]>([]);
   const select = useCallback((s: { context: NotifierContext }) => {
     const next = notificationPlacements(s.context);
     if (!samePlacements(last.current, next)) last.current = next;
-    return { placements: last.current, gap: s.context.gap, shownTotal: s.context.shownTotal };
+    return { placements: last.current, gap: s.context.gap, regionId: s.context.regionId };
   }, []);
   const view = useActorSelector(notifier, select, shallowEqual);
-  const regionRef = useRef<HTMLElement | null>(null);
-  useEffect(() => ui.host.stack.addBranch(() => regionRef.current), [ui.host.stack]);
-  useLayer(
-    view.placements.length > 0,
-    { node: () => regionRef.current, onEscape: () => notifier.send({ type: 'ESCAPE' }) },
-    view.shownTotal,
-  );
-  const setRegion = useCallback((node: HTMLElement | null) => {
-    regionRef.current = node;
-  }, []);
   const api = connectNotifier(view, notifier.send, { reducedMotion });
   return {
     notify: (content) => {
@@ -62,7 +53,7 @@ export function useNotifications(): UseNotificationsResult {
     },
     close: api.close,
     placements: api.placements,
-    getRegionProps: (label) => ({ ...api.getRegionProps(label), ref: setRegion }),
+    getRegionProps: (label) => api.getRegionProps(label),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { connectToast, connectToaster, toastView } from '../machines/toaster.connect.js';
 import type { ShownToast, ToastRegionProps, ToastRootProps, ToastState, ToasterView } from '../machines/toaster.connect.js';
 import { queuedToastCount, toastPlacements } from '../machines/toaster.machine.js';
@@ -8,7 +8,7 @@ import { normalizeProps } from './normalize-props.js';
 import type { ReactProps } from './normalize-props.js';
 import { shallowEqual, useActorSelector } from './use-actor-selector.js';
 import { useMeasuredHeight } from './use-measured-height.js';
-import { useLayer, useReducedMotion, useToast, useToasterActor, useLayerHost } from './use-ui-host.js';
+import { useReducedMotion, useToast, useToasterActor } from './use-ui-host.js';
 
 /**
  * `next` with every unchanged placement replaced by the previous object (and the previous array when
@@ -37,7 +37,7 @@ export interface UseToasterResult {
    * Props for the live region, which exists before the first toast so screen readers announce it. It
    * announces additions and text changes, ARIA's default `aria-relevant`, so the attribute is left out.
    */
-  getRegionProps(label?: string): ReactProps<ToastRegionProps> & { ref: (node: HTMLElement | null) => void };
+  getRegionProps(label?: string): ReactProps<ToastRegionProps>;
 }
 
 /**
@@ -45,36 +45,23 @@ export interface UseToasterResult {
  * never count as outside clicks for a modal, hover pause and Escape for the newest toast when on top.
  */
 export function useToaster(): UseToasterResult {
-  const host = useLayerHost();
   const toaster = useToasterActor();
   const toast = useToast();
   const reducedMotion = useReducedMotion();
-  // One subscription: the view (placements shared with the last ones, so unchanged toasts keep their props;
-  // the queue length; and the count of toasts shown, which brings the region's layer to the front).
+  // One subscription: the view (placements shared with the last ones, so unchanged toasts keep their props; the
+  // queue length; the region's id). The toaster itself holds the region's layer and branch (spec §B9).
   const shared = useRef<ToastPlacement[]>([]);
-  const select = useCallback((s: ToasterSnapshot): ToasterView & { shownTotal: number } => {
+  const select = useCallback((s: ToasterSnapshot): ToasterView => {
     shared.current = sharePlacements(shared.current, toastPlacements(s.context));
-    return { placements: shared.current, queued: queuedToastCount(s.context), shownTotal: s.context.shownTotal };
+    return { placements: shared.current, queued: queuedToastCount(s.context), regionId: s.context.regionId };
   }, []);
   const view = useActorSelector(toaster, select, shallowEqual);
-  const regionRef = useRef<HTMLElement | null>(null);
-  useEffect(() => host.stack.addBranch(() => regionRef.current), [host.stack]);
-  // Each newly shown toast brings the region's layer above a modal that was already open; a toast
-  // closing never does, so a modal opened later stays on top.
-  useLayer(
-    view.placements.length > 0,
-    { node: () => regionRef.current, onEscape: () => toaster.send({ type: 'ESCAPE' }) },
-    view.shownTotal,
-  );
-  const setRegion = useCallback((node: HTMLElement | null) => {
-    regionRef.current = node;
-  }, []);
   const api = connectToaster(view, toaster.send, { reducedMotion });
   return {
     placements: api.placements,
     queued: api.queued,
     toast,
-    getRegionProps: (label) => ({ ...normalizeProps(api.getRegionProps(label)), ref: setRegion }),
+    getRegionProps: (label) => normalizeProps(api.getRegionProps(label)),
   };
 }
 

@@ -134,7 +134,7 @@ function validArguments(): Record<string, unknown[]> {
       send,
       { labels: { confirm: 'Yes' } },
     ],
-    connectToaster: [{ placements: [], queued: 0 }, send, { reducedMotion: true }],
+    connectToaster: [{ placements: [], queued: 0, regionId: 'exkit-toasts' }, send, { reducedMotion: true }],
     connectToast: [
       {
         id: 't1',
@@ -151,7 +151,7 @@ function validArguments(): Record<string, unknown[]> {
       { id: 't1', offset: 10 },
       send,
     ],
-    connectNotifier: [{ placements: [], gap: 16 }, send, { reducedMotion: false }],
+    connectNotifier: [{ placements: [], gap: 16, regionId: 'exkit-notifications' }, send, { reducedMotion: false }],
     connectNotification: [
       {
         id: 'n1',
@@ -198,7 +198,9 @@ async function violations(name: string, fn: AnyFunction, valid: unknown[] | unde
       const where = `${name}: argument ${position} = ${label}`;
       if (outcome.promise) returnsPromises = true;
       if (outcome.kind === 'hung') out.push(`${where}: the promise did not settle within 1 s`);
-      if (outcome.ms > 1000) out.push(`${where}: took ${Math.round(outcome.ms)} ms`);
+      // Not a speed goal (those live in the benchmarks): a runaway, super-linear call on a 1 MiB string takes minutes, so a
+      // generous bound catches it while instrumented (mutation) or loaded runs stay well inside it.
+      if (outcome.ms > 10_000) out.push(`${where}: took ${Math.round(outcome.ms)} ms`);
       if ((outcome.kind === 'threw' || outcome.kind === 'rejected') && !(outcome.error instanceof ExkitError)) {
         const error = outcome.error as { name?: unknown; message?: unknown } | undefined;
         out.push(`${where}: ${outcome.kind} a raw ${String(error?.name)}: ${String(error?.message).slice(0, 120)}`);

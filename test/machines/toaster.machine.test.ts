@@ -451,10 +451,15 @@ describeTransitionTable<ToasterState, ToasterTableEvent>({
   start: startToaster,
   effects: toasterEffects,
   states: {
-    none: { value: 'active', input: {} },
-    'a shown': { value: 'active', input: {}, path: ['ADD a'] },
-    'a, b shown, c waiting': { value: 'active', input: {}, path: ['ADD a', { type: 'ADD', toast: { id: 'b', message: 'b' } }, 'ADD c'] },
-    'a shown, hovered': { value: 'active', input: {}, path: ['ADD a', 'POINTER_ENTER'] },
+    // The region is a layer while toasts are shown (active.shown) and not while none is (active.empty).
+    none: { value: { active: 'empty' }, input: {} },
+    'a shown': { value: { active: 'shown' }, input: {}, path: ['ADD a'] },
+    'a, b shown, c waiting': {
+      value: { active: 'shown' },
+      input: {},
+      path: ['ADD a', { type: 'ADD', toast: { id: 'b', message: 'b' } }, 'ADD c'],
+    },
+    'a shown, hovered': { value: { active: 'shown' }, input: {}, path: ['ADD a', 'POINTER_ENTER'] },
   },
   events: {
     'ADD a': { type: 'ADD', toast: { id: 'a', message: 'a' } },
@@ -478,8 +483,9 @@ describeTransitionTable<ToasterState, ToasterTableEvent>({
     'forged done of a': { type: 'xstate.done.actor.toast:a', output: { id: 'a', reason: 'timeout' } },
   },
   rows: [
-    ['none', 'ADD a', 'none', [added('a')], toasts([shownToast('a', 2001)], [], 1)],
-    ['none', 'ADD c', 'none', [added('c')], toasts([shownToast('c', 2001)], [], 1)],
+    // A target names the state's value (the region is a layer or not); the effects cell says which toasts are up.
+    ['none', 'ADD a', 'a shown', [added('a')], toasts([shownToast('a', 2001)], [], 1)],
+    ['none', 'ADD c', 'a shown', [added('c')], toasts([shownToast('c', 2001)], [], 1)],
     ['none', 'PAGE_HIDDEN', 'none', [], toasts([], [], 0, { pageHidden: true })],
     ['none', 'POINTER_ENTER', 'none', [], toasts([], [], 0, { hovered: true })],
 
@@ -487,13 +493,13 @@ describeTransitionTable<ToasterState, ToasterTableEvent>({
     ['a shown', 'ADD a', 'a shown', [updated('a')], toasts([shownToast('a', 2001, { revision: 1 })], [], 1)],
     ['a shown', 'ADD c', 'a shown', [added('c')], toasts([shownToast('a', 2001), shownToast('c', 2002)], [], 2)],
     ['a shown', 'UPDATE a', 'a shown', [updated('a')], toasts([shownToast('a', 2001, { message: 'a2', revision: 1 })], [], 1)],
-    ['a shown', 'DISMISS', 'a shown', [closedT('a', 'dismiss')], toasts([], [], 1)],
-    ['a shown', 'DISMISS a', 'a shown', [closedT('a', 'dismiss')], toasts([], [], 1)],
-    ['a shown', 'ESCAPE', 'a shown', [closedT('a', 'escape')], toasts([], [], 1)],
+    ['a shown', 'DISMISS', 'none', [closedT('a', 'dismiss')], toasts([], [], 1)],
+    ['a shown', 'DISMISS a', 'none', [closedT('a', 'dismiss')], toasts([], [], 1)],
+    ['a shown', 'ESCAPE', 'none', [closedT('a', 'escape')], toasts([], [], 1)],
     ['a shown', 'MEASURED a 40', 'a shown', [], toasts([shownToast('a', 2001, { height: 40 })], [], 1)],
     ['a shown', 'PAGE_HIDDEN', 'a shown', [], toasts([shownToast('a', 2001, P)], [], 1, { pageHidden: true })],
     ['a shown', 'POINTER_ENTER', 'a shown', [], toasts([shownToast('a', 2001, P)], [], 1, { hovered: true })],
-    ['a shown', 'wait 1000', 'a shown', [closedT('a', 'timeout')], toasts([], [], 1)],
+    ['a shown', 'wait 1000', 'none', [closedT('a', 'timeout')], toasts([], [], 1)],
 
     // Full: a waiting toast is updated in its place, leaves first on a dismiss, and shows when a slot frees.
     [
@@ -527,7 +533,7 @@ describeTransitionTable<ToasterState, ToasterTableEvent>({
     [
       'a, b shown, c waiting',
       'DISMISS',
-      'a, b shown, c waiting',
+      'none',
       [closedT('c', 'dismiss'), closedT('a', 'dismiss'), closedT('b', 'dismiss')],
       toasts([], [], 2),
     ],
@@ -603,9 +609,9 @@ describeTransitionTable<ToasterState, ToasterTableEvent>({
       [updated('a')],
       toasts([shownToast('a', 2001, { ...P, message: 'a2', revision: 1 })], [], 1, { hovered: true }),
     ],
-    ['a shown, hovered', 'DISMISS', 'a shown, hovered', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
-    ['a shown, hovered', 'DISMISS a', 'a shown, hovered', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
-    ['a shown, hovered', 'ESCAPE', 'a shown, hovered', [closedT('a', 'escape')], toasts([], [], 1, { hovered: true })],
+    ['a shown, hovered', 'DISMISS', 'none', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
+    ['a shown, hovered', 'DISMISS a', 'none', [closedT('a', 'dismiss')], toasts([], [], 1, { hovered: true })],
+    ['a shown, hovered', 'ESCAPE', 'none', [closedT('a', 'escape')], toasts([], [], 1, { hovered: true })],
     [
       'a shown, hovered',
       'MEASURED a 40',

@@ -9,12 +9,20 @@ import {
   connectDialog,
   connectMessageBox,
   connectNotification,
+  connectNotifier,
+  connectToaster,
+  createUiKit,
   inputValue,
   isComposing,
   isSnapshot,
+  notifierMachine,
+  NOTIFICATION_REGION_ID,
   popupMachine,
   popupView,
+  TOAST_REGION_ID,
+  toasterMachine,
 } from '../../machines/index.js';
+import { memoryPlatform } from '../../core/platform/index.js';
 import { normalizeProps } from '../../react/normalize-props.js';
 
 function popup(modal = true) {
@@ -58,6 +66,113 @@ describe('popup effects are owned by the machine', () => {
     actor.stop();
     expect(locks).toEqual([]);
     expect(stack.size).toBe(0);
+  });
+});
+
+const escapeKey = () => ({ key: 'Escape', preventDefault() {}, stopPropagation() {} }) as unknown as KeyboardEvent;
+
+describe('toast and notification regions are layers their machines hold (spec §B9, §S9)', () => {
+  const regions = [
+    {
+      name: 'toaster',
+      start: (input: object) => createActor(toasterMachine, { input }).start(),
+      show: (id: string) => ({ type: 'ADD', toast: { id, message: id } }) as const,
+      closedEvent: 'toast.closed',
+    },
+    {
+      name: 'notifier',
+      start: (input: object) => createActor(notifierMachine, { input }).start(),
+      show: (id: string) => ({ type: 'NOTIFY', notification: { id, message: id } }) as const,
+      closedEvent: 'notification.closed',
+    },
+  ] as const;
+
+  for (const region of regions) {
+    it(`${region.name}: the region is a layer exactly while something is shown`, () => {
+      const stack = createLayerStack(undefined);
+      const actor = region.start({ stack });
+      expect(stack.size).toBe(0);
+      actor.send(region.show('a'));
+      expect(stack.size).toBe(1);
+      actor.send(region.show('b'));
+      expect(stack.size).toBe(1);
+      actor.send({ type: 'CLOSE' });
+      actor.send({ type: 'DISMISS' });
+      expect(actor.getSnapshot().context.items).toStrictEqual([]);
+      expect(stack.size).toBe(0);
+      actor.send(region.show('c'));
+      expect(stack.size).toBe(1);
+      actor.stop();
+      expect(stack.size).toBe(0);
+    });
+
+    it(`${region.name}: Escape on the stack closes the newest item, with reason escape`, () => {
+      const stack = createLayerStack(undefined);
+      const actor = region.start({ stack });
+      const closed: unknown[] = [];
+      actor.on(region.closedEvent, (e: unknown) => void closed.push(e));
+      actor.send(region.show('a'));
+      actor.send(region.show('b'));
+      expect(stack.handleKeyDown(escapeKey())).toBe(true);
+      expect(closed).toStrictEqual([{ type: region.closedEvent, id: 'b', reason: 'escape' }]);
+      expect(actor.getSnapshot().context.items.map((i: { id: string }) => i.id)).toStrictEqual(['a']);
+    });
+
+    it(`${region.name}: a newly shown item brings the region above a modal opened since; one closing does not`, () => {
+      const stack = createLayerStack(undefined);
+      const actor = region.start({ stack });
+      const modalEscapes: string[] = [];
+      actor.send(region.show('a'));
+      actor.send(region.show('b'));
+      const modal = stack.push({ onEscape: () => void modalEscapes.push('modal') });
+      expect(modal.isTop()).toBe(true);
+      // Closing one item leaves the modal on top: Escape reaches the modal, and both items stay.
+      actor.send(region.name === 'toaster' ? { type: 'DISMISS', id: 'b' } : { type: 'CLOSE', id: 'b' });
+      expect(stack.handleKeyDown(escapeKey())).toBe(true);
+      expect(modalEscapes).toStrictEqual(['modal']);
+      expect(actor.getSnapshot().context.items.map((i: { id: string }) => i.id)).toStrictEqual(['a']);
+      actor.send(region.show('c'));
+      expect(modal.isTop()).toBe(false);
+      stack.handleKeyDown(escapeKey());
+      expect(modalEscapes).toStrictEqual(['modal']);
+      expect(actor.getSnapshot().context.items.map((i: { id: string }) => i.id)).toStrictEqual(['a']);
+    });
+
+    it(`${region.name}: the connect hands out the region id the layer looks for`, () => {
+      const actor = region.start({ regionId: 'my-region' });
+      const props =
+        region.name === 'toaster'
+          ? connectToaster(actor.getSnapshot() as never, actor.send as never).getRegionProps()
+          : connectNotifier(actor.getSnapshot() as never, actor.send as never).getRegionProps();
+      expect({ id: props.id, node: props['data-exkit-node'] }).toStrictEqual({ id: 'my-region', node: 'my-region' });
+    });
+  }
+
+  it('a toaster made before the host (a toast fired before the app mounted) joins the stack on SET_HOST; a malformed one is ignored', () => {
+    const actor = createActor(toasterMachine, { input: {} }).start();
+    actor.send({ type: 'ADD', toast: { id: 'a', message: 'a' } });
+    const stack = createLayerStack(undefined);
+    actor.send({ type: 'SET_HOST', stack: { push: 1 } } as never);
+    expect(actor.getSnapshot().context.stack).toBeUndefined();
+    actor.send({ type: 'SET_HOST', stack });
+    expect(actor.getSnapshot().context.stack).toBe(stack);
+    expect(stack.size).toBe(1);
+    // The shown toast survives the host change.
+    expect(actor.getSnapshot().context.items.map((i) => i.id)).toStrictEqual(['a']);
+    expect(actor.getSnapshot().value).toStrictEqual({ active: 'shown' });
+  });
+
+  it('region ids: the app kit uses the constants; each isolated kit numbers its own', () => {
+    const platform = memoryPlatform();
+    const app = createUiKit(platform);
+    const one = createUiKit(platform, { isolatedToaster: true });
+    const two = createUiKit(platform, { isolatedToaster: true });
+    const ids = [app, one, two].map((kit) => [kit.toaster.getSnapshot().context.regionId, kit.notifier.getSnapshot().context.regionId]);
+    expect(ids[0]).toStrictEqual([TOAST_REGION_ID, NOTIFICATION_REGION_ID]);
+    expect(new Set(ids.flat()).size).toBe(6);
+    expect(ids[1]![0]).toMatch(new RegExp(`^${TOAST_REGION_ID}-\\d+$`));
+    expect(ids[1]![1]).toMatch(new RegExp(`^${NOTIFICATION_REGION_ID}-\\d+$`));
+    for (const kit of [app, one, two]) kit.dispose();
   });
 });
 

@@ -11,6 +11,9 @@ describe('ui kit', () => {
     const kit = createUiKit(platform);
     expect(kit.toaster).toBe(rootToaster());
     expect(kit.toaster.getSnapshot().context.items.map((i) => i.id)).toContain(early);
+    // The root toaster, made before the platform was known, joined the app's layer stack: its region is a layer now.
+    expect(kit.toaster.getSnapshot().context.stack).toBe(kit.host.stack);
+    expect(kit.host.stack.size).toBe(1);
     const later = kit.toast.success('Saved');
     expect(later).not.toBe(early);
     expect(kit.host.layers).toBe(kit.toaster.getSnapshot().context.layers);
@@ -28,7 +31,8 @@ describe('ui kit', () => {
     kit.toast('x');
     platform.advance(3000);
     expect(kit.toaster.getSnapshot().context.items).toEqual([]);
-    expect(kit.host.layers.current()).toBe(2001);
+    // The toast took 2001 and the toast region's layer 2002, both from the kit's counter.
+    expect(kit.host.layers.current()).toBe(2002);
     expect(kit.motion.reduced).toBe(false);
     kit.dispose();
   });
