@@ -2,7 +2,7 @@
 // already derived view, the actor's `send` and options from any caller, and keeps the export contract: a bad
 // one is an InvalidArgumentError naming it, never a TypeError from deep inside a props getter.
 import { invalidArgument, readGuarded } from '../core/validate/describe-value.js';
-import { checkArgument, isFunction, prop, readFields } from './fields.js';
+import { checkArgument, fieldsOrThrow, isFunction, prop } from './fields.js';
 import type { FieldRule, FieldRules } from './fields.js';
 import { isSnapshot } from './props.js';
 import type { Send } from './props.js';
@@ -22,19 +22,12 @@ export function selectSnapshot<S, V>(owner: string, field: string, snapshot: unk
  */
 export function readView<S, V>(owner: string, state: unknown, select: (snapshot: S) => V, rules: FieldRules<V>): V {
   if (isSnapshot(state)) return selectSnapshot(owner, 'state', state, select);
-  return checkedFields(owner, 'state', state, rules);
-}
-
-/** A checked copy of `value` (given to `owner` as `field`), or InvalidArgumentError naming `field.<failed field>`. */
-export function checkedFields<T>(owner: string, field: string, value: unknown, rules: FieldRules<T>): T {
-  const result = readFields(value, rules, field);
-  if (result.ok) return result.value;
-  throw invalidArgument(result.field === field ? field : `${field}.${result.field}`, result.expect, result.value, owner);
+  return fieldsOrThrow(owner, state, rules, 'state');
 }
 
 /** A connect's options: undefined (none) or an object whose fields pass `rules`. */
 export function connectOptions<T>(owner: string, options: unknown, rules: FieldRules<T>): T {
-  return options === undefined ? ({} as T) : checkedFields(owner, 'options', options, rules);
+  return options === undefined ? ({} as T) : fieldsOrThrow(owner, options, rules, 'options');
 }
 
 /** Checks a connect's `send` (or another sender named `field`): a function. */

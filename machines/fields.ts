@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
-import { isRecord } from '../core/validate/describe-value.js';
+import { invalidArgument, isRecord } from '../core/validate/describe-value.js';
 import { isDuration } from '../core/validate/duration.js';
 
 /** One field's rule: the check its value must pass and what the check expects, for the error message. */
@@ -15,7 +15,10 @@ export interface FieldRule {
 export type FieldRules<T> = { [K in keyof T]-?: FieldRule };
 
 /** A checked copy of an object, or the first field that failed. */
-export type FieldsResult<T> = { ok: true; value: T } | { ok: false; field: string; value: unknown; expect: string };
+export type FieldsResult<T> =
+  | { ok: true; value: T }
+  /** `threw`: the field's getter threw, so there is no value to describe. */
+  | { ok: false; field: string; value: unknown; expect: string; threw?: true };
 
 /** Whether `value` is an object a field can be read from (core's one rule, re-exported for the machines). */
 export { isRecord };
@@ -58,7 +61,7 @@ export function readFields<T>(value: unknown, rules: FieldRules<T>, where = 'val
       present = field in value;
       item = present ? value[field] : undefined;
     } catch {
-      return { ok: false, field, value: undefined, expect: `${rule.expect} (its getter threw)` };
+      return { ok: false, field, value: undefined, expect: `${rule.expect} (its getter threw)`, threw: true };
     }
     if (item === undefined) {
       if (rule.required) return { ok: false, field, value: item, expect: rule.expect };
@@ -77,11 +80,17 @@ export function fieldsOrUndefined<T>(value: unknown, rules: FieldRules<T>): T | 
   return result.ok ? result.value : undefined;
 }
 
-/** The checked copy, or an InvalidArgumentError naming the failed field: for public functions. */
+/**
+ * The checked copy, or an InvalidArgumentError naming the failed field: for public functions. With `where` (the
+ * argument's name) a failed field inside it is named `where.field` (`options.duration`), and the value itself
+ * `where` when it is not an object.
+ */
 export function fieldsOrThrow<T>(owner: string, value: unknown, rules: FieldRules<T>, where?: string): T {
   const result = readFields(value, rules, where);
   if (result.ok) return result.value;
-  throw new InvalidArgumentError(`${owner}: ${result.field} must be ${result.expect}`, { field: result.field, value: result.value });
+  const field = where === undefined || result.field === where ? result.field : `${where}.${result.field}`;
+  if (result.threw) throw new InvalidArgumentError(`${owner}: ${field} must be ${result.expect}`, { field, value: undefined });
+  throw invalidArgument(field, result.expect, result.value, owner);
 }
 
 /** Reads one property of an event or object; a missing object or a throwing getter gives undefined. */

@@ -3,17 +3,8 @@ import { dialogLayout } from '../core/ui/dialog-layout.js';
 import { MESSAGE_BOX_OPTION_RULES, MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
 import type { MessageBoxEvent, MessageBoxKind, MessageBoxOptions, messageBoxMachine } from './message-box.machine.js';
 import { inputValue, isComposing } from './props.js';
-import {
-  callEventMethod,
-  checkedFields,
-  checkSend,
-  connectOptions,
-  FINITE,
-  readView,
-  selectSnapshot,
-  VIEWPORT_WIDTH,
-} from './connect-checks.js';
-import { BOOLEAN, ID, isRecord, isString, oneOfRule, prop, required, STRING } from './fields.js';
+import { callEventMethod, checkSend, connectOptions, FINITE, readView, selectSnapshot, VIEWPORT_WIDTH } from './connect-checks.js';
+import { BOOLEAN, fieldsOrThrow, ID, isRecord, isString, oneOfRule, prop, required, STRING } from './fields.js';
 import type { FieldRules } from './fields.js';
 import type { InputEventLike, KeyEventLike, Send, StyleProps } from './props.js';
 
@@ -156,13 +147,13 @@ export function connectMessageBox(
   options: MessageBoxConnectOptions = {},
 ): MessageBoxConnectApi {
   const view = readView('connectMessageBox', state, selectMessageBoxView, MESSAGE_BOX_VIEW_RULES);
-  const box = checkedFields('connectMessageBox', 'state.options', view.options, MESSAGE_BOX_OPTION_RULES);
+  const box = fieldsOrThrow('connectMessageBox', view.options, MESSAGE_BOX_OPTION_RULES, 'state.options');
   send = checkSend('connectMessageBox', send);
   options = connectOptions('connectMessageBox', options, MESSAGE_BOX_CONNECT_OPTION_RULES);
   const ids = messageBoxDomIds(view.id);
   const labels = {
     ...MESSAGE_BOX_LABELS,
-    ...(options.labels && checkedFields('connectMessageBox', 'options.labels', options.labels, LABEL_RULES)),
+    ...(options.labels && fieldsOrThrow('connectMessageBox', options.labels, LABEL_RULES, 'options.labels')),
   };
   const { mobile: _mobile, ...layout } = dialogLayout({
     viewportWidth: options.viewportWidth ?? Number.POSITIVE_INFINITY,

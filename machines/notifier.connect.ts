@@ -4,8 +4,8 @@ import type { NotificationContext, notificationMachine } from './notification.ma
 import { notificationPlacements } from './notifier.machine.js';
 import type { NotificationPlacement, NotifierEvent, notifierMachine } from './notifier.machine.js';
 import type { Send, StoppableEventLike, StyleProps } from './props.js';
-import { callEventMethod, checkedFields, checkSend, connectOptions, FINITE, readView, selectSnapshot } from './connect-checks.js';
-import { ANY, BOOLEAN, ID, checkArgument, oneOfRule, PX, required, STRING } from './fields.js';
+import { callEventMethod, checkSend, connectOptions, FINITE, readView, selectSnapshot } from './connect-checks.js';
+import { ANY, BOOLEAN, ID, checkArgument, fieldsOrThrow, oneOfRule, PX, required, STRING } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { expectString, isArrayValue } from '../core/validate/describe-value.js';
 
@@ -145,7 +145,7 @@ export function connectNotification(
 ): NotificationApi {
   const { hovered, ...notification } = readView('connectNotification', state, selectNotificationView, NOTIFICATION_VIEW_RULES);
   send = checkSend('connectNotification', send);
-  placement = checkedFields('connectNotification', 'placement', placement, PLACEMENT_RULES);
+  placement = fieldsOrThrow('connectNotification', placement, PLACEMENT_RULES, 'placement');
   checkArgument('connectNotification', 'gap', gap, PX.check, PX.expect);
   const [vertical, horizontal] = notification.position.split('-') as ['top' | 'bottom', 'left' | 'right'];
   const id = placement.id;

@@ -204,7 +204,7 @@ export const notifierMachine = setup({
   },
   actions: {
     frontRegion: sendTo(REGION_LAYER, { type: 'layer.front' }),
-    regionFronted: assign({ frontedTotal: ({ context }) => context.shownTotal }),
+    regionFronted: assign({ frontedCount: ({ context }) => context.shownCount }),
     spawnNotification: enqueueActions(({ context, event, enqueue }) => {
       const n = notifyOf(event);
       if (!n) return;
@@ -221,7 +221,7 @@ export const notifierMachine = setup({
           input: { ...n, zIndex: c.layers.next(), ...(c.clock ? { clock: c.clock } : {}) },
         });
         const item: NotificationItem = { id: n.id, ref, position: n.position ?? NOTIFICATION_DEFAULT_POSITION, height: 0 };
-        return { items: [...others.slice(overflow.length), item], shownTotal: c.shownTotal + 1 };
+        return { items: [...others.slice(overflow.length), item], shownCount: c.shownCount + 1 };
       });
       for (const old of overflow) enqueue.emit({ type: 'notification.closed', id: old.id, reason: 'overflow' });
       enqueue.emit({ type: 'notification.shown', id: n.id });
@@ -278,7 +278,7 @@ export const notifierMachine = setup({
   states: {
     active: {
       // The region never counts as outside a modal; while notifications are shown it is a layer of its own.
-      invoke: { src: 'branch', input: regionBranchInput },
+      invoke: { id: 'regionBranch', src: 'branch', input: regionBranchInput },
       initial: 'empty',
       states: {
         empty: { always: { guard: 'regionShown', target: 'shown' } },

@@ -4,8 +4,8 @@ import type { ToastContext, ToastEvent, toastMachine } from './toast.machine.js'
 import { queuedToastCount, toastPlacements } from './toaster.machine.js';
 import type { ToasterEvent, ToasterSnapshot, ToastPlacement } from './toaster.machine.js';
 import type { Send, StyleProps } from './props.js';
-import { checkedFields, checkSend, connectOptions, FINITE, readView, selectSnapshot } from './connect-checks.js';
-import { ANY, BOOLEAN, ID, oneOfRule, required, STRING } from './fields.js';
+import { checkSend, connectOptions, FINITE, readView, selectSnapshot } from './connect-checks.js';
+import { ANY, BOOLEAN, fieldsOrThrow, ID, oneOfRule, required, STRING } from './fields.js';
 import type { FieldRule, FieldRules } from './fields.js';
 import { expectString, isArrayValue } from '../core/validate/describe-value.js';
 
@@ -158,7 +158,7 @@ export function connectToast(
 ): ToastItemApi {
   const { state: toastState, ...toast } = readView('connectToast', state, selectToastView, TOAST_VIEW_RULES);
   send = checkSend('connectToast', send);
-  placement = checkedFields('connectToast', 'placement', placement, PLACEMENT_RULES);
+  placement = fieldsOrThrow('connectToast', placement, PLACEMENT_RULES, 'placement');
   toasterSend = checkSend('connectToast', toasterSend, 'toasterSend');
   return {
     toast,

@@ -95,9 +95,12 @@ const inputRules: FieldRules<ToasterInput> = {
   ...REGION_INPUT_RULES,
 };
 
-/** Checks a toaster input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field. */
-export function checkToasterInput(input: unknown): ToasterInput {
-  return fieldsOrThrow<ToasterInput>('toaster', input ?? {}, inputRules, 'input');
+/**
+ * Checks a toaster input (an omitted one takes every default); throws InvalidArgumentError naming a malformed field
+ * under `where` (`input.duration`).
+ */
+export function checkToasterInput(input: unknown, where = 'input'): ToasterInput {
+  return fieldsOrThrow<ToasterInput>('toaster', input ?? {}, inputRules, where);
 }
 
 const newToastRules: FieldRules<ToastContent & { id: string }> = { ...toastContentRules(true), id: required(ID) };
@@ -347,7 +350,7 @@ export const toasterMachine = setup({
   },
   actions: {
     frontRegion: sendTo(REGION_LAYER, { type: 'layer.front' }),
-    regionFronted: assign({ frontedTotal: ({ context }) => context.shownTotal }),
+    regionFronted: assign({ frontedCount: ({ context }) => context.shownCount }),
     setHost: assign(({ context, event }) => {
       const host = hostOf(event);
       return host ? { stack: host.stack, dom: host.dom ?? context.dom } : {};
@@ -393,7 +396,7 @@ export const toasterMachine = setup({
             height: 0,
           })),
         ),
-        shownTotal: context.shownTotal + next.length,
+        shownCount: context.shownCount + next.length,
       }));
       // The spawned toasts are the last ones; their targets resolve after the assign above.
       for (let k = next.length; k > 0; k--) {
@@ -471,7 +474,7 @@ export const toasterMachine = setup({
   states: {
     active: {
       // The region never counts as outside a modal; while toasts are shown it is a layer of its own.
-      invoke: { src: 'branch', input: regionBranchInput },
+      invoke: { id: 'regionBranch', src: 'branch', input: regionBranchInput },
       initial: 'empty',
       states: {
         empty: { always: { guard: 'regionShown', target: 'shown' } },

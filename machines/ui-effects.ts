@@ -136,8 +136,8 @@ export const REGION_INPUT_RULES: FieldRules<RegionInput> = { stack: LAYER_STACK,
 /** A region machine's starting context from its checked input. */
 export const regionContextOf = (input: RegionInput, defaultId: string): RegionContext => ({
   items: [],
-  shownTotal: 0,
-  frontedTotal: 0,
+  shownCount: 0,
+  frontedCount: 0,
   regionId: input.regionId ?? defaultId,
   stack: input.stack,
   dom: input.dom,
@@ -148,9 +148,9 @@ export interface RegionContext {
   /** The items shown in the region. */
   items: readonly unknown[];
   /** How many items have been shown so far. */
-  shownTotal: number;
-  /** `shownTotal` when the region's layer was last brought to the front. */
-  frontedTotal: number;
+  shownCount: number;
+  /** `shownCount` when the region's layer was last brought to the front. */
+  frontedCount: number;
   /** The region's DOM id (its connect hands it out). */
   regionId: string;
   stack: LayerStack | undefined;
@@ -179,7 +179,7 @@ export const regionBranchInput = ({ context }: { context: RegionContext }): Bran
 export const regionGuards = {
   regionEmpty: ({ context }: { context: RegionContext }) => context.items.length === 0,
   regionShown: ({ context }: { context: RegionContext }) => context.items.length > 0,
-  regionGrew: ({ context }: { context: RegionContext }) => context.shownTotal > context.frontedTotal,
+  regionGrew: ({ context }: { context: RegionContext }) => context.shownCount > context.frontedCount,
 };
 
 export interface FocusTrapEffectInput {

@@ -90,7 +90,7 @@ const optionRules: FieldRules<UiKitOptions> = {
 export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
   checkArgument('createUiKit', 'platform', platform, isUiPlatform, 'a Platform');
   const options = fieldsOrThrow<UiKitOptions>('createUiKit', given ?? {}, optionRules, 'options');
-  if (options.toaster) checkToasterInput(options.toaster);
+  if (options.toaster) checkToasterInput(options.toaster, 'options.toaster');
   const motion = options.reducedMotion === undefined ? motionPreference(platform) : fixedMotion(options.reducedMotion);
   let ownToaster: ToasterActor | undefined;
   let host: UiHost;

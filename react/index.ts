@@ -1,5 +1,6 @@
 // exkit/react: a provider and hooks that subscribe to exkit's actors.
 export * from './provider.js';
+export * from './errors.js';
 export * from './use-button.js';
 export * from './safe-link.js';
 export * from './use-amount-input.js';

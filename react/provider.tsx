@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import { ExkitError } from '../core/errors/exkit-error.js';
+import { MissingProviderError } from './errors.js';
 import type { Bridge } from '../core/bridge/create-bridge.js';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform } from '../core/platform/types.js';
@@ -34,14 +34,6 @@ export interface ExkitServices {
   riskToken?: RiskTokenService;
   /** Overlay services (toasts, notifications, message boxes, loading, layers); made from the platform when omitted. */
   ui?: UiKit;
-}
-
-/** Raised when a hook runs outside <ExkitProvider> or needs a service the provider was not given. */
-export class MissingProviderError extends ExkitError {
-  override name = 'MissingProviderError';
-  constructor(what: string) {
-    super('MISSING_PROVIDER', `${what} is not available: wrap the tree in <ExkitProvider> and pass it.`);
-  }
 }
 
 const ExkitContext = createContext<ExkitServices | null>(null);

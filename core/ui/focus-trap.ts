@@ -53,7 +53,17 @@ const isHtmlElement = (el: Element | null): el is HTMLElement => !!el && typeof 
 // One stack per document: only the top trap handles Tab and focus moves, so nested modals behave.
 const stacks = new WeakMap<Document, FocusTrap[]>();
 
-/** Creates a focus trap for `container` on the given DOM. */
+/**
+ * Creates a focus trap for `container` on the given DOM.
+ *
+ * @example
+ * ```ts
+ * const platform = browserPlatform();
+ * const trap = createFocusTrap(platform.dom!, document.getElementById('dialog')!);
+ * trap.activate(); // focus moves to the first tabbable element inside and Tab stays there
+ * trap.deactivate(); // focus goes back to where it was
+ * ```
+ */
 export function createFocusTrap(dom: DomPort, container: HTMLElement, options: FocusTrapOptions = {}): FocusTrap {
   options = readRecord('options', options, 'createFocusTrap');
   expectObjectWith('dom', dom, 'createFocusTrap', ['document', 'window']);

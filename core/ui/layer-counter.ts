@@ -9,7 +9,16 @@ export interface LayerCounter {
   current(): number;
 }
 
-/** Creates a layering counter starting at `base` (spec §S9: 2000). */
+/**
+ * Creates a layering counter starting at `base` (spec §S9: 2000).
+ *
+ * @example
+ * ```ts
+ * const layers = createLayerCounter(); // starts at LAYER_BASE, 2000
+ * layers.next(); // 2001: the z-index of the next overlay
+ * layers.current(); // 2001
+ * ```
+ */
 export function createLayerCounter(base: number = LAYER_BASE): LayerCounter {
   let value = base;
   return {

@@ -47,7 +47,18 @@ interface Entry {
 const contains = (node: Element | null | undefined, target: unknown): boolean =>
   !!node && typeof (target as Node | null)?.nodeType === 'number' && node.contains(target as Node);
 
-/** Creates the layer stack of one document; listeners are attached while at least one layer is open. */
+/**
+ * Creates the layer stack of one document; listeners are attached while at least one layer is open.
+ *
+ * @example
+ * ```ts
+ * const platform = browserPlatform();
+ * const stack = createLayerStack(platform.dom);
+ * const layer = stack.push({ node: () => document.getElementById('menu'), onEscape: closeMenu, onOutsideClick: closeMenu });
+ * // Escape and pointer-downs outside #menu now reach closeMenu while it is the topmost layer.
+ * layer.remove();
+ * ```
+ */
 export function createLayerStack(dom: DomPort | undefined, counter: LayerCounter = createLayerCounter()): LayerStack {
   const entries: Entry[] = [];
   const branches = new Set<() => Element | null | undefined>();

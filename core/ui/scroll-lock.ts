@@ -11,6 +11,8 @@ export interface ScrollLock {
   /** Removes `owner`; the page scrolls again `restoreDelayMs` after the last holder leaves. */
   unlock(owner: string): void;
   /** How many owners hold the lock. */
+  readonly holderCount: number;
+  /** @deprecated Use {@link ScrollLock.holderCount}; the same figure under its old name. */
   readonly count: number;
   /** Whether the page styles are currently locked (including the restore delay after the last unlock). */
   readonly locked: boolean;
@@ -24,6 +26,14 @@ export interface ScrollLockOptions {
 /**
  * Creates a scroll lock for a document. Locking hides the body's overflow and pads its right edge by the
  * scrollbar's width so the layout does not jump; without a DOM it only counts holders.
+ *
+ * @example
+ * ```ts
+ * const platform = browserPlatform();
+ * const scrollLock = createScrollLock(platform.dom, platform.timers);
+ * scrollLock.lock('settings-dialog'); // the page stops scrolling
+ * scrollLock.unlock('settings-dialog'); // it scrolls again 200 ms later
+ * ```
  */
 export function createScrollLock(dom: DomPort | undefined, timers: Timers, options: ScrollLockOptions = {}): ScrollLock {
   options = readRecord('options', options, 'createScrollLock');
@@ -68,6 +78,9 @@ export function createScrollLock(dom: DomPort | undefined, timers: Timers, optio
     unlock(owner) {
       if (!owners.delete(owner) || owners.size > 0) return;
       restoreTimer = timers.setTimeout(restore, restoreDelayMs);
+    },
+    get holderCount() {
+      return owners.size;
     },
     get count() {
       return owners.size;

@@ -30,7 +30,18 @@ export interface UiHostOptions {
   scrollRestoreDelayMs?: number;
 }
 
-/** Creates the shared overlay services of one app from its DOM and timers. */
+/**
+ * Creates the shared overlay services of one app from its DOM and timers.
+ *
+ * @example
+ * ```ts
+ * const platform = browserPlatform();
+ * const host = createUiHost({ dom: platform.dom, timers: platform.timers });
+ * const dialog = createActor(popupMachine, {
+ *   input: { id: 'settings', modal: true, layers: host.layers, stack: host.stack, scrollLock: host.scrollLock, dom: host.dom },
+ * }).start();
+ * ```
+ */
 export function createUiHost(options: UiHostOptions): UiHost {
   options = readRecord('options', options, 'createUiHost');
   const layers = options.layers ?? createLayerCounter(options.layerBase ?? LAYER_BASE);

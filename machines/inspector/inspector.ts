@@ -162,7 +162,16 @@ export function watchProblem(name: unknown, actor: unknown): InvalidArgumentErro
   return usable ? undefined : invalidArgument('actor', 'an actor ref (send, subscribe, getSnapshot)', actor, `${OWNER}.watch`);
 }
 
-/** Creates an inspector; `watch` the actors it should record. Throws InvalidArgumentError for a limit out of range. */
+/**
+ * Creates an inspector; `watch` the actors it should record. Throws InvalidArgumentError for a limit out of range.
+ *
+ * @example
+ * ```ts
+ * const inspector = createInspector();
+ * inspector.watch('dialog', dialogActor);
+ * const stop = inspector.subscribe(() => console.log(inspector.views()));
+ * ```
+ */
 export function createInspector(options: InspectorOptions = {}): Inspector {
   if (!isRecord(options)) throw invalidArgument('options', 'an object', options, OWNER);
   const given: InspectorOptions = options;

@@ -608,7 +608,7 @@ describe('defects this work fixed (each failed before it)', () => {
     const actor = createActor(toasterMachine, { clock: new CountingClock() } as never).start();
     const toast = createToastApi(() => actor);
     expect(() => toast('m', { duration: 2 ** 40 })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'duration', value: 2 ** 40 } }),
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'options.duration', value: 2 ** 40 } }),
     );
     expect(actor.getSnapshot().context.items).toEqual([]);
   });
@@ -643,7 +643,7 @@ describe('defects this work fixed (each failed before it)', () => {
     const api = createMessageBoxApi(() => actor);
     await expect(api.prompt('Amount', { inputPattern: '^\\d+$' as never })).rejects.toMatchObject({
       name: 'InvalidArgumentError',
-      extra: { field: 'inputPattern', value: '^\\d+$' },
+      extra: { field: 'options.inputPattern', value: '^\\d+$' },
     });
     // Sent raw, past the API, the box is ignored rather than crashing the queue.
     actor.send({ type: 'OPEN', box: { id: 'raw', kind: 'prompt', message: 'm', inputPattern: 'x' as never } });
@@ -725,11 +725,11 @@ describe('defects this work fixed (each failed before it)', () => {
 
   it('a malformed input is an InvalidArgumentError naming the field, thrown where it is checked', () => {
     expect(() => createLoadingOverlays({ leaveMs: -1 })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'leaveMs', value: -1 } }),
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'options.leaveMs', value: -1 } }),
     );
     const loading = createLoadingOverlays();
     expect(() => loading.show('t', () => undefined, throwingGetters(['text']) as never)).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'text' }) }),
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'options.text' }) }),
     );
   });
 

@@ -139,11 +139,15 @@ describe('button — spec §B4: states disabled and loading; a click is ignored 
   });
 
   it('an input flag that is not a boolean is an InvalidArgumentError naming it; an input that is not an object names the input', () => {
-    expectInvalidArgument(startError(buttonMachine, { disabled: 'yes' }), 'button: disabled must be a boolean', 'disabled');
-    expectInvalidArgument(startError(buttonMachine, { loading: 1 }), 'button: loading must be a boolean', 'loading');
+    expectInvalidArgument(
+      startError(buttonMachine, { disabled: 'yes' }),
+      'button: input.disabled must be a boolean, got "yes"',
+      'input.disabled',
+    );
+    expectInvalidArgument(startError(buttonMachine, { loading: 1 }), 'button: input.loading must be a boolean, got 1', 'input.loading');
     expectInvalidArgument(
       thrownBy(() => checkButtonInput(5)),
-      'button: input must be an object',
+      'button: input must be an object, got 5',
       'input',
     );
     expect(checkButtonInput(undefined)).toStrictEqual({});

@@ -145,11 +145,15 @@ describe('loading overlay input', () => {
   it('a malformed field is an InvalidArgumentError naming it; an input that is not an object names the input', () => {
     expectInvalidArgument(
       startError(loadingOverlayMachine, { target: 't', leaveMs: -1 }),
-      'loadingOverlay: leaveMs must be a number of ms from 0 up to 2^31 − 1',
-      'leaveMs',
+      'loadingOverlay: input.leaveMs must be a number of ms from 0 up to 2^31 − 1, got -1',
+      'input.leaveMs',
     );
-    expectInvalidArgument(startError(loadingOverlayMachine, { target: 't', text: 5 }), 'loadingOverlay: text must be a string', 'text');
-    expectInvalidArgument(startError(loadingOverlayMachine, 'table'), 'loadingOverlay: input must be an object', 'input');
+    expectInvalidArgument(
+      startError(loadingOverlayMachine, { target: 't', text: 5 }),
+      'loadingOverlay: input.text must be a string, got 5',
+      'input.text',
+    );
+    expectInvalidArgument(startError(loadingOverlayMachine, 'table'), 'loadingOverlay: input must be an object, got "table"', 'input');
   });
 
   it('the diagram input (scripts/diagrams.ts) starts a visible overlay over the target "diagram"', () => {

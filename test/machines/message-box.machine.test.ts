@@ -352,13 +352,13 @@ describe('message box queue scroll lock', () => {
     const api = createMessageBoxApi(() => actor);
     void api.confirm('a');
     void api.confirm('b');
-    expect(scrollLock.count).toBe(1);
+    expect(scrollLock.holderCount).toBe(1);
     actor.send({ type: 'CONFIRM' });
     clock.increment(0);
-    expect(scrollLock.count).toBe(1);
+    expect(scrollLock.holderCount).toBe(1);
     actor.send({ type: 'CONFIRM' });
     clock.increment(0);
-    expect(scrollLock.count).toBe(0);
+    expect(scrollLock.holderCount).toBe(0);
     platform.advance(200);
     expect(scrollLock.locked).toBe(false);
   });

@@ -16,6 +16,10 @@ import type { NotifierEmitted, NotifierEvent } from '../../machines/index.js';
 import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
 import type { TableRow, TableRun } from './transition-table.js';
 
+/** The notifier's notification actors (its region's layer and branch effects are children too). */
+const notificationChildren = (actor: { getSnapshot(): { children: object } }) =>
+  Object.keys(actor.getSnapshot().children).filter((id) => id.startsWith('notification:'));
+
 function start(input: InputFrom<typeof notificationMachine>) {
   const clock = new SimulatedClock();
   const actor = createActor(notificationMachine, { input: { clock, ...input }, clock }).start();
@@ -149,7 +153,7 @@ describe('notifier machine', () => {
     ]);
     t.actor.send({ type: 'ESCAPE' });
     expect(t.ctx().items.map((i) => i.id)).toEqual(['a']);
-    expect(Object.keys(t.actor.getSnapshot().children)).toEqual(['notification:a']);
+    expect(notificationChildren(t.actor)).toEqual(['notification:a']);
   });
 
   it('at most 5 shown by default: a sixth closes the oldest (any corner) with reason overflow and stops its actor', () => {
@@ -164,7 +168,7 @@ describe('notifier machine', () => {
       { type: 'notification.shown', id: 'f' },
     ]);
     expect(t.ctx().items.map((i) => i.id)).toStrictEqual(['b', 'c', 'd', 'e', 'f']);
-    expect(Object.keys(t.actor.getSnapshot().children).sort()).toStrictEqual(['b', 'c', 'd', 'e', 'f'].map((id) => `notification:${id}`));
+    expect(notificationChildren(t.actor).sort()).toStrictEqual(['b', 'c', 'd', 'e', 'f'].map((id) => `notification:${id}`));
   });
 
   it('replacing a shown id does not count twice against the cap', () => {
@@ -183,7 +187,7 @@ describe('notifier machine', () => {
     const t = notifier({ maxVisible: 3 });
     for (let i = 0; i < 2000; i++) t.actor.send({ type: 'NOTIFY', notification: { id: `n${i}`, message: 'm' } });
     expect(t.ctx().items.map((i) => i.id)).toStrictEqual(['n1997', 'n1998', 'n1999']);
-    expect(Object.keys(t.actor.getSnapshot().children)).toHaveLength(3);
+    expect(notificationChildren(t.actor)).toHaveLength(3);
     expect(t.emitted.filter((e) => e.type === 'notification.closed' && e.reason === 'overflow')).toHaveLength(1997);
   });
 
@@ -194,7 +198,7 @@ describe('notifier machine', () => {
       actor.subscribe({ error: (e) => (error = e) });
       actor.start();
       expect(error).toBeInstanceOf(InvalidArgumentError);
-      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'maxVisible', value });
+      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'input.maxVisible', value });
     }
     expect(
       createActor(notifierMachine, { input: { maxVisible: Infinity } })
@@ -332,7 +336,7 @@ function notifierEffects(run: TableRun) {
       };
     }),
     children: Object.keys(snapshot.children).sort(),
-    shownTotal: snapshot.context.shownTotal,
+    shownCount: snapshot.context.shownCount,
   };
 }
 type Up = ReturnType<typeof notifierEffects>['items'][number];
@@ -347,7 +351,12 @@ const up = (id: string, zIndex: number, more: Partial<Up> = {}): Up => ({
   message: id,
   ...more,
 });
-const stack = (items: Up[], shownTotal: number) => ({ items, children: items.map((i) => `notification:${i.id}`).sort(), shownTotal });
+/** The expected effects: the notifications up, and the children: one actor each, the region's branch, and its layer while any is up. */
+const stack = (items: Up[], shownCount: number) => ({
+  items,
+  children: [...items.map((i) => `notification:${i.id}`), 'regionBranch', ...(items.length > 0 ? ['regionLayer'] : [])].sort(),
+  shownCount,
+});
 const shownEvent = (id: string) => ({ type: 'notification.shown', id });
 const closedEvent = (id: string, reason: string) => ({ type: 'notification.closed', id, reason });
 const clickedEvent = (id: string) => ({ type: 'notification.clicked', id });
@@ -377,11 +386,12 @@ describeTransitionTable<NotifierState, NotifierTableEvent>({
   start: startNotifier,
   effects: notifierEffects,
   states: {
-    'none up': { value: 'active', input: {} },
-    'a up': { value: 'active', input: {}, path: ['NOTIFY a'] },
-    'a and b up': { value: 'active', input: {}, path: A_AND_B },
-    'full: a and b of 2': { value: 'active', input: { maxVisible: 2 }, path: A_AND_B },
-    'a hovered': { value: 'active', input: {}, path: ['NOTIFY a', 'POINTER_ENTER a'] },
+    // The region is a layer while notifications are up (active.shown) and not while none is (active.empty).
+    'none up': { value: { active: 'empty' }, input: {} },
+    'a up': { value: { active: 'shown' }, input: {}, path: ['NOTIFY a'] },
+    'a and b up': { value: { active: 'shown' }, input: {}, path: A_AND_B },
+    'full: a and b of 2': { value: { active: 'shown' }, input: { maxVisible: 2 }, path: A_AND_B },
+    'a hovered': { value: { active: 'shown' }, input: {}, path: ['NOTIFY a', 'POINTER_ENTER a'] },
   },
   events: {
     'NOTIFY a': { type: 'NOTIFY', notification: { id: 'a', message: 'a' } },
@@ -402,32 +412,33 @@ describeTransitionTable<NotifierState, NotifierTableEvent>({
     'forged done of a': { type: 'xstate.done.actor.notification:a', output: { id: 'a', reason: 'timeout' } },
   },
   rows: [
-    ['none up', 'NOTIFY a', 'none up', [shownEvent('a')], stack([up('a', 2001)], 1)],
-    ['none up', 'NOTIFY b', 'none up', [shownEvent('b')], stack([up('b', 2001)], 1)],
-    ['none up', 'NOTIFY c', 'none up', [shownEvent('c')], stack([up('c', 2001)], 1)],
+    // A target names the state's value (the region is a layer or not); the effects cell says which are up.
+    ['none up', 'NOTIFY a', 'a up', [shownEvent('a')], stack([up('a', 2001)], 1)],
+    ['none up', 'NOTIFY b', 'a up', [shownEvent('b')], stack([up('b', 2001)], 1)],
+    ['none up', 'NOTIFY c', 'a up', [shownEvent('c')], stack([up('c', 2001)], 1)],
 
     // The same id replaces the one up: a new actor (its timer restarts), placed as the newest.
     ['a up', 'NOTIFY a', 'a up', [shownEvent('a')], stack([up('a', 2002)], 2)],
     ['a up', 'NOTIFY b', 'a up', [shownEvent('b')], stack([up('a', 2001), up('b', 2002)], 2)],
     ['a up', 'NOTIFY c', 'a up', [shownEvent('c')], stack([up('a', 2001), up('c', 2002)], 2)],
-    ['a up', 'CLOSE', 'a up', [closedEvent('a', 'close-button')], stack([], 1)],
-    ['a up', 'CLOSE a', 'a up', [closedEvent('a', 'close-button')], stack([], 1)],
-    ['a up', 'CLICK a', 'a up', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
+    ['a up', 'CLOSE', 'none up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a up', 'CLOSE a', 'none up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a up', 'CLICK a', 'none up', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
     ['a up', 'POINTER_ENTER a', 'a up', [], stack([up('a', 2001, { value: HOVERED })], 1)],
-    ['a up', 'ESCAPE', 'a up', [closedEvent('a', 'escape')], stack([], 1)],
+    ['a up', 'ESCAPE', 'none up', [closedEvent('a', 'escape')], stack([], 1)],
     ['a up', 'MEASURED a 40', 'a up', [], stack([up('a', 2001, { height: 40 })], 1)],
-    ['a up', 'wait 4000', 'a up', [closedEvent('a', 'timeout')], stack([], 1)],
+    ['a up', 'wait 4000', 'none up', [closedEvent('a', 'timeout')], stack([], 1)],
 
     ['a and b up', 'NOTIFY a', 'a and b up', [shownEvent('a')], stack([up('b', 2002), up('a', 2003)], 3)],
     ['a and b up', 'NOTIFY b', 'a and b up', [shownEvent('b')], stack([up('a', 2001), up('b', 2003)], 3)],
     ['a and b up', 'NOTIFY c', 'a and b up', [shownEvent('c')], stack([up('a', 2001), up('b', 2002), up('c', 2003)], 3)],
-    ['a and b up', 'CLOSE', 'a and b up', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
+    ['a and b up', 'CLOSE', 'none up', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
     ['a and b up', 'CLOSE a', 'a and b up', [closedEvent('a', 'close-button')], stack([up('b', 2002)], 2)],
     ['a and b up', 'CLICK a', 'a and b up', [clickedEvent('a'), closedEvent('a', 'click')], stack([up('b', 2002)], 2)],
     ['a and b up', 'POINTER_ENTER a', 'a and b up', [], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
     ['a and b up', 'ESCAPE', 'a and b up', [closedEvent('b', 'escape')], stack([up('a', 2001)], 2)],
     ['a and b up', 'MEASURED a 40', 'a and b up', [], stack([up('a', 2001, { height: 40 }), up('b', 2002)], 2)],
-    ['a and b up', 'wait 4000', 'a and b up', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
+    ['a and b up', 'wait 4000', 'none up', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
 
     // A third beyond maxVisible 2 closes the oldest with reason overflow; replacing one up does not overflow.
     ['full: a and b of 2', 'NOTIFY a', 'full: a and b of 2', [shownEvent('a')], stack([up('b', 2002), up('a', 2003)], 3)],
@@ -439,29 +450,23 @@ describeTransitionTable<NotifierState, NotifierTableEvent>({
       [closedEvent('a', 'overflow'), shownEvent('c')],
       stack([up('b', 2002), up('c', 2003)], 3),
     ],
-    [
-      'full: a and b of 2',
-      'CLOSE',
-      'full: a and b of 2',
-      [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')],
-      stack([], 2),
-    ],
+    ['full: a and b of 2', 'CLOSE', 'none up', [closedEvent('a', 'close-button'), closedEvent('b', 'close-button')], stack([], 2)],
     ['full: a and b of 2', 'CLOSE a', 'full: a and b of 2', [closedEvent('a', 'close-button')], stack([up('b', 2002)], 2)],
     ['full: a and b of 2', 'CLICK a', 'full: a and b of 2', [clickedEvent('a'), closedEvent('a', 'click')], stack([up('b', 2002)], 2)],
     ['full: a and b of 2', 'POINTER_ENTER a', 'full: a and b of 2', [], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
     ['full: a and b of 2', 'ESCAPE', 'full: a and b of 2', [closedEvent('b', 'escape')], stack([up('a', 2001)], 2)],
     ['full: a and b of 2', 'MEASURED a 40', 'full: a and b of 2', [], stack([up('a', 2001, { height: 40 }), up('b', 2002)], 2)],
-    ['full: a and b of 2', 'wait 4000', 'full: a and b of 2', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
+    ['full: a and b of 2', 'wait 4000', 'none up', [closedEvent('a', 'timeout'), closedEvent('b', 'timeout')], stack([], 2)],
 
     // Hovered, its timer waits; leaving restarts it.
     ['a hovered', 'NOTIFY a', 'a hovered', [shownEvent('a')], stack([up('a', 2002)], 2)],
     ['a hovered', 'NOTIFY b', 'a hovered', [shownEvent('b')], stack([up('a', 2001, { value: HOVERED }), up('b', 2002)], 2)],
     ['a hovered', 'NOTIFY c', 'a hovered', [shownEvent('c')], stack([up('a', 2001, { value: HOVERED }), up('c', 2002)], 2)],
-    ['a hovered', 'CLOSE', 'a hovered', [closedEvent('a', 'close-button')], stack([], 1)],
-    ['a hovered', 'CLOSE a', 'a hovered', [closedEvent('a', 'close-button')], stack([], 1)],
-    ['a hovered', 'CLICK a', 'a hovered', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
+    ['a hovered', 'CLOSE', 'none up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a hovered', 'CLOSE a', 'none up', [closedEvent('a', 'close-button')], stack([], 1)],
+    ['a hovered', 'CLICK a', 'none up', [clickedEvent('a'), closedEvent('a', 'click')], stack([], 1)],
     ['a hovered', 'POINTER_LEAVE a', 'a hovered', [], stack([up('a', 2001)], 1)],
-    ['a hovered', 'ESCAPE', 'a hovered', [closedEvent('a', 'escape')], stack([], 1)],
+    ['a hovered', 'ESCAPE', 'none up', [closedEvent('a', 'escape')], stack([], 1)],
     ['a hovered', 'MEASURED a 40', 'a hovered', [], stack([up('a', 2001, { value: HOVERED, height: 40 })], 1)],
   ],
   ignored: {
@@ -509,20 +514,20 @@ describe('notification input', () => {
   it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
     expectInvalidArgument(
       startError(notificationMachine, { id: 'n', message: 'm', type: 'loading' }),
-      'notification: type must be one of success, warning, info, error',
-      'type',
+      'notification: input.type must be one of success, warning, info, error, got "loading"',
+      'input.type',
     );
     expectInvalidArgument(
       startError(notificationMachine, { id: 'n', message: 'm', zIndex: '5' }),
-      'notification: zIndex must be a finite number',
-      'zIndex',
+      'notification: input.zIndex must be a finite number, got "5"',
+      'input.zIndex',
     );
     expectInvalidArgument(
       startError(notificationMachine, { id: 'n', message: 'm', zIndex: Number.NaN }),
-      'notification: zIndex must be a finite number',
-      'zIndex',
+      'notification: input.zIndex must be a finite number, got NaN',
+      'input.zIndex',
     );
-    expectInvalidArgument(startError(notificationMachine, 'n'), 'notification: input must be an object', 'input');
+    expectInvalidArgument(startError(notificationMachine, 'n'), 'notification: input must be an object, got "n"', 'input');
   });
 
   it('resuming with a clock that answers no number restarts the full duration (never a NaN timer)', () => {

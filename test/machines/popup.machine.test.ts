@@ -90,12 +90,12 @@ describe('popup machine', () => {
     outer.send({ type: 'OPEN' });
     inner.send({ type: 'OPEN' });
     plain.send({ type: 'OPEN' });
-    expect(scrollLock.count).toBe(2);
+    expect(scrollLock.holderCount).toBe(2);
     expect([outer, inner, plain].map((a) => a.getSnapshot().context.zIndex)).toEqual([2001, 2002, 2003]);
     inner.send({ type: 'CLOSE' });
-    expect(scrollLock.count).toBe(2);
+    expect(scrollLock.holderCount).toBe(2);
     clock.increment(100);
-    expect(scrollLock.count).toBe(1);
+    expect(scrollLock.holderCount).toBe(1);
     platform.advance(1000);
     expect(scrollLock.locked).toBe(true);
     outer.send({ type: 'CLOSE' });
@@ -116,6 +116,7 @@ function recordingScrollLock() {
   const calls: string[] = [];
   return {
     calls,
+    holderCount: 0,
     count: 0,
     locked: false,
     lock: (owner: string) => void calls.push(`lock ${owner}`),
@@ -244,13 +245,17 @@ describeTransitionTable({
 
 describe('popup input and defaults', () => {
   it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
-    expectInvalidArgument(startError(popupMachine, { scrollLock: {} }), 'popup: scrollLock must be a scroll lock', 'scrollLock');
+    expectInvalidArgument(
+      startError(popupMachine, { scrollLock: {} }),
+      'popup: input.scrollLock must be a scroll lock, got an object',
+      'input.scrollLock',
+    );
     expectInvalidArgument(
       startError(popupMachine, { openDelay: -1 }),
-      'popup: openDelay must be a number of ms from 0 up to 2^31 − 1',
-      'openDelay',
+      'popup: input.openDelay must be a number of ms from 0 up to 2^31 − 1, got -1',
+      'input.openDelay',
     );
-    expectInvalidArgument(startError(popupMachine, 'modal'), 'popup: input must be an object', 'input');
+    expectInvalidArgument(startError(popupMachine, 'modal'), 'popup: input must be an object, got "modal"', 'input');
   });
 
   it('a modal without a scroll lock opens and closes, locking nothing', () => {

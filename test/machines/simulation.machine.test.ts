@@ -429,8 +429,8 @@ describe('simulation machine: its input and the names it logs failures under', (
     expect(snapshot.error).toMatchObject({
       name: 'InvalidArgumentError',
       code: 'INVALID_ARGUMENT',
-      message: 'simulation: simulation must be a simulation-mode service (createSimulationMode)',
-      extra: { field: 'simulation' },
+      message: expect.stringMatching(/^simulation: input\.simulation must be a simulation-mode service \(createSimulationMode\), got /),
+      extra: { field: 'input.simulation' },
     });
   });
 

@@ -313,8 +313,12 @@ describe('toast input, defaults and closing reasons', () => {
   });
 
   it('a malformed input is an InvalidArgumentError naming the field; an input that is not an object names the input', () => {
-    expectInvalidArgument(startError(toastMachine, { id: 't', message: 5 }), 'toast: message must be a string', 'message');
-    expectInvalidArgument(startError(toastMachine, 'hi'), 'toast: input must be an object', 'input');
+    expectInvalidArgument(
+      startError(toastMachine, { id: 't', message: 5 }),
+      'toast: input.message must be a string, got 5',
+      'input.message',
+    );
+    expectInvalidArgument(startError(toastMachine, 'hi'), 'toast: input must be an object, got "hi"', 'input');
   });
 
   it('a default duration of 0 keeps timed types until closed; a positive one is theirs', () => {

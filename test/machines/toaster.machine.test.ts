@@ -391,7 +391,7 @@ function toasterEffects(run: TableRun) {
     children: Object.keys(children)
       .filter((key) => key.startsWith('toast:'))
       .sort(),
-    shownTotal: context.shownTotal,
+    shownCount: context.shownCount,
     pageHidden: context.pageHidden,
     hovered: context.hovered,
   };
@@ -410,11 +410,11 @@ const shownToast = (id: string, zIndex: number, more: Partial<Shown> = {}): Show
   paused: false,
   ...more,
 });
-const toasts = (shown: Shown[], waiting: string[][], shownTotal: number, flags: { pageHidden?: boolean; hovered?: boolean } = {}) => ({
+const toasts = (shown: Shown[], waiting: string[][], shownCount: number, flags: { pageHidden?: boolean; hovered?: boolean } = {}) => ({
   shown,
   waiting,
   children: shown.map((s) => `toast:${s.id}`).sort(),
-  shownTotal,
+  shownCount,
   pageHidden: flags.pageHidden ?? false,
   hovered: flags.hovered ?? false,
 });

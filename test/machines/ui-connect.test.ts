@@ -31,6 +31,7 @@ function popup(modal = true) {
   const scrollLock = {
     lock: (o: string) => void locks.push(`lock:${o}`),
     unlock: (o: string) => void locks.push(`unlock:${o}`),
+    holderCount: 0,
     count: 0,
     locked: false,
   };
@@ -71,17 +72,25 @@ describe('popup effects are owned by the machine', () => {
 
 const escapeKey = () => ({ key: 'Escape', preventDefault() {}, stopPropagation() {} }) as unknown as KeyboardEvent;
 
+/** What the region tests use of a toaster or notifier actor; either machine's events are sent as plain objects. */
+interface RegionActor {
+  send(event: { type: string; [field: string]: unknown }): void;
+  getSnapshot(): { value: unknown; context: { items: { id: string }[] } };
+  on(type: string, listener: (event: unknown) => void): unknown;
+  stop(): void;
+}
+
 describe('toast and notification regions are layers their machines hold (spec §B9, §S9)', () => {
   const regions = [
     {
       name: 'toaster',
-      start: (input: object) => createActor(toasterMachine, { input }).start(),
+      start: (input: object) => createActor(toasterMachine, { input }).start() as unknown as RegionActor,
       show: (id: string) => ({ type: 'ADD', toast: { id, message: id } }) as const,
       closedEvent: 'toast.closed',
     },
     {
       name: 'notifier',
-      start: (input: object) => createActor(notifierMachine, { input }).start(),
+      start: (input: object) => createActor(notifierMachine, { input }).start() as unknown as RegionActor,
       show: (id: string) => ({ type: 'NOTIFY', notification: { id, message: id } }) as const,
       closedEvent: 'notification.closed',
     },
@@ -110,12 +119,12 @@ describe('toast and notification regions are layers their machines hold (spec §
       const stack = createLayerStack(undefined);
       const actor = region.start({ stack });
       const closed: unknown[] = [];
-      actor.on(region.closedEvent, (e: unknown) => void closed.push(e));
+      actor.on(region.closedEvent, (e) => void closed.push(e));
       actor.send(region.show('a'));
       actor.send(region.show('b'));
       expect(stack.handleKeyDown(escapeKey())).toBe(true);
       expect(closed).toStrictEqual([{ type: region.closedEvent, id: 'b', reason: 'escape' }]);
-      expect(actor.getSnapshot().context.items.map((i: { id: string }) => i.id)).toStrictEqual(['a']);
+      expect(actor.getSnapshot().context.items.map((i) => i.id)).toStrictEqual(['a']);
     });
 
     it(`${region.name}: a newly shown item brings the region above a modal opened since; one closing does not`, () => {
@@ -130,12 +139,12 @@ describe('toast and notification regions are layers their machines hold (spec §
       actor.send(region.name === 'toaster' ? { type: 'DISMISS', id: 'b' } : { type: 'CLOSE', id: 'b' });
       expect(stack.handleKeyDown(escapeKey())).toBe(true);
       expect(modalEscapes).toStrictEqual(['modal']);
-      expect(actor.getSnapshot().context.items.map((i: { id: string }) => i.id)).toStrictEqual(['a']);
+      expect(actor.getSnapshot().context.items.map((i) => i.id)).toStrictEqual(['a']);
       actor.send(region.show('c'));
       expect(modal.isTop()).toBe(false);
       stack.handleKeyDown(escapeKey());
       expect(modalEscapes).toStrictEqual(['modal']);
-      expect(actor.getSnapshot().context.items.map((i: { id: string }) => i.id)).toStrictEqual(['a']);
+      expect(actor.getSnapshot().context.items.map((i) => i.id)).toStrictEqual(['a']);
     });
 
     it(`${region.name}: the connect hands out the region id the layer looks for`, () => {

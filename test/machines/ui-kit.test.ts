@@ -101,10 +101,10 @@ describe('ui kit', () => {
   it('malformed kit options are an InvalidArgumentError naming the option, before anything is created', () => {
     const platform = memoryPlatform();
     expect(() => createUiKit(platform, { reducedMotion: 'yes' as never })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'reducedMotion', value: 'yes' } }),
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'options.reducedMotion', value: 'yes' } }),
     );
     expect(() => createUiKit(platform, { isolatedToaster: true, toaster: { maxVisible: 0 } })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'maxVisible', value: 0 } }),
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'options.toaster.maxVisible', value: 0 } }),
     );
     expect(() => createUiKit({} as never)).toThrow(
       expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'platform', value: {} } }),
@@ -116,7 +116,7 @@ describe('ui kit', () => {
     const id = toast.info('kept');
     const before = rootToaster();
     expect(() => configureRootToaster({ input: { duration: 2 ** 40 } })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'duration', value: 2 ** 40 } }),
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'input.duration', value: 2 ** 40 } }),
     );
     expect(() => configureRootToaster({ clock: {} as never })).toThrow(
       expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'clock', value: {} } }),

@@ -479,7 +479,7 @@ describe('useLoading — the failure model', () => {
     await expect(api!.track(42 as never)).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'promise', value: 42 } });
     await expect(api!.track(Promise.resolve(1), { text: 5 as never })).rejects.toMatchObject({
       name: 'InvalidArgumentError',
-      extra: { field: 'text', value: 5 },
+      extra: { field: 'options.text', value: 5 },
     });
     expect(api!.state).toBe('removed');
   });

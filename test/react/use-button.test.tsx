@@ -1,7 +1,8 @@
 import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useButton } from '../../react/use-button.js';
-import { ExkitProvider, MissingProviderError, useExkit } from '../../react/provider.js';
+import { ExkitProvider, useExkit } from '../../react/provider.js';
+import { MissingProviderError } from '../../react/errors.js';
 import { memoryPlatform } from '../../core/platform/memory-platform.js';
 
 function Submit({ onSubmit, loading = false }: { onSubmit: () => void; loading?: boolean }) {
@@ -141,7 +142,7 @@ describe("useButton — the failure model: a caller's handler runs guarded, malf
   it('a flag that is not a boolean throws InvalidArgumentError naming it in render', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useButton(() => undefined, { disabled: 'yes' as never }))).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'disabled', value: 'yes' } }),
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'input.disabled', value: 'yes' } }),
     );
   });
 });

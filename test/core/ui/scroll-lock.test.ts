@@ -14,7 +14,8 @@ describe('scroll lock', () => {
     lock.lock('a');
     lock.lock('b');
     lock.lock('b');
-    expect(lock.count).toBe(2);
+    expect(lock.holderCount).toBe(2);
+    expect(lock.count).toBe(2); // the deprecated name reads the same figure
     expect(body.style.overflow).toBe('hidden');
     lock.unlock('b');
     platform.advance(1000);
