@@ -27,7 +27,9 @@ export interface UseAmountInputResult {
   value: string;
   /** Replaces the value (sanitised) from code, e.g. a "max" button. */
   setValue(value: string): void;
-  /** Spread onto an <input>. */
+  /** Props to spread onto an <input>, like every other hook's `get…Props()`. */
+  getInputProps(): AmountInputProps;
+  /** @deprecated Use {@link UseAmountInputResult.getInputProps}; the same props as a value. */
   inputProps: AmountInputProps;
 }
 
@@ -85,5 +87,6 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
     input.current = element;
   }, []);
 
-  return { value, setValue, inputProps: { ref, value, onChange, type: 'text', inputMode: 'decimal', autoComplete: 'off' } };
+  const inputProps: AmountInputProps = { ref, value, onChange, type: 'text', inputMode: 'decimal', autoComplete: 'off' };
+  return { value, setValue, getInputProps: () => inputProps, inputProps };
 }

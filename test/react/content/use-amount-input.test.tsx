@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useAmountInput } from '../../../react/index.js';
@@ -18,7 +18,7 @@ function Uncontrolled({ digits = 2, onValue }: { digits?: number; onValue?: (v: 
   const amount = useAmountInput({ fractionDigits: digits, defaultValue: '0012.5', ...(onValue ? { onValueChange: onValue } : {}) });
   return (
     <>
-      <input aria-label="amount" {...amount.inputProps} />
+      <input aria-label="amount" {...amount.getInputProps()} />
       <button onClick={() => amount.setValue('９９．９９９')}>max</button>
     </>
   );
@@ -29,13 +29,25 @@ function Controlled() {
   const amount = useAmountInput({ fractionDigits: 2, value, onValueChange: setValue });
   return (
     <>
-      <input aria-label="amount" {...amount.inputProps} />
+      <input aria-label="amount" {...amount.getInputProps()} />
       <output>{value}</output>
     </>
   );
 }
 
 describe('useAmountInput (spec §S5 "A React hook for a controlled input that keeps the caret where the user expects")', () => {
+  it('getInputProps() gives the input props; the deprecated inputProps value is the same object', () => {
+    const { result } = renderHook(() => useAmountInput({ fractionDigits: 2, defaultValue: '01.239' }));
+    const props = result.current.getInputProps();
+    expect({ value: props.value, type: props.type, inputMode: props.inputMode, autoComplete: props.autoComplete }).toStrictEqual({
+      value: '1.23',
+      type: 'text',
+      inputMode: 'decimal',
+      autoComplete: 'off',
+    });
+    expect(result.current.inputProps).toBe(props);
+  });
+
   it('sanitises the default value and sets the input attributes', () => {
     render(<Uncontrolled />);
     const input = screen.getByLabelText<HTMLInputElement>('amount');
@@ -102,7 +114,7 @@ describe('useAmountInput (spec §S5 "A React hook for a controlled input that ke
 
 function Switchable({ digits }: { digits: number }) {
   const amount = useAmountInput({ fractionDigits: digits, defaultValue: '1.23456' });
-  return <input aria-label="amount" {...amount.inputProps} />;
+  return <input aria-label="amount" {...amount.getInputProps()} />;
 }
 
 describe('useAmountInput when the market changes', () => {

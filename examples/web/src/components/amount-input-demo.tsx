@@ -18,7 +18,7 @@ export function AmountInputDemo() {
       </label>
       <label className="field">
         <span>Amount</span>
-        <input {...amount.inputProps} data-testid="amount" placeholder="try 00１２．３４５６７abc" />
+        <input {...amount.getInputProps()} data-testid="amount" placeholder="try 00１２．３４５６７abc" />
       </label>
       <p>
         Value: <code data-testid="amount-value">{amount.value === '' ? '—' : amount.value}</code>

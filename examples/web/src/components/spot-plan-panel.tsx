@@ -22,7 +22,7 @@ export function SpotPlanPanel() {
       <label className="field">
         <span>Size (BTC)</span>
         <input
-          {...size.inputProps}
+          {...size.getInputProps()}
           data-testid="plan-size"
           inputMode="decimal"
           aria-invalid={issue === 'below-filled' || undefined}
