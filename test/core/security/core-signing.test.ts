@@ -15,6 +15,7 @@ import {
   webCryptoEngine,
 } from '../../../core/security/index.js';
 import type { CoreCallParts, SignMode } from '../../../core/security/index.js';
+import { SIGNED_TIME_LENGTH, deviceCheckSignedText, signedPayload, userIdHashOf } from '../../../core/security/core-signing.js';
 
 const webcrypto = webCryptoEngine(globalThis.crypto.subtle);
 const md5 = (bytes: Buffer | string) => createHash('md5').update(bytes).digest('hex');
@@ -161,11 +162,14 @@ describe('core-call signatures verified by node:crypto', () => {
 });
 
 describe('sign-mode lookup (spec §S5: exact or prefix entry)', () => {
-  const config = parseSignConfig({
-    exactUrls: ['/v1/spot/order/place', '/v1/exact-no-mode'],
-    prefixUrls: ['/v1/spot/', '/v1/spot/order/', '/v1/prefix-no-mode/'],
-    signModes: { '/v1/spot/order/place': 0, '/v1/spot/': 1, '/v1/spot/order/': 2 },
-  });
+  // Parsed inside each test, not while the file is collected: a throw there would fail the whole file at once and
+  // hide which rule broke (a mutation run then counts every mutant as surviving).
+  const config = () =>
+    parseSignConfig({
+      exactUrls: ['/v1/spot/order/place', '/v1/exact-no-mode'],
+      prefixUrls: ['/v1/spot/', '/v1/spot/order/', '/v1/prefix-no-mode/'],
+      signModes: { '/v1/spot/order/place': 0, '/v1/spot/': 1, '/v1/spot/order/': 2 },
+    });
   it.each([
     ['/v1/spot/order/place', 0, 'an exact entry wins over prefixes'],
     ['/v1/spot/order/cancel', 2, 'the longest prefix wins'],
@@ -175,7 +179,7 @@ describe('sign-mode lookup (spec §S5: exact or prefix entry)', () => {
     ['/v1/futures/order', undefined, 'an unlisted path is not signed'],
     ['/v1/spot', undefined, 'a prefix must match in full'],
   ] as Array<[string, SignMode | undefined, string]>)('%s → %s (%s)', (path, mode) => {
-    expect(signModeFor(config, path)).toBe(mode);
+    expect(signModeFor(config(), path)).toBe(mode);
   });
 
   it('tm must be 8 or more digits and uhti printable ASCII', () => {
@@ -190,8 +194,7 @@ describe('sign-mode lookup (spec §S5: exact or prefix entry)', () => {
   });
 });
 
-describe('signing inputs: edges and argument errors (issue 24)', async () => {
-  const { SIGNED_TIME_LENGTH, deviceCheckSignedText, signedPayload, userIdHashOf } = await import('../../../core/security/core-signing.js');
+describe('signing inputs: edges and argument errors (issue 24)', () => {
   const named = (field: string) =>
     expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
 
