@@ -26,11 +26,29 @@ const FULLWIDTH_DOT = 0xff0e;
 const FULLWIDTH_ZERO = 0xff10;
 const FULLWIDTH_NINE = 0xff19;
 
+/**
+ * A number's digits written out in full: String() writes 1e21 and 1e-7 in exponent form, whose letters the
+ * sanitiser would drop (1e21 would become '121'). The sign stays; the sanitiser drops it like any other sign.
+ */
+function plainNumber(n: number): string {
+  const text = String(n);
+  const e = text.indexOf('e');
+  if (e < 0) return text;
+  const sign = text.startsWith('-') ? '-' : '';
+  const mantissa = text.slice(sign.length, e);
+  const dot = mantissa.indexOf('.');
+  const digits = mantissa.replace('.', '');
+  const point = (dot < 0 ? mantissa.length : dot) + Number(text.slice(e + 1));
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 function run(input: string, fractionDigits: number, caret: number): SanitizedAmountInput {
   if (!Number.isInteger(fractionDigits) || fractionDigits < 0) throw invalid('fractionDigits', 'a non-negative integer', fractionDigits);
   // Numbers are accepted as their text (a form may hold one); anything else is a caller's mistake.
   if (typeof input !== 'string' && typeof input !== 'number') throw invalid('input', 'a string', input);
-  const text = String(input);
+  const text = typeof input === 'number' ? plainNumber(input) : input;
   let out = '';
   let integerDigits = 0;
   let fraction = -1; // -1 until the first dot is kept (or, with no fraction allowed, swallowed)

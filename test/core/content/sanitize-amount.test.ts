@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MAX_INTEGER_DIGITS, sanitizeAmount, sanitizeAmountInput } from '../../../core/content/index.js';
@@ -41,6 +42,28 @@ describe('sanitizeAmount (spec §S5 amount input, §S9 "Amount sanitiser: 20 int
   it('accepts a number as its text', () => {
     expect(sanitizeAmount(12.5 as unknown as string, 2)).toBe('12.5');
     expect(sanitizeAmountInput(7 as unknown as string, 0, 1)).toStrictEqual({ value: '7', caret: 1 });
+  });
+
+  it('a number String() writes in exponent form is taken with its digits in full, not its letters dropped', () => {
+    const amount = (n: number, digits: number) => sanitizeAmount(n as unknown as string, digits);
+    expect(amount(1e21, 2)).toBe('10000000000000000000');
+    expect(amount(1.5e20, 2)).toBe('150000000000000000000'.slice(0, AMOUNT_MAX_INTEGER_DIGITS));
+    expect(amount(1e-7, 8)).toBe('0.0000001');
+    expect(amount(1.25e-7, 8)).toBe('0.00000012');
+    expect(amount(-2.5e-7, 8)).toBe('0.00000025');
+    expect(amount(1.234e21, 2)).toBe('12340000000000000000');
+    expect(amount(Number.NaN, 2)).toBe('');
+    expect(amount(Number.POSITIVE_INFINITY, 2)).toBe('');
+  });
+
+  it('property: any finite number sanitises like its plain decimal text (decimal.js writes it out)', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 0, max: 30 }), (n, digits) => {
+        const plain = new Decimal(Math.abs(n)).toFixed();
+        expect(sanitizeAmount(n as unknown as string, digits)).toBe(sanitizeAmount(plain, digits));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it.each([
