@@ -6,6 +6,7 @@ import { createScrollLock } from '../core/ui/scroll-lock.js';
 import type { LayerHost, UiHost } from '../core/ui/ui-host.js';
 import { hasRootToaster, rootToaster } from './toast.api.js';
 import type { ToasterActor } from './toast.api.js';
+import type { ToasterInput } from './toaster.machine.js';
 import { checkArgument, isUiPlatform } from './fields.js';
 
 const checkPlatform = (owner: string, platform: unknown) => checkArgument(owner, 'platform', platform, isUiPlatform, 'a Platform');
@@ -40,22 +41,24 @@ export function appHost(platform: Platform): UiHost {
   return host;
 }
 
+/** What a toaster takes from its platform and host: the clock, visibility, error reporter, counter, stack and document. */
+export function toasterInputOf(platform: Platform, host: LayerHost): ToasterInput {
+  return {
+    layers: host.layers,
+    clock: platform.clock,
+    visibility: platform.visibility,
+    errors: platform.errors,
+    stack: host.stack,
+    ...(host.dom ? { dom: host.dom } : {}),
+  };
+}
+
 /** The root toaster bound to a platform: its timers, clock, visibility and the host's counter. */
 export function appToaster(platform: Platform): ToasterActor {
   checkPlatform('appToaster', platform);
   const existed = hasRootToaster();
   const host = appLayers(platform);
-  const toaster = rootToaster({
-    input: {
-      layers: host.layers,
-      clock: platform.clock,
-      visibility: platform.visibility,
-      errors: platform.errors,
-      stack: host.stack,
-      ...(host.dom ? { dom: host.dom } : {}),
-    },
-    clock: platform.timers,
-  });
+  const toaster = rootToaster({ input: toasterInputOf(platform, host), clock: platform.timers });
   // A root toaster made before the app knew its platform still pauses while the page is hidden, and its region
   // joins this platform's layer stack.
   if (existed && !forwarded.has(platform)) {

@@ -23,13 +23,13 @@ import {
 import type { FieldRules } from './fields.js';
 import {
   REGION_INPUT_RULES,
-  REGION_LAYER,
   branchEffect,
   layerEffect,
   regionBranchInput,
   regionContextOf,
+  REGION_LAYER,
   regionGuards,
-  regionLayerInput,
+  regionStates,
 } from './ui-effects.js';
 import type { RegionContext, RegionInput } from './ui-effects.js';
 import { notificationMachine, NOTIFICATION_CONTENT_RULES, NOTIFICATION_DEFAULT_POSITION } from './notification.machine.js';
@@ -279,19 +279,7 @@ export const notifierMachine = setup({
     active: {
       // The region never counts as outside a modal; while notifications are shown it is a layer of its own.
       invoke: { id: 'regionBranch', src: 'branch', input: regionBranchInput },
-      initial: 'empty',
-      states: {
-        empty: { always: { guard: 'regionShown', target: 'shown' } },
-        shown: {
-          entry: 'regionFronted',
-          invoke: { id: REGION_LAYER, src: 'layer', input: regionLayerInput },
-          always: [
-            { guard: 'regionEmpty', target: 'empty' },
-            // A notification shown while others are up brings the region above a modal opened since.
-            { guard: 'regionGrew', actions: ['frontRegion', 'regionFronted'] },
-          ],
-        },
-      },
+      ...regionStates,
       on: {
         NOTIFY: { guard: 'validNotify', actions: 'spawnNotification' },
         CLOSE: { guard: 'validTarget', actions: 'forward' },

@@ -32,13 +32,13 @@ import {
   DOM_PORT,
   LAYER_STACK,
   REGION_INPUT_RULES,
-  REGION_LAYER,
   branchEffect,
   layerEffect,
   regionBranchInput,
   regionContextOf,
+  REGION_LAYER,
   regionGuards,
-  regionLayerInput,
+  regionStates,
 } from './ui-effects.js';
 import type { RegionContext, RegionInput } from './ui-effects.js';
 import { toastContentRules, toastMachine, toastPatchOf, TOAST_DURATION_MS } from './toast.machine.js';
@@ -475,19 +475,7 @@ export const toasterMachine = setup({
     active: {
       // The region never counts as outside a modal; while toasts are shown it is a layer of its own.
       invoke: { id: 'regionBranch', src: 'branch', input: regionBranchInput },
-      initial: 'empty',
-      states: {
-        empty: { always: { guard: 'regionShown', target: 'shown' } },
-        shown: {
-          entry: 'regionFronted',
-          invoke: { id: REGION_LAYER, src: 'layer', input: regionLayerInput },
-          always: [
-            { guard: 'regionEmpty', target: 'empty' },
-            // A toast shown while others are up brings the region above a modal opened since; one closing never does.
-            { guard: 'regionGrew', actions: ['frontRegion', 'regionFronted'] },
-          ],
-        },
-      },
+      ...regionStates,
       on: {
         // The layer and branch start again with the new host.
         SET_HOST: { guard: 'validHost', actions: 'setHost', target: 'active', reenter: true },

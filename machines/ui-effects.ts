@@ -175,6 +175,28 @@ export const regionBranchInput = ({ context }: { context: RegionContext }): Bran
   nodeId: context.regionId,
 });
 
+/**
+ * The states of a region machine's active state: `empty`, and `shown`, which holds the region's layer while any
+ * item is shown. A newly shown item brings the layer above a modal opened since; an item closing never does.
+ * The machine provides `regionGuards`, the `layer` actor (layerEffect) and two actions whose types follow its own
+ * events: `frontRegion` (`sendTo(REGION_LAYER, { type: 'layer.front' })`) and `regionFronted` (frontedCount =
+ * shownCount).
+ */
+export const regionStates = {
+  initial: 'empty',
+  states: {
+    empty: { always: { guard: 'regionShown', target: 'shown' } },
+    shown: {
+      entry: 'regionFronted',
+      invoke: { id: REGION_LAYER, src: 'layer', input: regionLayerInput },
+      always: [
+        { guard: 'regionEmpty', target: 'empty' },
+        { guard: 'regionGrew', actions: ['frontRegion', 'regionFronted'] },
+      ],
+    },
+  },
+} as const;
+
 /** Guards of a region machine: the region is empty; an item was shown since its layer last came to the front. */
 export const regionGuards = {
   regionEmpty: ({ context }: { context: RegionContext }) => context.items.length === 0,

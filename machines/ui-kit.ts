@@ -12,7 +12,7 @@ import { createMessageBoxApi } from './message-box.api.js';
 import type { MessageBoxApi } from './message-box.api.js';
 import { messageBoxQueueMachine } from './message-box-queue.machine.js';
 import { notifierMachine, NOTIFICATION_REGION_ID } from './notifier.machine.js';
-import { appHost, appToaster } from './app-host.js';
+import { appHost, appToaster, toasterInputOf } from './app-host.js';
 import { BOOLEAN, checkArgument, fieldsOrThrow, isFunction, isRecord, isUiPlatform } from './fields.js';
 import type { FieldRules } from './fields.js';
 import { createToastApi } from './toast.api.js';
@@ -101,12 +101,7 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
     host = createUiHost({ dom: platform.dom, timers: platform.timers, layerBase: options.layerBase ?? LAYER_BASE });
     const input: ToasterInput = {
       ...options.toaster,
-      layers: host.layers,
-      clock: platform.clock,
-      visibility: platform.visibility,
-      errors: platform.errors,
-      stack: host.stack,
-      ...(host.dom ? { dom: host.dom } : {}),
+      ...toasterInputOf(platform, host),
       regionId: options.toaster?.regionId ?? `${TOAST_REGION_ID}-${kitNumber}`,
     };
     ownToaster = createActor(toasterMachine, { input, clock: platform.timers }).start();

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AMOUNT_MAX_INTEGER_DIGITS, sanitizeAmount, sanitizeAmountInput } from '../../../core/content/index.js';
