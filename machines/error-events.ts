@@ -10,10 +10,12 @@ export const ACTOR_ERROR_EVENT = 'actorErrorEvent';
  * to fail. So the event is logged through the machine's reporter when it has one, and the machine goes on.
  */
 export function logErrorEvent({ context, event }: { context: unknown; event: { type: string } }): void {
+  // The reporter is the context's `errors` (a platform's reporter) or, in the risk-token machine, its `report`.
   const errors = prop(context, 'errors') as ErrorReporter | undefined;
-  if (typeof prop(errors, 'report') !== 'function') return;
+  const report = typeof prop(errors, 'report') === 'function' ? errors!.report.bind(errors) : prop(context, 'report');
+  if (typeof report !== 'function') return;
   try {
-    errors!.report({ event: ACTOR_ERROR_EVENT, message: event.type, error: prop(event, 'error') });
+    (report as ErrorReporter['report'])({ event: ACTOR_ERROR_EVENT, message: event.type, error: prop(event, 'error') });
   } catch {
     // A reporter that throws has nowhere left to report to.
   }

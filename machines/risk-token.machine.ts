@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { MissingFetcherError, RiskTokenEmptyError } from './errors.js';
 import type { ErrorReport } from '../core/platform/types.js';
 import {
@@ -58,6 +58,11 @@ export interface RiskTokenContext {
   error: unknown;
   /** How many requests went to the device service. */
   requests: number;
+  /**
+   * The status a refresh or a sync settled on, until the `status` region takes it. Kept in the context, not sent
+   * as an event, so no event from outside can move the status.
+   */
+  outcome: Exclude<RiskTokenStatus, 'notInitialised'> | undefined;
 }
 
 export type RiskTokenEvent =
@@ -66,12 +71,7 @@ export type RiskTokenEvent =
   /** Refresh when the token is absent, expired or within one interval of expiry. */
   | { type: 'REFRESH_IF_DUE' }
   /** Another tab wrote a token: read the store again. */
-  | { type: 'SYNC' }
-  /** Internal: outcomes the refresh region hands to the status region. */
-  | { type: 'TOKEN.SUCCESS' }
-  | { type: 'TOKEN.DEMOTED' }
-  | { type: 'TOKEN.ERROR' }
-  | { type: 'TOKEN.TIMEOUT' };
+  | { type: 'SYNC' };
 
 export type RiskTokenEmitted =
   { type: 'token'; token: string; kind: RiskTokenKind } | { type: 'failed'; error: unknown } | { type: 'timeout' };
@@ -91,7 +91,7 @@ function keep(context: RiskTokenContext, token: string, kind: RiskTokenKind): Pi
   return { token: { token, kind, expiresAt }, error: undefined };
 }
 
-type FailureAction = 'reportFailure' | 'announceFailure' | 'raiseError';
+type FailureAction = 'reportFailure' | 'announceFailure' | 'settleError';
 
 /** One attempt at the device service: success and demoted end the refresh, a failure goes to `onFailure`. */
 function attempt(id: string, onFailure: { target: string; actions: readonly FailureAction[] }) {
@@ -105,12 +105,12 @@ function attempt(id: string, onFailure: { target: string; actions: readonly Fail
         {
           guard: 'successAnswer' as const,
           target: '#riskToken.refresh.idle',
-          actions: ['keepSuccess', 'announceToken', 'raiseSuccess'] as const,
+          actions: ['keepSuccess', 'announceToken', 'settleSuccess'] as const,
         },
         {
           guard: 'demotedAnswer' as const,
           target: '#riskToken.refresh.idle',
-          actions: ['keepDemoted', 'announceToken', 'raiseDemoted'] as const,
+          actions: ['keepDemoted', 'announceToken', 'settleDemoted'] as const,
         },
         { target: onFailure.target, actions: ['recordEmpty' as const, ...onFailure.actions] },
       ],
@@ -134,6 +134,7 @@ function contextOf(input: RiskTokenInput): RiskTokenContext {
     token: input.store?.read(),
     error: undefined,
     requests: 0,
+    outcome: undefined,
   };
 }
 
@@ -172,6 +173,10 @@ export const riskTokenMachine = setup({
     demotedAnswer: ({ event }) => answerOf(event) === 'demoted',
     heldSuccess: ({ context }) => context.token?.kind === 'success',
     heldDemoted: ({ context }) => context.token?.kind === 'demoted',
+    settledSuccess: ({ context }) => context.outcome === 'success',
+    settledDemoted: ({ context }) => context.outcome === 'demoted',
+    settledError: ({ context }) => context.outcome === 'error',
+    settledTimeout: ({ context }) => context.outcome === 'timeout',
   },
   actions: {
     countRequest: assign({ requests: ({ context }) => context.requests + 1 }),
@@ -201,15 +206,14 @@ export const riskTokenMachine = setup({
     announceToken: emit(({ context }) => ({ type: 'token' as const, token: context.token!.token, kind: context.token!.kind })),
     announceFailure: emit(({ context }) => ({ type: 'failed' as const, error: context.error })),
     announceTimeout: emit({ type: 'timeout' as const }),
-    raiseSuccess: raise({ type: 'TOKEN.SUCCESS' }),
-    raiseDemoted: raise({ type: 'TOKEN.DEMOTED' }),
-    raiseError: raise({ type: 'TOKEN.ERROR' }),
-    raiseTimeout: raise({ type: 'TOKEN.TIMEOUT' }),
+    settleSuccess: assign({ outcome: 'success' as const }),
+    settleDemoted: assign({ outcome: 'demoted' as const }),
+    settleError: assign({ outcome: 'error' as const }),
+    settleTimeout: assign({ outcome: 'timeout' as const }),
     /** After a sync: the status follows the token now held. */
-    raiseHeld: enqueueActions(({ context, enqueue }) => {
-      if (context.token?.kind === 'success') enqueue.raise({ type: 'TOKEN.SUCCESS' });
-      else if (context.token?.kind === 'demoted') enqueue.raise({ type: 'TOKEN.DEMOTED' });
-    }),
+    settleHeld: assign({ outcome: ({ context }) => context.token?.kind }),
+    /** The status region took the outcome. */
+    takeOutcome: assign({ outcome: undefined }),
   },
 }).createMachine({
   id: 'riskToken',
@@ -219,17 +223,18 @@ export const riskTokenMachine = setup({
     return contextOf(input);
   },
   invoke: { id: 'schedule', src: 'schedule', input: ({ context }) => ({ schedule: context.schedule }) },
-  on: { SYNC: { actions: ['sync', 'raiseHeld'] }, ...takeErrorEvents },
+  on: { SYNC: { actions: ['sync', 'settleHeld'] }, ...takeErrorEvents },
   type: 'parallel',
   states: {
     status: {
       initial: 'notInitialised',
-      on: {
-        'TOKEN.SUCCESS': '.success',
-        'TOKEN.DEMOTED': '.demoted',
-        'TOKEN.ERROR': '.error',
-        'TOKEN.TIMEOUT': '.timeout',
-      },
+      // The status follows what the refresh region (or a sync) settled on.
+      always: [
+        { guard: 'settledSuccess', target: '.success', actions: 'takeOutcome' },
+        { guard: 'settledDemoted', target: '.demoted', actions: 'takeOutcome' },
+        { guard: 'settledError', target: '.error', actions: 'takeOutcome' },
+        { guard: 'settledTimeout', target: '.timeout', actions: 'takeOutcome' },
+      ],
       states: {
         // A token kept from an earlier page (or another tab) counts from the start.
         notInitialised: {
@@ -256,14 +261,14 @@ export const riskTokenMachine = setup({
         pending: {
           initial: 'firstAttempt',
           after: {
-            refreshTimeout: { target: 'idle', actions: ['reportTimeout', 'announceTimeout', 'raiseTimeout'] },
+            refreshTimeout: { target: 'idle', actions: ['reportTimeout', 'announceTimeout', 'settleTimeout'] },
           },
           states: {
             firstAttempt: attempt('fetchToken', { target: 'retryWait', actions: [] }),
             retryWait: { after: { retryDelay: 'retry' } },
             retry: attempt('fetchTokenAgain', {
               target: '#riskToken.refresh.idle',
-              actions: ['reportFailure', 'announceFailure', 'raiseError'],
+              actions: ['reportFailure', 'announceFailure', 'settleError'],
             }),
           },
         },

@@ -12,6 +12,7 @@ import {
 } from '../../core/security/risk-token/index.js';
 import type { RiskTokenStore, RiskTokenTick, StoredRiskToken } from '../../core/security/risk-token/index.js';
 import { RiskTokenEmptyError } from '../../machines/errors.js';
+import { ACTOR_ERROR_EVENT } from '../../machines/error-events.js';
 import { riskTokenMachine } from '../../machines/risk-token.machine.js';
 import type { RiskTokenContext, RiskTokenEmitted, RiskTokenEvent } from '../../machines/risk-token.machine.js';
 import { walk } from './graph.js';
@@ -437,6 +438,8 @@ const failedReport = (error: unknown, requests: number) => ({
   data: { requests },
 });
 const TIMEOUT_REPORT = { event: RISK_TOKEN_TIMEOUT_EVENT, message: 'risk token refresh timed out', data: { timeoutMs: 10_000 } };
+/** What the catch-all logs for a forged `xstate.error.actor.other` event. */
+const FORGED_REPORT = { event: ACTOR_ERROR_EVENT, message: 'xstate.error.actor.other', error: 'forged' };
 const HELD_SUCCESS = token(SUCCESS, 'success', LIFE);
 const HELD_DEMOTED = token(DEMOTED, 'demoted', LIFE);
 
@@ -616,8 +619,8 @@ const COLUMNS: Record<RiskEventName, (f: Facts, name: RiskState) => Cell> = {
   ...(Object.fromEntries(TIMES.map((t) => [t, passing(t)])) as Record<(typeof TIMES)[number], (f: Facts) => Cell>),
   'an unknown event': () => 'ignored',
   'a near-miss type': () => 'ignored',
-  // The catch-all takes it; the context has no `errors` reporter, so nothing is reported and nothing changes.
-  'a forged xstate.error event': () => 'absorbed',
+  // The catch-all takes it and logs it through the machine's reporter; nothing else changes.
+  'a forged xstate.error event': (f, name) => [name, [], { ...f.effects, reports: [...f.effects.reports, FORGED_REPORT] }],
 };
 
 /** Where a state's own facts are not enough: written out. */
@@ -787,4 +790,20 @@ describe('risk-token machine: the facts the table starts from', () => {
     const run = reach(RISK_TABLE, state);
     expect({ at: run.clock.now(), effects: riskEffects(run) }).toStrictEqual({ at: FACTS[state].at, effects: FACTS[state].effects });
   });
+});
+
+describe('risk token: no event from outside moves the status (spec §S4: the status follows the token the machine holds)', () => {
+  it.each(['TOKEN.SUCCESS', 'TOKEN.DEMOTED', 'TOKEN.ERROR', 'TOKEN.TIMEOUT', 'xstate.done.state.riskToken.status'])(
+    'a forged %s event changes nothing',
+    (type) => {
+      const actor = createActor(riskTokenMachine, { input: {} }).start();
+      const before = actor.getSnapshot();
+      actor.send({ type } as unknown as RiskTokenEvent);
+      expect({ value: actor.getSnapshot().value, context: actor.getSnapshot().context }).toStrictEqual({
+        value: { status: 'notInitialised', refresh: 'idle' },
+        context: before.context,
+      });
+      actor.stop();
+    },
+  );
 });
