@@ -41,7 +41,7 @@ export function appHost(platform: Platform): UiHost {
   return host;
 }
 
-/** What a toaster takes from its platform and host: the clock, visibility, error reporter, counter, stack and document. */
+/** (Internal: not exported from exkit/machines.) What a toaster takes from its platform and host: the clock, visibility, error reporter, counter, stack and document. */
 export function toasterInputOf(platform: Platform, host: LayerHost): ToasterInput {
   return {
     layers: host.layers,

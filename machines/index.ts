@@ -18,7 +18,7 @@ export * from './message-box.api.js';
 export * from './loading-overlay.machine.js';
 export * from './loading.api.js';
 export * from './ui-kit.js';
-export * from './app-host.js';
+export { appHost, appLayers, appToaster } from './app-host.js';
 export * from './risk-token.machine.js';
 export { RiskTokenEmptyError } from './errors.js';
 export * from './risk-token.service.js';
