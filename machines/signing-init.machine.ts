@@ -47,6 +47,7 @@ function need(security: Security | undefined): Security {
 const onSecurity = (method: string, run: () => unknown): void => void guardCallback(`security.${method}`, run);
 
 export const signingInitMachine = setup({
+  // Stryker disable next-line ObjectLiteral: `types` only carries TypeScript types; XState never reads it at run time
   types: {
     input: {} as SigningInitInput,
     context: {} as SigningInitContext,

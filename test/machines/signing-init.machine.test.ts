@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, SimulatedClock, waitFor } from 'xstate';
 import type { AnyActorRef, EventObject } from 'xstate';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
+import { MissingSecurityError } from '../../machines/errors.js';
 import type { SigningInitContext, SigningInitEvent } from '../../machines/signing-init.machine.js';
 import { SigningInitError, parseSignConfig } from '../../core/security/index.js';
 import type { ClientKeyPair, GatewaySignConfig, Security, SecurityEvent, VerifiedServerKey } from '../../core/security/index.js';
@@ -306,24 +307,32 @@ interface SigningRun extends TableRun {
   service: unknown[][];
 }
 
-function startSigning(): SigningRun {
+/** The fake service's methods the machine calls; `throwing` ones record the call and then throw THROWN. */
+type ServiceMethod = 'setConfig' | 'setServerKey' | 'setClientKey' | 'reset' | 'reportInitFailure';
+const THROWN = new Error('the service failed');
+
+function startSigning(_input?: unknown, options: { throwing?: readonly ServiceMethod[]; noSecurity?: true } = {}): SigningRun {
   const fetches: SigningRun['fetches'] = [];
   const verifies: SigningRun['verifies'] = [];
   const loads: SigningRun['loads'] = [];
   const service: unknown[][] = [];
   const events$ = new Subject<SecurityEvent>();
   const record =
-    (name: string) =>
-    (...args: unknown[]) =>
-      void service.push([name, ...args]);
-  const security = {
-    events$,
-    setConfig: record('setConfig'),
-    setServerKey: record('setServerKey'),
-    setClientKey: record('setClientKey'),
-    reset: record('reset'),
-    reportInitFailure: record('reportInitFailure'),
-  } as unknown as Security;
+    (name: ServiceMethod) =>
+    (...args: unknown[]) => {
+      service.push([name, ...args]);
+      if (options.throwing?.includes(name)) throw THROWN;
+    };
+  const security = options.noSecurity
+    ? undefined
+    : ({
+        events$,
+        setConfig: record('setConfig'),
+        setServerKey: record('setServerKey'),
+        setClientKey: record('setClientKey'),
+        reset: record('reset'),
+        reportInitFailure: record('reportInitFailure'),
+      } as unknown as Security);
   const machine = signingInitMachine.provide({
     actors: {
       fetchConfig: settleable(fetches) as never,
@@ -384,7 +393,12 @@ const failedAfter = (service: unknown[][], calls: Partial<SigningEffects>) =>
   fx({ ...calls, service: [...service, ['reportInitFailure', FAILURE], ['reset']], context: { error: FAILURE } });
 const FAILED = [{ type: 'failed', error: FAILURE } as EventObject];
 const AFTER_FAILURE = failedAfter([], { fetches: [fetch(false, false)] });
-const UNTAKEN_SIGNING = ['an unknown event', 'service resets after its own RESET', 'service emits something else'] as const;
+const UNTAKEN_SIGNING = [
+  'an unknown event',
+  'service resets after its own RESET',
+  'service emits something else',
+  'service logs the user out',
+] as const;
 const ANSWERS_SIGNING = [
   'config open',
   'config closed',
@@ -428,6 +442,8 @@ describeTransitionTable({
     'service resets after its own RESET': { type: 'security emits', event: { type: 'configReset' } },
     'service asks for a refetch': { type: 'security emits', event: { type: 'refetchConfig' } },
     'service emits something else': { type: 'security emits', event: { type: 'backupKeyStored' } },
+    // Another event with a sign-error code: only a configReset that carries one is a reset.
+    'service logs the user out': { type: 'security emits', event: { type: 'logout', code: '00023' } },
   },
   rows: [
     ['notInitialised', 'INIT', 'fetchingConfig', [], fx({ fetches: [fetch(false, true)] })],
@@ -651,4 +667,123 @@ describeTransitionTable({
     ready: ['INIT', ...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
     disabled: [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
   },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the machine asks of its security service, and what it does without one.
+
+describe('signing init and its security service (spec §S4)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const silenceConsole = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const walk = (run: SigningRun, ...steps: string[]) => {
+    for (const s of steps) {
+      if (s === 'config open') run.actor.send({ type: 'fake.resolve', to: 'fetch', output: OPEN });
+      else if (s === 'config fails') run.actor.send({ type: 'fake.reject', to: 'fetch', error: FAILURE });
+      else if (s === 'key verified') run.actor.send({ type: 'fake.resolve', to: 'verify', output: KEY });
+      else if (s === 'client key loaded') run.actor.send({ type: 'fake.resolve', to: 'load', output: PAIR });
+      else run.actor.send({ type: s });
+    }
+  };
+
+  it.each(['fetchConfig', 'verifyServerKey', 'loadClientKey'] as const)(
+    'a default %s given no security service fails the attempt with MissingSecurityError and reports nothing that throws',
+    async (step) => {
+      const console = silenceConsole();
+      const order = ['fetchConfig', 'verifyServerKey', 'loadClientKey'] as const;
+      const answers = { fetchConfig: OPEN, verifyServerKey: KEY, loadClientKey: PAIR };
+      const before = Object.fromEntries(order.slice(0, order.indexOf(step)).map((name) => [name, fromPromise(async () => answers[name])]));
+      const actor = createActor(signingInitMachine.provide({ actors: before }), { input: {} });
+      const emitted: EventObject[] = [];
+      actor.on('*', (e) => void emitted.push(e));
+      actor.start();
+      actor.send({ type: 'INIT' });
+      await waitFor(actor, () => emitted.length > 0, { timeout: 2000 });
+      const { error } = emitted[0] as unknown as { error: MissingSecurityError };
+      expect(emitted.map((e) => e.type)).toStrictEqual(['failed']);
+      expect(error).toBeInstanceOf(MissingSecurityError);
+      expect({ name: error.name, code: error.code }).toStrictEqual({ name: 'MissingSecurityError', code: 'MISSING_SECURITY' });
+      expect(actor.getSnapshot().value).toBe('notInitialised');
+      expect(actor.getSnapshot().status).toBe('active');
+      expect(actor.getSnapshot().children.watchSecurity?.getSnapshot().status).toBe('active');
+      expect(console).not.toHaveBeenCalled();
+      actor.stop();
+    },
+  );
+
+  it('with provided actors and no security service it reaches ready, resets and fails without calling or logging anything', () => {
+    const console = silenceConsole();
+    const run = startSigning(undefined, { noSecurity: true });
+    walk(run, 'INIT', 'config open', 'key verified', 'client key loaded');
+    expect(run.actor.getSnapshot().value).toBe('ready');
+    walk(run, 'RESET', 'INIT', 'config fails');
+    expect(run.actor.getSnapshot().value).toBe('notInitialised');
+    expect(run.emitted).toStrictEqual([
+      { type: 'ready', config: OPEN },
+      { type: 'failed', error: FAILURE },
+    ]);
+    expect(run.actor.getSnapshot().children.watchSecurity?.getSnapshot().status).toBe('active');
+    expect(console).not.toHaveBeenCalled();
+  });
+
+  it.each(['setConfig', 'setServerKey', 'setClientKey', 'reset', 'reportInitFailure'] as const)(
+    'a service %s that throws is logged under its name (security.<method>) and the machine goes on',
+    (method) => {
+      const console = silenceConsole();
+      const run = startSigning(undefined, { throwing: [method] });
+      walk(run, 'INIT', 'config open', 'key verified', 'client key loaded', 'RESET', 'INIT', 'config fails');
+      expect(run.actor.getSnapshot().value).toBe('notInitialised');
+      expect(run.emitted).toStrictEqual([
+        { type: 'ready', config: OPEN },
+        { type: 'failed', error: FAILURE },
+      ]);
+      const calls = run.service.filter(([name]) => name === method).length;
+      expect(calls).toBe(method === 'reset' ? 2 : 1);
+      expect(console.mock.calls).toStrictEqual(Array.from({ length: calls }, () => [`[exkit] security.${method} threw`, THROWN]));
+    },
+  );
+
+  it('a provided step that answers nothing hands nothing back to the service', () => {
+    const empty = startSigning();
+    walk(empty, 'INIT');
+    empty.actor.send({ type: 'fake.resolve', to: 'fetch', output: undefined });
+    expect(empty.fetches.map((c) => c.running)).toStrictEqual([false]);
+    expect(empty.service).toStrictEqual([]);
+
+    const keys = startSigning();
+    walk(keys, 'INIT', 'config open');
+    keys.actor.send({ type: 'fake.resolve', to: 'verify', output: undefined });
+    keys.actor.send({ type: 'fake.resolve', to: 'load', output: undefined });
+    expect(keys.actor.getSnapshot().value).toBe('ready');
+    expect(keys.service).toStrictEqual([['setConfig', OPEN]]);
+  });
+
+  it('the default config fetch reads the cache on INIT (also from disabled after a REFETCH) and bypasses it on REFETCH', async () => {
+    const asked: unknown[] = [];
+    const security = {
+      events$: new Subject<SecurityEvent>(),
+      fetchConfig: async (options: unknown) => (asked.push(options), CLOSED),
+      setConfig: () => undefined,
+    } as unknown as Security;
+    const actor = createActor(signingInitMachine, { input: { security } }).start();
+    for (const [type, count] of [
+      ['INIT', 1],
+      ['REFETCH', 2],
+      ['INIT', 3],
+    ] as const) {
+      actor.send({ type });
+      await waitFor(actor, (s) => asked.length === count && s.matches('disabled'), { timeout: 2000 });
+    }
+    expect(asked).toStrictEqual([{ force: false }, { force: true }, { force: false }]);
+    actor.stop();
+  });
+
+  it('stopping the machine unsubscribes from the service events', () => {
+    const events$ = new Subject<SecurityEvent>();
+    const actor = createActor(signingInitMachine, { input: { security: { events$ } as unknown as Security } }).start();
+    expect(events$.observed).toBe(true);
+    actor.stop();
+    expect(events$.observed).toBe(false);
+  });
 });
