@@ -189,7 +189,7 @@ function writeReport(): void {
   for (const s of summaries) {
     const sum = (k: 'killed' | 'timeout' | 'survived' | 'noCoverage' | 'ignored') => s.files.reduce((n, f) => n + f[k], 0);
     lines.push(
-      `| ${s.area} | ${s.score} % | ${s.files.length} | ${sum('killed') + sum('timeout')} | ${sum('survived')} | ${sum('noCoverage')} | ${sum('ignored')} | ${s.date}, ${s.commit} | ${s.seconds === undefined ? '–' : `${Math.floor(s.seconds / 60)} min ${s.seconds % 60} s (${s.loadAtStart})`} |`,
+      `| ${s.area} | ${s.score} % | ${s.files.length} | ${sum('killed') + sum('timeout')} | ${sum('survived')} | ${sum('noCoverage')} | ${sum('ignored')} | ${s.date}, ${s.commit} | ${s.seconds === undefined ? '–' : `${Math.floor(s.seconds / 60)} min ${s.seconds % 60} s${s.loadAtStart === undefined ? '' : ` (${s.loadAtStart})`}`} |`,
     );
   }
   const unmeasured = Object.keys(AREAS).filter((area) => !summaries.some((s) => s.area === area));
