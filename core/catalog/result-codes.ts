@@ -46,14 +46,17 @@ export const NETWORK_ERROR_CODE = -1;
 
 // Each name's codes as text, built once: the HTTP client asks on every response, and a code matches
 // whether it is spelt as a string or a number.
-const CODE_TEXTS = Object.fromEntries(
-  Object.entries(RESULT_CODES).map(([name, codes]) => [name, new Set((Array.isArray(codes) ? codes : [codes]).map(String))]),
-) as Record<ResultCodeName, ReadonlySet<string>>;
+const CODE_TEXTS = new Map<string, ReadonlySet<string>>();
+for (const [name, codes] of Object.entries(RESULT_CODES)) {
+  const expected: string | number | readonly (string | number)[] = codes;
+  const list: readonly (string | number)[] = Array.isArray(expected) ? expected : [expected as string | number];
+  CODE_TEXTS.set(name, new Set(list.map(String)));
+}
 
 /** Whether a response code (string or number) equals the named code or one of its list. */
 export function isResultCode(code: unknown, name: ResultCodeName): boolean {
   if (typeof name !== 'string' || !Object.hasOwn(RESULT_CODES, name))
     throw invalidArgument('name', 'a result code name', name, 'isResultCode');
   if (typeof code !== 'string' && typeof code !== 'number') return false;
-  return CODE_TEXTS[name].has(String(code));
+  return CODE_TEXTS.get(name)!.has(String(code));
 }
