@@ -44,12 +44,19 @@ export type ResultCodeName = keyof typeof RESULT_CODES;
 // Spec §B8: a bridge response code of -1 has its message replaced by the networkError text.
 export const NETWORK_ERROR_CODE = -1;
 
+// Each name's codes as text, built once: the HTTP client asks on every response, and a code matches
+// whether it is spelt as a string or a number.
+const CODE_TEXTS = new Map<string, ReadonlySet<string>>();
+for (const [name, codes] of Object.entries(RESULT_CODES)) {
+  const expected: string | number | readonly (string | number)[] = codes;
+  const list: readonly (string | number)[] = Array.isArray(expected) ? expected : [expected as string | number];
+  CODE_TEXTS.set(name, new Set(list.map(String)));
+}
+
 /** Whether a response code (string or number) equals the named code or one of its list. */
 export function isResultCode(code: unknown, name: ResultCodeName): boolean {
   if (typeof name !== 'string' || !Object.hasOwn(RESULT_CODES, name))
     throw invalidArgument('name', 'a result code name', name, 'isResultCode');
   if (typeof code !== 'string' && typeof code !== 'number') return false;
-  const expected: string | number | readonly (string | number)[] = RESULT_CODES[name];
-  const list: readonly (string | number)[] = Array.isArray(expected) ? expected : [expected as string | number];
-  return list.some((item) => String(item) === String(code));
+  return CODE_TEXTS.get(name)!.has(String(code));
 }

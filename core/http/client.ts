@@ -164,23 +164,30 @@ function httpUrl(field: string, value: unknown): URL {
   return url;
 }
 
+/** CR, LF and NUL: a value holding one is refused rather than cut by the host. */
+const UNSAFE_HEADER_VALUE = /[\r\n\0]/;
+
 /**
  * Sets one header (an undefined value removes it). A value that is not a string, number or boolean, that
  * holds CR, LF or NUL anywhere, or that the host refuses (a bad name, a character above U+00FF) is an
  * InvalidArgumentError naming `field`: a value is never sent cut or altered.
  */
 function putHeader(headers: Headers, name: string, value: unknown, field: string): void {
-  // The value stays out of the error: it may be a secret (a session token), and errors get logged.
-  const fail = () => new InvalidArgumentError(`http: ${field} is not a valid header (name ${JSON.stringify(name)})`, { field });
-  if (value !== undefined && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw fail();
+  if (value !== undefined && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+    throw invalidHeader(name, field);
   const text = value === undefined ? undefined : String(value);
-  if (text !== undefined && /[\r\n\0]/.test(text)) throw fail();
+  if (text !== undefined && UNSAFE_HEADER_VALUE.test(text)) throw invalidHeader(name, field);
   try {
     if (text === undefined) headers.delete(name);
     else headers.set(name, text);
   } catch {
-    throw fail();
+    throw invalidHeader(name, field);
   }
+}
+
+/** The error for a header putHeader refuses. The value stays out of it: it may be a secret (a session token), and errors get logged. */
+function invalidHeader(name: string, field: string): InvalidArgumentError {
+  return new InvalidArgumentError(`http: ${field} is not a valid header (name ${JSON.stringify(name)})`, { field });
 }
 
 /** Checks the client's options once, when it is made: every fault is an InvalidArgumentError naming the option. */

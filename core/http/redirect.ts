@@ -55,7 +55,8 @@ export async function fetchFollowingRedirects(
   request: Request,
   policy: RedirectPolicy,
 ): Promise<Response> {
-  const home = new URL(request.url).origin;
+  // The request's own origin, parsed only when a redirect needs it: most calls are answered directly.
+  let home: string | undefined;
   // fetch consumes the body; a 307/308 must send it again, so keep a branch until we know.
   let replay: Request | undefined = request.body === null ? undefined : request.clone();
   let bytes: ArrayBuffer | undefined;
@@ -81,6 +82,7 @@ export async function fetchFollowingRedirects(
       return policy.refuse(reason, status, where);
     };
     if (target === undefined || !isUsableTarget(target)) throw fail('location', location);
+    home ??= new URL(request.url).origin;
     if (target.origin !== home && !policy.allowedOrigins.has(target.origin)) throw fail('cross-origin', target.href);
     if (hops + 1 > MAX_REDIRECTS) throw fail('too-many', target.href);
     const toGet =

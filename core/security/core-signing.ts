@@ -86,6 +86,16 @@ export function coreSignedText(parts: CoreCallParts): { text: string; dataMd5: s
   return { text, dataMd5 };
 }
 
+// A client signs every core call with the same key pair until it rotates it, so the last key id is kept
+// rather than hashing the same public key on each call.
+let lastKeyId: { publicKey: string; keyId: string } | undefined;
+
+/** keyIdOf, remembering the last public key's id. */
+function keyIdOfSigningKey(publicKey: string): string {
+  if (lastKeyId?.publicKey !== publicKey) lastKeyId = { publicKey, keyId: keyIdOf(publicKey) };
+  return lastKeyId.keyId;
+}
+
 /** The key that signs: a client pair's public key (base64 SPKI) and private key (PKCS#8 PEM). */
 export interface SigningKey {
   publicKey: string;
@@ -105,7 +115,7 @@ export async function signCoreCall(
   const { text, dataMd5 } = coreSignedText(parts);
   const signing = engine.sign(key.privateKeyPem, utf8ToBytes(text));
   // Computed while WebCrypto signs off the main thread.
-  const keyId = keyIdOf(key.publicKey);
+  const keyId = keyIdOfSigningKey(key.publicKey);
   const signature = await signing;
   return {
     text,

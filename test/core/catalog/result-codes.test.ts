@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_CODE, RESULT_CODES, isResultCode } from '../../../core/catalog/index.js';
 import type { ResultCodeName } from '../../../core/catalog/index.js';
@@ -49,5 +50,17 @@ describe('result codes (spec §B8, §S8)', () => {
     [undefined, 'httpSuccess', false],
   ] as const)('isResultCode(%j, %s) is %s', (code, name: ResultCodeName, expected) => {
     expect(isResultCode(code, name)).toBe(expected);
+  });
+
+  it("a code matches a name exactly when its text equals the text of one of the name's codes, for any code", () => {
+    const names = Object.keys(RESULT_CODES) as ResultCodeName[];
+    const listed = names.flatMap((name) => ([] as (string | number)[]).concat(RESULT_CODES[name]));
+    const codes = fc.oneof(fc.constantFrom(...listed), fc.constantFrom(...listed.map(String)), fc.string(), fc.integer(), fc.double());
+    fc.assert(
+      fc.property(codes, fc.constantFrom(...names), (code, name) => {
+        const texts = ([] as (string | number)[]).concat(RESULT_CODES[name]).map(String);
+        expect(isResultCode(code, name)).toBe(texts.includes(String(code)));
+      }),
+    );
   });
 });

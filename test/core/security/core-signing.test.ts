@@ -73,6 +73,14 @@ describe('core-call signatures verified by node:crypto', () => {
     expect(nodeVerify('sha256', Buffer.from(text), nodeKey(), Buffer.from(headers['device-sign']!, 'base64'))).toBe(true);
   });
 
+  it('the key id follows the key that signs when the pair rotates and rotates back', async () => {
+    const other = await webcrypto.generateKeyPair(1024);
+    for (const key of [pair, other, pair]) {
+      const { headers } = await signCoreCall(webcrypto, key, parts());
+      expect(headers['device-sign-key']).toBe(md5(key.publicKey));
+    }
+  });
+
   type Field = 'path' | 'tm' | 'traceId' | 'body' | 'query';
   const tamper = (p: CoreCallParts, field: Field, index: number): CoreCallParts => {
     const flip = (s: string, signed: number) => {
