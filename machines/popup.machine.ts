@@ -108,9 +108,9 @@ const inputRules: FieldRules<PopupInput> = {
   errors: REPORTER,
 };
 // A SET_OPTIONS whose options are malformed is ignored whole (never half applied).
-// Stryker disable next-line ConditionalExpression: optionsOf runs only in the SET_OPTIONS guard and action, where the type test always
-// holds
 const optionsOf = (event: PopupEvent) =>
+  // Stryker disable next-line ConditionalExpression: optionsOf runs only in the SET_OPTIONS guard and action, where the type test
+  // always holds
   event.type === 'SET_OPTIONS' ? fieldsOrUndefined<PopupOptions>(prop(event, 'options'), optionRules) : undefined;
 
 export type PopupEvent =

@@ -166,7 +166,8 @@ export class ToastQueue {
   }
   /** Removes and returns up to `count` toasts from the front. */
   take(count: number): QueuedToast[] {
-    checkArgument('ToastQueue.take', 'count', count, (n) => typeof n === 'number' && n >= 0 && !Number.isNaN(n), 'a number from 0');
+    // NaN fails `n >= 0` too.
+    checkArgument('ToastQueue.take', 'count', count, (n) => typeof n === 'number' && n >= 0, 'a number from 0');
     const out: QueuedToast[] = [];
     for (const toast of this.items.values()) {
       if (out.length >= count) break;
@@ -178,7 +179,7 @@ export class ToastQueue {
   /** Removes and returns the waiting toast with this id, if any. */
   delete(id: string): QueuedToast | undefined {
     const toast = this.items.get(id);
-    if (toast !== undefined) this.items.delete(id);
+    this.items.delete(id);
     return toast;
   }
   /** Removes and returns every waiting toast, oldest first. */
@@ -276,6 +277,7 @@ const updateOf = readOnce((event: ToasterEvent): { id: string; patch: Partial<To
     const toast = addOf(event);
     return toast && { id: toast.id, patch: toast };
   }
+  // Stryker disable next-line ConditionalExpression: updateOf runs only on ADD and UPDATE (the UPDATE guard, the update actions)
   if (event.type !== 'UPDATE') return undefined;
   const id = idOf(event);
   const patch = toastPatchOf(prop(event, 'patch'));
@@ -336,10 +338,12 @@ export const toasterMachine = setup({
     validHost: ({ event }) => hostOf(event) !== undefined,
     shownId: ({ context, event }) => {
       const id = addOf(event)?.id;
+      // Stryker disable next-line ConditionalExpression: a shown toast's id is a checked string, so an undefined id matches none either way
       return id !== undefined && context.items.some((item) => item.id === id);
     },
     queuedId: ({ context, event }) => {
       const id = addOf(event)?.id;
+      // Stryker disable next-line ConditionalExpression: a waiting toast's id is a checked string, so an undefined id is never waiting
       return id !== undefined && context.queue.has(id);
     },
     validAdd: ({ event }) => addOf(event) !== undefined,
@@ -377,9 +381,9 @@ export const toasterMachine = setup({
         for (const dropped of context.queue.push(added)) enqueue.emit({ type: 'toast.closed', id: dropped.id, reason: 'overflow' });
         enqueue.emit({ type: 'toast.added', id: added.id });
       }
-      const free = context.maxVisible - context.items.length;
-      if (free <= 0 || context.queue.size === 0) return;
-      const next = context.queue.take(free);
+      // admit never fills more than the free slots, so none is negative; the clamp keeps take()'s contract regardless.
+      const next = context.queue.take(Math.max(context.maxVisible - context.items.length, 0));
+      if (next.length === 0) return;
       enqueue.assign(({ context, spawn }) => ({
         items: context.items.concat(
           next.map((toast): ToastItem => ({
@@ -405,7 +409,8 @@ export const toasterMachine = setup({
       }
     }),
     dismiss: enqueueActions(({ context, event, enqueue }) => {
-      const dismissed = event.type === 'DISMISS' ? dismissOf(event) : undefined;
+      const dismissed = dismissOf(event);
+      // Stryker disable next-line ConditionalExpression: the validDismiss guard runs first, so dismissed is never undefined here
       if (!dismissed) return;
       // Queued toasts leave first, so closing a shown one cannot promote a toast that is being dismissed. One id
       // is a map lookup, however long the queue.
@@ -421,7 +426,7 @@ export const toasterMachine = setup({
     }),
     measure: assign({
       items: ({ context, event }) => {
-        const m = event.type === 'MEASURED' ? measuredOf(event) : undefined;
+        const m = measuredOf(event);
         return m
           ? context.items.map((item) => (item.id === m.id && item.height !== m.height ? { ...item, height: m.height } : item))
           : context.items;
@@ -429,7 +434,10 @@ export const toasterMachine = setup({
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
       const item = finishedOf(context, event);
+      // Stryker disable next-line OptionalChaining: the childFinished guard runs first, so the item is there
       const output = item?.ref.getSnapshot().output;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: the childFinished guard runs first: the item is there and
+      // its child is done, with an output
       if (!item || !output) return;
       // A finished child stays in `children` until it is stopped; stopping it frees it and its id.
       enqueue.stopChild(item.ref);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom, SnapshotFrom } from 'xstate';
 import { memoryPlatform } from '../../core/platform/index.js';
-import { createLayerCounter, createScrollLock } from '../../core/ui/index.js';
-import { popupMachine } from '../../machines/index.js';
+import { createLayerCounter, createLayerStack, createScrollLock } from '../../core/ui/index.js';
+import { popupDomIds, popupMachine } from '../../machines/index.js';
 import type { PopupEmitted } from '../../machines/index.js';
-import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startError, startRun, thrownBy } from './transition-table.js';
 import type { TableRun } from './transition-table.js';
 
 function start(input: InputFrom<typeof popupMachine> = {}) {
@@ -256,6 +256,42 @@ describe('popup input and defaults', () => {
       'input.openDelay',
     );
     expectInvalidArgument(startError(popupMachine, 'modal'), 'popup: input must be an object, got "modal"', 'input');
+    expectInvalidArgument(
+      startError(popupMachine, { initialFocus: 'first' }),
+      'popup: input.initialFocus must be a function giving the element to focus, got "first"',
+      'input.initialFocus',
+    );
+    expect(
+      createActor(popupMachine, { input: { initialFocus: () => null } })
+        .start()
+        .getSnapshot().status,
+    ).toBe('active');
+  });
+
+  it('popupDomIds derives every part id from the owner; an owner that is not a non-empty string is named', () => {
+    expect(popupDomIds('p')).toStrictEqual({
+      trigger: 'p-trigger',
+      backdrop: 'p-backdrop',
+      content: 'p-content',
+      title: 'p-title',
+      body: 'p-body',
+      footer: 'p-footer',
+    });
+    expectInvalidArgument(
+      thrownBy(() => popupDomIds('')),
+      'popupDomIds: owner must be a non-empty string',
+      'owner',
+    );
+  });
+
+  it('a pointer-down outside the open popup, through the layer stack, closes it with reason outside', () => {
+    const stack = createLayerStack(undefined);
+    const t = start({ stack });
+    t.actor.send({ type: 'OPEN' });
+    expect(stack.handlePointerDown({ target: null } as unknown as Event)).toBe(true);
+    expect(t.value()).toBe('"closed"');
+    expect(t.emitted.at(-1)).toStrictEqual({ type: 'closed', reason: 'outside' });
+    expect(stack.size).toBe(0);
   });
 
   it('a modal without a scroll lock opens and closes, locking nothing', () => {

@@ -2,21 +2,29 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { createActor, SimulatedClock } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createLayerCounter } from '../../core/ui/index.js';
+import { createLayerStack } from '../../core/ui/layer-stack.js';
+import type { LayerStack } from '../../core/ui/layer-stack.js';
+import type { UserCallbackError } from '../../core/errors/guard-callback.js';
+import type { ErrorReport } from '../../core/platform/types.js';
 import {
+  checkToasterInput,
   createToastApi,
+  newToastOf,
   queuedToastCount,
   toasterMachine,
   toastPlacements,
   TOAST_GAP_PX,
   TOAST_MAX_QUEUED,
   ToastQueue,
+  TOAST_REGION_ID,
   TOAST_TOP_OFFSET_PX,
 } from '../../machines/index.js';
 import type { ToasterEmitted, ToasterEvent, ToasterInput, ToasterSnapshot } from '../../machines/index.js';
 import { walk } from './graph.js';
-import { describeTransitionTable, startRun } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startRun, thrownBy } from './transition-table.js';
 import type { TableRun } from './transition-table.js';
 
 function setupToaster(input: ToasterInput = {}) {
@@ -363,6 +371,274 @@ describe('root toaster', () => {
   });
 });
 
+describe('toaster contract: each malformed argument is an InvalidArgumentError with its message and field', () => {
+  it('checkToasterInput names the field under input (or the name given), with what it must be', () => {
+    expectInvalidArgument(
+      thrownBy(() => checkToasterInput({ visibility: {} })),
+      'toaster: input.visibility must be a visibility port, got an object',
+      'input.visibility',
+    );
+    expectInvalidArgument(
+      thrownBy(() => checkToasterInput({ duration: -1 })),
+      'toaster: input.duration must be a number of ms up to 2^31 − 1, 0 or Infinity, got -1',
+      'input.duration',
+    );
+    expectInvalidArgument(
+      thrownBy(() => checkToasterInput({ duration: -1 }, 'options')),
+      'toaster: options.duration must be a number of ms up to 2^31 − 1, 0 or Infinity, got -1',
+      'options.duration',
+    );
+  });
+
+  it('ToastQueue: a bad cap, a malformed toast or patch and a bad count each name the argument', () => {
+    expectInvalidArgument(
+      thrownBy(() => new ToastQueue(0)),
+      'toaster: maxQueued must be a positive whole number or Infinity',
+      'maxQueued',
+    );
+    const queue = new ToastQueue(5);
+    expectInvalidArgument(
+      thrownBy(() => queue.push({ id: 'a' } as never)),
+      'ToastQueue.push: toast.message must be a string, got undefined',
+      'toast.message',
+    );
+    queue.push({ id: 'a', message: 'a' });
+    expectInvalidArgument(
+      thrownBy(() => queue.update('a', { duration: -1 })),
+      'ToastQueue.update: patch.duration must be a number of ms up to 2^31 − 1, 0 or Infinity, got -1',
+      'patch.duration',
+    );
+    for (const count of [-1, Number.NaN, '1', undefined]) {
+      const error = thrownBy(() => queue.take(count as number));
+      expectInvalidArgument(error, 'ToastQueue.take: count must be a number from 0', 'count');
+      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'count', value: count });
+    }
+    expect(queue.toArray()).toStrictEqual([{ id: 'a', message: 'a' }]);
+  });
+
+  it('ToastQueue.update takes a patch without a message and keeps the rest of the toast', () => {
+    const queue = new ToastQueue(5);
+    queue.push({ id: 'a', message: 'Sending', type: 'loading' });
+    expect(queue.update('a', { type: 'success' })).toBe(true);
+    expect(queue.update('b', { type: 'success' })).toBe(false);
+    expect(queue.toArray()).toStrictEqual([{ id: 'a', message: 'Sending', type: 'success' }]);
+  });
+
+  it('ToastQueue.push keeps a copy newToastOf checked as it is, and stores a checked copy of anything else', () => {
+    const queue = new ToastQueue(5);
+    const checked = newToastOf({ id: 'a', message: 'a' })!;
+    queue.push(checked);
+    const raw = { id: 'b', message: 'b', extra: 1 };
+    queue.push(raw as never);
+    const [first, second] = queue.toArray();
+    expect(first).toBe(checked);
+    expect(second).not.toBe(raw);
+    expect(second).toStrictEqual({ id: 'b', message: 'b' });
+  });
+
+  it('ToastQueue.delete of an id that is not waiting gives undefined and leaves the queue', () => {
+    const queue = new ToastQueue(5);
+    queue.push({ id: 'a', message: 'a' });
+    expect(queue.delete('b')).toBeUndefined();
+    expect(queue.delete('a')).toStrictEqual({ id: 'a', message: 'a' });
+    expect([queue.size, queue.has('a')]).toStrictEqual([0, false]);
+  });
+
+  it('toastPlacements names the malformed part of its context; queuedToastCount names a context without a queue', () => {
+    expectInvalidArgument(
+      thrownBy(() => toastPlacements({ top: 100, gap: 16 } as never)),
+      'toastPlacements: context.items must be a list of shown toasts, got undefined',
+      'context.items',
+    );
+    expectInvalidArgument(
+      thrownBy(() => toastPlacements({ items: 'ab', top: 100, gap: 16 } as never)),
+      'toastPlacements: context.items must be a list of shown toasts, got "ab"',
+      'context.items',
+    );
+    for (const items of [[null], [{ id: 5, height: 0 }], [{ id: '', height: 0 }], [{ id: 'a', height: -1 }], [{ id: 'a' }]])
+      expectInvalidArgument(
+        thrownBy(() => toastPlacements({ items, top: 100, gap: 16 } as never)),
+        'toastPlacements: context.items must be a list of shown toasts, got an array',
+        'context.items',
+      );
+    expect(toastPlacements({ items: [{ id: 'a', height: 0, ref: 'r' }], top: 10, gap: 4 } as never)).toStrictEqual([
+      { id: 'a', ref: 'r', offset: 10, index: 0 },
+    ]);
+    expectInvalidArgument(
+      thrownBy(() => queuedToastCount({ queue: [] } as never)),
+      "queuedToastCount: context must be a toaster's context",
+      'context',
+    );
+  });
+});
+
+/** A layer stack that records when a branch is added and removed. */
+function branchRecordingStack() {
+  const real = createLayerStack(undefined);
+  const branches: string[] = [];
+  const stack = {
+    push: (options: Parameters<LayerStack['push']>[0]) => real.push(options),
+    addBranch: (node: () => Element | null | undefined) => {
+      branches.push('add');
+      const remove = real.addBranch(node);
+      return () => {
+        branches.push('remove');
+        remove();
+      };
+    },
+  } as unknown as LayerStack;
+  return { real, stack, branches };
+}
+
+describe('toaster region and host', () => {
+  it('the root region has the DOM id exkit-toasts unless the input names another', () => {
+    expect(TOAST_REGION_ID).toBe('exkit-toasts');
+    expect(createActor(toasterMachine, { input: {} }).start().getSnapshot().context.regionId).toBe('exkit-toasts');
+    expect(
+      createActor(toasterMachine, { input: { regionId: 'mine' } })
+        .start()
+        .getSnapshot().context.regionId,
+    ).toBe('mine');
+  });
+
+  it('SET_HOST registers the region as a branch of the new stack, which stopping the toaster removes', () => {
+    const { stack, branches } = branchRecordingStack();
+    const actor = createActor(toasterMachine, { input: {} }).start();
+    actor.send({ type: 'SET_HOST', stack });
+    expect(branches).toStrictEqual(['add']);
+    actor.stop();
+    expect(branches).toStrictEqual(['add', 'remove']);
+  });
+
+  it('SET_HOST takes the host document when it brings one, and keeps the toaster own one when it does not', () => {
+    const { stack } = branchRecordingStack();
+    const dom = { window: {}, document: {} } as never;
+    const bare = createActor(toasterMachine, { input: {} }).start();
+    bare.send({ type: 'SET_HOST', stack, dom });
+    expect(bare.getSnapshot().context.dom).toBe(dom);
+    const own = { window: {}, document: {} } as never;
+    const withDom = createActor(toasterMachine, { input: { dom: own } }).start();
+    withDom.send({ type: 'SET_HOST', stack });
+    expect([withDom.getSnapshot().context.stack, withDom.getSnapshot().context.dom]).toStrictEqual([stack, own]);
+  });
+
+  it('a malformed SET_HOST is not taken: the region keeps its branch and stays below a modal opened since', () => {
+    const { real, stack, branches } = branchRecordingStack();
+    const actor = createActor(toasterMachine, { input: { stack } }).start();
+    actor.send({ type: 'ADD', toast: { id: 'a', message: 'a' } });
+    const modal = real.push({});
+    const malformed = { type: 'SET_HOST', stack: { push: 1 } } as never;
+    expect(actor.getSnapshot().can(malformed)).toBe(false);
+    actor.send(malformed);
+    expect(modal.isTop()).toBe(true);
+    expect(branches).toStrictEqual(['add']);
+    expect(actor.getSnapshot().context.stack).toBe(stack);
+  });
+});
+
+describe('toaster page visibility port', () => {
+  it('a port that fails is reported as a UserCallbackError "visibility.changes failed"', () => {
+    const reports: ErrorReport[] = [];
+    const cause = new Error('port down');
+    const visibility = {
+      current: () => 'visible' as const,
+      changes: { subscribe: (o: { error: (e: unknown) => void }) => (o.error(cause), { unsubscribe() {} }) },
+    };
+    createActor(toasterMachine, { input: { visibility: visibility as never, errors: { report: (r) => void reports.push(r) } } }).start();
+    expect(reports.map((r) => [r.message, (r.error as Error).name, (r.error as UserCallbackError).cause])).toStrictEqual([
+      ['visibility.changes failed', 'UserCallbackError', cause],
+    ]);
+  });
+
+  it('stopping the toaster unsubscribes from the port', () => {
+    const calls: string[] = [];
+    const visibility = {
+      current: () => 'visible' as const,
+      changes: { subscribe: () => (calls.push('subscribe'), { unsubscribe: () => void calls.push('unsubscribe') }) },
+    };
+    const actor = createActor(toasterMachine, { input: { visibility: visibility as never } }).start();
+    expect(calls).toStrictEqual(['subscribe']);
+    actor.stop();
+    expect(calls).toStrictEqual(['subscribe', 'unsubscribe']);
+  });
+});
+
+describe('toaster actions: what each event changes and what it leaves alone', () => {
+  it('a toast that has to wait leaves the shown list as it was (the same array, so a renderer memoised on it keeps it)', () => {
+    const t = setupToaster({ maxVisible: 1 });
+    t.toast('a', { id: 'a' });
+    const shown = t.ctx().items;
+    t.toast('b', { id: 'b' });
+    expect(t.ctx().items).toBe(shown);
+    expect(queuedToastCount(t.ctx())).toBe(1);
+  });
+
+  it('measuring a toast at the height it has keeps its item; another height replaces it', () => {
+    const t = setupToaster();
+    t.toast('a', { id: 'a' });
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 40 });
+    const item = t.ctx().items[0];
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 40 });
+    expect(t.ctx().items[0]).toBe(item);
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 41 });
+    expect(t.ctx().items[0]).not.toBe(item);
+    expect(t.ctx().items[0]!.height).toBe(41);
+  });
+
+  it('the page stays hidden through pointer events, and the pointer stays in through page events', () => {
+    const t = setupToaster();
+    const a = t.toast('a');
+    t.actor.send({ type: 'PAGE_HIDDEN' });
+    t.actor.send({ type: 'POINTER_ENTER' });
+    t.actor.send({ type: 'POINTER_LEAVE' });
+    expect([t.ctx().pageHidden, t.ctx().hovered, t.state(a)]).toStrictEqual([true, false, '{"visible":"paused"}']);
+    t.actor.send({ type: 'POINTER_ENTER' });
+    t.actor.send({ type: 'PAGE_VISIBLE' });
+    expect([t.ctx().pageHidden, t.ctx().hovered, t.state(a)]).toStrictEqual([false, true, '{"visible":"paused"}']);
+  });
+
+  it('the toasts hear PAUSE and RESUME only when the toaster starts or stops being paused', () => {
+    const sent: string[] = [];
+    const clock = new SimulatedClock();
+    const actor = createActor(toasterMachine, {
+      input: {},
+      clock,
+      inspect: (ev) => {
+        const id = (ev.actorRef as AnyActorRef).id;
+        if (ev.type === '@xstate.event' && id.startsWith('toast:') && /^(PAUSE|RESUME)$/.test(ev.event.type))
+          sent.push(`${id} ${ev.event.type}`);
+      },
+    }).start();
+    actor.send({ type: 'ADD', toast: { id: 'a', message: 'a' } });
+    for (const type of [
+      'POINTER_LEAVE',
+      'PAGE_VISIBLE',
+      'POINTER_ENTER',
+      'PAGE_HIDDEN',
+      'POINTER_LEAVE',
+      'POINTER_LEAVE',
+      'PAGE_VISIBLE',
+    ] as const)
+      actor.send({ type });
+    expect(sent).toStrictEqual(['toast:a PAUSE', 'toast:a RESUME']);
+  });
+
+  it('a done event of a finished toast closes it and adds nothing, whatever else it carries', () => {
+    const t = setupToaster();
+    t.toast('a', { id: 'a', duration: 1000 });
+    const ref = t.ctx().items[0]!.ref;
+    // Sent at the moment the toast has finished but before the toaster has heard of it, so the done event counts.
+    const forged = { type: 'xstate.done.actor.toast:a', output: { id: 'a', reason: 'timeout' }, toast: { id: 'z', message: 'z' } };
+    ref.subscribe((snapshot) => {
+      if (snapshot.status === 'done') t.actor.send(forged as never);
+    });
+    t.emitted.length = 0;
+    t.clock.increment(1000);
+    expect(t.emitted).toStrictEqual([{ type: 'toast.closed', id: 'a', reason: 'timeout' }]);
+    expect([t.ctx().items, t.ctx().queue.size]).toStrictEqual([[], 0]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 // The toaster's table (spec §B4, §B9). One state, `active`: what an event does depends on which toasts are shown
 // or waiting, so the table's states are the toaster with none, one, a full stack of two with one waiting, and one
@@ -387,9 +663,9 @@ function toasterEffects(run: TableRun) {
       };
     }),
     waiting: context.queue.toArray().map((t) => [t.id, t.message]),
-    // The toast actors (the page-visibility listener is a child too).
+    // The toast actors and the region's effects (the page-visibility listener is a child too).
     children: Object.keys(children)
-      .filter((key) => key.startsWith('toast:'))
+      .filter((key) => key.startsWith('toast:') || key.startsWith('region'))
       .sort(),
     shownCount: context.shownCount,
     pageHidden: context.pageHidden,
@@ -413,7 +689,8 @@ const shownToast = (id: string, zIndex: number, more: Partial<Shown> = {}): Show
 const toasts = (shown: Shown[], waiting: string[][], shownCount: number, flags: { pageHidden?: boolean; hovered?: boolean } = {}) => ({
   shown,
   waiting,
-  children: shown.map((s) => `toast:${s.id}`).sort(),
+  // The region's branch lives as long as the toaster; its layer while any toast is shown.
+  children: [...shown.map((s) => `toast:${s.id}`), 'regionBranch', ...(shown.length > 0 ? ['regionLayer'] : [])].sort(),
   shownCount,
   pageHidden: flags.pageHidden ?? false,
   hovered: flags.hovered ?? false,
@@ -431,6 +708,7 @@ type ToasterTableEvent =
   | 'UPDATE a'
   | 'UPDATE c'
   | 'UPDATE (malformed)'
+  | 'UPDATE (malformed id)'
   | 'DISMISS'
   | 'DISMISS a'
   | 'DISMISS c'
@@ -444,7 +722,14 @@ type ToasterTableEvent =
   | 'POINTER_LEAVE'
   | 'wait 1000'
   | 'forged done of a';
-const MALFORMED = ['ADD (malformed)', 'UPDATE (malformed)', 'DISMISS (malformed)', 'MEASURED (malformed)', 'forged done of a'] as const;
+const MALFORMED = [
+  'ADD (malformed)',
+  'UPDATE (malformed)',
+  'UPDATE (malformed id)',
+  'DISMISS (malformed)',
+  'MEASURED (malformed)',
+  'forged done of a',
+] as const;
 
 describeTransitionTable<ToasterState, ToasterTableEvent>({
   name: 'toaster transition table (spec §B4, §B9: at most maxVisible shown, the rest wait in order; paused while hidden or hovered)',
@@ -468,6 +753,7 @@ describeTransitionTable<ToasterState, ToasterTableEvent>({
     'UPDATE a': { type: 'UPDATE', id: 'a', patch: { message: 'a2' } },
     'UPDATE c': { type: 'UPDATE', id: 'c', patch: { message: 'c2' } },
     'UPDATE (malformed)': { type: 'UPDATE', id: 'a', patch: { duration: -1 } },
+    'UPDATE (malformed id)': { type: 'UPDATE', id: 5, patch: { message: 'x' } },
     DISMISS: { type: 'DISMISS' },
     'DISMISS a': { type: 'DISMISS', id: 'a' },
     'DISMISS c': { type: 'DISMISS', id: 'c' },
