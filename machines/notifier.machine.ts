@@ -198,13 +198,13 @@ export const notifierMachine = setup({
     validMeasured: ({ event }) => measuredOf(event) !== undefined,
     childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
   },
+  // Each action below runs only after its transition's guard admitted the same event (each reader reads an event
+  // once), so a reader's result is never undefined there: the actions assert it rather than test it again.
   actions: {
     frontRegion: sendTo(REGION_LAYER, { type: 'layer.front' }),
     regionFronted: assign({ frontedCount: ({ context }) => context.shownCount }),
     spawnNotification: enqueueActions(({ context, event, enqueue }) => {
-      const n = notifyOf(event);
-      // Stryker disable next-line ConditionalExpression: the validNotify guard admitted this event (read once), so n is never undefined
-      if (!n) return;
+      const n = notifyOf(event)!;
       // Showing an id that is already up replaces it, so a repeated notice never stacks twice.
       const existing = context.items.find((i) => i.id === n.id);
       if (existing) enqueue.stopChild(existing.ref);
@@ -224,19 +224,17 @@ export const notifierMachine = setup({
       enqueue.emit({ type: 'notification.shown', id: n.id });
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
-      const target = targetOf(event);
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: the validTarget guard admits only these four types with a
-      // well-formed target (read once), so this never returns; it narrows the types for sendTo
-      if (!target || (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE'))
-        return;
+      const target = targetOf(event)!;
+      // Only these four event types reach this action (see the transitions below).
+      const type = event.type as 'CLOSE' | 'CLICK' | 'POINTER_ENTER' | 'POINTER_LEAVE';
       let reached = false;
       for (const item of context.items) {
         if (target.id !== undefined && item.id !== target.id) continue;
-        enqueue.sendTo(item.ref, { type: event.type });
+        enqueue.sendTo(item.ref, { type });
         reached = true;
       }
       // A click is reported only for a notification that is up: a stray CLICK for an unknown id reports nothing.
-      if (event.type === 'CLICK' && reached) enqueue.emit({ type: 'notification.clicked', id: target.id! });
+      if (type === 'CLICK' && reached) enqueue.emit({ type: 'notification.clicked', id: target.id! });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
       const newest = context.items.at(-1);
@@ -244,17 +242,14 @@ export const notifierMachine = setup({
     }),
     measure: assign({
       items: ({ context, event }) => {
-        const m = measuredOf(event);
-        // Stryker disable next-line ConditionalExpression: the validMeasured guard admitted this event, so m is never undefined here
-        return m ? context.items.map((i) => (i.id === m.id && i.height !== m.height ? { ...i, height: m.height } : i)) : context.items;
+        const m = measuredOf(event)!;
+        return context.items.map((i) => (i.id === m.id && i.height !== m.height ? { ...i, height: m.height } : i));
       },
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
-      const item = finishedOf(context, event);
-      const output = item?.ref.getSnapshot().output as NotificationOutput | undefined;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: the childFinished guard found the item's actor done, and a done
-      // notification always has an output (its machine's output function), so this never returns
-      if (!item || !output) return;
+      // The childFinished guard found this item's actor done, and a done notification always has its output.
+      const item = finishedOf(context, event)!;
+      const output = item.ref.getSnapshot().output as NotificationOutput;
       enqueue.stopChild(item.ref);
       enqueue.assign({ items: context.items.filter((i) => i !== item) });
       enqueue.emit({ type: 'notification.closed', id: output.id, reason: output.reason });
