@@ -163,20 +163,16 @@ export function notificationOf(value: unknown): (NotificationContent & { id: str
   return fieldsOrUndefined<NotificationContent & { id: string }>(value, notificationRules);
 }
 
-// Malformed events are ignored: their fields are read once, checked, by these.
-const notifyOf = readOnce((event: NotifierEvent) => (event.type === 'NOTIFY' ? notificationOf(prop(event, 'notification')) : undefined));
-const idRule = (required: boolean) => ({ id: { check: isId, expect: 'an id', required } });
+// Malformed events are ignored: their fields are read once, checked, by these. Each runs only in the guard and
+// action of its own event types, so none tests the event's type again.
+const notifyOf = readOnce((event: NotifierEvent) => notificationOf(prop(event, 'notification')));
+/** A CLOSE names one notification or none (every one); the other targeted events name one. */
+const ANY_ID = { id: ID };
+const ONE_ID = { id: required(ID) };
 /** The target of a CLOSE (an id, or every one), CLICK or POINTER_ENTER/LEAVE (an id). */
-const targetOf = readOnce((event: NotifierEvent) =>
-  event.type === 'CLOSE' || event.type === 'CLICK' || event.type === 'POINTER_ENTER' || event.type === 'POINTER_LEAVE'
-    ? fieldsOrUndefined<{ id?: string }>(event, idRule(event.type !== 'CLOSE'))
-    : undefined,
-);
+const targetOf = readOnce((event: NotifierEvent) => fieldsOrUndefined<{ id?: string }>(event, event.type === 'CLOSE' ? ANY_ID : ONE_ID));
 const measuredOf = readOnce((event: NotifierEvent) =>
-  fieldsOrUndefined<{ id: string; height: number }>(event, {
-    ...idRule(true),
-    height: required(PX),
-  }),
+  fieldsOrUndefined<{ id: string; height: number }>(event, { ...ONE_ID, height: required(PX) }),
 );
 /** The notification whose child has really finished: a forged or stray done event finds none. */
 const finishedOf = (context: NotifierContext, event: NotifierEvent): NotificationItem | undefined => {
@@ -202,12 +198,13 @@ export const notifierMachine = setup({
     validMeasured: ({ event }) => measuredOf(event) !== undefined,
     childFinished: ({ context, event }) => finishedOf(context, event) !== undefined,
   },
+  // Each action below runs only after its transition's guard admitted the same event (each reader reads an event
+  // once), so a reader's result is never undefined there: the actions assert it rather than test it again.
   actions: {
     frontRegion: sendTo(REGION_LAYER, { type: 'layer.front' }),
     regionFronted: assign({ frontedCount: ({ context }) => context.shownCount }),
     spawnNotification: enqueueActions(({ context, event, enqueue }) => {
-      const n = notifyOf(event);
-      if (!n) return;
+      const n = notifyOf(event)!;
       // Showing an id that is already up replaces it, so a repeated notice never stacks twice.
       const existing = context.items.find((i) => i.id === n.id);
       if (existing) enqueue.stopChild(existing.ref);
@@ -227,17 +224,17 @@ export const notifierMachine = setup({
       enqueue.emit({ type: 'notification.shown', id: n.id });
     }),
     forward: enqueueActions(({ context, event, enqueue }) => {
-      const target = targetOf(event);
-      if (!target || (event.type !== 'CLICK' && event.type !== 'POINTER_ENTER' && event.type !== 'POINTER_LEAVE' && event.type !== 'CLOSE'))
-        return;
+      const target = targetOf(event)!;
+      // Only these four event types reach this action (see the transitions below).
+      const type = event.type as 'CLOSE' | 'CLICK' | 'POINTER_ENTER' | 'POINTER_LEAVE';
       let reached = false;
       for (const item of context.items) {
         if (target.id !== undefined && item.id !== target.id) continue;
-        enqueue.sendTo(item.ref, { type: event.type });
+        enqueue.sendTo(item.ref, { type });
         reached = true;
       }
       // A click is reported only for a notification that is up: a stray CLICK for an unknown id reports nothing.
-      if (event.type === 'CLICK' && reached) enqueue.emit({ type: 'notification.clicked', id: target.id! });
+      if (type === 'CLICK' && reached) enqueue.emit({ type: 'notification.clicked', id: target.id! });
     }),
     escapeNewest: enqueueActions(({ context, enqueue }) => {
       const newest = context.items.at(-1);
@@ -245,14 +242,14 @@ export const notifierMachine = setup({
     }),
     measure: assign({
       items: ({ context, event }) => {
-        const m = event.type === 'MEASURED' ? measuredOf(event) : undefined;
-        return m ? context.items.map((i) => (i.id === m.id && i.height !== m.height ? { ...i, height: m.height } : i)) : context.items;
+        const m = measuredOf(event)!;
+        return context.items.map((i) => (i.id === m.id && i.height !== m.height ? { ...i, height: m.height } : i));
       },
     }),
     removeClosed: enqueueActions(({ context, event, enqueue }) => {
-      const item = finishedOf(context, event);
-      const output = item?.ref.getSnapshot().output as NotificationOutput | undefined;
-      if (!item || !output) return;
+      // The childFinished guard found this item's actor done, and a done notification always has its output.
+      const item = finishedOf(context, event)!;
+      const output = item.ref.getSnapshot().output as NotificationOutput;
       enqueue.stopChild(item.ref);
       enqueue.assign({ items: context.items.filter((i) => i !== item) });
       enqueue.emit({ type: 'notification.closed', id: output.id, reason: output.reason });

@@ -4,6 +4,8 @@ import type { InputFrom, SnapshotFrom } from 'xstate';
 import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { createLayerCounter } from '../../core/ui/index.js';
 import {
+  checkNotification,
+  checkNotifierInput,
   notificationMachine,
   notificationPlacements,
   notifierMachine,
@@ -13,7 +15,7 @@ import {
   NOTIFICATION_MAX_VISIBLE,
 } from '../../machines/index.js';
 import type { NotifierEmitted, NotifierEvent } from '../../machines/index.js';
-import { describeTransitionTable, expectInvalidArgument, startError, startRun } from './transition-table.js';
+import { describeTransitionTable, expectInvalidArgument, startError, startRun, thrownBy } from './transition-table.js';
 import type { TableRow, TableRun } from './transition-table.js';
 
 /** The notifier's notification actors (its region's layer and branch effects are children too). */
@@ -104,6 +106,115 @@ describe('notifier machine', () => {
     for (const event of wellFormed) expect(s.can(event), event.type).toBe(true);
     for (const type of ['NOTIFY', 'CLICK', 'POINTER_ENTER', 'POINTER_LEAVE', 'MEASURED'])
       expect(s.can({ type } as never), type).toBe(false);
+    // A measurement must name its notification: a height alone is not taken.
+    expect(s.can({ type: 'MEASURED', height: 40 } as never)).toBe(false);
+  });
+
+  it('showing an id that is up stops the actor it replaces, so the old timer never runs on', () => {
+    const t = notifier();
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'one' } });
+    const first = t.ctx().items[0]!.ref;
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'two' } });
+    expect(first.getSnapshot().status).toBe('stopped');
+    const second = t.ctx().items[0]!.ref;
+    expect(second).not.toBe(first);
+    expect([second.getSnapshot().status, second.getSnapshot().context.message]).toStrictEqual(['active', 'two']);
+  });
+
+  it("a notifier's clock is handed to each notification, so one that resumes keeps only the time left after a hover", () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(notifierMachine, { input: { layers: createLayerCounter(), clock }, clock }).start();
+    actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'm', duration: 1000, resumeRemaining: true } });
+    clock.increment(400);
+    actor.send({ type: 'POINTER_ENTER', id: 'a' });
+    clock.increment(10_000);
+    actor.send({ type: 'POINTER_LEAVE', id: 'a' });
+    clock.increment(599);
+    expect(actor.getSnapshot().context.items.map((i) => i.id)).toStrictEqual(['a']);
+    clock.increment(1);
+    expect(actor.getSnapshot().context.items).toStrictEqual([]);
+  });
+
+  it('notificationPlacements takes only a context of shown notifications, a gap and an offset (InvalidArgumentError naming the field)', () => {
+    const ref = createActor(notificationMachine, { input: { id: 'a', message: 'm' } });
+    const item = { id: 'a', ref, position: 'bottom-left', height: 10 };
+    expect(notificationPlacements({ items: [item], gap: 8, offset: 4 } as never)).toStrictEqual([
+      { id: 'a', ref, position: 'bottom-left', offset: 12 },
+    ]);
+    const owner = 'notificationPlacements';
+    const list = 'a list of shown notifications';
+    for (const [items, got] of [
+      [undefined, 'undefined'],
+      ['abc', '"abc"'],
+      [{ length: 0 }, 'an object'],
+      [[null], 'an array'],
+      [[{ ...item, id: '' }], 'an array'],
+      [[{ ...item, id: 5 }], 'an array'],
+      [[{ ...item, height: -1 }], 'an array'],
+      [[{ ...item, height: Number.NaN }], 'an array'],
+      [[{ ...item, position: undefined }], 'an array'],
+      [[item, { ...item, id: 'b', position: 5 }], 'an array'],
+    ] as const)
+      expectInvalidArgument(
+        thrownBy(() => notificationPlacements({ items, gap: 16, offset: 0 } as never)),
+        `${owner}: context.items must be ${list}, got ${got}`,
+        'context.items',
+      );
+    expectInvalidArgument(
+      thrownBy(() => notificationPlacements({ items: [], gap: -1, offset: 0 })),
+      `${owner}: context.gap must be a finite number of px from 0, got -1`,
+      'context.gap',
+    );
+    expectInvalidArgument(
+      thrownBy(() => notificationPlacements({ items: [], gap: 16 } as never)),
+      `${owner}: context.offset must be a finite number of px from 0, got undefined`,
+      'context.offset',
+    );
+    expectInvalidArgument(
+      thrownBy(() => notificationPlacements(null as never)),
+      `${owner}: context must be an object, got null`,
+      'context',
+    );
+  });
+
+  it('checkNotifierInput takes an omitted input as every default and names a malformed field of the notifier input', () => {
+    expect(checkNotifierInput(undefined)).toStrictEqual({});
+    expect(checkNotifierInput({ maxVisible: 3, gap: 8, offset: 2, unknown: true })).toStrictEqual({ maxVisible: 3, gap: 8, offset: 2 });
+    expectInvalidArgument(
+      thrownBy(() => checkNotifierInput({ gap: -1 })),
+      'notifier: input.gap must be a finite number of px from 0, got -1',
+      'input.gap',
+    );
+    expectInvalidArgument(
+      thrownBy(() => checkNotifierInput(7)),
+      'notifier: input must be an object, got 7',
+      'input',
+    );
+  });
+
+  it('checkNotification gives a plain checked copy (its id optional) or names the malformed field of the notification', () => {
+    expect(checkNotification({ message: 'm', extra: 1 })).toStrictEqual({ message: 'm' });
+    expect(checkNotification({ id: 'a', message: 'm', position: 'bottom-left', type: 'error' })).toStrictEqual({
+      id: 'a',
+      message: 'm',
+      position: 'bottom-left',
+      type: 'error',
+    });
+    expectInvalidArgument(
+      thrownBy(() => checkNotification({ message: 5 })),
+      'notify: notification.message must be a string, got 5',
+      'notification.message',
+    );
+    expectInvalidArgument(
+      thrownBy(() => checkNotification({ id: '', message: 'm' })),
+      'notify: notification.id must be a non-empty string, got ""',
+      'notification.id',
+    );
+    expectInvalidArgument(
+      thrownBy(() => checkNotification('m')),
+      'notify: notification must be an object, got "m"',
+      'notification',
+    );
   });
 
   it('"16 px gap" per corner, derived from measured heights; later ones shift up when one closes', () => {
