@@ -3,8 +3,10 @@ import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom, SnapshotFrom } from 'xstate';
 import { createLayerCounter } from '../../core/ui/index.js';
 import {
+  checkMessageBoxQueueInput,
   createMessageBoxApi,
   currentMessageBox,
+  messageBoxDomIds,
   messageBoxMachine,
   messageBoxQueueMachine,
   MESSAGE_BOX_TOP_OFFSET,
@@ -701,3 +703,126 @@ function recordingScrollLock() {
     unlock: (owner: string) => void calls.push(`unlock ${owner}`),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exact errors of the box's and the queue's public entry points, and what a box keeps from its input (issue 24).
+function errorOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    const e = error as { name: string; code: string; extra?: { field?: unknown }; message: string };
+    return { name: e.name, code: e.code, field: e.extra?.field, message: e.message };
+  }
+  return undefined;
+}
+const invalid = (field: string, message: string) => ({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', field, message });
+/** Starts a box on `more` over a prompt's input: the error it fails with (the machine reports it, never throws). */
+const boxInput = (more: Record<string, unknown>) => () => {
+  const actor = createActor(messageBoxMachine, { input: { id: 'b', kind: 'prompt', message: 'm', ...more } as never });
+  let failure: unknown;
+  actor.subscribe({ error: (e) => (failure = e) });
+  actor.start();
+  if (failure) throw failure;
+};
+
+describe('message box input checks', () => {
+  it('messageBoxDomIds derives every id from the box id, and names id when it is empty', () => {
+    expect(messageBoxDomIds('b')).toStrictEqual({
+      panel: 'exkit-message-box-b',
+      title: 'exkit-message-box-b-title',
+      message: 'exkit-message-box-b-message',
+      input: 'exkit-message-box-b-input',
+      error: 'exkit-message-box-b-error',
+      confirm: 'exkit-message-box-b-confirm',
+    });
+    expect(errorOf(() => messageBoxDomIds(''))).toStrictEqual(invalid('id', 'messageBoxDomIds: id must be a non-empty string'));
+  });
+
+  it('an omitted input is an empty alert with the id message-box and the English locale', () => {
+    const context = createActor(messageBoxMachine).getSnapshot().context;
+    expect([context.id, context.options, context.locale()]).toStrictEqual(['message-box', { kind: 'alert', message: '' }, 'en']);
+  });
+
+  it('each malformed option is an InvalidArgumentError naming input.<field> and what it must be', () => {
+    expect(errorOf(boxInput({ kind: undefined }))).toStrictEqual(
+      invalid('input.kind', 'messageBox: input.kind must be alert, confirm or prompt, got undefined'),
+    );
+    expect(errorOf(boxInput({ inputPattern: '^a$' }))).toStrictEqual(
+      invalid('input.inputPattern', 'messageBox: input.inputPattern must be a RegExp, got "^a$"'),
+    );
+    expect(errorOf(boxInput({ inputValidator: true }))).toStrictEqual(
+      invalid('input.inputValidator', 'messageBox: input.inputValidator must be a function, got true'),
+    );
+    expect(errorOf(boxInput({ locale: 'en' }))).toStrictEqual(
+      invalid('input.locale', 'messageBox: input.locale must be a function giving the locale, got "en"'),
+    );
+    for (const maxLength of [-1, 1.5, 2 ** 53, NaN, '3'])
+      expect(errorOf(boxInput({ maxLength }))?.message).toMatch(/^messageBox: input\.maxLength must be a whole number from 0, got /);
+    expect(
+      createActor(messageBoxMachine, { input: { id: 'b', kind: 'prompt', message: 'm', maxLength: 0 } }).getSnapshot().context.options,
+    ).toStrictEqual({ kind: 'prompt', message: 'm', maxLength: 0 });
+  });
+
+  it('validatePrompt names the argument that is wrong; kind and message may be left out of its options', () => {
+    expect(validatePrompt({ inputPattern: /^a$/ } as never, 'b')).toBe('invalid data');
+    expect(validatePrompt({ inputPattern: /^a$/ } as never, 'a')).toBeUndefined();
+    expect(errorOf(() => validatePrompt({ kind: 'toast' } as never, 'v'))).toStrictEqual(
+      invalid('options.kind', 'validatePrompt: options.kind must be alert, confirm or prompt, got "toast"'),
+    );
+    expect(errorOf(() => validatePrompt({ kind: 'prompt', message: 'm' }, 5 as never))).toStrictEqual(
+      invalid('value', 'validatePrompt: value must be a string'),
+    );
+    expect(errorOf(() => validatePrompt({ kind: 'prompt', message: 'm' }, 'v', 5 as never))).toStrictEqual(
+      invalid('locale', 'validatePrompt: locale must be a string'),
+    );
+  });
+
+  it('a throwing check or locale getter is reported as a UserCallbackError naming the callback', () => {
+    const reports: { event: string; data: unknown; name: string }[] = [];
+    const errors = {
+      report: (r: { event: string; data?: unknown; error?: unknown }) =>
+        void reports.push({ event: r.event, data: r.data, name: (r.error as Error).name }),
+    };
+    const t = box({
+      id: 'p',
+      kind: 'prompt',
+      message: 'm',
+      errors,
+      inputValidator: () => {
+        throw new Error('check bug');
+      },
+      locale: () => {
+        throw new Error('locale bug');
+      },
+    });
+    t.actor.send({ type: 'CONFIRM' });
+    expect(t.ctx().error).toBe('invalid data');
+    expect(reports).toStrictEqual([
+      // Read by the guard, then again for the message it marks.
+      { event: 'callbackFailed', data: { callback: 'locale' }, name: 'UserCallbackError' },
+      { event: 'callbackFailed', data: { callback: 'inputValidator' }, name: 'UserCallbackError' },
+      { event: 'callbackFailed', data: { callback: 'locale' }, name: 'UserCallbackError' },
+      { event: 'callbackFailed', data: { callback: 'inputValidator' }, name: 'UserCallbackError' },
+    ]);
+  });
+});
+
+describe('message box queue input checks', () => {
+  const queueError = (input: Record<string, unknown>) => errorOf(() => checkMessageBoxQueueInput(input));
+  it('a scroll lock needs lock and unlock; the locale must be a function', () => {
+    for (const scrollLock of [{ lock() {} }, { unlock() {} }])
+      expect(queueError({ scrollLock })).toStrictEqual(
+        invalid('input.scrollLock', 'messageBoxQueue: input.scrollLock must be a scroll lock, got an object'),
+      );
+    expect(queueError({ locale: 'en' })).toStrictEqual(
+      invalid('input.locale', 'messageBoxQueue: input.locale must be a function giving the locale, got "en"'),
+    );
+    expect(checkMessageBoxQueueInput(undefined)).toStrictEqual({});
+  });
+
+  it('currentMessageBox names context when it holds no boxes array', () => {
+    expect(errorOf(() => currentMessageBox({} as never))).toStrictEqual(
+      invalid('context', "currentMessageBox: context must be a message-box queue's context"),
+    );
+  });
+});
