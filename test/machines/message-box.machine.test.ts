@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom, SnapshotFrom } from 'xstate';
-import { createLayerCounter } from '../../core/ui/index.js';
+import { createLayerCounter, createLayerStack } from '../../core/ui/index.js';
 import {
   checkMessageBoxQueueInput,
   createMessageBoxApi,
@@ -739,7 +739,7 @@ describe('message box input checks', () => {
   });
 
   it('an omitted input is an empty alert with the id message-box and the English locale', () => {
-    const context = createActor(messageBoxMachine).getSnapshot().context;
+    const context = createActor(messageBoxMachine, { input: undefined as never }).getSnapshot().context;
     expect([context.id, context.options, context.locale()]).toStrictEqual(['message-box', { kind: 'alert', message: '' }, 'en']);
   });
 
@@ -824,5 +824,75 @@ describe('message box queue input checks', () => {
     expect(errorOf(() => currentMessageBox({} as never))).toStrictEqual(
       invalid('context', "currentMessageBox: context must be a message-box queue's context"),
     );
+  });
+});
+
+describe('message box events and what the queue hands a box', () => {
+  it('only a prompt checks its input: a confirm with a pattern and a check still confirms on CONFIRM and ENTER, and never marks an error', () => {
+    const options = { kind: 'confirm', message: 'm', inputPattern: /^\d+$/, inputValidator: () => false } as const;
+    for (const type of ['CONFIRM', 'ENTER'] as const) {
+      const t = box({ id: 'c', ...options });
+      t.actor.send({ type: 'INPUT', value: 'x' });
+      expect([t.ctx().value, t.ctx().error]).toStrictEqual(['x', undefined]);
+      t.actor.send({ type });
+      t.clock.increment(200);
+      expect(t.actor.getSnapshot().output).toStrictEqual({ id: 'c', action: 'confirm' });
+    }
+  });
+
+  it('a SHOW whose zIndex is not a finite number is ignored', () => {
+    for (const zIndex of [NaN, Infinity, -Infinity, '7']) {
+      const actor = createActor(messageBoxMachine, { input: { id: 'b', kind: 'alert', message: 'm' } }).start();
+      actor.send({ type: 'SHOW', zIndex } as never);
+      expect([actor.getSnapshot().value, actor.getSnapshot().context.zIndex]).toStrictEqual(['queued', 0]);
+    }
+  });
+
+  it('an INPUT whose value getter answers a string to the guard and then a number changes nothing', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'm', inputValue: 'start', inputPattern: /^\d+$/ });
+    let reads = 0;
+    const event = {
+      type: 'INPUT',
+      get value() {
+        reads += 1;
+        return reads === 1 ? '12' : 12;
+      },
+    };
+    t.actor.send(event as never);
+    expect(reads).toBe(2);
+    expect(t.actor.getSnapshot().status).toBe('active');
+    expect([t.ctx().value, t.ctx().error, t.ctx().exceeded]).toStrictEqual(['start', undefined, false]);
+  });
+
+  it('the queue passes a box event on as a plain copy of its type: a CONFIRM carrying a value confirms and types nothing', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(messageBoxQueueMachine, { input: { transitionMs: 0 }, clock }).start();
+    const result = createMessageBoxApi(() => actor).prompt('Name', { inputValue: 'kept' });
+    actor.send({ type: 'CONFIRM', value: 'typed' } as never);
+    clock.increment(0);
+    await expect(result).resolves.toStrictEqual({ action: 'confirm', value: 'kept' });
+  });
+
+  it("the queue hands every box its reporter, layer stack, DOM, locale and transition; a box's own transition wins", () => {
+    const errors = { report: () => undefined };
+    const stack = createLayerStack(undefined);
+    const dom = { window: {}, document: { getElementById: () => null, querySelector: () => null } } as never;
+    const locale = () => 'zh-CN';
+    const actor = createActor(messageBoxQueueMachine, { input: { transitionMs: 50, errors, stack, dom, locale } }).start();
+    actor.send({ type: 'OPEN', box: { id: 'a', kind: 'alert', message: 'a' } });
+    actor.send({ type: 'OPEN', box: { id: 'b', kind: 'alert', message: 'b', transitionMs: 0 } });
+    const [a, b] = actor.getSnapshot().context.boxes.map((q) => q.ref.getSnapshot().context);
+    expect([a!.errors, a!.stack, a!.dom, a!.locale, a!.transitionMs]).toStrictEqual([errors, stack, dom, locale, 50]);
+    expect(b!.transitionMs).toBe(0);
+    const plain = createActor(messageBoxQueueMachine, { input: undefined }).start();
+    plain.send({ type: 'OPEN', box: { id: 'a', kind: 'alert', message: 'a' } });
+    const context = plain.getSnapshot().context.boxes[0]!.ref.getSnapshot().context;
+    expect([context.errors, context.stack, context.dom, context.locale(), context.transitionMs]).toStrictEqual([
+      undefined,
+      undefined,
+      undefined,
+      'en',
+      MESSAGE_BOX_TRANSITION_MS,
+    ]);
   });
 });
