@@ -360,6 +360,7 @@ export const messageBoxMachine = setup({
           input: ({ context }) => {
             const ids = messageBoxDomIds(context.id);
             const first = context.options.kind === 'prompt' ? ids.panel : ids.confirm;
+            // Stryker disable next-line OptionalChaining: the focus trap runs, and calls initialFocus, only with a DOM
             return { dom: context.dom, nodeId: ids.panel, trap: true, initialFocus: () => context.dom?.document.getElementById(first) };
           },
         },
