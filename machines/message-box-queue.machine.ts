@@ -110,14 +110,19 @@ export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>
 
 const CHILD_PREFIX = 'box:';
 
-/** Whether `event` is the done event of the box on screen, and that box has really finished (a forged one has not). */
-function isHeadDone(context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBoxQueueEvent): boolean {
-  const head = context.boxes[0];
-  return head !== undefined && prop(prop(event, 'output'), 'id') === head.id && head.ref.getSnapshot().status === 'done';
+/**
+ * Whether the box on screen has really finished: a forged done event, or a stray one of a waiting box, finds it still
+ * running. (Which child the event names does not matter: once the head has finished, its own done event is next, and
+ * whichever of the two comes first removes it; the other then finds the new head running.)
+ */
+function headFinished(context: Pick<MessageBoxQueueContext, 'boxes'>): boolean {
+  // Stryker disable next-line OptionalChaining: done events are taken only while showing, and the queue shows only while it holds a box
+  return context.boxes[0]?.ref.getSnapshot().status === 'done';
 }
 
 // A malformed event is ignored: an OPEN of a bad (or already open) box, an INPUT without a string value.
-const boxOf = readOnce((event: MessageBoxQueueEvent) => (event.type === 'OPEN' ? messageBoxOf(prop(event, 'box')) : undefined));
+// Only OPEN transitions read it.
+const boxOf = readOnce((event: MessageBoxQueueEvent) => messageBoxOf(prop(event, 'box')));
 const openOf = (context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBoxQueueEvent) => {
   const box = boxOf(event);
   return box && !context.boxes.some((b) => b.id === box.id) ? box : undefined;
@@ -143,40 +148,46 @@ export const messageBoxQueueMachine = setup({
     validOpen: ({ context, event }) => openOf(context, event) !== undefined,
     validForward: ({ event }) => wellFormedForward(event),
     // Only the box on screen can finish; a done event from any other child (a stray one) changes nothing.
-    headClosed: ({ context, event }) => isHeadDone(context, event),
-    headClosedMoreWaiting: ({ context, event }) => isHeadDone(context, event) && context.boxes.length > 1,
+    headClosed: ({ context }) => headFinished(context),
+    headClosedMoreWaiting: ({ context }) => headFinished(context) && context.boxes.length > 1,
   },
   actions: {
     enqueueBox: assign(({ context, event, spawn }) => {
       const box = openOf(context, event);
+      // Stryker disable next-line ConditionalExpression: enqueueBox runs only after validOpen read the same box (readOnce)
       if (!box) return {};
+      // The box's own transition wins over the queue's; a field left undefined takes the box's default.
       const input = {
         ...box,
-        ...(context.transitionMs === undefined || box.transitionMs !== undefined ? {} : { transitionMs: context.transitionMs }),
-        ...(context.locale === undefined ? {} : { locale: context.locale }),
-        ...(context.errors === undefined ? {} : { errors: context.errors }),
-        ...(context.stack === undefined ? {} : { stack: context.stack }),
-        ...(context.dom === undefined ? {} : { dom: context.dom }),
+        transitionMs: box.transitionMs ?? context.transitionMs,
+        locale: context.locale,
+        errors: context.errors,
+        stack: context.stack,
+        dom: context.dom,
       };
       const ref = spawn('messageBox', { id: `${CHILD_PREFIX}${box.id}`, input });
       return { boxes: [...context.boxes, { id: box.id, ref }] };
     }),
     showHead: enqueueActions(({ context, enqueue }) => {
       const head = context.boxes[0];
+      // Stryker disable next-line ConditionalExpression: showHead runs after a box was added, or after the head left with more waiting
       if (!head) return;
       enqueue.sendTo(head.ref, { type: 'SHOW', zIndex: context.layers.next() });
       enqueue.emit({ type: 'box.shown', id: head.id });
     }),
+    // Only the box events take it (an INPUT after validForward), and only while showing.
     forward: enqueueActions(({ context, event, enqueue }) => {
       const head = context.boxes[0];
-      if (!head || event.type === 'OPEN' || event.type.startsWith('xstate.') || !wellFormedForward(event)) return;
+      // Stryker disable next-line ConditionalExpression: the queue shows, and takes the box events, only while it holds a box
+      if (!head) return;
       // A plain copy goes on, never the sender's object (its getters could answer differently next time).
       const value = event.type === 'INPUT' ? prop(event, 'value') : undefined;
       enqueue.sendTo(head.ref, (typeof value === 'string' ? { type: 'INPUT', value } : { type: event.type }) as MessageBoxForwardedEvent);
     }),
-    removeHead: enqueueActions(({ context, event, enqueue }) => {
+    removeHead: enqueueActions(({ context, enqueue }) => {
       const head = context.boxes[0];
-      if (!head || !isHeadDone(context, event)) return;
+      // Stryker disable next-line ConditionalExpression: removeHead runs only after headClosed found the head finished
+      if (!head) return;
       const output = head.ref.getSnapshot().output as MessageBoxOutput;
       enqueue.stopChild(head.ref);
       enqueue.assign({ boxes: context.boxes.slice(1) });

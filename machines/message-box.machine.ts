@@ -241,11 +241,12 @@ const check = (context: MessageBoxContext, value: string) =>
 // Malformed events are ignored: their fields are read once, checked, by these.
 const zIndexOf = (event: MessageBoxEvent) => {
   const zIndex = prop(event, 'zIndex');
-  return typeof zIndex === 'number' && Number.isFinite(zIndex) ? zIndex : undefined;
+  // Number.isFinite is false for every non-number.
+  return Number.isFinite(zIndex) ? (zIndex as number) : undefined;
 };
 const inputValueOf = (event: MessageBoxEvent) => fieldsOrUndefined<{ value: string }>(event, { value: required(STRING) })?.value;
 
-const isExceeded = (options: MessageBoxOptions, value: string) => options.maxLength !== undefined && value.length > options.maxLength;
+const isExceeded = (options: MessageBoxOptions, value: string) => value.length > (options.maxLength ?? Infinity);
 
 /**
  * One alert, confirm or prompt box (spec §S4, §S5, §S9): hidden until its queue shows it, entering and
@@ -280,7 +281,8 @@ export const messageBoxMachine = setup({
     takeLayer: assign({ zIndex: ({ event, context }) => zIndexOf(event) ?? context.zIndex }),
     markInvalid: assign({ error: ({ context }) => check(context, context.value) }),
     setValue: assign(({ context, event }) => {
-      const value = event.type === 'INPUT' ? inputValueOf(event) : undefined;
+      // Only INPUT takes it. Its value is read again here: a getter that no longer answers a string changes nothing.
+      const value = inputValueOf(event);
       if (value === undefined) return {};
       return {
         value,
@@ -358,6 +360,7 @@ export const messageBoxMachine = setup({
           input: ({ context }) => {
             const ids = messageBoxDomIds(context.id);
             const first = context.options.kind === 'prompt' ? ids.panel : ids.confirm;
+            // Stryker disable next-line OptionalChaining: the focus trap runs, and calls initialFocus, only with a DOM
             return { dom: context.dom, nodeId: ids.panel, trap: true, initialFocus: () => context.dom?.document.getElementById(first) };
           },
         },
@@ -389,7 +392,8 @@ export const messageBoxMachine = setup({
   },
   output: ({ context }) => ({
     id: context.id,
-    action: context.action ?? 'close',
+    // Every way into leaving records the action, and the output is read only once closed.
+    action: context.action as MessageBoxAction,
     ...(context.options.kind === 'prompt' ? { value: context.value } : {}),
   }),
 });

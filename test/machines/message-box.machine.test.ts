@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { InputFrom, SnapshotFrom } from 'xstate';
-import { createLayerCounter } from '../../core/ui/index.js';
+import { createLayerCounter, createLayerStack } from '../../core/ui/index.js';
 import {
+  checkMessageBoxQueueInput,
   createMessageBoxApi,
   currentMessageBox,
+  messageBoxDomIds,
   messageBoxMachine,
   messageBoxQueueMachine,
   MESSAGE_BOX_TOP_OFFSET,
@@ -701,3 +703,196 @@ function recordingScrollLock() {
     unlock: (owner: string) => void calls.push(`unlock ${owner}`),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exact errors of the box's and the queue's public entry points, and what a box keeps from its input (issue 24).
+function errorOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    const e = error as { name: string; code: string; extra?: { field?: unknown }; message: string };
+    return { name: e.name, code: e.code, field: e.extra?.field, message: e.message };
+  }
+  return undefined;
+}
+const invalid = (field: string, message: string) => ({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', field, message });
+/** Starts a box on `more` over a prompt's input: the error it fails with (the machine reports it, never throws). */
+const boxInput = (more: Record<string, unknown>) => () => {
+  const actor = createActor(messageBoxMachine, { input: { id: 'b', kind: 'prompt', message: 'm', ...more } as never });
+  let failure: unknown;
+  actor.subscribe({ error: (e) => (failure = e) });
+  actor.start();
+  if (failure) throw failure;
+};
+
+describe('message box input checks', () => {
+  it('messageBoxDomIds derives every id from the box id, and names id when it is empty', () => {
+    expect(messageBoxDomIds('b')).toStrictEqual({
+      panel: 'exkit-message-box-b',
+      title: 'exkit-message-box-b-title',
+      message: 'exkit-message-box-b-message',
+      input: 'exkit-message-box-b-input',
+      error: 'exkit-message-box-b-error',
+      confirm: 'exkit-message-box-b-confirm',
+    });
+    expect(errorOf(() => messageBoxDomIds(''))).toStrictEqual(invalid('id', 'messageBoxDomIds: id must be a non-empty string'));
+  });
+
+  it('an omitted input is an empty alert with the id message-box and the English locale', () => {
+    const context = createActor(messageBoxMachine, { input: undefined as never }).getSnapshot().context;
+    expect([context.id, context.options, context.locale()]).toStrictEqual(['message-box', { kind: 'alert', message: '' }, 'en']);
+  });
+
+  it('each malformed option is an InvalidArgumentError naming input.<field> and what it must be', () => {
+    expect(errorOf(boxInput({ kind: undefined }))).toStrictEqual(
+      invalid('input.kind', 'messageBox: input.kind must be alert, confirm or prompt, got undefined'),
+    );
+    expect(errorOf(boxInput({ inputPattern: '^a$' }))).toStrictEqual(
+      invalid('input.inputPattern', 'messageBox: input.inputPattern must be a RegExp, got "^a$"'),
+    );
+    expect(errorOf(boxInput({ inputValidator: true }))).toStrictEqual(
+      invalid('input.inputValidator', 'messageBox: input.inputValidator must be a function, got true'),
+    );
+    expect(errorOf(boxInput({ locale: 'en' }))).toStrictEqual(
+      invalid('input.locale', 'messageBox: input.locale must be a function giving the locale, got "en"'),
+    );
+    for (const maxLength of [-1, 1.5, 2 ** 53, NaN, '3'])
+      expect(errorOf(boxInput({ maxLength }))?.message).toMatch(/^messageBox: input\.maxLength must be a whole number from 0, got /);
+    expect(
+      createActor(messageBoxMachine, { input: { id: 'b', kind: 'prompt', message: 'm', maxLength: 0 } }).getSnapshot().context.options,
+    ).toStrictEqual({ kind: 'prompt', message: 'm', maxLength: 0 });
+  });
+
+  it('validatePrompt names the argument that is wrong; kind and message may be left out of its options', () => {
+    expect(validatePrompt({ inputPattern: /^a$/ } as never, 'b')).toBe('invalid data');
+    expect(validatePrompt({ inputPattern: /^a$/ } as never, 'a')).toBeUndefined();
+    expect(errorOf(() => validatePrompt({ kind: 'toast' } as never, 'v'))).toStrictEqual(
+      invalid('options.kind', 'validatePrompt: options.kind must be alert, confirm or prompt, got "toast"'),
+    );
+    expect(errorOf(() => validatePrompt({ kind: 'prompt', message: 'm' }, 5 as never))).toStrictEqual(
+      invalid('value', 'validatePrompt: value must be a string'),
+    );
+    expect(errorOf(() => validatePrompt({ kind: 'prompt', message: 'm' }, 'v', 5 as never))).toStrictEqual(
+      invalid('locale', 'validatePrompt: locale must be a string'),
+    );
+  });
+
+  it('a throwing check or locale getter is reported as a UserCallbackError naming the callback', () => {
+    const reports: { event: string; data: unknown; name: string }[] = [];
+    const errors = {
+      report: (r: { event: string; data?: unknown; error?: unknown }) =>
+        void reports.push({ event: r.event, data: r.data, name: (r.error as Error).name }),
+    };
+    const t = box({
+      id: 'p',
+      kind: 'prompt',
+      message: 'm',
+      errors,
+      inputValidator: () => {
+        throw new Error('check bug');
+      },
+      locale: () => {
+        throw new Error('locale bug');
+      },
+    });
+    t.actor.send({ type: 'CONFIRM' });
+    expect(t.ctx().error).toBe('invalid data');
+    expect(reports).toStrictEqual([
+      // Read by the guard, then again for the message it marks.
+      { event: 'callbackFailed', data: { callback: 'locale' }, name: 'UserCallbackError' },
+      { event: 'callbackFailed', data: { callback: 'inputValidator' }, name: 'UserCallbackError' },
+      { event: 'callbackFailed', data: { callback: 'locale' }, name: 'UserCallbackError' },
+      { event: 'callbackFailed', data: { callback: 'inputValidator' }, name: 'UserCallbackError' },
+    ]);
+  });
+});
+
+describe('message box queue input checks', () => {
+  const queueError = (input: Record<string, unknown>) => errorOf(() => checkMessageBoxQueueInput(input));
+  it('a scroll lock needs lock and unlock; the locale must be a function', () => {
+    for (const scrollLock of [{ lock() {} }, { unlock() {} }])
+      expect(queueError({ scrollLock })).toStrictEqual(
+        invalid('input.scrollLock', 'messageBoxQueue: input.scrollLock must be a scroll lock, got an object'),
+      );
+    expect(queueError({ locale: 'en' })).toStrictEqual(
+      invalid('input.locale', 'messageBoxQueue: input.locale must be a function giving the locale, got "en"'),
+    );
+    expect(checkMessageBoxQueueInput(undefined)).toStrictEqual({});
+  });
+
+  it('currentMessageBox names context when it holds no boxes array', () => {
+    expect(errorOf(() => currentMessageBox({} as never))).toStrictEqual(
+      invalid('context', "currentMessageBox: context must be a message-box queue's context"),
+    );
+  });
+});
+
+describe('message box events and what the queue hands a box', () => {
+  it('only a prompt checks its input: a confirm with a pattern and a check still confirms on CONFIRM and ENTER, and never marks an error', () => {
+    const options = { kind: 'confirm', message: 'm', inputPattern: /^\d+$/, inputValidator: () => false } as const;
+    for (const type of ['CONFIRM', 'ENTER'] as const) {
+      const t = box({ id: 'c', ...options });
+      t.actor.send({ type: 'INPUT', value: 'x' });
+      expect([t.ctx().value, t.ctx().error]).toStrictEqual(['x', undefined]);
+      t.actor.send({ type });
+      t.clock.increment(200);
+      expect(t.actor.getSnapshot().output).toStrictEqual({ id: 'c', action: 'confirm' });
+    }
+  });
+
+  it('a SHOW whose zIndex is not a finite number is ignored', () => {
+    for (const zIndex of [NaN, Infinity, -Infinity, '7']) {
+      const actor = createActor(messageBoxMachine, { input: { id: 'b', kind: 'alert', message: 'm' } }).start();
+      actor.send({ type: 'SHOW', zIndex } as never);
+      expect([actor.getSnapshot().value, actor.getSnapshot().context.zIndex]).toStrictEqual(['queued', 0]);
+    }
+  });
+
+  it('an INPUT whose value getter answers a string to the guard and then a number changes nothing', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'm', inputValue: 'start', inputPattern: /^\d+$/ });
+    let reads = 0;
+    const event = {
+      type: 'INPUT',
+      get value() {
+        reads += 1;
+        return reads === 1 ? '12' : 12;
+      },
+    };
+    t.actor.send(event as never);
+    expect(reads).toBe(2);
+    expect(t.actor.getSnapshot().status).toBe('active');
+    expect([t.ctx().value, t.ctx().error, t.ctx().exceeded]).toStrictEqual(['start', undefined, false]);
+  });
+
+  it('the queue passes a box event on as a plain copy of its type: a CONFIRM carrying a value confirms and types nothing', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(messageBoxQueueMachine, { input: { transitionMs: 0 }, clock }).start();
+    const result = createMessageBoxApi(() => actor).prompt('Name', { inputValue: 'kept' });
+    actor.send({ type: 'CONFIRM', value: 'typed' } as never);
+    clock.increment(0);
+    await expect(result).resolves.toStrictEqual({ action: 'confirm', value: 'kept' });
+  });
+
+  it("the queue hands every box its reporter, layer stack, DOM, locale and transition; a box's own transition wins", () => {
+    const errors = { report: () => undefined };
+    const stack = createLayerStack(undefined);
+    const dom = { window: {}, document: { getElementById: () => null, querySelector: () => null } } as never;
+    const locale = () => 'zh-CN';
+    const actor = createActor(messageBoxQueueMachine, { input: { transitionMs: 50, errors, stack, dom, locale } }).start();
+    actor.send({ type: 'OPEN', box: { id: 'a', kind: 'alert', message: 'a' } });
+    actor.send({ type: 'OPEN', box: { id: 'b', kind: 'alert', message: 'b', transitionMs: 0 } });
+    const [a, b] = actor.getSnapshot().context.boxes.map((q) => q.ref.getSnapshot().context);
+    expect([a!.errors, a!.stack, a!.dom, a!.locale, a!.transitionMs]).toStrictEqual([errors, stack, dom, locale, 50]);
+    expect(b!.transitionMs).toBe(0);
+    const plain = createActor(messageBoxQueueMachine, { input: undefined }).start();
+    plain.send({ type: 'OPEN', box: { id: 'a', kind: 'alert', message: 'a' } });
+    const context = plain.getSnapshot().context.boxes[0]!.ref.getSnapshot().context;
+    expect([context.errors, context.stack, context.dom, context.locale(), context.transitionMs]).toStrictEqual([
+      undefined,
+      undefined,
+      undefined,
+      'en',
+      MESSAGE_BOX_TRANSITION_MS,
+    ]);
+  });
+});
