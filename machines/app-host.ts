@@ -41,7 +41,10 @@ export function appHost(platform: Platform): UiHost {
   return host;
 }
 
-/** (Internal: not exported from exkit/machines.) What a toaster takes from its platform and host: the clock, visibility, error reporter, counter, stack and document. */
+/**
+ * What a toaster takes from its platform and host: the clock, visibility, error reporter, counter, stack and
+ * document. Internal: exkit/machines does not export it.
+ */
 export function toasterInputOf(platform: Platform, host: LayerHost): ToasterInput {
   return {
     layers: host.layers,
