@@ -23,7 +23,8 @@ export const SINGLE_IMPORT_BUDGETS: ReadonlyArray<{ name: string; from: string; 
   { name: 'isBase64', from: 'exkit', gzipBytes: 1024 },
   { name: 'assertClassName', from: 'exkit', gzipBytes: 1024 },
   { name: 'isMobileWidth', from: 'exkit', gzipBytes: 1024 },
-  { name: 'sanitizeAmount', from: 'exkit', gzipBytes: 1024 },
+  // 1.1 KB: writing out a number in exponent form (1e21 became '121' without it) costs about 130 bytes.
+  { name: 'sanitizeAmount', from: 'exkit', gzipBytes: 1126 },
 ];
 
 /** Heavy dependencies that no single pure helper may drag in. */

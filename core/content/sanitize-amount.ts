@@ -28,20 +28,15 @@ const FULLWIDTH_NINE = 0xff19;
 
 /**
  * A number's digits written out in full: String() writes 1e21 and 1e-7 in exponent form, whose letters the
- * sanitiser would drop (1e21 would become '121'). The sign stays; the sanitiser drops it like any other sign.
+ * sanitiser would drop (1e21 would become '121'). The sign goes, as the sanitiser drops it anyway.
  */
 function plainNumber(n: number): string {
-  const text = String(n);
-  const e = text.indexOf('e');
-  if (e < 0) return text;
-  const sign = text.startsWith('-') ? '-' : '';
-  const mantissa = text.slice(sign.length, e);
-  const dot = mantissa.indexOf('.');
+  const [mantissa, exponent] = String(Math.abs(n)).split('e') as [string, string?];
+  if (exponent === undefined) return mantissa;
   const digits = mantissa.replace('.', '');
-  const point = (dot < 0 ? mantissa.length : dot) + Number(text.slice(e + 1));
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+  const point = mantissa.split('.')[0]!.length + Number(exponent);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  return point < digits.length ? `${digits.slice(0, point)}.${digits.slice(point)}` : digits.padEnd(point, '0');
 }
 
 function run(input: string, fractionDigits: number, caret: number): SanitizedAmountInput {

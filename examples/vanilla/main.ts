@@ -25,7 +25,8 @@ const el = (tag: string, props: object = {}, text = '') => {
 };
 
 // Toasts: the region exists from the start; each shown toast is fixed at its placement and reports its height.
-const region = $('toasts');
+// The connect gives the region its own id (the toaster's layer finds it by that id), so it is found by an attribute.
+const region = document.querySelector<HTMLElement>('[data-toasts]')!;
 const heights = new Map<string, number>();
 const renderToasts = () => {
   const toaster = connectToaster(ui.toaster.getSnapshot(), ui.toaster.send);

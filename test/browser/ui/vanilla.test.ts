@@ -69,7 +69,9 @@ describe.each(ENGINES)('examples/vanilla in %s', { timeout: 60_000 }, (name) => 
 
   it('a toast appears in the region and closes by itself after its duration', async () => {
     await open();
-    expect(await page.evaluate(() => document.querySelector('#toasts')!.getAttribute('role'))).toBe('region');
+    expect(await page.evaluate(() => document.querySelector('[data-toasts]')!.getAttribute('role'))).toBe('region');
+    // The region carries the isolated kit's numbered id from the connect: the toaster's layer finds it by that id.
+    expect(await page.evaluate(() => document.querySelector('[data-toasts]')!.id)).toMatch(/^exkit-toasts-\d+$/);
     await page.click('#toast');
     await page.waitForFunction(() => document.querySelectorAll('[data-toast][role="status"]').length === 1);
     expect(await text(page, '[data-toast]')).toBe('Saved');
