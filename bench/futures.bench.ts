@@ -4,12 +4,14 @@ import { collectGarbage, timeMs, type Bench, type Figure } from './harness.js';
 import {
   formatAmount,
   formatLiquidationPrice,
+  formatPrice,
   formatRoe,
   liquidationPrice,
   positionDisplayFormat,
   prepareMark,
   preparePosition,
   roe,
+  sanitizeAmount,
   unrealizedPnl,
   type ContractKind,
   type FuturesPositionInput,
@@ -135,6 +137,33 @@ const bench: Bench = {
     const decimalMs = await timeMs(decimalTick, { samples: 15, batch: 2, warmup: 3 });
     collectGarbage();
     const naiveMs = await timeMs(naiveTick, { samples: 9, batch: 1, warmup: 2 });
+
+    // Issue 18: inputs beyond what a figure can show are refused at once (a short text such as '1e100000000'
+    // names 10^8 digits), and the amount sanitiser stays linear on a 2 MiB paste. Each against the plain work
+    // of the same size in the same run; the goals are generous on purpose, since what they catch is a runaway
+    // (memory exhaustion, a quadratic pass), which would miss them by orders of magnitude.
+    const refuse = (fn: () => unknown) => () => {
+      try {
+        fn();
+      } catch {
+        sink++;
+      }
+    };
+    collectGarbage();
+    const shortFormatMs = await timeMs(() => (sink += formatAmount('123456789.12345678').length), { samples: 21, batch: 2000 });
+    const hugeExponentMs = await timeMs(
+      refuse(() => formatAmount('1e100000000')),
+      { samples: 21, batch: 2000 },
+    );
+    const longDigits = '7'.repeat(1 << 20);
+    const scanMs = await timeMs(() => (sink += /^\d*$/.test(longDigits) ? 1 : 0), { samples: 9, batch: 2 });
+    const longDigitsMs = await timeMs(
+      refuse(() => formatPrice(longDigits)),
+      { samples: 9, batch: 2 },
+    );
+    const paste = `${'9'.repeat(1 << 20)}.${'1'.repeat(1 << 20)}`;
+    const stripMs = await timeMs(() => (sink += paste.replace(/[^\d.]/g, '').length), { samples: 9, batch: 1 });
+    const pasteMs = await timeMs(() => (sink += sanitizeAmount(paste, 8).length), { samples: 9, batch: 1 });
     if (sink < 0) console.log(sink);
 
     return [
@@ -157,6 +186,30 @@ const bench: Bench = {
         median: naiveMs,
         unit: 'ms',
         baseline: { name: 'preparePosition + display', median: displayMs },
+      },
+      {
+        name: "formatAmount refusing '1e100000000' (10^8 digits) as out-of-range",
+        median: hugeExponentMs * 1000,
+        unit: 'µs',
+        baseline: { name: 'formatAmount of a 17-digit amount', median: shortFormatMs * 1000 },
+        goal: '≤ 20× baseline',
+        met: hugeExponentMs <= shortFormatMs * 20,
+      },
+      {
+        name: 'formatPrice refusing a 1 MiB string of digits as out-of-range',
+        median: longDigitsMs,
+        unit: 'ms',
+        baseline: { name: 'one regex test over the same text', median: scanMs },
+        goal: '≤ 100× baseline',
+        met: longDigitsMs <= scanMs * 100,
+      },
+      {
+        name: 'sanitizeAmount of a 2 MiB paste (1 MiB of digits each side of the point)',
+        median: pasteMs,
+        unit: 'ms',
+        baseline: { name: 'one regex replace over the same text', median: stripMs },
+        goal: '≤ 100× baseline',
+        met: pasteMs <= stripMs * 100,
       },
     ];
   },

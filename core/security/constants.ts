@@ -17,6 +17,12 @@ export const AES_IV_BYTES = 16;
 /** Spec §S9: key generation gives up after 8 s. */
 export const KEY_GENERATION_TIMEOUT_MS = 8000;
 
+/** How long a login's key pair waits for the session token cookie to become readable (our choice; the seed is silent). */
+export const KEY_BIND_WAIT_MS = 2000;
+
+/** How often the waiting bind looks for the token. */
+export const KEY_BIND_POLL_MS = 50;
+
 /** Spec §S9: error toasts and logouts are debounced 2000 ms: the HTTP client's own debounce. */
 export const SIGN_ERROR_DEBOUNCE_MS = ERROR_EVENT_DEBOUNCE_MS;
 

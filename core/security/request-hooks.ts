@@ -25,6 +25,7 @@ import type { ServerClock } from './server-clock.js';
 import type { VerifiedServerKey } from './server-key.js';
 import { signModeFor } from './sign-config.js';
 import type { GatewaySignConfig } from './sign-config.js';
+import type { SessionBinder } from './session-binding.js';
 import type { SignErrorHandler } from './sign-errors.js';
 import { isSignErrorCode } from './sign-errors.js';
 import { isRecord } from '../validate/describe-value.js';
@@ -51,11 +52,12 @@ export interface HookContext {
   stampHeaders: boolean;
   snapshot(): SecuritySnapshot;
   token(): string | undefined;
-  uidCookie(): string | undefined;
   debug(): boolean;
   log(message: string, data: Record<string, unknown>): void;
   initSignFor(pair: { publicKey: string; privateKeyPem: string }): Promise<string>;
   errors: SignErrorHandler;
+  /** Binds the login key pair to the session once its token is readable. */
+  binder: SessionBinder;
   /** Signed texts of recent debug-mode requests, by trace id, to pair them with the gateway's. */
   debugTexts: Map<string, string>;
 }
@@ -184,6 +186,8 @@ export function createBeforeRequestHook(ctx: HookContext): HttpBeforeRequestHook
       if (!request.headers.has(SIGN_HEADERS.time)) request.headers.set(SIGN_HEADERS.time, String(ctx.serverClock.now()));
       if (!request.headers.has(SIGN_HEADERS.trace)) request.headers.set(SIGN_HEADERS.trace, bytesToHex(randomBytes(TRACE_BYTES)));
     }
+    // A login's key pair still waiting for its session token is bound first, so this request sees the session.
+    ctx.binder.settle();
     const token = ctx.token();
     let current: Request = request;
     if (isLoginUrl(path)) current = await encryptLogin(current, path, token);
@@ -233,9 +237,6 @@ export function createAfterResponseHook(ctx: HookContext): HttpAfterResponseHook
     }
     if (!isLoginUrl(path) || !response.ok || !isSuccessCode(body.code)) return;
     const pair = ctx.snapshot().clientKey;
-    const token = ctx.token();
-    const userId = loginUserId(body) ?? ctx.uidCookie();
-    if (!pair || !token || !userId) return;
-    if (ctx.keys.bind(pair, token, userId)) ctx.errors.emit({ type: 'keyPairBound', userId, algorithm: pair.algorithm });
+    if (pair) ctx.binder.afterLogin(pair, loginUserId(body));
   };
 }

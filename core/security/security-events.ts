@@ -16,5 +16,10 @@ export type SecurityEvent =
   | { type: 'signDebug'; url: string; text: string; serverText?: string }
   /** A key pair was bound to a session after a login-type call. */
   | { type: 'keyPairBound'; userId: string; algorithm: KeyAlgorithm }
+  /**
+   * A login succeeded but its key pair could not be bound to the session: no session token readable within
+   * 2 s of the answer, no user id in the answer or the uid cookie, or storage refused the pair.
+   */
+  | { type: 'keyPairNotBound'; reason: 'no-token' | 'no-user-id' | 'storage-failed'; algorithm: KeyAlgorithm }
   /** A key generation that had timed out finished and was kept as the backup pair. */
   | { type: 'backupKeyStored'; algorithm: KeyAlgorithm };

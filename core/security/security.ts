@@ -7,6 +7,7 @@ import type { HttpClient } from '../http/client.js';
 import { createStore } from '../storage/namespaced-store.js';
 import type { Platform } from '../platform/types.js';
 import { createClientKeyStore, obtainClientKeyPair } from './client-keys.js';
+import { createSessionBinder } from './session-binding.js';
 import type { ClientKeyPair, ClientKeyStore } from './client-keys.js';
 import {
   DEFAULT_COOKIE_NAMES,
@@ -187,6 +188,24 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     }
   };
 
+  const uidCookie = () => platform.cookies.get(cookieNames.uid) || undefined;
+  const binder = createSessionBinder({
+    keys,
+    timers: platform.timers,
+    clock: platform.clock,
+    token,
+    uidCookie,
+    emit: (event) => errors.emit(event),
+  });
+  // A log-out (clearing the keys) also drops a login's bind still waiting for its token.
+  const keyStore: ClientKeyStore = {
+    ...keys,
+    clear() {
+      binder.cancel();
+      keys.clear();
+    },
+  };
+
   const hookContext = {
     platform,
     engine,
@@ -198,11 +217,11 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     stampHeaders: options.stampHeaders ?? true,
     snapshot: () => state,
     token,
-    uidCookie: () => platform.cookies.get(cookieNames.uid) || undefined,
     debug,
     log,
     initSignFor,
     errors,
+    binder,
     debugTexts: new Map<string, string>(),
   };
 
@@ -223,7 +242,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     events$: errors.events$,
     serverClock,
     engine,
-    keys,
+    keys: keyStore,
     hooks,
     snapshot: () => state,
     token,
@@ -282,6 +301,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     },
     initSignFor,
     dispose() {
+      binder.cancel();
       forwarding?.unsubscribe();
       removeHooks?.();
       errors.dispose();

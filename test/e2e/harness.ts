@@ -156,9 +156,12 @@ export const testId = (id: string) => `[data-testid="${id}"]`;
 type TextMatch = string | RegExp;
 const matcher = (match: TextMatch) => (typeof match === 'string' ? { text: match } : { source: match.source, flags: match.flags });
 
-/** Waits until an element matching `selector` has text containing `match` (a string) or matching it (a RegExp). */
+/**
+ * Waits until an element matching `selector` has text containing `match` (a string) or matching it (a RegExp).
+ * On a time-out the error says what the matching elements held instead.
+ */
 export async function waitForText(page: EnginePage, selector: string, match: TextMatch, timeout = 10_000): Promise<void> {
-  await page.waitForFunction(
+  const waiting = page.waitForFunction(
     ({ selector, m }) =>
       [...document.querySelectorAll(selector)].some((el) => {
         const text = el.textContent ?? '';
@@ -167,6 +170,12 @@ export async function waitForText(page: EnginePage, selector: string, match: Tex
     { selector, m: matcher(match) as { text?: string; source?: string; flags?: string } },
     { timeout },
   );
+  await waiting.catch(async (error: unknown) => {
+    const found = await page
+      .evaluate((s) => [...document.querySelectorAll(s)].map((el) => (el.textContent ?? '').slice(0, 300)), selector)
+      .catch((cause: unknown) => `unreadable (${String(cause)})`);
+    throw new Error(`no ${selector} with text ${String(match)}; found ${JSON.stringify(found)}`, { cause: error });
+  });
 }
 
 /** Waits until an element matches `selector`. */

@@ -63,7 +63,7 @@ describe('docs/bundle-size.md records this build (regenerate with `npm run bundl
   });
 
   it.each(['exkit', 'exkit/machines', 'exkit/react', 'exkit/inspector'])(
-    '%s: the recorded gzip total is within 5%% of the measured one, with the same packages',
+    '%s: the recorded gzip total is within five per cent of the measured one, with the same packages',
     async (entry) => {
       const m = await measureBundle(`import * as all from '${entry}'; globalThis.keep = all;`);
       const row = recorded.get(entry)!;

@@ -1,7 +1,8 @@
 // Issue 18: a short text can name a number with 10^8 digits ('1e100000000'); figures are exact ratios written
 // out digit by digit, so such an input used to exhaust memory. Inputs with more than MAX_DECIMAL_DIGITS digits
 // before or after the point are refused at once with FuturesInputError 'out-of-range'; the rest still format. The amount
-// sanitiser, which never feeds decimal.js, is held to the same speed over the same inputs.
+// sanitiser, which never feeds decimal.js, is held to the same bounds over the same inputs. How fast a refusal is
+// lives in the futures benchmark (bench/futures.bench.ts), never here: a runaway would time the test out.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,14 +20,12 @@ import {
   unrealizedPnl,
 } from '../../../core/index.js';
 
-/** Runs `fn`, returning its result or the error it threw, and how long it took. */
-function timed(fn: () => unknown): { result?: unknown; error?: unknown; ms: number } {
-  const started = performance.now();
+/** Runs `fn`, returning its result or the error it threw. */
+function attempt(fn: () => unknown): { result?: unknown; error?: unknown } {
   try {
-    const result = fn();
-    return { result, ms: performance.now() - started };
+    return { result: fn() };
   } catch (error) {
-    return { error, ms: performance.now() - started };
+    return { error };
   }
 }
 
@@ -41,14 +40,13 @@ function digitCounts(text: string): { integer: number; fraction: number } {
   return { integer: d.isZero() ? 1 : d.e + 1, fraction: d.decimalPlaces() };
 }
 
-describe('numeric inputs beyond what a figure can show are refused quickly', () => {
-  it('formatAmount refuses an exponent of 10^8 in well under a second instead of running out of memory', () => {
+describe('numeric inputs beyond what a figure can show are refused', () => {
+  it('formatAmount refuses an exponent of 10^8 as out-of-range instead of running out of memory', () => {
     for (const text of ['1e100000000', '1e10000000', '-9.99e1000', '1e-100000000', '5e-1001']) {
-      const { error, ms } = timed(() => formatAmount(text));
+      const { error } = attempt(() => formatAmount(text));
       expect(error).toBeInstanceOf(FuturesInputError);
       expect((error as FuturesInputError).problem).toBe('out-of-range');
       expect((error as FuturesInputError).field).toBe('value');
-      expect(ms).toBeLessThan(100);
     }
   });
 
@@ -59,15 +57,14 @@ describe('numeric inputs beyond what a figure can show are refused quickly', () 
     expect(() => formatAmount(`1e${MAX_DECIMAL_DIGITS}`)).toThrow(FuturesInputError);
   });
 
-  it('a 1 MiB string of digits is refused in under a second', () => {
+  it('a 1 MiB string of digits is refused as out-of-range', () => {
     for (const text of ['7'.repeat(1 << 20), `0.${'3'.repeat(1 << 20)}`]) {
-      const { error, ms } = timed(() => formatPrice(text));
+      const { error } = attempt(() => formatPrice(text));
       expect((error as FuturesInputError).problem).toBe('out-of-range');
-      expect(ms).toBeLessThan(1000);
     }
   });
 
-  it('every scientific input either formats to a finite text or is refused as out-of-range, fast, by the digit rule', () => {
+  it('every scientific input either formats to a finite text or is refused as out-of-range, by the digit rule', () => {
     fc.assert(
       fc.property(scientific, fc.integer({ min: 0, max: 40 }), (text, places) => {
         const { integer, fraction } = digitCounts(text);
@@ -80,8 +77,7 @@ describe('numeric inputs beyond what a figure can show are refused quickly', () 
           () => readDecimal(text, 'value').toFixed(),
         ];
         for (const fn of readers) {
-          const { result, error, ms } = timed(fn);
-          expect(ms).toBeLessThan(200);
+          const { result, error } = attempt(fn);
           if (fits) {
             expect(error).toBeUndefined();
             expect(result).toMatch(/^[+-]?\d+(\.\d+)?%?$/);
@@ -112,7 +108,7 @@ describe('numeric inputs beyond what a figure can show are refused quickly', () 
         fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }),
         (e1, e2) => {
           const input = { position: 1, count: `1e${Math.max(e1, 0)}`, openAvgPrice: `3e${e2}` };
-          const { result, error } = timed(() => unrealizedPnl(input, prepareMark('2').price, { kind: 'inverse' }));
+          const { result, error } = attempt(() => unrealizedPnl(input, prepareMark('2').price, { kind: 'inverse' }));
           if (error !== undefined) expect(error).toBeInstanceOf(FuturesInputError);
           else expect((result as InstanceType<typeof FuturesDecimal>).isFinite()).toBe(true);
         },
@@ -125,15 +121,14 @@ describe('numeric inputs beyond what a figure can show are refused quickly', () 
     expect(() => parseDisplayNumber('+1e100000000%')).toThrow(expect.objectContaining({ problem: 'out-of-range', field: 'text' }));
   });
 
-  it('sanitizeAmount keeps at most 20 integer digits of any typed text, exponents and 1 MiB inputs included, quickly', () => {
+  it('sanitizeAmount keeps at most 20 integer digits of any typed text, exponents and 1 MiB inputs included', () => {
     fc.assert(
       fc.property(
         fc.oneof(scientific, fc.stringMatching(/^[\d.eE+-]{0,200}$/)),
         fc.integer({ min: 0, max: 40 }),
         (text, fractionDigits) => {
-          const { result, error, ms } = timed(() => sanitizeAmount(text, fractionDigits));
+          const { result, error } = attempt(() => sanitizeAmount(text, fractionDigits));
           expect(error).toBeUndefined();
-          expect(ms).toBeLessThan(100);
           const [integer = '', fraction] = (result as string).split('.');
           expect(integer.length).toBeLessThanOrEqual(20);
           expect((fraction ?? '').length).toBeLessThanOrEqual(fractionDigits);
@@ -141,8 +136,7 @@ describe('numeric inputs beyond what a figure can show are refused quickly', () 
       ),
       { numRuns: 300 },
     );
-    const { result, ms } = timed(() => sanitizeAmount(`${'9'.repeat(1 << 20)}.${'1'.repeat(1 << 20)}`, 8));
+    const { result } = attempt(() => sanitizeAmount(`${'9'.repeat(1 << 20)}.${'1'.repeat(1 << 20)}`, 8));
     expect(result).toBe(`${'9'.repeat(20)}.11111111`);
-    expect(ms).toBeLessThan(1000);
   });
 });
