@@ -110,14 +110,23 @@ export function currentMessageBox(context: Pick<MessageBoxQueueContext, 'boxes'>
 
 const CHILD_PREFIX = 'box:';
 
+const finished = (box: QueuedMessageBox) => box.ref.getSnapshot().status === 'done';
+
 /**
- * Whether the box on screen has really finished: a forged done event, or a stray one of a waiting box, finds it still
- * running. (Which child the event names does not matter: once the head has finished, its own done event is next, and
- * whichever of the two comes first removes it; the other then finds the new head running.)
+ * Whether the box on screen has really finished: a forged done event finds it still running. (Which child the
+ * event names does not matter: once the head has finished, its own done event is next, and whichever of the two
+ * comes first removes it; the other then finds the new head running.)
  */
 function headFinished(context: Pick<MessageBoxQueueContext, 'boxes'>): boolean {
-  // Stryker disable next-line OptionalChaining: done events are taken only while showing, and the queue shows only while it holds a box
-  return context.boxes[0]?.ref.getSnapshot().status === 'done';
+  return context.boxes[0] !== undefined && finished(context.boxes[0]);
+}
+
+/**
+ * Whether a waiting box has finished before its turn (outside code holding its ref showed and closed it): it is
+ * taken out of the line then, so that it can never become a head that will not finish again and hold the queue.
+ */
+function waitingFinished(context: Pick<MessageBoxQueueContext, 'boxes'>): boolean {
+  return context.boxes.slice(1).some(finished);
 }
 
 // A malformed event is ignored: an OPEN of a bad (or already open) box, an INPUT without a string value.
@@ -149,7 +158,8 @@ export const messageBoxQueueMachine = setup({
     validForward: ({ event }) => wellFormedForward(event),
     // Only the box on screen can finish; a done event from any other child (a stray one) changes nothing.
     headClosed: ({ context }) => headFinished(context),
-    headClosedMoreWaiting: ({ context }) => headFinished(context) && context.boxes.length > 1,
+    headClosedMoreWaiting: ({ context }) => headFinished(context) && !context.boxes.every(finished),
+    waitingClosed: ({ context }) => waitingFinished(context),
   },
   actions: {
     enqueueBox: assign(({ context, event, spawn }) => {
@@ -184,19 +194,20 @@ export const messageBoxQueueMachine = setup({
       const value = event.type === 'INPUT' ? prop(event, 'value') : undefined;
       enqueue.sendTo(head.ref, (typeof value === 'string' ? { type: 'INPUT', value } : { type: event.type }) as MessageBoxForwardedEvent);
     }),
-    removeHead: enqueueActions(({ context, enqueue }) => {
-      const head = context.boxes[0];
-      // Stryker disable next-line ConditionalExpression: removeHead runs only after headClosed found the head finished
-      if (!head) return;
-      const output = head.ref.getSnapshot().output as MessageBoxOutput;
-      enqueue.stopChild(head.ref);
-      enqueue.assign({ boxes: context.boxes.slice(1) });
-      enqueue.emit({
-        type: 'box.closed',
-        id: output.id,
-        action: output.action,
-        ...(output.value === undefined ? {} : { value: output.value }),
-      });
+    // Every finished box leaves the line, in order, each with its box.closed: the head after its done event,
+    // and any waiting box that outside code showed and closed before its turn.
+    removeFinished: enqueueActions(({ context, enqueue }) => {
+      for (const box of context.boxes.filter(finished)) {
+        const output = box.ref.getSnapshot().output as MessageBoxOutput;
+        enqueue.stopChild(box.ref);
+        enqueue.emit({
+          type: 'box.closed',
+          id: output.id,
+          action: output.action,
+          ...(output.value === undefined ? {} : { value: output.value }),
+        });
+      }
+      enqueue.assign({ boxes: context.boxes.filter((box) => !finished(box)) });
     }),
   },
 }).createMachine({
@@ -234,8 +245,9 @@ export const messageBoxQueueMachine = setup({
         INPUT: { guard: 'validForward', actions: 'forward' },
         ENTER: { actions: 'forward' },
         'xstate.done.actor.*': [
-          { guard: 'headClosedMoreWaiting', actions: ['removeHead', 'showHead'] },
-          { guard: 'headClosed', target: 'idle', actions: 'removeHead' },
+          { guard: 'headClosedMoreWaiting', actions: ['removeFinished', 'showHead'] },
+          { guard: 'headClosed', target: 'idle', actions: 'removeFinished' },
+          { guard: 'waitingClosed', actions: 'removeFinished' },
         ],
       },
     },

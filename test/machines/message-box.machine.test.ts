@@ -237,6 +237,53 @@ describe('message box queue', () => {
     expect(t.emitted.filter((e) => e.type === 'box.shown')).toHaveLength(shownBefore);
   });
 
+  it('a waiting box that outside code shows and closes before its turn leaves the line at once; the queue still moves on and goes idle', async () => {
+    const t = queue();
+    const first = t.api.alert('first');
+    const second = t.api.confirm('second');
+    const third = t.api.alert('third');
+    const [head, early, last] = t.actor.getSnapshot().context.boxes;
+    // Outside code holding a waiting box's ref (it is in the queue's context) shows and confirms it.
+    early!.ref.send({ type: 'SHOW', zIndex: 5000 });
+    early!.ref.send({ type: 'CONFIRM' });
+    t.clock.increment(1000);
+    expect(t.actor.getSnapshot().context.boxes.map((b) => b.id)).toStrictEqual([head!.id, last!.id]);
+    expect(t.emitted.filter((e) => e.type === 'box.closed')).toStrictEqual([{ type: 'box.closed', id: early!.id, action: 'confirm' }]);
+    await expect(second).resolves.toStrictEqual({ action: 'confirm' });
+    // The head closes: the last box shows, then closes, and the queue is idle, its scroll lock let go.
+    t.actor.send({ type: 'CONFIRM' });
+    t.clock.increment(1000);
+    expect(currentMessageBox(t.actor.getSnapshot().context)?.id).toBe(last!.id);
+    expect(t.emitted.filter((e) => e.type === 'box.shown').map((e) => e.id)).toStrictEqual([head!.id, last!.id]);
+    t.actor.send({ type: 'CONFIRM' });
+    t.clock.increment(1000);
+    expect(t.actor.getSnapshot().value).toBe('idle');
+    expect(t.actor.getSnapshot().context.boxes).toStrictEqual([]);
+    await expect(first).resolves.toStrictEqual({ action: 'confirm' });
+    await expect(third).resolves.toStrictEqual({ action: 'confirm' });
+  });
+
+  it('the head and a waiting box both finished by the time the head’s done event comes: both leave, and the next running box shows', () => {
+    const t = queue();
+    void t.api.alert('first');
+    void t.api.alert('second');
+    void t.api.alert('third');
+    const [head, early, last] = t.actor.getSnapshot().context.boxes;
+    early!.ref.send({ type: 'SHOW', zIndex: 5000 });
+    early!.ref.send({ type: 'CONFIRM' });
+    t.actor.send({ type: 'CONFIRM' });
+    t.clock.increment(1000);
+    expect(t.actor.getSnapshot().context.boxes.map((b) => b.id)).toStrictEqual([last!.id]);
+    expect(
+      t.emitted
+        .filter((e) => e.type === 'box.closed')
+        .map((e) => e.id)
+        .sort(),
+    ).toStrictEqual([head!.id, early!.id].sort());
+    expect(currentMessageBox(t.actor.getSnapshot().context)?.ref.getSnapshot().value).toStrictEqual({ showing: 'entering' });
+    expect(t.emitted.filter((e) => e.type === 'box.shown').map((e) => e.id)).toStrictEqual([head!.id, last!.id]);
+  });
+
   it('"a box opened while another is showing waits and appears when the current one closes, in order"; promises say which action', async () => {
     const t = queue();
     const first = t.api.alert('First');
