@@ -1,6 +1,11 @@
 import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { MissingSecurityError } from './errors.js';
 import type { ClientKeyPair, GatewaySignConfig, Security, SecurityEvent, VerifiedServerKey } from '../core/security/index.js';
+import { SigningInitError, isSignConfig } from '../core/security/index.js';
+import { isClientKeyPair } from '../core/security/client-keys.js';
+import { isVerifiedServerKey } from '../core/security/server-key.js';
+import type { SigningInitFailure } from '../core/security/index.js';
+import { describeValue } from '../core/validate/describe-value.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import { takeErrorEvents } from './error-events.js';
 import { prop } from './fields.js';
@@ -38,6 +43,19 @@ function need(security: Security | undefined): Security {
   if (!security) throw new MissingSecurityError();
   return security;
 }
+
+/**
+ * What each step must answer, and the failure when it answers something else (a provided step, or a security
+ * service of the caller's, that resolves with nothing or with the wrong shape): the init fails as it would on
+ * that step's own error, instead of going on without a config, a server key or a client key.
+ */
+const ANSWERS: Record<string, { check: (value: unknown) => boolean; code: SigningInitFailure; expected: string }> = {
+  'xstate.done.actor.fetchConfig': { check: isSignConfig, code: 'CONFIG_INVALID', expected: 'a sign config' },
+  'xstate.done.actor.verifyServerKey': { check: isVerifiedServerKey, code: 'SERVER_KEY_INVALID', expected: 'a verified server key' },
+  'xstate.done.actor.loadClientKey': { check: isClientKeyPair, code: 'KEY_GENERATION_FAILED', expected: 'a client key pair' },
+};
+const answerOf = (event: { type: string }) => ANSWERS[event.type];
+const wellFormedAnswer = (event: { type: string }) => answerOf(event)?.check(prop(event, 'output')) === true;
 
 /**
  * Signing init (spec §S4): not initialised → config fetched → server public key verified → ready.
@@ -78,6 +96,7 @@ export const signingInitMachine = setup({
   },
   guards: {
     clientClosed: ({ context }) => prop(context.config, 'clientOpen') !== true,
+    wellFormedAnswer: ({ event }) => wellFormedAnswer(event),
   },
   actions: {
     // The service is the caller's: a method that throws is logged (a UserCallbackError) and the machine goes on.
@@ -97,6 +116,16 @@ export const signingInitMachine = setup({
     forceFetch: assign({ force: true }),
     clearError: assign({ error: undefined }),
     recordError: assign({ error: ({ event }) => (event as { error?: unknown }).error }),
+    recordMalformedAnswer: assign({
+      error: ({ event }) => {
+        const answer = answerOf(event)!;
+        const step = event.type.slice('xstate.done.actor.'.length);
+        return new SigningInitError(
+          answer.code,
+          `the ${step} step answered ${describeValue(prop(event, 'output'))}, not ${answer.expected}`,
+        );
+      },
+    }),
     emitReady: emit(({ context }) => ({ type: 'ready', config: context.config! }) as const),
     emitDisabled: emit(({ context }) => ({ type: 'disabled', config: context.config! }) as const),
     emitFailed: emit(({ context }) => ({ type: 'failed', error: context.error }) as const),
@@ -131,7 +160,14 @@ export const signingInitMachine = setup({
         id: 'fetchConfig',
         src: 'fetchConfig',
         input: ({ context }) => ({ security: context.security, force: context.force }),
-        onDone: { target: 'configFetched', actions: [assign({ config: ({ event }) => event.output }), 'publishConfig'] },
+        onDone: [
+          {
+            guard: 'wellFormedAnswer',
+            target: 'configFetched',
+            actions: [assign({ config: ({ event }) => event.output }), 'publishConfig'],
+          },
+          { target: 'notInitialised', actions: ['recordMalformedAnswer', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
+        ],
         onError: { target: 'notInitialised', actions: ['recordError', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
       },
     },
@@ -141,7 +177,14 @@ export const signingInitMachine = setup({
         id: 'verifyServerKey',
         src: 'verifyServerKey',
         input: ({ context }) => ({ security: context.security, config: context.config! }),
-        onDone: { target: 'serverKeyVerified', actions: [assign({ serverKey: ({ event }) => event.output }), 'publishServerKey'] },
+        onDone: [
+          {
+            guard: 'wellFormedAnswer',
+            target: 'serverKeyVerified',
+            actions: [assign({ serverKey: ({ event }) => event.output }), 'publishServerKey'],
+          },
+          { target: 'notInitialised', actions: ['recordMalformedAnswer', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
+        ],
         onError: { target: 'notInitialised', actions: ['recordError', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
       },
     },
@@ -150,7 +193,14 @@ export const signingInitMachine = setup({
         id: 'loadClientKey',
         src: 'loadClientKey',
         input: ({ context }) => ({ security: context.security, config: context.config! }),
-        onDone: { target: 'ready', actions: [assign({ clientKey: ({ event }) => event.output }), 'publishClientKey', 'emitReady'] },
+        onDone: [
+          {
+            guard: 'wellFormedAnswer',
+            target: 'ready',
+            actions: [assign({ clientKey: ({ event }) => event.output }), 'publishClientKey', 'emitReady'],
+          },
+          { target: 'notInitialised', actions: ['recordMalformedAnswer', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
+        ],
         onError: { target: 'notInitialised', actions: ['recordError', 'reportFailure', 'resetSecurity', 'clearResults', 'emitFailed'] },
       },
     },

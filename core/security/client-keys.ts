@@ -29,8 +29,9 @@ export interface BoundKeyPair {
 const BACKUP_KEY = 'gatewaySignKeyBackup';
 const BOUND_KEY = 'gatewaySignKeyBound';
 
+/** Whether `value` is a client key pair (its algorithm one of KEY_ALGORITHM_BITS' own keys). */
 // Own keys of KEY_ALGORITHM_BITS only: `'toString' in KEY_ALGORITHM_BITS` is true through the prototype.
-const isPair = (value: unknown): value is ClientKeyPair => {
+export const isClientKeyPair = (value: unknown): value is ClientKeyPair => {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
@@ -44,7 +45,7 @@ const isPair = (value: unknown): value is ClientKeyPair => {
 const isBound = (value: unknown): value is BoundKeyPair => {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.tokenHash === 'string' && typeof v.userId === 'string' && isPair(v.pair);
+  return typeof v.tokenHash === 'string' && typeof v.userId === 'string' && isClientKeyPair(v.pair);
 };
 
 /** Hex SHA-256 of a session token, the form a bound pair keeps. */
@@ -80,7 +81,8 @@ export function createClientKeyStore(platform: Platform): ClientKeyStore {
   expectObjectWith('platform', platform, 'createClientKeyStore', ['clock', 'localStorage']);
   const store = createStore(platform, 'common');
   return {
-    backup: () => store.get<ClientKeyPair | undefined>(BACKUP_KEY, undefined, isPair as (v: unknown) => v is ClientKeyPair | undefined),
+    backup: () =>
+      store.get<ClientKeyPair | undefined>(BACKUP_KEY, undefined, isClientKeyPair as (v: unknown) => v is ClientKeyPair | undefined),
     saveBackup: (pair) => store.set(BACKUP_KEY, pair),
     removeBackup: () => store.remove(BACKUP_KEY),
     bound: () => store.get<BoundKeyPair | undefined>(BOUND_KEY, undefined, isBound as (v: unknown) => v is BoundKeyPair | undefined),

@@ -22,6 +22,13 @@ export interface VerifiedServerKey {
   hash: string;
 }
 
+/** Whether `value` has the shape of a verified server key (DER bytes, their base64 text and hex hash). */
+export function isVerifiedServerKey(value: unknown): value is VerifiedServerKey {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return v.der instanceof Uint8Array && v.der.length > 0 && typeof v.base64 === 'string' && typeof v.hash === 'string';
+}
+
 /** Options of `verifyServerPublicKey`. */
 export interface VerifyServerKeyOptions {
   /**

@@ -392,6 +392,14 @@ const disabledFx = fx({ service: [['setConfig', CLOSED]], fetches: [fetch(false,
 const failedAfter = (service: unknown[][], calls: Partial<SigningEffects>) =>
   fx({ ...calls, service: [...service, ['reportInitFailure', FAILURE], ['reset']], context: { error: FAILURE } });
 const FAILED = [{ type: 'failed', error: FAILURE } as EventObject];
+/** The init failing on a step's malformed answer: the error names the step, what it got and what it expected. */
+const MALFORMED = {
+  config: new SigningInitError('CONFIG_INVALID', 'the fetchConfig step answered undefined, not a sign config'),
+  key: new SigningInitError('SERVER_KEY_INVALID', 'the verifyServerKey step answered an object, not a verified server key'),
+  clientKey: new SigningInitError('KEY_GENERATION_FAILED', 'the loadClientKey step answered null, not a client key pair'),
+};
+const malformedAfter = (error: SigningInitError, service: unknown[][], calls: Partial<SigningEffects>) =>
+  fx({ ...calls, service: [...service, ['reportInitFailure', error], ['reset']], context: { error } });
 const AFTER_FAILURE = failedAfter([], { fetches: [fetch(false, false)] });
 const UNTAKEN_SIGNING = [
   'an unknown event',
@@ -407,6 +415,9 @@ const ANSWERS_SIGNING = [
   'key fails',
   'client key loaded',
   'client key fails',
+  'config answers nothing',
+  'key answers an object',
+  'client key answers null',
 ] as const;
 const except = <T extends string>(all: readonly T[], ...taken: T[]) => all.filter((a) => !taken.includes(a));
 
@@ -437,6 +448,10 @@ describeTransitionTable({
     'key fails': { type: 'fake.reject', to: 'verify', error: FAILURE },
     'client key loaded': { type: 'fake.resolve', to: 'load', output: PAIR },
     'client key fails': { type: 'fake.reject', to: 'load', error: FAILURE },
+    // A provided step (or the caller's service) answering nothing, or the wrong shape.
+    'config answers nothing': { type: 'fake.resolve', to: 'fetch', output: undefined },
+    'key answers an object': { type: 'fake.resolve', to: 'verify', output: { der: 'AQ==' } },
+    'client key answers null': { type: 'fake.resolve', to: 'load', output: null },
     // The security service's events$ (a sign error resets its config; 00020/00021 asks for a fresh one).
     'service resets after a sign error': { type: 'security emits', event: { type: 'configReset', code: '00021' } },
     'service resets after its own RESET': { type: 'security emits', event: { type: 'configReset' } },
@@ -487,6 +502,13 @@ describeTransitionTable({
     ],
     ['fetchingConfig', 'config closed', 'disabled', [{ type: 'disabled', config: CLOSED } as EventObject], disabledFx],
     ['fetchingConfig', 'config fails', 'notInitialised', FAILED, failedAfter([], { fetches: [fetch(false, false)] })],
+    [
+      'fetchingConfig',
+      'config answers nothing',
+      'notInitialised',
+      [{ type: 'failed', error: MALFORMED.config } as EventObject],
+      malformedAfter(MALFORMED.config, [], { fetches: [fetch(false, false)] }),
+    ],
     ['fetchingConfig', 'RESET', 'notInitialised', [], fx({ service: [['reset']], fetches: [fetch(false, false)] })],
     ['fetchingConfig', 'CONFIG_RESET', 'notInitialised', [], fx({ fetches: [fetch(false, false)] })],
     ['fetchingConfig', 'service resets after a sign error', 'notInitialised', [], fx({ fetches: [fetch(false, false)] })],
@@ -512,6 +534,13 @@ describeTransitionTable({
       'notInitialised',
       FAILED,
       failedAfter([['setConfig', OPEN]], { fetches: [fetch(false, false)], verifies: [check(false)] }),
+    ],
+    [
+      'configFetched',
+      'key answers an object',
+      'notInitialised',
+      [{ type: 'failed', error: MALFORMED.key } as EventObject],
+      malformedAfter(MALFORMED.key, [['setConfig', OPEN]], { fetches: [fetch(false, false)], verifies: [check(false)] }),
     ],
     [
       'configFetched',
@@ -541,6 +570,20 @@ describeTransitionTable({
       'notInitialised',
       FAILED,
       failedAfter(
+        [
+          ['setConfig', OPEN],
+          ['setServerKey', KEY],
+        ],
+        { fetches: [fetch(false, false)], verifies: [check(false)], loads: [check(false)] },
+      ),
+    ],
+    [
+      'serverKeyVerified',
+      'client key answers null',
+      'notInitialised',
+      [{ type: 'failed', error: MALFORMED.clientKey } as EventObject],
+      malformedAfter(
+        MALFORMED.clientKey,
         [
           ['setConfig', OPEN],
           ['setServerKey', KEY],
@@ -648,21 +691,21 @@ describeTransitionTable({
       'REFETCH',
       'service asks for a refetch',
       ...UNTAKEN_SIGNING,
-      ...except(ANSWERS_SIGNING, 'config open', 'config closed', 'config fails'),
+      ...except(ANSWERS_SIGNING, 'config open', 'config closed', 'config fails', 'config answers nothing'),
     ],
     configFetched: [
       'INIT',
       'REFETCH',
       'service asks for a refetch',
       ...UNTAKEN_SIGNING,
-      ...except(ANSWERS_SIGNING, 'key verified', 'key fails'),
+      ...except(ANSWERS_SIGNING, 'key verified', 'key fails', 'key answers an object'),
     ],
     serverKeyVerified: [
       'INIT',
       'REFETCH',
       'service asks for a refetch',
       ...UNTAKEN_SIGNING,
-      ...except(ANSWERS_SIGNING, 'client key loaded', 'client key fails'),
+      ...except(ANSWERS_SIGNING, 'client key loaded', 'client key fails', 'client key answers null'),
     ],
     ready: ['INIT', ...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
     disabled: [...UNTAKEN_SIGNING, ...ANSWERS_SIGNING],
@@ -744,19 +787,20 @@ describe('signing init and its security service (spec §S4)', () => {
     },
   );
 
-  it('a provided step that answers nothing hands nothing back to the service', () => {
+  it('a step that answers nothing fails the init on that step: no disabled without a config, no ready without keys', () => {
     const empty = startSigning();
     walk(empty, 'INIT');
     empty.actor.send({ type: 'fake.resolve', to: 'fetch', output: undefined });
-    expect(empty.fetches.map((c) => c.running)).toStrictEqual([false]);
-    expect(empty.service).toStrictEqual([]);
+    expect(empty.actor.getSnapshot().value).toBe('notInitialised');
+    expect(empty.actor.getSnapshot().context.error).toMatchObject({ name: 'SigningInitError', code: 'CONFIG_INVALID' });
+    expect(empty.service).toStrictEqual([['reportInitFailure', MALFORMED.config], ['reset']]);
 
     const keys = startSigning();
     walk(keys, 'INIT', 'config open');
     keys.actor.send({ type: 'fake.resolve', to: 'verify', output: undefined });
-    keys.actor.send({ type: 'fake.resolve', to: 'load', output: undefined });
-    expect(keys.actor.getSnapshot().value).toBe('ready');
-    expect(keys.service).toStrictEqual([['setConfig', OPEN]]);
+    expect(keys.actor.getSnapshot().value).toBe('notInitialised');
+    expect(keys.actor.getSnapshot().context.error).toMatchObject({ code: 'SERVER_KEY_INVALID' });
+    expect(keys.service.map(([method]) => method)).toStrictEqual(['setConfig', 'reportInitFailure', 'reset']);
   });
 
   it('the default config fetch reads the cache on INIT (also from disabled after a REFETCH) and bypasses it on REFETCH', async () => {
