@@ -27,15 +27,18 @@ const DECIMAL_MODES: Record<DisplayRounding, Decimal.Rounding> = {
 /** Checks a rounding option: undefined gives the seed's 'truncate'. */
 export function readRounding(rounding: unknown, field = 'rounding'): DisplayRounding {
   if (rounding === undefined) return 'truncate';
-  if (typeof rounding === 'string' && (DISPLAY_ROUNDINGS as readonly string[]).includes(rounding)) return rounding as DisplayRounding;
+  // includes() matches only these very strings: a number, a String object or any other value is refused.
+  if ((DISPLAY_ROUNDINGS as readonly unknown[]).includes(rounding)) return rounding as DisplayRounding;
   throw new FuturesInputError(field, 'not-an-option', rounding);
 }
 
 /** Checks a number of displayed decimals (an integer from 0 to 40). */
 export function readPlaces(places: unknown, field: string): number {
   if (places === undefined || places === null) throw new FuturesInputError(field, 'missing', places);
-  const n = typeof places === 'string' && places.trim() !== '' ? Number(places) : places;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new FuturesInputError(field, 'not-numeric', places);
+  const read: unknown = typeof places === 'string' && places.trim() !== '' ? Number(places) : places;
+  // Number.isInteger is false for every value that is not a number.
+  if (!Number.isInteger(read)) throw new FuturesInputError(field, 'not-numeric', places);
+  const n = read as number;
   if (n < 0) throw new FuturesInputError(field, 'negative', places);
   if (n > MAX_PLACES) throw new FuturesInputError(field, 'not-an-option', places);
   return n;

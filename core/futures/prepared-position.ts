@@ -155,13 +155,16 @@ function markOf(mark: MarkPrice | NumericInput): MarkPrice {
   return prepareMark((mark as { price?: NumericInput }).price as NumericInput);
 }
 
-/** Runs `compute`; an input that is missing (not one that is wrong) gives null and is recorded in `missing`. */
+/**
+ * Runs `compute`; an input that is missing (not one that is wrong) gives null and is recorded in `missing`.
+ * Run once per position, on an empty list, so the field cannot be listed twice.
+ */
 function whenPresent<T>(compute: () => T, missing: string[]): T | null {
   try {
     return compute();
   } catch (error) {
     if (error instanceof FuturesInputError && error.problem === 'missing') {
-      if (!missing.includes(error.field)) missing.push(error.field);
+      missing.push(error.field);
       return null;
     }
     throw error;
@@ -217,6 +220,7 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
   let liqText = NO_VALUE;
   const liquidationText = (format: ResolvedFigure): string => {
     if (liqRatio === null) return NO_VALUE;
+    // Stryker disable next-line ConditionalExpression: a cache; writing the text again for the same format gives the same string
     if (liqFormat !== format) {
       liqText = writeScaled(roundScaled(liqRatio.n, liqRatio.d, format.places, format.rounding), format.places);
       liqFormat = format;
@@ -248,6 +252,7 @@ export function preparePosition(input: FuturesPositionInput, options: Liquidatio
       };
     },
     display(mark, format) {
+      // Stryker disable next-line ConditionalExpression: positionDisplayFormat(undefined) resolves the same defaults, only slower
       const f = format === undefined ? DEFAULT_FORMAT : positionDisplayFormat(format);
       const [n, d] = pnlAt(markOf(mark));
       const pnl = f.unrealizedPnl;

@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './errors.js';
-import { R100, div, isZero, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
+import { R100, div, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { AMOUNT_DECIMALS, NO_VALUE, formatDecimal, formatPercent, type DisplayRounding } from './format.js';
 import { readInput } from './position-input.js';
 
@@ -54,8 +54,10 @@ export interface SpotOrderFigures {
 export function isQuantityTracking(order: SpotPlanOrderInput): boolean {
   order = readInput(order, 'order');
   const t = order.trackingType;
-  if (t === undefined || t === null || t === '') throw new FuturesInputError('trackingType', 'missing', t);
-  const n = typeof t === 'string' ? Number(t.trim()) : t;
+  // Blank text is missing too: Number('  ') would read it as 0, tracking by quantity.
+  const text = typeof t === 'string' ? t.trim() : t;
+  if (text === undefined || text === null || text === '') throw new FuturesInputError('trackingType', 'missing', t);
+  const n = typeof text === 'string' ? Number(text) : text;
   if (!Number.isInteger(n)) throw new FuturesInputError('trackingType', 'not-numeric', t);
   return n === 0;
 }
@@ -89,16 +91,21 @@ export function spotOrderFigures(order: SpotPlanOrderInput): SpotOrderFigures {
   }
   const h = ratioOf(held);
   const m = ratioOf(market);
-  const unrealizedPnl = average === null ? null : mul(h, sub(m, average));
-  // Exact ratios rounded once (docs/futures-maths.md, "Exactness"); divisors are checked non-zero first.
-  const basis = average === null ? null : mul(h, average);
+  // Exact ratios rounded once (docs/futures-maths.md, "Exactness").
+  let unrealizedPnl: Ratio | null = null;
+  let yieldRatio: Ratio | null = null;
+  if (average !== null) {
+    unrealizedPnl = mul(h, sub(m, average));
+    // div gives null for a zero basis (nothing held, or bought at 0): no yield.
+    yieldRatio = div(mul(unrealizedPnl, R100), mul(h, average));
+  }
   return {
     filledRatio: toFigure(div(mul(ratioOf(dealt), R100), ratioOf(ordered)) as Ratio),
     averageBuyPrice: average === null ? null : toFigure(average),
     cost: toFigure(cost),
     marketValue: toFigure(mul(h, m)),
     unrealizedPnl: unrealizedPnl === null ? null : toFigure(unrealizedPnl),
-    yield: unrealizedPnl === null || basis === null || isZero(basis) ? null : toFigure(div(mul(unrealizedPnl, R100), basis) as Ratio),
+    yield: yieldRatio === null ? null : toFigure(yieldRatio),
   };
 }
 
@@ -138,6 +145,7 @@ export function formatSpotOrderFigures(
     cost: formatDecimal(figures.cost, quotePrecision, rounding),
     marketValue: formatDecimal(figures.marketValue, quotePrecision, rounding),
     unrealizedPnl: figures.unrealizedPnl === null ? NO_VALUE : formatDecimal(figures.unrealizedPnl, quotePrecision, rounding),
-    yield: figures.yield === null ? NO_VALUE : formatPercent(figures.yield, { plusSign: true, rounding }),
+    // formatPercent shows null as '--'.
+    yield: formatPercent(figures.yield, { plusSign: true, rounding }),
   };
 }

@@ -5,13 +5,27 @@ import {
   FuturesDecimal,
   FuturesInputError,
   formatAmount,
+  formatDecimal,
   formatLiquidationPrice,
   formatPercent,
   formatPrice,
   formatRoe,
   parseDisplayNumber,
+  roundDecimal,
   truncateDecimal,
 } from '../../../core/index.js';
+
+/** The FuturesInputError `fn` throws, as a plain object of what a caller reads. */
+function refusal(fn: () => unknown): { name: string; field: string; problem: string; value: unknown } {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(FuturesInputError);
+    const e = error as FuturesInputError;
+    return { name: e.name, field: e.field, problem: e.problem, value: (e.extra as { value: unknown }).value };
+  }
+  throw new Error('expected a FuturesInputError');
+}
 
 describe('display', () => {
   it.each([
@@ -116,5 +130,149 @@ describe('rounding modes', () => {
     expect(formatRoe(null)).toBe('--');
     expect(formatPercent(undefined)).toBe('--');
     expect(formatLiquidationPrice(null)).toBe('--');
+  });
+});
+
+describe('display options are checked and a refusal names the option', () => {
+  it('places must be given: undefined or null is "missing"', () => {
+    expect(refusal(() => formatDecimal('1', undefined as never))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'places',
+      problem: 'missing',
+      value: undefined,
+    });
+    expect(refusal(() => formatDecimal('1', null as never))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'places',
+      problem: 'missing',
+      value: null,
+    });
+  });
+
+  it('places as text is read as a number; blank text is no number', () => {
+    expect(formatDecimal('1.25', ' 1 ')).toBe('1.2');
+    for (const blank of ['', '   ']) {
+      expect(refusal(() => formatDecimal('1.25', blank))).toStrictEqual({
+        name: 'FuturesInputError',
+        field: 'places',
+        problem: 'not-numeric',
+        value: blank,
+      });
+    }
+    expect(refusal(() => formatDecimal('1.25', 1.5))).toMatchObject({ field: 'places', problem: 'not-numeric', value: 1.5 });
+  });
+
+  it('places run from 0 to 40: below is "negative", above is "not-an-option"', () => {
+    expect(formatDecimal('1.9', 0)).toBe('1');
+    expect(formatDecimal('1', 40)).toBe(`1.${'0'.repeat(40)}`);
+    expect(refusal(() => formatAmount('1', -1))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'places',
+      problem: 'negative',
+      value: -1,
+    });
+    expect(refusal(() => formatAmount('1', 41))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'places',
+      problem: 'not-an-option',
+      value: 41,
+    });
+    expect(refusal(() => formatPrice('1', '41'))).toMatchObject({ field: 'places', problem: 'not-an-option', value: '41' });
+  });
+
+  it('truncateDecimal and roundDecimal name "value" and "places"', () => {
+    expect(refusal(() => truncateDecimal('abc', 2))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'value',
+      problem: 'not-numeric',
+      value: 'abc',
+    });
+    expect(refusal(() => truncateDecimal('1', -2))).toMatchObject({ field: 'places', problem: 'negative' });
+    expect(refusal(() => roundDecimal('abc', 2))).toMatchObject({ field: 'value', problem: 'not-numeric' });
+    expect(refusal(() => roundDecimal('1', -2))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'places',
+      problem: 'negative',
+      value: -2,
+    });
+    expect(refusal(() => roundDecimal('1', 2, 'ceil' as never))).toMatchObject({
+      field: 'rounding',
+      problem: 'not-an-option',
+      value: 'ceil',
+    });
+  });
+
+  it('a rounding mode that is no text is "not-an-option"', () => {
+    expect(refusal(() => formatAmount('1', 2, 1 as never))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'rounding',
+      problem: 'not-an-option',
+      value: 1,
+    });
+  });
+
+  it('undefined, like null, is no figure: "--"', () => {
+    expect(formatAmount(undefined)).toBe('--');
+    expect(formatPrice(undefined, 2)).toBe('--');
+    expect(formatPrice(null, 2)).toBe('--');
+    expect(formatLiquidationPrice(undefined, 2)).toBe('--');
+  });
+
+  it('a liquidation price that is no number names "liquidationPrice"', () => {
+    expect(refusal(() => formatLiquidationPrice('abc', 2))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'liquidationPrice',
+      problem: 'not-numeric',
+      value: 'abc',
+    });
+  });
+
+  it('formatPercent and formatRoe: a format that is no object is "not-an-object"; bad places name "places"', () => {
+    for (const format of [null, 5]) {
+      expect(refusal(() => formatPercent('1', format as never))).toStrictEqual({
+        name: 'FuturesInputError',
+        field: 'format',
+        problem: 'not-an-object',
+        value: format,
+      });
+      expect(refusal(() => formatRoe('1', format as never))).toStrictEqual({
+        name: 'FuturesInputError',
+        field: 'format',
+        problem: 'not-an-object',
+        value: format,
+      });
+    }
+    expect(refusal(() => formatPercent('1', { places: 41 }))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'places',
+      problem: 'not-an-option',
+      value: 41,
+    });
+  });
+});
+
+describe('parseDisplayNumber', () => {
+  it('reads back what the formatters write, around blanks', () => {
+    expect(parseDisplayNumber('61,234.50')!.toString()).toBe('61234.5');
+    expect(parseDisplayNumber(' +12.34% ')!.toString()).toBe('12.34');
+    expect(parseDisplayNumber('-0.5')!.toString()).toBe('-0.5');
+    expect(parseDisplayNumber(' -- ')).toBeNull();
+  });
+
+  it('text that is no display form is "not-numeric", naming "text" and carrying the text as given', () => {
+    for (const text of ['++5', ' ++5%', '-+5', ' -+5%', '%12', '1%2']) {
+      expect(refusal(() => parseDisplayNumber(text))).toStrictEqual({
+        name: 'FuturesInputError',
+        field: 'text',
+        problem: 'not-numeric',
+        value: text,
+      });
+    }
+    expect(refusal(() => parseDisplayNumber(5 as never))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'text',
+      problem: 'not-numeric',
+      value: 5,
+    });
   });
 });

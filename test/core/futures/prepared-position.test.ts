@@ -2,7 +2,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  FuturesInputError,
   liquidationPrice,
+  positionDisplayFormat,
   prepareMark,
   preparePosition,
   formatLiquidationPrice,
@@ -11,6 +13,29 @@ import {
   unrealizedPnl,
   type ContractKind,
 } from '../../../core/index.js';
+
+/** The FuturesInputError `fn` throws, as a plain object of what a caller reads. */
+function refusal(fn: () => unknown): { name: string; field: string; problem: string; value: unknown } {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(FuturesInputError);
+    const e = error as FuturesInputError;
+    return { name: e.name, field: e.field, problem: e.problem, value: (e.extra as { value: unknown }).value };
+  }
+  throw new Error('expected a FuturesInputError');
+}
+
+const long = {
+  position: 1,
+  marginMode: 1,
+  count: '0.5',
+  openAvgPrice: '60000',
+  openLevel: '10',
+  openMarginCount: '3000',
+  mm: '0.004',
+  feeRate: '0.0006',
+};
 
 const units = (max: number, places: number) => fc.integer({ min: 1, max }).map((n) => (n / 10 ** places).toFixed(places));
 
@@ -142,5 +167,156 @@ describe('preparePosition', () => {
     expect(() => preparePosition({ ...input, mm: '0' }).display('1', { roe: { rounding: 'up' as never } })).toThrow(
       expect.objectContaining({ field: 'roe.rounding', problem: 'not-an-option' }),
     );
+  });
+});
+
+describe('prepareMark', () => {
+  it('reads the price once: its units and scale, and 1 ÷ price on demand (the same Decimal each time)', () => {
+    const mark = prepareMark(' 62000.50 ');
+    expect(mark.price.toString()).toBe('62000.5');
+    expect(mark.units * 10n ** BigInt(20 - mark.scale)).toBe(620005n * 10n ** 19n);
+    const quarter = prepareMark('4');
+    expect(quarter.reciprocal.toString()).toBe('0.25');
+    expect(quarter.reciprocal).toBe(quarter.reciprocal);
+    expect(prepareMark('3').reciprocal.toFixed(6)).toBe('0.333333');
+  });
+
+  it('a mark price that is missing, not a number or not positive is refused, naming "markPrice"', () => {
+    for (const [value, problem] of [
+      ['abc', 'not-numeric'],
+      ['0', 'zero'],
+      ['-1', 'negative'],
+      [null, 'missing'],
+    ] as const) {
+      const expected = { name: 'FuturesInputError', field: 'markPrice', problem, value };
+      expect(refusal(() => prepareMark(value as never))).toStrictEqual(expected);
+      expect(refusal(() => preparePosition(long).tick(value as never))).toStrictEqual(expected);
+      expect(refusal(() => preparePosition(long).display(value as never))).toStrictEqual(expected);
+    }
+  });
+
+  it('a prepared mark is used as it is, without reading its price again; a hand-built { price } mark is read', () => {
+    const prepared = preparePosition(long);
+    const { units: markUnits, scale } = prepareMark('62000');
+    let reads = 0;
+    const mark = {
+      get price() {
+        reads += 1;
+        return prepareMark('62000').price;
+      },
+      get reciprocal() {
+        reads += 1;
+        return prepareMark('62000').reciprocal;
+      },
+      units: markUnits,
+      scale,
+    };
+    expect(prepared.tick(mark).unrealizedPnl.toString()).toBe('1000');
+    expect(prepared.display(mark).unrealizedPnl).toBe('1000.000000');
+    expect(reads).toBe(0);
+    // The shape before issue 19: only a price (its reciprocal unused).
+    expect(prepared.tick({ price: '62000' } as never).unrealizedPnl.toString()).toBe('1000');
+    expect(prepared.display({ price: '61000' } as never).roe).toBe('+16.66%');
+  });
+});
+
+describe('display formats', () => {
+  const defaults = {
+    unrealizedPnl: { places: 6, rounding: 'truncate' },
+    roe: { places: 2, rounding: 'truncate' },
+    liquidationPrice: { places: 6, rounding: 'truncate' },
+  };
+
+  it('an empty format, or a figure left out, takes the defaults: uPnL and liquidation price 6 decimals, ROE 2, truncated', () => {
+    expect(positionDisplayFormat()).toStrictEqual(defaults);
+    expect(positionDisplayFormat({})).toStrictEqual(defaults);
+    expect(positionDisplayFormat({ roe: {} })).toStrictEqual(defaults);
+    expect(positionDisplayFormat({ roe: { places: 1 } })).toStrictEqual({ ...defaults, roe: { places: 1, rounding: 'truncate' } });
+    expect(positionDisplayFormat({ unrealizedPnl: { rounding: 'half-up' }, liquidationPrice: { places: '2' as never } })).toStrictEqual({
+      ...defaults,
+      unrealizedPnl: { places: 6, rounding: 'half-up' },
+      liquidationPrice: { places: 2, rounding: 'truncate' },
+    });
+    expect(preparePosition(long).display('62000', {})).toStrictEqual({
+      unrealizedPnl: '1000.000000',
+      roe: '+33.33%',
+      liquidationPrice: '54249.547920',
+    });
+  });
+
+  it('a checked format is passed through as it is, frozen', () => {
+    const format = positionDisplayFormat({ unrealizedPnl: { places: 2 } });
+    expect(positionDisplayFormat(format)).toBe(format);
+    expect(Object.isFrozen(format)).toBe(true);
+    expect(Object.isFrozen(format.unrealizedPnl)).toBe(true);
+    expect(preparePosition(long).display('62000', format).unrealizedPnl).toBe('1000.00');
+  });
+
+  it('a format that is no object is "not-an-option"; one whose fields cannot be read is "not-an-object", naming "format"', () => {
+    for (const format of [null, 5, 'roe']) {
+      expect(refusal(() => positionDisplayFormat(format as never))).toStrictEqual({
+        name: 'FuturesInputError',
+        field: 'format',
+        problem: 'not-an-option',
+        value: format,
+      });
+    }
+    const unreadable = {
+      get roe(): never {
+        throw new Error('no access');
+      },
+    };
+    expect(refusal(() => positionDisplayFormat(unreadable))).toMatchObject({
+      name: 'FuturesInputError',
+      field: 'format',
+      problem: 'not-an-object',
+    });
+  });
+
+  it('a figure format that is no object is "not-an-option", naming the figure', () => {
+    for (const field of ['unrealizedPnl', 'roe', 'liquidationPrice'] as const) {
+      for (const value of [null, 2, 'half-up']) {
+        expect(refusal(() => positionDisplayFormat({ [field]: value } as never))).toStrictEqual({
+          name: 'FuturesInputError',
+          field,
+          problem: 'not-an-option',
+          value,
+        });
+      }
+    }
+  });
+
+  it("a figure's bad places or rounding names the option inside the figure", () => {
+    expect(refusal(() => positionDisplayFormat({ roe: { places: -1 } }))).toStrictEqual({
+      name: 'FuturesInputError',
+      field: 'roe.places',
+      problem: 'negative',
+      value: -1,
+    });
+    expect(refusal(() => positionDisplayFormat({ unrealizedPnl: { places: 41 } }))).toMatchObject({
+      field: 'unrealizedPnl.places',
+      problem: 'not-an-option',
+    });
+    expect(refusal(() => positionDisplayFormat({ liquidationPrice: { rounding: 'up' as never } }))).toMatchObject({
+      field: 'liquidationPrice.rounding',
+      problem: 'not-an-option',
+    });
+  });
+});
+
+describe('tick figures', () => {
+  it('each figure is built once, when first read: reading it again gives the same Decimal', () => {
+    const tick = preparePosition(long).tick('62000');
+    expect(tick.roe!.toFixed(4)).toBe('33.3333');
+    expect(tick.roe).toBe(tick.roe);
+    expect(tick.unrealizedPnl).toBe(tick.unrealizedPnl);
+  });
+
+  it('the liquidation price is written per format and stays right when the format changes between calls', () => {
+    const prepared = preparePosition(long);
+    expect(prepared.display('62000').liquidationPrice).toBe('54249.547920');
+    expect(prepared.display('62000', { liquidationPrice: { places: 1, rounding: 'half-up' } }).liquidationPrice).toBe('54249.5');
+    expect(prepared.display('62000', { liquidationPrice: { places: 0, rounding: 'half-up' } }).liquidationPrice).toBe('54250');
+    expect(prepared.display('62000').liquidationPrice).toBe('54249.547920');
   });
 });

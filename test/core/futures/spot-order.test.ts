@@ -1,7 +1,29 @@
 // Spot plan/trace order figures (spec §S3 "Spot plan order fields"); trackingType 0 versus other is
 // documented in docs/futures-maths.md.
 import { describe, expect, it } from 'vitest';
-import { FuturesInputError, formatSpotOrderFigures, spotOrderFigures } from '../../../core/index.js';
+import { FuturesInputError, formatSpotOrderFigures, isQuantityTracking, spotOrderFigures } from '../../../core/index.js';
+
+/** The FuturesInputError `fn` throws, as a plain object of what a caller reads. */
+function refusal(fn: () => unknown): { name: string; field: string; problem: string; value: unknown } {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(FuturesInputError);
+    const e = error as FuturesInputError;
+    return { name: e.name, field: e.field, problem: e.problem, value: (e.extra as { value: unknown }).value };
+  }
+  throw new Error('expected a FuturesInputError');
+}
+
+const filled = {
+  trackingType: 0,
+  buyDelegateCount: '2',
+  buyPrice: '100',
+  dealCount: '1',
+  buyDealCount: '1',
+  holdCount: '1',
+  marketPrice: '110',
+};
 
 describe('spot plan/trace order figures', () => {
   it('trackingType 0: sized in base coin, bought at buyPrice', () => {
@@ -99,5 +121,85 @@ describe('spot plan/trace order figures', () => {
       expect.objectContaining({ name: 'FuturesInputError', field: 'buyDelegateCount', problem: 'zero' }),
     );
     expect(() => spotOrderFigures({ buyDelegateCount: '1', marketPrice: '1' })).toThrow(expect.objectContaining({ field: 'trackingType' }));
+  });
+
+  it('trackingType 0 (number or text, blanks around) is sized in base coin; any other integer as a quote amount', () => {
+    expect(isQuantityTracking({ trackingType: 0 })).toBe(true);
+    expect(isQuantityTracking({ trackingType: ' 0 ' })).toBe(true);
+    expect(isQuantityTracking({ trackingType: 1 })).toBe(false);
+    expect(isQuantityTracking({ trackingType: '2' })).toBe(false);
+  });
+
+  it('a trackingType that is absent, null, empty or blank is "missing", never read as 0', () => {
+    for (const trackingType of [undefined, null, '', '   ']) {
+      expect(refusal(() => isQuantityTracking({ trackingType } as never))).toStrictEqual({
+        name: 'FuturesInputError',
+        field: 'trackingType',
+        problem: 'missing',
+        value: trackingType,
+      });
+    }
+  });
+
+  it('a trackingType that is no integer is "not-numeric"', () => {
+    for (const trackingType of ['abc', 0.5, '1.5', true]) {
+      expect(refusal(() => isQuantityTracking({ trackingType } as never))).toStrictEqual({
+        name: 'FuturesInputError',
+        field: 'trackingType',
+        problem: 'not-numeric',
+        value: trackingType,
+      });
+    }
+  });
+
+  it('an order or figures that are not given are "missing", naming "order" or "figures"', () => {
+    const missing = (field: string, value: unknown) => ({ name: 'FuturesInputError', field, problem: 'missing', value });
+    expect(refusal(() => isQuantityTracking(null as never))).toStrictEqual(missing('order', null));
+    expect(refusal(() => spotOrderFigures(null as never))).toStrictEqual(missing('order', null));
+    const figures = spotOrderFigures(filled);
+    expect(refusal(() => formatSpotOrderFigures(null as never, figures))).toStrictEqual(missing('order', null));
+    expect(refusal(() => formatSpotOrderFigures(filled, null as never))).toStrictEqual(missing('figures', null));
+  });
+
+  it('counts must not be negative and prices must be positive, each refusal naming its field', () => {
+    for (const [field, value, problem] of [
+      ['dealCount', '-1', 'negative'],
+      ['buyDealCount', '-1', 'negative'],
+      ['holdCount', '-0.5', 'negative'],
+      ['marketPrice', '0', 'zero'],
+      ['marketPrice', '-1', 'negative'],
+      ['buyPrice', '0', 'zero'],
+      ['dealCount', 'x', 'not-numeric'],
+      ['buyDealCount', 'x', 'not-numeric'],
+      ['holdCount', 'x', 'not-numeric'],
+      ['buyPrice', 'x', 'not-numeric'],
+    ] as const) {
+      expect(refusal(() => spotOrderFigures({ ...filled, [field]: value }))).toStrictEqual({
+        name: 'FuturesInputError',
+        field,
+        problem,
+        value,
+      });
+    }
+    // Zero counts are allowed: nothing filled, bought or held yet.
+    expect(spotOrderFigures({ ...filled, dealCount: '0', buyDealCount: '0', holdCount: '0' }).marketValue.toString()).toBe('0');
+  });
+
+  it('nothing held, or bought at an average of 0, gives a PnL but no yield', () => {
+    const none = spotOrderFigures({ ...filled, holdCount: '0' });
+    expect(none.unrealizedPnl!.toString()).toBe('0');
+    expect(none.yield).toBeNull();
+    const free = spotOrderFigures({
+      trackingType: 1,
+      buyDelegateCount: '1',
+      dealCount: '0',
+      buyDealCount: '2',
+      holdCount: '2',
+      marketPrice: '3',
+    });
+    expect(free.averageBuyPrice!.toString()).toBe('0');
+    expect(free.unrealizedPnl!.toString()).toBe('6');
+    expect(free.yield).toBeNull();
+    expect(formatSpotOrderFigures({ ...filled, holdCount: '0' }).yield).toBe('--');
   });
 });
