@@ -65,7 +65,7 @@ export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTa
   const out: MarginTier[] = [];
   tiers.forEach((tier: MarginTierInput, i) => {
     const at = `tiers[${i}]`;
-    if (typeof tier !== 'object' || tier === null) throw new FuturesInputError(at, 'not-an-option', tier);
+    if (typeof tier !== 'object' || tier === null) throw new FuturesInputError(at, 'not-an-object', tier);
     tier = readInput(tier, at);
     const floorDecimal = readDecimal(tier.notionalFloor, `${at}.notionalFloor`, 'non-negative');
     const rateDecimal = readDecimal(tier.maintenanceMarginRate, `${at}.maintenanceMarginRate`, 'non-negative');

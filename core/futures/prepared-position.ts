@@ -98,7 +98,7 @@ const resolvedFormats = new WeakSet<object>();
 
 function resolveFigure(format: FigureFormat | undefined, places: number, field: string): ResolvedFigure {
   if (format === undefined) return { places, rounding: 'truncate' };
-  if (typeof format !== 'object' || format === null) throw new FuturesInputError(field, 'not-an-option', format);
+  if (typeof format !== 'object' || format === null) throw new FuturesInputError(field, 'not-an-object', format);
   return {
     places: format.places === undefined ? places : readPlaces(format.places, `${field}.places`),
     rounding: readRounding(format.rounding, `${field}.rounding`),
@@ -118,7 +118,7 @@ function resolveFigure(format: FigureFormat | undefined, places: number, field: 
  */
 export function positionDisplayFormat(format: PositionDisplayFormat = {}): ResolvedDisplayFormat {
   if (resolvedFormats.has(format)) return format as ResolvedDisplayFormat;
-  if (typeof format !== 'object' || format === null) throw new FuturesInputError('format', 'not-an-option', format);
+  if (typeof format !== 'object' || format === null) throw new FuturesInputError('format', 'not-an-object', format);
   format = readInput(format, 'format');
   const out: ResolvedDisplayFormat = Object.freeze({
     unrealizedPnl: Object.freeze(resolveFigure(format.unrealizedPnl, AMOUNT_DECIMALS, 'unrealizedPnl')),

@@ -252,12 +252,12 @@ describe('display formats', () => {
     expect(preparePosition(long).display('62000', format).unrealizedPnl).toBe('1000.00');
   });
 
-  it('a format that is no object is "not-an-option"; one whose fields cannot be read is "not-an-object", naming "format"', () => {
+  it('a format that is no object, or one whose fields cannot be read, is "not-an-object", naming "format"', () => {
     for (const format of [null, 5, 'roe']) {
       expect(refusal(() => positionDisplayFormat(format as never))).toStrictEqual({
         name: 'FuturesInputError',
         field: 'format',
-        problem: 'not-an-option',
+        problem: 'not-an-object',
         value: format,
       });
     }
@@ -273,13 +273,13 @@ describe('display formats', () => {
     });
   });
 
-  it('a figure format that is no object is "not-an-option", naming the figure', () => {
+  it('a figure format that is no object is "not-an-object" (as everywhere in the futures maths), naming the figure', () => {
     for (const field of ['unrealizedPnl', 'roe', 'liquidationPrice'] as const) {
       for (const value of [null, 2, 'half-up']) {
         expect(refusal(() => positionDisplayFormat({ [field]: value } as never))).toStrictEqual({
           name: 'FuturesInputError',
           field,
-          problem: 'not-an-option',
+          problem: 'not-an-object',
           value,
         });
       }

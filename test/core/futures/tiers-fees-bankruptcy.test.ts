@@ -75,6 +75,14 @@ describe('maintenance-margin tier tables', () => {
     );
   });
 
+  it('a tier that is no object is "not-an-object", naming tiers[i]', () => {
+    for (const tier of [null, 5, 'tier']) {
+      expect(() => marginTierTable([{ notionalFloor: '0', maintenanceMarginRate: '0.004', maxLeverage: '125' }, tier] as never)).toThrow(
+        expect.objectContaining({ name: 'FuturesInputError', field: 'tiers[1]', problem: 'not-an-object' }),
+      );
+    }
+  });
+
   it('refuses tables that are empty, do not start at 0, have falling floors or falling rates, naming the field', () => {
     expect(() => marginTierTable([])).toThrow(expect.objectContaining({ field: 'tiers', problem: 'missing' }));
     expect(() => marginTierTable([{ notionalFloor: 5, maintenanceMarginRate: '0.01' }])).toThrow(
