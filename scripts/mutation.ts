@@ -19,7 +19,12 @@ export const AREAS: Record<string, string[]> = {
   'content-rich-text': ['core/content/sanitize-rich-text.ts'],
   'content-style': ['core/content/sanitize-style.ts'],
   'content-amount': ['core/content/sanitize-amount.ts'],
-  'content-links': ['core/content/link-attributes.ts', 'core/content/open-safe-link.ts', 'core/content/logger.ts'],
+  'content-links': [
+    'core/content/link-attributes.ts',
+    'core/content/open-safe-link.ts',
+    'core/content/logger.ts',
+    'core/content/list-cache.ts',
+  ],
   validate: ['core/validate/**/*.ts', '!core/validate/index.ts'],
   // core/futures (1,426 mutants, every one covered by the slow exact-oracle and property tests) in three parts,
   // so that each full run stays within 10 minutes; together they are every file but index.ts.

@@ -1,6 +1,7 @@
 import { parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
 import { expectArray, expectString, readGuarded, readRecord } from '../validate/describe-value.js';
+import { createListCache } from './list-cache.js';
 
 export interface LinkAttributeOptions {
   /** Whether the link opens in a new tab (target _blank). */
@@ -36,17 +37,14 @@ function normaliseDomain(domain: string): string | null {
 
 const DOT = 46;
 
-const normalisedLists = new WeakMap<readonly string[], readonly string[]>();
+const normalisedLists = createListCache<readonly string[]>();
 
 function normalisedDomains(ownDomains: readonly string[]): readonly string[] {
-  let list = normalisedLists.get(ownDomains);
-  if (!list) {
-    list = readGuarded('ownDomains', 'an array of domain names', ownDomains, 'isOwnDomain', () =>
+  return readGuarded('ownDomains', 'an array of domain names', ownDomains, 'isOwnDomain', () =>
+    normalisedLists.get(ownDomains, () =>
       ownDomains.map((domain) => (typeof domain === 'string' ? normaliseDomain(domain) : null)).filter((d): d is string => d !== null),
-    );
-    normalisedLists.set(ownDomains, list);
-  }
-  return list;
+    ),
+  );
 }
 
 /** Whether `hostname` is one of `ownDomains` or a subdomain of one (look-alikes such as example.com.evil.io are not). */

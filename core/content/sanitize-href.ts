@@ -2,6 +2,7 @@ import { InvalidAppSchemeError } from './errors.js';
 import type { ContentLogger } from './logger.js';
 import { consoleContentLogger } from './logger.js';
 import { describeValue, expectArray, readRecord } from '../validate/describe-value.js';
+import { createListCache } from './list-cache.js';
 
 // Spec §S5: the schemes a link may use, besides image data URLs and the configured app schemes.
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel', 'blob', 'ftp', 'market'];
@@ -132,7 +133,7 @@ function kindOf(href: string): HrefKind {
   return 'relative';
 }
 
-const schemeSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const schemeSets = createListCache<ReadonlySet<string>>();
 const defaultSchemes: ReadonlySet<string> = new Set(ALLOWED_LINK_SCHEMES);
 
 /** The allowed schemes for a list of app schemes; throws InvalidAppSchemeError for a dangerous or malformed one. */
@@ -140,8 +141,10 @@ function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<
   if (appSchemes === undefined || appSchemes === null) return defaultSchemes;
   expectArray('appSchemes', appSchemes, 'sanitizeHref', 'an array of app schemes');
   if (appSchemes.length === 0) return defaultSchemes;
-  const cached = schemeSets.get(appSchemes);
-  if (cached) return cached;
+  return schemeSets.get(appSchemes, () => schemeSetOf(appSchemes));
+}
+
+function schemeSetOf(appSchemes: readonly string[]): ReadonlySet<string> {
   const set = new Set(ALLOWED_LINK_SCHEMES);
   for (const raw of appSchemes) {
     const scheme = typeof raw === 'string' ? raw.replace(/:$/, '').toLowerCase() : undefined;
@@ -150,7 +153,6 @@ function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<
     }
     set.add(scheme);
   }
-  schemeSets.set(appSchemes, set);
   return set;
 }
 

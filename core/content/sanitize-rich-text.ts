@@ -9,6 +9,7 @@ import type { ParsedHref } from './sanitize-href.js';
 import { sanitizeStyle } from './sanitize-style.js';
 import { escapeRegExp } from '../validate/reg-exp.js';
 import { readRecord } from '../validate/describe-value.js';
+import { createListCache } from './list-cache.js';
 
 // Spec §S5: rich text keeps only these tags (docs/content-safety.md explains the choice).
 export const RICH_TEXT_ALLOWED_TAGS: readonly string[] = [
@@ -184,7 +185,7 @@ function configFor(appSchemes: readonly string[] | undefined): Config {
 }
 
 const defaultConfig = configFor(undefined);
-const configs = new WeakMap<readonly string[], Config>();
+const configs = createListCache<Config>();
 
 function installHooks(sanitizer: WindowSanitizer): void {
   const { purifier } = sanitizer;
@@ -328,8 +329,8 @@ export function sanitizeRichText(html: string, options: RichTextOptions): string
   if (options.appSchemes && options.appSchemes.length > 0) {
     // Validates the schemes (throws InvalidAppSchemeError) before they reach the URI pattern.
     inspectHref('#', { appSchemes: options.appSchemes });
-    config = configs.get(options.appSchemes) ?? configFor(options.appSchemes);
-    configs.set(options.appSchemes, config);
+    const appSchemes = options.appSchemes;
+    config = configs.get(appSchemes, () => configFor(appSchemes));
   }
   if (sanitizer.config !== config) {
     sanitizer.purifier.setConfig(config);

@@ -159,3 +159,15 @@ describe('link attributes: inputs and their errors', () => {
     expect(linkHost('ftp://files.example/')).toBe('files.example');
   });
 });
+
+describe('own domains are read from the array as it is at each call', () => {
+  it('a domain added to, or taken out of, the same array after a call counts, or stops counting, at the next one', () => {
+    const ownDomains = ['example.com'];
+    expect(isOwnDomain('partner.org', ownDomains)).toBe(false);
+    ownDomains.push('Partner.ORG');
+    expect(isOwnDomain('partner.org', ownDomains)).toBe(true);
+    ownDomains.splice(0, 2, 'other.net');
+    expect(isOwnDomain('partner.org', ownDomains)).toBe(false);
+    expect(isOwnDomain('www.other.net', ownDomains)).toBe(true);
+  });
+});

@@ -484,3 +484,23 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     // Twenty thousand jsdom parses: seconds on a quiet machine, far more on a loaded one or under StrykerJS.
   }, 180_000);
 });
+
+describe('app schemes are read from the array as it is at each call', () => {
+  it('a scheme taken out of, or added to, the same array after a call is refused, or allowed, at the next one', () => {
+    const appSchemes = ['exkit', 'partner-app'];
+    const options = { appSchemes, logger: silentContentLogger };
+    expect(sanitizeHref('partner-app://open', options)).toBe('partner-app://open');
+    appSchemes.splice(1, 1);
+    expect(sanitizeHref('partner-app://open', options)).toBeNull();
+    appSchemes.push('third');
+    expect(sanitizeHref('third://x', options)).toBe('third://x');
+    expect(sanitizeHref('exkit://x', options)).toBe('exkit://x');
+  });
+
+  it('a dangerous scheme pushed into the array after a call is refused as at the first call', () => {
+    const appSchemes = ['exkit'];
+    expect(sanitizeHref('exkit://x', { appSchemes })).toBe('exkit://x');
+    appSchemes.push('javascript');
+    expect(() => sanitizeHref('exkit://x', { appSchemes })).toThrow(InvalidAppSchemeError);
+  });
+});

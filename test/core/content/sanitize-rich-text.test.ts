@@ -167,6 +167,19 @@ describe('sanitizeRichText: what one call decides stays in that call (per-window
     expect(clean('<a href="exkit://x">a</a><img src="exkit://x">')).toBe('<a href="exkit://x">a</a><img>');
   });
 
+  it('the same arrays edited in place between calls take effect too (a scheme taken away, a domain added)', () => {
+    const html = '<a href="exkit://x">a</a><a href="https://partner.org/">b</a>';
+    const appSchemes = ['exkit'];
+    const ownDomains = ['example.com'];
+    const options = { window, appSchemes, ownDomains, logger: silentContentLogger };
+    expect(sanitizeRichText(html, options)).toBe('<a href="exkit://x">a</a><a href="https://partner.org/" rel="nofollow">b</a>');
+    appSchemes[0] = 'other';
+    ownDomains.push('partner.org');
+    expect(sanitizeRichText(html, options)).toBe('<a>a</a><a href="https://partner.org/">b</a>');
+    appSchemes.pop();
+    expect(sanitizeRichText(html, options)).toBe('<a>a</a><a href="https://partner.org/">b</a>');
+  });
+
   it('changing app schemes or own domains between calls takes effect (no decision carried over)', () => {
     const html = '<a href="exkit://x">a</a><a href="https://partner.org/">b</a>';
     expect(sanitizeRichText(html, { window, appSchemes: ['exkit'], ownDomains: ['partner.org'] })).toBe(
