@@ -16,7 +16,7 @@ function fakeSecurity(failFirst: boolean) {
     verifyServerKey: async () => {
       attempts++;
       if (failFirst && attempts === 1) throw new SigningInitError('SERVER_KEY_SIGNATURE_INVALID', 'no');
-      return { der: new Uint8Array(), base64: '', hash: '' };
+      return { der: new Uint8Array([1]), base64: 'AQ==', hash: 'ab' };
     },
     loadClientKeyPair: async () => ({ publicKey: 'P', privateKeyPem: 'K', algorithm: 'rsa1024', storedAt: 0 }),
     setConfig: () => published.push('config'),
