@@ -28,15 +28,17 @@ const FULLWIDTH_NINE = 0xff19;
 
 /**
  * A number's digits written out in full: String() writes 1e21 and 1e-7 in exponent form, whose letters the
- * sanitiser would drop (1e21 would become '121'). The sign goes, as the sanitiser drops it anyway.
+ * sanitiser would drop (1e21 would become '121'). The sign goes, as the sanitiser drops it anyway. String()'s
+ * exponent form has one digit before the point and an exponent of at least 21 or at most -7, so the point lands
+ * either before every digit or after all of them.
  */
 function plainNumber(n: number): string {
   const [mantissa, exponent] = String(Math.abs(n)).split('e') as [string, string?];
   if (exponent === undefined) return mantissa;
   const digits = mantissa.replace('.', '');
-  const point = mantissa.split('.')[0]!.length + Number(exponent);
-  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
-  return point < digits.length ? `${digits.slice(0, point)}.${digits.slice(point)}` : digits.padEnd(point, '0');
+  const point = 1 + Number(exponent);
+  // Stryker disable next-line EqualityOperator: the point is at most -6 or at least 22, never 0
+  return point < 0 ? `0.${'0'.repeat(-point)}${digits}` : digits.padEnd(point, '0');
 }
 
 function run(input: string, fractionDigits: number, caret: number): SanitizedAmountInput {

@@ -124,6 +124,73 @@ describe('captcha flow — spec §S4', () => {
   });
 });
 
+/** A widget the test drives by hand: its listeners, its init answered when the test says, what was called on it. */
+function handWidget() {
+  const state = {
+    listeners: {} as { success?: (v: unknown) => void; close?: () => void; error?: (e: unknown) => void },
+    answerInit: (() => undefined) as () => void,
+    shows: 0,
+    disposes: 0,
+  };
+  const factory = (() => ({
+    init: () => new Promise<void>((resolve) => (state.answerInit = resolve)),
+    show: () => void state.shows++,
+    onSuccess: (l: (v: unknown) => void) => void (state.listeners.success = l),
+    onClose: (l: () => void) => void (state.listeners.close = l),
+    onError: (l: (e: unknown) => void) => void (state.listeners.error = l),
+    dispose: () => void state.disposes++,
+  })) as unknown as CaptchaWidgetFactory;
+  return { state, factory };
+}
+
+describe('captcha widget lifetime', () => {
+  it('while challenging, the widget runs as the child named "widget"', async () => {
+    const { factory } = handWidget();
+    const actor = flow(input({ widget: factory })).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('challenging'));
+    expect(Object.keys(actor.getSnapshot().children)).toStrictEqual(['widget']);
+    actor.stop();
+  });
+
+  it('a flow stopped while the widget is loading never shows it when its init answers late; it is disposed once', async () => {
+    const { state, factory } = handWidget();
+    const actor = flow(input({ widget: factory })).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('challenging'));
+    actor.stop();
+    state.answerInit();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.shows).toBe(0);
+    expect(state.disposes).toBe(1);
+  });
+
+  it('a widget result is read once: a validate getter answering differently the second time changes nothing', async () => {
+    const { state, factory } = handWidget();
+    const actor = flow(input({ widget: factory, selfVerify: true })).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('challenging'));
+    state.answerInit();
+    let reads = 0;
+    const first = sampleGeeTestValidate('once');
+    const validate = {
+      get lot_number() {
+        reads++;
+        return reads === 1 ? first.lot_number : 'changed';
+      },
+      captcha_output: first.captcha_output,
+      pass_token: first.pass_token,
+      gen_time: first.gen_time,
+    };
+    state.listeners.success!(validate);
+    expect(actor.getSnapshot().output).toStrictEqual({
+      status: 'passed',
+      token: b64json(first),
+      captchaType: 3,
+      bizId: 'biz-1',
+      data: undefined,
+    });
+    expect(reads).toBe(1);
+  });
+});
+
 describe('captcha machine paths', () => {
   // The graph walk feeds the invoked actors' done and error events itself, so every state is reached
   // without waiting on promises; the flow tests above replay the same paths with real actors.

@@ -1,5 +1,5 @@
 import { Subject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import type { EventObject } from 'xstate';
 import type { ErrorReport } from '../../core/platform/index.js';
@@ -76,24 +76,26 @@ describe('risk-token machine paths (spec §S4)', () => {
     done('fetchTokenAgain', ''),
     error('fetchTokenAgain'),
   ];
-  const result = walk(riskTokenMachine, { events, input: {} });
+  // Walked inside the tests, never while the file is collected: a machine that throws fails them, not the collection.
+  let walked: ReturnType<typeof walk> | undefined;
+  const paths = () => (walked ??= walk(riskTokenMachine, { events, input: {} }));
 
   it('reaches all five statuses: not initialised, success, demoted, error, timeout', () => {
-    const statuses = new Set(result.states.map((s) => (s.value as { status: string }).status));
+    const statuses = new Set(paths().states.map((s) => (s.value as { status: string }).status));
     expect([...statuses].sort()).toEqual(['demoted', 'error', 'notInitialised', 'success', 'timeout']);
   });
 
   it('reaches every refresh state: idle, first attempt, retry wait, retry', () => {
-    const refresh = new Set(result.states.map((s) => JSON.stringify((s.value as { refresh: unknown }).refresh)));
+    const refresh = new Set(paths().states.map((s) => JSON.stringify((s.value as { refresh: unknown }).refresh)));
     expect([...refresh].sort()).toEqual(['"idle"', '{"pending":"firstAttempt"}', '{"pending":"retry"}', '{"pending":"retryWait"}'].sort());
   });
 
   it('every public event is handled somewhere', () => {
-    expect(result.unhandled).toEqual([]);
+    expect(paths().unhandled).toEqual([]);
   });
 
   it('error is reached only through a failed retry: REFRESH, failure, 1 s, failure', () => {
-    const path = result.paths.find((p) => (p.state.value as { status: string }).status === 'error')!;
+    const path = paths().paths.find((p) => (p.state.value as { status: string }).status === 'error')!;
     expect(path.steps.map((s) => s.event.type)).toEqual([
       'xstate.init',
       'REFRESH',
@@ -273,6 +275,81 @@ describe('risk-token machine timing (spec §S4, §S9) on a SimulatedClock', () =
     await flush();
     expect((actor.getSnapshot().value as { status: string }).status).toBe('error');
     expect((actor.getSnapshot().context.error as { code: string }).code).toBe('MISSING_FETCHER');
+  });
+});
+
+describe('risk-token machine without its optional parts (issue 24)', () => {
+  /** A machine on a SimulatedClock with only the given input, whose fetch answers `answer`. */
+  function bare(input: Record<string, unknown>, answer = SUCCESS) {
+    const clock = new SimulatedClock();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const actor = createActor(riskTokenMachine, { clock, input: { fetchToken: async () => answer, ...input } });
+    let crashed: unknown;
+    actor.subscribe({ error: (error) => (crashed = error) });
+    actor.start();
+    return { clock, actor, consoleError, crashed: () => crashed };
+  }
+
+  it('with no store, an answered token is held (nothing saved) and SYNC keeps it', async () => {
+    const t = bare({});
+    t.actor.send({ type: 'REFRESH' });
+    await flush();
+    expect(t.actor.getSnapshot().context.token?.token).toBe(SUCCESS);
+    t.actor.send({ type: 'SYNC' });
+    expect(t.actor.getSnapshot().context.token?.token).toBe(SUCCESS);
+    expect((t.actor.getSnapshot().value as { status: string }).status).toBe('success');
+    expect(t.crashed()).toBeUndefined();
+    t.consoleError.mockRestore();
+  });
+
+  it('a padded answer is held without its spaces', async () => {
+    const t = bare({}, `  ${SUCCESS}\n`);
+    t.actor.send({ type: 'REFRESH' });
+    await flush();
+    expect(t.actor.getSnapshot().context.token).toMatchObject({ token: SUCCESS, kind: 'success' });
+    t.consoleError.mockRestore();
+  });
+
+  it('with no reporter, a failure and a time-out are reported nowhere and nothing is logged as a throwing callback', async () => {
+    const failing = bare({ fetchToken: async () => Promise.reject(new Error('down')) });
+    failing.actor.send({ type: 'REFRESH' });
+    await flush();
+    failing.clock.increment(1000);
+    await flush();
+    expect((failing.actor.getSnapshot().value as { status: string }).status).toBe('error');
+    const slow = bare({ fetchToken: () => new Promise<string>(() => undefined) });
+    slow.actor.send({ type: 'REFRESH' });
+    slow.clock.increment(10_000);
+    expect((slow.actor.getSnapshot().value as { status: string }).status).toBe('timeout');
+    expect(failing.consoleError).not.toHaveBeenCalled();
+    failing.consoleError.mockRestore();
+  });
+
+  it('a reporter that throws is logged under the name "risk token report", for a failure and for a time-out', async () => {
+    const report = () => {
+      throw new Error('reporter down');
+    };
+    const failing = bare({ report, fetchToken: async () => Promise.reject(new Error('down')) });
+    failing.actor.send({ type: 'REFRESH' });
+    await flush();
+    failing.clock.increment(1000);
+    await flush();
+    expect(failing.consoleError.mock.calls.map(([message]) => message)).toStrictEqual(['[exkit] risk token report threw']);
+    failing.consoleError.mockClear();
+    const slow = bare({ report, fetchToken: () => new Promise<string>(() => undefined) });
+    slow.actor.send({ type: 'REFRESH' });
+    slow.clock.increment(10_000);
+    expect(slow.consoleError.mock.calls.map(([message]) => message)).toStrictEqual(['[exkit] risk token report threw']);
+    slow.consoleError.mockRestore();
+  });
+
+  it('with no schedule, the schedule child still runs under its name and stopping it throws nothing', () => {
+    const t = bare({});
+    expect(Object.keys(t.actor.getSnapshot().children)).toContain('schedule');
+    expect(() => t.actor.stop()).not.toThrow();
+    expect(t.crashed()).toBeUndefined();
+    expect(t.consoleError).not.toHaveBeenCalled();
+    t.consoleError.mockRestore();
   });
 });
 
