@@ -3,7 +3,7 @@ import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './fut
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { marginModeOf, positionModeOf, type FuturesPositionInput, readInput } from './position-input.js';
 import { hasLeverage, hasMargin, readBp, readLeverage, readMargin, readMmr, readOpenPrice, readSize } from './position-readers.js';
-import { R0, R1, div, exactProduct, max, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
+import { R1, div, exactProduct, max, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { selectTier, type MarginTierInput, type MarginTierTable } from './margin-tiers.js';
 
 /** Options of the margin figures. */
@@ -68,9 +68,8 @@ export function maintenanceMargin(input: FuturesPositionInput, options: Maintena
   let value: Ratio;
   if (cross && hasLegs(input) && positionModeOf(input) === 'hedge') {
     const legs = readHedgeLegs(input, contract);
-    const longValue = legs.long.n === 0n ? R0 : notional(contract, legs.long, price ?? legs.longPrice, bp);
-    const shortValue = legs.short.n === 0n ? R0 : notional(contract, legs.short, price ?? legs.shortPrice, bp);
-    value = max(longValue, shortValue);
+    // An empty leg's notional is 0 at any price (its placeholder price included).
+    value = max(notional(contract, legs.long, price ?? legs.longPrice, bp), notional(contract, legs.short, price ?? legs.shortPrice, bp));
   } else {
     value = notional(contract, ratioOf(readSize(input, contract)), price ?? ratioOf(readOpenPrice(input)), bp);
   }

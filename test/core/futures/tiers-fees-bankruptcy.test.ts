@@ -41,6 +41,9 @@ const BTCUSD_COIN_M = [
   { notionalFloor: 200, maintenanceMarginRate: '0.125' },
 ];
 
+/** What a FuturesInputError says: the field it names and the problem. */
+const refused = (field: string, problem: string) => expect.objectContaining({ name: 'FuturesInputError', field, problem });
+
 describe('maintenance-margin tier tables', () => {
   it("fills in the maintenance amounts by Binance's formula and matches its published USDT-M figures", () => {
     const table = marginTierTable(BTCUSDT_2020);
@@ -81,6 +84,69 @@ describe('maintenance-margin tier tables', () => {
         expect.objectContaining({ name: 'FuturesInputError', field: 'tiers[1]', problem: 'not-an-object' }),
       );
     }
+  });
+
+  it('a tier that is a function is "not-an-object" too, naming tiers[i]', () => {
+    expect(() => marginTierTable([BTCUSDT_2020[0]!, () => BTCUSDT_2020[1]] as never)).toThrow(refused('tiers[1]', 'not-an-object'));
+  });
+
+  it('tiers that are no array are "missing", an array that cannot be read "not-an-object", naming tiers', () => {
+    expect(() => marginTierTable({ length: 1, 0: BTCUSDT_2020[0] } as never)).toThrow(refused('tiers', 'missing'));
+    expect(() => marginTierTable(5 as never)).toThrow(refused('tiers', 'missing'));
+    const unreadable = new Proxy([], {
+      get() {
+        throw new Error('unreadable');
+      },
+    });
+    expect(() => marginTierTable(unreadable)).toThrow(refused('tiers', 'not-an-object'));
+  });
+
+  it('refuses non-numeric or negative floors, rates and amounts, naming tiers[i].field', () => {
+    const first = { notionalFloor: 0, maintenanceMarginRate: '0.004' };
+    expect(() => marginTierTable([{ ...first, notionalFloor: 'x' }])).toThrow(refused('tiers[0].notionalFloor', 'not-numeric'));
+    expect(() => marginTierTable([first, { notionalFloor: -5, maintenanceMarginRate: '0.01' }])).toThrow(
+      refused('tiers[1].notionalFloor', 'negative'),
+    );
+    expect(() => marginTierTable([{ ...first, maintenanceMarginRate: 'x' }])).toThrow(
+      refused('tiers[0].maintenanceMarginRate', 'not-numeric'),
+    );
+    expect(() => marginTierTable([{ ...first, maintenanceMarginRate: '-0.01' }])).toThrow(
+      refused('tiers[0].maintenanceMarginRate', 'negative'),
+    );
+    expect(() => marginTierTable([{ ...first, maintenanceAmount: 'x' }])).toThrow(refused('tiers[0].maintenanceAmount', 'not-numeric'));
+    expect(() => marginTierTable([{ ...first, maintenanceAmount: '-1' }])).toThrow(refused('tiers[0].maintenanceAmount', 'negative'));
+  });
+
+  it('maxLeverage is kept as given, null when absent or null, and must be a positive number, naming tiers[i].maxLeverage', () => {
+    const first = { notionalFloor: 0, maintenanceMarginRate: '0.004' };
+    const table = marginTierTable([
+      { ...first, maxLeverage: '125' },
+      { notionalFloor: 50000, maintenanceMarginRate: '0.005', maxLeverage: null as never },
+    ]);
+    expect(table.tiers[0]!.maxLeverage!.toString()).toBe('125');
+    expect(table.tiers[1]!.maxLeverage).toBeNull();
+    expect(marginTierTable([first]).tiers[0]!.maxLeverage).toBeNull();
+    expect(() => marginTierTable([{ ...first, maxLeverage: 'x' }])).toThrow(refused('tiers[0].maxLeverage', 'not-numeric'));
+    expect(() => marginTierTable([{ ...first, maxLeverage: 0 }])).toThrow(refused('tiers[0].maxLeverage', 'zero'));
+    expect(() => marginTierTable([{ ...first, maxLeverage: -1 }])).toThrow(refused('tiers[0].maxLeverage', 'negative'));
+  });
+
+  it('a computed maintenance amount (absent or null) stays exact: no rounding step at a floor, even with 45-decimal rates', () => {
+    const rate = `0.${'1'.repeat(45)}`;
+    for (const maintenanceAmount of [undefined, null as never]) {
+      const tiers = [
+        { notionalFloor: 0, maintenanceMarginRate: 0 },
+        { notionalFloor: 1, maintenanceMarginRate: rate, maintenanceAmount },
+      ];
+      // At the floor 1: 1 × rate − amount, where amount = 1 × (rate − 0) + 0 = rate exactly.
+      expect(maintenanceMargin({ count: 1, openAvgPrice: 1, mm: 0 }, { tiers }).toString()).toBe('0');
+    }
+  });
+
+  it('marginTierOf refuses a negative or non-numeric notional, naming notional', () => {
+    expect(() => marginTierOf(BTCUSDT_2020, '-1')).toThrow(refused('notional', 'negative'));
+    expect(() => marginTierOf(BTCUSDT_2020, 'x')).toThrow(refused('notional', 'not-numeric'));
+    expect(marginTierOf(BTCUSDT_2020, 0).tier).toBe(1);
   });
 
   it('refuses tables that are empty, do not start at 0, have falling floors or falling rates, naming the field', () => {
@@ -220,5 +286,16 @@ describe('trading and funding fees', () => {
     expect(fundingFee(long, '0.0001', '40000', { kind: 'inverse', faceValue: 100 }).toString()).toBe('0.0000005');
     expect(fundingFee({ ...long, count: 100 }, '0.0001', '40000', { kind: 'inverse', faceValue: 100 }).toString()).toBe('0.000025');
     expect(() => fundingFee(long, 'NaN', '1')).toThrow(expect.objectContaining({ field: 'fundingRate', problem: 'not-finite' }));
+  });
+
+  it('refuses a quantity, close price or mark price that is not a positive number, naming the field', () => {
+    const position = { position: 1, count: '2', openAvgPrice: '48000', feeRate: '0.0005' };
+    expect(() => openFee(position, { quantity: 'x' })).toThrow(refused('quantity', 'not-numeric'));
+    expect(() => openFee(position, { quantity: 0 })).toThrow(refused('quantity', 'zero'));
+    expect(() => closeFee(position, '50000', { quantity: '-1' })).toThrow(refused('quantity', 'negative'));
+    expect(() => closeFee(position, 'x')).toThrow(refused('closePrice', 'not-numeric'));
+    expect(() => closeFee(position, 0)).toThrow(refused('closePrice', 'zero'));
+    expect(() => fundingFee(position, '0.0001', 'x')).toThrow(refused('markPrice', 'not-numeric'));
+    expect(() => fundingFee(position, '0.0001', '-1')).toThrow(refused('markPrice', 'negative'));
   });
 });
