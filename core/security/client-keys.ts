@@ -43,6 +43,7 @@ export const isClientKeyPair = (value: unknown): value is ClientKeyPair => {
   );
 };
 const isBound = (value: unknown): value is BoundKeyPair => {
+  // Stryker disable next-line ConditionalExpression: isBound only sees JSON.parse output; a string, number or boolean has no tokenHash.
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.tokenHash === 'string' && typeof v.userId === 'string' && isClientKeyPair(v.pair);

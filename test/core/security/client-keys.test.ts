@@ -4,7 +4,8 @@ import { memoryPlatform } from '../../../core/platform/index.js';
 import { createClientKeyStore, obtainClientKeyPair, tokenHashOf, webCryptoEngine } from '../../../core/security/index.js';
 import type { ClientKeyPair, GeneratedKeyPair, RsaEngine } from '../../../core/security/index.js';
 
-const webcrypto = webCryptoEngine(globalThis.crypto.subtle);
+/** Built on first use, never while the file is collected. */
+const webcrypto = () => webCryptoEngine(globalThis.crypto.subtle);
 
 /** An engine whose key generation the test finishes by hand. */
 function manualEngine() {
@@ -12,8 +13,8 @@ function manualEngine() {
   const engine: RsaEngine = {
     kind: 'webcrypto',
     generateKeyPair: (bits) => new Promise((resolve, reject) => pending.push({ bits, resolve, reject })),
-    sign: webcrypto.sign,
-    wrapKey: webcrypto.wrapKey,
+    sign: webcrypto().sign,
+    wrapKey: webcrypto().wrapKey,
   };
   return { engine, pending };
 }
@@ -106,7 +107,7 @@ describe('client key pair (spec §S4)', () => {
     ['rsa2048', 2048],
   ] as const)('a WebCrypto %s pair is a PKCS#8/SPKI pair node:crypto imports', async (algorithm, bits) => {
     const platform = memoryPlatform();
-    const pair = await obtainClientKeyPair({ platform, engine: webcrypto, store: createClientKeyStore(platform), algorithm });
+    const pair = await obtainClientKeyPair({ platform, engine: webcrypto(), store: createClientKeyStore(platform), algorithm });
     expect(pair.privateKeyPem.startsWith('-----BEGIN PRIVATE KEY-----\n')).toBe(true);
     expect(createPrivateKey(pair.privateKeyPem).asymmetricKeyDetails).toMatchObject({ modulusLength: bits, publicExponent: 65537n });
     expect(createPublicKey({ key: Buffer.from(pair.publicKey, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyType).toBe('rsa');
@@ -252,5 +253,86 @@ describe('obtainClientKeyPair: time-out and arguments', () => {
       named('options.platform.crypto'),
     );
     expect(() => createClientKeyStore({} as typeof platform)).toThrowError(named('platform.clock'));
+  });
+});
+
+describe('client keys: where they are stored and what a refusal says (issue 24)', () => {
+  const good: ClientKeyPair = { publicKey: 'B', privateKeyPem: 'P', algorithm: 'rsa2048', storedAt: 5 };
+  const message = (msg: string) => expect.objectContaining({ name: 'InvalidArgumentError', msg });
+
+  it('the backup and the bound pair live under their own keys of the common area', () => {
+    const platform = memoryPlatform({ now: 3 });
+    const store = createClientKeyStore(platform);
+    store.saveBackup(good);
+    expect(platform.localStorage.keys()).toStrictEqual(['exkit:common:v1:gatewaySignKeyBackup']);
+    store.bind(good, 'token', 'u1');
+    expect(platform.localStorage.keys()).toStrictEqual(['exkit:common:v1:gatewaySignKeyBound']);
+    expect(JSON.parse(platform.localStorage.getItem('exkit:common:v1:gatewaySignKeyBound')!)).toStrictEqual({
+      v: { tokenHash: tokenHashOf('token'), userId: 'u1', pair: { ...good, storedAt: 3 } },
+    });
+  });
+
+  it('isClientKeyPair answers false for undefined and for an algorithm that only converts to a known name', async () => {
+    const { isClientKeyPair } = await import('../../../core/security/client-keys.js');
+    expect(isClientKeyPair(undefined)).toBe(false);
+    expect(isClientKeyPair(good)).toBe(true);
+    expect(isClientKeyPair({ ...good, algorithm: ['rsa2048'] })).toBe(false);
+    const platform = memoryPlatform();
+    const store = createClientKeyStore(platform);
+    store.saveBackup({ ...good, algorithm: ['rsa1024'] } as unknown as ClientKeyPair);
+    expect(store.backup()).toBeUndefined();
+  });
+
+  it('argument errors name the function and the field in their message', async () => {
+    expect(() => tokenHashOf(5 as unknown as string)).toThrowError(message('tokenHashOf: token must be a string, got 5'));
+    expect(() =>
+      createClientKeyStore({ localStorage: {}, sessionStorage: {} } as unknown as Parameters<typeof createClientKeyStore>[0]),
+    ).toThrowError(message('createClientKeyStore: platform.clock must be an object, got undefined'));
+    const platform = memoryPlatform();
+    const store = createClientKeyStore(platform);
+    const { engine } = manualEngine();
+    await expect(obtainClientKeyPair(null as never)).rejects.toThrowError(
+      message('obtainClientKeyPair: options must be an object, got null'),
+    );
+    await expect(obtainClientKeyPair({ platform, store, algorithm: 'rsa1024' } as never)).rejects.toThrowError(
+      message('obtainClientKeyPair: options.engine must be an object, got undefined'),
+    );
+    await expect(obtainClientKeyPair({ platform: {} as typeof platform, engine, store, algorithm: 'rsa1024' })).rejects.toThrowError(
+      message('obtainClientKeyPair: options.platform.crypto must be an object, got undefined'),
+    );
+    await expect(obtainClientKeyPair({ platform, engine, store, algorithm: 'rsa1024', timeoutMs: 0 })).rejects.toThrowError(
+      message('client key pair: timeoutMs must be a positive, finite number of ms up to 2147483647'),
+    );
+  });
+
+  it('the insecure-context failure says why', async () => {
+    const platform = memoryPlatform({ isSecureContext: false });
+    const { engine } = manualEngine();
+    await expect(
+      obtainClientKeyPair({ platform, engine, store: createClientKeyStore(platform), algorithm: 'rsa1024' }),
+    ).rejects.toMatchObject({
+      code: 'INSECURE_CONTEXT',
+      msg: 'a client key pair is generated only in a secure context (https)',
+    });
+  });
+
+  it('a late pair without onBackupStored is still kept as the backup, with no stray rejection', async () => {
+    const stray: unknown[] = [];
+    const onStray = (reason: unknown) => stray.push(reason);
+    process.on('unhandledRejection', onStray);
+    try {
+      const platform = memoryPlatform({ now: 11 });
+      const store = createClientKeyStore(platform);
+      const { engine, pending } = manualEngine();
+      const attempt = obtainClientKeyPair({ platform, engine, store, algorithm: 'rsa1024', timeoutMs: 100 }).catch((e: unknown) => e);
+      await platform.advanceAsync(100);
+      expect(await attempt).toMatchObject({ code: 'KEY_GENERATION_TIMEOUT' });
+      pending[0]!.resolve(fakePair(9));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(store.backup()).toStrictEqual({ ...fakePair(9), algorithm: 'rsa1024', storedAt: 111 });
+      expect(stray).toStrictEqual([]);
+    } finally {
+      process.off('unhandledRejection', onStray);
+    }
   });
 });
