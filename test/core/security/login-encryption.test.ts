@@ -22,7 +22,6 @@ import { fixture, forgeOptions } from './helpers.js';
 const serverKey = createPrivateKey(fixture('server.key'));
 const serverKeyDer = new Uint8Array(spkiDer(serverKey));
 const random = (n: number) => globalThis.crypto.getRandomValues(new Uint8Array(n));
-const webcrypto = webCryptoEngine(globalThis.crypto.subtle);
 
 /** Spec §S7 "Login-type URLs (encrypted)", written out as the seed lists them. */
 const SEED_LOGIN_URLS = [
@@ -61,7 +60,10 @@ const SEED_LOGIN_URLS = [
 ];
 
 let clientKey: { publicKey: string; privateKeyPem: string };
+/** Built before the tests run, never while the file is collected. */
+let webcrypto: RsaEngine;
 beforeAll(async () => {
+  webcrypto = webCryptoEngine(globalThis.crypto.subtle);
   clientKey = await webcrypto.generateKeyPair(1024);
 });
 
@@ -363,5 +365,70 @@ describe('login encryption: arguments, a given initSign and failures (issue 24)'
     // A failing signature is the call's error too.
     const signFails: RsaEngine = { ...webcrypto, sign: () => Promise.reject(new Error('sign failed')) };
     await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), engine: signFails })).rejects.toThrow('sign failed');
+  });
+});
+
+describe('login encryption: exact refusals, and the call’s own error kept (issue 24)', () => {
+  const message = (msg: string) => expect.objectContaining({ name: 'InvalidArgumentError', msg });
+  const options = () => ({ engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256' as const, randomBytes: random });
+
+  it('partitionSensitive names itself and what it expected', () => {
+    expect(() => partitionSensitive(null as never)).toThrowError(message('partitionSensitive: params must be an object, got null'));
+    expect(() => partitionSensitive('pwd' as never)).toThrowError(message('partitionSensitive: params must be an object, got "pwd"'));
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(() => partitionSensitive(hostile)).toThrowError(
+      message('partitionSensitive: params must be an object whose fields can be read, got an object'),
+    );
+  });
+
+  it('option and argument errors name the function or the service', async () => {
+    const { computeInitSign, encryptSensitiveFields } = await import('../../../core/security/login-encryption.js');
+    await expect(encryptSensitiveFields({}, null as never)).rejects.toThrowError(
+      message('encryptSensitiveFields: options must be an object, got null'),
+    );
+    await expect(encryptLoginParams({}, null as never)).rejects.toThrowError(
+      message('encryptLoginParams: options must be an object, got null'),
+    );
+    await expect(encryptLoginParams({}, { ...options(), randomBytes: 'x' as never })).rejects.toThrowError(
+      message('login encryption: options.randomBytes must be a function, got "x"'),
+    );
+    await expect(encryptLoginParams({}, { ...options(), engine: { sign: webcrypto.sign } as never })).rejects.toThrowError(
+      message('login encryption: options.engine.wrapKey must be an object, got undefined'),
+    );
+    await expect(encryptLoginParams({}, { ...options(), clientKey: undefined as never })).rejects.toThrowError(
+      message('login encryption: options.clientKey must be an object, got undefined'),
+    );
+    await expect(computeInitSign({} as RsaEngine, clientKey.privateKeyPem)).rejects.toThrowError(
+      message('computeInitSign: engine.sign must be an object, got undefined'),
+    );
+    await expect(computeInitSign(webcrypto, 5 as never)).rejects.toThrowError(
+      message('computeInitSign: privateKeyPem must be a string, got 5'),
+    );
+  });
+
+  it('with a given initSign, a failing key wrap rejects with its own error', async () => {
+    const boom = new Error('wrap failed');
+    const engine: RsaEngine = { ...webcrypto, wrapKey: () => Promise.reject(boom) };
+    await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), engine, initSign: 'GIVEN' })).rejects.toBe(boom);
+  });
+
+  it('params that are not an object reject with the params error, after the AES key and IV are zeroed', async () => {
+    const drawn: Uint8Array[] = [];
+    const randomBytes = (n: number) => {
+      const bytes = random(n);
+      drawn.push(bytes);
+      return bytes;
+    };
+    await expect(encryptLoginParams(null as never, { ...options(), randomBytes })).rejects.toThrowError(
+      message('partitionSensitive: params must be an object, got null'),
+    );
+    expect(drawn.map((b) => b.length > 0 && b.every((x) => x === 0))).toStrictEqual([true, true]);
   });
 });
