@@ -20,7 +20,7 @@ import { sha256Hex } from '../bytes.js';
 import { hashComponents, isValidTerminalCode } from './terminal-code-hash.js';
 import type { TerminalCodeHash } from './terminal-code-hash.js';
 import type { Fingerprint } from './types.js';
-import { readRecord, expectObjectWith } from '../../validate/describe-value.js';
+import { readRecord, expectObjectWith, isRecord } from '../../validate/describe-value.js';
 
 /** Options of `createTerminalCode`. */
 export interface TerminalCodeOptions {
@@ -50,8 +50,7 @@ interface PendingMarker {
   owner: string;
 }
 
-const isMarker = (value: unknown): value is PendingMarker =>
-  typeof value === 'object' && value !== null && typeof (value as PendingMarker).owner === 'string';
+const isMarker = (value: unknown): value is PendingMarker => isRecord(value) && typeof value.owner === 'string';
 
 function invalid(field: string, value: unknown, why: string): never {
   throw new FingerprintError('FINGERPRINT_INVALID_OPTION', `${field} ${why}`, { extra: { field, value } });

@@ -254,3 +254,94 @@ describe('options and regeneration, pinned (issue 24)', () => {
     expect(createStore(platform, 'common').keys()).toStrictEqual([TERMINAL_CODE_KEY]);
   });
 });
+
+describe('terminal code: marker lifetime, options and storage use, pinned (issue 24)', () => {
+  const markerKey = `exkit:common:v1:${TERMINAL_CODE_PENDING_KEY}`;
+
+  /** A collection the test finishes by hand. */
+  function manual(components: Record<string, unknown> = COMPONENTS) {
+    let finish!: () => void;
+    const collect = vi.fn(() => new Promise<Fingerprint>((resolve) => (finish = () => resolve(fingerprintOf(components)))));
+    return { collect, finish: () => finish() };
+  }
+
+  it('argument errors name createTerminalCode in their message', () => {
+    const message = (msg: string) => expect.objectContaining({ name: 'InvalidArgumentError', msg });
+    expect(() => createTerminalCode(memoryPlatform(), null as never)).toThrowError(
+      message('createTerminalCode: options must be an object, got null'),
+    );
+    expect(() => createTerminalCode({} as Platform)).toThrowError(
+      message('createTerminalCode: platform.crossTab must be an object, got undefined'),
+    );
+  });
+
+  it.each([
+    ['the default 10 000 ms', undefined, 10_000],
+    ['a given 500 ms', 500, 500],
+  ])('the computing marker expires after %s', async (_label, pendingMarkerTtlMs, ttl) => {
+    const platform = memoryPlatform({ now: 7000 });
+    const { collect, finish } = manual();
+    const code = createTerminalCode(platform, { collect, ...(pendingMarkerTtlMs === undefined ? {} : { pendingMarkerTtlMs }) }).get();
+    await platform.advanceAsync(0);
+    const raw = JSON.parse(platform.localStorage.getItem(markerKey)!) as { v: { owner: unknown }; e: unknown };
+    expect(raw.e).toBe(7000 + ttl);
+    expect(raw.v.owner).toMatch(/^[0-9a-f]{16}$/);
+    finish();
+    expect(await code).toBe(EXPECTED);
+  });
+
+  it('fingerprintOptions reach the default collection', async () => {
+    const { collectFingerprint } = await import('../../../../core/security/fingerprint/index.js');
+    const fingerprintOptions = { timeZone: () => 'Antarctica/Troll' };
+    const expected = (await collectFingerprint(memoryPlatform(), fingerprintOptions)).components;
+    expect(JSON.stringify(expected)).toContain('Antarctica/Troll');
+    const code = await createTerminalCode(memoryPlatform(), { fingerprintOptions }).get();
+    expect(code).toBe(sha256Hex(canonicalJson(expected)));
+  });
+
+  it('reading when nothing is stored removes nothing from storage', () => {
+    const base = memoryPlatform();
+    const removed: string[] = [];
+    const localStorage: KeyValueStorage = {
+      getItem: (key) => base.localStorage.getItem(key),
+      setItem: (key, value) => base.localStorage.setItem(key, value),
+      removeItem: (key) => {
+        removed.push(key);
+        base.localStorage.removeItem(key);
+      },
+      keys: () => base.localStorage.keys(),
+    };
+    const terminal = createTerminalCode({ ...base, localStorage }, { collect: counting() });
+    expect(terminal.current()).toBeUndefined();
+    expect(removed).toStrictEqual([]);
+  });
+
+  it('its own marker, left behind when storage refuses to remove it, does not make the tab wait for itself', async () => {
+    const base = memoryPlatform();
+    const localStorage: KeyValueStorage = {
+      getItem: (key) => base.localStorage.getItem(key),
+      setItem: (key, value) => base.localStorage.setItem(key, value),
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+      keys: () => base.localStorage.keys(),
+    };
+    const platform: Platform = { ...base, localStorage };
+    const collect = vi
+      .fn<() => Promise<Fingerprint>>()
+      .mockRejectedValueOnce(new Error('collection failed'))
+      .mockResolvedValue(fingerprintOf(COMPONENTS));
+    const terminal = createTerminalCode(platform, { collect });
+    await expect(terminal.get()).rejects.toThrow('collection failed');
+    expect(base.localStorage.getItem(markerKey)).not.toBeNull();
+    const second = terminal.get();
+    await base.advanceAsync(0);
+    expect(collect).toHaveBeenCalledTimes(2);
+    expect(await second).toBe(EXPECTED);
+  });
+
+  it('TERMINAL_CODE_INVALID carries the last code tried', async () => {
+    const terminal = createTerminalCode(memoryPlatform(), { collect: counting(), hash: () => BAD, maxRegenerations: 2 });
+    await expect(terminal.get()).rejects.toMatchObject({ code: 'TERMINAL_CODE_INVALID', extra: { code: BAD } });
+  });
+});
