@@ -135,3 +135,103 @@ describe('terminal code across tabs', () => {
     expect(b).not.toHaveBeenCalled();
   });
 });
+
+describe('terminal code across tabs: what the waiting tab reacts to, pinned (issue 24)', () => {
+  const second = () => vi.fn(() => Promise.resolve(fingerprintOf({ tab: 'second' })));
+
+  it.each([
+    ['an owner that is not a string', { owner: 5 }],
+    ['null', null],
+  ])('a marker with %s does not make a tab wait', async (_label, marker) => {
+    const { first, second: tab } = tabs();
+    createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, marker, { ttlMs: 10_000 });
+    const b = second();
+    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    await tab.advanceAsync(0);
+    expect(waiting).toEqual({ done: true, value: hashComponents({ tab: 'second' }) });
+    expect(tab.clock.now()).toBe(1_000_000);
+  });
+
+  it('a code another tab stores while its marker stays is taken at once, without computing', async () => {
+    const { first, second: tab } = tabs();
+    const otherTab = createStore(first, 'common');
+    otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
+    const b = second();
+    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    await tab.advanceAsync(300);
+    const code = hashComponents({ tab: 'first' });
+    otherTab.set(TERMINAL_CODE_KEY, code);
+    await tab.advanceAsync(0);
+    expect(waiting).toEqual({ done: true, value: code });
+    expect(tab.clock.now()).toBe(1_000_300);
+    expect(b).not.toHaveBeenCalled();
+  });
+
+  it('storage cleared in another tab ends the wait at once', async () => {
+    const { browser, first, second: tab } = tabs();
+    createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
+    const b = second();
+    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    await tab.advanceAsync(300);
+    expect(b).not.toHaveBeenCalled();
+    browser.localStorage.clear();
+    await tab.advanceAsync(0);
+    expect(waiting).toEqual({ done: true, value: hashComponents({ tab: 'second' }) });
+    expect(tab.clock.now()).toBe(1_000_300);
+  });
+
+  it('a change of another key is not looked at, even once the marker has expired: the wait runs its full second', async () => {
+    const { first, second: tab } = tabs();
+    const otherTab = createStore(first, 'common');
+    otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 500 });
+    const b = second();
+    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    await tab.advanceAsync(600);
+    otherTab.set('unrelated', 1);
+    await tab.advanceAsync(0);
+    expect(b).not.toHaveBeenCalled();
+    await tab.advanceAsync(400);
+    await tab.advanceAsync(0);
+    expect(waiting).toEqual({ done: true, value: hashComponents({ tab: 'second' }) });
+  });
+
+  it('a marker the other tab renews while still computing keeps the tab waiting', async () => {
+    const { first, second: tab } = tabs();
+    const otherTab = createStore(first, 'common');
+    otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
+    const b = second();
+    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    await tab.advanceAsync(300);
+    otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
+    await tab.advanceAsync(0);
+    expect(waiting.done).toBe(false);
+    expect(b).not.toHaveBeenCalled();
+    await tab.advanceAsync(700);
+    await tab.advanceAsync(0);
+    expect(waiting).toEqual({ done: true, value: hashComponents({ tab: 'second' }) });
+  });
+
+  it('at the end of the wait a code stored meanwhile (no cross-tab event: this same tab) is read, not computed', async () => {
+    const { first, second: tab } = tabs();
+    createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
+    const b = second();
+    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    await tab.advanceAsync(300);
+    const code = await createTerminalCode(tab, { collect: () => Promise.resolve(fingerprintOf({ tab: 'same' })), crossTabWaitMs: 0 }).get();
+    await tab.advanceAsync(700);
+    await tab.advanceAsync(0);
+    expect(waiting).toEqual({ done: true, value: code });
+    expect(b).not.toHaveBeenCalled();
+  });
+
+  it('a marker another tab wrote over ours while we computed is left in place', async () => {
+    const { first, second: tab } = tabs();
+    const b = deferred({ tab: 'second' });
+    const code = createTerminalCode(tab, { collect: b.collect }).get();
+    await tab.advanceAsync(0);
+    createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
+    b.finish();
+    expect(await code).toBe(hashComponents({ tab: 'second' }));
+    expect(createStore(first, 'common').get(TERMINAL_CODE_PENDING_KEY, undefined)).toStrictEqual({ owner: 'first-tab' });
+  });
+});
