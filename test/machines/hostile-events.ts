@@ -97,9 +97,18 @@ export function malformedEvent(specs: readonly EventSpec[]): fc.Arbitrary<EventO
       )
       .filter((type) => type !== '*' && !type.endsWith('.*') && !known.includes(type))
       .map((type) => ({ type })),
-    // A known type with junk beside it.
+    // A known type with junk beside it. Not under toString or valueOf: XState's development build writes an event
+    // sent to a stopped actor into a warning with JSON.stringify, then String(), and an event that defeats both
+    // (a getter that throws, a toString that is no function) makes XState's send() throw before any machine sees it.
     fc
-      .tuple(fc.constantFrom(...known), fc.dictionary(fc.string(), hostileValue, { maxKeys: 3 }))
+      .tuple(
+        fc.constantFrom(...known),
+        fc.dictionary(
+          fc.string().filter((key) => key !== 'toString' && key !== 'valueOf'),
+          hostileValue,
+          { maxKeys: 3 },
+        ),
+      )
       .map(([type, junk]) => ({ ...junk, type })),
   ];
   if (withFields.length > 0) {
