@@ -43,7 +43,8 @@ export interface ResolvedContract {
  * ```
  */
 export function contractKindOfBusinessLine(businessLine: number | string): ContractKind {
-  const line = typeof businessLine === 'string' ? Number(businessLine.trim()) : businessLine;
+  // Number() ignores the same surrounding white space as trim() (both use WhiteSpace and LineTerminator).
+  const line = typeof businessLine === 'string' ? Number(businessLine) : businessLine;
   if (line === FUTURES_BUSINESS_LINES.usdtContract || line === FUTURES_BUSINESS_LINES.usdcContract) return 'linear';
   if (line === FUTURES_BUSINESS_LINES.coinContract) return 'inverse';
   throw new FuturesInputError('businessLine', 'not-an-option', businessLine);

@@ -38,13 +38,9 @@ export interface Scaled {
 
 /** The exact integer units and scale of a finite Decimal (decimal.js keeps every digit of its input). */
 export function scaledOf(value: Decimal): Scaled {
-  const text = value.toFixed();
-  const negative = text.startsWith('-');
-  const body = negative ? text.slice(1) : text;
-  const dot = body.indexOf('.');
-  const digits = dot < 0 ? body : body.slice(0, dot) + body.slice(dot + 1);
-  const units = BigInt(digits);
-  return { units: negative ? -units : units, scale: dot < 0 ? 0 : body.length - dot - 1 };
+  // toFixed writes every digit, without exponent; BigInt reads the sign and the leading zeros ('-0' + '05' is −5).
+  const [whole, fraction = ''] = value.toFixed().split('.');
+  return { units: BigInt(`${whole!}${fraction}`), scale: fraction.length };
 }
 
 /** The exact ratio of a finite Decimal. */
@@ -65,8 +61,8 @@ export const mul = (a: Ratio, b: Ratio): Ratio => ({ n: a.n * b.n, d: a.d * b.d 
 export const neg = (a: Ratio): Ratio => ({ n: -a.n, d: a.d });
 /** a ÷ b, or null when b is zero (the caller decides what "no quotient" means). */
 export const div = (a: Ratio, b: Ratio): Ratio | null =>
-  b.n === 0n ? null : b.n > 0n ? { n: a.n * b.d, d: a.d * b.n } : { n: -a.n * b.d, d: a.d * -b.n };
-export const sign = (a: Ratio): -1 | 0 | 1 => (a.n === 0n ? 0 : a.n > 0n ? 1 : -1);
+  b.n > 0n ? { n: a.n * b.d, d: a.d * b.n } : b.n < 0n ? { n: -a.n * b.d, d: a.d * -b.n } : null;
+export const sign = (a: Ratio): -1 | 0 | 1 => (a.n > 0n ? 1 : a.n < 0n ? -1 : 0);
 export const isZero = (a: Ratio): boolean => a.n === 0n;
 /** −1, 0 or 1 as a is below, equal to or above b. */
 export const cmp = (a: Ratio, b: Ratio): -1 | 0 | 1 => sign(sub(a, b));
@@ -80,10 +76,11 @@ export function roundScaled(n: bigint, d: bigint, places: number, mode: DisplayR
   const q = scaled / d; // BigInt division truncates toward zero
   if (mode === 'truncate') return q;
   const r = scaled - q * d;
-  if (r === 0n) return q;
+  // Stryker disable next-line EqualityOperator: r = 0 negated is still 0, so r <= 0n gives the same twice
   const twice = (r < 0n ? -r : r) * 2n;
   const away = twice > d || (twice === d && (mode === 'half-up' || (q & 1n) !== 0n));
   if (!away) return q;
+  // Stryker disable next-line EqualityOperator: away needs r ≠ 0, so scaled ≠ 0 here and <= answers as <
   return scaled < 0n ? q - 1n : q + 1n;
 }
 
@@ -95,12 +92,7 @@ export function writeScaled(units: bigint, places: number): string {
     if (digits.length <= places) digits = '0'.repeat(places - digits.length + 1) + digits;
     digits = `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
   }
-  return negative && units !== 0n ? `-${digits}` : digits;
-}
-
-/** A ratio written with `places` decimals, rounded in `mode`. */
-export function formatRatio(value: Ratio, places: number, mode: DisplayRounding): string {
-  return writeScaled(roundScaled(value.n, value.d, places, mode), places);
+  return negative ? `-${digits}` : digits;
 }
 
 /**
@@ -111,17 +103,20 @@ export function formatRatio(value: Ratio, places: number, mode: DisplayRounding)
  * decimals gives the same digits as rounding the exact ratio.
  */
 export function toFigure(value: Ratio): Decimal {
+  // Stryker disable next-line EqualityOperator: 0n negated is 0n
   const magnitude = value.n < 0n ? -value.n : value.n;
-  // places: the least p ≥ FIGURE_PLACES at which floor(|value|·10^p) has FIGURE_PLACES digits (a property of
-  // the value alone, not of how the ratio is written), so values below 1 keep 40 significant digits too.
-  let places = FIGURE_PLACES;
+  // places: the least p ≥ FIGURE_PLACES at which floor(|value|·10^p) has FIGURE_PLACES digits, i.e. is at least
+  // 10^(FIGURE_PLACES − 1) (a property of the value alone, not of how the ratio is written), so values below 1 keep
+  // 40 significant digits too. With n and d of a and b digits, 10^(a − b − 1) < |value| < 10^(a − b + 1), so
+  // |value|·10^shift lies strictly between 10^(FIGURE_PLACES − 2) and 10^FIGURE_PLACES: p is shift or shift + 1,
+  // or FIGURE_PLACES when that is larger (then |value|·10^FIGURE_PLACES > 10^(FIGURE_PLACES − 1) already).
+  const shift = FIGURE_PLACES - 1 - (magnitude.toString().length - value.d.toString().length);
+  let places = Math.max(FIGURE_PLACES, shift);
   let scaled = magnitude * pow10(places);
   let q = scaled / value.d;
-  const enough = pow10(FIGURE_PLACES - 1);
-  while (q < enough && magnitude !== 0n) {
-    const digits = q === 0n ? 0 : q.toString().length;
-    // From no digit, jump to where the first digit appears (|value| ≥ 10^(len(n) − len(d) − 1)); then add the rest.
-    places += digits === 0 ? Math.max(1, value.d.toString().length - magnitude.toString().length + 1 - places) : FIGURE_PLACES - digits;
+  // Zero takes the step too, harmlessly: zero written with one more decimal is still zero.
+  if (q < pow10(FIGURE_PLACES - 1)) {
+    places += 1;
     scaled = magnitude * pow10(places);
     q = scaled / value.d;
   }

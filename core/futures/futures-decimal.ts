@@ -23,6 +23,7 @@ const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 function isDecimalValue(value: unknown): boolean {
   try {
     return Decimal.isDecimal(value);
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined, which the one caller's else-if reads as false too
   } catch {
     return false;
   }
@@ -30,7 +31,6 @@ function isDecimalValue(value: unknown): boolean {
 
 /** Throws FuturesInputError 'out-of-range' when `out` has more integer or fraction digits than MAX_DECIMAL_DIGITS. */
 function checkRange(out: Decimal, field: string, value: unknown): Decimal {
-  if (out.isZero()) return out;
   if (out.e >= MAX_DECIMAL_DIGITS || out.decimalPlaces() > MAX_DECIMAL_DIGITS) throw new FuturesInputError(field, 'out-of-range', value);
   return out;
 }
@@ -55,7 +55,9 @@ export function readDecimal(value: unknown, field: string, rule: NumericRule = '
     if (/^[+-]?(?:nan|infinity|inf)$/i.test(text)) throw new FuturesInputError(field, 'not-finite', value);
     if (!DECIMAL_TEXT.test(text)) throw new FuturesInputError(field, 'not-numeric', value);
     out = new FuturesDecimal(text);
-    if (!out.isFinite()) throw new FuturesInputError(field, 'not-finite', value);
+    // decimal.js turns an exponent beyond its own range into Infinity, or into 0 however non-zero the digits before
+    // the exponent are: either is a number far past MAX_DECIMAL_DIGITS.
+    if (!out.isFinite() || (out.isZero() && /^[^eE]*[1-9]/.test(text))) throw new FuturesInputError(field, 'out-of-range', value);
     checkRange(out, field, value);
   } else if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new FuturesInputError(field, 'not-finite', value);

@@ -70,7 +70,8 @@ export function readInput<T extends object>(value: T, field: string, optional = 
 
 function readCode(value: unknown, field: string): 1 | 2 {
   if (value === undefined || value === null || value === '') throw new FuturesInputError(field, 'missing', value);
-  const code = typeof value === 'string' ? Number(value.trim()) : value;
+  // Number() ignores the same surrounding white space as trim() (both use WhiteSpace and LineTerminator).
+  const code = typeof value === 'string' ? Number(value) : value;
   if (code === 1 || code === 2) return code;
   throw new FuturesInputError(field, 'not-an-option', value);
 }
