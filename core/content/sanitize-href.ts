@@ -137,7 +137,7 @@ const schemeSets = createListCache<ReadonlySet<string>>();
 const defaultSchemes: ReadonlySet<string> = new Set(ALLOWED_LINK_SCHEMES);
 
 /** The allowed schemes for a list of app schemes; throws InvalidAppSchemeError for a dangerous or malformed one. */
-function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<string> {
+export function allowedSchemes(appSchemes: readonly string[] | undefined): ReadonlySet<string> {
   if (appSchemes === undefined || appSchemes === null) return defaultSchemes;
   expectArray('appSchemes', appSchemes, 'sanitizeHref', 'an array of app schemes');
   if (appSchemes.length === 0) return defaultSchemes;

@@ -92,6 +92,8 @@ describe('sanitizeRichText (spec §S5 "Rich text is filtered by an allow-list of
     ],
     ['SVG data image removed', '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">', '<img>'],
     ['image data is no link target', '<a href="data:image/png;base64,iVBORw0KGgo=">a</a>', '<a>a</a>'],
+    // DOMPurify itself lets data: through in an href on its data-URI tags (img among them): the hook must refuse it.
+    ['image data is no link target, not even on an image', '<img href="data:image/png;base64,iVBORw0KGgo=">', '<img>'],
     ['an image source never uses mailto or an app scheme', '<img src="mailto:a@b.c"><img src="exkit://x">', '<img><img>'],
     [
       'inline SVG and MathML removed with their contents',
@@ -132,6 +134,26 @@ describe('sanitizeRichText (spec §S5 "Rich text is filtered by an allow-list of
     expect(() => sanitizeRichText('<a href="javascript:alert(1)">a</a>', { window, appSchemes: ['javascript'] })).toThrow(
       InvalidAppSchemeError,
     );
+  });
+
+  it('refuses a dangerous app scheme even when the html holds no link, naming the scheme', () => {
+    expect(() => sanitizeRichText('<p>x</p>', { window, appSchemes: ['exkit', 'javascript:'] })).toThrow(
+      expect.objectContaining({
+        name: 'InvalidAppSchemeError',
+        message: 'Not an acceptable app scheme: "javascript:"',
+        extra: { field: 'appSchemes', value: 'javascript:' },
+      }),
+    );
+  });
+
+  it('an empty list of app schemes allows the default schemes only', () => {
+    expect(
+      sanitizeRichText('<a href="exkit://x">a</a><ol type="exkit:x"><li>y</li></ol>', {
+        window,
+        appSchemes: [],
+        logger: silentContentLogger,
+      }),
+    ).toBe('<a>a</a><ol><li>y</li></ol>');
   });
 
   it('settings of one call do not leak into the next (own domains, app schemes)', () => {
@@ -213,7 +235,8 @@ describe('sanitizeRichText: what one call decides stays in that call (per-window
         void inner.push(sanitizeRichText('<a href="https://example.com/" target="_blank">i</a>', { window, ownDomains: ['example.com'] })),
     };
     const out = sanitizeRichText(
-      '<a href="https://partner.org/" target="_blank">a</a><a href="javascript:x">b</a><a href="https://www.partner.org/c">c</a>',
+      '<a href="https://partner.org/" target="_blank">a</a><a href="javascript:x">b</a><a href="https://www.partner.org/c">c</a>' +
+        '<a href="https://example.com/d">d</a>',
       {
         window,
         ownDomains: ['partner.org'],
@@ -222,7 +245,9 @@ describe('sanitizeRichText: what one call decides stays in that call (per-window
     );
     expect(inner).toEqual(['<a href="https://example.com/" target="_blank" rel="noopener noreferrer">i</a>']);
     expect(out).toBe(
-      '<a href="https://partner.org/" target="_blank" rel="noopener noreferrer">a</a><a>b</a><a href="https://www.partner.org/c">c</a>',
+      '<a href="https://partner.org/" target="_blank" rel="noopener noreferrer">a</a><a>b</a><a href="https://www.partner.org/c">c</a>' +
+        // After the inner call the outer one reads its own settings again: example.com is no own domain here.
+        '<a href="https://example.com/d" rel="nofollow">d</a>',
     );
   });
 });
@@ -459,6 +484,7 @@ describe('sanitizeRichText: every tag and attribute on the allow-list is kept (s
 describe("sanitizeRichText: DOMPurify's URI gate, rebuilt from the link allow-list, reads every attribute that is not plain text", () => {
   it.each([
     ['an unknown scheme', '<p lang="steam:x" dir="rtl">y</p>', '<p dir="rtl">y</p>'],
+    ['an unknown scheme in mixed case', '<p lang="sTeam:x" dir="rtl">y</p>', '<p dir="rtl">y</p>'],
     ['javascript:', '<ol type="javascript:alert(1)"><li>y</li></ol>', '<ol><li>y</li></ol>'],
     ['an allowed scheme', '<ol type="mailto:x"><li>y</li></ol>', '<ol type="mailto:x"><li>y</li></ol>'],
     ['an app scheme, configured', '<ol type="exkit:x"><li>y</li></ol>', '<ol type="exkit:x"><li>y</li></ol>'],
@@ -521,6 +547,36 @@ describe('sanitizeRichText says why it refuses a window', () => {
       message: 'The rich-text self-test threw on this window',
       extra: { cause: 'Error: no innerHTML' },
     });
+  });
+
+  it('the self-test catches a window whose comment removal silently does nothing', () => {
+    const chatty = jsdomWindow('');
+    const removeChild = chatty.Node.prototype.removeChild;
+    chatty.Node.prototype.removeChild = function keepComments<T extends Node>(this: Node, child: T): T {
+      return child.nodeType === 8 ? child : (removeChild.call(this, child) as T);
+    };
+    const error = refusal(chatty);
+    expect(error.message).toBe('This window failed the rich-text self-test: it left unsafe markup in place');
+    expect((error.extra as { output: string }).output).toContain('<!-- note -->');
+  });
+
+  it('a window whose elements stop serialising to a string after the self-test is refused on the call', () => {
+    const fickle = jsdomWindow('');
+    expect(sanitizeRichText('<p>x</p>', { window: fickle as unknown as WindowLike })).toBe('<p>x</p>');
+    Object.defineProperty(fickle.Element.prototype, 'innerHTML', { get: () => undefined, configurable: true });
+    let error: unknown;
+    try {
+      sanitizeRichText('<p>x</p>', { window: fickle as unknown as WindowLike });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UnsafeDomWindowError);
+    expect(error).toMatchObject({
+      name: 'UnsafeDomWindowError',
+      code: 'CONTENT_UNSAFE_WINDOW',
+      message: 'DOMPurify returned no element to serialise on this window',
+    });
+    expect((error as UnsafeDomWindowError).extra).toBeUndefined();
   });
 
   it('the self-test leaves unsafe markup, or loses the harmless part', () => {
