@@ -1,20 +1,10 @@
 // averageOpenPrice: the fill's fields are checked and named, the held size may be zero but not negative, and a flat
 // position takes the fill price without reading an open price it does not have.
 import { describe, expect, it } from 'vitest';
-import { FuturesInputError, averageOpenPrice, type FuturesPositionInput } from '../../../core/index.js';
+import { averageOpenPrice, type FuturesPositionInput } from '../../../core/index.js';
+import { caught } from './refusals.js';
 
 const long: FuturesPositionInput = { position: 1, count: '0.5', openAvgPrice: '60000' };
-
-function caught(fn: () => unknown): Record<string, unknown> {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FuturesInputError);
-    const e = error as FuturesInputError;
-    return { field: e.field, problem: e.problem, message: e.message };
-  }
-  throw new Error('expected a FuturesInputError');
-}
 
 describe('averageOpenPrice fill checks', () => {
   it('names fill.price when the fill price is no number', () => {

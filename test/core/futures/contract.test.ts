@@ -1,18 +1,8 @@
 // resolveContract and contractKindOfBusinessLine: the kind option takes only 'linear' or 'inverse', a business line
 // may be written as text, and an unknown one is refused naming the option.
 import { describe, expect, it } from 'vitest';
-import { FuturesInputError, contractKindOfBusinessLine, resolveContract, type ContractOptions } from '../../../core/index.js';
-
-function caught(fn: () => unknown): Record<string, unknown> {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FuturesInputError);
-    const e = error as FuturesInputError;
-    return { field: e.field, problem: e.problem, message: e.message };
-  }
-  throw new Error('expected a FuturesInputError');
-}
+import { contractKindOfBusinessLine, resolveContract, type ContractOptions } from '../../../core/index.js';
+import { caught } from './refusals.js';
 
 describe('resolveContract kind', () => {
   it('refuses a kind that is neither linear nor inverse, naming kind', () => {

@@ -14,18 +14,9 @@ import {
   roundDecimal,
   truncateDecimal,
 } from '../../../core/index.js';
+import { refusal } from './refusals.js';
 
 /** The FuturesInputError `fn` throws, as a plain object of what a caller reads. */
-function refusal(fn: () => unknown): { name: string; field: string; problem: string; value: unknown } {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FuturesInputError);
-    const e = error as FuturesInputError;
-    return { name: e.name, field: e.field, problem: e.problem, value: (e.extra as { value: unknown }).value };
-  }
-  throw new Error('expected a FuturesInputError');
-}
 
 describe('display', () => {
   it.each([

@@ -4,17 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { FuturesDecimal, FuturesInputError, readDecimal } from '../../../core/index.js';
 import { ONE, readOptionalDecimal } from '../../../core/futures/futures-decimal.js';
-
-function caught(fn: () => unknown): Record<string, unknown> {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FuturesInputError);
-    const e = error as FuturesInputError;
-    return { field: e.field, problem: e.problem, message: e.message };
-  }
-  throw new Error('expected a FuturesInputError');
-}
+import { caught } from './refusals.js';
 
 const problem = (fn: () => unknown): unknown => caught(fn)['problem'];
 

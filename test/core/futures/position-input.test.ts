@@ -2,7 +2,6 @@
 // but 1 or 2 is refused naming its field, and a null field counts as absent so the next name is read.
 import { describe, expect, it } from 'vitest';
 import {
-  FuturesInputError,
   averageOpenPrice,
   directionOf,
   marginModeOf,
@@ -11,17 +10,7 @@ import {
   type PositionFields,
 } from '../../../core/index.js';
 import { firstPresent, readInput } from '../../../core/futures/position-input.js';
-
-function caught(fn: () => unknown): Record<string, unknown> {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FuturesInputError);
-    const e = error as FuturesInputError;
-    return { field: e.field, problem: e.problem, message: e.message };
-  }
-  throw new Error('expected a FuturesInputError');
-}
+import { caught } from './refusals.js';
 
 const fields = (value: unknown): PositionFields => value as PositionFields;
 

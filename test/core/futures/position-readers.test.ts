@@ -1,19 +1,9 @@
 // Position readers: which API field each symbol is read from, in which order, under which sign rule, and the field
 // an error names.
 import { describe, expect, it } from 'vitest';
-import { FuturesInputError, type FuturesPositionInput } from '../../../core/index.js';
+import { type FuturesPositionInput } from '../../../core/index.js';
 import { hasLeverage, hasMargin, readBp, readContracts, readFeeRate, readMargin, readMmr } from '../../../core/futures/position-readers.js';
-
-function caught(fn: () => unknown): Record<string, unknown> {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FuturesInputError);
-    const e = error as FuturesInputError;
-    return { field: e.field, problem: e.problem, message: e.message };
-  }
-  throw new Error('expected a FuturesInputError');
-}
+import { caught } from './refusals.js';
 
 const input = (value: unknown): FuturesPositionInput => value as FuturesPositionInput;
 

@@ -2,7 +2,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  FuturesInputError,
   liquidationPrice,
   positionDisplayFormat,
   prepareMark,
@@ -13,18 +12,9 @@ import {
   unrealizedPnl,
   type ContractKind,
 } from '../../../core/index.js';
+import { refusal } from './refusals.js';
 
 /** The FuturesInputError `fn` throws, as a plain object of what a caller reads. */
-function refusal(fn: () => unknown): { name: string; field: string; problem: string; value: unknown } {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FuturesInputError);
-    const e = error as FuturesInputError;
-    return { name: e.name, field: e.field, problem: e.problem, value: (e.extra as { value: unknown }).value };
-  }
-  throw new Error('expected a FuturesInputError');
-}
 
 const long = {
   position: 1,
