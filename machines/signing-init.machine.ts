@@ -55,7 +55,14 @@ const ANSWERS: Record<string, { check: (value: unknown) => boolean; code: Signin
   'xstate.done.actor.loadClientKey': { check: isClientKeyPair, code: 'KEY_GENERATION_FAILED', expected: 'a client key pair' },
 };
 const answerOf = (event: { type: string }) => ANSWERS[event.type];
-const wellFormedAnswer = (event: { type: string }) => answerOf(event)?.check(prop(event, 'output')) === true;
+// Read guarded: an answer whose getters throw is malformed too, never a throw inside a guard.
+const wellFormedAnswer = (event: { type: string }) => {
+  try {
+    return answerOf(event)?.check(prop(event, 'output')) === true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Signing init (spec §S4): not initialised → config fetched → server public key verified → ready.
