@@ -89,7 +89,7 @@ export interface LayerEffectInput {
 export type LayerEffectEvent = { type: 'layer.front' };
 
 /** Holds a layer in the app's stack (Escape to the topmost layer, outside clicks) while the invoking state is active. */
-export const layerEffect = fromCallback<LayerEffectEvent, LayerEffectInput>(({ input, sendBack, receive }) => {
+export const layerEffect = /* @__PURE__ */ fromCallback<LayerEffectEvent, LayerEffectInput>(({ input, sendBack, receive }) => {
   if (!input.stack) return undefined;
   const { escape, outside, dom, nodeId } = input;
   const layer = input.stack.push({
@@ -111,7 +111,7 @@ export interface BranchEffectInput {
 }
 
 /** Registers a node as a branch of the app's layer stack while the invoking state is active. */
-export const branchEffect = fromCallback<EventObject, BranchEffectInput>(({ input }) => {
+export const branchEffect = /* @__PURE__ */ fromCallback<EventObject, BranchEffectInput>(({ input }) => {
   const { stack, dom, nodeId } = input;
   if (!stack) return undefined;
   return stack.addBranch(() => (dom ? findNode(dom.document, nodeId) : null));
@@ -231,7 +231,7 @@ function reportInvalidNode(errors: ErrorReporter | undefined, error: unknown): v
 }
 
 /** Moves focus into the node of `nodeId` once it is rendered, keeps it there, and restores it when stopped. */
-export const focusTrapEffect = fromCallback<EventObject, FocusTrapEffectInput>(({ input }) => {
+export const focusTrapEffect = /* @__PURE__ */ fromCallback<EventObject, FocusTrapEffectInput>(({ input }) => {
   const { dom } = input;
   if (!dom) return undefined;
   let release = () => {};
@@ -264,7 +264,7 @@ export interface ScrollLockEffectInput {
 }
 
 /** Holds the app's shared scroll lock for `owner` while the invoking state is active. */
-export const scrollLockEffect = fromCallback<EventObject, ScrollLockEffectInput>(({ input }) => {
+export const scrollLockEffect = /* @__PURE__ */ fromCallback<EventObject, ScrollLockEffectInput>(({ input }) => {
   const { scrollLock, owner } = input;
   if (!input.modal || !scrollLock) return undefined;
   scrollLock.lock(owner);

@@ -12,6 +12,8 @@ export interface BundleMeasure {
   gzip: number;
   /** The npm packages in those chunks. */
   packages: string[];
+  /** exkit's own modules in those chunks, without the extension ('core/ui/focus-trap'). */
+  modules: string[];
   /** What the app loads only when a dynamic import() is reached (code-split chunks). */
   lazy: { gzip: number; packages: string[] };
 }
@@ -60,6 +62,7 @@ export async function measureBundle(source: string): Promise<BundleMeasure> {
   const bytes = new Map(result.outputFiles.map((file) => [relative(root, file.path), file.contents]));
   const measure = (paths: string[]) => {
     const packages = new Set<string>();
+    const modules = new Set<string>();
     let minified = 0;
     let gzip = 0;
     for (const path of paths) {
@@ -70,9 +73,11 @@ export async function measureBundle(source: string): Promise<BundleMeasure> {
       for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs)) {
         const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
         if (match && bytesInOutput > 0) packages.add(match[1]!);
+        const own = match ? null : /^(?:dist\/)?((?:core|machines|react)\/.+)\.(?:js|tsx?)$/.exec(input);
+        if (own && bytesInOutput > 0) modules.add(own[1]!);
       }
     }
-    return { minified, gzip, packages: [...packages].sort() };
+    return { minified, gzip, packages: [...packages].sort(), modules: [...modules].sort() };
   };
   const first = measure([...eager]);
   const later = measure(Object.keys(outputs).filter((path) => !eager.has(path) && path.endsWith('.js')));

@@ -48,6 +48,21 @@ describe('node-forge is only loaded on demand (issue 22)', () => {
   });
 });
 
+describe('toast-only apps carry no dialog effects', () => {
+  // The layer effects are built at module load (fromCallback); unannotated, a bundler keeps every one of them.
+  it('an app importing only useToast carries no focus trap or scroll lock, only the layer stack its region needs', async () => {
+    const m = await measureBundle(`import { useToast } from 'exkit/react'; globalThis.keep = useToast;`);
+    expect(m.modules).toEqual(expect.arrayContaining(['machines/toaster.machine', 'core/ui/layer-stack']));
+    expect(m.modules).not.toContain('core/ui/focus-trap');
+    expect(m.modules).not.toContain('core/ui/scroll-lock');
+  });
+
+  it('an app with a dialog carries both (the check can fail)', async () => {
+    const m = await measureBundle(`import { useDialog } from 'exkit/react'; globalThis.keep = useDialog;`);
+    expect(m.modules).toEqual(expect.arrayContaining(['core/ui/focus-trap', 'core/ui/scroll-lock']));
+  });
+});
+
 describe('exkit/inspector loads Mermaid only on demand', () => {
   it('an app importing MachineInspector carries no mermaid or ELK in its first load, only in chunks behind dynamic imports', async () => {
     const m = await measureBundle(`import { MachineInspector } from 'exkit/inspector'; globalThis.keep = MachineInspector;`);
