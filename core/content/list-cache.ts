@@ -9,11 +9,8 @@ export interface ListCache<T> {
   get(list: readonly unknown[], compute: () => T): T;
 }
 
-function sameItems(kept: readonly unknown[], list: readonly unknown[]): boolean {
-  if (kept.length !== list.length) return false;
-  for (let i = 0; i < kept.length; i++) if (!Object.is(kept[i], list[i])) return false;
-  return true;
-}
+const sameItems = (kept: readonly unknown[], list: readonly unknown[]): boolean =>
+  kept.length === list.length && kept.every((item, i) => Object.is(item, list[i]));
 
 export function createListCache<T>(): ListCache<T> {
   const entries = new WeakMap<readonly unknown[], { items: readonly unknown[]; value: T }>();

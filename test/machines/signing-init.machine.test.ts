@@ -803,6 +803,45 @@ describe('signing init and its security service (spec §S4)', () => {
     expect(keys.service.map(([method]) => method)).toStrictEqual(['setConfig', 'reportInitFailure', 'reset']);
   });
 
+  it('an answer whose every read throws is malformed: the init fails on that step instead of a throw inside a guard', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('hostile read');
+        },
+        has() {
+          throw new Error('hostile read');
+        },
+        getPrototypeOf() {
+          throw new Error('hostile read');
+        },
+      },
+    );
+    for (const [steps, to, code] of [
+      [['INIT'], 'fetch', 'CONFIG_INVALID'],
+      [['INIT', 'config open'], 'verify', 'SERVER_KEY_INVALID'],
+      [['INIT', 'config open', 'key verified'], 'load', 'KEY_GENERATION_FAILED'],
+    ] as const) {
+      const run = startSigning();
+      walk(run, ...steps);
+      run.actor.send({ type: 'fake.resolve', to, output: hostile });
+      expect(run.actor.getSnapshot().status).toBe('active');
+      expect(run.actor.getSnapshot().value).toBe('notInitialised');
+      expect(run.actor.getSnapshot().context.error).toMatchObject({ name: 'SigningInitError', code });
+      expect(run.service.slice(-2).map(([method]) => method)).toStrictEqual(['reportInitFailure', 'reset']);
+    }
+  });
+
+  it('a malformed answer to a refetch from ready drops the config and keys of the earlier init', () => {
+    const run = startSigning();
+    walk(run, 'INIT', 'config open', 'key verified', 'client key loaded', 'REFETCH');
+    expect(run.actor.getSnapshot().context).toMatchObject({ config: OPEN, serverKey: KEY, clientKey: PAIR });
+    run.actor.send({ type: 'fake.resolve', to: 'fetch', output: undefined });
+    expect(run.actor.getSnapshot().value).toBe('notInitialised');
+    expect(run.actor.getSnapshot().context).toMatchObject({ config: undefined, serverKey: undefined, clientKey: undefined });
+  });
+
   it('the default config fetch reads the cache on INIT (also from disabled after a REFETCH) and bypasses it on REFETCH', async () => {
     const asked: unknown[] = [];
     const security = {
