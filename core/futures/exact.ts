@@ -63,7 +63,6 @@ export const neg = (a: Ratio): Ratio => ({ n: -a.n, d: a.d });
 export const div = (a: Ratio, b: Ratio): Ratio | null =>
   b.n > 0n ? { n: a.n * b.d, d: a.d * b.n } : b.n < 0n ? { n: -a.n * b.d, d: a.d * -b.n } : null;
 export const sign = (a: Ratio): -1 | 0 | 1 => (a.n > 0n ? 1 : a.n < 0n ? -1 : 0);
-export const isZero = (a: Ratio): boolean => a.n === 0n;
 /** −1, 0 or 1 as a is below, equal to or above b. */
 export const cmp = (a: Ratio, b: Ratio): -1 | 0 | 1 => sign(sub(a, b));
 export const max = (a: Ratio, b: Ratio): Ratio => (cmp(a, b) >= 0 ? a : b);

@@ -21,12 +21,13 @@ const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** Decimal.isDecimal reads the value's prototype and fields; a Proxy or a throwing getter makes that throw. */
 function isDecimalValue(value: unknown): boolean {
+  let decimal = false;
   try {
-    return Decimal.isDecimal(value);
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined, which the one caller's else-if reads as false too
+    decimal = Decimal.isDecimal(value);
   } catch {
-    return false;
+    // Not a Decimal: a value that cannot even be asked is none.
   }
+  return decimal;
 }
 
 /** Throws FuturesInputError 'out-of-range' when `out` has more integer or fraction digits than MAX_DECIMAL_DIGITS. */

@@ -85,6 +85,10 @@ describe('bad input → FuturesInputError naming the field', () => {
     ['an object', () => unrealizedPnl({ ...good, count: {} as unknown as string }, 2), 'count', 'not-numeric'],
     ['missing direction', () => unrealizedPnl({ ...good, position: undefined }, 2), 'position', 'missing'],
     ['unknown direction', () => unrealizedPnl({ ...good, position: 3 }, 2), 'position', 'not-an-option'],
+    // Only a number or a numeric string names an option: true, [1] and 1n convert to 1 but are none of them.
+    ['direction true', () => unrealizedPnl({ ...good, position: true as unknown as number }, 2), 'position', 'not-an-option'],
+    ['direction [1]', () => unrealizedPnl({ ...good, position: [1] as unknown as number }, 2), 'position', 'not-an-option'],
+    ['margin mode 2n', () => liquidationPrice({ ...good, marginMode: 2n as unknown as number }), 'marginMode', 'not-an-option'],
     ['missing maintenance rate', () => liquidationPrice({ ...good, mm: undefined }), 'mm', 'missing'],
     ['missing fee rate', () => liquidationPrice({ ...good, feeRate: undefined }), 'feeRate', 'missing'],
     ['negative margin', () => liquidationPrice({ ...good, openMarginCount: '-1' }), 'openMarginCount', 'negative'],
