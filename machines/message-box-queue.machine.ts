@@ -118,6 +118,7 @@ const finished = (box: QueuedMessageBox) => box.ref.getSnapshot().status === 'do
  * comes first removes it; the other then finds the new head running.)
  */
 function headFinished(context: Pick<MessageBoxQueueContext, 'boxes'>): boolean {
+  // Stryker disable next-line ConditionalExpression: only `showing` asks, and it always holds a head (an empty line is idle)
   return context.boxes[0] !== undefined && finished(context.boxes[0]);
 }
 
@@ -126,7 +127,8 @@ function headFinished(context: Pick<MessageBoxQueueContext, 'boxes'>): boolean {
  * taken out of the line then, so that it can never become a head that will not finish again and hold the queue.
  */
 function waitingFinished(context: Pick<MessageBoxQueueContext, 'boxes'>): boolean {
-  return context.boxes.slice(1).some(finished);
+  // The done event's guards ask about the head first, so by the time this one is asked the head is still running.
+  return context.boxes.some(finished);
 }
 
 // A malformed event is ignored: an OPEN of a bad (or already open) box, an INPUT without a string value.
@@ -136,8 +138,7 @@ const openOf = (context: Pick<MessageBoxQueueContext, 'boxes'>, event: MessageBo
   const box = boxOf(event);
   return box && !context.boxes.some((b) => b.id === box.id) ? box : undefined;
 };
-const wellFormedForward = (event: MessageBoxQueueEvent) =>
-  event.type !== 'INPUT' || fieldsOrUndefined(event, { value: required(STRING) }) !== undefined;
+const wellFormedInput = (event: MessageBoxQueueEvent) => fieldsOrUndefined(event, { value: required(STRING) }) !== undefined;
 const SCROLL_OWNER = 'message-box-queue';
 
 /**
@@ -155,7 +156,7 @@ export const messageBoxQueueMachine = setup({
   actors: { messageBox: messageBoxMachine, scrollLock: scrollLockEffect },
   guards: {
     validOpen: ({ context, event }) => openOf(context, event) !== undefined,
-    validForward: ({ event }) => wellFormedForward(event),
+    validInput: ({ event }) => wellFormedInput(event),
     // Only the box on screen can finish; a done event from any other child (a stray one) changes nothing.
     headClosed: ({ context }) => headFinished(context),
     headClosedMoreWaiting: ({ context }) => headFinished(context) && !context.boxes.every(finished),
@@ -185,7 +186,7 @@ export const messageBoxQueueMachine = setup({
       enqueue.sendTo(head.ref, { type: 'SHOW', zIndex: context.layers.next() });
       enqueue.emit({ type: 'box.shown', id: head.id });
     }),
-    // Only the box events take it (an INPUT after validForward), and only while showing.
+    // Only the box events take it (an INPUT after validInput), and only while showing.
     forward: enqueueActions(({ context, event, enqueue }) => {
       const head = context.boxes[0];
       // Stryker disable next-line ConditionalExpression: the queue shows, and takes the box events, only while it holds a box
@@ -242,7 +243,7 @@ export const messageBoxQueueMachine = setup({
         CLOSE: { actions: 'forward' },
         ESCAPE: { actions: 'forward' },
         BACKDROP_CLICK: { actions: 'forward' },
-        INPUT: { guard: 'validForward', actions: 'forward' },
+        INPUT: { guard: 'validInput', actions: 'forward' },
         ENTER: { actions: 'forward' },
         'xstate.done.actor.*': [
           { guard: 'headClosedMoreWaiting', actions: ['removeFinished', 'showHead'] },

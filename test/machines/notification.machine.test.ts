@@ -110,6 +110,19 @@ describe('notifier machine', () => {
     expect(s.can({ type: 'MEASURED', height: 40 } as never)).toBe(false);
   });
 
+  it('a measurement sets the height of the notification it names and of no other', () => {
+    const t = notifier();
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'one' } });
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'b', message: 'two' } });
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 40 });
+    t.actor.send({ type: 'MEASURED', id: 'b', height: 64 });
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 48 });
+    expect(t.ctx().items.map((i) => [i.id, i.height])).toStrictEqual([
+      ['a', 48],
+      ['b', 64],
+    ]);
+  });
+
   it('showing an id that is up stops the actor it replaces, so the old timer never runs on', () => {
     const t = notifier();
     t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'one' } });
