@@ -57,12 +57,14 @@ const ANSWERS: Record<string, { check: (value: unknown) => boolean; code: Signin
 const answerOf = (event: { type: string }) => ANSWERS[event.type];
 // Read guarded: an answer whose getters throw is malformed too, never a throw inside a guard.
 const wellFormedAnswer = (event: { type: string }) => {
+  let wellFormed = false;
   try {
-    // Stryker disable next-line OptionalChaining: without it an event with no answer rule throws, and the catch gives the same false.
-    return answerOf(event)?.check(prop(event, 'output')) === true;
+    // Stryker disable next-line OptionalChaining: without it an event with no answer rule throws, and the catch leaves the same false.
+    wellFormed = answerOf(event)?.check(prop(event, 'output')) === true;
   } catch {
-    return false;
+    // A getter that throws: the answer stays malformed.
   }
+  return wellFormed;
 };
 
 /**

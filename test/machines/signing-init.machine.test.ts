@@ -833,14 +833,18 @@ describe('signing init and its security service (spec §S4)', () => {
     }
   });
 
-  it('a malformed answer to a refetch from ready drops the config and keys of the earlier init', () => {
-    const run = startSigning();
-    walk(run, 'INIT', 'config open', 'key verified', 'client key loaded', 'REFETCH');
-    expect(run.actor.getSnapshot().context).toMatchObject({ config: OPEN, serverKey: KEY, clientKey: PAIR });
-    run.actor.send({ type: 'fake.resolve', to: 'fetch', output: undefined });
-    expect(run.actor.getSnapshot().value).toBe('notInitialised');
-    expect(run.actor.getSnapshot().context).toMatchObject({ config: undefined, serverKey: undefined, clientKey: undefined });
-  });
+  it.each(['config answers nothing', 'config fails'])(
+    'a refetch from ready that ends in "%s" drops the config and keys of the earlier init',
+    (outcome) => {
+      const run = startSigning();
+      walk(run, 'INIT', 'config open', 'key verified', 'client key loaded', 'REFETCH');
+      expect(run.actor.getSnapshot().context).toMatchObject({ config: OPEN, serverKey: KEY, clientKey: PAIR });
+      if (outcome === 'config fails') walk(run, 'config fails');
+      else run.actor.send({ type: 'fake.resolve', to: 'fetch', output: undefined });
+      expect(run.actor.getSnapshot().value).toBe('notInitialised');
+      expect(run.actor.getSnapshot().context).toMatchObject({ config: undefined, serverKey: undefined, clientKey: undefined });
+    },
+  );
 
   it('the default config fetch reads the cache on INIT (also from disabled after a REFETCH) and bypasses it on REFETCH', async () => {
     const asked: unknown[] = [];
