@@ -51,8 +51,8 @@ export function fromBase64(text: string): Uint8Array {
     if (o < out.length) out[o++] = n >> 16;
     if (o < out.length) out[o++] = (n >> 8) & 255;
     if (o < out.length) out[o++] = n & 255;
-    // Stryker restore ConditionalExpression,EqualityOperator
   }
+  // Stryker restore ConditionalExpression,EqualityOperator
   return out;
 }
 
