@@ -78,6 +78,7 @@ export function coreSignedText(parts: CoreCallParts): { text: string; dataMd5: s
   parts = readCallParts(parts, 'coreSignedText');
   // Mode 2 hashes query, newline and body in sequence rather than copying them into one array first.
   const digest =
+    // Stryker disable next-line ConditionalExpression: a shortcut; md5 of signedPayload's query, newline and body is the same digest
     parts.mode === 2
       ? md5.create().update(utf8ToBytes(parts.query)).update(NEWLINE).update(parts.body).digest()
       : md5(signedPayload(parts.mode, parts.query, parts.body));
@@ -92,6 +93,7 @@ let lastKeyId: { publicKey: string; keyId: string } | undefined;
 
 /** keyIdOf, remembering the last public key's id. */
 function keyIdOfSigningKey(publicKey: string): string {
+  // Stryker disable next-line ConditionalExpression: a cache; hashing the same public key again gives the same key id
   if (lastKeyId?.publicKey !== publicKey) lastKeyId = { publicKey, keyId: keyIdOf(publicKey) };
   return lastKeyId.keyId;
 }

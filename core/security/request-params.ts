@@ -23,7 +23,7 @@ export async function readParams(request: Request): Promise<{ carrier: ParamsCar
     try {
       parsed = JSON.parse(text);
     } catch {
-      return undefined;
+      // Not JSON: parsed stays undefined, which the check below refuses.
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
     return { carrier: 'json', params: parsed as Record<string, unknown> };

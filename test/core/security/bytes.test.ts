@@ -120,6 +120,23 @@ describe('encodings checked byte for byte against node:Buffer and node:crypto (i
     expect(() => fromPem('KEY', 5 as unknown as string)).toThrowError(invalid('pem'));
   });
 
+  it('an argument error says which function refused which argument, what it expected and what it got', () => {
+    const refused = (msg: string, field: string) =>
+      expect.objectContaining({ name: 'InvalidArgumentError', msg, extra: expect.objectContaining({ field }) });
+    expect(() => toBase64([1, 2] as unknown as Uint8Array)).toThrowError(
+      refused('toBase64: bytes must be a Uint8Array, got an array', 'bytes'),
+    );
+    expect(() => toPem(5 as unknown as string, Uint8Array.of(1))).toThrowError(
+      refused('toPem: label must be a PEM label (RFC 7468), such as "PUBLIC KEY", got 5', 'label'),
+    );
+    expect(() => toPem('KEY', 'AQID' as unknown as Uint8Array)).toThrowError(refused('toPem: der must be a Uint8Array, got "AQID"', 'der'));
+    expect(() => fromPem(5 as unknown as string, '')).toThrowError(
+      refused('fromPem: label must be a PEM label (RFC 7468), such as "PUBLIC KEY", got 5', 'label'),
+    );
+    expect(() => fromPem('KEY', 5 as unknown as string)).toThrowError(refused('fromPem: pem must be a string, got 5', 'pem'));
+    expect(() => sha256Hex(1 as unknown as string)).toThrowError(refused('sha256Hex: text must be a string, got 1', 'text'));
+  });
+
   it('fromPem names the label it looked for, and a label is matched literally', () => {
     const pem = toPem('PUBLIC KEY', Uint8Array.of(1, 2, 3));
     expect(() => fromPem('PRIVATE KEY', pem)).toThrowError(
@@ -143,6 +160,8 @@ describe('encodings checked byte for byte against node:Buffer and node:crypto (i
     expect(() => readDer(Uint8Array.of(0x04, 0x01), 1)).toThrowError(truncatedError);
     // Long form: the length bytes must fit before the limit, and so must the contents.
     expect(readDer(Uint8Array.of(0x04, 0x81, 0x01, 7))).toStrictEqual({ tag: 4, start: 0, contentStart: 3, end: 4 });
+    // Length bytes that end exactly at the limit are read: a zero length then ends the element there.
+    expect(readDer(Uint8Array.of(0x04, 0x81, 0x00))).toStrictEqual({ tag: 4, start: 0, contentStart: 3, end: 3 });
     expect(() => readDer(Uint8Array.of(0x04, 0x82, 0x00))).toThrowError(truncatedError);
     expect(() => readDer(Uint8Array.of(0x04, 0x81, 0x02, 7))).toThrowError(truncatedError);
   });

@@ -259,6 +259,40 @@ describe('signing inputs: edges and argument errors (issue 24)', () => {
     await expect(signCoreCall(webcrypto, { ...pair, publicKey: 1 } as never, parts())).rejects.toThrowError(named('key.publicKey'));
   });
 
+  it('an argument error says which function refused which argument, what it expected and what it got', async () => {
+    const refused = (msg: string, field: string) =>
+      expect.objectContaining({ name: 'InvalidArgumentError', msg, extra: expect.objectContaining({ field }) });
+    expect(() => keyIdOf(undefined as never)).toThrowError(refused('keyIdOf: publicKey must be a string, got undefined', 'publicKey'));
+    expect(() => userIdHashOf(42 as never)).toThrowError(refused('userIdHashOf: userId must be a string, got 42', 'userId'));
+    expect(() => coreSignedText({ ...parts(), path: 1 } as never)).toThrowError(
+      refused('coreSignedText: parts.path must be a string, got 1', 'parts.path'),
+    );
+    expect(() => coreSignedText({ ...parts(), body: [1] } as never)).toThrowError(
+      refused('coreSignedText: parts.body must be a Uint8Array, got an array', 'parts.body'),
+    );
+    await expect(signCoreCall({} as never, pair, parts())).rejects.toThrowError(
+      refused('signCoreCall: engine.sign must be an object, got undefined', 'engine.sign'),
+    );
+    await expect(signCoreCall(webcrypto, null as never, parts())).rejects.toThrowError(
+      refused('signCoreCall: key must be an object, got null', 'key'),
+    );
+    await expect(signCoreCall(webcrypto, { ...pair, privateKeyPem: 1 } as never, parts())).rejects.toThrowError(
+      refused('signCoreCall: key.privateKeyPem must be a string, got 1', 'key.privateKeyPem'),
+    );
+    await expect(signCoreCall(webcrypto, { ...pair, publicKey: 1 } as never, parts())).rejects.toThrowError(
+      refused('signCoreCall: key.publicKey must be a string, got 1', 'key.publicKey'),
+    );
+    expect(() => deviceCheckSignedText(1 as never, '1', 'h')).toThrowError(
+      refused('deviceCheckSignedText: path must be a string, got 1', 'path'),
+    );
+    expect(() => deviceCheckSignedText('/p', 1 as never, 'h')).toThrowError(
+      refused('deviceCheckSignedText: tm must be a string, got 1', 'tm'),
+    );
+    expect(() => deviceCheckSignedText('/p', '1', null as never)).toThrowError(
+      refused('deviceCheckSignedText: userIdHash must be a string, got null', 'userIdHash'),
+    );
+  });
+
   it('mode 2 and mode 0 headers: the mode and the MD5 of what it covers (node:crypto)', async () => {
     const two = await signCoreCall(webcrypto, pair, parts({ mode: 2 }));
     expect(two.headers).toStrictEqual({
