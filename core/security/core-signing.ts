@@ -5,6 +5,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { sha256Hex, toBase64 } from './bytes.js';
 import { SIGN_HEADERS } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
+import { isSignMode } from './sign-config.js';
 import type { SignMode } from './sign-config.js';
 import { expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
 
@@ -70,6 +71,7 @@ function readCallParts(parts: CoreCallParts, owner: string): CoreCallParts {
   parts = readRecord('parts', parts, owner);
   for (const field of ['path', 'tm', 'traceId', 'query'] as const) expectString(`parts.${field}`, parts[field], owner);
   if (!(parts.body instanceof Uint8Array)) throw invalidArgument('parts.body', 'a Uint8Array', parts.body, owner);
+  if (!isSignMode(parts.mode)) throw invalidArgument('parts.mode', 'a sign mode (0, 1 or 2)', parts.mode, owner);
   return parts;
 }
 
@@ -114,7 +116,7 @@ export async function signCoreCall(
   key = readRecord('key', key, 'signCoreCall');
   expectString('key.privateKeyPem', key.privateKeyPem, 'signCoreCall');
   expectString('key.publicKey', key.publicKey, 'signCoreCall');
-  const { text, dataMd5 } = coreSignedText(parts);
+  const { text, dataMd5 } = coreSignedText(readCallParts(parts, 'signCoreCall'));
   const signing = engine.sign(key.privateKeyPem, utf8ToBytes(text));
   // Computed while WebCrypto signs off the main thread.
   const keyId = keyIdOfSigningKey(key.publicKey);

@@ -23,7 +23,8 @@ export interface GatewaySignConfig {
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
-const isMode = (value: unknown): value is SignMode => value === 0 || value === 1 || value === 2;
+/** Whether `value` is one of the three sign modes (0, 1 or 2). */
+export const isSignMode = (value: unknown): value is SignMode => value === 0 || value === 1 || value === 2;
 const MODE_TEXT = /^[012]$/;
 
 /** Reads a config object leniently: unknown algorithms become rsa1024, malformed lists become empty. */
@@ -43,7 +44,7 @@ function parseConfig(raw: unknown): GatewaySignConfig {
     for (const [entry, mode] of Object.entries(raw.signModes)) {
       // Only the digits themselves: Number('') and Number(' ') are 0, which would silently drop body signing.
       const n = typeof mode === 'string' && MODE_TEXT.test(mode) ? Number(mode) : mode;
-      if (isMode(n)) modes[entry] = n;
+      if (isSignMode(n)) modes[entry] = n;
     }
   }
   // Own keys only: `'toString' in KEY_ALGORITHM_BITS` is true through the prototype.

@@ -270,6 +270,15 @@ describe('signing inputs: edges and argument errors (issue 24)', () => {
     expect(() => coreSignedText({ ...parts(), body: [1] } as never)).toThrowError(
       refused('coreSignedText: parts.body must be a Uint8Array, got an array', 'parts.body'),
     );
+    // The mode is part of the signed text: a value the gateway knows no rule for is refused, not signed.
+    for (const mode of [3, '1', Number.NaN]) {
+      expect(() => coreSignedText({ ...parts(), mode } as never)).toThrowError(
+        refused(`coreSignedText: parts.mode must be a sign mode (0, 1 or 2), got ${mode === '1' ? '"1"' : String(mode)}`, 'parts.mode'),
+      );
+    }
+    await expect(signCoreCall(webcrypto, pair, { ...parts(), mode: 3 } as never)).rejects.toThrowError(
+      refused('signCoreCall: parts.mode must be a sign mode (0, 1 or 2), got 3', 'parts.mode'),
+    );
     await expect(signCoreCall({} as never, pair, parts())).rejects.toThrowError(
       refused('signCoreCall: engine.sign must be an object, got undefined', 'engine.sign'),
     );
