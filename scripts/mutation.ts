@@ -100,7 +100,7 @@ export interface AreaSummary {
   /** Whether that run started without an incremental file (every mutant tested), or re-tested only what changed. */
   firstRun?: boolean;
   /** The last run of the area that started without an incremental file: its time, load and commit. */
-  lastFirstRun?: { seconds: number; loadAtStart: number; commit: string };
+  lastFirstRun?: { seconds: number; loadAtStart?: number; commit: string };
 }
 
 const pct = (killed: number, valid: number) => (valid === 0 ? 100 : Math.round((killed / valid) * 1000) / 10);
