@@ -8,12 +8,7 @@ export default defineConfig({
     environment: 'node',
     // Forks, not threads: some tests switch process.env.TZ, which a worker thread does not pass on to its clock.
     pool: 'forks',
-    // An area may name its own test files (AREA_TESTS in scripts/mutation.ts, passed as EXKIT_MUTATION_TESTS).
-    include: process.env.EXKIT_MUTATION_TESTS?.split(',') ?? [
-      'test/core/**/*.test.ts',
-      'test/machines/**/*.test.ts',
-      'test/contract/**/*.test.ts',
-    ],
+    include: ['test/core/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/contract/**/*.test.ts'],
     testTimeout: 20_000,
   },
 });

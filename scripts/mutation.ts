@@ -103,21 +103,6 @@ export interface AreaSummary {
   lastFirstRun?: { seconds: number; loadAtStart?: number; commit: string };
 }
 
-/**
- * Test files an area runs instead of the whole node suite. Without it, every test file that imports the mutated file
- * (through machines/index.ts, most of them) runs for each static mutant: captcha's 88 static mutants each ran 1,496
- * tests, and its first run took 11 minutes. An area listed here runs the files named, and its score shows that they
- * suffice.
- */
-export const AREA_TESTS: Record<string, string[]> = {
-  'machines-services-captcha': [
-    'test/machines/captcha.machine.test.ts',
-    'test/core/captcha/**/*.test.ts',
-    'test/machines/actors-survive.test.ts',
-    'test/machines/ui-exports-contract.test.ts',
-  ],
-};
-
 const pct = (killed: number, valid: number) => (valid === 0 ? 100 : Math.round((killed / valid) * 1000) / 10);
 
 /** Reads Stryker's JSON report into the summary kept in docs/test-strength/. */
@@ -171,15 +156,7 @@ function runArea(area: string): void {
   const result = spawnSync(
     join(root, 'node_modules/.bin/stryker'),
     ['run', 'stryker.config.mjs', '--mutate', mutate.join(','), '--incremental', '--incrementalFile', incrementalFile],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        EXKIT_MUTATION_REPORT: reportFile,
-        ...(AREA_TESTS[area] ? { EXKIT_MUTATION_TESTS: AREA_TESTS[area].join(',') } : {}),
-      },
-    },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, EXKIT_MUTATION_REPORT: reportFile } },
   );
   if (result.status !== 0) throw new Error(`stryker failed for ${area} (exit ${result.status})`);
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
