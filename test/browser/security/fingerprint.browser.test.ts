@@ -121,6 +121,9 @@ describe('fingerprint in Chromium', () => {
           window.collects!++;
           return collectFingerprint(platform);
         },
+        // Longer than the default second: under a loaded test run the first tab's 300 ms hold can end after 1 s.
+        // The second tab still takes the value as soon as the first stores it (the default is checked in unit tests).
+        crossTabWaitMs: 10_000,
       });
       const before = terminal.current();
       const code = await terminal.get();
