@@ -77,7 +77,11 @@ function readCallParts(parts: CoreCallParts, owner: string): CoreCallParts {
 
 /** The signed text of docs/security-protocol.md §6.2 and the MD5 it embeds. */
 export function coreSignedText(parts: CoreCallParts): { text: string; dataMd5: string } {
-  parts = readCallParts(parts, 'coreSignedText');
+  return signedTextOf(readCallParts(parts, 'coreSignedText'));
+}
+
+/** coreSignedText of parts already read and checked by readCallParts. */
+function signedTextOf(parts: CoreCallParts): { text: string; dataMd5: string } {
   // Mode 2 hashes query, newline and body in sequence rather than copying them into one array first.
   const digest =
     // Stryker disable next-line ConditionalExpression: a shortcut; md5 of signedPayload's query, newline and body is the same digest
@@ -116,7 +120,10 @@ export async function signCoreCall(
   key = readRecord('key', key, 'signCoreCall');
   expectString('key.privateKeyPem', key.privateKeyPem, 'signCoreCall');
   expectString('key.publicKey', key.publicKey, 'signCoreCall');
-  const { text, dataMd5 } = coreSignedText(readCallParts(parts, 'signCoreCall'));
+  // One read of the parts: the mode header below is the mode that was signed, even from an object whose
+  // getters answer differently each time.
+  const read = readCallParts(parts, 'signCoreCall');
+  const { text, dataMd5 } = signedTextOf(read);
   const signing = engine.sign(key.privateKeyPem, utf8ToBytes(text));
   // Computed while WebCrypto signs off the main thread.
   const keyId = keyIdOfSigningKey(key.publicKey);
@@ -125,7 +132,7 @@ export async function signCoreCall(
     text,
     headers: {
       [SIGN_HEADERS.sign]: toBase64(signature),
-      [SIGN_HEADERS.mode]: String(parts.mode),
+      [SIGN_HEADERS.mode]: String(read.mode),
       [SIGN_HEADERS.dataMd5]: dataMd5,
       [SIGN_HEADERS.key]: keyId,
     },

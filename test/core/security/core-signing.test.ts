@@ -144,6 +144,19 @@ describe('core-call signatures verified by node:crypto', () => {
     ).toBe(true);
   });
 
+  it('the parts are read once: the mode header names the mode that was signed, even when a getter changes its answer', async () => {
+    let reads = 0;
+    const shifty = { ...parts({ mode: 1 }) } as Record<string, unknown>;
+    Object.defineProperty(shifty, 'mode', { enumerable: true, get: () => (reads++ === 0 ? 1 : 2) });
+    const { headers, text } = await signCoreCall(webcrypto, pair, shifty as never);
+    expect(reads).toBe(1);
+    expect(headers['device-sign-mode']).toBe('1');
+    expect(text.split('\n')[3]).toBe('1');
+    const p = parts({ mode: 1 });
+    const server = serverText(p.path, p.tm, p.traceId, 1, p.query, Buffer.from(p.body));
+    expect(nodeVerify('sha256', Buffer.from(server.text), nodeKey(), Buffer.from(headers['device-sign']!, 'base64'))).toBe(true);
+  });
+
   it('only the first 8 characters of tm are signed', async () => {
     const { headers } = await signCoreCall(webcrypto, pair, parts({ tm: '1700000000123' }));
     const { text } = serverText('/v1/spot/order/place', '1700000099999', parts().traceId, 1, '', Buffer.from(parts().body));
