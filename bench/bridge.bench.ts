@@ -1,7 +1,10 @@
 // The bridge (issue 3): round-trip overhead per request through the native-host simulator, and the heap
 // held per in-flight request with 10,000 pending, each beside a bare Promise-and-Map baseline.
-import { collectGarbage, median, timeMs, type Bench, type Figure } from './harness.js';
-import { createBridge, createNativeHostSimulator, memoryPlatform, type Bridge, type Platform, type Timers } from '../core/index.js';
+import { builtModule, collectGarbage, median, timeMs, type Bench, type Figure } from './harness.js';
+import type { Bridge, Platform, Timers } from '../core/index.js';
+import type * as Core from '../core/index.js';
+
+const { createBridge, createNativeHostSimulator, memoryPlatform } = await builtModule<typeof Core>('core/index.js');
 
 const APP = 'BenchApp';
 const BATCH = 1000;

@@ -5,12 +5,14 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import DOMPurify from 'dompurify';
 import type { WindowLike } from 'dompurify';
-import { sanitizeAmount, sanitizeRichText } from '../core/content/index.js';
 import type { Bench, Figure } from './harness.js';
-import { collectGarbage, median, timeMs } from './harness.js';
+import { builtModule, collectGarbage, median, timeMs } from './harness.js';
 import { article } from './content-article.js';
 import { launchEngine, selectedEngines } from '../test/support/engines.js';
 import type { EngineName } from '../test/support/engines.js';
+import type * as Core from '../core/index.js';
+
+const { sanitizeAmount, sanitizeRichText } = await builtModule<typeof Core>('core/index.js');
 
 const require = createRequire(import.meta.url);
 const { JSDOM } = require('jsdom') as { JSDOM: new (html?: string) => { window: WindowLike } };

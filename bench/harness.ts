@@ -1,6 +1,8 @@
 // The benchmark harness: every bench/<area>.bench.ts default-exports a `Bench`; scripts/bench.ts runs them
 // all and writes docs/benchmarks.md. Figures are medians; each comes with a baseline measured in the same
 // run, because these machines are noisy and only ratios travel between runs.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface Figure {
   /** What was measured, e.g. 'bridge round trip per request'. */
@@ -59,4 +61,19 @@ export function collectGarbage(): boolean {
   gc();
   gc();
   return true;
+}
+
+/**
+ * A module of the built package (`dist/`, which `npm run bench` builds first), typed as its source. Timed code
+ * comes from here, as an app runs it: the TypeScript sources would come through tsx, which adds helpers of its
+ * own (a `__name` call for every function it creates) that the shipped code does not carry, while the
+ * baselines (ky, DOMPurify, node:crypto) come untouched from node_modules.
+ */
+export async function builtModule<T>(path: string): Promise<T> {
+  const file = resolve(import.meta.dirname, '..', 'dist', path);
+  try {
+    return (await import(pathToFileURL(file).href)) as T;
+  } catch (cause) {
+    throw new Error(`bench: ${file} could not be loaded; run \`npm run build\` first`, { cause });
+  }
 }

@@ -2,12 +2,13 @@
 // GETs, measured in alternating samples of one run. Goal (restated in issue 22): within 1.10× plain ky with
 // the same settings, since ky is the mandated transport and sets the floor; bare fetch stays as reference.
 import ky from 'ky';
-import { createHttpClient } from '../core/http/index.js';
-import { memoryPlatform } from '../core/platform/index.js';
 import type { Platform } from '../core/platform/index.js';
 import { reply, startTestServer } from '../test/support/http-server.js';
 import type { Bench, Figure } from './harness.js';
-import { median } from './harness.js';
+import { builtModule, median } from './harness.js';
+import type * as Core from '../core/index.js';
+
+const { createHttpClient, memoryPlatform } = await builtModule<typeof Core>('core/index.js');
 
 const CALLS = 1_000;
 const SAMPLES = 9;

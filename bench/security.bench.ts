@@ -15,9 +15,11 @@ import {
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import type { Bench, Figure } from './harness.js';
-import { median, timeMs } from './harness.js';
-import { encryptLoginParams, forgeEngine, signCoreCall, webCryptoEngine } from '../core/security/index.js';
+import { builtModule, median, timeMs } from './harness.js';
 import type { CoreCallParts, RsaEngine } from '../core/security/index.js';
+import type * as Core from '../core/index.js';
+
+const { encryptLoginParams, forgeEngine, signCoreCall, webCryptoEngine } = await builtModule<typeof Core>('core/index.js');
 
 const generate = promisify(generateKeyPair);
 const forgeOptions = (forge as unknown as { options: { usePureJavaScript: boolean } }).options;

@@ -9,13 +9,16 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { createActor, createMachine, SimulatedClock } from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import { notifierMachine } from '../machines/notifier.machine.js';
-import { toasterMachine } from '../machines/toaster.machine.js';
-import { collectGarbage, median, timeMs } from './harness.js';
+import { builtModule, collectGarbage, median, timeMs } from './harness.js';
 import type { Bench, Figure } from './harness.js';
 import { launchEngine, selectedEngines } from '../test/support/engines.js';
 import type { EngineName } from '../test/support/engines.js';
 import type { CommitSamples } from './ui-page.js';
+import type * as NotifierModule from '../machines/notifier.machine.js';
+import type * as ToasterModule from '../machines/toaster.machine.js';
+
+const { notifierMachine } = await builtModule<typeof NotifierModule>('machines/notifier.machine.js');
+const { toasterMachine } = await builtModule<typeof ToasterModule>('machines/toaster.machine.js');
 
 const BURST = 1000;
 
