@@ -5,10 +5,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { createActor, createMachine, SimulatedClock } from 'xstate';
 import type { AnyActorRef } from 'xstate';
+import { sourceGzipKb, TOAST_HOOK_ENTRY } from '../scripts/bundle.js';
 import { builtModule, collectGarbage, median, timeMs } from './harness.js';
 import type { Bench, Figure } from './harness.js';
 import { launchEngine, selectedEngines } from '../test/support/engines.js';
@@ -54,26 +54,6 @@ function heapPerItem(make: () => unknown): number {
   }
   if (kept === null) throw new Error('nothing was measured');
   return median(samples);
-}
-
-async function gzipKb(contents: string): Promise<number> {
-  const out = await build({
-    stdin: {
-      contents,
-      resolveDir: resolve(import.meta.dirname, '..'),
-      loader: 'ts',
-    },
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    treeShaking: true,
-    external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  return gzipSync(out.outputFiles[0]!.contents).length / 1000;
 }
 
 const ENGINE_LABELS: Record<EngineName, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
@@ -206,8 +186,8 @@ const bench: Bench = {
     const toastHeap = heapPerItem(() => toastBurst());
     const shownHeap = heapPerItem(() => toastBurst(Infinity));
     const bareHeap = heapPerItem(bareBurst);
-    const hookGzip = await gzipKb("export { useToast } from './react/index.js';");
-    const regionGzip = await gzipKb("export { useToast, useToaster, Toaster } from './react/index.js';");
+    const hookGzip = await sourceGzipKb(TOAST_HOOK_ENTRY);
+    const regionGzip = await sourceGzipKb("export { useToast, useToaster, Toaster } from './react/index.js';");
     // One engine after another (2 cores): each is measured alone.
     const engines: Figure[] = [];
     for (const name of selectedEngines()) {

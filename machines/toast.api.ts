@@ -4,7 +4,7 @@ import type { Timers } from '../core/platform/types.js';
 import { toasterMachine } from './toaster.machine.js';
 import type { ToasterInput } from './toaster.machine.js';
 import { checkToasterInput } from './toaster.machine.js';
-import { toastContentRules } from './toast.machine.js';
+import { toastContentRules, TOAST_TYPES } from './toast.machine.js';
 import type { ToastContent, ToastType } from './toast.machine.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { guardCallback, reportCallbackError, UserCallbackError } from '../core/errors/guard-callback.js';
@@ -53,6 +53,7 @@ let seq = 0;
 const { message: _message, ...contentRules } = toastContentRules(false);
 /** The rules of a toast call's options: the content minus the message, plus an id. */
 const optionRules: FieldRules<ToastOptions & { type?: ToastType }> = { ...contentRules, id: ID };
+const isPromiseOrFunction = (value: unknown) => typeof value === 'function' || typeof prop(value, 'then') === 'function';
 const isText = (value: unknown) => typeof value === 'string' || typeof value === 'function';
 const messagesRules: FieldRules<ToastPromiseMessages<unknown>> = {
   loading: required(STRING),
@@ -93,13 +94,9 @@ export function createToastApi(getToaster: () => ToasterActor): ToastApi {
       return undefined;
     }
   };
-  const api = Object.assign((message: string, options?: ToastOptions & { type?: ToastType }) => show(message, options), {
-    success: typed('success'),
-    warning: typed('warning'),
-    info: typed('info'),
-    error: typed('error'),
-    question: typed('question'),
-    loading: typed('loading'),
+  // One shorthand per type: toast.success(…), toast.loading(…).
+  const shorthands = Object.fromEntries(TOAST_TYPES.map((type) => [type, typed(type)])) as Record<ToastType, ReturnType<typeof typed>>;
+  const api = Object.assign((message: string, options?: ToastOptions & { type?: ToastType }) => show(message, options), shorthands, {
     update: (id: string, patch: Partial<ToastContent>) => {
       const checkedId = checkId('toast.update', id);
       const checked = fieldsOrThrow('toast.update', patch, toastContentRules(false), 'patch');
@@ -112,12 +109,7 @@ export function createToastApi(getToaster: () => ToasterActor): ToastApi {
       let texts: ToastPromiseMessages<T>;
       let duration: number | undefined;
       try {
-        if (typeof promise !== 'function' && typeof prop(promise, 'then') !== 'function') {
-          throw new InvalidArgumentError('toast.promise: promise must be a promise or a function returning one', {
-            field: 'promise',
-            value: promise,
-          });
-        }
+        checkArgument('toast.promise', 'promise', promise, isPromiseOrFunction, 'a promise or a function returning one');
         texts = fieldsOrThrow('toast.promise', messages, messagesRules, 'messages') as ToastPromiseMessages<T>;
         const checked = fieldsOrThrow('toast.promise', options ?? {}, optionRules, 'options');
         duration = checked.duration;

@@ -619,7 +619,20 @@ describe('defects this work fixed (each failed before it)', () => {
     const actor = createActor(toasterMachine, { input: { errors: reporter }, clock }).start();
     const toast = createToastApi(() => actor);
     const refused = toast.promise(42 as never, { loading: 'l', success: 's', error: 'e' });
-    await expect(refused).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'promise', value: 42 } });
+    await expect(refused).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      msg: 'toast.promise: promise must be a promise or a function returning one',
+      extra: { field: 'promise', value: 42 },
+    });
+    // A thenable (not a native promise) passes the check.
+    const thenable = toast.promise({ then: (resolve: (v: string) => void) => resolve('v') } as never, {
+      loading: 'l',
+      success: 's',
+      error: 'e',
+    });
+    await expect(thenable).resolves.toBe('v');
+    expect(actor.getSnapshot().context.items).toHaveLength(1);
+    toast.dismiss();
     expect(actor.getSnapshot().context.items).toEqual([]);
     const failing = toast.promise(Promise.reject(new Error('down')), {
       loading: 'l',

@@ -2,7 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEAVY_PACKAGES, measureBundle, SINGLE_IMPORT_BUDGETS } from '../../scripts/bundle.js';
+import {
+  HEAVY_PACKAGES,
+  measureBundle,
+  SINGLE_IMPORT_BUDGETS,
+  sourceGzipKb,
+  TOAST_HOOK_ENTRY,
+  TOAST_HOOK_GZIP_KB,
+} from '../../scripts/bundle.js';
 
 describe('single named imports stay within budget', () => {
   it.each(SINGLE_IMPORT_BUDGETS)(
@@ -60,6 +67,19 @@ describe('toast-only apps carry no dialog effects', () => {
   it('an app with a dialog carries both (the check can fail)', async () => {
     const m = await measureBundle(`import { useDialog } from 'exkit/react'; globalThis.keep = useDialog;`);
     expect(m.modules).toEqual(expect.arrayContaining(['core/ui/focus-trap', 'core/ui/scroll-lock']));
+  });
+});
+
+describe('the toast hook stays within its budget (issue 9)', () => {
+  it(`an app importing only useToast is at most ${TOAST_HOOK_GZIP_KB} KB gzip, measured as the bench measures it`, async () => {
+    expect(await sourceGzipKb(TOAST_HOOK_ENTRY)).toBeLessThanOrEqual(TOAST_HOOK_GZIP_KB);
+  });
+
+  it('the measure counts what the entry imports (the check can fail)', async () => {
+    const hook = await sourceGzipKb(TOAST_HOOK_ENTRY);
+    const withRegion = await sourceGzipKb("export { useToast, useToaster, Toaster } from './react/index.js';");
+    expect(hook).toBeGreaterThan(10);
+    expect(withRegion).toBeGreaterThan(hook + 1);
   });
 });
 
