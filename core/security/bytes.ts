@@ -105,6 +105,23 @@ export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
+/**
+ * `sha256Hex` through WebCrypto when the host has it (native, and no cold pure-JavaScript hashing of a long
+ * text), else the pure-JavaScript digest; the same 64 hex characters either way. A digest WebCrypto refuses
+ * is computed here instead.
+ */
+export async function sha256HexVia(subtle: SubtleCrypto | undefined, text: string): Promise<string> {
+  expectString('text', text, 'sha256HexVia');
+  if (subtle) {
+    try {
+      return bytesToHex(new Uint8Array(await subtle.digest('SHA-256', utf8ToBytes(text))));
+    } catch {
+      // An engine that has SubtleCrypto but refuses this digest: the pure-JavaScript one gives the same hex.
+    }
+  }
+  return sha256Hex(text);
+}
+
 /** One DER element (X.690 §8.1): its tag, where it starts, where its contents start and where it ends. */
 export interface DerElement {
   tag: number;

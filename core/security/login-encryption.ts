@@ -74,8 +74,16 @@ export interface EncryptOptions {
   algorithm: KeyWrapAlgorithm;
   /** Fills a fresh array with cryptographically strong random bytes. */
   randomBytes: (length: number) => Uint8Array;
-  /** The client key's signature over KEY_PAIR_CHECK, when already known (it is deterministic). */
-  initSign?: string;
+  /**
+   * The client key's signature over KEY_PAIR_CHECK when already known (it is deterministic), or its computation
+   * under way: the key wrap and the AES work then run alongside it instead of after it.
+   */
+  initSign?: string | Promise<string>;
+  /**
+   * WebCrypto for the AES-256-CBC step, where the host has it (native, and no cold pure-JavaScript AES on the
+   * first login of a page). Without it, or when it refuses the job, the pure-JavaScript AES gives the same bytes.
+   */
+  subtle?: SubtleCrypto | undefined;
 }
 
 /** base64 of the client key's RSA-SHA256 signature over KEY_PAIR_CHECK. */
@@ -83,6 +91,31 @@ export async function computeInitSign(engine: RsaEngine, privateKeyPem: string):
   expectObjectWith('engine', engine, 'computeInitSign', ['sign']);
   expectString('privateKeyPem', privateKeyPem, 'computeInitSign');
   return toBase64(await engine.sign(privateKeyPem, utf8ToBytes(KEY_PAIR_CHECK)));
+}
+
+// TypeScript's DOM types want ArrayBuffer-backed views; ours always are.
+const view = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;
+
+/**
+ * AES-256-CBC with PKCS#7 padding (what both WebCrypto and @noble/ciphers' `cbc` do), through WebCrypto when
+ * given, else in JavaScript. WebCrypto copies the key, IV and plaintext when called, so the caller may zero them
+ * once this settles.
+ */
+async function aesCbcEncrypt(
+  subtle: SubtleCrypto | undefined,
+  key: Uint8Array,
+  iv: Uint8Array,
+  plaintext: Uint8Array,
+): Promise<Uint8Array> {
+  if (subtle) {
+    try {
+      const aesKey = await subtle.importKey('raw', view(key), 'AES-CBC', false, ['encrypt']);
+      return new Uint8Array(await subtle.encrypt({ name: 'AES-CBC', iv: view(iv) }, aesKey, view(plaintext)));
+    } catch {
+      // A WebCrypto that refuses AES-CBC here: the JavaScript AES below gives the same bytes.
+    }
+  }
+  return cbc(key, iv).encrypt(plaintext);
 }
 
 /** Encrypts a set of sensitive fields into the members of docs/security-protocol.md §5.3. */
@@ -112,7 +145,7 @@ async function seal(payload: () => string, options: EncryptOptions): Promise<Enc
   const signing = options.initSign === undefined ? computeInitSign(options.engine, options.clientKey.privateKeyPem) : undefined;
   try {
     plaintext = utf8ToBytes(payload());
-    const ciphertext = cbc(key, iv).encrypt(plaintext);
+    const ciphertext = await aesCbcEncrypt(options.subtle, key, iv, plaintext);
     const rest = `.${toBase64(iv)}.${toBase64(ciphertext)}`;
     const [wrapped, initSign] = await Promise.all([wrapping, signing ?? options.initSign!]);
     return {
@@ -125,6 +158,7 @@ async function seal(payload: () => string, options: EncryptOptions): Promise<Enc
     // A failure here leaves the RSA promises unawaited: settle them quietly; the first error is the call's.
     wrapping.catch(() => undefined);
     signing?.catch(() => undefined);
+    if (options.initSign instanceof Promise) options.initSign.catch(() => undefined);
     throw error;
   } finally {
     // Nothing of the call's secrets outlives it.

@@ -123,13 +123,15 @@ export function createBeforeRequestHook(ctx: HookContext): HttpBeforeRequestHook
     const read = await readParams(request);
     if (!read) return request;
     try {
+      // The initSign is not awaited here: its key import and signature run alongside the key wrap and the AES.
       const params = await encryptLoginParams(read.params, {
         engine: ctx.engine,
         serverKeyDer: serverKey.der,
         clientKey,
         algorithm: ctx.keyWrap,
         randomBytes,
-        initSign: await ctx.initSignFor(clientKey),
+        initSign: ctx.initSignFor(clientKey),
+        subtle: ctx.platform.crypto.subtle,
       });
       return withParams(request, read.carrier, params);
     } catch (cause) {

@@ -105,10 +105,18 @@ export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
         true,
         ['sign', 'verify'],
       );
-      const spki = new Uint8Array(await subtle.exportKey('spki', pair.publicKey));
-      const pkcs8 = new Uint8Array(await subtle.exportKey('pkcs8', pair.privateKey));
+      // Both exports are queued at once rather than one after the other.
+      const [spkiBuffer, pkcs8Buffer] = await Promise.all([
+        subtle.exportKey('spki', pair.publicKey),
+        subtle.exportKey('pkcs8', pair.privateKey),
+      ]);
+      const spki = new Uint8Array(spkiBuffer);
+      const pkcs8 = new Uint8Array(pkcs8Buffer);
       const out = { publicKey: toBase64(spki), privateKeyPem: toPem(PRIVATE_KEY_LABEL, pkcs8) };
       pkcs8.fill(0);
+      // The generated private key already signs: the first signature with this pair (initSign) need not import
+      // the PEM just made from it.
+      signKeys.get(out.privateKeyPem, () => ({ promise: Promise.resolve(pair.privateKey), key: pair.privateKey }));
       return out;
     },
     sign(privateKeyPem, data) {

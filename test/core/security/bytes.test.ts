@@ -64,7 +64,8 @@ describe('DER reader (X.690 §8.1, definite lengths)', async () => {
 
 describe('encodings checked byte for byte against node:Buffer and node:crypto (issue 24)', async () => {
   const { createHash, generateKeyPairSync } = await import('node:crypto');
-  const { derChildren, fromBinaryString, readDer, sha256Hex, toBinaryString } = await import('../../../core/security/bytes.js');
+  const { derChildren, fromBinaryString, readDer, sha256Hex, sha256HexVia, toBinaryString } =
+    await import('../../../core/security/bytes.js');
   const invalid = (field: string) =>
     expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: expect.objectContaining({ field }) });
 
@@ -150,6 +151,27 @@ describe('encodings checked byte for byte against node:Buffer and node:crypto (i
   it('sha256Hex is the lower-case hex SHA-256 of the UTF-8 text (node:crypto)', () => {
     for (const text of ['', 'abc', 'é🔑\u0000']) expect(sha256Hex(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
     expect(() => sha256Hex(1 as unknown as string)).toThrowError(invalid('text'));
+  });
+
+  it('sha256HexVia gives the same hex through WebCrypto, without it, and when WebCrypto refuses the digest', async () => {
+    const refusing = { digest: () => Promise.reject(new Error('not here')) } as unknown as SubtleCrypto;
+    let digests = 0;
+    const counting = {
+      digest: (algorithm: AlgorithmIdentifier, data: BufferSource) => {
+        digests++;
+        return globalThis.crypto.subtle.digest(algorithm, data);
+      },
+    } as unknown as SubtleCrypto;
+    for (const text of ['', 'abc', 'é🔑\u0000', 'data:image/png;base64,' + 'A'.repeat(40_000)]) {
+      const expected = createHash('sha256').update(text, 'utf8').digest('hex');
+      expect(await sha256HexVia(counting, text)).toBe(expected);
+      expect(await sha256HexVia(undefined, text)).toBe(expected);
+      expect(await sha256HexVia(refusing, text)).toBe(expected);
+    }
+    // WebCrypto did the hashing when it was there.
+    expect(digests).toBe(4);
+    await expect(sha256HexVia(counting, 1 as unknown as string)).rejects.toThrowError(invalid('text'));
+    expect(digests).toBe(4);
   });
 
   it('readDer: an element may end exactly at the limit; one byte past it is truncated', () => {

@@ -330,3 +330,30 @@ describe('signing inputs: edges and argument errors (issue 24)', () => {
     expect(zero.headers['device-sign-data-md5']).toBe(md5(''));
   });
 });
+
+describe('a generated key pair signs with the key WebCrypto generated', () => {
+  it('exports both halves at once, signs without importing its own PEM, and node:crypto verifies', async () => {
+    const subtle = globalThis.crypto.subtle;
+    const jobs: string[] = [];
+    const counting = {
+      generateKey: (...args: Parameters<SubtleCrypto['generateKey']>) => (jobs.push('generateKey'), subtle.generateKey(...args)),
+      exportKey: (format: 'spki' | 'pkcs8', key: CryptoKey) => (jobs.push(`export ${format}`), subtle.exportKey(format, key)),
+      importKey: (...args: Parameters<SubtleCrypto['importKey']>) => (jobs.push(`import ${args[0]}`), subtle.importKey(...args)),
+      sign: (...args: Parameters<SubtleCrypto['sign']>) => (jobs.push('sign'), subtle.sign(...args)),
+    } as unknown as SubtleCrypto;
+    const engine = webCryptoEngine(counting);
+    const generated = await engine.generateKeyPair(1024);
+    expect(jobs).toEqual(['generateKey', 'export spki', 'export pkcs8']);
+    jobs.length = 0;
+    const data = new TextEncoder().encode('KEY_PAIR_CHECK');
+    const signature = await engine.sign(generated.privateKeyPem, data);
+    expect(jobs).toEqual(['sign']);
+    const publicKey = createPublicKey({ key: Buffer.from(generated.publicKey, 'base64'), format: 'der', type: 'spki' });
+    expect(nodeVerify('sha256', data, publicKey, signature)).toBe(true);
+    // The signature is the one the PEM gives (RSASSA-PKCS1-v1_5 is deterministic): another engine imports it.
+    jobs.length = 0;
+    const imported = await webCryptoEngine(counting).sign(generated.privateKeyPem, data);
+    expect(jobs).toEqual(['import pkcs8', 'sign']);
+    expect(Buffer.from(imported).equals(Buffer.from(signature))).toBe(true);
+  });
+});

@@ -339,6 +339,55 @@ describe('login encryption: arguments, a given initSign and failures (issue 24)'
     expect(computed.initSign).toBe(await computeInitSign(webcrypto, clientKey.privateKeyPem));
   });
 
+  it('an initSign under way is not waited for before the key wrap starts, and its value is sent', async () => {
+    let release!: (value: string) => void;
+    const pending = new Promise<string>((resolve) => (release = resolve));
+    let wrapsStarted = 0;
+    const engine: RsaEngine = { ...webcrypto, wrapKey: (...args) => (wrapsStarted++, webcrypto.wrapKey(...args)) };
+    const sending = encryptLoginParams({ pwd: 'p' }, { ...options(), engine, initSign: pending });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(wrapsStarted).toBe(1);
+    const initSign = await computeInitSign(webcrypto, clientKey.privateKeyPem);
+    release(initSign);
+    const sent = await sending;
+    expect(sent.initSign).toBe(initSign);
+    expect(decryptLogin(serverKey, sent)!.sensitive).toEqual({ pwd: 'p' });
+  });
+
+  it('an initSign under way that fails is the call’s error, after the AES key and IV are zeroed', async () => {
+    const boom = new Error('sign failed');
+    const drawn: Uint8Array[] = [];
+    const randomBytes = (n: number) => {
+      const bytes = random(n);
+      drawn.push(bytes);
+      return bytes;
+    };
+    await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), randomBytes, initSign: Promise.reject(boom) })).rejects.toBe(boom);
+    expect(drawn.map((b) => b.every((x) => x === 0))).toStrictEqual([true, true]);
+  });
+
+  it('the AES step through WebCrypto gives the bytes of the JavaScript AES, and one that refuses falls back to it', async () => {
+    // The same key and IV for every call, so the three ciphertexts can be compared.
+    const fixed = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + n) & 255);
+    const aesJobs: string[] = [];
+    const counting = {
+      importKey: (...args: Parameters<SubtleCrypto['importKey']>) => (aesJobs.push('import'), globalThis.crypto.subtle.importKey(...args)),
+      encrypt: (...args: Parameters<SubtleCrypto['encrypt']>) => (aesJobs.push('encrypt'), globalThis.crypto.subtle.encrypt(...args)),
+    } as unknown as SubtleCrypto;
+    const refusing = { importKey: () => Promise.reject(new Error('no AES here')) } as unknown as SubtleCrypto;
+    const params = { loginName: 'bench@example.com', pwd: 'é🔑'.repeat(40), lang: 'en' };
+    const initSign = await computeInitSign(webcrypto, clientKey.privateKeyPem);
+    const ciphertextOf = async (subtle: SubtleCrypto | undefined) => {
+      const sent = await encryptLoginParams(params, { ...options(), randomBytes: fixed, initSign, subtle });
+      expect(decryptLogin(serverKey, sent)!.sensitive).toEqual(partitionSensitive(params).sensitive);
+      return String(sent.bodyCiphertext).split('.').slice(1).join('.');
+    };
+    const viaWebCrypto = await ciphertextOf(counting);
+    expect(aesJobs).toEqual(['import', 'encrypt']);
+    expect(await ciphertextOf(undefined)).toBe(viaWebCrypto);
+    expect(await ciphertextOf(refusing)).toBe(viaWebCrypto);
+  });
+
   it('refuses bad options and arguments, naming the field', async () => {
     await expect(encryptSensitiveFields({}, null as never)).rejects.toThrowError(named('options'));
     await expect(encryptLoginParams({}, null as never)).rejects.toThrowError(named('options'));

@@ -129,6 +129,27 @@ describe('canvas source', () => {
     expect(value).toEqual({ winding: true, image: sha256(dataUrl) });
   });
 
+  it('hashes through the platform WebCrypto when it has one, and gives the same hash without it', async () => {
+    const dataUrlOf = (calls: string[]) => `data:image/png;base64,${Buffer.from(calls.join(';')).toString('base64')}`;
+    const hashed: string[] = [];
+    const subtle = {
+      digest: (algorithm: AlgorithmIdentifier, data: BufferSource) => {
+        hashed.push(new TextDecoder().decode(data as Uint8Array));
+        return globalThis.crypto.subtle.digest(algorithm, data);
+      },
+    } as unknown as SubtleCrypto;
+    const withWebCrypto = jsdomDom();
+    const { drawings } = fakeCanvasDocument(withWebCrypto, dataUrlOf);
+    const viaWebCrypto = await one(canvasSource(), memoryPlatform({ dom: withWebCrypto, crypto: { getRandomValues: (a) => a, subtle } }));
+    const dataUrl = dataUrlOf(drawings[0]!);
+    expect(hashed).toEqual([dataUrl]);
+    expect(viaWebCrypto.value).toEqual({ winding: true, image: sha256(dataUrl) });
+    const without = jsdomDom();
+    fakeCanvasDocument(without, dataUrlOf);
+    const viaJs = await one(canvasSource(), memoryPlatform({ dom: without, crypto: { getRandomValues: (a) => a, subtle: undefined } }));
+    expect(viaJs).toEqual(viaWebCrypto);
+  });
+
   it('fails when two drawings differ (a randomised, anti-fingerprinting canvas)', async () => {
     const dom = jsdomDom();
     let reads = 0;
