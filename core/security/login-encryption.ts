@@ -142,24 +142,24 @@ async function seal(payload: () => string, options: EncryptOptions): Promise<Enc
   let plaintext: Uint8Array | undefined;
   // Both engines read the key synchronously when called, so zeroing it below never races the wrap.
   const wrapping = options.engine.wrapKey(options.serverKeyDer, key, options.algorithm);
-  const signing = options.initSign === undefined ? computeInitSign(options.engine, options.clientKey.privateKeyPem) : undefined;
+  const signing = options.initSign ?? computeInitSign(options.engine, options.clientKey.privateKeyPem);
+  // The RSA work as one promise, handled at once: if it fails while the AES step is still running, that is this
+  // call's rejection when it is awaited below, never an unhandled rejection in between.
+  const rsa = Promise.all([wrapping, signing]);
+  rsa.catch(() => undefined);
   try {
     plaintext = utf8ToBytes(payload());
     const ciphertext = await aesCbcEncrypt(options.subtle, key, iv, plaintext);
     const rest = `.${toBase64(iv)}.${toBase64(ciphertext)}`;
-    const [wrapped, initSign] = await Promise.all([wrapping, signing ?? options.initSign!]);
+    const [wrapped, initSign] = await rsa;
+    if (typeof initSign !== 'string' || initSign === '')
+      throw invalidArgument('options.initSign', 'a signature (a non-empty string, or a promise of one)', initSign, 'login encryption');
     return {
       bodyCiphertext: toBase64(wrapped) + rest,
       algorithm: options.algorithm,
       publicKey: options.clientKey.publicKey,
       initSign,
     };
-  } catch (error) {
-    // A failure here leaves the RSA promises unawaited: settle them quietly; the first error is the call's.
-    wrapping.catch(() => undefined);
-    signing?.catch(() => undefined);
-    if (options.initSign instanceof Promise) options.initSign.catch(() => undefined);
-    throw error;
   } finally {
     // Nothing of the call's secrets outlives it.
     key.fill(0);

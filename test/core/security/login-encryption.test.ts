@@ -366,6 +366,41 @@ describe('login encryption: arguments, a given initSign and failures (issue 24)'
     expect(drawn.map((b) => b.every((x) => x === 0))).toStrictEqual([true, true]);
   });
 
+  it('RSA work that fails while the WebCrypto AES step still runs is the call’s error, never an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const boom = new Error('wrap failed');
+      // An AES step that takes a few macrotasks, as WebCrypto does off the main thread; the wrap fails at once.
+      const slow = {
+        importKey: async (...args: Parameters<SubtleCrypto['importKey']>) => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return globalThis.crypto.subtle.importKey(...args);
+        },
+        encrypt: (...args: Parameters<SubtleCrypto['encrypt']>) => globalThis.crypto.subtle.encrypt(...args),
+      } as unknown as SubtleCrypto;
+      const engine = { ...webcrypto, wrapKey: () => Promise.reject(boom) };
+      await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), engine, subtle: slow })).rejects.toBe(boom);
+      await expect(
+        encryptLoginParams({ pwd: 'p' }, { ...options(), subtle: slow, initSign: Promise.reject(new Error('sign failed')) }),
+      ).rejects.toThrow('sign failed');
+      // Node reports an unhandled rejection after the microtasks of the turn that left it unhandled.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('a given initSign must be a signature: anything else is refused, naming options.initSign', async () => {
+    for (const initSign of [42, '', Promise.resolve(7)]) {
+      await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), initSign: initSign as never })).rejects.toThrowError(
+        named('options.initSign'),
+      );
+    }
+  });
+
   it('the AES step through WebCrypto gives the bytes of the JavaScript AES, and one that refuses falls back to it', async () => {
     // The same key and IV for every call, so the three ciphertexts can be compared.
     const fixed = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + n) & 255);
