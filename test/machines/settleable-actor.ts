@@ -56,8 +56,11 @@ export function routeFakeSteps<A extends AnyActorRef>(
     get(target, key) {
       if (key === 'send') {
         return (event: EventObject) => {
-          if (event.type === 'fake.resolve' || event.type === 'fake.reject') callsOf(event).at(-1)?.ref.send(event);
-          else if (!intercept(event)) target.send(event);
+          if (event.type === 'fake.resolve' || event.type === 'fake.reject') {
+            // A finished call has nobody left to answer: the step is dropped here rather than sent to a stopped actor.
+            const call = callsOf(event).at(-1);
+            if (call?.running) call.ref.send(event);
+          } else if (!intercept(event)) target.send(event);
         };
       }
       const value: unknown = Reflect.get(target, key, target);
