@@ -399,6 +399,9 @@ describe('login encryption: arguments, a given initSign and failures (issue 24)'
         named('options.initSign'),
       );
     }
+    await expect(encryptLoginParams({ pwd: 'p' }, { ...options(), initSign: 42 as never })).rejects.toMatchObject({
+      msg: 'login encryption: options.initSign must be a signature (a non-empty string, or a promise of one), got 42',
+    });
   });
 
   it('the AES step through WebCrypto gives the bytes of the JavaScript AES, and one that refuses falls back to it', async () => {
@@ -407,7 +410,13 @@ describe('login encryption: arguments, a given initSign and failures (issue 24)'
     const aesJobs: string[] = [];
     const counting = {
       importKey: (...args: Parameters<SubtleCrypto['importKey']>) => (aesJobs.push('import'), globalThis.crypto.subtle.importKey(...args)),
-      encrypt: (...args: Parameters<SubtleCrypto['encrypt']>) => (aesJobs.push('encrypt'), globalThis.crypto.subtle.encrypt(...args)),
+      encrypt: async (...args: Parameters<SubtleCrypto['encrypt']>) => {
+        aesJobs.push('encrypt');
+        const sealed = await globalThis.crypto.subtle.encrypt(...args);
+        // Recorded only when WebCrypto accepted the job: a refused one would fall back to the JavaScript AES.
+        aesJobs.push('encrypted');
+        return sealed;
+      },
     } as unknown as SubtleCrypto;
     const refusing = { importKey: () => Promise.reject(new Error('no AES here')) } as unknown as SubtleCrypto;
     const params = { loginName: 'bench@example.com', pwd: 'é🔑'.repeat(40), lang: 'en' };
@@ -418,7 +427,7 @@ describe('login encryption: arguments, a given initSign and failures (issue 24)'
       return String(sent.bodyCiphertext).split('.').slice(1).join('.');
     };
     const viaWebCrypto = await ciphertextOf(counting);
-    expect(aesJobs).toEqual(['import', 'encrypt']);
+    expect(aesJobs).toEqual(['import', 'encrypt', 'encrypted']);
     expect(await ciphertextOf(undefined)).toBe(viaWebCrypto);
     expect(await ciphertextOf(refusing)).toBe(viaWebCrypto);
   });
