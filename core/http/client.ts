@@ -32,7 +32,8 @@ import { debouncedEventChannel } from './events.js';
 import { httpStatusMessage } from './messages.js';
 import { CROSS_ORIGIN_HEADERS, fetchFollowingRedirects } from './redirect.js';
 import type { RedirectPolicy } from './redirect.js';
-import { withRequestContext } from './request-context.js';
+import { requestContext, withRequestContext } from './request-context.js';
+import { withBodyText } from './body-text.js';
 import type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from './request-context.js';
 import { appendSearchParams, paramsKey, toFormData } from './serialize.js';
 import type {
@@ -116,12 +117,19 @@ function resolvePaths(raw: string, prefix: string): { path: string; apiPath: str
   return { path, apiPath: prefix + path };
 }
 
+/** The string body of each call in flight, by its context, for the hooks' first request (see body-text.ts). */
+const callBodies = new WeakMap<HttpRequestContext, string>();
+
 /**
  * Runs our beforeRequest hooks in order as one ky hook; a returned Request replaces the current one and the
- * list goes on. Hooks see exkit's own hook types: ky's signature stays inside this file.
+ * list goes on. Hooks see exkit's own hook types: ky's signature stays inside this file. The request ky built
+ * carries the call's body as the client wrote it, so its text is recorded for the hooks that read it.
  */
 function chainBeforeRequest(hooks: readonly HttpBeforeRequestHook[]): BeforeRequestHook {
   return async (request, options, state) => {
+    const context = requestContext(options);
+    const text = context && callBodies.get(context);
+    if (text !== undefined && state.retryCount === 0) withBodyText(request, text);
     let current: KyRequest = request;
     for (const hook of hooks) {
       const result = await hook(current, options, { retryCount: state.retryCount });
@@ -289,9 +297,19 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   };
   let beforeErrorHooks = listOf('beforeError');
 
-  /** fetch for one call: its abort signal, redirects decided by the client (never by fetch), failures marked. */
-  const fetchWith = (input: RequestInfo | URL, init: RequestInit | undefined, signal: AbortSignal, refuse: RedirectPolicy['refuse']) => {
+  /**
+   * fetch for one call: its abort signal, redirects decided by the client (never by fetch), failures marked.
+   * `bodyText`, when given, is the text of the body of the Request ky hands over (no hook could replace it).
+   */
+  const fetchWith = (
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    signal: AbortSignal,
+    refuse: RedirectPolicy['refuse'],
+    bodyText: string | undefined,
+  ) => {
     const first = input instanceof Request ? input : new Request(input, init);
+    if (bodyText !== undefined && first === input) withBodyText(first, bodyText);
     const send = (request: Request) =>
       platform
         .fetch(request, request === first ? { ...init, signal, redirect: 'manual' } : { signal, redirect: 'manual' })
@@ -311,7 +329,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       ...(beforeRequest.length === 0 ? {} : { beforeRequest: [chainBeforeRequest(beforeRequest)] }),
       ...(afterResponse.length === 0 ? {} : { afterResponse: afterResponse.map(kyAfterResponse) }),
     };
-    return ky.create({
+    const send = ky.create({
       retry: 0,
       // The client runs its own timer on platform.timers: testable with a manual clock, and it covers the body.
       timeout: false,
@@ -319,6 +337,8 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
       ...(beforeRequest.length === 0 && afterResponse.length === 0 ? {} : { hooks }),
     });
+    // Whether beforeRequest hooks may replace the request ky builds (then they, not fetch, learn its body text).
+    return { send, rewrites: beforeRequest.length > 0 };
   };
   let api = buildKy();
   const rebuild = () => {
@@ -660,9 +680,13 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         }, timeoutMs);
       }
 
+      // A string body's text goes with the request (body-text.ts): to the hooks if there are any, else to fetch.
+      const instance = api;
+      const bodyText = typeof body === 'string' ? body : undefined;
+      if (bodyText !== undefined && instance.rewrites) callBodies.set(context, bodyText);
       let response: Promise<Response>;
       try {
-        response = api(url, {
+        response = instance.send(url, {
           method: setup.method,
           headers,
           // ky copies every key it is given into a fresh options object, so an absent body is left out.
@@ -670,7 +694,8 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
           // The abort signal joins at the fetch itself rather than through ky's `signal` option: ky would
           // combine it with its own through AbortSignal.any on every call, and this way it also governs
           // whatever Request the beforeRequest hooks end up sending.
-          fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchWith(input, init, controller.signal, refuse),
+          fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+            fetchWith(input, init, controller.signal, refuse, instance.rewrites ? undefined : bodyText),
           context: withRequestContext(context),
         });
       } catch (thrown) {

@@ -1,5 +1,6 @@
 // Redirects, decided by the client rather than by fetch: fetch's own `follow` mode resends every header
 // and a 307/308 body to whatever origin the Location names (docs/http.md "Redirects").
+import { knownBodyText } from './body-text.js';
 import type { RedirectRefusal } from './errors.js';
 
 /** The most redirects one call follows, as the Fetch standard's own limit (https://fetch.spec.whatwg.org/#http-redirect-fetch). */
@@ -57,9 +58,9 @@ export async function fetchFollowingRedirects(
 ): Promise<Response> {
   // The request's own origin, parsed only when a redirect needs it: most calls are answered directly.
   let home: string | undefined;
-  // fetch consumes the body; a 307/308 must send it again, so keep a branch until we know.
-  let replay: Request | undefined = request.body === null ? undefined : request.clone();
-  let bytes: ArrayBuffer | undefined;
+  // fetch consumes the body; a 307/308 must send it again: its recorded text, or else a branch kept until we know.
+  let bytes: ArrayBuffer | string | undefined = request.body === null ? undefined : knownBodyText(request);
+  let replay: Request | undefined = request.body === null || bytes !== undefined ? undefined : request.clone();
   let current = request;
   let crossed = false;
   for (let hops = 0; ; hops++) {
@@ -110,7 +111,8 @@ export async function fetchFollowingRedirects(
     current = new Request(target.href, {
       method: toGet ? 'GET' : current.method,
       headers,
-      ...(keepBody ? { body: bytes } : {}),
+      // As bytes, not text: a string body would bring a text/plain content type the request did not have.
+      ...(keepBody ? { body: typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes } : {}),
       credentials: crossed ? 'omit' : current.credentials,
       redirect: 'manual',
     });

@@ -2,6 +2,7 @@
 // add device-check fields, sign core calls, in that order) and one after-response hook (server time,
 // gw-sign-error, sign error codes, key binding after a login).
 import type { HttpAfterResponseHook, HttpBeforeRequestHook } from '../http/types.js';
+import { requestBodyBytes } from '../http/body-text.js';
 import { requestContext } from '../http/request-context.js';
 import { isResultCode } from '../catalog/result-codes.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -168,7 +169,7 @@ export function createBeforeRequestHook(ctx: HookContext): HttpBeforeRequestHook
     const tm = request.headers.get(SIGN_HEADERS.time);
     const traceId = request.headers.get(SIGN_HEADERS.trace);
     if (!isSignableTime(tm) || !isSignableTraceId(traceId)) return;
-    const body = mode === 0 || request.body === null ? new Uint8Array(0) : new Uint8Array(await request.clone().arrayBuffer());
+    const body = mode === 0 || request.body === null ? new Uint8Array(0) : await requestBodyBytes(request);
     const { headers, text } = await signCoreCall(ctx.engine, pair, { path, tm, traceId, mode, query: url.search.slice(1), body });
     for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
     if (ctx.debug()) {
@@ -228,7 +229,8 @@ export function createAfterResponseHook(ctx: HookContext): HttpAfterResponseHook
     if (!(response.headers.get('content-type') ?? '').includes('json')) return;
     let body: unknown;
     try {
-      body = await response.clone().json();
+      // The response is the hook's own copy (the client's hooks run under ky, which hands each hook a clone).
+      body = await response.json();
     } catch {
       return;
     }

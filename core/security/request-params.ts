@@ -1,5 +1,6 @@
 // Reading and rewriting the parameters of a request (JSON object body, form body or query) so the
 // security hooks can move fields around without knowing how the HTTP client encoded them.
+import { requestBodyText, withBodyText } from '../http/body-text.js';
 import { putOwn } from '../validate/own-field.js';
 
 /** How a request carries its parameters. */
@@ -17,7 +18,7 @@ export async function readParams(request: Request): Promise<{ carrier: ParamsCar
     return { carrier: 'json', params: {} };
   }
   if (type.includes('application/json')) {
-    const text = await request.clone().text();
+    const text = await requestBodyText(request);
     if (text.trim() === '') return { carrier: 'json', params: {} };
     let parsed: unknown;
     try {
@@ -29,7 +30,7 @@ export async function readParams(request: Request): Promise<{ carrier: ParamsCar
     return { carrier: 'json', params: parsed as Record<string, unknown> };
   }
   if (type.includes('application/x-www-form-urlencoded')) {
-    return { carrier: 'form', params: paramsOf(new URLSearchParams(await request.clone().text())) };
+    return { carrier: 'form', params: paramsOf(new URLSearchParams(await requestBodyText(request))) };
   }
   return undefined;
 }
@@ -67,9 +68,12 @@ export function withParams(request: Request, carrier: ParamsCarrier, params: Rec
     url.search = searchOf(params).toString();
     return new Request(url, init);
   }
+  // The new body's text goes with the request, so the signing step that follows reads it without a copy.
   if (carrier === 'json') {
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-    return new Request(request.url, { ...init, body: JSON.stringify(params) });
+    const text = JSON.stringify(params);
+    return withBodyText(new Request(request.url, { ...init, body: text }), text);
   }
-  return new Request(request.url, { ...init, body: searchOf(params).toString() });
+  const text = searchOf(params).toString();
+  return withBodyText(new Request(request.url, { ...init, body: text }), text);
 }

@@ -60,7 +60,8 @@ export function bareDeviceAnswer(text: string): string | undefined {
 /** Hands the client an envelope for a bare-string answer of the token call, so its usual reading applies. */
 const bareStringHook: HttpAfterResponseHook = async (_request, options, response) => {
   if (requestContext(options)?.meta[DEVICE_CALL_META] !== true || !response.ok) return undefined;
-  const token = bareDeviceAnswer(await response.clone().text());
+  // The response is the hook's own copy: the client runs its hooks under ky, which hands each one a clone.
+  const token = bareDeviceAnswer(await response.text());
   if (token === undefined) return undefined;
   const headers = new Headers(response.headers);
   headers.delete('content-length');

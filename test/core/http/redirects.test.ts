@@ -1,12 +1,14 @@
 // Redirects against hostile loopback servers: the gateway answers with a redirect, a second origin on
 // another port records what reaches it. Fetch's own `follow` mode would hand it the body and every header.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import { cookieJarHooks, HttpRedirectError, HttpStatusError, MAX_REDIRECTS } from '../../../core/http/index.js';
 import type { HttpClientOptions, HttpHooks, HttpMethod } from '../../../core/http/index.js';
 import type { MemoryPlatform } from '../../../core/platform/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { Reply, TestServer } from '../../support/http-server.js';
+import { knownBodyText, withBodyText } from '../../../core/http/body-text.js';
+import { fetchFollowingRedirects } from '../../../core/http/redirect.js';
 import { rig } from './harness.js';
 
 let gateway: TestServer;
@@ -260,4 +262,65 @@ describe('allowedRedirectOrigins: followed, but no secret and no body ever cross
       );
     },
   );
+});
+
+describe('a 307/308 sends the body the client wrote again, byte for byte, from its recorded text (no copy of the stream)', () => {
+  const params = { note: 'héllo € 𝄞', amount: '1' };
+  for (const status of [307, 308] as const) {
+    for (const contentType of ['json', 'form'] as const) {
+      for (const hooked of [false, true]) {
+        it(`${status}, ${contentType} body, ${hooked ? 'with a beforeRequest hook that keeps the request' : 'no hooks'}`, async () => {
+          gateway.route('POST', '/v1/go', redirectTo(status, '/v1/land'));
+          gateway.route('POST', '/v1/land', reply.echo());
+          // What fetch is handed first: the request with its body text recorded, whoever built it.
+          const atFetch: Array<string | undefined> = [];
+          const fetchSpy: typeof fetch = (input, init) => {
+            if (input instanceof Request) atFetch.push(knownBodyText(input));
+            return globalThis.fetch(input, init);
+          };
+          const { client } = rig(gateway, {}, { fetch: fetchSpy });
+          const seen: Array<string | undefined> = [];
+          if (hooked) client.use({ beforeRequest: [(request) => void seen.push(knownBodyText(request))] });
+          await client.post('/go', params, { contentType });
+          const [first, second] = gateway.received;
+          expect(second!.path).toBe('/v1/land');
+          expect(second!.body).toStrictEqual(first!.body);
+          expect(second!.headers['content-type']).toBe(first!.headers['content-type']);
+          expect(atFetch[0]).toBe(first!.text());
+          if (hooked) expect(seen).toStrictEqual([first!.text()]);
+        });
+      }
+    }
+  }
+
+  it('a hook that replaces the request with a body of its own: that body is sent again, not the one the client wrote', async () => {
+    gateway.route('POST', '/v1/go', redirectTo(307, '/v1/land'));
+    gateway.route('POST', '/v1/land', reply.echo());
+    const { client } = rig(gateway);
+    client.use({ beforeRequest: [(request) => new Request(request, { body: '{"replaced":true}' })] });
+    await client.post('/go', params);
+    expect(gateway.received.map((r) => r.text())).toStrictEqual(['{"replaced":true}', '{"replaced":true}']);
+  });
+
+  it('a recorded body whose request lost its content type is sent again without one (not as text/plain)', async () => {
+    const sent: Request[] = [];
+    const send = async (request: Request) => {
+      sent.push(request);
+      return sent.length === 1
+        ? new Response(null, { status: 307, headers: { location: '/v1/land' } })
+        : new Response('{}', { status: 200 });
+    };
+    const request = new Request(`${gateway.origin}/v1/go`, { method: 'POST', body: 'raw' });
+    request.headers.delete('content-type');
+    const clone = vi.spyOn(request, 'clone');
+    await fetchFollowingRedirects(send, withBodyText(request, 'raw'), {
+      allowedOrigins: new Set(),
+      crossOriginHeaders: new Set(),
+      refuse: () => new Error('refused'),
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.headers.get('content-type')).toBeNull();
+    expect(await sent[1]!.text()).toBe('raw');
+    expect(clone).not.toHaveBeenCalled();
+  });
 });

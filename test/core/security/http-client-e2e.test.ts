@@ -1,5 +1,5 @@
 // The security service installed on the exkit HTTP client (createHttpClient), against the reference gateway.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { startGateway } from '../../../examples/gateway/gateway.js';
 import type { Gateway } from '../../../examples/gateway/gateway.js';
@@ -72,6 +72,25 @@ describe('security on the exkit HTTP client', () => {
       ['/v1/spot/account', 'ok'],
       ['/v1/spot/upload', 'ok'],
     ]);
+    actor.stop();
+  });
+
+  it('encrypting a login and signing a call read the body the client wrote: no extra copy of the request, bytes the gateway verifies', async () => {
+    const s = await setup();
+    const actor = await ready(s);
+    const clones = vi.spyOn(Request.prototype, 'clone');
+    const copiesFor = async (call: () => Promise<unknown>) => {
+      clones.mockClear();
+      await call();
+      return clones.mock.calls.length;
+    };
+    // A call no hook rewrites (outside the sign config, before login): what ky itself copies.
+    const plain = await copiesFor(() => s.http.post('/plain/echo', { note: 'ünïcode ✓' }));
+    expect(await copiesFor(() => s.http.post('/user/login', { loginName: 'ünï', pwd: 'pw ✓', lang: 'en' }))).toBe(plain);
+    expect(s.gateway.logins.at(-1)).toMatchObject({ encrypted: true, sensitive: { loginName: 'ünï', pwd: 'pw ✓' } });
+    expect(await copiesFor(() => s.http.post('/spot/account', { amount: '1.5', note: 'ünïcode ✓' }))).toBe(plain);
+    expect(s.gateway.signs.at(-1)).toMatchObject({ path: '/v1/spot/account', result: 'ok' });
+    clones.mockRestore();
     actor.stop();
   });
 

@@ -1,6 +1,7 @@
 // Reading and rewriting a request's parameters (core/security/request-params.ts): which carrier a request
 // uses, what its parameters are, and that a rewritten copy keeps everything but the parameters.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { knownBodyText, withBodyText } from '../../../core/http/body-text.js';
 import { readParams, withParams } from '../../../core/security/request-params.js';
 
 const URL_BASE = 'https://api.example.test/v1/user/login';
@@ -126,5 +127,31 @@ describe('withParams: a copy of the request carrying new parameters the same way
     const form = new Request(URL_BASE, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
     expect((await readParams(withParams(form, 'form', params)))!.params).toStrictEqual(params);
     expect((await readParams(withParams(json('{}'), 'json', params)))!.params).toStrictEqual(params);
+  });
+});
+
+describe('the body text goes with the copy, so the signing step after it reads no copy of the stream', () => {
+  it('json and form copies carry their body text; a query copy has no body and no text', async () => {
+    const jsonCopy = withParams(json('{}'), 'json', { a: 'é' });
+    expect(knownBodyText(jsonCopy)).toBe('{"a":"é"}');
+    expect(await jsonCopy.text()).toBe('{"a":"é"}');
+    const form = new Request(URL_BASE, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    const formCopy = withParams(form, 'form', { b: 'two words' });
+    expect(knownBodyText(formCopy)).toBe('b=two+words');
+    expect(await formCopy.text()).toBe('b=two+words');
+    expect(knownBodyText(withParams(new Request(URL_BASE), 'query', { a: 1 }))).toBeUndefined();
+  });
+
+  it('readParams takes a recorded text as it is, without copying the request (JSON and form)', async () => {
+    for (const [type, text, expected] of [
+      ['application/json', '{"loginName":"alice"}', { carrier: 'json', params: { loginName: 'alice' } }],
+      ['application/x-www-form-urlencoded', 'a=1&a=2', { carrier: 'form', params: { a: ['1', '2'] } }],
+    ] as const) {
+      const request = withBodyText(json(text, type), text);
+      const clone = vi.spyOn(request, 'clone');
+      expect(await readParams(request)).toStrictEqual(expected);
+      expect(clone).not.toHaveBeenCalled();
+      expect(request.bodyUsed).toBe(false);
+    }
   });
 });
