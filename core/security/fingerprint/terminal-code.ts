@@ -16,11 +16,21 @@ import {
 import { FingerprintError } from './errors.js';
 import { validateFingerprintOptions } from './fingerprint-options.js';
 import type { FingerprintOptions } from './fingerprint-options.js';
-import { sha256Hex } from '../bytes.js';
-import { hashComponents, isValidTerminalCode } from './terminal-code-hash.js';
+import { sha256HexVia } from '../bytes.js';
+import { canonicalJson } from './canonical-json.js';
+import { isValidTerminalCode } from './terminal-code-hash.js';
 import type { TerminalCodeHash } from './terminal-code-hash.js';
 import type { Fingerprint } from './types.js';
 import { readRecord, expectObjectWith, isRecord } from '../../validate/describe-value.js';
+
+/** The platform's SubtleCrypto, or undefined when it has none or its crypto port cannot be read. */
+function subtleOf(platform: Platform): SubtleCrypto | undefined {
+  try {
+    return platform.crypto.subtle;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Options of `createTerminalCode`. */
 export interface TerminalCodeOptions {
@@ -32,7 +42,7 @@ export interface TerminalCodeOptions {
   crossTabWaitMs?: number;
   /** Lifetime of this tab's "computing" marker. Default 10 000 ms. */
   pendingMarkerTtlMs?: number;
-  /** Canonical text to hex code. Default SHA-256 (`sha256Hex`). */
+  /** Canonical text to hex code. Default SHA-256: WebCrypto's where the platform has it, else `sha256Hex` (the same hex). */
   hash?: TerminalCodeHash;
   /** Salted retries before giving up with TERMINAL_CODE_INVALID. Default 8. */
   maxRegenerations?: number;
@@ -91,7 +101,9 @@ export function createTerminalCode(platform: Platform, options: TerminalCodeOpti
   const store = createStore(platform, 'common');
   const waitMs = options.crossTabWaitMs ?? CROSS_TAB_WAIT_MS;
   const markerTtlMs = options.pendingMarkerTtlMs ?? PENDING_MARKER_TTL_MS;
-  const hash = options.hash ?? sha256Hex;
+  // Without a hash of the caller's, SHA-256 runs through WebCrypto where the platform has it: native, and no
+  // cold start of the pure-JavaScript digest on the page's first call (sha256HexVia falls back to it).
+  const hash: (canonical: string) => string | Promise<string> = options.hash ?? ((text) => sha256HexVia(subtleOf(platform), text));
   const maxRegenerations = options.maxRegenerations ?? MAX_TERMINAL_CODE_REGENERATIONS;
   const fingerprintOptions = options.fingerprintOptions ?? {};
   const collect = options.collect ?? (() => collectFingerprint(platform, fingerprintOptions));
@@ -136,16 +148,16 @@ export function createTerminalCode(platform: Platform, options: TerminalCodeOpti
       ).pipe(take(1)),
     );
 
-  const codeOf = (components: Readonly<Record<string, unknown>>): string => {
+  const codeOf = async (components: Readonly<Record<string, unknown>>): Promise<string> => {
     // No component at all would give every such device the same code: it is salted like a bad one.
-    let code = Object.keys(components).length > 0 ? hashComponents(components, hash) : undefined;
+    let code = Object.keys(components).length > 0 ? await hash(canonicalJson(components)) : undefined;
     for (let attempt = 0; !isValidTerminalCode(code); attempt++) {
       if (attempt >= maxRegenerations) {
         throw new FingerprintError('TERMINAL_CODE_INVALID', `no valid terminal code after ${maxRegenerations} regenerations`, {
           extra: { code },
         });
       }
-      code = hashComponents({ components, salt: randomHex(TERMINAL_CODE_SALT_BYTES) }, hash);
+      code = await hash(canonicalJson({ components, salt: randomHex(TERMINAL_CODE_SALT_BYTES) }));
     }
     return code;
   };
@@ -154,7 +166,7 @@ export function createTerminalCode(platform: Platform, options: TerminalCodeOpti
     const claimed = store.set(TERMINAL_CODE_PENDING_KEY, { owner } satisfies PendingMarker, { ttlMs: markerTtlMs });
     try {
       const fingerprint = await collect();
-      const code = codeOf(fingerprint.components);
+      const code = await codeOf(fingerprint.components);
       // A tab that gave up waiting for us, or never saw our marker, may have stored first: one code wins.
       const winner = stored();
       if (winner !== undefined) return (known = winner);

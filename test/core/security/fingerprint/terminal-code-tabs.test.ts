@@ -3,6 +3,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryBrowser, memoryPlatform } from '../../../../core/platform/memory-platform.js';
 import { createStore } from '../../../../core/storage/namespaced-store.js';
+// The tabs hash with the synchronous SHA-256, so the manual clock alone decides when a tab settles (the default
+// goes through WebCrypto, whose digest settles off the clock; terminal-code.test.ts checks it gives the same code).
+import { sha256Hex } from '../../../../core/security/bytes.js';
 import {
   CROSS_TAB_WAIT_MS,
   TERMINAL_CODE_KEY,
@@ -51,8 +54,8 @@ describe('terminal code across tabs', () => {
     // Different components per tab, so the code proves whose computation it came from.
     const a = deferred({ tab: 'first' });
     const b = deferred({ tab: 'second' });
-    const firstCode = createTerminalCode(first, { collect: a.collect }).get();
-    const secondTab = createTerminalCode(second, { collect: b.collect });
+    const firstCode = createTerminalCode(first, { hash: sha256Hex, collect: a.collect }).get();
+    const secondTab = createTerminalCode(second, { hash: sha256Hex, collect: b.collect });
     const waiting = settledFlag(secondTab.get());
 
     await first.advanceAsync(500);
@@ -70,9 +73,9 @@ describe('terminal code across tabs', () => {
   it('the second tab computes its own after exactly 1 s when the first never answers', async () => {
     const { first, second } = tabs();
     const a = deferred({ tab: 'first' });
-    void createTerminalCode(first, { collect: a.collect }).get();
+    void createTerminalCode(first, { hash: sha256Hex, collect: a.collect }).get();
     const b = vi.fn(() => Promise.resolve(fingerprintOf({ tab: 'second' })));
-    const waiting = settledFlag(createTerminalCode(second, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(second, { hash: sha256Hex, collect: b }).get());
 
     await second.advanceAsync(999);
     expect(b).not.toHaveBeenCalled();
@@ -86,8 +89,11 @@ describe('terminal code across tabs', () => {
   it('the late first tab adopts the code the impatient second tab stored, so both tabs agree', async () => {
     const { first, second } = tabs();
     const a = deferred({ tab: 'first' });
-    const firstCode = createTerminalCode(first, { collect: a.collect }).get();
-    const secondCode = createTerminalCode(second, { collect: () => Promise.resolve(fingerprintOf({ tab: 'second' })) }).get();
+    const firstCode = createTerminalCode(first, { hash: sha256Hex, collect: a.collect }).get();
+    const secondCode = createTerminalCode(second, {
+      hash: sha256Hex,
+      collect: () => Promise.resolve(fingerprintOf({ tab: 'second' })),
+    }).get();
     await second.advanceAsync(1000);
     const stored = await secondCode;
     a.finish();
@@ -100,7 +106,7 @@ describe('terminal code across tabs', () => {
     const otherTab = createStore(first, 'common');
     otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
     const b = vi.fn(() => Promise.resolve(fingerprintOf({ tab: 'second' })));
-    const waiting = settledFlag(createTerminalCode(second, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(second, { hash: sha256Hex, collect: b }).get());
     await second.advanceAsync(300);
     expect(waiting.done).toBe(false);
     expect(b).not.toHaveBeenCalled();
@@ -115,21 +121,26 @@ describe('terminal code across tabs', () => {
     createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, { owner: 'crashed-tab' }, { ttlMs: 10_000 });
     first.advance(10_000);
     const b = vi.fn(() => Promise.resolve(fingerprintOf({ tab: 'second' })));
-    expect(await createTerminalCode(second, { collect: b }).get()).toBe(hashComponents({ tab: 'second' }));
+    expect(await createTerminalCode(second, { hash: sha256Hex, collect: b }).get()).toBe(hashComponents({ tab: 'second' }));
   });
 
   it('the wait is configurable: crossTabWaitMs 0 computes at once', async () => {
     const { first, second } = tabs();
-    void createTerminalCode(first, { collect: deferred({ tab: 'first' }).collect }).get();
+    void createTerminalCode(first, { hash: sha256Hex, collect: deferred({ tab: 'first' }).collect }).get();
     const b = vi.fn(() => Promise.resolve(fingerprintOf({ tab: 'second' })));
-    expect(await createTerminalCode(second, { collect: b, crossTabWaitMs: 0 }).get()).toBe(hashComponents({ tab: 'second' }));
+    expect(await createTerminalCode(second, { hash: sha256Hex, collect: b, crossTabWaitMs: 0 }).get()).toBe(
+      hashComponents({ tab: 'second' }),
+    );
   });
 
   it('a code the first tab stored earlier is read by a new tab without any wait or computation', async () => {
     const { first, second } = tabs();
-    const code = await createTerminalCode(first, { collect: () => Promise.resolve(fingerprintOf({ tab: 'first' })) }).get();
+    const code = await createTerminalCode(first, {
+      hash: sha256Hex,
+      collect: () => Promise.resolve(fingerprintOf({ tab: 'first' })),
+    }).get();
     const b = vi.fn(() => Promise.resolve(fingerprintOf({ tab: 'second' })));
-    const secondTab = createTerminalCode(second, { collect: b });
+    const secondTab = createTerminalCode(second, { hash: sha256Hex, collect: b });
     expect(secondTab.current()).toBe(code);
     expect(await secondTab.get()).toBe(code);
     expect(b).not.toHaveBeenCalled();
@@ -146,7 +157,7 @@ describe('terminal code across tabs: what the waiting tab reacts to, pinned (iss
     const { first, second: tab } = tabs();
     createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, marker, { ttlMs: 10_000 });
     const b = second();
-    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(tab, { hash: sha256Hex, collect: b }).get());
     await tab.advanceAsync(0);
     expect(waiting).toEqual({ done: true, value: hashComponents({ tab: 'second' }) });
     expect(tab.clock.now()).toBe(1_000_000);
@@ -157,7 +168,7 @@ describe('terminal code across tabs: what the waiting tab reacts to, pinned (iss
     const otherTab = createStore(first, 'common');
     otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
     const b = second();
-    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(tab, { hash: sha256Hex, collect: b }).get());
     await tab.advanceAsync(300);
     const code = hashComponents({ tab: 'first' });
     otherTab.set(TERMINAL_CODE_KEY, code);
@@ -171,7 +182,7 @@ describe('terminal code across tabs: what the waiting tab reacts to, pinned (iss
     const { browser, first, second: tab } = tabs();
     createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
     const b = second();
-    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(tab, { hash: sha256Hex, collect: b }).get());
     await tab.advanceAsync(300);
     expect(b).not.toHaveBeenCalled();
     browser.localStorage.clear();
@@ -185,7 +196,7 @@ describe('terminal code across tabs: what the waiting tab reacts to, pinned (iss
     const otherTab = createStore(first, 'common');
     otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 500 });
     const b = second();
-    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(tab, { hash: sha256Hex, collect: b }).get());
     await tab.advanceAsync(600);
     otherTab.set('unrelated', 1);
     await tab.advanceAsync(0);
@@ -200,7 +211,7 @@ describe('terminal code across tabs: what the waiting tab reacts to, pinned (iss
     const otherTab = createStore(first, 'common');
     otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
     const b = second();
-    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(tab, { hash: sha256Hex, collect: b }).get());
     await tab.advanceAsync(300);
     otherTab.set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
     await tab.advanceAsync(0);
@@ -215,9 +226,13 @@ describe('terminal code across tabs: what the waiting tab reacts to, pinned (iss
     const { first, second: tab } = tabs();
     createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
     const b = second();
-    const waiting = settledFlag(createTerminalCode(tab, { collect: b }).get());
+    const waiting = settledFlag(createTerminalCode(tab, { hash: sha256Hex, collect: b }).get());
     await tab.advanceAsync(300);
-    const code = await createTerminalCode(tab, { collect: () => Promise.resolve(fingerprintOf({ tab: 'same' })), crossTabWaitMs: 0 }).get();
+    const code = await createTerminalCode(tab, {
+      hash: sha256Hex,
+      collect: () => Promise.resolve(fingerprintOf({ tab: 'same' })),
+      crossTabWaitMs: 0,
+    }).get();
     await tab.advanceAsync(700);
     await tab.advanceAsync(0);
     expect(waiting).toEqual({ done: true, value: code });
@@ -227,7 +242,7 @@ describe('terminal code across tabs: what the waiting tab reacts to, pinned (iss
   it('a marker another tab wrote over ours while we computed is left in place', async () => {
     const { first, second: tab } = tabs();
     const b = deferred({ tab: 'second' });
-    const code = createTerminalCode(tab, { collect: b.collect }).get();
+    const code = createTerminalCode(tab, { hash: sha256Hex, collect: b.collect }).get();
     await tab.advanceAsync(0);
     createStore(first, 'common').set(TERMINAL_CODE_PENDING_KEY, { owner: 'first-tab' }, { ttlMs: 10_000 });
     b.finish();

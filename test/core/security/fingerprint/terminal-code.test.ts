@@ -83,6 +83,64 @@ describe('terminal code in one tab', () => {
   });
 });
 
+describe('the default hash: WebCrypto where the platform has it, the same code without it', () => {
+  /** A memory platform whose crypto port answers `subtle` with what the test gives (read on every access). */
+  const withCrypto = (subtle: () => SubtleCrypto | undefined): Platform => {
+    const platform = memoryPlatform();
+    const port = platform.crypto;
+    return {
+      ...platform,
+      crypto: {
+        getRandomValues: (array) => port.getRandomValues(array),
+        isSecureContext: port.isSecureContext,
+        get subtle() {
+          return subtle();
+        },
+      },
+    };
+  };
+
+  it('a platform with SubtleCrypto: one SHA-256 digest of the canonical text, and the code is its hex', async () => {
+    const digest = vi.spyOn(globalThis.crypto.subtle, 'digest');
+    try {
+      expect(
+        await createTerminalCode(
+          withCrypto(() => globalThis.crypto.subtle),
+          { collect: counting() },
+        ).get(),
+      ).toBe(EXPECTED);
+      expect(digest).toHaveBeenCalledTimes(1);
+      expect(digest.mock.calls[0]![0]).toBe('SHA-256');
+      expect(new TextDecoder().decode(digest.mock.calls[0]![1] as Uint8Array)).toBe(canonicalJson(COMPONENTS));
+    } finally {
+      digest.mockRestore();
+    }
+  });
+
+  it('no SubtleCrypto, or a crypto port whose subtle cannot be read: the same code from the JavaScript SHA-256', async () => {
+    expect(
+      await createTerminalCode(
+        withCrypto(() => undefined),
+        { collect: counting() },
+      ).get(),
+    ).toBe(EXPECTED);
+    const throwing = withCrypto(() => {
+      throw new Error('no subtle here');
+    });
+    expect(await createTerminalCode(throwing, { collect: counting() }).get()).toBe(EXPECTED);
+  });
+
+  it('a SubtleCrypto that refuses the digest: the same code from the JavaScript SHA-256', async () => {
+    const refusing = { digest: () => Promise.reject(new DOMException('not supported', 'NotSupportedError')) } as unknown as SubtleCrypto;
+    expect(
+      await createTerminalCode(
+        withCrypto(() => refusing),
+        { collect: counting() },
+      ).get(),
+    ).toBe(EXPECTED);
+  });
+});
+
 describe('the known-bad hash 787f01ff… (spec §S5)', () => {
   it('a stored code starting with 787f01ff is discarded and a valid one computed and stored', async () => {
     const platform = memoryPlatform();
