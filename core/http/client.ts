@@ -145,6 +145,10 @@ function kyAfterResponse(hook: HttpAfterResponseHook): AfterResponseHook {
   return (request, options, response, state) => hook(request, options, response, { retryCount: state.retryCount });
 }
 
+function isThenable(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 function isEnvelope(value: unknown): value is ApiEnvelope {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -410,7 +414,11 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   }
 
   /** Turns a response into the envelope or the catalogue's error (spec §S8). */
-  async function interpret<T>(response: Response, context: HttpRequestContext): Promise<Outcome<T>> {
+  async function interpret<T>(
+    response: Response,
+    context: HttpRequestContext,
+    readBody: (text: string) => unknown = JSON.parse,
+  ): Promise<Outcome<T>> {
     const { locale } = context;
     const status = response.status;
     if (!response.ok) {
@@ -429,7 +437,13 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     }
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = readBody(text);
+      // readBody is synchronous: a promise (or any thenable) is not an answer the client could check.
+      if (isThenable(body)) {
+        // Its outcome is dropped, a rejection included (it must not surface as an unhandled one).
+        Promise.resolve(body).catch(() => undefined);
+        throw new InvalidArgumentError('http: readBody must return the value, not a promise', { field: 'readBody' });
+      }
     } catch (cause) {
       return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'malformed', { context, status, cause }) };
     }
@@ -521,6 +535,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     }
     if (requestOptions.meta !== undefined && !isRecord(requestOptions.meta)) {
       throw new InvalidArgumentError('http: meta must be an object', { field: 'meta', value: requestOptions.meta });
+    }
+    if (requestOptions.readBody !== undefined && typeof requestOptions.readBody !== 'function') {
+      throw new InvalidArgumentError('http: readBody must be a function', { field: 'readBody', value: requestOptions.readBody });
     }
     const locale = readLocale();
     const startedAt = platform.clock.now();
@@ -706,7 +723,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         reject(setupFailure(thrown));
         return;
       }
-      response.then((answer) => interpret<T>(answer, context)).then(finish, (error: unknown) => finish({ error }));
+      response.then((answer) => interpret<T>(answer, context, requestOptions.readBody)).then(finish, (error: unknown) => finish({ error }));
     });
   }
 

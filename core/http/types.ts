@@ -136,6 +136,12 @@ export interface RequestOptions {
   silent?: boolean;
   /** Copied into `context.meta` for the hooks (e.g. `{ skipSign: true }`). */
   meta?: Record<string, unknown>;
+  /**
+   * Reads a 2xx answer's text into the value the client then checks as the gateway's envelope. Default
+   * `JSON.parse`. For a service that does not answer in JSON (the device service's bare token); a throw is
+   * HttpInvalidResponseError 'malformed' with the thrown value as its cause. An empty text never reaches it.
+   */
+  readBody?: (text: string) => unknown;
 }
 
 /** A toast the UI should show; debounced with the other toasts. */

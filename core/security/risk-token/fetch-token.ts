@@ -1,17 +1,12 @@
-import type { HttpAfterResponseHook } from '../../http/types.js';
 import type { HttpClient } from '../../http/client.js';
-import { requestContext } from '../../http/request-context.js';
 import { RISK_TOKEN_PATH } from './constants.js';
 import { expectString } from '../../validate/describe-value.js';
 
 /** Asks the device service for a risk token; resolves with its text ('' when the answer carries none). Aborting cancels it. */
 export type RiskTokenFetcher = (signal?: AbortSignal) => Promise<string>;
 
-/** The device service's client: an exkit HTTP client (its `use` lets bare-string bodies through), or anything with its `get`. */
-export type DeviceServiceClient = Pick<HttpClient, 'get'> & Partial<Pick<HttpClient, 'use'>>;
-
-/** Marks the token call in its context so the body hook touches no other call of a shared client. */
-const DEVICE_CALL_META = 'exkitRiskTokenCall';
+/** The device service's client: an exkit HTTP client (its `readBody` option reads bare-string bodies), or anything with its `get`. */
+export type DeviceServiceClient = Pick<HttpClient, 'get'>;
 
 /** A longer body is not a token (a page, a dump): it stays an error rather than becoming a header. */
 const MAX_TOKEN_LENGTH = 4096;
@@ -57,17 +52,14 @@ export function bareDeviceAnswer(text: string): string | undefined {
   return typeof parsed === 'string' ? parsed : undefined;
 }
 
-/** Hands the client an envelope for a bare-string answer of the token call, so its usual reading applies. */
-const bareStringHook: HttpAfterResponseHook = async (_request, options, response) => {
-  if (requestContext(options)?.meta[DEVICE_CALL_META] !== true || !response.ok) return undefined;
-  // The response is the hook's own copy: the client runs its hooks under ky, which hands each one a clone.
-  const token = bareDeviceAnswer(await response.text());
-  if (token === undefined) return undefined;
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  headers.set('content-type', 'application/json;charset=UTF-8');
-  return new Response(JSON.stringify({ data: token }), { status: response.status, statusText: response.statusText, headers });
-};
+/**
+ * The device answer's text as the client's body reader: a bare token or a JSON string becomes an envelope
+ * whose `data` is that string; anything else is parsed as JSON (an envelope, or a malformed answer).
+ */
+function readDeviceBody(text: string): unknown {
+  const token = bareDeviceAnswer(text);
+  return token === undefined ? JSON.parse(text) : { data: token };
+}
 
 /**
  * The device service's token call over an exkit HTTP client made for that service's origin: GET
@@ -75,18 +67,9 @@ const bareStringHook: HttpAfterResponseHook = async (_request, options, response
  * whose `data` is the token string. Silent: a failure is the risk token's to report, not a toast.
  */
 export function deviceServiceFetcher(device: DeviceServiceClient, path: string = RISK_TOKEN_PATH): RiskTokenFetcher {
-  return async (signal) => {
-    // Installed for this call only (and scoped to it by its meta), so the client is left as it was found.
-    const remove = device.use?.({ afterResponse: [bareStringHook] });
-    try {
-      const meta = { [DEVICE_CALL_META]: true };
-      // A login-expired answer fails the attempt (retry, then error) instead of never settling (the client's
-      // default for it); the client still emits its logout.
-      const options = { silent: true, meta, onLoginExpired: 'reject' } as const;
-      const answer = await device.get<unknown>(path, undefined, signal ? { ...options, signal } : options);
-      return deviceAnswerToken(answer);
-    } finally {
-      remove?.();
-    }
-  };
+  // A login-expired answer fails the attempt (retry, then error) instead of never settling (the client's
+  // default for it); the client still emits its logout. The body reader is this call's own: the client is
+  // shared, and no other call of it reads a bare body.
+  const options = { silent: true, onLoginExpired: 'reject', readBody: readDeviceBody } as const;
+  return async (signal) => deviceAnswerToken(await device.get<unknown>(path, undefined, signal ? { ...options, signal } : options));
 }

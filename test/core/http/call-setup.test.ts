@@ -111,6 +111,7 @@ const FAULTS: Fault[] = [
   { name: 'an unknown contentType', call: call('POST', '/echo', { a: 1 }, { contentType: 'xml' }), expected: invalid('contentType') },
   { name: 'a signal that is not an AbortSignal', call: call('GET', '/echo', undefined, { signal: {} }), expected: invalid('signal') },
   { name: 'meta that is not an object', call: call('GET', '/echo', undefined, { meta: 'x' }), expected: invalid('meta') },
+  { name: 'readBody that is not a function', call: call('GET', '/echo', undefined, { readBody: 'json' }), expected: invalid('readBody') },
   {
     name: 'an unknown onLoginExpired',
     call: call('GET', '/echo', undefined, { onLoginExpired: 'never' }),

@@ -1,7 +1,7 @@
 // Spec §S8, the error catalogue: one test per row, against the loopback server.
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatStatusBusy, message } from '../../../core/catalog/index.js';
 import { isExkitError } from '../../../core/errors/index.js';
 import { HttpApiError, HttpStatusError, LoginExpiredError, HttpNetworkError } from '../../../core/http/index.js';
@@ -266,5 +266,68 @@ describe("codes 20906, 20205 → 'Login expired, please log in again'; call not 
     await client.get('/asset').catch(() => undefined);
     expect(toasts()).toEqual([message('zh-CN', 'expired')]);
     expect(message('zh-CN', 'expired')).not.toBe(message('en', 'expired'));
+  });
+});
+
+describe('RequestOptions.readBody: how a 2xx answer’s text becomes the envelope the client checks', () => {
+  it('its value is checked like a parsed body: an envelope resolves, a code of the catalogue fails as usual', async () => {
+    server.route('GET', '/v1/bare', reply.raw('tok-123'));
+    server.route('GET', '/v1/expired', reply.raw('gone'));
+    const { client } = rig(server);
+    const readBody = (text: string) => ({ code: '00000', data: text.toUpperCase() });
+    await expect(client.get('/bare', undefined, { readBody })).resolves.toMatchObject({ code: '00000', data: 'TOK-123' });
+    await expect(
+      client.get('/expired', undefined, { readBody: () => ({ code: 20906, msg: 'x' }), onLoginExpired: 'reject' }),
+    ).rejects.toBeInstanceOf(LoginExpiredError);
+    // Without it the same bare body is malformed, as before.
+    await expect(client.get('/bare')).rejects.toMatchObject({ name: 'HttpInvalidResponseError', reason: 'malformed' });
+  });
+
+  it('a readBody that throws, gives a non-object, or returns a promise: HttpInvalidResponseError malformed with the cause', async () => {
+    server.route('GET', '/v1/x', reply.raw('{"code":"00000","data":1}'));
+    const { client } = rig(server);
+    const boom = new RangeError('reader bug');
+    await expect(
+      client.get('/x', undefined, {
+        readBody: () => {
+          throw boom;
+        },
+      }),
+    ).rejects.toMatchObject({ name: 'HttpInvalidResponseError', reason: 'malformed', cause: boom });
+    await expect(client.get('/x', undefined, { readBody: () => 'text' })).rejects.toMatchObject({ reason: 'malformed' });
+    // A promise, even a rejected one, is not an answer: malformed, and its rejection is not left unhandled.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const outcome = await client
+        .get('/x', undefined, { readBody: () => Promise.reject(new Error('async reader')) })
+        .catch((e: unknown) => e);
+      expect(outcome).toMatchObject({
+        name: 'HttpInvalidResponseError',
+        reason: 'malformed',
+        cause: { name: 'InvalidArgumentError', extra: { field: 'readBody' } },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('it is not called for an error status or an empty body; a readBody that is not a function rejects the call, nothing sent', async () => {
+    server.route('GET', '/v1/status', reply.status(500));
+    server.route('GET', '/v1/empty', reply.raw('  '));
+    const { client } = rig(server);
+    const readBody = vi.fn(() => ({ code: '00000', data: null }));
+    await expect(client.get('/status', undefined, { readBody })).rejects.toBeInstanceOf(HttpStatusError);
+    await expect(client.get('/empty', undefined, { readBody })).rejects.toMatchObject({ reason: 'empty' });
+    expect(readBody).not.toHaveBeenCalled();
+    const before = server.received.length;
+    await expect(client.get('/status', undefined, { readBody: 'json' as never })).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'readBody', value: 'json' },
+    });
+    expect(server.received).toHaveLength(before);
   });
 });
