@@ -16,7 +16,7 @@ import type { Bench, Figure } from './harness.js';
 import { median } from './harness.js';
 
 const root = resolve(import.meta.dirname, '..');
-const SAMPLES = 9;
+const SAMPLES = 13;
 const WARMUP = 2;
 const GOAL = 1.3;
 const PARTS = ['fingerprint and terminal code', 'risk token', 'signing init', 'encrypted login', 'first signed request'] as const;

@@ -11,7 +11,7 @@ import type * as Core from '../core/index.js';
 const { createHttpClient, memoryPlatform } = await builtModule<typeof Core>('core/index.js');
 
 const CALLS = 1_000;
-const SAMPLES = 9;
+const SAMPLES = 15;
 const WARMUP = 2;
 const GOAL = 1.1;
 

@@ -1,7 +1,10 @@
 // Runs every bench/*.bench.ts and writes docs/benchmarks.md. Run with `npm run bench`.
 //   npm run bench -- security ui           only these areas, printed, docs/benchmarks.md left alone
 //   npm run bench -- --note="text"         a sentence about the run for the report (e.g. a shared machine)
-import { execFileSync } from 'node:child_process';
+// Each area runs in a Node process of its own, so no area times its code in a heap another area has filled (jsdom
+// documents, browser drivers, thousands of futures cases): the garbage collector's work then differs between
+// runs, and with it the small ratios the goals judge.
+import { execFile, execFileSync } from 'node:child_process';
 import { cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -10,6 +13,46 @@ import type { Bench, Figure } from '../bench/harness.js';
 
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
+
+/** The line a child process prints its figures on, as JSON. */
+const FIGURES_MARK = 'bench-figures:';
+
+/** The area a bench file runs: its name without `.bench.ts`. */
+const areaOf = (file: string) => file.replace(/\.bench\.ts$/, '');
+
+/** Loads one bench file. */
+async function loadBench(file: string): Promise<Bench> {
+  return ((await import(pathToFileURL(join(root, 'bench', file)).href)) as { default: Bench }).default;
+}
+
+// A child: run the one area named by --child=<file> and print its figures.
+const child = args.find((a) => a.startsWith('--child='))?.slice('--child='.length);
+if (child !== undefined) {
+  const bench = await loadBench(child);
+  if (bench.area !== areaOf(child)) throw new Error(`bench/${child} must be named after its area ('${bench.area}')`);
+  const figures = await bench.run();
+  console.log(FIGURES_MARK + JSON.stringify(figures));
+  process.exit(0);
+}
+
+/** Runs one bench file in a fresh Node process (same flags as this one) and returns its figures. */
+function runIsolated(file: string): Promise<Figure[]> {
+  return new Promise((resolveFigures, reject) => {
+    execFile(
+      process.execPath,
+      [...process.execArgv, import.meta.filename, `--child=${file}`],
+      { cwd: root, maxBuffer: 64 * 2 ** 20 },
+      (error, stdout, stderr) => {
+        const line = stdout.split('\n').find((l) => l.startsWith(FIGURES_MARK));
+        if (error || line === undefined) {
+          reject(new Error((stderr.trim().split('\n').at(-1) ?? '') || (error?.message ?? 'no figures printed')));
+          return;
+        }
+        resolveFigures(JSON.parse(line.slice(FIGURES_MARK.length)) as Figure[]);
+      },
+    );
+  });
+}
 const note = args.find((a) => a.startsWith('--note='))?.slice('--note='.length);
 const only = args.filter((a) => !a.startsWith('--'));
 const files = (await readdir(join(root, 'bench'))).filter((f) => f.endsWith('.bench.ts')).sort();
@@ -51,19 +94,19 @@ const startLoad = load();
 const started = performance.now();
 const results: AreaResult[] = [];
 for (const file of files) {
-  const bench = ((await import(pathToFileURL(join(root, 'bench', file)).href)) as { default: Bench }).default;
-  if (only.length && !only.includes(bench.area)) continue;
-  console.log(`bench: ${bench.area}…`);
+  const area = areaOf(file);
+  if (only.length && !only.includes(area)) continue;
+  console.log(`bench: ${area}…`);
   const t0 = performance.now();
   try {
-    const figures = await bench.run();
-    results.push({ area: bench.area, file, seconds: (performance.now() - t0) / 1000, figures });
+    const figures = await runIsolated(file);
+    results.push({ area, file, seconds: (performance.now() - t0) / 1000, figures });
     for (const f of figures) console.log(row(f));
   } catch (error) {
     // One area that cannot run (no Chromium, say) must not hide the others: it is reported as not run.
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    results.push({ area: bench.area, file, seconds: (performance.now() - t0) / 1000, figures: [], error: message });
-    console.error(`bench: ${bench.area} failed: ${message}`);
+    results.push({ area, file, seconds: (performance.now() - t0) / 1000, figures: [], error: message });
+    console.error(`bench: ${area} failed: ${message}`);
   }
 }
 const endLoad = load();
@@ -115,6 +158,7 @@ Each figure is a median of repeated samples. The baseline is the same work done 
 same run, and the ratio is figure ÷ baseline. "met" says whether the figure reaches the goal the issue
 sets (n/a: a reference figure with nothing to reach). Speed goals live here, never in unit tests. The timed
 code is the built package (\`dist/\`, built first), as an app runs it, not the TypeScript sources through tsx.
+Each area runs in a Node process of its own, so no area is timed in a heap another area has filled.
 
 ${summary.join('\n')}
 ${sections.join('\n')}`;
