@@ -197,6 +197,12 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     const output = await page.evaluate(() => (document.querySelector('[data-testid="rich-output"]') as HTMLTextAreaElement).value);
     expect(output).not.toMatch(/<script|onerror|onclick|javascript:|<iframe/);
     expect(output).toContain('<b>EXK/USDT</b>');
+    // The sample's image keeps its source and loses its handler, and it renders (no broken-image box in the demo).
+    expect(output).toContain('<img src="/favicon.svg" alt="EXK" width="24" height="24">');
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid="rich-rendered"] img');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
     await fill(page, testId('amount'), '00１２．３４５６７abc');
     await waitForText(page, testId('amount-value'), '12.3456');
     expect(await textOf(page, testId('amount-value'))).toBe('12.3456');

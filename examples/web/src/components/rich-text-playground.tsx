@@ -7,7 +7,7 @@ const SAMPLE = `<h3 onclick="alert(1)">Listing: <b>EXK/USDT</b></h3>
 <p style="color: red; background: url(javascript:alert(1))">Trading opens at <i>10:00 UTC</i>.</p>
 <script>steal(document.cookie)</script><!-- internal note -->
 <a href="javascript:alert(1)">claim airdrop</a> · <a href="https://example.com/rules" target="_blank">rules</a>
-<img src="x" onerror="alert(1)"><iframe src="https://evil.example"></iframe>`;
+<img src="/favicon.svg" alt="EXK" width="24" height="24" onerror="alert(1)"><iframe src="https://evil.example"></iframe>`;
 
 /** Untrusted HTML in, the allow-listed HTML out, and how it renders. */
 export function RichTextPlayground() {
