@@ -25,11 +25,13 @@ import { readRecord, expectObjectWith, isRecord } from '../../validate/describe-
 
 /** The platform's SubtleCrypto, or undefined when it has none or its crypto port cannot be read. */
 function subtleOf(platform: Platform): SubtleCrypto | undefined {
+  let subtle: SubtleCrypto | undefined;
   try {
-    return platform.crypto.subtle;
+    subtle = platform.crypto.subtle;
   } catch {
-    return undefined;
+    // A crypto port that cannot be read offers no SubtleCrypto: the JavaScript digest is used.
   }
+  return subtle;
 }
 
 /** Options of `createTerminalCode`. */
