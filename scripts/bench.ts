@@ -43,6 +43,10 @@ function runIsolated(file: string): Promise<Figure[]> {
       [...process.execArgv, import.meta.filename, `--child=${file}`],
       { cwd: root, maxBuffer: 64 * 2 ** 20 },
       (error, stdout, stderr) => {
+        // What the child said besides its figures (a skipped engine, a warning) is passed on, not dropped.
+        const said = stdout.split('\n').filter((l) => l !== '' && !l.startsWith(FIGURES_MARK));
+        if (said.length > 0) console.log(said.join('\n'));
+        if (stderr.trim() !== '') console.error(stderr.trimEnd());
         const line = stdout.split('\n').find((l) => l.startsWith(FIGURES_MARK));
         if (error || line === undefined) {
           reject(new Error((stderr.trim().split('\n').at(-1) ?? '') || (error?.message ?? 'no figures printed')));

@@ -138,8 +138,9 @@ export interface RequestOptions {
   meta?: Record<string, unknown>;
   /**
    * Reads a 2xx answer's text into the value the client then checks as the gateway's envelope. Default
-   * `JSON.parse`. For a service that does not answer in JSON (the device service's bare token); a throw is
-   * HttpInvalidResponseError 'malformed' with the thrown value as its cause. An empty text never reaches it.
+   * `JSON.parse`. For a service that does not answer in JSON (the device service's bare token). Synchronous: a
+   * throw, or a promise returned, is HttpInvalidResponseError 'malformed' with the cause. An empty text or an
+   * error status never reaches it.
    */
   readBody?: (text: string) => unknown;
 }
