@@ -3,8 +3,10 @@
 // → encrypted login (the gateway learns the client key from it) → first signed request answered by the
 // reference gateway on loopback. The baseline is the sum of the bare operations the same path needs, done
 // by hand in a fresh page of the same run: the fingerprint's browser calls (user agent, time zone,
-// languages, screen, two canvas drawings, the font probes, the offline audio render) and a SHA-256, then
-// each round trip as a bare fetch and each crypto step as a bare WebCrypto call. Samples alternate.
+// languages, screen, two drawings of what the canvas source draws, the font probes, the offline audio
+// render) and the SHA-256 of the image and of the whole, then each round trip as a bare fetch and each
+// crypto step as a bare WebCrypto call (MD5 by @noble/hashes). The gateway must accept both paths: the
+// bare login is decrypted and its signed call verified, as exkit's are. Samples alternate.
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -61,18 +63,24 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
   const b64 = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)));
   const unb64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
   const marks = [performance.now()];
-  // Fingerprint: the same browser calls, then one SHA-256.
+  // Fingerprint: the same browser calls as the sources make (the canvas draws what source-canvas.ts draws: its
+  // emoji and CJK glyphs make the browser look up fallback fonts), then the SHA-256 of the image and of the whole.
   const draw = () => {
     const canvas = document.createElement('canvas');
     canvas.width = 240; canvas.height = 60;
     const c = canvas.getContext('2d');
+    c.rect(0, 0, 10, 10); c.rect(2, 2, 6, 6);
+    const winding = !c.isPointInPath(5, 5, 'evenodd');
     c.fillStyle = '#f60'; c.fillRect(100, 1, 62, 20);
-    c.fillStyle = '#069'; c.font = '11pt "Times New Roman"'; c.fillText('exkit fingerprint', 2, 15);
-    c.font = '18pt Arial'; c.fillText('Cwm fjordbank glyphs vext quiz', 4, 45);
-    for (const [x, y] of [[40, 40], [80, 40], [60, 20]]) { c.beginPath(); c.arc(x, y, 40, 0, Math.PI * 2, true); c.fill(); }
-    return canvas.toDataURL();
+    c.fillStyle = '#069'; c.font = '11pt "Times New Roman"'; c.fillText('exkit fingerprint, \\u{1F603} \\u00e9\\u00df\\u4e2d', 2, 15);
+    c.fillStyle = 'rgba(102, 204, 0, 0.2)'; c.font = '18pt Arial'; c.fillText('Cwm fjordbank glyphs vext quiz', 4, 45);
+    c.globalCompositeOperation = 'multiply';
+    for (const [color, x, y] of [['#f2f', 40, 40], ['#2ff', 80, 40], ['#ff2', 60, 20]]) { c.fillStyle = color; c.beginPath(); c.arc(x, y, 40, 0, Math.PI * 2, true); c.closePath(); c.fill(); }
+    c.fillStyle = '#f9c'; c.beginPath(); c.arc(200, 30, 25, 0, Math.PI * 2, true); c.arc(200, 30, 10, 0, Math.PI * 2, true); c.fill('evenodd');
+    return [canvas.toDataURL(), winding];
   };
-  const images = [draw(), draw()];
+  const drawings = [draw(), draw()];
+  const images = [hex(await subtle.digest('SHA-256', new TextEncoder().encode(drawings[0][0]))), drawings[0][1]];
   const box = document.createElement('div');
   box.style.cssText = 'position:absolute;left:-4000px;visibility:hidden';
   const spans = [];
@@ -94,7 +102,7 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
   const samples = (await audio.startRendering()).getChannelData(0);
   let sum = 0;
   for (let i = 4500; i < samples.length; i++) sum += Math.abs(samples[i]);
-  const components = [navigator.userAgent, Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.languages.join(','), screen.width, screen.height, navigator.hardwareConcurrency, images[0], sizes.join(','), sum];
+  const components = [navigator.userAgent, Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.languages.join(','), screen.width, screen.height, navigator.hardwareConcurrency, ...images, sizes.join(','), sum];
   const terminalCode = hex(await subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(components))));
   marks.push(performance.now());
   // Risk token: one GET to the device service.
@@ -112,25 +120,34 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
   const pkcs8 = await subtle.exportKey('pkcs8', pair.privateKey);
   marks.push(performance.now());
   // Login: the private key imported and initSign signed, an AES key and IV, AES-CBC of the fields, the key
-  // wrapped with RSA-OAEP, one POST of a body of the same shape.
+  // wrapped with RSA-OAEP, one POST of a body of the same shape, which the gateway decrypts and accepts.
   const signKey = await subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
-  const initSign = b64(await subtle.sign('RSASSA-PKCS1-v1_5', signKey, new TextEncoder().encode('init')));
+  const initSign = b64(await subtle.sign('RSASSA-PKCS1-v1_5', signKey, new TextEncoder().encode('KEY_PAIR_CHECK')));
   const aesRaw = crypto.getRandomValues(new Uint8Array(32));
   const iv = crypto.getRandomValues(new Uint8Array(16));
   const aes = await subtle.importKey('raw', aesRaw, 'AES-CBC', false, ['encrypt']);
   const ciphertext = await subtle.encrypt({ name: 'AES-CBC', iv }, aes, new TextEncoder().encode(JSON.stringify({ loginName: 'bench@example.com', pwd: 'bench-secret' })));
   const wrapKey = await subtle.importKey('spki', serverDer, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   const wrapped = await subtle.encrypt({ name: 'RSA-OAEP' }, wrapKey, aesRaw);
-  const body = JSON.stringify({ lang: 'en', publicKey, initSign, bodyCiphertext: b64(wrapped) + '.' + b64(iv) + '.' + b64(ciphertext) });
-  await (await send('/v1/user/login', { method: 'POST', headers, body })).text();
+  const body = JSON.stringify({ lang: 'en', publicKey, initSign, algorithm: 'RSA-OAEP-256', bodyCiphertext: b64(wrapped) + '.' + b64(iv) + '.' + b64(ciphertext) });
+  const login = await (await send('/v1/user/login', { method: 'POST', headers, body })).json();
   marks.push(performance.now());
-  // The signed request: a digest of the body, the signature, one POST.
+  // The signed request (its session cookie set by the login): the path's mode from the config, the MD5 of the
+  // body (@noble/hashes: WebCrypto has no MD5), the signed text's signature, one POST the gateway verifies.
+  const path = '/v1/spot/account';
+  const prefix = config.prefixUrls.filter((p) => path.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+  const mode = config.exactUrls.includes(path) || prefix !== undefined ? (config.signModes[config.exactUrls.includes(path) ? path : prefix] ?? 1) : 0;
   const callBody = JSON.stringify({ amount: '1' });
-  const digest = hex(await subtle.digest('SHA-256', new TextEncoder().encode(callBody)));
-  const signature = b64(await subtle.sign('RSASSA-PKCS1-v1_5', signKey, new TextEncoder().encode('/v1/spot/account\\n' + digest)));
-  await (await send('/v1/spot/account', { method: 'POST', headers: { ...headers, 'device-sign': signature }, body: callBody })).text();
+  const dataMd5 = window.exkit.bytesToHex(window.exkit.md5(new TextEncoder().encode(mode === 0 ? '' : mode === 1 ? callBody : '\\n' + callBody)));
+  const tm = String(Date.now());
+  const traceId = crypto.randomUUID();
+  const text = [path, tm.slice(0, 8), traceId, mode, dataMd5].join('\\n');
+  const signature = b64(await subtle.sign('RSASSA-PKCS1-v1_5', signKey, new TextEncoder().encode(text)));
+  const keyId = window.exkit.bytesToHex(window.exkit.md5(new TextEncoder().encode(publicKey)));
+  const signHeaders = { 'device-sign': signature, 'device-sign-mode': String(mode), 'device-sign-key': keyId, 'device-sign-data-md5': dataMd5, tm, uhti: traceId };
+  const answer = await (await send(path, { method: 'POST', headers: { ...headers, ...signHeaders }, body: callBody })).json();
   marks.push(performance.now());
-  return { marks };
+  return { marks, codes: [login.code, answer.code] };
 }`;
 
 // The mandated libraries' first use, by hand and with no exkit code: an XState actor through two transitions, an
@@ -155,6 +172,12 @@ const LIBRARIES_RUN = `async () => {
 /** Empties a page's storage and cookies, so that a second run fingerprints and logs in afresh. */
 const EMPTY_PAGE_STATE =
   "localStorage.clear(); sessionStorage.clear(); for (const c of document.cookie.split('; ')) document.cookie = c.split('=')[0] + '=; Max-Age=0; Path=/'";
+
+/** What a run of the bare path returns: its marks, and the gateway's codes for the login and the signed call. */
+interface BareRun {
+  marks: number[];
+  codes: string[];
+}
 
 /** The parts' durations from the marks a run returned. */
 const parts = (marks: number[]) => marks.slice(1).map((mark, i) => mark - marks[i]!);
@@ -217,23 +240,25 @@ const bench: Bench = {
         await a.close();
         if (run.code !== '00000' || again.code !== '00000') throw new Error(`the first signed call was not accepted (code ${run.code})`);
         const b = await freshPage(browser, gateway.url);
-        const by = (await b.page.evaluate(`(${BARE_RUN})(${JSON.stringify({ certificateSpki, fonts, fallbacks })})`)) as {
-          marks: number[];
-        };
+        const bareArgument = JSON.stringify({ certificateSpki, fonts, fallbacks });
+        const by = (await b.page.evaluate(`(${BARE_RUN})(${bareArgument})`)) as BareRun;
         await b.page.evaluate(EMPTY_PAGE_STATE);
-        const byAgain = (await b.page.evaluate(`(${BARE_RUN})(${JSON.stringify({ certificateSpki, fonts, fallbacks })})`)) as {
-          marks: number[];
-        };
+        const byAgain = (await b.page.evaluate(`(${BARE_RUN})(${bareArgument})`)) as BareRun;
         await b.close();
         const c = await freshPage(browser, gateway.url);
         const libs = (await c.page.evaluate(`(${LIBRARIES_RUN})()`)) as number;
         const libsAgain = (await c.page.evaluate(`(${LIBRARIES_RUN})()`)) as number;
         await c.close();
         const k = await freshPage(browser, gateway.url);
-        const byKy = (await k.page.evaluate(`(${BARE_RUN})(${JSON.stringify({ certificateSpki, fonts, fallbacks, viaKy: true })})`)) as {
-          marks: number[];
-        };
+        const byKy = (await k.page.evaluate(
+          `(${BARE_RUN})(${JSON.stringify({ certificateSpki, fonts, fallbacks, viaKy: true })})`,
+        )) as BareRun;
         await k.close();
+        // The baseline does the whole job too: the gateway decrypted its login and verified its signed call.
+        for (const bareRun of [by, byAgain, byKy]) {
+          if (bareRun.codes.some((code) => code !== '00000'))
+            throw new Error(`the bare path was not accepted (codes ${bareRun.codes.join(', ')})`);
+        }
         if (i >= WARMUP) {
           libraries.push(libs);
           bareViaKy.push(parts(byKy.marks));
