@@ -96,9 +96,9 @@ describe('package exports', () => {
     expect(inspector.createInspector().views()).toEqual([]);
   });
 
-  it('the built entry points are plain JavaScript under dist/', async () => {
+  it('the built entry points are plain JavaScript under dist/: Node takes the joined build (test/package/node-build.test.ts)', async () => {
     const url = import.meta.resolve('exkit');
-    expect(url).toMatch(/\/dist\/core\/index\.js$/);
+    expect(url).toMatch(/\/dist\/node\/index\.js$/);
   });
 });
 

@@ -66,8 +66,8 @@ describe.each(RUNTIMES)('the Node example on $name, from the packed package', ({
   }, 30_000);
 
   it('imports exkit and exkit/machines from the installed tarball', () => {
-    expect(stdout).toContain(`exkit          → file://${app}/node_modules/exkit/dist/core/index.js`);
-    expect(stdout).toContain(`exkit/machines → file://${app}/node_modules/exkit/dist/machines/index.js`);
+    expect(stdout).toContain(`exkit          → file://${app}/node_modules/exkit/dist/node/index.js`);
+    expect(stdout).toContain(`exkit/machines → file://${app}/node_modules/exkit/dist/node/machines.js`);
   });
 
   it('computes the futures figures and builds and parses the deep links', () => {

@@ -46,7 +46,9 @@ function shipsTypes(name: string): boolean {
 
 describe('the tarball', () => {
   it('ships the MIT licence with the project copyright line, the README and package.json', () => {
-    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/core/index.js', 'dist/core/index.d.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/core/index.js', 'dist/core/index.d.ts', 'dist/node/index.js']),
+    );
     expect(manifest.license).toBe('MIT');
     const licence = read('LICENSE');
     expect(licence).toMatch(/^MIT License\n\nCopyright \(c\) 2026 The exkit authors\n/);
