@@ -6,6 +6,10 @@ describe('sanitizeStyle (spec §S5 "unsafe style values removed")', () => {
     ['keeps plain allowed declarations', 'color: red; font-weight: bold', 'color: red; font-weight: bold'],
     ['normalises property case and spacing', 'COLOR:#F00;Text-Align :center', 'color: #F00; text-align: center'],
     ['keeps rgb() and calc()', 'color: rgb(1, 2, 3); width: calc(100% - 2px)', 'color: rgb(1, 2, 3); width: calc(100% - 2px)'],
+    // docs/content-safety.md: `*` and `/` are comment characters and a bare bracket names no allowed function.
+    ['drops a calc() that multiplies', 'width: calc(2 * 10px); color: red', 'color: red'],
+    ['drops a calc() that divides', 'margin: calc(10px/2); color: red', 'color: red'],
+    ['drops a calc() with a nested bare bracket', 'width: calc(100% - (2px + 3px)); color: red', 'color: red'],
     [
       'keeps quoted font families and !important',
       "font-family: 'PingFang SC', Arial; color: red !important",
