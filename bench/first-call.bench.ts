@@ -5,8 +5,10 @@
 // by hand in a fresh page of the same run: the fingerprint's browser calls (user agent, time zone,
 // languages, screen, two drawings of what the canvas source draws, the font probes, the offline audio
 // render) and the SHA-256 of the image and of the whole, then each round trip as a bare fetch and each
-// crypto step as a bare WebCrypto call (MD5 by @noble/hashes). The gateway must accept both paths: the
-// bare login is decrypted and its signed call verified, as exkit's are. Samples alternate.
+// crypto step as a bare WebCrypto call (MD5 by @noble/hashes), with what the spec keeps kept in plain
+// storage and cookies (terminal code, risk token, sign config, key pair and its binding to the session) and
+// the headers every call carries. The gateway must accept both paths: the bare login is decrypted and its
+// signed call verified, as exkit's are. Samples alternate.
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -63,6 +65,11 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
   const b64 = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer)));
   const unb64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
   const marks = [performance.now()];
+  // What the spec keeps, kept here too, in plain storage and cookies: a terminal code already computed is
+  // looked up first (and a new one kept), the risk token goes to a 7-day cookie with its expiry recorded and
+  // any demoted token removed, the sign config is cached in session storage, a stored backup key pair is
+  // looked up and a new one stored, and after the login the pair is saved bound to the session's cookies.
+  if (localStorage.getItem('bare:terminalCode') !== null) throw new Error('bare: storage was not emptied');
   // Fingerprint: the same browser calls as the sources make (the canvas draws what source-canvas.ts draws: its
   // emoji and CJK glyphs make the browser look up fallback fonts), then the SHA-256 of the image and of the whole.
   const draw = () => {
@@ -104,20 +111,30 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
   for (let i = 4500; i < samples.length; i++) sum += Math.abs(samples[i]);
   const components = [navigator.userAgent, Intl.DateTimeFormat().resolvedOptions().timeZone, navigator.languages.join(','), screen.width, screen.height, navigator.hardwareConcurrency, ...images, sizes.join(','), sum];
   const terminalCode = hex(await subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(components))));
+  localStorage.setItem('bare:terminalCode', terminalCode);
   marks.push(performance.now());
-  // Risk token: one GET to the device service.
-  const headers = { terminalCode, 'content-type': 'application/json' };
-  await (await send('/v1/constantid/udid/c1', { headers })).json();
+  // Risk token: one GET to the device service (with the headers every call carries, the preferences read once
+  // from their cookie), the token kept.
+  const preferences = document.cookie;
+  const headers = { terminalCode, terminaltype: '1', locale: 'en_US', language: 'en_US', appTheme: preferences.includes('theme=') ? 'standard' : 'dark', devicelanguage: navigator.language, 'content-type': 'application/json' };
+  const riskToken = (await (await send('/v1/constantid/udid/c1', { headers })).json()).data;
+  document.cookie = 'bare_riskToken=' + riskToken + '; Max-Age=604800; Path=/';
+  localStorage.setItem('bare:riskTokenExpiry', String(Date.now() + 2400000));
+  localStorage.removeItem('bare:riskTokenDemoted');
   marks.push(performance.now());
   // Signing init: the config GET, the certificate's signature over the key's hash, a key pair exported.
   const config = (await (await send('/v1/mix/config/gatewaySignConfig', { headers })).json()).data.gatewaySignConfig;
+  sessionStorage.setItem('bare:signConfig', JSON.stringify(config));
   const serverDer = unb64(config.serverPublicKey);
   const pinned = await subtle.importKey('spki', unb64(certificateSpki), { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['verify']);
   const hash = hex(await subtle.digest('SHA-256', serverDer));
   if (!(await subtle.verify('RSASSA-PKCS1-v1_5', pinned, unb64(config.serverPublicKeySign), new TextEncoder().encode(hash)))) throw new Error('bare verify failed');
   const pair = await subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['sign', 'verify']);
   const publicKey = b64(await subtle.exportKey('spki', pair.publicKey));
+  if (localStorage.getItem('bare:keyBackup') !== null) throw new Error('bare: storage was not emptied');
   const pkcs8 = await subtle.exportKey('pkcs8', pair.privateKey);
+  const stored = { publicKey, privateKey: b64(pkcs8), algorithm: 'rsa1024', storedAt: Date.now() };
+  localStorage.setItem('bare:keyBackup', JSON.stringify(stored));
   marks.push(performance.now());
   // Login: the private key imported and initSign signed, an AES key and IV, AES-CBC of the fields, the key
   // wrapped with RSA-OAEP, one POST of a body of the same shape, which the gateway decrypts and accepts.
@@ -130,7 +147,10 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
   const wrapKey = await subtle.importKey('spki', serverDer, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   const wrapped = await subtle.encrypt({ name: 'RSA-OAEP' }, wrapKey, aesRaw);
   const body = JSON.stringify({ lang: 'en', publicKey, initSign, algorithm: 'RSA-OAEP-256', bodyCiphertext: b64(wrapped) + '.' + b64(iv) + '.' + b64(ciphertext) });
-  const login = await (await send('/v1/user/login', { method: 'POST', headers, body })).json();
+  const login = await (await send('/v1/user/login', { method: 'POST', headers: { ...headers, riskToken }, body })).json();
+  const cookies = Object.fromEntries(document.cookie.split('; ').map((c) => c.split('=')));
+  localStorage.setItem('bare:keyBound', JSON.stringify({ ...stored, token: cookies.refreshToken, userId: login.data.userInfo.userId }));
+  localStorage.removeItem('bare:keyBackup');
   marks.push(performance.now());
   // The signed request (its session cookie set by the login): the path's mode from the config, the MD5 of the
   // body (@noble/hashes: WebCrypto has no MD5), the signed text's signature, one POST the gateway verifies.
