@@ -14,7 +14,7 @@ describe('examples/node', () => {
   let stdout = '';
 
   beforeAll(async () => {
-    for (const entry of ['dist/core/index.js', 'dist/machines/index.js']) {
+    for (const entry of ['dist/node/index.js', 'dist/node/machines.js']) {
       if (!existsSync(join(root, entry))) throw new Error(`${entry} is missing: run \`npm run build\` first`);
     }
     const result = await run(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', 'examples/node/tsconfig.json', 'examples/node/main.ts'], {
@@ -24,9 +24,9 @@ describe('examples/node', () => {
     stdout = result.stdout;
   }, 70_000);
 
-  it('imports exkit through the package exports (the built dist/)', () => {
-    expect(stdout).toMatch(/exkit +→ file:\/\/.*\/dist\/core\/index\.js/);
-    expect(stdout).toMatch(/exkit\/machines → file:\/\/.*\/dist\/machines\/index\.js/);
+  it('imports exkit through the package exports (the built dist/: Node takes the joined build)', () => {
+    expect(stdout).toMatch(/exkit +→ file:\/\/.*\/dist\/node\/index\.js/);
+    expect(stdout).toMatch(/exkit\/machines → file:\/\/.*\/dist\/node\/machines\.js/);
   });
 
   it('prints the futures figures of the sample long and short', () => {

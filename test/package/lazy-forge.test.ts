@@ -32,7 +32,7 @@ console.log(JSON.stringify({ engine: engine.kind, ...steps }));
 
 describe('node-forge loads on demand only', () => {
   it('import, server key verification, key generation, signing and the OAEP wrap leave it unloaded; the RSA1_5 wrap loads it', async () => {
-    if (!existsSync(join(root, 'dist/core/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
+    if (!existsSync(join(root, 'dist/node/index.js'))) throw new Error('dist/ is missing: run `npm run build` first');
     const serverDer = spkiDer(createPrivateKey(fixture('server.key')));
     const input = {
       certificatePem: SIGNING_CERT,
