@@ -52,15 +52,18 @@ describe('the Node build', () => {
     expect(resolved).toEqual(entries.map(([, t]) => new URL(t.node, `file://${root}/`).href));
   });
 
-  it.each(entries)('%s exports the same names, of the same kinds, from both builds', async (_name, target) => {
-    const [joined, perModule] = await probe<Array<Record<string, string>>>(
-      `const shape = (m) => Object.fromEntries(Object.keys(m).sort().map((k) => [k, typeof m[k]]));
+  it.each(entries)(
+    '%s exports the same names, of the same kinds and with the same function and class names, from both builds',
+    async (_name, target) => {
+      const [joined, perModule] = await probe<Array<Record<string, string>>>(
+        `const shape = (m) => Object.fromEntries(Object.keys(m).sort().map((k) => [k, typeof m[k] === 'function' ? 'function ' + m[k].name : typeof m[k]]));
        const [a, b] = await Promise.all([import(${JSON.stringify(join(root, target.node))}), import(${JSON.stringify(join(root, target.import))})]);
        console.log(JSON.stringify([shape(a), shape(b)]));`,
-    );
-    expect(Object.keys(joined!).length).toBeGreaterThan(5);
-    expect(joined).toEqual(perModule);
-  });
+      );
+      expect(Object.keys(joined!).length).toBeGreaterThan(5);
+      expect(joined).toEqual(perModule);
+    },
+  );
 
   it('keeps one copy of each class across the entry points: an error from exkit/machines is an instance of exkit’s class', async () => {
     const result = await probe<Record<string, unknown>>(
@@ -76,8 +79,6 @@ describe('the Node build', () => {
          sameBase: error instanceof core.ExkitError,
          // The check can fail: the per-module build is another copy of the classes.
          otherCopy: error instanceof perModuleCore.InvalidArgumentError,
-         functionName: core.createHttpClient.name,
-         className: core.InvalidArgumentError.name,
        }));`,
     );
     expect(result).toEqual({
@@ -86,8 +87,6 @@ describe('the Node build', () => {
       sameClass: true,
       sameBase: true,
       otherCopy: false,
-      functionName: 'createHttpClient',
-      className: 'InvalidArgumentError',
     });
   });
 
