@@ -87,6 +87,7 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
     return [canvas.toDataURL(), winding];
   };
   const drawings = [draw(), draw()];
+  if (drawings[1][0] !== drawings[0][0]) throw new Error('bare: the canvas is randomised');
   const images = [hex(await subtle.digest('SHA-256', new TextEncoder().encode(drawings[0][0]))), drawings[0][1]];
   const box = document.createElement('div');
   box.style.cssText = 'position:absolute;left:-4000px;visibility:hidden';
@@ -155,8 +156,9 @@ const BARE_RUN = `async ({ certificateSpki, fonts, fallbacks, viaKy }) => {
   // The signed request (its session cookie set by the login): the path's mode from the config, the MD5 of the
   // body (@noble/hashes: WebCrypto has no MD5), the signed text's signature, one POST the gateway verifies.
   const path = '/v1/spot/account';
-  const prefix = config.prefixUrls.filter((p) => path.startsWith(p)).sort((a, b) => b.length - a.length)[0];
-  const mode = config.exactUrls.includes(path) || prefix !== undefined ? (config.signModes[config.exactUrls.includes(path) ? path : prefix] ?? 1) : 0;
+  const entry = config.exactUrls.includes(path) ? path : config.prefixUrls.filter((p) => path.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+  if (entry === undefined) throw new Error('bare: ' + path + ' is not a signed path in the config');
+  const mode = config.signModes[entry] ?? 1;
   const callBody = JSON.stringify({ amount: '1' });
   const dataMd5 = window.exkit.bytesToHex(window.exkit.md5(new TextEncoder().encode(mode === 0 ? '' : mode === 1 ? callBody : '\\n' + callBody)));
   const tm = String(Date.now());
