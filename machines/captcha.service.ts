@@ -2,7 +2,8 @@ import { BehaviorSubject } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { createActor, toPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import type { Timers } from '../core/platform/types.js';
+import type { ErrorReporter, Timers } from '../core/platform/types.js';
+import { guardedStream } from '../core/errors/guarded-observable.js';
 import type { CaptchaHttp } from '../core/captcha/api.js';
 import { BASE64_JSON_CAPTCHA_TYPE } from '../core/captcha/api.js';
 import type { CaptchaLanguage } from '../core/catalog/captcha-languages.js';
@@ -27,6 +28,8 @@ export interface CaptchaServiceOptions {
   clock?: Timers;
   /** Where widget errors go (they are logged only, spec §S4); default console.warn. */
   onWidgetError?: (error: unknown, scene: string) => void;
+  /** Where a throwing `flows$` subscriber is reported (as a UserCallbackError); default the console. */
+  errors?: ErrorReporter;
 }
 
 const consoleLog = (error: unknown, scene: string) => console.warn('[exkit/captcha] widget error', { scene, error });
@@ -53,6 +56,7 @@ export interface CaptchaService {
  *   http,
  *   widget: geeTestWidget(platform, { scriptUrl: 'https://static.example.com/lib/gt4.js', loader: createScriptLoader(platform) }),
  *   locale: () => preferences.get().language,
+ *   errors: platform.errors,
  * });
  * const result = await captcha.verify('login'); // 'passed' (with token and type), 'closed' or 'failed'
  * ```
@@ -62,6 +66,7 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
   expectObjectWith('options.http', options.http, 'createCaptchaService', ['post']);
   if (typeof options.widget !== 'function')
     throw invalidArgument('options.widget', 'a widget factory', options.widget, 'createCaptchaService');
+  if (options.errors !== undefined) expectObjectWith('options.errors', options.errors, 'createCaptchaService', ['report']);
   if (options.onWidgetError !== undefined && typeof options.onWidgetError !== 'function') {
     throw invalidArgument('options.onWidgetError', 'a function', options.onWidgetError, 'createCaptchaService');
   }
@@ -126,6 +131,6 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
       }
     },
     flowOf: (scene) => running.get(scene)?.actor,
-    flows$: flows$.asObservable(),
+    flows$: guardedStream('captcha.flows$', flows$, options.errors),
   };
 }

@@ -15,7 +15,7 @@ import { openDeepLink } from './deep-links.js';
 import type { DeepLinkConfig, DeepLinkIntent, DeepLinkParams, OpenDeepLinkResult } from './deep-links.js';
 import type { DeepLinkTarget } from './deep-link-targets.js';
 import { AppJSBridgeRequestActionError, UnknownBridgeCommandError } from './errors.js';
-import { GuardedObservable } from './guarded-observable.js';
+import { guardedStream } from '../errors/guarded-observable.js';
 import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
@@ -196,13 +196,6 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   });
 
   const events = new Subject<NativeEvent>();
-  const reportSubscriberError = (error: unknown): void => {
-    try {
-      platform.errors.report({ event: 'bridgeSubscriberError', error });
-    } catch {
-      // The reporter itself failed: nothing further can be done without throwing into the native side.
-    }
-  };
   let malformedEvents = 0;
   const receiveEvent = (name: unknown, payload?: unknown): void => {
     try {
@@ -295,9 +288,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     ) as Promise<BridgeRequestResult<T>>;
   };
 
-  const events$: Observable<NativeEvent> = new GuardedObservable<NativeEvent>(reportSubscriberError, (subscriber) =>
-    events.subscribe(subscriber),
-  );
+  const events$: Observable<NativeEvent> = guardedStream('bridge.events$', events, platform.errors);
   const bridge: Bridge = {
     version: BRIDGE_VERSION,
     inApp: detection.inApp,

@@ -36,6 +36,8 @@ import { requestContext, withRequestContext } from './request-context.js';
 import { withBodyText } from './body-text.js';
 import type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from './request-context.js';
 import { appendSearchParams, paramsKey, toFormData } from './serialize.js';
+import { isWirePath } from './wire-path.js';
+import { guardedStream } from '../errors/guarded-observable.js';
 import type {
   HttpAfterResponseHook,
   HttpBeforeRequestHook,
@@ -101,14 +103,6 @@ function normalizePrefix(prefix: string): string {
   const withSlash = prefix.startsWith('/') ? prefix : `/${prefix}`;
   return withSlash.replace(/\/+$/, '');
 }
-
-/**
- * What a path must not hold. The URL parser rewrites each of them (a query or fragment split off, `\` read as
- * `/`, tabs and newlines dropped, `.`/`..` and their `%2e` spellings collapsed), so the URL fetched would differ
- * from the path the hooks judge: `/user/x/../login` would reach the login URL without its encryption.
- */
-// eslint-disable-next-line no-control-regex -- control characters are part of what is refused
-const UNSAFE_PATH = /[?#\\\x00-\x1f\x7f]|(?:^|\/)(?:\.|%2e)(?:\.|%2e)?(?:\/|$)/i;
 
 /** Splits an app path into the path without the prefix and with it; a path already prefixed is accepted. */
 function resolvePaths(raw: string, prefix: string): { path: string; apiPath: string } {
@@ -281,6 +275,8 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   // Every option is checked here, so a bad one fails when the client is made, not on some later call.
   const { baseUrl, allowedOrigins } = checkClientOptions(options);
   const prefix = normalizePrefix(options.prefix ?? API_PREFIX);
+  // The base URL's own path ('' for an origin): what a URL's pathname holds before the API path.
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const defaultTimeout: number | false = options.timeout ?? HTTP_TIMEOUT_MS;
   const defaultCancelDuplicates = options.cancelDuplicates ?? false;
   const defaultLoginExpired: LoginExpiredMode = options.onLoginExpired ?? 'hang';
@@ -517,11 +513,13 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (typeof method !== 'string' || !METHODS.has(method))
       throw new InvalidArgumentError('http: method must be GET, POST, PUT or DELETE', { field: 'method', value: method });
     if (typeof rawPath !== 'string') throw new InvalidArgumentError('http: path must be a string', { field: 'path', value: rawPath });
-    if (UNSAFE_PATH.test(rawPath)) {
-      throw new InvalidArgumentError('http: path must be a plain path (no query, fragment, backslash, dot segment or control character)', {
-        field: 'path',
-        value: rawPath,
-      });
+    const { path, apiPath } = resolvePaths(rawPath, prefix);
+    // The hooks judge the path the URL carries: a path the parser or a router would read otherwise is refused.
+    if (!URL.canParse(baseUrl + apiPath) || !isWirePath(apiPath, basePath, new URL(baseUrl + apiPath))) {
+      throw new InvalidArgumentError(
+        'http: path must be sent as written (no query, fragment, backslash, dot segment, space, control or non-ASCII character, `;`, empty segment, or escaped dot, slash or percent)',
+        { field: 'path', value: rawPath },
+      );
     }
     checkDuration('timeout', requestOptions.timeout, TIMEOUT_RULE);
     checkOneOf('contentType', requestOptions.contentType, CONTENT_TYPES);
@@ -541,7 +539,6 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     }
     const locale = readLocale();
     const startedAt = platform.clock.now();
-    const { path, apiPath } = resolvePaths(rawPath, prefix);
     const cleaned = params === undefined || params instanceof FormData ? params : cleanParams(params, { timeZone });
     let url = baseUrl + apiPath;
     let body: BodyInit | undefined;
@@ -606,6 +603,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       path,
       apiPath,
       url,
+      baseUrl,
       params: cleaned,
       bodyType: setup.bodyType,
       locale,
@@ -733,7 +731,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     post: (path, params, requestOptions) => request('POST', path, params, requestOptions),
     put: (path, params, requestOptions) => request('PUT', path, params, requestOptions),
     delete: (path, params, requestOptions) => request('DELETE', path, params, requestOptions),
-    events$: channel.events$,
+    events$: guardedStream('http.events$', channel.events$, platform.errors),
     emit: (event) => channel.emit(event),
     use(hooks) {
       installed.push(hooks);

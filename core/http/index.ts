@@ -34,7 +34,7 @@ export { CROSS_ORIGIN_HEADERS, MAX_REDIRECTS } from './redirect.js';
 export { debouncedEventChannel } from './events.js';
 export type { DebouncedEventChannel, HttpEventChannel } from './events.js';
 export { httpStatusMessage } from './messages.js';
-export { REQUEST_CONTEXT_KEY, requestContext, withRequestContext } from './request-context.js';
+export { REQUEST_CONTEXT_KEY, requestApiPath, requestContext, withRequestContext } from './request-context.js';
 export type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from './request-context.js';
 export type {
   AppTheme,

@@ -1,5 +1,6 @@
 // What one call is about: its method, body type, the gateway's envelope and the context hooks read. Its own
 // module, so the error classes and the client's option types can both use it without importing each other.
+import { apiPathUnder } from './wire-path.js';
 
 /** The methods the client offers. Spec §S7. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,6 +32,8 @@ export interface HttpRequestContext {
   readonly apiPath: string;
   /** The absolute URL requested (with the query string for GET). */
   readonly url: string;
+  /** The client's `baseUrl` (without a trailing slash): the API path of a URL is its pathname under it. */
+  readonly baseUrl: string;
   /** The cleaned params (without languageType and _t); a FormData as given; undefined when none. */
   readonly params: Readonly<Record<string, unknown>> | FormData | undefined;
   /** How the params travel: 'query' for GET, else the content type. */
@@ -65,4 +68,23 @@ export function requestContext(
     // Options that cannot be read (a throwing getter, a Proxy) did not come from an exkit client.
     return undefined;
   }
+}
+
+/**
+ * The API path ('/v1/…') of the URL a request carries, for a call of an exkit client: the pathname of the
+ * request's own URL under the client's base URL, so a hook that pointed the request elsewhere is judged by
+ * where it now goes. Undefined when the request did not come from an exkit client, or now leaves its API
+ * (another origin, a path outside the base). Security decisions (login encryption, signing, the risk token)
+ * are made on this path.
+ */
+export function requestApiPath(
+  request: Request,
+  options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
+): string | undefined {
+  const context = requestContext(options);
+  if (!context || typeof context.baseUrl !== 'string' || !URL.canParse(context.baseUrl)) return undefined;
+  // The client checked that the URL it built parses to exactly its base path plus the API path.
+  if (request.url === context.url) return context.apiPath;
+  const base = new URL(context.baseUrl);
+  return apiPathUnder(request.url, base.origin, base.pathname.replace(/\/+$/, ''));
 }

@@ -1,3 +1,4 @@
+import { guardedStream } from '../errors/guarded-observable.js';
 import { BehaviorSubject, distinctUntilChanged } from 'rxjs';
 import type { Observable, Subscription } from 'rxjs';
 import type { Platform } from '../platform/types.js';
@@ -94,6 +95,7 @@ export function createImageHostSelector(platform: Platform, options: ImageHostOp
         timers: platform.timers,
         timeoutMs: options.timeoutMs,
         probeUrl: (host) => probeImageUrl(host, options.probePath, stamp),
+        errors: platform.errors,
       }).subscribe({
         next: (winner) => {
           if (winner === null) {
@@ -117,7 +119,7 @@ export function createImageHostSelector(platform: Platform, options: ImageHostOp
     get host() {
       return current.value;
     },
-    host$: current.pipe(distinctUntilChanged()),
+    host$: guardedStream('imageHosts.host$', current.pipe(distinctUntilChanged()), platform.errors),
     start() {
       const winner = saved();
       if (winner !== undefined) {

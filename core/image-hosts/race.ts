@@ -1,7 +1,8 @@
 import { Observable, defaultIfEmpty, map, merge, race, take } from 'rxjs';
 import { HTTP_TIMEOUT_MS } from '../http/constants.js';
 import { timer$ } from '../platform/rx.js';
-import type { Timers } from '../platform/types.js';
+import type { ErrorReporter, Timers } from '../platform/types.js';
+import { guardedStream } from '../errors/guarded-observable.js';
 import type { ImageProbe } from './probe.js';
 import { expectArray, invalidArgument, readRecord } from '../validate/describe-value.js';
 
@@ -18,6 +19,8 @@ export interface RaceImageHostsOptions {
   probeUrl: (host: string) => string;
   /** Give up after this long; default `IMAGE_PROBE_TIMEOUT_MS`. */
   timeoutMs?: number;
+  /** Where a throwing subscriber is reported (as a UserCallbackError); default the console. */
+  errors?: ErrorReporter;
 }
 
 /** One probe as an observable: emits the host when its image loads, completes silently when it fails. */
@@ -48,5 +51,7 @@ export function raceImageHosts(hosts: readonly string[], options: RaceImageHosts
   if (typeof options.probeUrl !== 'function') throw invalidArgument('options.probeUrl', 'a function', options.probeUrl, 'raceImageHosts');
   const firstLoaded = merge(...hosts.map((host) => probeHost(host, options))).pipe(take(1));
   const timedOut = timer$(options.timers, options.timeoutMs ?? IMAGE_PROBE_TIMEOUT_MS).pipe(map(() => null));
-  return race(firstLoaded, timedOut).pipe(defaultIfEmpty(null), take(1));
+  if (options.errors !== undefined && typeof options.errors?.report !== 'function')
+    throw invalidArgument('options.errors', 'an error reporter', options.errors, 'raceImageHosts');
+  return guardedStream('raceImageHosts', race(firstLoaded, timedOut).pipe(defaultIfEmpty(null), take(1)), options.errors);
 }

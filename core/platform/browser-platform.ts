@@ -1,3 +1,4 @@
+import { guardedStream } from '../errors/guarded-observable.js';
 import { Observable, distinctUntilChanged, map, startWith } from 'rxjs';
 import { silenceBots } from './bots.js';
 import { checkCookieCall, cookieDays, encodeCookiePart, MAX_COOKIE_PAIR_BYTES, readCookie } from './cookie-rules.js';
@@ -136,6 +137,7 @@ export function browserPlatform(options: BrowserPlatformOptions = {}): Platform 
     return () => win.removeEventListener('storage', onStorage);
   });
   const host = win as unknown as Record<string, unknown>;
+  const errors = silenceBots(options.reportError ?? (() => undefined), () => nav.userAgent);
 
   return {
     clock: { now: () => Date.now() },
@@ -153,17 +155,17 @@ export function browserPlatform(options: BrowserPlatformOptions = {}): Platform 
       assign: (url) => win.location.assign(url),
       reload: () => win.location.reload(),
     },
-    visibility: { current: visibilityNow, changes: visibilityChanges },
+    visibility: { current: visibilityNow, changes: guardedStream('platform.visibility.changes', visibilityChanges, errors) },
     userAgent: nav.userAgent,
     languages: nav.languages?.length ? [...nav.languages] : [nav.language],
-    crossTab,
+    crossTab: guardedStream('platform.crossTab', crossTab, errors),
     crypto: {
       getRandomValues: (array) => win.crypto.getRandomValues(array as never) as typeof array,
       subtle: win.isSecureContext ? win.crypto.subtle : undefined,
       isSecureContext: win.isSecureContext,
     },
     fetch: (...args) => win.fetch(...args),
-    errors: silenceBots(options.reportError ?? (() => undefined), () => nav.userAgent),
+    errors,
     globals: {
       get: (name) => host[name],
       set: (name, value) => {
@@ -175,17 +177,21 @@ export function browserPlatform(options: BrowserPlatformOptions = {}): Platform 
     },
     matchMedia: (query) => (typeof win.matchMedia === 'function' ? win.matchMedia(query).matches : false),
     watchMedia: (query) =>
-      new Observable<boolean>((subscriber) => {
-        if (typeof win.matchMedia !== 'function') {
-          subscriber.next(false);
-          return undefined;
-        }
-        const list = win.matchMedia(query);
-        const onChange = () => subscriber.next(list.matches);
-        onChange();
-        list.addEventListener('change', onChange);
-        return () => list.removeEventListener('change', onChange);
-      }),
+      guardedStream(
+        'platform.watchMedia',
+        new Observable<boolean>((subscriber) => {
+          if (typeof win.matchMedia !== 'function') {
+            subscriber.next(false);
+            return undefined;
+          }
+          const list = win.matchMedia(query);
+          const onChange = () => subscriber.next(list.matches);
+          onChange();
+          list.addEventListener('change', onChange);
+          return () => list.removeEventListener('change', onChange);
+        }),
+        errors,
+      ),
     dom: { window: win, document: doc },
   };
 }

@@ -1,3 +1,4 @@
+import { guardedStream } from '../errors/guarded-observable.js';
 import { BehaviorSubject, NEVER } from 'rxjs';
 import { silenceBots } from './bots.js';
 import { memoryCookieJar } from './memory-cookie-jar.js';
@@ -48,6 +49,7 @@ export function headlessPlatform(options: HeadlessPlatformOptions = {}): Headles
   let href = options.href ?? 'https://localhost/';
   const userAgent = options.userAgent ?? 'exkit headless';
   const hostFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => host.fetch(...args));
+  const errors = silenceBots(options.reportError ?? (() => undefined), () => userAgent);
   return {
     clock: { now },
     timers: checkedTimers(
@@ -73,18 +75,18 @@ export function headlessPlatform(options: HeadlessPlatformOptions = {}): Headles
     navigations,
     visibility: {
       current: () => 'visible',
-      changes: new BehaviorSubject<Visibility>('visible').asObservable(),
+      changes: guardedStream('platform.visibility.changes', new BehaviorSubject<Visibility>('visible'), errors),
     },
     userAgent,
     languages: options.languages ?? ['en-US', 'en'],
-    crossTab: NEVER,
+    crossTab: guardedStream('platform.crossTab', NEVER, errors),
     crypto: {
       getRandomValues: (array) => host.crypto.getRandomValues(array),
       subtle: host.crypto?.subtle,
       isSecureContext: options.isSecureContext ?? true,
     },
     fetch: hostFetch,
-    errors: silenceBots(options.reportError ?? (() => undefined), () => userAgent),
+    errors,
     globals: {
       get: (name) => globals.get(name),
       set: (name, value) => void globals.set(name, value),
@@ -92,7 +94,7 @@ export function headlessPlatform(options: HeadlessPlatformOptions = {}): Headles
     },
     matchMedia: () => false,
     // No media queries here: nothing matches, and nothing ever changes.
-    watchMedia: () => new BehaviorSubject(false).asObservable(),
+    watchMedia: () => guardedStream('platform.watchMedia', new BehaviorSubject(false), errors),
     dom: undefined,
   };
 }

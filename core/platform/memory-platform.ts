@@ -1,3 +1,4 @@
+import { guardedStream } from '../errors/guarded-observable.js';
 import { BehaviorSubject, Subject, distinctUntilChanged, filter, map, startWith } from 'rxjs';
 import { silenceBots } from './bots.js';
 import { ManualTimers } from './manual-timers.js';
@@ -127,6 +128,10 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
     delete: (name) => void globalsStore.delete(name),
   };
 
+  const errors = silenceBots(
+    (report) => reports.push(report),
+    () => userAgent,
+  );
   const platform: MemoryPlatform = {
     browser,
     clock: timers,
@@ -148,27 +153,28 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
     },
     visibility: {
       current: () => visibility.value,
-      changes: visibility.pipe(distinctUntilChanged()),
+      changes: guardedStream('platform.visibility.changes', visibility.pipe(distinctUntilChanged()), errors),
     },
     get userAgent() {
       return userAgent;
     },
     languages: options.languages ?? ['en-US', 'en'],
-    crossTab: crossTab.asObservable(),
+    crossTab: guardedStream('platform.crossTab', crossTab, errors),
     crypto,
     fetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)),
-    errors: silenceBots(
-      (report) => reports.push(report),
-      () => userAgent,
-    ),
+    errors,
     globals,
     matchMedia: (query) => media.has(query),
     watchMedia: (query) =>
-      mediaChanges.pipe(
-        filter((changed) => changed === query),
-        startWith(query),
-        map(() => media.has(query)),
-        distinctUntilChanged(),
+      guardedStream(
+        'platform.watchMedia',
+        mediaChanges.pipe(
+          filter((changed) => changed === query),
+          startWith(query),
+          map(() => media.has(query)),
+          distinctUntilChanged(),
+        ),
+        errors,
       ),
     dom: options.dom,
     reports,

@@ -1,3 +1,4 @@
+import { guardedStream } from '../errors/guarded-observable.js';
 import { BehaviorSubject, distinctUntilChanged, skip } from 'rxjs';
 import type { Observable } from 'rxjs';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
@@ -92,7 +93,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
   const name = options.cookieName ?? PREFERENCES_COOKIE_NAME;
   const defaults = { ...PREFERENCES_COOKIE_DEFAULTS, ...options.defaults };
   const state = new BehaviorSubject<PreferencesSnapshot>(snapshot(readPreferencesCookie(platform, options)));
-  const preferences$ = state.pipe(distinctUntilChanged());
+  const preferences$ = guardedStream('preferences.preferences$', state.pipe(distinctUntilChanged()), platform.errors);
 
   const commit = (next: PreferencesCookie): PreferencesSnapshot => {
     if (sameFields(next, state.value)) return state.value;
@@ -118,9 +119,9 @@ export function createPreferences(platform: Platform, options: PreferencesOption
     },
     reset: () => commit(defaults),
     preferences$,
-    changes$: preferences$.pipe(skip(1)),
+    changes$: guardedStream('preferences.changes$', state.pipe(distinctUntilChanged(), skip(1)), platform.errors),
     subscribe(listener) {
-      const subscription = state.pipe(skip(1)).subscribe(listener);
+      const subscription = guardedStream('preferences.subscribe listener', state.pipe(skip(1)), platform.errors).subscribe(listener);
       return () => subscription.unsubscribe();
     },
   };

@@ -3,7 +3,8 @@
 // gw-sign-error, sign error codes, key binding after a login).
 import type { HttpAfterResponseHook, HttpBeforeRequestHook } from '../http/types.js';
 import { requestBodyBytes } from '../http/body-text.js';
-import { requestContext } from '../http/request-context.js';
+import { requestApiPath, requestContext } from '../http/request-context.js';
+import { apiPathUnder } from '../http/wire-path.js';
 import { isResultCode } from '../catalog/result-codes.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Platform } from '../platform/types.js';
@@ -71,21 +72,16 @@ const isSuccessCode = (code: unknown): boolean => isResultCode(code, 'success') 
 
 /**
  * The API path of a request ('/v1/…'), or undefined when the request does not go to the API (the seed's
- * "URL starts with '/'"). An exkit HTTP client says so in its call context; a plain ky request counts
- * when it goes to the API base.
+ * "URL starts with '/'"): always the pathname of the URL the request carries. For an exkit HTTP client's
+ * call, under the client's base URL (see requestApiPath); for a plain ky request, under the API base.
  */
 export function apiPathOf(
   request: Request,
   options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
   ctx: Pick<HookContext, 'apiOrigin' | 'apiBasePath'>,
 ): string | undefined {
-  const context = requestContext(options);
-  if (context) return context.apiPath;
-  const url = new URL(request.url);
-  if (url.origin !== ctx.apiOrigin) return undefined;
-  if (!ctx.apiBasePath) return url.pathname;
-  if (url.pathname !== ctx.apiBasePath && !url.pathname.startsWith(`${ctx.apiBasePath}/`)) return undefined;
-  return url.pathname.slice(ctx.apiBasePath.length) || '/';
+  if (requestContext(options)) return requestApiPath(request, options);
+  return apiPathUnder(request.url, ctx.apiOrigin, ctx.apiBasePath);
 }
 
 /** The user id of a login response (spec §S3): data.userInfo.userId or data.accessTokenResVO.userInfo.userId. */

@@ -1,4 +1,5 @@
 // Sign error handling (spec §S8): toasts, config resets, debounced re-fetch, logout and reports.
+import { guardedStream } from '../errors/guarded-observable.js';
 import { Subject } from 'rxjs';
 import { checkDuration } from '../validate/duration.js';
 import type { Observable } from 'rxjs';
@@ -70,7 +71,7 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
   const passes = (last: number): boolean => platform.clock.now() - last >= debounceMs;
 
   return {
-    events$: subject.asObservable(),
+    events$: guardedStream('security.events$', subject, platform.errors),
     handle(code, message, url, locale = 'en') {
       const text = message && message.trim() !== '' ? message : messageText(locale, 'unknownError');
       const now = platform.clock.now();

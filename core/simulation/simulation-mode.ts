@@ -1,3 +1,4 @@
+import { guardedStream } from '../errors/guarded-observable.js';
 import type { Observable } from 'rxjs';
 import { distinctUntilChanged, filter, map } from 'rxjs';
 import type { Platform } from '../platform/types.js';
@@ -81,11 +82,15 @@ export function createSimulationMode(platform: Platform, options: SimulationMode
     currentPath: () => new URL(platform.location.href).pathname,
     navigate: (path) => platform.location.assign(path),
     reload: () => platform.location.reload(),
-    remoteChanges$: platform.crossTab.pipe(
-      // A null key is a storage clear, which also clears the flag.
-      filter((change) => change.key === flagKey || change.key === null),
-      map(() => isOn()),
-      distinctUntilChanged(),
+    remoteChanges$: guardedStream(
+      'simulation.remoteChanges$',
+      platform.crossTab.pipe(
+        // A null key is a storage clear, which also clears the flag.
+        filter((change) => change.key === flagKey || change.key === null),
+        map(() => isOn()),
+        distinctUntilChanged(),
+      ),
+      platform.errors,
     ),
   };
 }

@@ -161,6 +161,14 @@ export interface LoginRecord {
   token?: string;
 }
 
+/** One request as it arrived: the method, the raw path (before `?`), the risk-token header and the params read. */
+export interface RequestRecord {
+  method: string;
+  path: string;
+  riskToken?: string;
+  params?: Record<string, unknown>;
+}
+
 export interface SignRecord {
   path: string;
   mode?: number;
@@ -179,6 +187,8 @@ interface KeyRecord {
 export interface Gateway {
   readonly url: string;
   readonly config: SignConfigJson;
+  /** Every request received, in arrival order. */
+  readonly requests: RequestRecord[];
   readonly logins: LoginRecord[];
   readonly signs: SignRecord[];
   readonly deviceChecks: Array<{ known: boolean; userIdHash: string }>;
@@ -287,6 +297,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   const keys = new Map<string, KeyRecord>();
   const sessions = new Map<string, string>(); // token → userId
   const lastKeyByUserHash = new Map<string, string>(); // sha256(userId) → keyId
+  const requests: RequestRecord[] = [];
   const logins: LoginRecord[] = [];
   const signs: SignRecord[] = [];
   const deviceChecks: Array<{ known: boolean; userIdHash: string }> = [];
@@ -489,6 +500,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       const path = q === -1 ? raw : raw.slice(0, q);
       const query = q === -1 ? '' : raw.slice(q + 1);
       const body = await readBody(req);
+      const received: RequestRecord = { method: req.method ?? '', path };
+      requests.push(received);
       const page = req.method === 'GET' ? options.pages?.[path] : undefined;
       if (page) {
         res.writeHead(200, { 'content-type': page.contentType });
@@ -497,6 +510,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       }
       const riskToken = header(req, RISK_TOKEN_HEADER);
       if (riskToken) riskTokenHeaders.push({ path, token: riskToken });
+      if (riskToken !== undefined) received.riskToken = riskToken;
       if (req.method === 'GET' && path === RISK_TOKEN_DEVICE_PATH) {
         riskTokenFetches++;
         send(req, res, 200, { code: '00000', msg: 'success', data: nextRiskToken() });
@@ -515,6 +529,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
         return;
       }
       const params = parseParams(req, query, body);
+      if (params) received.params = params;
       if (LOGIN_PATHS.has(path) && params) {
         handleLogin(req, res, path, params);
         return;
@@ -542,6 +557,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
 
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    requests,
     get config() {
       return config;
     },

@@ -1,5 +1,5 @@
 import type { HttpBeforeRequestHook } from '../../http/types.js';
-import { requestContext } from '../../http/request-context.js';
+import { requestApiPath } from '../../http/request-context.js';
 import { checkDuration } from '../../validate/duration.js';
 import { DEFAULT_RISK_TOKEN_NAMES, RISK_TOKEN_INIT_WAIT_MS, RISK_TOKEN_URLS, USABLE_TOKEN_MAX_LENGTH } from './constants.js';
 import { readRecord } from '../../validate/describe-value.js';
@@ -43,8 +43,9 @@ export function riskTokenHeaderHook(source: RiskTokenSource, options: RiskTokenH
   checkDuration('initWaitMs', options.initWaitMs, { owner: 'risk token header' });
   const initWaitMs = options.initWaitMs ?? RISK_TOKEN_INIT_WAIT_MS;
   return async (request, kyOptions) => {
-    const context = requestContext(kyOptions);
-    if (!context || !urls.has(context.apiPath)) return;
+    // The path of the URL the request carries, not the one the call was written with.
+    const path = requestApiPath(request, kyOptions);
+    if (path === undefined || !urls.has(path)) return;
     let token = source.current();
     if (isUsableRiskToken(token)) source.refreshIfDue();
     else token = await source.settle(initWaitMs);

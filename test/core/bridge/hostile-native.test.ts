@@ -336,8 +336,12 @@ describe('event subscribers run guarded (issue 17; ARCHITECTURE failure model)',
     expect(seen).toEqual(['webVisible', true, 'webVisible', false]);
     expect(unhandled).not.toHaveBeenCalled();
     // Two throwing subscribers, two events; the pipe's map errors its own subscription once, then it is closed.
-    expect(platform.reports.filter((r) => r.event === 'bridgeSubscriberError')).toHaveLength(5);
-    expect(platform.reports[0]).toMatchObject({ event: 'bridgeSubscriberError', error: boom });
+    expect(platform.reports.filter((r) => r.event === 'callbackFailed')).toHaveLength(5);
+    expect(platform.reports[0]).toMatchObject({
+      event: 'callbackFailed',
+      error: { name: 'UserCallbackError', code: 'USER_CALLBACK_FAILED', cause: boom },
+      data: { callback: 'bridge.events$ subscriber' },
+    });
   });
 
   it('a throwing error or complete handler is reported too; unsubscribing still works through pipes', async () => {
@@ -357,6 +361,6 @@ describe('event subscribers run guarded (issue 17; ARCHITECTURE failure model)',
     await realTick();
     expect(seen).toEqual([1]);
     expect(unhandled).not.toHaveBeenCalled();
-    expect(platform.reports.filter((r) => r.event === 'bridgeSubscriberError')).toHaveLength(1);
+    expect(platform.reports.filter((r) => r.event === 'callbackFailed')).toHaveLength(1);
   });
 });

@@ -114,7 +114,19 @@ describe('API path of a request (the seed’s "URL starts with \'/\'")', async (
   ])('%s → %s', (url, path) => {
     expect(apiPathOf(new Request(url), undefined, base)).toBe(path);
   });
-  it('an exkit HTTP client’s call context names the API path', () => {
-    expect(apiPathOf(new Request('https://elsewhere.example/base/v1/a'), { context: { exkit: { apiPath: '/v1/a' } } }, base)).toBe('/v1/a');
+  it('for an exkit HTTP client’s call, the path is the one the request’s URL carries under the client’s base URL', () => {
+    const context = (url: string) => ({ context: { exkit: { apiPath: '/v1/a', url, baseUrl: 'https://elsewhere.example/base' } } });
+    expect(apiPathOf(new Request('https://elsewhere.example/base/v1/a'), context('https://elsewhere.example/base/v1/a'), base)).toBe(
+      '/v1/a',
+    );
+    // A hook pointed the request at another path: that path is judged, not the one the call was written with.
+    expect(
+      apiPathOf(new Request('https://elsewhere.example/base/v1/user/login'), context('https://elsewhere.example/base/v1/a'), base),
+    ).toBe('/v1/user/login');
+    expect(apiPathOf(new Request('https://other.example/base/v1/a'), context('https://elsewhere.example/base/v1/a'), base)).toBeUndefined();
+    // A context without the client's base URL did not come from an exkit client: no API path.
+    expect(
+      apiPathOf(new Request('https://elsewhere.example/base/v1/a'), { context: { exkit: { apiPath: '/v1/a' } } }, base),
+    ).toBeUndefined();
   });
 });

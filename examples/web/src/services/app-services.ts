@@ -58,7 +58,13 @@ export function createAppServices() {
 
   // The test widget stands in for the third-party slider; the Account page shows its controls.
   const captchaWidget = createTestCaptchaWidget('manual');
-  const captcha = createCaptchaService({ http, widget: captchaWidget, locale: () => preferences.get().language, clock: platform.timers });
+  const captcha = createCaptchaService({
+    http,
+    widget: captchaWidget,
+    locale: () => preferences.get().language,
+    clock: platform.timers,
+    errors: platform.errors,
+  });
   const simulation = createActor(simulationMachine, {
     input: { simulation: createSimulationMode(platform) },
     clock: platform.timers,

@@ -1,5 +1,9 @@
+// The one guarded delivery path of every Observable the package exposes: a subscriber's throw is reported,
+// never rethrown by RxJS as an uncaught exception, and the other subscribers still receive.
 import { Observable, Subscriber } from 'rxjs';
 import type { Observer, Operator, Subscription, TeardownLogic } from 'rxjs';
+import type { ErrorReporter } from '../platform/types.js';
+import { UserCallbackError, reportCallbackError } from './guard-callback.js';
 
 /**
  * An observable whose subscribers run guarded: a throw from a subscriber's `next`, `error` or `complete`
@@ -72,4 +76,14 @@ export class GuardedObservable<T> extends Observable<T> {
       },
     });
   }
+}
+
+/**
+ * `source` delivered through the guarded path: a throw from one of its subscribers (or an error reaching a
+ * subscriber without an error handler) is reported through `errors` as a UserCallbackError naming
+ * `stream`'s subscriber, and the other subscribers still receive. Pipes built on the result stay guarded.
+ */
+export function guardedStream<T>(stream: string, source: Observable<T>, errors: ErrorReporter | undefined): Observable<T> {
+  const report = (thrown: unknown) => reportCallbackError(errors, new UserCallbackError(`${stream} subscriber`, thrown));
+  return new GuardedObservable<T>(report, (subscriber) => source.subscribe(subscriber));
 }
