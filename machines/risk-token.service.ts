@@ -1,5 +1,6 @@
 import { filter, map } from 'rxjs';
 import { createActor } from 'xstate';
+import { safeReport } from '../core/errors/guard-callback.js';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform, TimerHandle } from '../core/platform/types.js';
@@ -122,7 +123,7 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
       store,
       schedule: riskTokenSchedule$(platform.visibility, platform.timers, intervalMs),
       now: () => platform.clock.now(),
-      report: (report) => platform.errors.report(report),
+      report: (report) => safeReport(platform.errors, report),
       intervalMs,
       ...(options.validityMs === undefined ? {} : { validityMs: options.validityMs }),
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),

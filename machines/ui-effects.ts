@@ -1,5 +1,6 @@
 import { fromCallback } from 'xstate';
 import type { EventObject } from 'xstate';
+import { safeReport } from '../core/errors/guard-callback.js';
 import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import { createFocusTrap } from '../core/ui/focus-trap.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
@@ -223,7 +224,8 @@ export const LAYER_NODE_INVALID_EVENT = 'layerNodeInvalid';
 
 function reportInvalidNode(errors: ErrorReporter | undefined, error: unknown): void {
   try {
-    if (errors) errors.report({ event: LAYER_NODE_INVALID_EVENT, message: error instanceof Error ? error.message : String(error), error });
+    if (errors)
+      safeReport(errors, { event: LAYER_NODE_INVALID_EVENT, message: error instanceof Error ? error.message : String(error), error });
     else console.error('[exkit] a layer node failed its check', error);
   } catch {
     // A reporter that throws has nowhere left to report to.

@@ -16,6 +16,7 @@ import type { DeepLinkConfig, DeepLinkIntent, DeepLinkParams, OpenDeepLinkResult
 import type { DeepLinkTarget } from './deep-link-targets.js';
 import { AppJSBridgeRequestActionError, UnknownBridgeCommandError } from './errors.js';
 import { guardedStream } from '../errors/guarded-observable.js';
+import { safeReport } from '../errors/guard-callback.js';
 import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
@@ -205,7 +206,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
       }
       events.next({ name, data: decodeEventPayload(payload) });
     } catch (error) {
-      platform.errors.report({ event: 'bridgeEventError', error });
+      safeReport(platform.errors, { event: 'bridgeEventError', error });
     }
   };
   platform.globals.set(protocol.callbackFunctionName, transport.receive);

@@ -1,5 +1,6 @@
 import { isResultCode } from '../catalog/result-codes.js';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { safeReport } from '../errors/guard-callback.js';
 import type { ErrorReporter, PlatformCrypto, Timers, TimerHandle } from '../platform/types.js';
 import {
   AppJSBridgeRequestActionError,
@@ -190,7 +191,7 @@ export class BridgeTransport {
         );
       } else {
         // The app answered synchronously and then threw: the call already settled from its answer.
-        this.options.errors?.report({ event: 'bridgePostError', error, data: { command } });
+        safeReport(this.options.errors, { event: 'bridgePostError', error, data: { command } });
       }
       return promise;
     }
@@ -241,7 +242,7 @@ export class BridgeTransport {
       );
       this.settle(id, entry, SETTLED_ANSWERED, () => entry.reject(error));
     } catch (error) {
-      this.options.errors?.report({ event: 'bridgeCallbackError', error });
+      safeReport(this.options.errors, { event: 'bridgeCallbackError', error });
     }
   };
 

@@ -1,4 +1,4 @@
-import type { ErrorReporter } from '../platform/types.js';
+import type { ErrorReport, ErrorReporter } from '../platform/types.js';
 import { expectString } from '../validate/describe-value.js';
 import { ExkitError } from './exkit-error.js';
 
@@ -17,23 +17,45 @@ export class UserCallbackError extends ExkitError {
 export type Guarded<T> = { ok: true; value: T } | { ok: false; error: UserCallbackError };
 
 /**
+ * The one way exkit reports: through `errors` when there is one, and a reporter or logger that throws (or is
+ * not a function) is ignored, so reporting is never what breaks a call, a stream or an actor. Every internal
+ * report and log goes through here.
+ */
+export function safeReport(errors: ErrorReporter | undefined, report: ErrorReport): void {
+  try {
+    errors?.report(report);
+  } catch {
+    // Nothing left to report to.
+  }
+}
+
+/** Calls a caller's logger (`security`'s `log` option and the like) the same way: a throw from it is ignored. */
+export function safeLog(
+  log: ((message: string, data: Record<string, unknown>) => void) | undefined,
+  message: string,
+  data: Record<string, unknown>,
+): void {
+  try {
+    log?.(message, data);
+  } catch {
+    // A logger that fails has nowhere to say so.
+  }
+}
+
+/**
  * Logs a failed callback through the platform's error reporter (the console when the caller gave none).
  * A reporter that throws in turn is ignored: reporting must never be what breaks the caller.
  */
 export function reportCallbackError(errors: ErrorReporter | undefined, error: UserCallbackError): void {
-  try {
-    if (errors)
-      errors.report({
-        event: CALLBACK_FAILED_EVENT,
-        message: error.msg,
-        error,
-        data: { callback: (error.extra as { callback: string }).callback },
-      });
-    // Without a platform there is no logger to hand; the console keeps the failure from being lost.
-    else console.error(`[exkit] ${error.msg}`, error.cause);
-  } catch {
-    // Nothing left to report to.
-  }
+  const report = {
+    event: CALLBACK_FAILED_EVENT,
+    message: error.msg,
+    error,
+    data: { callback: (error.extra as { callback: string }).callback },
+  };
+  // Without a platform there is no logger to hand; the console keeps the failure from being lost.
+  if (errors) safeReport(errors, report);
+  else safeLog((message, data) => console.error(`[exkit] ${message}`, data), error.msg, { cause: error.cause });
 }
 
 /**

@@ -1,5 +1,5 @@
 export { ExkitError, InvalidArgumentError, isExkitError } from './exkit-error.js';
 export type { ErrorObject, ExkitErrorOptions } from './exkit-error.js';
-export { CALLBACK_FAILED_EVENT, UserCallbackError, guardCallback, reportCallbackError } from './guard-callback.js';
+export { CALLBACK_FAILED_EVENT, UserCallbackError, guardCallback, reportCallbackError, safeLog, safeReport } from './guard-callback.js';
 export type { Guarded } from './guard-callback.js';
 export { GuardedObservable, guardedStream } from './guarded-observable.js';

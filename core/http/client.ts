@@ -38,6 +38,7 @@ import type { ApiEnvelope, ContentType, HttpMethod, HttpRequestContext } from '.
 import { appendSearchParams, paramsKey, toFormData } from './serialize.js';
 import { isWirePath } from './wire-path.js';
 import { guardedStream } from '../errors/guarded-observable.js';
+import { safeReport } from '../errors/guard-callback.js';
 import type {
   HttpAfterResponseHook,
   HttpBeforeRequestHook,
@@ -366,7 +367,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     } catch (cause) {
       const field = `providers.${name}`;
       const error = new HttpSetupError(`http: ${field} threw`, { field, cause });
-      platform.errors.report({ event: 'httpProviderError', message: error.msg, error, data: { field } });
+      safeReport(platform.errors, { event: 'httpProviderError', message: error.msg, error, data: { field } });
       throw error;
     }
   }
@@ -488,7 +489,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     ) {
       const data: Record<string, unknown> = { method: error.context.method, path, status: error.status, code: error.code };
       if (error instanceof HttpRedirectError) Object.assign(data, { reason: error.reason, location: error.location });
-      platform.errors.report({ event: 'httpError', message: error.msg, error, data });
+      safeReport(platform.errors, { event: 'httpError', message: error.msg, error, data });
     }
   }
 

@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import { COOKIE_DAY_MS } from '../platform/memory-cookie-jar.js';
+import { decodeCookiePart, encodeCookiePart } from '../platform/cookie-rules.js';
+import { parseCookieDate } from './cookie-date.js';
 import type { StoredCookie } from '../platform/memory-cookie-jar.js';
 import type { Clock, CookieJar, CookieOptions } from '../platform/types.js';
 import type { HttpHooks } from './types.js';
@@ -23,8 +25,9 @@ const CONTROL_CHARACTER = /[\x00-\x08\x0A-\x1F\x7F]/;
  * Reads one `Set-Cookie` header value, as RFC 6265 §5.2 has a user agent do; `undefined` when the line
  * must be ignored (a control character other than HTAB, no `=` in its first part, or an empty name).
  * `Max-Age` wins over `Expires`; either in the past (Max-Age ≤ 0) deletes the cookie; otherwise it becomes
- * a lifetime in days. Attributes that do not parse are ignored, as the RFC says, and HttpOnly means nothing
- * to a jar that no script reads.
+ * a lifetime in days. Attributes that do not parse are ignored, as the RFC says (an `Expires` that is not a
+ * cookie date, RFC 6265 §5.1.1, is no deletion), and HttpOnly means nothing to a jar that no script reads.
+ * A line that breaks the `__Secure-`/`__Host-` prefix rules (RFC 6265bis) is ignored.
  */
 export function parseSetCookie(line: string, now: number): SetCookie | undefined {
   expectString('line', line, 'parseSetCookie');
@@ -44,16 +47,29 @@ export function parseSetCookie(line: string, now: number): SetCookie | undefined
     const key = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
     const raw = at < 0 ? '' : attribute.slice(at + 1).trim();
     if (key === 'max-age' && /^-?\d+$/.test(raw)) maxAge = Number(raw);
-    else if (key === 'expires' && !Number.isNaN(Date.parse(raw))) expires = Date.parse(raw);
+    else if (key === 'expires' && parseCookieDate(raw) !== undefined) expires = parseCookieDate(raw);
     else if (key === 'path' && raw.startsWith('/')) options.path = raw;
     else if (key === 'domain' && raw !== '') options.domain = raw.replace(/^\./, '').toLowerCase();
     else if (key === 'secure') options.secure = true;
     else if (key === 'samesite' && SAME_SITE[raw.toLowerCase()]) options.sameSite = SAME_SITE[raw.toLowerCase()];
   }
+  if (!keepsPrefixRules(name, options)) return undefined;
   const lifetimeMs = maxAge !== undefined ? maxAge * 1000 : expires !== undefined ? expires - now : undefined;
   if (lifetimeMs !== undefined && lifetimeMs <= 0) return { name, value, options, remove: true };
   if (lifetimeMs !== undefined) options.days = lifetimeMs / COOKIE_DAY_MS;
   return { name, value, options, remove: false };
+}
+
+/**
+ * RFC 6265bis §4.1.3 cookie prefixes (matched without regard to case, as browsers do): a `__Secure-` cookie
+ * must be set with `Secure`; a `__Host-` cookie with `Secure`, `Path=/` and no `Domain`. A line that breaks
+ * them is ignored, so a server cannot plant a host-only cookie for a whole domain.
+ */
+function keepsPrefixRules(name: string, options: CookieOptions): boolean {
+  const lower = name.toLowerCase();
+  if (lower.startsWith('__secure-')) return options.secure === true;
+  if (lower.startsWith('__host-')) return options.secure === true && options.domain === undefined && options.path === '/';
+  return true;
 }
 
 /** What the hooks need of a platform without a browser cookie jar: its jar, the jar's entries and its clock. */
@@ -93,7 +109,12 @@ export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHoo
         // Read through the jar, which drops expired cookies.
         for (const name of [...source.cookieStore.keys()]) {
           const value = source.cookies.get(name);
-          if (value !== undefined) pairs.push(`${name}=${value}`);
+          if (value === undefined) continue;
+          // Encoded as the browser platform writes document.cookie, so a value with `;`, a newline or
+          // non-ASCII text travels as one cookie that a server decodes back to exactly the value.
+          const encodedName = encodeCookiePart(name);
+          const encodedValue = encodeCookiePart(value);
+          if (encodedName !== undefined && encodedValue !== undefined) pairs.push(`${encodedName}=${encodedValue}`);
         }
         if (pairs.length > 0) request.headers.set('cookie', pairs.join('; '));
       },
@@ -106,8 +127,10 @@ export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHoo
         for (const line of response.headers.getSetCookie()) {
           const cookie = parseSetCookie(line, source.clock.now());
           if (!cookie) continue;
-          if (cookie.remove) source.cookies.remove(cookie.name);
-          else source.cookies.set(cookie.name, cookie.value, cookie.options);
+          // The jar holds values as a page reads them from document.cookie: percent-decoded.
+          const name = decodeCookiePart(cookie.name) ?? cookie.name;
+          if (cookie.remove) source.cookies.remove(name);
+          else source.cookies.set(name, decodeCookiePart(cookie.value) ?? cookie.value, cookie.options);
         }
       },
     ],

@@ -119,12 +119,33 @@ export type RedirectRefusal = 'cross-origin' | 'opaque' | 'body' | 'location' | 
 export class HttpRedirectError extends HttpRequestError {
   override name = 'HttpRedirectError';
   readonly reason: RedirectRefusal;
+  /** Where the refused redirect pointed, without any `user:password@` (it is reported and logged). */
   readonly location?: string;
   constructor(msg: string, reason: RedirectRefusal, details: HttpRequestErrorDetails & { location?: string }) {
     super('HTTP_REDIRECT', msg, details);
     this.reason = reason;
-    if (details.location !== undefined) this.location = details.location;
+    if (details.location !== undefined) this.location = withoutUserinfo(details.location);
   }
+}
+
+/** The authority's `user:password@` of an absolute URL (up to its last `@`, as the URL parser reads it). */
+const USERINFO = /^([a-z][a-z\d+.-]*:)?([\\/]{2})[^\\/?#]*@/i;
+
+/**
+ * A URL text with its userinfo removed: a Location header can carry `user:password@`, and the error holding it
+ * is reported. Read as the URL parser reads it (tabs and newlines dropped, ends trimmed) so no spelling keeps it.
+ */
+export function withoutUserinfo(text: string): string {
+  if (URL.canParse(text)) {
+    const url = new URL(text);
+    if (url.username === '' && url.password === '') return text;
+    url.username = '';
+    url.password = '';
+    return url.href;
+  }
+  // eslint-disable-next-line no-control-regex -- what the URL parser drops or trims
+  const read = text.replace(/[\t\n\r]/g, '').replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, '');
+  return USERINFO.test(read) ? read.replace(USERINFO, '$1$2') : text;
 }
 
 /**

@@ -63,7 +63,8 @@ export function encodeCookiePart(text: string): string | undefined {
   }
 }
 
-function decodeCookiePart(text: string): string | undefined {
+/** Percent-decodes one cookie name or value; undefined when it holds an escape that is not UTF-8. */
+export function decodeCookiePart(text: string): string | undefined {
   try {
     return decodeURIComponent(text);
   } catch {

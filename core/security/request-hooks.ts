@@ -5,6 +5,7 @@ import type { HttpAfterResponseHook, HttpBeforeRequestHook } from '../http/types
 import { requestBodyBytes } from '../http/body-text.js';
 import { requestApiPath, requestContext } from '../http/request-context.js';
 import { apiPathUnder } from '../http/wire-path.js';
+import { safeLog } from '../errors/guard-callback.js';
 import { isResultCode } from '../catalog/result-codes.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Platform } from '../platform/types.js';
@@ -171,7 +172,7 @@ export function createBeforeRequestHook(ctx: HookContext): HttpBeforeRequestHook
     if (ctx.debug()) {
       request.headers.set(SIGN_HEADERS.text, toBase64(utf8ToBytes(text)));
       rememberDebugText(ctx.debugTexts, traceId, text);
-      ctx.log('signed text', { url: request.url, text });
+      safeLog(ctx.log, 'signed text', { url: request.url, text });
       ctx.errors.emit({ type: 'signDebug', url: request.url, text });
     }
   };

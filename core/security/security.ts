@@ -2,6 +2,7 @@
 // performs the init steps the signing-init machine orchestrates, and gives the HTTP client its hooks.
 import type { Observable } from 'rxjs';
 import { checkDuration } from '../validate/duration.js';
+import { safeReport } from '../errors/guard-callback.js';
 import type { HttpAfterResponseHook, HttpBeforeRequestHook } from '../http/types.js';
 import type { HttpClient } from '../http/client.js';
 import { createStore } from '../storage/namespaced-store.js';
@@ -297,7 +298,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     reportInitFailure(error) {
       const code = error instanceof SigningInitError ? error.code : 'UNKNOWN';
       const message = error instanceof Error ? error.message : String(error);
-      platform.errors.report({ event: LOGIN_ENCRYPT_FAILED_EVENT, message, data: { code } });
+      safeReport(platform.errors, { event: LOGIN_ENCRYPT_FAILED_EVENT, message, data: { code } });
     },
     initSignFor,
     dispose() {

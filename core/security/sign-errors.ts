@@ -1,5 +1,6 @@
 // Sign error handling (spec §S8): toasts, config resets, debounced re-fetch, logout and reports.
 import { guardedStream } from '../errors/guarded-observable.js';
+import { safeLog, safeReport } from '../errors/guard-callback.js';
 import { Subject } from 'rxjs';
 import { checkDuration } from '../validate/duration.js';
 import type { Observable } from 'rxjs';
@@ -80,7 +81,7 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
       if (code === SIGN_ERROR_CODES.invalid) {
         if (passes(lastLogout)) {
           subject.next({ type: 'logout', code });
-          platform.errors.report({ event: SIGN_INVALID_EVENT, message: text, data: { code, url } });
+          safeReport(platform.errors, { event: SIGN_INVALID_EVENT, message: text, data: { code, url } });
         }
         lastLogout = now;
         return;
@@ -96,7 +97,7 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
       }, refetchMs);
     },
     logHeader(url, value) {
-      options.log('gateway sign error', { url, value });
+      safeLog(options.log, 'gateway sign error', { url, value });
       subject.next({ type: 'gatewaySignError', url, value });
     },
     emit: (event) => subject.next(event),
