@@ -4,8 +4,7 @@ import { RICH_TEXT_CONTAINER_STYLE, renderRichText } from '../core/content/rende
 import type { RenderRichTextOptions } from '../core/content/render-rich-text.js';
 
 export interface SafeRichTextProps
-  extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerouslySetInnerHTML'>,
-    RenderRichTextOptions {
+  extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerouslySetInnerHTML'>, RenderRichTextOptions {
   /** Untrusted HTML: it is sanitised here, with the page's window, before it reaches the page. */
   html: string;
 }

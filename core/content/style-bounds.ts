@@ -250,8 +250,7 @@ const lineHeight: Rule = (components) => {
 };
 
 // Any number of components, each a length within the border cap, or a style or colour.
-const border: Rule = (components) =>
-  components.every((c) => c.kind !== 'measure' || withinCap(c.measure, L.borderMaxPx, 0, true));
+const border: Rule = (components) => components.every((c) => c.kind !== 'measure' || withinCap(c.measure, L.borderMaxPx, 0, true));
 
 const textColor: Rule = (components) =>
   components.every((c) => !(c.kind === 'word' && c.word === 'transparent') && !(c.kind === 'color' && !(c.alpha >= L.colorMinAlpha)));
@@ -309,10 +308,10 @@ export function withinLayoutBounds(property: string, value: string): boolean {
   return (RULES[property] ?? noLength)(components);
 }
 
-const DIMENSION = /^(\d+(?:\.\d+)?)(%?)$/;
+const DIMENSION = /^(\d+(?:\.\d+)?)(%|px)?$/i;
 
 /**
- * The width or height attribute an element may keep: digits (optionally a fraction and a %) within the box cap,
+ * The width or height attribute an element may keep: digits (optionally a fraction, then % or px) within the box cap,
  * trimmed; null for anything else (`3000`, `-5`, `1e4`, `50vw`).
  */
 export function boundedDimension(value: string): string | null {
@@ -320,5 +319,5 @@ export function boundedDimension(value: string): string | null {
   const match = DIMENSION.exec(text);
   if (match === null) return null;
   const number = Number.parseFloat(match[1]!);
-  return number <= (match[2] ? L.boxMaxPercent : L.boxMaxPx) ? text : null;
+  return number <= (match[2] === '%' ? L.boxMaxPercent : L.boxMaxPx) ? text : null;
 }
