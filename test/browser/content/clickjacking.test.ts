@@ -133,8 +133,8 @@ async function runCorpus(engine: Engine, mode: Mode, payloads: readonly LayoutPa
   try {
     await page.setContent(PAGE);
     await page.evaluate(
-      ([library, harness]) => {
-        for (const source of [library, harness]) {
+      (sources: string[]) => {
+        for (const source of sources) {
           const script = document.createElement('script');
           script.textContent = source;
           document.head.append(script);
