@@ -3,6 +3,7 @@ export * from './provider.js';
 export * from './errors.js';
 export * from './use-button.js';
 export * from './safe-link.js';
+export * from './safe-rich-text.js';
 export * from './use-amount-input.js';
 export * from './use-captcha.js';
 export * from './use-simulation-mode.js';

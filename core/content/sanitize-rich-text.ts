@@ -7,6 +7,9 @@ import { consoleContentLogger, silentContentLogger } from './logger.js';
 import { allowedSchemes, parseHref } from './sanitize-href.js';
 import type { ParsedHref } from './sanitize-href.js';
 import { sanitizeStyle } from './sanitize-style.js';
+import { boundedDimension } from './style-bounds.js';
+import { assertClassName } from '../validate/class-name.js';
+import { expectArray } from '../validate/describe-value.js';
 import { escapeRegExp } from '../validate/reg-exp.js';
 import { readRecord } from '../validate/describe-value.js';
 import { createListCache } from './list-cache.js';
@@ -106,6 +109,23 @@ export interface RichTextOptions {
   ownDomains?: readonly string[];
   /** Receives a warning for every blocked link. Default console.warn; `silentContentLogger` drops it. */
   logger?: Pick<ContentLogger, 'warn'>;
+  /**
+   * The author classes the app's stylesheet is ready for: exact `names` and names starting with one of `prefixes`.
+   * Every other class token is removed; with no list (the default) no class reaches the page, because a page
+   * stylesheet's classes (`fixed inset-0 z-50`) can place content anywhere.
+   */
+  allowedClasses?: RichTextClassAllowList;
+}
+
+/** Which author classes rich text may keep: exact names, and names that start with one of the prefixes. */
+export interface RichTextClassAllowList {
+  names?: readonly string[];
+  prefixes?: readonly string[];
+}
+
+interface ClassMatcher {
+  names: ReadonlySet<string>;
+  prefixes: readonly string[];
 }
 
 interface ActiveCall {
@@ -123,6 +143,8 @@ interface ActiveCall {
    */
   hrefs: Map<string, ParsedHref>;
   styles: Map<string, string>;
+  /** The class allow-list of this call; undefined keeps no class. */
+  classes: ClassMatcher | undefined;
 }
 
 interface WindowSanitizer {
@@ -137,8 +159,33 @@ function newCall(
   appSchemes: readonly string[] | undefined,
   ownDomains: readonly string[],
   logger: Pick<ContentLogger, 'warn'>,
+  classes?: ClassMatcher,
 ): ActiveCall {
-  return { appSchemes, ownDomains, logger, links: [], parsedLinks: [], newTabs: [], hrefs: new Map(), styles: new Map() };
+  return { appSchemes, ownDomains, logger, links: [], parsedLinks: [], newTabs: [], hrefs: new Map(), styles: new Map(), classes };
+}
+
+// HTML splits a class attribute on ASCII white space.
+const CLASS_SEPARATOR = /[\t\n\f\r ]+/;
+
+/** The class tokens of `value` the allow-list keeps, joined; '' when none. */
+function allowedClassText(value: string, classes: ClassMatcher): string {
+  const kept: string[] = [];
+  for (const token of value.split(CLASS_SEPARATOR)) {
+    if (token !== '' && (classes.names.has(token) || classes.prefixes.some((prefix) => token.startsWith(prefix)))) kept.push(token);
+  }
+  return kept.join(' ');
+}
+
+/** Checks an allowedClasses option once per call: every name and prefix one token without spaces. */
+function classMatcher(list: RichTextClassAllowList): ClassMatcher {
+  const read = readRecord('options.allowedClasses', list, 'sanitizeRichText');
+  const field = (key: 'names' | 'prefixes'): string[] => {
+    const values = read[key];
+    if (values === undefined) return [];
+    expectArray(`options.allowedClasses.${key}`, values, 'sanitizeRichText');
+    return Array.from(values, (value) => assertClassName(value));
+  };
+  return { names: new Set(field('names')), prefixes: field('prefixes') };
 }
 
 // Stryker disable next-line ArrayDeclaration: the idle call never records a kept link (the self-test's only link is refused).
@@ -240,6 +287,16 @@ function installHooks(sanitizer: WindowSanitizer): void {
       }
       if (style === '') data.keepAttr = false;
       else data.attrValue = style;
+    } else if (name === 'class') {
+      const { classes } = sanitizer.active;
+      const text = classes ? allowedClassText(data.attrValue, classes) : '';
+      if (text === '') data.keepAttr = false;
+      else data.attrValue = text;
+    } else if (name === 'width' || name === 'height') {
+      // Size attributes map to the width and height properties: held to the same cap as a style would be.
+      const bounded = boundedDimension(data.attrValue);
+      if (bounded === null) data.keepAttr = false;
+      else data.attrValue = bounded;
     } else if (name === 'target') {
       if (data.attrValue.toLowerCase() !== '_blank' || !isAnchor(node)) data.keepAttr = false;
       else {
@@ -332,7 +389,9 @@ function sanitizerFor(win: WindowLike | Window): WindowSanitizer {
 
 /**
  * Sanitises untrusted HTML (spec §S5): an allow-list of tags and attributes, script and noscript bodies
- * removed, comments dropped, unsafe styles removed, every href and src through the link rules.
+ * removed, comments dropped, unsafe styles and styles past the layout caps removed, sizes capped, author classes
+ * removed unless allow-listed, every href and src through the link rules. Render the result in a contained box
+ * (renderRichText, or SafeRichText in React) so that it cannot paint or take clicks outside it.
  */
 export function sanitizeRichText(html: string, options: RichTextOptions): string {
   options = readRecord('options', options, 'sanitizeRichText');
@@ -349,6 +408,7 @@ export function sanitizeRichText(html: string, options: RichTextOptions): string
     sanitizer.config = config;
   }
   // Stryker disable next-line ArrayDeclaration: a host name holds no space, so it can never match the mutant's stray domain.
-  const call = newCall(options.appSchemes, options.ownDomains ?? [], options.logger ?? consoleContentLogger);
+  const classes = options.allowedClasses === undefined ? undefined : classMatcher(options.allowedClasses);
+  const call = newCall(options.appSchemes, options.ownDomains ?? [], options.logger ?? consoleContentLogger, classes);
   return runSanitizer(sanitizer, String(html), call);
 }

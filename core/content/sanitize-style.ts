@@ -1,4 +1,6 @@
 import { readGuarded } from '../validate/describe-value.js';
+import { withinLayoutBounds } from './style-bounds.js';
+
 // Spec §S5 ("unsafe style values removed"): inline styles keep only these properties, each with a plain value.
 export const ALLOWED_STYLE_PROPERTIES: readonly string[] = [
   'color',
@@ -131,7 +133,10 @@ function safeValue(value: string): boolean {
   return double % 2 === 0 && single % 2 === 0;
 }
 
-/** Keeps the declarations of an inline style whose property and value are on the allow-list; '' when none is. */
+/**
+ * Keeps the declarations of an inline style whose property and value are on the allow-list and whose lengths keep
+ * to the layout caps (RICH_TEXT_LAYOUT_LIMITS); '' when none does.
+ */
 export function sanitizeStyle(style: string): string {
   const kept: string[] = [];
   // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; String() gives a string its own text.
@@ -142,7 +147,7 @@ export function sanitizeStyle(style: string): string {
     if (colon < 0) continue;
     const property = declaration.slice(0, colon).trim().toLowerCase();
     const value = declaration.slice(colon + 1).trim();
-    if (allowedProperties.has(property) && safeValue(value)) kept.push(`${property}: ${value}`);
+    if (allowedProperties.has(property) && safeValue(value) && withinLayoutBounds(property, value)) kept.push(`${property}: ${value}`);
   }
   return kept.join('; ');
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as core from '../../core/index.js';
 import * as machines from '../../machines/index.js';
 import { hostileValues, outcomeOf } from './hostile-arguments.js';
+import { jsdomWindow } from '../core/content/jsdom-window.js';
 
 const { ExkitError, memoryPlatform } = core;
 
@@ -86,6 +87,7 @@ function validArguments(): Record<string, unknown[]> {
     sanitizeAmount: ['12.345', 2],
     sanitizeAmountInput: ['12.345', 2, 3],
     sanitizeRichText: ['<b>hi</b>', {}],
+    renderRichText: [jsdomWindow('').document.createElement('div'), '<b>hi</b>', {}],
     decideReferralCache: [{}, 'https://example.com/', {}, 0],
     createImageHostSelector: [platform, {}],
     probeImageUrl: ['https://img.example.com', '/probe.png', 1],

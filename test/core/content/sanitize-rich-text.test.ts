@@ -382,7 +382,6 @@ describe('sanitizeRichText: every tag and attribute on the allow-list is kept (s
 
   it.each([
     ['title', '<p title="t">x</p>'],
-    ['class', '<p class="c">x</p>'],
     ['align, dir and lang', '<p align="center" dir="rtl" lang="ar">x</p>'],
     ['alt, width and height', '<img alt="a" width="10" height="20">'],
     ['colspan and rowspan', '<table><tbody><tr><td colspan="2" rowspan="3">x</td></tr></tbody></table>'],

@@ -103,10 +103,39 @@ const PROPERTIES = [
   'list-style-position',
 ];
 
+// A value each property takes as it is; properties not listed here take a small length (1px).
+const PLAIN_VALUES: Record<string, string> = {
+  color: 'red',
+  'background-color': 'red',
+  'font-size': '12px',
+  'font-weight': 'bold',
+  'font-style': 'italic',
+  'font-family': 'Arial',
+  'font-variant': 'small-caps',
+  'text-align': 'center',
+  'text-decoration': 'underline',
+  'text-decoration-line': 'underline',
+  'text-decoration-color': 'red',
+  'text-decoration-style': 'dotted',
+  'text-transform': 'uppercase',
+  'white-space': 'nowrap',
+  'word-break': 'break-all',
+  'overflow-wrap': 'anywhere',
+  'vertical-align': 'middle',
+  'border-color': 'red',
+  'border-style': 'solid',
+  'border-collapse': 'collapse',
+  float: 'left',
+  clear: 'both',
+  'list-style-type': 'disc',
+  'list-style-position': 'inside',
+};
+
 describe('sanitizeStyle: the property and function allow-lists (spec §S5)', () => {
   it.each(PROPERTIES)('keeps %s with a plain value', (property) => {
-    expect(sanitizeStyle(`${property}: 1px`)).toBe(`${property}: 1px`);
-    expect(sanitizeStyle(`${property.toUpperCase()} : 1px `)).toBe(`${property}: 1px`);
+    const value = PLAIN_VALUES[property] ?? '1px';
+    expect(sanitizeStyle(`${property}: ${value}`)).toBe(`${property}: ${value}`);
+    expect(sanitizeStyle(`${property.toUpperCase()} : ${value} `)).toBe(`${property}: ${value}`);
   });
 
   it.each([
@@ -128,7 +157,12 @@ describe('sanitizeStyle: the property and function allow-lists (spec §S5)', () 
     expect(sanitizeStyle(`${property}: 1px`)).toBe('');
   });
 
-  it.each(['rgb(1, 2, 3)', 'rgba(1, 2, 3, 0.5)', 'hsl(1, 2%, 3%)', 'hsla(1, 2%, 3%, 0.5)', 'RGB(1, 2, 3)', 'calc(1px + 2px)'])(
+  it('keeps the allowed function call calc(1px + 2px) where a length is due', () => {
+    expect(sanitizeStyle('width: calc(1px + 2px)')).toBe('width: calc(1px + 2px)');
+    expect(sanitizeStyle('width: CALC(1px + 2px) !important')).toBe('width: CALC(1px + 2px) !important');
+  });
+
+  it.each(['rgb(1, 2, 3)', 'rgba(1, 2, 3, 0.5)', 'hsl(1, 2%, 3%)', 'hsla(1, 2%, 3%, 0.5)', 'RGB(1, 2, 3)'])(
     'keeps the allowed function call %s, in an ASCII value and in one with non-ASCII letters',
     (call) => {
       expect(sanitizeStyle(`color: ${call}`)).toBe(`color: ${call}`);
@@ -154,7 +188,7 @@ describe('sanitizeStyle: the property and function allow-lists (spec §S5)', () 
   );
 
   it('keeps values made of letters, digits, spaces and the plain punctuation, in any script', () => {
-    const ascii = `font-family: "A b", 'C', d-e+f 10% #fff 1.5 !important`;
+    const ascii = `font-family: "A b", 'C', "10%", d-e+f 10 #fff 1.5 !important`;
     expect(sanitizeStyle(ascii)).toBe(ascii);
     expect(sanitizeStyle('font-family: 微软雅黑, Ünï٣\u00a0x')).toBe('font-family: 微软雅黑, Ünï٣\u00a0x');
     expect(sanitizeStyle('color:\tred\n')).toBe('color: red');
@@ -170,7 +204,8 @@ describe('sanitizeStyle: the property and function allow-lists (spec §S5)', () 
 
   it('splits declarations only at a semicolon outside brackets and quotes', () => {
     expect(sanitizeStyle('color: rgb(1;2); width: 1px')).toBe('width: 1px');
-    expect(sanitizeStyle('color: red); width: 1px')).toBe('color: red); width: 1px');
+    // A stray closing bracket ends nothing: the declaration is split off, then dropped (CSS reads no value there).
+    expect(sanitizeStyle('color: red); width: 1px')).toBe('width: 1px');
     expect(sanitizeStyle(`font-family: "a;b"; width: 1px`)).toBe('width: 1px');
     expect(sanitizeStyle(`font-family: "it's"; width: 1px`)).toBe('width: 1px');
     expect(sanitizeStyle(`font-family: 'say "hi"'; width: 1px`)).toBe(`font-family: 'say "hi"'; width: 1px`);
@@ -215,9 +250,10 @@ describe('sanitizeStyle: how declarations are split and functions read', () => {
     expect(sanitizeStyle('colorx; width: 1px')).toBe('width: 1px');
   });
 
-  it('reads a function name across spaces before its bracket, in an ASCII value and in one with non-ASCII letters', () => {
-    expect(sanitizeStyle('color: rgb (1, 2, 3)')).toBe('color: rgb (1, 2, 3)');
-    expect(sanitizeStyle('font-family: Ü rgb\t(1, 2, 3)')).toBe('font-family: Ü rgb\t(1, 2, 3)');
+  it('reads a function name across spaces before its bracket, and drops a bracket that no name holds', () => {
+    // CSS reads `rgb (…)` as a word and a bare bracket, not as a call: the declaration goes.
+    expect(sanitizeStyle('color: rgb (1, 2, 3)')).toBe('');
+    expect(sanitizeStyle('font-family: Ü rgb\t(1, 2, 3)')).toBe('');
     expect(sanitizeStyle('color: #a url (x)')).toBe('');
   });
 });

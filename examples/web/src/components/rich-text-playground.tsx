@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { sanitizeRichText } from 'exkit';
-import { useExkit } from 'exkit/react';
+import { SafeRichText, useExkit } from 'exkit/react';
 import { APP_SCHEMES } from './link-playground.js';
 
 const SAMPLE = `<h3 onclick="alert(1)">Listing: <b>EXK/USDT</b></h3>
@@ -28,7 +28,8 @@ export function RichTextPlayground() {
           <textarea data-testid="rich-output" rows={8} readOnly value={clean} />
         </label>
       </div>
-      <div className="rendered" data-testid="rich-rendered" dangerouslySetInnerHTML={{ __html: clean }} />
+      {/* Rendered the documented way: sanitised again inside a box it cannot paint or take clicks outside of. */}
+      <SafeRichText className="rendered" data-testid="rich-rendered" html={html} appSchemes={APP_SCHEMES} />
     </section>
   );
 }

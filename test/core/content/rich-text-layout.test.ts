@@ -1,0 +1,306 @@
+// The layout rules of rich text (docs/content-safety.md, "Content that stays in its box"): what the style caps
+// keep and drop, the size attributes, the class allow-list, and renderRichText's box. The browser test
+// (test/browser/content/clickjacking.test.ts) shows the same rules hold where layout really happens.
+import fc from 'fast-check';
+import type { WindowLike } from 'dompurify';
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidArgumentError,
+  InvalidClassNameError,
+  RICH_TEXT_CONTAINER_CSS,
+  RICH_TEXT_CONTAINER_STYLE,
+  RICH_TEXT_LAYOUT_LIMITS,
+  renderRichText,
+  sanitizeRichText,
+  sanitizeStyle,
+  silentContentLogger,
+  UnsafeDomWindowError,
+} from '../../../core/index.js';
+import { jsdomWindow } from './jsdom-window.js';
+
+const window = jsdomWindow('') as unknown as WindowLike;
+const clean = (html: string, extra: Partial<Parameters<typeof sanitizeRichText>[1]> = {}) =>
+  sanitizeRichText(html, { window, logger: silentContentLogger, ...extra });
+
+describe('the styles that took the order form\'s click are dropped ("no negative margins, no viewport units, capped lengths")', () => {
+  it.each([
+    ['a viewport-sized image pulled up over the page', 'width:100vw;height:100vh;margin-top:-100vh', ''],
+    ['the same through calc()', 'margin-top: calc(-100vh - 0px); width: calc(100vw + 0px)', ''],
+    ['3000 px of transparent padding', 'padding:3000px;background-color:rgba(0,0,0,0)', 'background-color: rgba(0,0,0,0)'],
+    ['a 3000 px transparent border', 'border:3000px solid rgba(0,0,0,0)', ''],
+    ['negative margins', 'margin-top:-1500px;margin-left:-1500px', ''],
+    ['a 3000 px invisible letter', 'font-size:3000px;line-height:0;color:rgba(0,0,0,0)', 'line-height: 0'],
+  ])('%s', (_name, style, kept) => {
+    expect(sanitizeStyle(style)).toBe(kept);
+  });
+
+  it('drops every viewport, container and line-relative unit, in any case', () => {
+    for (const unit of ['vw', 'vh', 'vmin', 'vmax', 'vi', 'vb', 'svh', 'lvh', 'dvh', 'dvw', 'cqw', 'cqh', 'cqmin', 'lh', 'rlh', 'VH']) {
+      expect(sanitizeStyle(`width: 1${unit}`), unit).toBe('');
+      expect(sanitizeStyle(`padding: calc(1px + 1${unit})`), unit).toBe('');
+    }
+  });
+
+  it('keeps the ordinary units within the caps', () => {
+    for (const value of ['10px', '7.5pt', '1pc', '0.5in', '1cm', '10mm', '20q', '2em', '2rem', '4ex', '4ch', '5%', '0']) {
+      expect(sanitizeStyle(`padding: ${value}`), value).toBe(`padding: ${value}`);
+    }
+  });
+});
+
+describe('each cap holds at its edge (RICH_TEXT_LAYOUT_LIMITS)', () => {
+  const L = RICH_TEXT_LAYOUT_LIMITS;
+  it.each([
+    ['margin', `${L.spacingMaxPx}px`, `${L.spacingMaxPx + 1}px`],
+    ['margin-left', `${L.spacingMaxPercent}%`, `${L.spacingMaxPercent + 1}%`],
+    ['padding', `0 ${L.spacingMaxPx}px`, `0 ${L.spacingMaxPx + 0.5}px`],
+    ['padding-top', '4em', '4.1em'],
+    ['text-indent', `${L.spacingMaxPx}px`, `${L.spacingMaxPx + 1}px`],
+    ['border-width', `${L.borderMaxPx}px`, `${L.borderMaxPx + 1}px`],
+    ['border', `${L.borderMaxPx}px solid red`, `${L.borderMaxPx + 1}px solid red`],
+    ['border-left', '6pt dotted', '6.1pt dotted'],
+    ['border-radius', `${L.radiusMaxPercent}%`, `${L.radiusMaxPercent + 1}%`],
+    ['border-spacing', `${L.gapMaxPx}px 0`, `${L.gapMaxPx + 1}px 0`],
+    ['letter-spacing', `${L.gapMaxPx}px`, `${L.gapMaxPx + 1}px`],
+    ['word-spacing', '1em', '1.1em'],
+    ['width', `${L.boxMaxPx}px`, `${L.boxMaxPx + 1}px`],
+    ['height', `${L.boxMaxPercent}%`, `${L.boxMaxPercent + 1}%`],
+    ['max-width', '75em', '75.1em'],
+    ['min-width', `${L.boxMaxPx}px`, '1e4px'],
+    ['font-size', `${L.fontSizeMaxPx}px`, `${L.fontSizeMaxPx + 1}px`],
+    ['font-size', `${L.fontSizeMinPx}px`, `${L.fontSizeMinPx - 1}px`],
+    ['font-size', '36pt', '37pt'],
+    ['font-size', '100%', '101%'],
+    ['font-size', '0.5em', '0.49em'],
+    ['font-size', `${L.fontSizeMaxRem}rem`, `${L.fontSizeMaxRem + 0.1}rem`],
+    ['font-size', 'xxx-large', 'larger'],
+    ['line-height', `${L.lineHeightMax}`, `${L.lineHeightMax + 0.1}`],
+    ['line-height', '300%', '301%'],
+    ['line-height', '3em', '3.1em'],
+    ['line-height', `${L.lineHeightMaxPx}px`, `${L.lineHeightMaxPx + 1}px`],
+  ])('%s: keeps %s, drops %s', (property, kept, dropped) => {
+    expect(sanitizeStyle(`${property}: ${kept}`)).toBe(`${property}: ${kept}`);
+    expect(sanitizeStyle(`${property}: ${dropped}`)).toBe('');
+  });
+
+  it('a plain number counts as pixels where a length is due (quirks-mode pages read `width: 3000` so)', () => {
+    expect(sanitizeStyle('width: 1200')).toBe('width: 1200');
+    expect(sanitizeStyle('width: 3000')).toBe('');
+    expect(sanitizeStyle('vertical-align: 3000')).toBe('');
+  });
+
+  it('a number in exponent form is read at its value', () => {
+    expect(sanitizeStyle('padding: 1e1px')).toBe('padding: 1e1px');
+    expect(sanitizeStyle('padding: 1e3px')).toBe('');
+    expect(sanitizeStyle('padding: 1e400px')).toBe('');
+  });
+});
+
+describe('calc() is read term by term ("capped lengths, through calc() too")', () => {
+  it.each([
+    ['width', 'calc(100% - 20px)', true],
+    ['width', 'calc(50% + 600px)', true],
+    ['width', 'calc(50% + 601px)', false],
+    ['width', 'calc(100% + 1px)', false],
+    ['padding', 'calc(32px + 2em)', true],
+    ['padding', 'calc(32px + 2em + 1px)', false],
+    ['padding', 'calc(5% + 32px)', true],
+    ['padding', 'calc(5% + 33px)', false],
+    // Margins: a subtracted part could pull content out of its place, so every part must be positive.
+    ['margin-top', 'calc(10px - 20px)', false],
+    ['margin-top', 'calc(10% - 1px)', false],
+    ['margin-top', 'calc(-1px + 2px)', true],
+    ['margin-top', 'calc(100px - 3000px)', false],
+    ['margin-top', 'calc(1px 2px)', false],
+    ['margin-top', 'calc(1px + calc(2px))', false],
+    ['margin-top', 'calc(1px +2px)', false],
+    ['font-size', 'calc(12px + 0px)', false],
+  ])('%s: %s kept %s', (property, value, kept) => {
+    expect(sanitizeStyle(`${property}: ${value}`)).toBe(kept ? `${property}: ${value}` : '');
+  });
+});
+
+describe('no invisible text ("no invisible text on links")', () => {
+  it.each([
+    ['transparent', false],
+    ['TRANSPARENT', false],
+    ['rgba(0, 0, 0, 0)', false],
+    ['rgba(0, 0, 0, 0.49)', false],
+    ['rgb(0, 0, 0, 0.2)', false],
+    ['hsla(0, 0%, 0%, 10%)', false],
+    ['#0000', false],
+    ['#00000010', false],
+    ['rgba(0, 0, 0, 0.5)', true],
+    ['#000a', true],
+    ['#000000ff', true],
+    ['red', true],
+    ['rgb(0, 0, 0)', true],
+  ])('color: %s kept %s', (value, kept) => {
+    expect(sanitizeStyle(`color: ${value}`)).toBe(kept ? `color: ${value}` : '');
+  });
+
+  it('a transparent background stays (it hides no text), and tiny text is dropped', () => {
+    expect(sanitizeStyle('background-color: transparent')).toBe('background-color: transparent');
+    expect(sanitizeStyle('font-size: 0')).toBe('');
+    expect(sanitizeStyle('font-size: 1px')).toBe('');
+  });
+
+  it('a link keeps its text visible however the style is written', () => {
+    expect(clean('<a href="/x" style="font-size:3000px;line-height:0;color:rgba(0,0,0,0)">W</a>')).toBe(
+      '<a href="/x" style="line-height: 0">W</a>',
+    );
+    expect(clean('<a href="/x"><span style="color: transparent; font-size: 0">W</span></a>')).toBe('<a href="/x"><span>W</span></a>');
+  });
+});
+
+describe('properties without a length rule take no length at all', () => {
+  it.each([
+    ['vertical-align', '-3000px'],
+    ['vertical-align', '50%'],
+    ['text-decoration', 'underline 300px'],
+    ['font-style', 'oblique 40deg'],
+    ['font-family', 'calc(1px + 1px)'],
+  ])('%s: %s', (property, value) => {
+    expect(sanitizeStyle(`${property}: ${value}`)).toBe('');
+  });
+
+  it('keeps plain numbers and the global keywords', () => {
+    expect(sanitizeStyle('font-weight: 700')).toBe('font-weight: 700');
+    expect(sanitizeStyle('margin: inherit; width: unset; font-size: revert')).toBe('margin: inherit; width: unset; font-size: revert');
+  });
+});
+
+// An independent reading of the caps for single pixel lengths: kept exactly when 0 ≤ v ≤ cap.
+const PIXEL_CAPS: [string, number, boolean][] = [
+  ['margin-top', RICH_TEXT_LAYOUT_LIMITS.spacingMaxPx, false],
+  ['padding-left', RICH_TEXT_LAYOUT_LIMITS.spacingMaxPx, false],
+  ['border-width', RICH_TEXT_LAYOUT_LIMITS.borderMaxPx, false],
+  ['width', RICH_TEXT_LAYOUT_LIMITS.boxMaxPx, false],
+  ['letter-spacing', RICH_TEXT_LAYOUT_LIMITS.gapMaxPx, false],
+];
+
+describe('properties of the caps (fast-check)', () => {
+  it('a single pixel length is kept exactly when it lies within [0, cap]', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PIXEL_CAPS),
+        fc.double({ min: -5000, max: 5000, noNaN: true, noDefaultInfinity: true }),
+        ([property, cap], raw) => {
+          const value = Math.round(raw * 100) / 100;
+          const kept = sanitizeStyle(`${property}: ${value}px`) !== '';
+          return kept === (value >= 0 && value <= cap);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('whatever it keeps, sanitizeStyle keeps again unchanged, and it never keeps a viewport unit or a negative margin', () => {
+    const unit = fc.constantFrom('px', 'em', 'rem', '%', 'vh', 'vw', 'pt', 'cm', 'dvh', '');
+    const length = fc.tuple(fc.integer({ min: -4000, max: 4000 }), unit).map(([n, u]) => `${n}${u}`);
+    const calc = fc.tuple(length, fc.constantFrom(' + ', ' - '), length).map(([a, op, b]) => `calc(${a}${op}${b})`);
+    const property = fc.constantFrom(
+      'margin',
+      'margin-top',
+      'padding',
+      'border',
+      'width',
+      'height',
+      'font-size',
+      'line-height',
+      'text-indent',
+    );
+    const declaration = fc
+      .tuple(property, fc.array(fc.oneof(length, calc, fc.constantFrom('auto', 'solid', 'red')), { minLength: 1, maxLength: 4 }))
+      .map(([p, parts]) => `${p}: ${parts.join(' ')}`);
+    fc.assert(
+      fc.property(fc.array(declaration, { minLength: 1, maxLength: 4 }), (declarations) => {
+        const kept = sanitizeStyle(declarations.join('; '));
+        expect(sanitizeStyle(kept)).toBe(kept);
+        expect(kept).not.toMatch(/\d(vh|vw|dvh)\b/i);
+        for (const part of kept.split('; ').filter((d) => /^(margin|text-indent)/.test(d))) expect(part).not.toMatch(/(^|[\s(])-\d/);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('width and height attributes are held to the box cap', () => {
+  it.each([
+    ['<img width="1200" height="300">', '<img width="1200" height="300">'],
+    ['<img width="3000" height="3000">', '<img>'],
+    ['<img width="3000" height="300">', '<img height="300">'],
+    ['<img width=" 640 " height="50%">', '<img width="640" height="50%">'],
+    ['<img width="101%">', '<img>'],
+    ['<img width="64px">', '<img width="64px">'],
+    ['<img width="-5" height="1e4">', '<img>'],
+    ['<img width="50vw">', '<img>'],
+    ['<table width="5000"><tbody><tr><td height="4000">x</td></tr></tbody></table>', '<table><tbody><tr><td>x</td></tr></tbody></table>'],
+  ])('%s', (html, expected) => {
+    expect(clean(html)).toBe(expected);
+  });
+});
+
+describe('author classes reach the page only when the app allow-lists them', () => {
+  it('keeps no class by default ("the default keeps none")', () => {
+    expect(clean('<a href="/x" class="fixed inset-0 z-50 opacity-0">x</a><p class="note">y</p>')).toBe('<a href="/x">x</a><p>y</p>');
+  });
+
+  it('keeps the listed names and the names with a listed prefix, and drops the rest of the tokens', () => {
+    const allowedClasses = { names: ['note', 'warning'], prefixes: ['cms-'] };
+    expect(clean('<p class="note fixed  cms-quote\tinset-0 cms">y</p><p class="z-50">z</p>', { allowedClasses })).toBe(
+      '<p class="note cms-quote">y</p><p>z</p>',
+    );
+    expect(clean('<p class="warning">y</p>', { allowedClasses: { names: ['warning'] } })).toBe('<p class="warning">y</p>');
+    expect(clean('<p class="cms-a">y</p>', { allowedClasses: { prefixes: ['cms-'] } })).toBe('<p class="cms-a">y</p>');
+    expect(clean('<p class="note">y</p>', { allowedClasses: {} })).toBe('<p>y</p>');
+  });
+
+  it('refuses an allow-list entry that is not one class token', () => {
+    expect(() => clean('<p>y</p>', { allowedClasses: { prefixes: [''] } })).toThrow(InvalidClassNameError);
+    expect(() => clean('<p>y</p>', { allowedClasses: { names: ['a b'] } })).toThrow(InvalidClassNameError);
+    expect(() => clean('<p>y</p>', { allowedClasses: { names: 'note' as unknown as string[] } })).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'sanitizeRichText: options.allowedClasses.names must be an array, got "note"',
+      }),
+    );
+    expect(() => clean('<p>y</p>', { allowedClasses: null as unknown as { names: string[] } })).toThrow(InvalidArgumentError);
+  });
+});
+
+describe('renderRichText(element, html): the documented path outside React', () => {
+  it("sanitises with the element's window, makes the element the box and returns what it rendered", () => {
+    const page = jsdomWindow('<div id="box" style="color: red"></div>');
+    const box = page.document.getElementById('box')!;
+    const out = renderRichText(box, '<p style="margin-top:-100px" class="x" onclick="alert(1)">hi</p><script>1</script>', {
+      ownDomains: ['example.com'],
+    });
+    expect(out).toBe('<p>hi</p>');
+    expect(box.innerHTML).toBe('<p>hi</p>');
+    for (const [property, value] of Object.entries(RICH_TEXT_CONTAINER_STYLE)) {
+      expect(box.style.getPropertyValue(property), property).toBe(value);
+      expect(box.style.getPropertyPriority(property), property).toBe('important');
+    }
+    expect(box.style.getPropertyValue('color')).toBe('red');
+    expect(RICH_TEXT_CONTAINER_CSS).toBe('contain: paint; overflow: clip; position: relative; isolation: isolate');
+  });
+
+  it('replaces what the element held, and passes the class allow-list on', () => {
+    const page = jsdomWindow('<div id="box"><b>old</b></div>');
+    const box = page.document.getElementById('box')!;
+    renderRichText(box, '<p class="cms-a b">new</p>', { allowedClasses: { prefixes: ['cms-'] } });
+    expect(box.innerHTML).toBe('<p class="cms-a">new</p>');
+  });
+
+  it('names what was wrong: not an element, no window, bad options', () => {
+    expect(() => renderRichText({} as Element, '<p>x</p>')).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'renderRichText: element must be a DOM element, got an object' }),
+    );
+    const detached = jsdomWindow('').document.implementation.createHTMLDocument('').createElement('div');
+    expect(() => renderRichText(detached, '<p>x</p>')).toThrow(UnsafeDomWindowError);
+    const box = jsdomWindow('').document.createElement('div');
+    expect(() => renderRichText(box, '<p>x</p>', 5 as unknown as object)).toThrow(InvalidArgumentError);
+    expect(box.innerHTML).toBe('');
+  });
+});
