@@ -1,10 +1,9 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Bridge, SkipInfo } from '../core/bridge/index.js';
 import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
 import { useExkitService } from './provider.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
-import { useOwnedActor } from './use-owned-actor.js';
 
 export interface UseBridgeRequestOptions {
   /** Overrides the app request timeout (10000 ms by default). */
@@ -64,7 +63,7 @@ export function useBridgeRequest<T = unknown>(
   const [current] = useState<Pick<Bridge, 'request'>>(() => ({ request: (...args) => latest.current.request(...args) }));
   // Created idle during render and started after the first commit (starting sends the request). Under
   // StrictMode the development unmount and remount keep the running actor, so nothing is sent twice.
-  const actor = useOwnedActor(bridgeRequestMachine, {
+  const actor = useActorRef(bridgeRequestMachine, {
     input:
       options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs },
   });
@@ -76,7 +75,7 @@ export function useBridgeRequest<T = unknown>(
     sent.current = key;
     actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
   }, [actor, key, path, params]);
-  const { value, response, error, skip } = useActorSelector(actor, requestView, shallowEqual);
+  const { value, response, error, skip } = useSelector(actor, requestView, shallowEqual);
   return {
     status: STATUS[value],
     data: response?.data as T | undefined,

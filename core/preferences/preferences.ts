@@ -34,6 +34,8 @@ export interface Preferences {
   set(patch: Partial<PreferencesCookie>): PreferencesSnapshot;
   /** Back to the defaults (the cookie is rewritten with them). */
   reset(): PreferencesSnapshot;
+  /** The defaults, cookie or not: what a server render shows, since it reads no visitor's cookie. */
+  defaults(): PreferencesSnapshot;
   /** The preferences now and after every change. */
   readonly preferences$: Observable<PreferencesSnapshot>;
   /** Every change, without the current value. */
@@ -93,6 +95,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
   const defaults = { ...PREFERENCES_COOKIE_DEFAULTS, ...options.defaults };
   const state = new BehaviorSubject<PreferencesSnapshot>(snapshot(readPreferencesCookie(platform, options)));
   const preferences$ = state.pipe(distinctUntilChanged());
+  const initial = snapshot(defaults);
 
   const commit = (next: PreferencesCookie): PreferencesSnapshot => {
     if (sameFields(next, state.value)) return state.value;
@@ -117,6 +120,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
       return commit(next as unknown as PreferencesCookie);
     },
     reset: () => commit(defaults),
+    defaults: () => initial,
     preferences$,
     changes$: preferences$.pipe(skip(1)),
     subscribe(listener) {
