@@ -24,11 +24,7 @@ export function useSigningInit(): UseSigningInitResult {
   const security = useExkitService('security');
   const { platform } = useExkit();
   const actor = useActorRef(signingInitMachine, { input: { security }, clock: platform.timers });
-  const { status, error } = useSelector(
-    actor,
-    (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }),
-    shallowEqual,
-  );
+  const { status, error } = useSelector(actor, (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }), shallowEqual);
   useEffect(() => {
     actor.send({ type: 'INIT' });
   }, [actor]);
