@@ -43,20 +43,6 @@ function requestView(snapshot: SnapshotFrom<typeof bridgeRequestMachine>) {
 }
 
 /**
- * The bridge's `request`, called one microtask later and only when the attempt is still wanted. Under StrictMode
- * React mounts, unmounts and mounts again in one go; @xstate/react's `useActorRef` stops the actor and starts it
- * again from its snapshot, which aborts the first attempt and runs it once more. The first one, aborted before the
- * microtask, is dropped: nothing was sent, and its promise stays unsettled, so it cannot settle the attempt that
- * took its place (they share one actor).
- */
-function sendAfterCommit(bridge: () => Pick<Bridge, 'request'>): Bridge['request'] {
-  return <T>(path: string, params?: Record<string, unknown>, options?: BridgeRequestOptions<T>) =>
-    Promise.resolve().then(() =>
-      options?.signal?.aborted ? new Promise<never>(() => {}) : bridge().request<T>(path, params, options),
-    );
-}
-
-/**
  * Runs an app request (requestAction) through the bridge-request machine: once when the component mounts,
  * again when the path or the params' content change, and on `retry()`. A new bridge from the provider sends
  * nothing by itself (nobody asked again); the next retry goes to it. Under React StrictMode the development
@@ -74,7 +60,17 @@ export function useBridgeRequest<T = unknown>(
   useEffect(() => {
     latest.current = bridge;
   }, [bridge]);
-  const [current] = useState<Pick<Bridge, 'request'>>(() => ({ request: sendAfterCommit(() => latest.current) }));
+  // The bridge's `request`, called one microtask later and only when the attempt is still wanted. Under StrictMode
+  // React mounts, unmounts and mounts again in one go; @xstate/react's `useActorRef` stops the actor and starts it
+  // again from its snapshot, which aborts the first attempt and runs it once more. The first one, aborted before
+  // the microtask, is dropped: nothing was sent, and its promise stays unsettled, so it cannot settle the attempt
+  // that took its place (they share one actor).
+  const [current] = useState<Pick<Bridge, 'request'>>(() => ({
+    request: <R>(path: string, params?: Record<string, unknown>, options?: BridgeRequestOptions<R>) =>
+      Promise.resolve().then(() =>
+        options?.signal?.aborted ? new Promise<never>(() => {}) : latest.current.request<R>(path, params, options),
+      ),
+  }));
   // Created idle during render and started after the first commit (starting sends the request).
   const actor = useActorRef(bridgeRequestMachine, {
     input:

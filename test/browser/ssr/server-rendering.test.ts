@@ -30,11 +30,8 @@ function watchedStorage(storage: KeyValueStorage, name: string): KeyValueStorage
       started.push(`${name}.removeItem(${key})`);
       storage.removeItem(key);
     },
-    key: (index) => storage.key(index),
-    get length() {
-      return storage.length;
-    },
-  } as KeyValueStorage;
+    keys: () => storage.keys(),
+  };
 }
 
 /** A headless platform for one server render that records everything it is asked to start or write. */
