@@ -1,3 +1,4 @@
+'use client';
 // exkit/react: a provider and hooks that subscribe to exkit's actors.
 export * from './provider.js';
 export * from './errors.js';
