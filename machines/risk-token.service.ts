@@ -4,6 +4,7 @@ import { safeReport } from '../core/errors/guard-callback.js';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { HttpClient } from '../core/http/client.js';
 import type { Platform, TimerHandle } from '../core/platform/types.js';
+import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { checkDuration } from '../core/validate/duration.js';
 import {
   RISK_TOKEN_INIT_WAIT_MS,
@@ -43,6 +44,12 @@ export interface RiskTokenServiceOptions
   fetchToken?: RiskTokenFetcher;
   /** Default: cookies and the common storage area of the platform. */
   store?: RiskTokenStore;
+  /**
+   * Whether the service starts at once (default true): its first refresh, its schedule and its cross-tab
+   * following. False leaves it idle, holding the stored token, until `start()`: what a page rendered on a
+   * server does, so that no server render fetches a token; `ExkitProvider` starts it after mount.
+   */
+  autoStart?: boolean;
 }
 
 /** What a screen shows of the risk token. */
@@ -71,6 +78,8 @@ export interface RiskTokenService extends RiskTokenSource {
    * rejects with InvalidArgumentError when `timeoutMs` is not a duration a timer honours.
    */
   whenReady(timeoutMs?: number): Promise<string | undefined>;
+  /** Starts the service made with `autoStart: false`; does nothing when it runs already or was disposed. */
+  start(): void;
   /** Puts the header hook on an HTTP client; returns a function that takes it off. */
   install(http: Pick<HttpClient, 'use'>): () => void;
   /** Stops the schedule and the machine; `refresh()` and `whenReady()` then resolve at once. */
@@ -112,6 +121,9 @@ const isSettled = (snapshot: SnapshotFrom<typeof riskTokenMachine>) => snapshot.
  */
 export function createRiskTokenService(platform: Platform, options: RiskTokenServiceOptions = {}): RiskTokenService {
   assertRiskTokenDurations(options);
+  if (options.autoStart !== undefined && typeof options.autoStart !== 'boolean') {
+    throw new InvalidArgumentError('createRiskTokenService: autoStart must be a boolean', { field: 'autoStart', value: options.autoStart });
+  }
   const store = options.store ?? createRiskTokenStore(platform, options);
   const fetchToken = options.fetchToken ?? (options.device ? deviceServiceFetcher(options.device) : undefined);
   const intervalMs = options.intervalMs ?? RISK_TOKEN_REFRESH_INTERVAL_MS;
@@ -130,17 +142,23 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
       ...(options.refreshTimeoutMs === undefined ? {} : { refreshTimeoutMs: options.refreshTimeoutMs }),
     },
   });
-  // Another tab's write to the token's storage keys: take its token instead of fetching one of our own.
   const keys = new Set(store.storageKeys);
-  const crossTab = platform.crossTab
-    .pipe(
-      filter((change) => change.key === null || keys.has(change.key)),
-      map(() => ({ type: 'SYNC' }) as const),
-    )
-    .subscribe((event) => actor.send(event));
-  actor.start();
+  let crossTab: { unsubscribe(): void } | undefined;
+  let disposed = false;
+  const start = () => {
+    if (crossTab || disposed) return;
+    // Another tab's write to the token's storage keys: take its token instead of fetching one of our own.
+    crossTab = platform.crossTab
+      .pipe(
+        filter((change) => change.key === null || keys.has(change.key)),
+        map(() => ({ type: 'SYNC' }) as const),
+      )
+      .subscribe((event) => actor.send(event));
+    actor.start();
+  };
+  if (options.autoStart ?? true) start();
 
-  const stopped = () => actor.getSnapshot().status !== 'active';
+  const stopped = () => disposed || actor.getSnapshot().status !== 'active';
 
   /**
    * Resolves with the state once no refresh is pending, or with the current state after `waitMs` when one
@@ -169,7 +187,8 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
   };
 
   const dispose = () => {
-    crossTab.unsubscribe();
+    disposed = true;
+    crossTab?.unsubscribe();
     actor.stop();
   };
   const service: RiskTokenService = {
@@ -192,6 +211,7 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
       if (stopped() || !snapshot.matches({ status: 'notInitialised' })) return snapshot.context.token?.token;
       return (await settled(timeoutMs)).token;
     },
+    start,
     install: (http) => http.use({ beforeRequest: [riskTokenHeaderHook(service, options)] }),
     dispose,
     stop: dispose,

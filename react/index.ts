@@ -1,3 +1,4 @@
+'use client';
 // exkit/react: a provider and hooks that subscribe to exkit's actors.
 export * from './provider.js';
 export * from './errors.js';
@@ -23,7 +24,6 @@ export * from './notifications.js';
 export * from './use-message-box.js';
 export * from './message-box-host.js';
 export * from './use-loading.js';
-export * from './use-actor-selector.js';
 export * from './use-risk-token.js';
 export { normalizeProps } from './normalize-props.js';
 export type { ReactName, ReactPropNames, ReactProps } from './normalize-props.js';

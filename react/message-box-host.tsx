@@ -1,9 +1,9 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { connectMessageBox, messageBoxView } from '../machines/message-box.connect.js';
 import type { MessageBoxLabels } from '../machines/message-box.connect.js';
 import type { QueuedMessageBox } from '../machines/message-box-queue.machine.js';
 import { normalizeProps } from './normalize-props.js';
 import { Portal } from './portal.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
 import { useCurrentMessageBox } from './use-message-box.js';
 import { useLayerHost, useReducedMotion } from './use-ui-host.js';
 
@@ -18,7 +18,7 @@ export interface MessageBoxHostProps {
 function MessageBoxView({ box, labels }: { box: QueuedMessageBox; labels: Partial<MessageBoxLabels> | undefined }) {
   const { dom } = useLayerHost();
   const reducedMotion = useReducedMotion();
-  const view = useActorSelector(box.ref, messageBoxView, shallowEqual);
+  const view = useSelector(box.ref, messageBoxView, shallowEqual);
   const api = connectMessageBox(view, box.ref.send, {
     ...(labels ? { labels } : {}),
     reducedMotion,

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { MissingProviderError } from './errors.js';
 import type { Bridge } from '../core/bridge/create-bridge.js';
@@ -43,8 +43,15 @@ export interface ExkitProviderProps {
   children?: ReactNode;
 }
 
-/** Makes the platform and services available to exkit's hooks. */
+/**
+ * Makes the platform and services available to exkit's hooks, and starts after mount the services made not to
+ * start on their own (a risk token made with `autoStart: false`), so that a server render starts nothing.
+ */
 export function ExkitProvider({ value, children }: ExkitProviderProps) {
+  const { riskToken } = value;
+  useEffect(() => {
+    riskToken?.start();
+  }, [riskToken]);
   return <ExkitContext.Provider value={value}>{children}</ExkitContext.Provider>;
 }
 

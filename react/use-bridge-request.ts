@@ -1,10 +1,9 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { Bridge, SkipInfo } from '../core/bridge/index.js';
+import type { Bridge, BridgeRequestOptions, SkipInfo } from '../core/bridge/index.js';
 import { bridgeRequestMachine } from '../machines/bridge-request.machine.js';
 import { useExkitService } from './provider.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
-import { useOwnedActor } from './use-owned-actor.js';
 
 export interface UseBridgeRequestOptions {
   /** Overrides the app request timeout (10000 ms by default). */
@@ -47,7 +46,7 @@ function requestView(snapshot: SnapshotFrom<typeof bridgeRequestMachine>) {
  * Runs an app request (requestAction) through the bridge-request machine: once when the component mounts,
  * again when the path or the params' content change, and on `retry()`. A new bridge from the provider sends
  * nothing by itself (nobody asked again); the next retry goes to it. Under React StrictMode the development
- * double mount does not send twice: the actor is started once and stopped only on a real unmount.
+ * double mount does not send twice.
  */
 export function useBridgeRequest<T = unknown>(
   path: string,
@@ -61,10 +60,19 @@ export function useBridgeRequest<T = unknown>(
   useEffect(() => {
     latest.current = bridge;
   }, [bridge]);
-  const [current] = useState<Pick<Bridge, 'request'>>(() => ({ request: (...args) => latest.current.request(...args) }));
-  // Created idle during render and started after the first commit (starting sends the request). Under
-  // StrictMode the development unmount and remount keep the running actor, so nothing is sent twice.
-  const actor = useOwnedActor(bridgeRequestMachine, {
+  // The bridge's `request`, called one microtask later and only when the attempt is still wanted. Under StrictMode
+  // React mounts, unmounts and mounts again in one go; @xstate/react's `useActorRef` stops the actor and starts it
+  // again from its snapshot, which aborts the first attempt and runs it once more. The first one, aborted before
+  // the microtask, is dropped: nothing was sent, and its promise stays unsettled, so it cannot settle the attempt
+  // that took its place (they share one actor).
+  const [current] = useState<Pick<Bridge, 'request'>>(() => ({
+    request: <R>(path: string, params?: Record<string, unknown>, options?: BridgeRequestOptions<R>) =>
+      Promise.resolve().then(() =>
+        options?.signal?.aborted ? new Promise<never>(() => {}) : latest.current.request<R>(path, params, options),
+      ),
+  }));
+  // Created idle during render and started after the first commit (starting sends the request).
+  const actor = useActorRef(bridgeRequestMachine, {
     input:
       options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs },
   });
@@ -76,7 +84,7 @@ export function useBridgeRequest<T = unknown>(
     sent.current = key;
     actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
   }, [actor, key, path, params]);
-  const { value, response, error, skip } = useActorSelector(actor, requestView, shallowEqual);
+  const { value, response, error, skip } = useSelector(actor, requestView, shallowEqual);
   return {
     status: STATUS[value],
     data: response?.data as T | undefined,

@@ -1,3 +1,4 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { guardCallback } from '../core/errors/guard-callback.js';
@@ -7,8 +8,6 @@ import { buttonMachine, buttonStatus, checkButtonInput } from '../machines/butto
 import type { ButtonInput } from '../machines/button.machine.js';
 import { normalizeProps } from './normalize-props.js';
 import type { ReactProps } from './normalize-props.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
-import { useOwnedActor } from './use-owned-actor.js';
 
 export interface UseButtonResult {
   /** The caller's work runs: clicks are ignored and the button is marked busy. */
@@ -32,8 +31,8 @@ export interface UseButtonResult {
 /** A button whose clicks are ignored while it is disabled or loading, the two held independently (spec §B4). */
 export function useButton(onClick: () => void, input: ButtonInput = {}): UseButtonResult {
   // A malformed flag throws InvalidArgumentError here, in the caller's render, not inside the actor.
-  const actor = useOwnedActor(buttonMachine, { input: checkButtonInput(input) });
-  const status = useActorSelector(actor, buttonStatus, shallowEqual);
+  const actor = useActorRef(buttonMachine, { input: checkButtonInput(input) });
+  const status = useSelector(actor, buttonStatus, shallowEqual);
   const latest = useRef(onClick);
   useEffect(() => {
     latest.current = onClick;

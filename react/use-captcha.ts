@@ -9,6 +9,8 @@ export interface UseCaptchaResult {
   state: 'idle' | 'requesting' | 'challenging' | 'verifying' | 'passed' | 'closed' | 'failed';
 }
 
+const idle = (): UseCaptchaResult['state'] => 'idle';
+
 /** The captcha flow of one scene (spec §S4). */
 export function useCaptcha(scene: string): UseCaptchaResult {
   const service = useExkitService('captcha');
@@ -32,7 +34,8 @@ export function useCaptcha(scene: string): UseCaptchaResult {
     };
     return { read, subscribe };
   }, [service, scene]);
-  const state = useSyncExternalStore(store.subscribe, store.read, store.read);
+  // No flow runs in a server render: 'idle' there and while hydrating.
+  const state = useSyncExternalStore(store.subscribe, store.read, idle);
   const verify = useCallback((params?: Omit<ChallengeRequest, 'scene'>) => service.verify(scene, params), [service, scene]);
   return { verify, state };
 }

@@ -1,3 +1,4 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { assertDialogNode } from '../core/ui/dialog-layout.js';
@@ -17,8 +18,6 @@ import type {
 import { normalizeProps } from './normalize-props.js';
 import type { ReactProps } from './normalize-props.js';
 import { useExkit } from './provider.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
-import { useOwnedActor } from './use-owned-actor.js';
 import { useReducedMotion, useUiHost } from './use-ui-host.js';
 
 export type { DialogState } from '../machines/popup.connect.js';
@@ -92,7 +91,7 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
   useEffect(() => {
     latest.current = options;
   });
-  const actor = useOwnedActor(popupMachine, {
+  const actor = useActorRef(popupMachine, {
     input: {
       id: `exkit-dialog${owner.replace(/:/g, '')}`,
       modal,
@@ -109,7 +108,7 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
     },
     clock: platform.timers,
   });
-  const view = useActorSelector(actor, popupView, shallowEqual);
+  const view = useSelector(actor, popupView, shallowEqual);
 
   useEffect(() => {
     actor.send({ type: 'SET_OPTIONS', options: { modal, closeOnEscape, closeOnOutsideClick: closeOnBackdrop } });

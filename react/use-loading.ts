@@ -1,9 +1,9 @@
+import { shallowEqual } from '@xstate/react';
 import { useId, useMemo, useSyncExternalStore } from 'react';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { prop } from '../machines/fields.js';
 import { connectLoadingOverlay, loadingOverlayView } from '../machines/loading-overlay.connect.js';
 import type { LoadingOverlayProps, LoadingOverlayView, LoadingState } from '../machines/loading-overlay.connect.js';
-import { shallowEqual } from './use-actor-selector.js';
 import { useUi } from './use-ui.js';
 
 export type { LoadingState } from '../machines/loading-overlay.connect.js';
@@ -21,6 +21,7 @@ export interface UseLoadingResult {
 }
 
 const noop = () => {};
+const hiddenOverlay = () => loadingOverlayView(undefined);
 
 /**
  * A loading overlay over `target` (a key shared by every component showing it; this hook's own id when
@@ -55,7 +56,8 @@ export function useLoading(target?: unknown, onRemoved?: () => void): UseLoading
     };
     return { read, subscribe };
   }, [loading, key]);
-  const view = useSyncExternalStore(store.subscribe, store.read, store.read);
+  // No overlay in a server render: the running page shows them, so none there and while hydrating.
+  const view = useSyncExternalStore(store.subscribe, store.read, hiddenOverlay);
   const api = connectLoadingOverlay(view);
   const show = (options: { text?: string } = {}) => loading.show(key, onRemoved ?? noop, options);
   return {

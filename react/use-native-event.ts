@@ -1,6 +1,8 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useExkitService } from './provider.js';
 
+const noEvent = () => undefined;
+
 /** The latest payload of one native event (undefined until the app pushes it). */
 export function useNativeEvent<T = unknown>(name: string): T | undefined {
   const bridge = useExkitService('bridge');
@@ -17,5 +19,6 @@ export function useNativeEvent<T = unknown>(name: string): T | undefined {
       read: () => latest.value,
     };
   }, [bridge, name]);
-  return useSyncExternalStore(store.subscribe, store.read, store.read);
+  // The app pushes events to a running page only: none on the server and while hydrating.
+  return useSyncExternalStore(store.subscribe, store.read, noEvent);
 }

@@ -1,3 +1,4 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useRef } from 'react';
 import { connectNotification, connectNotifier, notificationView } from '../machines/notifier.connect.js';
 import type { ShownNotification, NotificationRegionProps, NotificationRootProps } from '../machines/notifier.connect.js';
@@ -6,12 +7,13 @@ import { checkNotification, notificationPlacements } from '../machines/notifier.
 import type { NotificationPlacement, NotifierContext } from '../machines/notifier.machine.js';
 import { normalizeProps } from './normalize-props.js';
 import type { ReactProps } from './normalize-props.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
+import { useAppActorView } from './hydration.js';
 import { useUi } from './use-ui.js';
 import { useReducedMotion } from './use-ui-host.js';
 import { useMeasuredHeight } from './use-measured-height.js';
 
 let seq = 0;
+const NO_PLACEMENTS: NotificationPlacement[] = [];
 
 const samePlacements = (a: NotificationPlacement[], b: NotificationPlacement[]) =>
   a.length === b.length && a.every((p, i) => p.id === b[i]!.id && p.offset === b[i]!.offset);
@@ -41,7 +43,12 @@ export function useNotifications(): UseNotificationsResult {
     if (!samePlacements(last.current, next)) last.current = next;
     return { placements: last.current, gap: s.context.gap, regionId: s.context.regionId };
   }, []);
-  const view = useActorSelector(notifier, select, shallowEqual);
+  // No notification on the server and while hydrating (they are the running page's).
+  const serverView = useCallback(() => {
+    const { context } = notifier.getSnapshot();
+    return { placements: NO_PLACEMENTS, gap: context.gap, regionId: context.regionId };
+  }, [notifier]);
+  const view = useAppActorView(notifier, select, serverView);
   const api = connectNotifier(view, notifier.send, { reducedMotion });
   return {
     notify: (content) => {
@@ -67,7 +74,7 @@ export interface UseNotificationItemResult {
 /** One notification: fixed in its corner at its derived offset, pausing on hover, closing on click or its button. */
 export function useNotificationItem(placement: NotificationPlacement): UseNotificationItemResult {
   const { notifier } = useUi();
-  const view = useActorSelector(placement.ref, notificationView, shallowEqual);
+  const view = useSelector(placement.ref, notificationView, shallowEqual);
   // The gap is fixed for the notifier's life, so it is read, not subscribed to.
   const gap = notifier.getSnapshot().context.gap;
   const setNode = useMeasuredHeight(notifier, placement.id);

@@ -10,10 +10,14 @@ export interface UsePreferencesResult {
   resetPreferences(): PreferencesSnapshot;
 }
 
-/** The preferences of the provider's `preferences` service, re-rendering on every change. */
+/**
+ * The preferences of the provider's `preferences` service, re-rendering on every change. On the server and
+ * while hydrating they are the defaults (a server render reads no visitor's cookie); the visitor's own follow
+ * right after hydration.
+ */
 export function usePreferences(): UsePreferencesResult {
   const service = useExkitService('preferences');
-  const preferences = useSyncExternalStore(service.subscribe, service.get, service.get);
+  const preferences = useSyncExternalStore(service.subscribe, service.get, service.defaults);
   const setPreferences = useCallback((patch: Partial<PreferencesCookie>) => service.set(patch), [service]);
   const resetPreferences = useCallback(() => service.reset(), [service]);
   return { preferences, setPreferences, resetPreferences };

@@ -1,10 +1,9 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { SecurityEvent } from '../core/security/index.js';
 import { signingInitMachine } from '../machines/signing-init.machine.js';
 import { useExkit, useExkitService } from './provider.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
-import { useOwnedActor } from './use-owned-actor.js';
 
 export type SigningInitStatus = 'notInitialised' | 'fetchingConfig' | 'configFetched' | 'serverKeyVerified' | 'ready' | 'disabled';
 
@@ -24,12 +23,8 @@ export interface UseSigningInitResult {
 export function useSigningInit(): UseSigningInitResult {
   const security = useExkitService('security');
   const { platform } = useExkit();
-  const actor = useOwnedActor(signingInitMachine, { input: { security }, clock: platform.timers });
-  const { status, error } = useActorSelector(
-    actor,
-    (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }),
-    shallowEqual,
-  );
+  const actor = useActorRef(signingInitMachine, { input: { security }, clock: platform.timers });
+  const { status, error } = useSelector(actor, (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }), shallowEqual);
   useEffect(() => {
     actor.send({ type: 'INIT' });
   }, [actor]);

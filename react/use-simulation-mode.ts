@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { simulationMachine } from '../machines/simulation.machine.js';
 import { useExkitService } from './provider.js';
-import { useActorSelector } from './use-actor-selector.js';
+import { useAppActorView } from './hydration.js';
+
+const isOn = (snapshot: SnapshotFrom<typeof simulationMachine>) => snapshot.matches('on');
+const isOff = () => false;
 
 export interface UseSimulationModeResult {
   on: boolean;
@@ -11,7 +16,8 @@ export interface UseSimulationModeResult {
 /** Simulation-trading mode: whether it is on, and the switches (spec §S4). */
 export function useSimulationMode(): UseSimulationModeResult {
   const actor = useExkitService('simulation');
-  const on = useActorSelector(actor, (s) => s.matches('on'));
+  // Off on the server and while hydrating (a server render reads no visitor's flag), then the actor's own state.
+  const on = useAppActorView(actor, isOn, isOff);
   return {
     on,
     turnOn: (locale) => actor.send(locale === undefined ? { type: 'TURN_ON' } : { type: 'TURN_ON', locale }),

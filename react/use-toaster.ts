@@ -1,3 +1,4 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useRef } from 'react';
 import { connectToast, connectToaster, toastView } from '../machines/toaster.connect.js';
 import type { ShownToast, ToastRegionProps, ToastRootProps, ToastState, ToasterView } from '../machines/toaster.connect.js';
@@ -6,7 +7,7 @@ import type { ToasterSnapshot, ToastPlacement } from '../machines/toaster.machin
 import type { ToastApi } from '../machines/toast.api.js';
 import { normalizeProps } from './normalize-props.js';
 import type { ReactProps } from './normalize-props.js';
-import { shallowEqual, useActorSelector } from './use-actor-selector.js';
+import { useAppActorView } from './hydration.js';
 import { useMeasuredHeight } from './use-measured-height.js';
 import { useReducedMotion, useToast, useToasterActor } from './use-ui-host.js';
 
@@ -26,6 +27,8 @@ function sharePlacements(previous: ToastPlacement[], next: ToastPlacement[]): To
   });
   return changed ? shared : previous;
 }
+
+const NO_PLACEMENTS: ToastPlacement[] = [];
 
 export interface UseToasterResult {
   /** Shown toasts in order, each with its derived top offset. */
@@ -55,7 +58,12 @@ export function useToaster(): UseToasterResult {
     shared.current = sharePlacements(shared.current, toastPlacements(s.context));
     return { placements: shared.current, queued: queuedToastCount(s.context), regionId: s.context.regionId };
   }, []);
-  const view = useActorSelector(toaster, select, shallowEqual);
+  // No toast on the server and while hydrating (toasts are the running page's), the region's id as it is.
+  const serverView = useCallback(
+    (): ToasterView => ({ placements: NO_PLACEMENTS, queued: 0, regionId: toaster.getSnapshot().context.regionId }),
+    [toaster],
+  );
+  const view = useAppActorView(toaster, select, serverView);
   const api = connectToaster(view, toaster.send, { reducedMotion });
   return {
     placements: api.placements,
@@ -75,7 +83,7 @@ export interface UseToastItemResult {
 /** One shown toast: its content, its fixed position from the placement, and its measured height reported back. */
 export function useToastItem(placement: ToastPlacement): UseToastItemResult {
   const toaster = useToasterActor();
-  const view = useActorSelector(placement.ref, toastView, shallowEqual);
+  const view = useSelector(placement.ref, toastView, shallowEqual);
   const setNode = useMeasuredHeight(toaster, placement.id);
   const api = connectToast(view, placement.ref.send, placement, toaster.send);
   return {

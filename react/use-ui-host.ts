@@ -38,12 +38,15 @@ export function useToast(): ToastApi {
   return rootToastApi;
 }
 
+const fullMotion = () => false;
+
 /** Whether transitions should be skipped (the user asks for reduced motion); re-renders when that changes. */
 export function useReducedMotion(): boolean {
   const { ui, platform } = useExkit();
   const motion = useMemo(() => ui?.motion ?? motionPreference(platform), [ui, platform]);
   const reduced = () => motion.reduced;
-  return useSyncExternalStore(motion.subscribe, reduced, reduced);
+  // A server render knows no visitor's setting: full motion there and while hydrating, the setting right after.
+  return useSyncExternalStore(motion.subscribe, reduced, fullMotion);
 }
 
 /** Keeps a layer in the app's stack while `active`; `key` changes bring it to the top again. */

@@ -35,6 +35,8 @@ export interface Preferences {
   set(patch: Partial<PreferencesCookie>): PreferencesSnapshot;
   /** Back to the defaults (the cookie is rewritten with them). */
   reset(): PreferencesSnapshot;
+  /** The defaults, cookie or not: what a server render shows, since it reads no visitor's cookie. */
+  defaults(): PreferencesSnapshot;
   /** The preferences now and after every change. */
   readonly preferences$: Observable<PreferencesSnapshot>;
   /** Every change, without the current value. */
@@ -94,6 +96,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
   const defaults = { ...PREFERENCES_COOKIE_DEFAULTS, ...options.defaults };
   const state = new BehaviorSubject<PreferencesSnapshot>(snapshot(readPreferencesCookie(platform, options)));
   const preferences$ = guardedStream('preferences.preferences$', state.pipe(distinctUntilChanged()), platform.errors);
+  const initial = snapshot(defaults);
 
   const commit = (next: PreferencesCookie): PreferencesSnapshot => {
     if (sameFields(next, state.value)) return state.value;
@@ -118,6 +121,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
       return commit(next as unknown as PreferencesCookie);
     },
     reset: () => commit(defaults),
+    defaults: () => initial,
     preferences$,
     changes$: guardedStream('preferences.changes$', state.pipe(distinctUntilChanged(), skip(1)), platform.errors),
     subscribe(listener) {

@@ -37,7 +37,7 @@ export default defineConfig(({ command }) => ({
   // on the lockfile and this config, so a second start reuses them.
   cacheDir: resolve(packageRoot, '.vite/example-web'),
   esbuild: { jsx: 'automatic' },
-  resolve: { alias: exportAliases(command === 'build' ? 'dist' : 'source'), dedupe: ['react', 'react-dom', 'xstate'] },
+  resolve: { alias: exportAliases(command === 'build' ? 'dist' : 'source'), dedupe: ['react', 'react-dom', 'xstate', '@xstate/react'] },
   // Warm-up: the dev server transforms the app's module graph as soon as it listens, while the visitor is still
   // opening the URL, instead of one request at a time on the first page load.
   server: { fs: { allow: [packageRoot] }, warmup: { clientFiles: ['./src/main.tsx'] } },

@@ -188,6 +188,8 @@ describe('useBridgeRequest', () => {
     const { platform, bridge, sim } = inApp();
     sim.route('/slow', { never: true });
     const view = wrap(platform, bridge, <Request path="/slow" />);
+    // The request leaves a microtask after the commit (so StrictMode's double mount sends it once).
+    await settle();
     expect(bridge.pendingCount).toBe(1);
     await act(async () => screen.getByText('cancel').click());
     await settle();

@@ -1,5 +1,6 @@
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useActorSelector, useSecurityEvents } from 'exkit/react';
+import { useSecurityEvents } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
 import { SESSION_COOKIES, loginEncryptionOutlook, logout } from '../services/account.js';
 
@@ -10,7 +11,7 @@ export function SessionPanel() {
   useStore(wire.entries);
   const [, setChanges] = useState(0);
   useSecurityEvents(() => setChanges((n) => n + 1));
-  useActorSelector(signingInit, (s) => String(s.value));
+  useSelector(signingInit, (s) => String(s.value));
   const user = platform.cookies.get(SESSION_COOKIES.uid);
   const outlook = loginEncryptionOutlook(security);
   return (

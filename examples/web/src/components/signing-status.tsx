@@ -1,13 +1,14 @@
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useActorSelector, useSecurityEvents } from 'exkit/react';
+import { useSecurityEvents } from 'exkit/react';
 import { useApp } from '../app-context.js';
 import { describeError } from '../services/account.js';
 
 /** Signing init (config, verified server key, client key pair) and the session it is bound to. */
 export function SigningStatus() {
   const { signingInit, security } = useApp();
-  const state = useActorSelector(signingInit, (s) => String(s.value));
-  const error = useActorSelector(signingInit, (s) => s.context.error);
+  const state = useSelector(signingInit, (s) => String(s.value));
+  const error = useSelector(signingInit, (s) => s.context.error);
   // The security service's events (a key pair bound after a login, a config reset) re-read its snapshot.
   const [, setEvents] = useState(0);
   useSecurityEvents(() => setEvents((n) => n + 1));

@@ -1,4 +1,5 @@
-import { useActorSelector, useBridge, useSimulationMode } from 'exkit/react';
+import { useSelector } from '@xstate/react';
+import { useBridge, useSimulationMode } from 'exkit/react';
 import { useApp } from '../app-context.js';
 
 /**
@@ -10,7 +11,7 @@ export function StatusBar() {
   const bridge = useBridge();
   const { on, turnOff } = useSimulationMode();
   const { signingInit } = useApp();
-  const signing = useActorSelector(signingInit, (s) => String(s.value));
+  const signing = useSelector(signingInit, (s) => String(s.value));
   return (
     <div className="status-bar" role="status">
       <span data-testid="host">{bridge.inApp ? `in app · ${bridge.host} ${bridge.appVersion ?? ''}` : 'web browser'}</span>

@@ -1,0 +1,6 @@
+import { Status } from './status';
+
+export default function Page() {
+  return <Status />;
+}
+export const dynamic = 'force-dynamic';
