@@ -113,6 +113,19 @@ const boxes = (page: Page, selectors: string[]) =>
 const computed = (page: Page, selector: string, property: string) =>
   page.evaluate(([s, p]) => getComputedStyle(document.querySelector(s)!).getPropertyValue(p), [selector, property] as const);
 
+/** Waits (up to 3 s) until the first match's top is `fraction` of the viewport's height down, its enter transition over. */
+const reachesTop = (page: Page, selector: string, fraction: number) =>
+  page
+    .waitForFunction(
+      ([s, f]) => {
+        const node = document.querySelector(s);
+        return node !== null && Math.abs(node.getBoundingClientRect().top - innerHeight * f) <= 1;
+      },
+      [selector, fraction] as const,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
+
 /** Waits until no transition is running on the page (the sheet's 200 ms fades). */
 const settled = (page: Page) =>
   page.waitForFunction(
@@ -193,6 +206,7 @@ describe.each(ENGINES)('exkit/styles.css in %s', { timeout: 60_000 }, (name) => 
     await page.evaluate(() => (window as unknown as StylesWindow).exkit.ask('confirm', 'Delete the address?', { title: 'Confirm' }));
     await page.waitForFunction(() => document.querySelector('[data-exkit-message-box-root][data-state="open"]') !== null);
     await settled(page);
+    await reachesTop(page, '[data-exkit-message-box]', 0.3);
     const b = await boxes(page, ['[data-exkit-message-box-backdrop]', '[data-exkit-message-box]']);
     const backdrop = b['[data-exkit-message-box-backdrop]']!;
     const panel = b['[data-exkit-message-box]']!;
@@ -215,6 +229,7 @@ describe.each(ENGINES)('exkit/styles.css in %s', { timeout: 60_000 }, (name) => 
     await page.click('#open-dialog');
     await page.waitForFunction(() => document.querySelector('[data-exkit-dialog]:not([hidden])') !== null);
     await settled(page);
+    await reachesTop(page, '[data-exkit-dialog]', 0.15);
     const dialog = (await boxes(page, ['[data-exkit-dialog]']))['[data-exkit-dialog]']!;
     expect(near(dialog.top, VIEWPORT.height * 0.15)).toBe(true);
     expect([dialog.width, near(dialog.left, VIEWPORT.width - dialog.right), dialog.background]).toEqual([480, true, 'rgb(255, 255, 255)']);
