@@ -32,6 +32,8 @@ function selectLoadingOverlayView(snapshot: LoadingOverlaySnapshot): LoadingOver
 }
 
 export interface LoadingOverlayProps {
+  /** What the optional stylesheet (`exkit/styles.css`) styles as an overlay over its positioned target. */
+  'data-exkit-loading': '';
   role: 'status';
   'aria-live': 'polite';
   'aria-busy': boolean;
@@ -56,6 +58,7 @@ export function connectLoadingOverlay(state: LoadingOverlaySnapshot | LoadingOve
     ...view,
     mounted: view.state !== 'removed',
     getOverlayProps: () => ({
+      'data-exkit-loading': '',
       role: 'status',
       'aria-live': 'polite',
       'aria-busy': view.state === 'visible',

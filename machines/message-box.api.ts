@@ -19,7 +19,7 @@ export type MessageBoxCallOptions = Omit<MessageBoxOptions, 'kind' | 'message'>;
  * @example
  * ```ts
  * const { messageBox } = createUiKit(browserPlatform());
- * await messageBox.alert('Your session has ended.'); // no Escape, no backdrop: only OK closes it
+ * await messageBox.alert('Your session has ended.'); // OK, the × or Escape close it; a backdrop click does not
  * const { action } = await messageBox.confirm('Cancel all open orders?'); // 'confirm' | 'cancel' | 'close'
  * const { value } = await messageBox.prompt('Amount', { inputPattern: /^\d+(\.\d+)?$/ });
  * ```

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { dialogLayout } from '../core/ui/dialog-layout.js';
 import { MESSAGE_BOX_OPTION_RULES, MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
 import type { MessageBoxEvent, MessageBoxKind, MessageBoxOptions, messageBoxMachine } from './message-box.machine.js';
+import { graphemeCount } from '../core/validate/graphemes.js';
 import { inputValue, isComposing } from './props.js';
 import { callEventMethod, checkSend, connectOptions, FINITE, readView, selectSnapshot, VIEWPORT_WIDTH } from './connect-checks.js';
 import { BOOLEAN, fieldsOrThrow, ID, isRecord, isString, oneOfRule, prop, required, STRING } from './fields.js';
@@ -107,7 +108,7 @@ export interface MessageBoxConnectApi {
   value: string;
   /** The validation message while the prompt's input is invalid. */
   error: string | undefined;
-  /** `value.length/maxLength` when the prompt has a maximum length. */
+  /** `length/maxLength` when the prompt has a maximum length, the length in user-perceived characters. */
   counter: string | undefined;
   confirmText: string;
   cancelText: string;
@@ -129,7 +130,7 @@ export interface MessageBoxConnectApi {
   getTitleProps(): { id: string; hidden: boolean };
   getMessageProps(): { id: string };
   getInputProps(): MessageBoxInputProps;
-  getCounterProps(): { hidden: boolean; 'data-exceeded': '' | undefined };
+  getCounterProps(): { id: string; hidden: boolean; 'data-exceeded': '' | undefined };
   getErrorProps(): { id: string; role: 'alert'; hidden: boolean };
   getConfirmProps(): MessageBoxButtonProps;
   getCancelProps(): MessageBoxButtonProps;
@@ -162,6 +163,8 @@ export function connectMessageBox(
   });
   const flag = (on: boolean): '' | undefined => (on ? '' : undefined);
   const invalid = view.error !== undefined;
+  // The input is described by the error while there is one, and by the counter when it has one.
+  const describedBy = [invalid ? ids.error : '', box.maxLength === undefined ? '' : ids.counter].filter(Boolean).join(' ') || undefined;
   return {
     id: view.id,
     kind: box.kind,
@@ -172,7 +175,7 @@ export function connectMessageBox(
     multiline: box.multiline === true,
     value: view.value,
     error: view.error,
-    counter: box.maxLength === undefined ? undefined : `${view.value.length}/${box.maxLength}`,
+    counter: box.maxLength === undefined ? undefined : `${graphemeCount(view.value)}/${box.maxLength}`,
     confirmText: box.confirmText ?? labels.confirm,
     cancelText: box.cancelText ?? labels.cancel,
     closeLabel: labels.close,
@@ -195,8 +198,8 @@ export function connectMessageBox(
       id: ids.input,
       value: view.value,
       placeholder: box.inputPlaceholder,
-      'aria-invalid': invalid,
-      'aria-describedby': invalid ? ids.error : undefined,
+      'aria-invalid': invalid || view.exceeded,
+      'aria-describedby': describedBy,
       'aria-labelledby': ids.message,
       'data-exceeded': flag(view.exceeded),
       oninput: (event) => send({ type: 'INPUT', value: inputValue(event) }),
@@ -206,7 +209,7 @@ export function connectMessageBox(
         send({ type: 'ENTER' });
       },
     }),
-    getCounterProps: () => ({ hidden: box.maxLength === undefined, 'data-exceeded': flag(view.exceeded) }),
+    getCounterProps: () => ({ id: ids.counter, hidden: box.maxLength === undefined, 'data-exceeded': flag(view.exceeded) }),
     getErrorProps: () => ({ id: ids.error, role: 'alert', hidden: !invalid }),
     getConfirmProps: () => ({
       id: ids.confirm,

@@ -5,6 +5,7 @@ import { guardCallback } from '../core/errors/guard-callback.js';
 import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
+import { graphemeCount, truncateGraphemes } from '../core/validate/graphemes.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { takeErrorEvents } from './error-events.js';
 import {
@@ -28,7 +29,10 @@ import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect } from './ui-effect
 
 /** Spec §S9: message boxes fade in and out over this long. */
 export const MESSAGE_BOX_TRANSITION_MS = 200;
-/** Spec §S9: a prompt's input takes focus this long after the box shows. */
+/**
+ * Spec §S9: the delay before a prompt's input takes focus in the specification's source. Not the default: a
+ * delay loses the keystrokes typed before it ends, so the input takes focus at once unless `focusDelayMs` asks.
+ */
 export const PROMPT_FOCUS_DELAY_MS = 500;
 /** Spec §S9: a message box's default top offset. */
 export const MESSAGE_BOX_TOP_OFFSET = '30vh';
@@ -57,7 +61,10 @@ export interface MessageBoxOptions {
   showCancel?: boolean;
   /** Default true. */
   showClose?: boolean;
-  /** Spec §S9: alert does not close on Escape; confirm and prompt do. */
+  /**
+   * Default true for every kind: Escape closes an alert as it closes a confirm (the WAI-ARIA alertdialog
+   * pattern; the specification's source kept an alert open, which `closeOnEscape: false` restores).
+   */
   closeOnEscape?: boolean;
   /** Spec §S9: alert does not close on a backdrop click; confirm and prompt do. */
   closeOnBackdrop?: boolean;
@@ -78,11 +85,14 @@ export interface MessageBoxOptions {
   inputErrorMessage?: string;
   /** Prompt: a multi-line input, where Enter adds a line instead of confirming. */
   multiline?: boolean;
-  /** Prompt: a maximum length shown with a counter; longer input is marked exceeded. */
+  /**
+   * Prompt: a maximum length in user-perceived characters (an emoji is one), shown with a counter. Typing
+   * stops at it and a paste is cut to it; a starting value already longer is marked exceeded until shortened.
+   */
   maxLength?: number;
   /** Default MESSAGE_BOX_TRANSITION_MS (0 for reduced motion). */
   transitionMs?: number;
-  /** Default PROMPT_FOCUS_DELAY_MS. */
+  /** How long after the box shows its prompt input takes focus. Default 0: at once. */
   focusDelayMs?: number;
 }
 
@@ -108,6 +118,7 @@ export function messageBoxDomIds(id: string) {
     message: `${base}-message`,
     input: `${base}-input`,
     error: `${base}-error`,
+    counter: `${base}-counter`,
     confirm: `${base}-confirm`,
   } as const;
 }
@@ -246,7 +257,20 @@ const zIndexOf = (event: MessageBoxEvent) => {
 };
 const inputValueOf = (event: MessageBoxEvent) => fieldsOrUndefined<{ value: string }>(event, { value: required(STRING) })?.value;
 
-const isExceeded = (options: MessageBoxOptions, value: string) => value.length > (options.maxLength ?? Infinity);
+const isExceeded = (options: MessageBoxOptions, value: string) =>
+  options.maxLength !== undefined && graphemeCount(value) > options.maxLength;
+
+/**
+ * The value an INPUT leaves: typing stops at `maxLength` and a paste is cut to it (counted in graphemes, so an
+ * emoji is one); a value already at or over the limit (a long starting value) takes no more, only deletions.
+ */
+function limitValue(options: MessageBoxOptions, previous: string, next: string): string {
+  const max = options.maxLength;
+  if (max === undefined) return next;
+  const length = graphemeCount(next);
+  if (length <= max || length <= graphemeCount(previous)) return next;
+  return graphemeCount(previous) >= max ? previous : truncateGraphemes(next, max);
+}
 
 /**
  * One alert, confirm or prompt box (spec §S4, §S5, §S9): hidden until its queue shows it, entering and
@@ -282,8 +306,9 @@ export const messageBoxMachine = setup({
     markInvalid: assign({ error: ({ context }) => check(context, context.value) }),
     setValue: assign(({ context, event }) => {
       // Only INPUT takes it. Its value is read again here: a getter that no longer answers a string changes nothing.
-      const value = inputValueOf(event);
-      if (value === undefined) return {};
+      const given = inputValueOf(event);
+      if (given === undefined) return {};
+      const value = limitValue(context.options, context.value, given);
       return {
         value,
         // Spec §S5: the input is re-checked on every change.
@@ -295,7 +320,7 @@ export const messageBoxMachine = setup({
     actCancel: assign({ action: 'cancel' as const }),
     actClose: assign({ action: 'close' as const }),
     emitFocusInput: emit(({ context }) => ({ type: 'focusInput' as const, id: context.id })),
-    // Spec §S9: a prompt's input takes focus after the delay; with a DOM the box moves it there itself.
+    // A prompt's input takes focus after the focus delay (none by default); with a DOM the box moves it there itself.
     focusInput: ({ context }) => {
       const input = context.dom?.document.getElementById(messageBoxDomIds(context.id).input);
       if (input && typeof input.focus === 'function') input.focus();
@@ -320,10 +345,10 @@ export const messageBoxMachine = setup({
       options,
       locale: locale ?? (() => DEFAULT_LOCALE),
       showCancel: input.showCancel ?? dismissable,
-      closeOnEscape: input.closeOnEscape ?? dismissable,
+      closeOnEscape: input.closeOnEscape ?? true,
       closeOnBackdrop: input.closeOnBackdrop ?? dismissable,
       transitionMs: input.transitionMs ?? MESSAGE_BOX_TRANSITION_MS,
-      focusDelayMs: input.focusDelayMs ?? PROMPT_FOCUS_DELAY_MS,
+      focusDelayMs: input.focusDelayMs ?? 0,
       value,
       error: undefined,
       exceeded: isExceeded(options, value),
@@ -343,7 +368,7 @@ export const messageBoxMachine = setup({
     showing: {
       initial: 'entering',
       // While it shows: the top layer (Escape, backdrop clicks) and a focus trap in the panel, starting on the
-      // confirm button (a prompt's panel holds focus until its input takes it after the delay).
+      // confirm button; a prompt's input takes focus at once (with a focus delay, the panel holds it until then).
       invoke: [
         {
           src: 'layer',
@@ -359,7 +384,7 @@ export const messageBoxMachine = setup({
           src: 'focusTrap',
           input: ({ context }) => {
             const ids = messageBoxDomIds(context.id);
-            const first = context.options.kind === 'prompt' ? ids.panel : ids.confirm;
+            const first = context.options.kind !== 'prompt' ? ids.confirm : context.focusDelayMs > 0 ? ids.panel : ids.input;
             // Stryker disable next-line OptionalChaining: the focus trap runs, and calls initialFocus, only with a DOM
             return { dom: context.dom, nodeId: ids.panel, trap: true, initialFocus: () => context.dom?.document.getElementById(first) };
           },

@@ -73,6 +73,8 @@ export interface DialogTriggerProps {
 }
 export interface DialogBackdropProps {
   id: string;
+  /** What the optional stylesheet (`exkit/styles.css`) styles as a dialog's backdrop. */
+  'data-exkit-dialog-backdrop': '';
   'aria-hidden': true;
   hidden: boolean;
   'data-state': DialogState;
@@ -81,6 +83,8 @@ export interface DialogBackdropProps {
 export interface DialogContentProps {
   id: string;
   'data-exkit-node': string;
+  /** What the optional stylesheet (`exkit/styles.css`) styles as a dialog's panel. */
+  'data-exkit-dialog': '';
   role: 'dialog';
   'aria-modal': boolean | undefined;
   'aria-labelledby': string;
@@ -107,14 +111,14 @@ export interface DialogApi {
   /** The dialog node: the popup's layer and focus trap find it by its id. */
   getContentProps(): DialogContentProps;
   /** The title: the dialog's accessible name (`aria-labelledby`). */
-  getTitleProps(): { id: string };
+  getTitleProps(): { id: string; 'data-exkit-dialog-title': '' };
   /** The body: the dialog's accessible description (`aria-describedby`). */
-  getBodyProps(): { id: string };
+  getBodyProps(): { id: string; 'data-exkit-dialog-body': '' };
   /**
    * The footer, the fourth part of a dialog (spec §S2: title, close button, body and footer), for its
    * actions. It is not part of the description, so a screen reader does not read the buttons as text.
    */
-  getFooterProps(): { id: string };
+  getFooterProps(): { id: string; 'data-exkit-dialog-footer': '' };
   getCloseTriggerProps(): DialogCloseTriggerProps;
 }
 
@@ -150,6 +154,7 @@ export function connectDialog(state: PopupSnapshot | PopupView, send: Send<Popup
     }),
     getBackdropProps: () => ({
       id: ids.backdrop,
+      'data-exkit-dialog-backdrop': '',
       'aria-hidden': true,
       hidden: !shown,
       'data-state': view.state,
@@ -158,6 +163,7 @@ export function connectDialog(state: PopupSnapshot | PopupView, send: Send<Popup
     getContentProps: () => ({
       id: ids.content,
       'data-exkit-node': ids.content,
+      'data-exkit-dialog': '',
       role: 'dialog',
       'aria-modal': view.modal || undefined,
       'aria-labelledby': ids.title,
@@ -167,9 +173,9 @@ export function connectDialog(state: PopupSnapshot | PopupView, send: Send<Popup
       'data-state': view.state,
       style: { zIndex: view.zIndex, ...layout },
     }),
-    getTitleProps: () => ({ id: ids.title }),
-    getBodyProps: () => ({ id: ids.body }),
-    getFooterProps: () => ({ id: ids.footer }),
+    getTitleProps: () => ({ id: ids.title, 'data-exkit-dialog-title': '' }),
+    getBodyProps: () => ({ id: ids.body, 'data-exkit-dialog-body': '' }),
+    getFooterProps: () => ({ id: ids.footer, 'data-exkit-dialog-footer': '' }),
     getCloseTriggerProps: () => ({ type: 'button', onclick: () => send({ type: 'CLOSE' }) }),
   };
 }

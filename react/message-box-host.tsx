@@ -14,7 +14,7 @@ export interface MessageBoxHostProps {
   labels?: Partial<MessageBoxLabels>;
 }
 
-// The box's layer, focus trap and the prompt's delayed focus are the machine's own effects: this only renders.
+// The box's layer, focus trap and the prompt's focus are the machine's own effects: this only renders.
 function MessageBoxView({ box, labels }: { box: QueuedMessageBox; labels: Partial<MessageBoxLabels> | undefined }) {
   const { dom } = useLayerHost();
   const reducedMotion = useReducedMotion();
@@ -39,7 +39,7 @@ function MessageBoxView({ box, labels }: { box: QueuedMessageBox; labels: Partia
           <div data-exkit-message-box-input="">
             {api.multiline ? <textarea {...input} /> : <input type="text" {...input} />}
             {counter.hidden ? null : (
-              <span data-exkit-counter="" data-exceeded={counter['data-exceeded']}>
+              <span id={counter.id} data-exkit-counter="" data-exceeded={counter['data-exceeded']}>
                 {api.counter}
               </span>
             )}

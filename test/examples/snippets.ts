@@ -58,3 +58,16 @@ export function writeSnippets(snippets: readonly Snippet[]): { dir: string; file
   );
   return { dir, files };
 }
+
+/** The file a recipe (docs/recipes/<name>.md) shows: the first ts/tsx block under its "## The file" heading. */
+export function recipe(name: string): Snippet {
+  const markdown = readFileSync(join(root, 'docs', 'recipes', `${name}.md`), 'utf8');
+  const section = markdown.split(/^## /m).find((s) => s.startsWith('The file'));
+  if (!section) throw new Error(`recipes/${name}.md has no "## The file" section`);
+  const fence = /^```(ts|tsx)\n([\s\S]*?)^```$/m.exec(section);
+  if (!fence) throw new Error(`recipes/${name}.md: no ts/tsx block under "## The file"`);
+  return { guide: `${name}.md`, language: fence[1] as 'ts' | 'tsx', code: fence[2]!, output: undefined };
+}
+
+/** Every recipe in docs/recipes/ (each markdown file but the index). */
+export const RECIPES = ['login-core', 'login-react', 'dialog-react', 'toast-from-request', 'message-box-queue', 'futures-table'] as const;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The message box's DOM effects on a real (jsdom) document: its layer in the app's stack (Escape and backdrop
-// clicks), its focus trap (confirm button first; a prompt's panel until its input takes focus after the delay).
+// clicks), its focus trap (confirm button first; a prompt's input at once, or its panel until a focus delay ends).
 // The pure machine tests are in message-box.machine.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
@@ -39,9 +39,17 @@ describe('message box focus on a real document', () => {
     expect(actor.getSnapshot().output).toStrictEqual({ id: 'c', action: 'confirm' });
   });
 
-  it('a prompt holds focus on its panel, then moves it to its input after 500 ms', () => {
+  it('a prompt moves focus to its input at once, so no keystroke typed as it opens is lost', () => {
+    const dom = jsdomPort(html('n'));
+    const { actor, clock } = shown({ id: 'n', kind: 'prompt', message: 'm', dom });
+    expect(document.activeElement?.id).toBe('exkit-message-box-n-input');
+    clock.increment(500);
+    expect([document.activeElement?.id, actor.getSnapshot().status]).toStrictEqual(['exkit-message-box-n-input', 'active']);
+  });
+
+  it('a prompt with a focus delay holds focus on its panel, then moves it to its input after the delay', () => {
     const dom = jsdomPort(html('p'));
-    const { actor, clock } = shown({ id: 'p', kind: 'prompt', message: 'm', dom });
+    const { actor, clock } = shown({ id: 'p', kind: 'prompt', message: 'm', dom, focusDelayMs: 500 });
     expect(document.activeElement?.id).toBe('exkit-message-box-p');
     clock.increment(499);
     expect(document.activeElement?.id).toBe('exkit-message-box-p');
@@ -52,15 +60,21 @@ describe('message box focus on a real document', () => {
 
   it('a prompt whose input is missing, or cannot take focus, keeps working', () => {
     const missing = jsdomPort(html('p').replace('<input id="exkit-message-box-p-input">', ''));
-    const a = shown({ id: 'p', kind: 'prompt', message: 'm', dom: missing });
+    const a = shown({ id: 'p', kind: 'prompt', message: 'm', dom: missing, focusDelayMs: 500 });
     a.clock.increment(500);
     expect([a.actor.getSnapshot().status, document.activeElement?.id]).toStrictEqual(['active', 'exkit-message-box-p']);
     a.actor.stop();
     const dom = jsdomPort(html('q'));
     Object.defineProperty(document.getElementById('exkit-message-box-q-input')!, 'focus', { value: undefined });
-    const b = shown({ id: 'q', kind: 'prompt', message: 'm', dom });
+    const b = shown({ id: 'q', kind: 'prompt', message: 'm', dom, focusDelayMs: 500 });
     b.clock.increment(500);
     expect([b.actor.getSnapshot().status, document.activeElement?.id]).toStrictEqual(['active', 'exkit-message-box-q']);
+    b.actor.stop();
+    // Without a delay, a missing input leaves focus on the panel's first tabbable control.
+    const none = jsdomPort(html('r').replace('<input id="exkit-message-box-r-input">', ''));
+    const c = shown({ id: 'r', kind: 'prompt', message: 'm', dom: none });
+    c.clock.increment(0);
+    expect([c.actor.getSnapshot().status, document.activeElement?.id]).toStrictEqual(['active', 'cancel']);
   });
 });
 
@@ -82,12 +96,15 @@ describe("message box in the app's layer stack", () => {
     }
   });
 
-  it('an alert takes Escape and outside clicks from the stack and stays', () => {
+  it('an alert takes outside clicks from the stack and stays; Escape closes it (action close)', () => {
     const dom = jsdomPort(html('a'));
     const stack = createLayerStack(dom);
-    const { actor } = shown({ id: 'a', kind: 'alert', message: 'm', dom, stack });
-    const escape = key(dom, 'Escape');
+    const { actor, clock } = shown({ id: 'a', kind: 'alert', message: 'm', dom, stack });
     pointerDown(dom, document.getElementById('outside')!);
-    expect([actor.getSnapshot().value, stack.handleKeyDown(escape)]).toStrictEqual([{ showing: 'entering' }, true]);
+    expect(actor.getSnapshot().value).toStrictEqual({ showing: 'entering' });
+    key(dom, 'Escape');
+    expect(actor.getSnapshot().value).toBe('leaving');
+    clock.increment(200);
+    expect(actor.getSnapshot().output).toStrictEqual({ id: 'a', action: 'close' });
   });
 });

@@ -42,9 +42,8 @@ describe('message box machine', () => {
     expect(t.actor.getSnapshot().output).toEqual({ id: 'b', action: 'cancel' });
   });
 
-  it('"Alert does not close on Escape or backdrop"; it shows no cancel', () => {
+  it('"Alert does not close on backdrop"; it shows no cancel; Escape closes it as it closes a confirm', () => {
     const t = box({ id: 'a', kind: 'alert', message: 'Done' });
-    t.actor.send({ type: 'ESCAPE' });
     t.actor.send({ type: 'BACKDROP_CLICK' });
     t.actor.send({ type: 'CANCEL' });
     expect(t.value()).toBe('{"showing":"entering"}');
@@ -52,6 +51,17 @@ describe('message box machine', () => {
     t.actor.send({ type: 'CONFIRM' });
     t.clock.increment(200);
     expect(t.actor.getSnapshot().output).toEqual({ id: 'a', action: 'confirm' });
+    const escaped = box({ id: 'e', kind: 'alert', message: 'Done' });
+    escaped.actor.send({ type: 'ESCAPE' });
+    escaped.clock.increment(200);
+    expect(escaped.actor.getSnapshot().output).toEqual({ id: 'e', action: 'close' });
+  });
+
+  it("an alert opened with closeOnEscape: false (the specification's source) stays on Escape", () => {
+    const t = box({ id: 'a', kind: 'alert', message: 'Done', closeOnEscape: false });
+    t.actor.send({ type: 'ESCAPE' });
+    t.clock.increment(200);
+    expect(t.value()).toBe('{"showing":"open"}');
   });
 
   it('"confirm and prompt show cancel" and close on Escape/backdrop with action close', () => {
@@ -64,8 +74,13 @@ describe('message box machine', () => {
     }
   });
 
-  it('"the prompt\'s input focused after 500 ms"', () => {
-    const t = box({ id: 'p', kind: 'prompt', message: 'Name' });
+  it("the prompt's input takes focus at once by default, and after focusDelayMs when one is given", () => {
+    const now = box({ id: 'n', kind: 'prompt', message: 'Name' });
+    const atOnce: unknown[] = [];
+    now.actor.on('focusInput', (e) => atOnce.push(e));
+    now.clock.increment(0);
+    expect(atOnce).toEqual([{ type: 'focusInput', id: 'n' }]);
+    const t = box({ id: 'p', kind: 'prompt', message: 'Name', focusDelayMs: PROMPT_FOCUS_DELAY_MS });
     const focused: unknown[] = [];
     t.actor.on('focusInput', (e) => focused.push(e));
     t.clock.increment(499);
@@ -173,8 +188,36 @@ describe('message box machine', () => {
   it('"a max length with a counter marks the input exceeded when longer than the limit"', () => {
     const t = box({ id: 'p', kind: 'prompt', message: 'm', maxLength: 3, inputValue: 'abcd' });
     expect(t.ctx().exceeded).toBe(true);
+    // A starting value over the limit takes no more characters, only deletions.
+    t.actor.send({ type: 'INPUT', value: 'abcde' });
+    expect(t.ctx().value).toBe('abcd');
     t.actor.send({ type: 'INPUT', value: 'abc' });
     expect(t.ctx().exceeded).toBe(false);
+  });
+
+  it('maxLength stops typing at the limit and cuts a paste to it', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'm', maxLength: 8 });
+    t.actor.send({ type: 'INPUT', value: '12345678' });
+    t.actor.send({ type: 'INPUT', value: '123456789' });
+    expect([t.ctx().value, t.ctx().exceeded]).toEqual(['12345678', false]);
+    t.actor.send({ type: 'INPUT', value: '' });
+    t.actor.send({ type: 'INPUT', value: 'abcdefghijklmnop' });
+    expect([t.ctx().value, t.ctx().exceeded]).toEqual(['abcdefgh', false]);
+    t.actor.send({ type: 'INPUT', value: 'abcdefg' });
+    expect(t.ctx().value).toBe('abcdefg');
+  });
+
+  it('maxLength counts graphemes: an emoji, a flag, a family and an accented letter are one each', () => {
+    const t = box({ id: 'p', kind: 'prompt', message: 'm', maxLength: 4 });
+    const four = '😀🇫🇷👨‍👩‍👧e\u0301';
+    t.actor.send({ type: 'INPUT', value: four });
+    expect([t.ctx().value, t.ctx().exceeded]).toEqual([four, false]);
+    t.actor.send({ type: 'INPUT', value: `${four}👍` });
+    expect(t.ctx().value).toBe(four);
+    t.actor.send({ type: 'INPUT', value: '' });
+    // A paste is cut between graphemes, never inside an emoji's surrogate pair or joiner sequence.
+    t.actor.send({ type: 'INPUT', value: '👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧' });
+    expect(t.ctx().value).toBe('👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧');
   });
 });
 
@@ -297,7 +340,7 @@ describe('message box queue', () => {
       '"queued"',
       '"queued"',
     ]);
-    t.actor.send({ type: 'ESCAPE' });
+    t.actor.send({ type: 'BACKDROP_CLICK' });
     t.clock.increment(1000);
     expect(head()?.ref.getSnapshot().context.options.message).toBe('First');
     t.actor.send({ type: 'CONFIRM' });
@@ -459,17 +502,19 @@ function showingRows(from: BoxState, kind: 'prompt' | 'alert' | 'confirm', multi
   const dismissable = kind !== 'alert';
   return [
     [from, 'CLOSE', 'leaving', [], acts('close')],
+    // Escape closes every kind; an alert alone shows no cancel and stays on backdrop clicks.
+    [from, 'ESCAPE', 'leaving', [], acts('close')],
     ...(dismissable
       ? ([
           [from, 'CANCEL', 'leaving', [], acts('cancel')],
-          [from, 'ESCAPE', 'leaving', [], acts('close')],
           [from, 'BACKDROP_CLICK', 'leaving', [], acts('close')],
         ] as const)
       : []),
     ...(multiline ? [] : ([[from, 'ENTER', 'leaving', [], acts('confirm')]] as const)),
     [from, 'CONFIRM', 'leaving', [], acts('confirm')],
+    // Typing stops at the prompt's maximum length: '1234' over '12' keeps the first 3.
     kind === 'prompt'
-      ? [from, 'INPUT "1234"', from, [], typed('1234', undefined, true)]
+      ? [from, 'INPUT "1234"', from, [], typed('123', undefined, false)]
       : [from, 'INPUT "1234"', from, [], typed('1234', undefined, false)],
     kind === 'prompt'
       ? [from, 'INPUT "x"', from, [], typed('x', INVALID, false)]
@@ -527,21 +572,20 @@ describeTransitionTable<BoxState, BoxTableEvent>({
   },
   rows: [
     ['queued', 'SHOW', 'entering', [], (e: BoxEffects) => ({ ...e, zIndex: 7 })],
-    // Entering (0 to 200 ms) takes the same events as open; the prompt's focus comes at 500 ms.
+    // Entering (0 to 200 ms) takes the same events as open; the prompt's input takes focus at once (the first
+    // tick of the clock), so it is focused before the box is fully in.
     ...showingRows('entering', 'prompt'),
-    ['entering', 'wait 200', 'open'],
-    ['entering', 'wait 300', 'open'],
+    ['entering', 'wait 199', 'entering', [{ type: 'focusInput', id: 'b' }]],
+    ['entering', 'wait 200', 'open', [{ type: 'focusInput', id: 'b' }]],
+    ['entering', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
     ...showingRows('open', 'prompt'),
-    ['open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
     // A value that fails the pattern does not confirm: it is marked invalid, and the box stays.
     ['open, starting invalid', 'CONFIRM', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
     ['open, starting invalid', 'ENTER', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
     ...showingRows('open, starting invalid', 'prompt').filter(([, event]) => event !== 'CONFIRM' && event !== 'ENTER'),
-    ['open, starting invalid', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
     // Multi-line: Enter adds a line (the renderer's), it never confirms.
     ...showingRows('multiline open', 'prompt', true),
-    ['multiline open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
-    // An alert shows no cancel and stays on Escape and backdrop clicks; no input to focus.
+    // An alert shows no cancel and stays on backdrop clicks; no input to focus.
     ...showingRows('alert open', 'alert'),
     ...showingRows('confirm open', 'confirm'),
     ['leaving', 'wait 200', 'closed', [], (e: BoxEffects) => ({ ...e, output: { id: 'b', action: 'confirm', value: '12' } })],
@@ -565,11 +609,11 @@ describeTransitionTable<BoxState, BoxTableEvent>({
       'wait 200',
       'wait 300',
     ],
-    entering: [...SHOWING_IGNORES, 'wait 199'],
-    open: [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
-    'open, starting invalid': [...SHOWING_IGNORES, 'wait 199', 'wait 200'],
-    'multiline open': [...SHOWING_IGNORES, 'ENTER', 'wait 199', 'wait 200'],
-    'alert open': [...SHOWING_IGNORES, 'CANCEL', 'ESCAPE', 'BACKDROP_CLICK', 'wait 199', 'wait 200', 'wait 300'],
+    entering: [...SHOWING_IGNORES],
+    open: [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
+    'open, starting invalid': [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
+    'multiline open': [...SHOWING_IGNORES, 'ENTER', 'wait 199', 'wait 200', 'wait 300'],
+    'alert open': [...SHOWING_IGNORES, 'CANCEL', 'BACKDROP_CLICK', 'wait 199', 'wait 200', 'wait 300'],
     'confirm open': [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
     leaving: LEAVING_IGNORES,
     'alert leaving': LEAVING_IGNORES,
@@ -769,6 +813,7 @@ describe('message box input checks', () => {
       message: 'exkit-message-box-b-message',
       input: 'exkit-message-box-b-input',
       error: 'exkit-message-box-b-error',
+      counter: 'exkit-message-box-b-counter',
       confirm: 'exkit-message-box-b-confirm',
     });
     expect(errorOf(() => messageBoxDomIds(''))).toStrictEqual(invalid('id', 'messageBoxDomIds: id must be a non-empty string'));

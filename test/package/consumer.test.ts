@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.js';
@@ -105,6 +106,13 @@ console.log(JSON.stringify({ afterImport, afterForgeUse: forgeLoaded(), publicKe
     },
     40_000,
   );
+
+  it('exkit/styles.css resolves through the exports map to the stylesheet the build copied into dist/', async () => {
+    writeFileSync(join(app, 'styles-probe.mjs'), "console.log(import.meta.resolve('exkit/styles.css'));\n");
+    const resolved = (await sh(process.execPath, ['styles-probe.mjs'], app, cleanEnv, 30_000)).trim();
+    expect(resolved).toBe(pathToFileURL(join(app, 'node_modules/exkit/dist/styles.css')).href);
+    expect(readFileSync(fileURLToPath(resolved), 'utf8')).toBe(readFileSync(join(root, 'react/styles.css'), 'utf8'));
+  }, 40_000);
 
   it('import("exkit") does not load node-forge; the forge engine loads it on first use', async () => {
     const { code } = await transform(readFileSync(join(app, 'forge-probe.ts'), 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' });

@@ -47,7 +47,16 @@ function shipsTypes(name: string): boolean {
 describe('the tarball', () => {
   it('ships the MIT licence with the project copyright line, the README and package.json', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['LICENSE', 'README.md', 'package.json', 'dist/core/index.js', 'dist/core/index.d.ts', 'dist/node/index.js']),
+      expect.arrayContaining([
+        'LICENSE',
+        'README.md',
+        'package.json',
+        'dist/core/index.js',
+        'dist/core/index.d.ts',
+        'dist/node/index.js',
+        'dist/styles.css',
+        'docs/recipes/login-core.md',
+      ]),
     );
     expect(manifest.license).toBe('MIT');
     const licence = read('LICENSE');
@@ -56,7 +65,7 @@ describe('the tarball', () => {
   });
 
   it('ships no sources, tests or generated API site: only dist/, the guides and the licence', () => {
-    const outside = files.filter((f) => !f.startsWith('dist/') && !/^docs\/(machines\/)?[^/]+\.md$/.test(f));
+    const outside = files.filter((f) => !f.startsWith('dist/') && !/^docs\/((machines|recipes)\/)?[^/]+\.md$/.test(f));
     expect(outside.sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
     expect(files.filter((f) => /\.test\.|^dist\/(test|bench|scripts|examples)\//.test(f))).toEqual([]);
   });

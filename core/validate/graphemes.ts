@@ -1,0 +1,30 @@
+// What a reader counts as one character: a grapheme cluster (an emoji with its modifiers and joiners, a letter
+// with its combining marks, a flag), as Intl.Segmenter splits text. Where the host has no Intl.Segmenter, code
+// points stand in: an emoji outside the BMP still counts as one, a family emoji or a flag counts as several.
+
+let segmenter: Intl.Segmenter | null | undefined;
+
+function graphemeSegmenter(): Intl.Segmenter | null {
+  if (segmenter === undefined) {
+    segmenter =
+      typeof Intl === 'object' && typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+  }
+  return segmenter;
+}
+
+/** The user-perceived characters of `text`, in order (code points where Intl.Segmenter is missing). */
+export function graphemes(text: string): string[] {
+  const split = graphemeSegmenter();
+  return split ? Array.from(split.segment(text), (s) => s.segment) : Array.from(text);
+}
+
+/** How many user-perceived characters `text` holds: an emoji is one. */
+export function graphemeCount(text: string): number {
+  return graphemes(text).length;
+}
+
+/** The first `max` user-perceived characters of `text` (all of it when it is that short). */
+export function truncateGraphemes(text: string, max: number): string {
+  const parts = graphemes(text);
+  return parts.length <= max ? text : parts.slice(0, max).join('');
+}

@@ -1,0 +1,43 @@
+// Grapheme counting for the prompt's maxLength: Intl.Segmenter where the host has it, code points where not.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { graphemeCount, graphemes, truncateGraphemes } from '../../../core/validate/graphemes.js';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+describe('graphemes', () => {
+  it('an emoji with a skin tone, a flag, a family and a letter with a combining accent are one each', () => {
+    expect(graphemes('👍🏽🇯🇵👨‍👩‍👧e\u0301a')).toEqual(['👍🏽', '🇯🇵', '👨‍👩‍👧', 'e\u0301', 'a']);
+    expect(graphemeCount('')).toBe(0);
+    expect(graphemeCount('12345678')).toBe(8);
+  });
+
+  it('truncateGraphemes cuts between graphemes and leaves a short text as it is', () => {
+    expect(truncateGraphemes('👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧', 2)).toBe('👨‍👩‍👧👨‍👩‍👧');
+    expect(truncateGraphemes('abc', 3)).toBe('abc');
+    expect(truncateGraphemes('abc', 0)).toBe('');
+  });
+
+  it('a truncated text is a prefix of the text, at most max graphemes long, and joins back to the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.nat(20), (text, max) => {
+        const cut = truncateGraphemes(text, max);
+        expect(text.startsWith(cut)).toBe(true);
+        expect(graphemeCount(cut)).toBe(Math.min(max, graphemeCount(text)));
+        expect(graphemes(text).join('')).toBe(text);
+      }),
+    );
+  });
+
+  it('without Intl.Segmenter, code points stand in: an emoji outside the BMP is still one, never half a pair', async () => {
+    vi.stubGlobal('Intl', { ...Intl, Segmenter: undefined });
+    vi.resetModules();
+    const fallback = await import('../../../core/validate/graphemes.js');
+    expect(fallback.graphemeCount('😀😀')).toBe(2);
+    expect(fallback.truncateGraphemes('😀😀😀', 2)).toBe('😀😀');
+    expect(fallback.graphemes('e\u0301')).toEqual(['e', '\u0301']);
+  });
+});

@@ -1,0 +1,100 @@
+// The prompt box as MessageBoxHost renders it: typing stops at maxLength (counted in graphemes), the counter and
+// the error are marked up as the input's description, and the input has focus before the first keystroke.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryPlatform } from '../../core/platform/index.js';
+import { createUiKit } from '../../machines/index.js';
+import type { MessageBoxOptions, MessageBoxResult } from '../../machines/index.js';
+import { ExkitProvider, MessageBoxHost, useMessageBox } from '../../react/index.js';
+
+afterEach(() => {
+  cleanup();
+  document.body.removeAttribute('style');
+});
+
+function openPrompt(options: Omit<MessageBoxOptions, 'kind' | 'message'>) {
+  const platform = memoryPlatform({ dom: { window, document } });
+  const ui = createUiKit(platform, { isolatedToaster: true });
+  const results: MessageBoxResult[] = [];
+  function Opener() {
+    const box = useMessageBox();
+    return <button onClick={() => void box.prompt('Nickname', options).then((r) => results.push(r))}>ask</button>;
+  }
+  const wrap = (children: ReactNode) => <ExkitProvider value={{ platform, ui }}>{children}</ExkitProvider>;
+  render(
+    wrap(
+      <>
+        <Opener />
+        <MessageBoxHost />
+      </>,
+    ),
+  );
+  fireEvent.click(screen.getByText('ask'));
+  const input = screen.getByRole('textbox') as HTMLInputElement;
+  return { platform, input, results };
+}
+
+const counterOf = () => document.querySelector('[data-exkit-counter]')!;
+
+describe('MessageBoxHost prompt', () => {
+  it('maxLength 8 stops typing: a ninth character leaves the field at 8, and the counter reads 8/8', async () => {
+    const { input, platform, results } = openPrompt({ maxLength: 8 });
+    fireEvent.change(input, { target: { value: '12345678' } });
+    fireEvent.change(input, { target: { value: '123456789' } });
+    expect([input.value, counterOf().textContent]).toEqual(['12345678', '8/8']);
+    expect(counterOf().hasAttribute('data-exceeded')).toBe(false);
+    // A paste into an empty field is cut to the limit.
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.change(input, { target: { value: 'abcdefghijklmnop' } });
+    expect([input.value, counterOf().textContent]).toEqual(['abcdefgh', '8/8']);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await act(() => platform.advanceAsync(200));
+    expect(results).toEqual([{ action: 'confirm', value: 'abcdefgh' }]);
+  });
+
+  it('the counter counts an emoji as one character', () => {
+    const { input } = openPrompt({ maxLength: 3 });
+    fireEvent.change(input, { target: { value: '👍🏽🇯🇵' } });
+    expect(counterOf().textContent).toBe('2/3');
+    fireEvent.change(input, { target: { value: '👍🏽🇯🇵👨‍👩‍👧' } });
+    fireEvent.change(input, { target: { value: '👍🏽🇯🇵👨‍👩‍👧x' } });
+    expect([input.value, counterOf().textContent]).toEqual(['👍🏽🇯🇵👨‍👩‍👧', '3/3']);
+  });
+
+  it('the counter and the error describe the input; an invalid value sets aria-invalid and shows the error as an alert', () => {
+    const { input } = openPrompt({ maxLength: 8, inputPattern: /^\d+$/, inputErrorMessage: 'Digits only' });
+    const counter = counterOf();
+    expect(counter.id).not.toBe('');
+    expect(input.getAttribute('aria-describedby')).toBe(counter.id);
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    const error = screen.getByRole('alert');
+    expect(error.textContent).toBe('Digits only');
+    expect(error.hasAttribute('data-exkit-message-box-error')).toBe(true);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(`${error.id} ${counter.id}`);
+    fireEvent.change(input, { target: { value: '42' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(input.getAttribute('aria-describedby')).toBe(counter.id);
+  });
+
+  it('a starting value over maxLength is marked exceeded and invalid, and takes only deletions', () => {
+    const { input } = openPrompt({ maxLength: 3, inputValue: 'abcd' });
+    expect([counterOf().textContent, counterOf().hasAttribute('data-exceeded'), input.getAttribute('aria-invalid')]).toEqual([
+      '4/3',
+      true,
+      'true',
+    ]);
+    fireEvent.change(input, { target: { value: 'abcde' } });
+    expect(input.value).toBe('abcd');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect([input.value, counterOf().hasAttribute('data-exceeded'), input.getAttribute('aria-invalid')]).toEqual(['abc', false, 'false']);
+  });
+
+  it('the input has focus as soon as the box is on screen, before any timer runs', async () => {
+    const { input } = openPrompt({});
+    await act(async () => {});
+    expect(document.activeElement).toBe(input);
+  });
+});
