@@ -11,9 +11,7 @@ import type {
   CaptchaWidgetFactory,
   Challenge,
   ChallengeRequest,
-  LegacyCaptchaWidget,
 } from '../core/captcha/types.js';
-import { disposeCaptchaWidget } from '../core/captcha/types.js';
 import { takeErrorEvents } from './error-events.js';
 import { prop } from './fields.js';
 
@@ -102,7 +100,7 @@ export const captchaMachine = setup({
     ),
     widget: fromCallback<CaptchaEvent, CaptchaWidgetInput>(({ input, sendBack }) => {
       let live = true;
-      let widget: CaptchaWidget | LegacyCaptchaWidget | undefined;
+      let widget: CaptchaWidget | undefined;
       // The widget is a port (a third-party script in the browser): whatever it throws ends the flow as
       // failed with a typed error; nothing it does can leave the flow challenging with no widget shown.
       const fail = (error: unknown) => {
@@ -139,7 +137,7 @@ export const captchaMachine = setup({
         live = false;
         try {
           // Stryker disable next-line ConditionalExpression: without a widget, disposing one throws, and that is caught below
-          if (widget) disposeCaptchaWidget(widget);
+          if (widget) widget.dispose();
         } catch {
           // A widget that cannot be disposed has nothing left to hand back; the flow is over either way.
         }

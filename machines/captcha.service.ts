@@ -10,7 +10,7 @@ import type { CaptchaLanguage } from '../core/catalog/captcha-languages.js';
 import { captchaLanguage } from '../core/catalog/captcha-languages.js';
 import type { CaptchaResult, CaptchaWidgetFactory, ChallengeRequest } from '../core/captcha/types.js';
 import { captchaMachine } from './captcha.machine.js';
-import { typedCaptchaError } from '../core/captcha/errors.js';
+import { CaptchaRequestError, typedCaptchaError } from '../core/captcha/errors.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
 import { expectObjectWith, invalidArgument, readRecord } from '../core/validate/describe-value.js';
 
@@ -45,7 +45,18 @@ export interface CaptchaService {
   flowOf(scene: string): CaptchaFlowActor | undefined;
   /** The running flows by scene; emits on every start and end. */
   readonly flows$: Observable<ReadonlyMap<string, CaptchaFlowActor>>;
+  /**
+   * Tears the service down: every running flow stops (its widget is disposed) and its `verify()` resolves
+   * `failed` with a CaptchaRequestError coded CAPTCHA_DISPOSED, as does every later `verify()`; `flows$` completes.
+   */
+  dispose(): void;
 }
+
+/** The result of a flow the service's disposal ended, and of a verify after it. */
+const disposedResult = (): CaptchaResult => ({
+  status: 'failed',
+  error: new CaptchaRequestError('CAPTCHA_DISPOSED', 'the captcha service was disposed'),
+});
 
 /**
  * Creates the captcha service over an HTTP client and a widget factory.
@@ -97,7 +108,9 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
     });
     actor.on('widgetError', ({ error }) => logWidgetError(error, scene));
     // Every way out of the flow frees the scene: a final state, and an actor error turned into a failed result.
+    // A flow stopped by dispose() completes without an output.
     const result = toPromise(actor)
+      .then((output) => output ?? disposedResult())
       .catch((error: unknown): CaptchaResult => ({
         status: 'failed',
         error: typedCaptchaError(error, 'CAPTCHA_FLOW_FAILED', 'the captcha flow failed'),
@@ -111,11 +124,13 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
     publish();
     return result;
   };
+  let disposed = false;
   return {
     verify(scene, params = {}) {
       if (typeof scene !== 'string' || scene === '') {
         return Promise.reject(new InvalidArgumentError('captcha: scene must be a non-empty string', { field: 'scene', value: scene }));
       }
+      if (disposed) return Promise.resolve(disposedResult());
       const pending = running.get(scene);
       if (pending) return pending.result;
       try {
@@ -132,5 +147,13 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
     },
     flowOf: (scene) => running.get(scene)?.actor,
     flows$: guardedStream('captcha.flows$', flows$, options.errors),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      for (const { actor } of [...running.values()]) actor.stop();
+      running.clear();
+      flows$.next(new Map());
+      flows$.complete();
+    },
   };
 }

@@ -1,6 +1,7 @@
 // The argument checks every connect shares (internal: not re-exported). A connect takes a snapshot or an
 // already derived view, the actor's `send` and options from any caller, and keeps the export contract: a bad
 // one is an InvalidArgumentError naming it, never a TypeError from deep inside a props getter.
+import { guardCallback } from '../core/errors/guard-callback.js';
 import { invalidArgument, readGuarded } from '../core/validate/describe-value.js';
 import { checkArgument, fieldsOrThrow, isFunction, prop } from './fields.js';
 import type { FieldRule, FieldRules } from './fields.js';
@@ -30,9 +31,17 @@ export function connectOptions<T>(owner: string, options: unknown, rules: FieldR
   return options === undefined ? ({} as T) : fieldsOrThrow(owner, options, rules, 'options');
 }
 
-/** Checks a connect's `send` (or another sender named `field`): a function. */
+/**
+ * Checks a connect's `send` (or another sender named `field`): a function. Returns it guarded: the props' handlers
+ * run in the browser's event dispatch, where a throw would reach the page's uncaught-error handler, so a `send`
+ * that throws is reported as a UserCallbackError (on the console) and the handler returns.
+ */
 export function checkSend<E>(owner: string, send: unknown, field = 'send'): Send<E> {
-  return checkArgument(owner, field, send, isFunction, "a function (the actor's send)") as Send<E>;
+  const checked = checkArgument(owner, field, send, isFunction, "a function (the actor's send)") as Send<E>;
+  const name = `${owner}: ${field}`;
+  return (event) => {
+    guardCallback(name, () => checked(event));
+  };
 }
 
 /** A finite number (a z-index, an offset in px that may be negative). */

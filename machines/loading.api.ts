@@ -41,8 +41,11 @@ export interface LoadingOverlays {
   get(target: unknown): LoadingOverlayActor | undefined;
   /** Calls `listener` whenever an overlay appears or is removed (a listener that throws is logged). */
   subscribe(listener: () => void): () => void;
-  /** Removes every overlay at once (no leave transition, no timer left): their `onRemoved` callbacks run. */
-  stop(): void;
+  /**
+   * Tears the registry down: removes every overlay at once (no leave transition, no timer left; their `onRemoved`
+   * callbacks run) and drops the listeners. A later `show()` starts a new overlay as before.
+   */
+  dispose(): void;
 }
 
 /**
@@ -106,7 +109,7 @@ export function createLoadingOverlays(given?: LoadingOverlaysOptions): LoadingOv
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    stop() {
+    dispose() {
       const entries = [...overlays.values()];
       overlays.clear();
       for (const entry of entries) {
@@ -114,6 +117,7 @@ export function createLoadingOverlays(given?: LoadingOverlaysOptions): LoadingOv
         removed(entry.callbacks);
       }
       if (entries.length > 0) notify();
+      listeners.clear();
     },
   };
 }

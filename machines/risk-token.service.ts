@@ -26,7 +26,7 @@ import type {
 } from '../core/security/risk-token/index.js';
 import { riskTokenMachine } from './risk-token.machine.js';
 import type { RiskTokenInput, RiskTokenStatus } from './risk-token.machine.js';
-import { readGuarded } from '../core/validate/describe-value.js';
+import { expectObjectWith, invalidArgument, readGuarded } from '../core/validate/describe-value.js';
 
 export type RiskTokenActor = ActorRefFrom<typeof riskTokenMachine>;
 
@@ -84,8 +84,6 @@ export interface RiskTokenService extends RiskTokenSource {
   install(http: Pick<HttpClient, 'use'>): () => void;
   /** Stops the schedule and the machine; `refresh()` and `whenReady()` then resolve at once. */
   dispose(): void;
-  /** @deprecated Use {@link RiskTokenService.dispose}; the same call under its old name. */
-  stop(): void;
 }
 
 /** Reads the screen-facing state out of a machine snapshot. */
@@ -212,9 +210,15 @@ export function createRiskTokenService(platform: Platform, options: RiskTokenSer
       return (await settled(timeoutMs)).token;
     },
     start,
-    install: (http) => http.use({ beforeRequest: [riskTokenHeaderHook(service, options)] }),
+    install(http) {
+      expectObjectWith('http', http, 'riskToken.install', ['use']);
+      const remove = readGuarded('http.use', "an HTTP client's use()", http, 'riskToken.install', () =>
+        http.use({ beforeRequest: [riskTokenHeaderHook(service, options)] }),
+      );
+      if (typeof remove !== 'function') throw invalidArgument('http.use', 'a use() that returns its remover', remove, 'riskToken.install');
+      return remove;
+    },
     dispose,
-    stop: dispose,
   };
   return service;
 }

@@ -46,8 +46,6 @@ export interface UiKit {
    * no timer of theirs is left (the shared root toaster lives on).
    */
   dispose(): void;
-  /** @deprecated Use {@link UiKit.dispose}; the same call under its old name. */
-  stop(): void;
 }
 
 export interface UiKitOptions {
@@ -137,7 +135,7 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
     ownToaster?.stop();
     notifier.stop();
     messageBoxQueue.stop();
-    loading.stop();
+    loading.dispose();
   };
   return {
     host,
@@ -149,6 +147,5 @@ export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
     loading,
     motion,
     dispose,
-    stop: dispose,
   };
 }

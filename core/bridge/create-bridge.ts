@@ -21,7 +21,7 @@ import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
-import { readRecord, describeValue, expectObjectWith } from '../validate/describe-value.js';
+import { readRecord, describeValue, expectObjectWith, expectString, invalidArgument, isRecord, readGuarded } from '../validate/describe-value.js';
 
 /** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (spec §B5,
  * §B6). */
@@ -238,14 +238,15 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     if (!isBridgeCommand(command)) throw new UnknownBridgeCommandError(command);
     const info = BRIDGE_COMMANDS[command];
     const payload = (info.noPayload ? undefined : args[0]) as CommandPayload<C>;
-    const callOptions = ((info.noPayload ? args[0] : args[1]) ?? {}) as CallOptions;
+    // The caller's options and payload are read once, here: a getter or Proxy that throws is named, typed.
+    const callOptions = readRecord('options', ((info.noPayload ? args[0] : args[1]) ?? {}) as CallOptions, command);
     const reason = gate(command);
     if (reason) {
       const skipped = { command, ...skipInfo(reason, command) };
       if (callOptions.fallback) return { status: 'fallback', ...skipped, value: await runFallback(command, callOptions.fallback) };
       return { status: 'skipped', ...skipped };
     }
-    const body = normalizePayload(command, payload);
+    const body = readGuarded('payload', `the payload of ${command}`, payload, command, () => normalizePayload(command, payload));
     if (!info.timeout) {
       transport.send(command, body);
       return { status: 'sent', command };
@@ -269,8 +270,17 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
   const request = <T>(
     path: string,
     params?: Record<string, unknown>,
-    requestOptions: BridgeRequestOptions<T> = {},
+    givenOptions?: BridgeRequestOptions<T>,
   ): Promise<BridgeRequestResult<T>> => {
+    // Checked before anything is sent; a bad argument rejects (this returns a promise, so it never throws).
+    let requestOptions: BridgeRequestOptions<T>;
+    try {
+      expectString('path', path, 'bridge.request');
+      if (params !== undefined && !isRecord(params)) throw invalidArgument('params', 'an object', params, 'bridge.request');
+      requestOptions = readRecord('options', givenOptions, 'bridge.request', {});
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const reason = gate('requestAction');
     if (reason) {
       const skipped = skipInfo(reason, 'requestAction');
@@ -299,7 +309,7 @@ export function createBridge(platform: Platform, options: BridgeOptions): Bridge
     protocol,
     minVersions,
     timeouts,
-    supports: (command) => gate(command) === null,
+    supports: (command) => isBridgeCommand(command) && gate(command) === null,
     call,
     commands: commands as unknown as BridgeCommands,
     request,

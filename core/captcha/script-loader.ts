@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/types.js';
 import { checkDuration } from '../validate/duration.js';
+import { expectString } from '../validate/describe-value.js';
 import { CaptchaScriptLoadError } from './errors.js';
 
 /** How long a third-party captcha script may take to load before the flow gives up. */
@@ -28,6 +29,7 @@ export function createScriptLoader(platform: Platform): ScriptLoader {
   return {
     load(url, timeoutMs = CAPTCHA_SCRIPT_TIMEOUT_MS) {
       try {
+        expectString('url', url, 'captcha script loader');
         checkDuration('timeoutMs', timeoutMs, { owner: 'captcha script loader' });
       } catch (error) {
         return Promise.reject(error);

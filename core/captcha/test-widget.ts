@@ -6,10 +6,8 @@ export type TestWidgetOutcome = 'success' | 'close' | 'error' | 'manual';
 /** One widget the test factory made, with controls to act as the person solving it. */
 export interface TestCaptchaWidget extends CaptchaWidget {
   readonly shown: boolean;
-  /** Whether `dispose()` (or its deprecated alias `destroy()`) was called. */
+  /** Whether `dispose()` was called. */
   readonly disposed: boolean;
-  /** @deprecated Read {@link TestCaptchaWidget.disposed}. */
-  readonly destroyed: boolean;
   readonly initOptions: { captchaId: string; language: string } | undefined;
   succeed(validate?: CaptchaValidate): void;
   close(): void;
@@ -61,9 +59,6 @@ export function createTestCaptchaWidget(outcome: TestWidgetOutcome = 'success'):
       get disposed() {
         return disposed;
       },
-      get destroyed() {
-        return disposed;
-      },
       get initOptions() {
         return initOptions;
       },
@@ -80,9 +75,6 @@ export function createTestCaptchaWidget(outcome: TestWidgetOutcome = 'success'):
       onClose: (l) => void on.close.push(l),
       onError: (l) => void on.error.push(l),
       dispose() {
-        disposed = true;
-      },
-      destroy() {
         disposed = true;
       },
       succeed(validate = sampleGeeTestValidate(String(widgets.indexOf(widget)))) {

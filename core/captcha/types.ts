@@ -47,24 +47,10 @@ export interface CaptchaWidget {
   onError(listener: (error: unknown) => void): void;
   /** Takes the widget down (its script's UI and listeners); the flow calls it once, whatever the outcome. */
   dispose(): void;
-  /** @deprecated Implement {@link CaptchaWidget.dispose}; a widget with only `destroy` is still torn down by it. */
-  destroy?(): void;
 }
-
-/**
- * A widget written before teardown was named `dispose`: the same port with `destroy()` instead.
- * @deprecated Implement {@link CaptchaWidget} (`dispose()`).
- */
-export type LegacyCaptchaWidget = Omit<CaptchaWidget, 'dispose' | 'destroy'> & { destroy(): void };
 
 /** Makes a fresh widget for one flow. */
-export type CaptchaWidgetFactory = () => CaptchaWidget | LegacyCaptchaWidget;
-
-/** Tears a widget down through `dispose()`, or the deprecated `destroy()` of a widget that only has that. */
-export function disposeCaptchaWidget(widget: CaptchaWidget | LegacyCaptchaWidget): void {
-  if ('dispose' in widget && typeof widget.dispose === 'function') widget.dispose();
-  else widget.destroy?.();
-}
+export type CaptchaWidgetFactory = () => CaptchaWidget;
 
 /** How a verification ended. */
 export type CaptchaResult =

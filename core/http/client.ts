@@ -50,7 +50,7 @@ import type {
   LoginExpiredMode,
   RequestOptions,
 } from './types.js';
-import { expectObjectWith, isRecord, readRecord } from '../validate/describe-value.js';
+import { expectArray, expectObjectWith, invalidArgument, isRecord, readGuarded, readRecord } from '../validate/describe-value.js';
 
 /** The exchange's HTTP client: one instance per gateway. */
 export interface HttpClient {
@@ -110,6 +110,28 @@ function resolvePaths(raw: string, prefix: string): { path: string; apiPath: str
   let path = raw.startsWith('/') ? raw : `/${raw}`;
   if (prefix && (path === prefix || path.startsWith(`${prefix}/`))) path = path.slice(prefix.length) || '/';
   return { path, apiPath: prefix + path };
+}
+
+const HOOK_LISTS = ['beforeRequest', 'afterResponse', 'beforeError'] as const;
+
+/**
+ * A checked copy of a set of hooks: an object whose lists, when given, are arrays of functions. InvalidArgumentError
+ * naming the list (or the hook) otherwise, so that nothing malformed is ever installed.
+ */
+function readHooks(field: string, value: unknown, owner: string): HttpHooks {
+  const given = readRecord(field, value as HttpHooks, owner);
+  const hooks: Record<string, unknown[]> = {};
+  for (const key of HOOK_LISTS) {
+    const list: unknown = given[key];
+    if (list === undefined) continue;
+    expectArray(`${field}.${key}`, list, owner, 'an array of functions');
+    const copy = readGuarded(`${field}.${key}`, 'an array of functions', list, owner, () => [...(list as unknown[])]);
+    copy.forEach((hook, i) => {
+      if (typeof hook !== 'function') throw invalidArgument(`${field}.${key}[${i}]`, 'a function', hook, owner);
+    });
+    hooks[key] = copy;
+  }
+  return hooks as HttpHooks;
 }
 
 /** The string body of each call in flight, by its context, for the hooks' first request (see body-text.ts). */
@@ -290,7 +312,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
   const channel = debouncedEventChannel<HttpEvent>(platform.timers, options.eventDebounceMs ?? ERROR_EVENT_DEBOUNCE_MS);
 
   // Hook lists: the options' hooks first, then those added with use(), in order.
-  const installed: HttpHooks[] = options.hooks ? [options.hooks] : [];
+  const installed: HttpHooks[] = options.hooks ? [readHooks('options.hooks', options.hooks, 'createHttpClient')] : [];
   const listOf = <K extends keyof HttpHooks>(key: K): NonNullable<HttpHooks[K]> => {
     const list: unknown[] = [];
     for (const hooks of installed) list.push(...(hooks[key] ?? []));
@@ -734,7 +756,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     delete: (path, params, requestOptions) => request('DELETE', path, params, requestOptions),
     events$: guardedStream('http.events$', channel.events$, platform.errors),
     emit: (event) => channel.emit(event),
-    use(hooks) {
+    use(given) {
+      // Checked whole before it is recorded: a refused set of hooks leaves the client as it was.
+      const hooks = readHooks('hooks', given, 'http.use');
       installed.push(hooks);
       rebuild();
       return () => {

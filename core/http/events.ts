@@ -2,11 +2,15 @@ import { Subject } from 'rxjs';
 import type { Observable } from 'rxjs';
 import type { TimerHandle, Timers } from '../platform/types.js';
 import type { HttpEvent } from './types.js';
+import { expectString, readRecord } from '../validate/describe-value.js';
 
 /** A hot stream of UI events where each event type is debounced on the leading edge. */
 export interface DebouncedEventChannel<E extends { type: string }> {
   readonly events$: Observable<E>;
-  /** Passes the event on unless one of the same type went out within the quiet window. */
+  /**
+   * Passes the event on unless one of the same type went out within the quiet window. An event that is not an
+   * object with a string `type` (or whose fields cannot be read) is an InvalidArgumentError, and nothing is sent.
+   */
   emit(event: E): void;
   /** Completes the stream and drops pending timers. */
   complete(): void;
@@ -23,7 +27,10 @@ export function debouncedEventChannel<E extends { type: string }>(timers: Timers
   let done = false;
   return {
     events$: subject.asObservable(),
-    emit(event) {
+    emit(given) {
+      // Read once: subscribers get a plain copy whose fields cannot throw.
+      const event = readRecord('event', given, 'emit');
+      expectString('event.type', event.type, 'emit');
       if (done) return;
       const running = quiet.get(event.type);
       if (running === undefined) subject.next(event);

@@ -38,8 +38,11 @@ export interface ImageHostSelector {
   start(): Promise<string>;
   /** Races the candidates now, saves and applies the winner, and resolves with the host in use. */
   probe(): Promise<string>;
-  /** Cancels a probe in flight. */
-  stop(): void;
+  /**
+   * Tears the selector down: cancels a probe in flight (its caller gets the host in use), and `start()` and
+   * `probe()` afterwards resolve with the host in use without probing; `host$` completes.
+   */
+  dispose(): void;
 }
 
 /** The URL of the probe image on one host. */
@@ -78,7 +81,10 @@ export function createImageHostSelector(platform: Platform, options: ImageHostOp
   let pending: Promise<string> | undefined;
   let finish: (() => void) | undefined;
 
+  let disposed = false;
+
   const runProbe = (): Promise<string> => {
+    if (disposed) return Promise.resolve(current.value);
     if (pending) return pending;
     let done = false;
     const result = new Promise<string>((resolve) => {
@@ -130,10 +136,12 @@ export function createImageHostSelector(platform: Platform, options: ImageHostOp
       return runProbe();
     },
     probe: runProbe,
-    stop() {
+    dispose() {
+      disposed = true;
       running?.unsubscribe();
       // A caller still awaiting the cancelled probe gets the host in use.
       finish?.();
+      current.complete();
     },
   };
 }

@@ -71,8 +71,8 @@ function documentCookies(doc: Document): CookieJar {
   };
   return {
     get: (name) => readCookie(header(), name),
-    set(name, value, options = {}) {
-      checkCookieCall(name, options, value);
+    set(name, value, given = {}) {
+      const options = checkCookieCall(name, given, value);
       const encodedName = encodeCookiePart(name);
       const encodedValue = encodeCookiePart(value);
       if (encodedName === undefined || encodedValue === undefined) return false;
@@ -87,8 +87,8 @@ function documentCookies(doc: Document): CookieJar {
       if (options.sameSite) cookie += `; samesite=${options.sameSite}`;
       return write(cookie);
     },
-    remove(name, options = {}) {
-      checkCookieCall(name, options);
+    remove(name, given = {}) {
+      const options = checkCookieCall(name, given);
       const encodedName = encodeCookiePart(name);
       if (encodedName === undefined) return false;
       let cookie = `${encodedName}=; path=${options.path || '/'}; max-age=0`;

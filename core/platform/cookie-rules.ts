@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { readRecord } from '../validate/describe-value.js';
 import type { CookieOptions } from './types.js';
 
 /** The most bytes of name and value together a browser keeps in one cookie (RFC 6265bis §5.6); a larger one is dropped. */
@@ -33,17 +34,20 @@ function checkAttribute(field: string, value: unknown): void {
  * Throws InvalidArgumentError naming the field unless the name is a non-empty string, the value (when
  * given) a string, and the options well formed: `days` a finite number (0 or less deletes), `path` and
  * `domain` free of `;` and control characters (empty means not given), `sameSite` one of Lax, Strict, None.
+ * Returns the options as read (a copy; `{}` when none were given), which the write must use.
  */
-export function checkCookieCall(name: unknown, options: unknown, value: unknown = ''): void {
+export function checkCookieCall(name: unknown, options: unknown, value: unknown = ''): CookieOptions {
   if (typeof name !== 'string' || name === '') {
     throw new InvalidArgumentError('cookies: name must be a non-empty string', { field: 'name', value: name });
   }
   if (typeof value !== 'string') throw new InvalidArgumentError('cookies: value must be a string', { field: 'value', value });
-  if (options === undefined) return;
+  if (options === undefined) return {};
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError('cookies: options must be an object', { field: 'options', value: options });
   }
-  const { days, path, domain, sameSite } = options as CookieOptions;
+  // Read once into a copy: a getter or Proxy that throws is named here, and the write uses what was checked.
+  const read = readRecord('options', options as CookieOptions, 'cookies');
+  const { days, path, domain, sameSite } = read;
   if (days !== undefined && (typeof days !== 'number' || !Number.isFinite(days))) {
     throw new InvalidArgumentError('cookies: days must be a finite number (0 or less deletes the cookie)', { field: 'days', value: days });
   }
@@ -52,6 +56,7 @@ export function checkCookieCall(name: unknown, options: unknown, value: unknown 
   if (sameSite !== undefined && !SAME_SITE.has(sameSite)) {
     throw new InvalidArgumentError("cookies: sameSite must be 'Lax', 'Strict' or 'None'", { field: 'sameSite', value: sameSite });
   }
+  return read;
 }
 
 /** Percent-encodes one cookie name or value; undefined when the text is not well-formed UTF-16 (a lone surrogate). */

@@ -7,6 +7,7 @@ import { MemoryStorage } from './memory-storage.js';
 import { checkedTimers } from './timer-rules.js';
 import type { ErrorReport, Platform, Visibility } from './types.js';
 import { readRecord } from '../validate/describe-value.js';
+import { resolveNavigation } from './navigation.js';
 
 export interface HeadlessPlatformOptions {
   /** The URL the process acts for, as a page's location would be. Default 'https://localhost/'. */
@@ -65,7 +66,7 @@ export function headlessPlatform(options: HeadlessPlatformOptions = {}): Headles
         return href;
       },
       assign(url) {
-        href = new URL(url, href).href;
+        href = resolveNavigation(url, href);
         navigations.push(href);
       },
       reload() {

@@ -27,8 +27,8 @@ export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => num
       }
       return cookie.value;
     },
-    set(name, value, options = {}) {
-      checkCookieCall(name, options, value);
+    set(name, value, given = {}) {
+      const options = checkCookieCall(name, given, value);
       if (encodeCookiePart(name) === undefined || encodeCookiePart(value) === undefined) return false;
       if (utf8Length(name) + utf8Length(value) > MAX_COOKIE_PAIR_BYTES) return false;
       store.set(name, {
@@ -38,8 +38,8 @@ export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => num
       });
       return true;
     },
-    remove(name, options) {
-      checkCookieCall(name, options);
+    remove(name, given) {
+      checkCookieCall(name, given);
       store.delete(name);
       return true;
     },

@@ -6,7 +6,8 @@ import { memoryCookieJar } from './memory-cookie-jar.js';
 import type { StoredCookie } from './memory-cookie-jar.js';
 import { MemoryStorage } from './memory-storage.js';
 import type { CrossTabChange, DomPort, ErrorReport, HostGlobals, KeyValueStorage, Platform, PlatformCrypto, Visibility } from './types.js';
-import { readRecord } from '../validate/describe-value.js';
+import { expectString, readRecord } from '../validate/describe-value.js';
+import { resolveNavigation } from './navigation.js';
 
 /**
  * What several in-memory tabs of one browser share: the clock, local storage and cookies.
@@ -144,7 +145,7 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
         return href;
       },
       assign(url: string) {
-        href = new URL(url, href).href;
+        href = resolveNavigation(url, href);
         navigations.push(href);
       },
       reload() {
@@ -168,9 +169,10 @@ export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatf
     watchMedia: (query) =>
       guardedStream(
         'platform.watchMedia',
+        // A query is text: anything else (a Proxy RxJS would probe as a scheduler) is named, not thrown from RxJS.
         mediaChanges.pipe(
           filter((changed) => changed === query),
-          startWith(query),
+          startWith(expectString('query', query, 'watchMedia')),
           map(() => media.has(query)),
           distinctUntilChanged(),
         ),

@@ -1,4 +1,14 @@
+import { invalidArgument } from '../validate/describe-value.js';
 import type { KeyValueStorage } from './types.js';
+
+/** The text Web Storage keeps for a value (its string form); a value without one is an InvalidArgumentError. */
+function storedText(value: unknown): string {
+  try {
+    return String(value);
+  } catch (cause) {
+    throw invalidArgument('value', 'a value with a text form', value, 'storage.setItem', cause);
+  }
+}
 
 /** An in-memory Web Storage; `onChange` sees every write so tabs can be told of each other's changes. */
 export class MemoryStorage implements KeyValueStorage {
@@ -14,9 +24,10 @@ export class MemoryStorage implements KeyValueStorage {
 
   setItem(key: string, value: string): void {
     if (this.failWrites) throw this.failWrites;
+    const text = storedText(value);
     const old = this.getItem(key);
-    this.items.set(key, String(value));
-    this.onChange?.(key, old, String(value));
+    this.items.set(key, text);
+    this.onChange?.(key, old, text);
   }
 
   removeItem(key: string): void {

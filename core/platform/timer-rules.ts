@@ -24,6 +24,14 @@ export function checkedTimers(
 ): Timers {
   return {
     setTimeout: (callback, ms) => setTimeout(callback, checkTimerCall(callback, ms)),
-    clearTimeout: (handle) => clearTimeout(handle),
+    // Clearing a handle that is not a timer's does nothing on every host; one the host cannot even read (a
+    // revoked Proxy) does nothing here too, rather than throw from inside the host's timers.
+    clearTimeout: (handle) => {
+      try {
+        clearTimeout(handle);
+      } catch {
+        // Not a handle this host gave out: nothing to clear.
+      }
+    },
   };
 }

@@ -6,9 +6,9 @@ import { textDirection } from '../catalog/languages.js';
 import { GLOBAL_SETTINGS_DEFAULTS, PREFERENCES_COOKIE_DEFAULTS } from '../catalog/settings.js';
 import type { GlobalSettings, PreferencesCookie } from '../catalog/settings.js';
 import type { CookieOptions, Platform } from '../platform/types.js';
-import { PREFERENCE_COOKIE_DAYS, readJsonCookie, writeJsonCookie } from '../storage/cookies.js';
+import { PREFERENCE_COOKIE_DAYS, readJsonCookie, throughCookieJar, writeJsonCookie } from '../storage/cookies.js';
 import { decodeCutCookie, normalisePreferences, PREFERENCE_FIELDS, salvageJsonObject } from './parse.js';
-import { expectObjectWith, readRecord } from '../validate/describe-value.js';
+import { describeValue, expectObjectWith, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 /** The cookie the preferences live in; the seed does not name it. */
 export const PREFERENCES_COOKIE_NAME = 'exkit_preferences';
@@ -75,7 +75,7 @@ export function readPreferencesCookie(platform: Platform, options: PreferencesOp
   const defaults = { ...PREFERENCES_COOKIE_DEFAULTS, ...options.defaults };
   const decoded = readJsonCookie(platform, name);
   if (decoded !== undefined) return normalisePreferences(decoded, defaults);
-  const raw = platform.cookies.get(name);
+  const raw = throughCookieJar(platform, 'get', () => platform.cookies.get(name));
   return normalisePreferences(raw === undefined ? undefined : salvageJsonObject(decodeCutCookie(raw)), defaults);
 }
 
@@ -110,12 +110,12 @@ export function createPreferences(platform: Platform, options: PreferencesOption
     get: () => state.value,
     set(patch) {
       const next: Record<string, unknown> = { ...cookieValue(state.value) };
-      for (const [key, value] of Object.entries(patch)) {
+      for (const [key, value] of Object.entries(readRecord('patch', patch, 'preferences.set'))) {
         if (value === undefined) continue;
-        const check = PREFERENCE_FIELDS[key as keyof PreferencesCookie];
+        const check = Object.hasOwn(PREFERENCE_FIELDS, key) ? PREFERENCE_FIELDS[key as keyof PreferencesCookie] : undefined;
         if (!check) throw new InvalidArgumentError(`'${key}' is not a preference`, { field: key, value });
         const parsed = check(value);
-        if (parsed === undefined) throw new InvalidArgumentError(`${String(value)} is not a valid ${key}`, { field: key, value });
+        if (parsed === undefined) throw new InvalidArgumentError(`${describeValue(value)} is not a valid ${key}`, { field: key, value });
         next[key] = parsed;
       }
       return commit(next as unknown as PreferencesCookie);
@@ -125,6 +125,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
     preferences$,
     changes$: guardedStream('preferences.changes$', state.pipe(distinctUntilChanged(), skip(1)), platform.errors),
     subscribe(listener) {
+      if (typeof listener !== 'function') throw invalidArgument('listener', 'a function', listener, 'preferences.subscribe');
       const subscription = guardedStream('preferences.subscribe listener', state.pipe(skip(1)), platform.errors).subscribe(listener);
       return () => subscription.unsubscribe();
     },

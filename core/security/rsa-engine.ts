@@ -4,7 +4,9 @@
 // first chunk), and no forge type appears in the public declarations.
 import type forgeModule from 'node-forge';
 import { fromBinaryString, fromPem, toBase64, toBinaryString, toPem } from './bytes.js';
+import { KEY_WRAP_ALGORITHMS } from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
+import { invalidArgument } from '../validate/describe-value.js';
 
 /** A freshly generated client key pair: base64 SPKI and PKCS#8 PEM. */
 export interface GeneratedKeyPair {
@@ -72,6 +74,58 @@ function importedKey(importing: () => Promise<CryptoKey>): ImportedKey {
   return entry;
 }
 
+/** RSA modulus lengths an engine accepts: whole bytes, from 512 bits (tests) to 16384 (beyond, generation takes minutes). */
+const MIN_RSA_BITS = 512;
+const MAX_RSA_BITS = 16384;
+
+/**
+ * The engine's public boundary: each method checks its arguments and rejects with InvalidArgumentError naming the
+ * one that is wrong, before the host's crypto sees it (Node aborts the whole process on a modulus length that is
+ * not a 32-bit integer).
+ */
+function checkedEngine(engine: RsaEngine): RsaEngine {
+  const owner = `${engine.kind} engine`;
+  const bytes = (field: string, value: unknown) => {
+    if (!(value instanceof Uint8Array)) throw invalidArgument(field, 'a Uint8Array', value, owner);
+  };
+  const attempt = <T>(check: () => void, run: () => Promise<T>): Promise<T> => {
+    try {
+      check();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return run();
+  };
+  return {
+    kind: engine.kind,
+    generateKeyPair: (bits) =>
+      attempt(
+        () => {
+          if (!Number.isInteger(bits) || bits < MIN_RSA_BITS || bits > MAX_RSA_BITS || bits % 8 !== 0)
+            throw invalidArgument('bits', `a whole number of bytes in bits, from ${MIN_RSA_BITS} to ${MAX_RSA_BITS}`, bits, owner);
+        },
+        () => engine.generateKeyPair(bits),
+      ),
+    sign: (privateKeyPem, data) =>
+      attempt(
+        () => {
+          if (typeof privateKeyPem !== 'string') throw invalidArgument('privateKeyPem', 'a PEM string', privateKeyPem, owner);
+          bytes('data', data);
+        },
+        () => engine.sign(privateKeyPem, data),
+      ),
+    wrapKey: (spkiDer, key, algorithm) =>
+      attempt(
+        () => {
+          bytes('spkiDer', spkiDer);
+          bytes('key', key);
+          if (!(KEY_WRAP_ALGORITHMS as readonly unknown[]).includes(algorithm)) throw invalidArgument('algorithm', "'RSA-OAEP-256' or 'RSA1_5'", algorithm, owner);
+        },
+        () => engine.wrapKey(spkiDer, key, algorithm),
+      ),
+  };
+}
+
 type Forge = typeof forgeModule;
 let forgeLoading: Promise<Forge> | undefined;
 
@@ -97,7 +151,7 @@ export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
   const forgeFallback = forgeEngine();
   const sign = async (key: CryptoKey, data: Uint8Array) => new Uint8Array(await subtle.sign('RSASSA-PKCS1-v1_5', key, view(data)));
   const encrypt = async (key: CryptoKey, data: Uint8Array) => new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, key, view(data)));
-  return {
+  return checkedEngine({
     kind: 'webcrypto',
     async generateKeyPair(bits) {
       const pair = await subtle.generateKey(
@@ -148,7 +202,7 @@ export function webCryptoEngine(subtle: SubtleCrypto): RsaEngine {
       const copy = key.slice();
       return entry.promise.then((imported) => encrypt(imported, copy)).finally(() => copy.fill(0));
     },
-  };
+  });
 }
 
 /** The SPKI DER of a forge public key. */
@@ -183,7 +237,7 @@ export async function forgeVerifySha256(spkiDer: Uint8Array, data: Uint8Array, s
 export function forgeEngine(): RsaEngine {
   const signKeys = boundedCache<forgeModule.pki.rsa.PrivateKey>();
   const wrapKeys = boundedCache<forgeModule.pki.rsa.PublicKey>();
-  return {
+  return checkedEngine({
     kind: 'forge',
     async generateKeyPair(bits) {
       const forge = await loadForge();
@@ -220,7 +274,7 @@ export function forgeEngine(): RsaEngine {
           : publicKey.encrypt(binary, 'RSA-OAEP', { md: forge.md.sha256.create(), mgf1: { md: forge.md.sha256.create() } });
       return fromBinaryString(wrapped);
     },
-  };
+  });
 }
 
 /** Which engine to use: 'auto' picks WebCrypto when the platform has it. */

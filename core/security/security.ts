@@ -34,7 +34,12 @@ import type { VerifiedServerKey } from './server-key.js';
 import { isSignConfig, signConfigFromResponse } from './sign-config.js';
 import type { GatewaySignConfig } from './sign-config.js';
 import { createSignErrorHandler } from './sign-errors.js';
-import { readRecord, expectObjectWith } from '../validate/describe-value.js';
+import { describeValue, expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
+
+/** InvalidArgumentError naming `config` unless it is a gateway sign config (what fetchConfig resolves with). */
+function checkSignConfig(owner: string, config: unknown): void {
+  if (!isSignConfig(config)) throw invalidArgument('config', 'a gateway sign config (from fetchConfig)', config, owner);
+}
 
 const CONFIG_CACHE_KEY = 'gatewaySignConfig';
 
@@ -170,7 +175,15 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
       }
     });
 
-  const initSignFor: Security['initSignFor'] = (pair) => {
+  const initSignFor: Security['initSignFor'] = (given) => {
+    let pair: { publicKey: string; privateKeyPem: string };
+    try {
+      pair = readRecord('pair', given, 'security.initSignFor');
+      expectString('pair.publicKey', pair.publicKey, 'security.initSignFor');
+      expectString('pair.privateKeyPem', pair.privateKeyPem, 'security.initSignFor');
+    } catch (error) {
+      return Promise.reject(error);
+    }
     let sign = initSigns.get(pair.publicKey);
     if (!sign) {
       sign = computeInitSign(engine, pair.privateKeyPem);
@@ -247,7 +260,10 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     hooks,
     snapshot: () => state,
     token,
-    async fetchConfig(fetchOptions = {}) {
+    async fetchConfig(given) {
+      const fetchOptions = readRecord('options', given, 'security.fetchConfig', {});
+      if (fetchOptions.force !== undefined && typeof fetchOptions.force !== 'boolean')
+        throw invalidArgument('options.force', 'a boolean', fetchOptions.force, 'security.fetchConfig');
       if (!fetchOptions.force) {
         const cached = sessionStore.get<GatewaySignConfig | undefined>(
           CONFIG_CACHE_KEY,
@@ -267,9 +283,11 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
       return config;
     },
     async verifyServerKey(config) {
+      checkSignConfig('security.verifyServerKey', config);
       return verifyServerPublicKey(config, options.certificatePem, { subtle: platform.crypto.subtle });
     },
     async loadClientKeyPair(config) {
+      checkSignConfig('security.loadClientKeyPair', config);
       const current = token();
       const bound = current ? keys.boundTo(current) : undefined;
       if (bound) return bound;
@@ -282,22 +300,37 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
         onBackupStored: (pair) => errors.emit({ type: 'backupKeyStored', algorithm: pair.algorithm }),
       });
     },
+    // What is recorded is checked first: a refused value leaves the state as it was.
     setConfig(config) {
+      checkSignConfig('security.setConfig', config);
       state = { ...state, config };
     },
     setServerKey(serverKey) {
-      state = { ...state, serverKey };
+      const key = readRecord('serverKey', serverKey, 'security.setServerKey');
+      if (!(key.der instanceof Uint8Array) || typeof key.base64 !== 'string' || typeof key.hash !== 'string')
+        throw invalidArgument('serverKey', 'a verified server key (from verifyServerKey)', serverKey, 'security.setServerKey');
+      state = { ...state, serverKey: key };
     },
     setClientKey(clientKey) {
-      state = { ...state, clientKey };
+      const pair = readRecord('clientKey', clientKey, 'security.setClientKey');
+      if (typeof pair.publicKey !== 'string' || typeof pair.privateKeyPem !== 'string')
+        throw invalidArgument('clientKey', 'a client key pair (from loadClientKeyPair)', clientKey, 'security.setClientKey');
+      state = { ...state, clientKey: pair };
     },
     reset() {
       reset();
       errors.emit({ type: 'configReset' });
     },
     reportInitFailure(error) {
-      const code = error instanceof SigningInitError ? error.code : 'UNKNOWN';
-      const message = error instanceof Error ? error.message : String(error);
+      // Any value is reported; one that cannot even be inspected (a revoked Proxy) is described, not thrown on.
+      let code = 'UNKNOWN';
+      let message: string;
+      try {
+        if (error instanceof SigningInitError) code = error.code;
+        message = error instanceof Error ? String(error.message) : describeValue(error);
+      } catch {
+        message = describeValue(error);
+      }
       safeReport(platform.errors, { event: LOGIN_ENCRYPT_FAILED_EVENT, message, data: { code } });
     },
     initSignFor,

@@ -1,3 +1,4 @@
+import { expectString } from '../validate/describe-value.js';
 // Server time (spec §S4): the offset between the gateway's clock and ours, learnt from the
 // request-time header of POST responses and used for the tm header.
 import type { Clock } from '../platform/types.js';
@@ -28,6 +29,7 @@ export function createServerClock(clock: Clock): ServerClock {
     now: () => clock.now() + offset,
     offset: () => offset,
     observe(method, requestTime) {
+      expectString('method', method, 'serverClock.observe');
       if (method.toUpperCase() !== 'POST' || typeof requestTime !== 'string') return;
       const text = requestTime.trim();
       if (!DECIMAL.test(text)) return;

@@ -1,6 +1,6 @@
 // Sign error handling (spec §S8): toasts, config resets, debounced re-fetch, logout and reports.
 import { guardedStream } from '../errors/guarded-observable.js';
-import { safeLog, safeReport } from '../errors/guard-callback.js';
+import { guardCallback, safeReport } from '../errors/guard-callback.js';
 import { Subject } from 'rxjs';
 import { checkDuration } from '../validate/duration.js';
 import type { Observable } from 'rxjs';
@@ -9,7 +9,7 @@ import { message as messageText } from '../catalog/messages.js';
 import { CONFIG_REFETCH_DEBOUNCE_MS, SIGN_ERROR_CODES, SIGN_ERROR_DEBOUNCE_MS, SIGN_INVALID_EVENT } from './constants.js';
 import type { SignErrorCode } from './constants.js';
 import type { SecurityEvent } from './security-events.js';
-import { readRecord, expectObjectWith } from '../validate/describe-value.js';
+import { expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
 
 const CODES = new Set<string>(Object.values(SIGN_ERROR_CODES));
 
@@ -61,6 +61,12 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
   // 0 turns a debounce off; anything else must be a delay a timer honours.
   checkDuration('debounceMs', options.debounceMs, { owner: 'sign errors', allowZero: true });
   checkDuration('refetchDebounceMs', options.refetchDebounceMs, { owner: 'sign errors', allowZero: true });
+  for (const name of ['resetConfig', 'log'] as const)
+    if (typeof options[name] !== 'function') throw invalidArgument(`options.${name}`, 'a function', options[name], 'createSignErrorHandler');
+  // The caller's callbacks run guarded: a throw is reported (UserCallbackError) and the handler goes on.
+  const resetConfig = () => guardCallback('options.resetConfig', () => options.resetConfig(), platform.errors);
+  const log = (message: string, data: Record<string, unknown>) => guardCallback('options.log', () => options.log(message, data), platform.errors);
+  const codes: readonly unknown[] = Object.values(SIGN_ERROR_CODES);
   const debounceMs = options.debounceMs ?? SIGN_ERROR_DEBOUNCE_MS;
   const refetchMs = options.refetchDebounceMs ?? CONFIG_REFETCH_DEBOUNCE_MS;
   const subject = new Subject<SecurityEvent>();
@@ -74,6 +80,10 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
   return {
     events$: guardedStream('security.events$', subject, platform.errors),
     handle(code, message, url, locale = 'en') {
+      if (!codes.includes(code)) throw invalidArgument('code', `a sign error code (${codes.join(', ')})`, code, 'signErrors.handle');
+      if (message !== undefined && typeof message !== 'string') throw invalidArgument('message', 'a string', message, 'signErrors.handle');
+      expectString('url', url, 'signErrors.handle');
+      expectString('locale', locale, 'signErrors.handle');
       const text = message && message.trim() !== '' ? message : messageText(locale, 'unknownError');
       const now = platform.clock.now();
       if (passes(lastToast)) subject.next({ type: 'toast', code, message: text });
@@ -86,7 +96,7 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
         lastLogout = now;
         return;
       }
-      options.resetConfig();
+      resetConfig();
       subject.next({ type: 'configReset', code });
       if (code === SIGN_ERROR_CODES.expired) return;
       if (refetchPending) platform.timers.clearTimeout(refetchTimer);
@@ -97,10 +107,16 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
       }, refetchMs);
     },
     logHeader(url, value) {
-      safeLog(options.log, 'gateway sign error', { url, value });
+      expectString('url', url, 'signErrors.logHeader');
+      expectString('value', value, 'signErrors.logHeader');
+      log('gateway sign error', { url, value });
       subject.next({ type: 'gatewaySignError', url, value });
     },
-    emit: (event) => subject.next(event),
+    emit(given) {
+      const event = readRecord('event', given, 'signErrors.emit');
+      expectString('event.type', event.type, 'signErrors.emit');
+      subject.next(event);
+    },
     dispose() {
       if (refetchPending) platform.timers.clearTimeout(refetchTimer);
       refetchPending = false;

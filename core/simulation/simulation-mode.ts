@@ -12,7 +12,7 @@ import {
   splitPagePath,
   withLocalePrefix,
 } from './paths.js';
-import { readRecord, expectObjectWith } from '../validate/describe-value.js';
+import { readRecord, expectObjectWith, expectString, invalidArgument } from '../validate/describe-value.js';
 
 /** Spec §S4: the flag that marks simulation (paper) trading as on. */
 export const SIMULATION_FLAG_KEY = 'simulation-trade';
@@ -72,6 +72,7 @@ export function createSimulationMode(platform: Platform, options: SimulationMode
   return {
     isOn,
     setFlag(on) {
+      if (typeof on !== 'boolean') throw invalidArgument('on', 'a boolean', on, 'simulation.setFlag');
       if (on) store.set(SIMULATION_FLAG_KEY, true);
       else store.remove(SIMULATION_FLAG_KEY);
     },
@@ -80,7 +81,7 @@ export function createSimulationMode(platform: Platform, options: SimulationMode
       withLocalePrefix(locale ?? splitPagePath(pathname).locale, isFuturesPath(pathname) ? futures : landing),
     redirectFor: (pathname) => withLocalePrefix(splitPagePath(pathname).locale, landing),
     currentPath: () => new URL(platform.location.href).pathname,
-    navigate: (path) => platform.location.assign(path),
+    navigate: (path) => platform.location.assign(expectString('path', path, 'simulation.navigate')),
     reload: () => platform.location.reload(),
     remoteChanges$: guardedStream(
       'simulation.remoteChanges$',

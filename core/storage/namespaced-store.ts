@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/exkit-error.js';
+import { guardCallback } from '../errors/guard-callback.js';
 import type { KeyValueStorage, Platform } from '../platform/types.js';
 import { checkDuration } from '../validate/duration.js';
 import { expectString, readRecord, invalidArgument, expectObjectWith } from '../validate/describe-value.js';
@@ -88,7 +89,7 @@ function expiryOf(options: SetOptions | undefined, platform: Platform): number |
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError('storage: set options must be an object', { field: 'options', value: options });
   }
-  const { ttlMs, expiresAt } = options;
+  const { ttlMs, expiresAt } = readRecord('options', options, 'storage');
   // TTLs follow the one duration rule of every timer option. A storage TTL is compared with the clock, never
   // given to a timer, so a longer one would work; it is still refused so that one rule reads the same
   // everywhere, and `expiresAt` carries any longer life.
@@ -123,7 +124,8 @@ export function createStore(platform: Platform, area: StorageArea, options: Stor
   expectObjectWith('platform', platform, 'createStore', ['clock', 'localStorage', 'sessionStorage']);
   const storage: KeyValueStorage = options.backend === 'session' ? platform.sessionStorage : platform.localStorage;
   const prefix = storageKeyPrefix(area, options.version);
-  const full = (key: string) => prefix + key;
+  // Every method takes its key through here: a key that is not a string is named, before anything is read or written.
+  const full = (key: string) => prefix + expectString('key', key, 'storage');
   const quietly = (run: () => void) => {
     try {
       run();
@@ -135,9 +137,11 @@ export function createStore(platform: Platform, area: StorageArea, options: Stor
   const store: NamespacedStore = {
     area,
     get<T>(key: string, fallback: T, guard?: Guard<T>): T {
+      const storageKey = full(key);
+      if (guard !== undefined && typeof guard !== 'function') throw invalidArgument('guard', 'a function', guard, 'storage');
       let raw: string | null;
       try {
-        raw = storage.getItem(full(key));
+        raw = storage.getItem(storageKey);
       } catch {
         return fallback;
       }
@@ -150,31 +154,40 @@ export function createStore(platform: Platform, area: StorageArea, options: Stor
       }
       if (!isEnvelope(parsed)) return fallback;
       if (parsed.e !== undefined && parsed.e <= platform.clock.now()) {
-        quietly(() => storage.removeItem(full(key)));
+        quietly(() => storage.removeItem(storageKey));
         return fallback;
       }
-      if (guard && !guard(parsed.v)) return fallback;
+      if (guard !== undefined) {
+        // The caller's guard runs guarded: a throw reads as a value of the wrong shape (and is reported).
+        const shape = guardCallback('store.get guard', () => guard(parsed.v), platform.errors);
+        if (!shape.ok || !shape.value) return fallback;
+      }
       return parsed.v as T;
     },
     set(key, value, setOptions) {
-      const envelope: Envelope = { v: value };
+      const storageKey = full(key);
       const expiry = expiryOf(setOptions, platform);
-      if (expiry !== undefined) envelope.e = expiry;
-      let text: string;
+      // The value's own JSON text: undefined, a function or a symbol has none (an envelope around it would read
+      // back as corrupted), and a BigInt or a throwing getter makes stringify throw. Either way the old value stays.
+      let valueText: string | undefined;
       try {
-        text = JSON.stringify(envelope);
+        valueText = JSON.stringify(value) as string | undefined;
       } catch {
         return false;
       }
+      if (valueText === undefined) return false;
+      // The envelope `{ v, e }`, written as JSON.stringify would write it, without a second pass over the value.
+      const text = expiry === undefined ? `{"v":${valueText}}` : `{"v":${valueText},"e":${JSON.stringify(expiry)}}`;
       try {
-        storage.setItem(full(key), text);
+        storage.setItem(storageKey, text);
         return true;
       } catch {
         return false;
       }
     },
     remove(key) {
-      quietly(() => storage.removeItem(full(key)));
+      const storageKey = full(key);
+      quietly(() => storage.removeItem(storageKey));
     },
     clear() {
       for (const key of store.keys()) store.remove(key);

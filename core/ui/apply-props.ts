@@ -14,23 +14,40 @@ function attributeText(key: string, value: unknown): string {
   throw invalidArgument(`props.${key}`, 'a string, number or boolean', value, OWNER);
 }
 
+/** An event prop (`onclick`, `onClick`, `ONCLICK`): the DOM lower-cases attribute names, so any case is one. */
+const isEventProp = (key: string) => /^on/i.test(key);
+
 /**
- * Sets `props` on `element`, replacing what an earlier call set: an `on<event>` function becomes the one
- * listener for that event; `style` is merged into the inline style; `value` and `checked` are set as
- * properties; `aria-*` and `data-*` booleans are written as "true"/"false"; any other `true` is an empty
- * attribute and `false`, `undefined` or `null` removes the attribute. InvalidArgumentError naming `element`,
- * `props` or `props.<key>` for an element without the DOM's methods, unreadable props, or a value no attribute
- * can hold (a symbol, an object); the props before the bad one are already applied.
+ * Sets `props` on `element`, replacing what an earlier call set: an `on<event>` prop (any case: `onclick`,
+ * `onClick`) takes a function, which becomes the one listener for that event, or `undefined`/`null`, which
+ * removes it; a string or any other value is refused, so no inline handler attribute is ever written. `style`
+ * is merged into the inline style; `value` and `checked` are set as properties; `aria-*` and `data-*` booleans
+ * are written as "true"/"false"; any other `true` is an empty attribute and `false`, `undefined` or `null`
+ * removes the attribute. InvalidArgumentError naming `element`, `props` or `props.<key>` for an element without
+ * the DOM's methods, unreadable props, an event prop that is not a function, or a value no attribute can hold
+ * (a symbol, an object): such a value is found before anything is applied. A name the DOM refuses ('a b') is
+ * found as it is applied, so the props before it are already set.
  */
 export function applyProps(element: HTMLElement, props: object): void {
   expectObjectWith('element', element, OWNER, ELEMENT_MEMBERS);
   const entries = Object.entries(readRecord('props', props, OWNER));
+  // Every value is judged before the first is applied: a refused call changes nothing.
+  for (const [key, value] of entries) {
+    if (isEventProp(key)) {
+      if (value !== undefined && value !== null && typeof value !== 'function')
+        throw invalidArgument(`props.${key}`, 'an event listener function (an inline handler text is never written)', value, OWNER);
+    } else if (key === 'style') {
+      if (value !== undefined && value !== null) readRecord(`props.${key}`, value as object, OWNER);
+    } else if (key !== 'value' && key !== 'checked' && value !== undefined && value !== null && typeof value !== 'boolean') {
+      attributeText(key, value);
+    }
+  }
   let own = listeners.get(element);
   if (!own) listeners.set(element, (own = new Map()));
   for (const [key, value] of entries) {
     const field = `props.${key}`;
-    if (key.startsWith('on') && key === key.toLowerCase()) {
-      const type = key.slice(2);
+    if (isEventProp(key)) {
+      const type = key.slice(2).toLowerCase();
       const previous = own.get(type);
       readGuarded(field, 'an event listener the element accepts', value, OWNER, () => {
         if (previous) element.removeEventListener(type, previous);

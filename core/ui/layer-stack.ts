@@ -1,4 +1,6 @@
 import type { DomPort } from '../platform/types.js';
+import { guardCallback } from '../errors/guard-callback.js';
+import { invalidArgument, isRecord, readGuarded, readRecord } from '../validate/describe-value.js';
 import { createLayerCounter } from './layer-counter.js';
 import type { LayerCounter } from './layer-counter.js';
 
@@ -47,6 +49,12 @@ interface Entry {
 const contains = (node: Element | null | undefined, target: unknown): boolean =>
   !!node && typeof (target as Node | null)?.nodeType === 'number' && node.contains(target as Node);
 
+/** Whether the element a caller's `node()` gives contains `target`; a `node()` that throws is reported and counts as no. */
+const nodeContains = (node: () => Element | null | undefined, target: unknown): boolean => {
+  const found = guardCallback('node', () => contains(node(), target));
+  return found.ok && found.value;
+};
+
 /**
  * Creates the layer stack of one document; listeners are attached while at least one layer is open.
  *
@@ -87,7 +95,12 @@ export function createLayerStack(dom: DomPort | undefined, counter: LayerCounter
     get size() {
       return entries.length;
     },
-    push(options) {
+    push(given) {
+      // Checked before it is recorded: a malformed layer would break every later key or pointer event.
+      const options = readRecord('options', given, 'layerStack.push');
+      for (const name of ['node', 'onEscape', 'onOutsideClick'] as const)
+        if (options[name] !== undefined && typeof options[name] !== 'function')
+          throw invalidArgument(`options.${name}`, 'a function', options[name], 'layerStack.push');
       const entry: Entry = { options, zIndex: counter.next() };
       entries.push(entry);
       sync();
@@ -111,26 +124,33 @@ export function createLayerStack(dom: DomPort | undefined, counter: LayerCounter
       };
     },
     addBranch(node) {
+      if (typeof node !== 'function') throw invalidArgument('node', 'a function giving the branch element', node, 'layerStack.addBranch');
       branches.add(node);
       return () => void branches.delete(node);
     },
     handleKeyDown(event) {
-      if (event.key !== 'Escape' || event.isComposing) return false;
+      if (!isRecord(event)) throw invalidArgument('event', 'a keyboard event', event, 'layerStack.handleKeyDown');
+      const escape = readGuarded('event', 'a keyboard event', event, 'layerStack.handleKeyDown', () => event.key === 'Escape' && !event.isComposing);
+      if (!escape) return false;
       const top = entries[entries.length - 1];
       if (!top) return false;
       // The topmost layer owns Escape even when it ignores it (an alert), so nothing below reacts.
-      event.stopPropagation();
-      top.options.onEscape?.(event);
+      readGuarded('event', 'a keyboard event', event, 'layerStack.handleKeyDown', () => event.stopPropagation());
+      const onEscape = top.options.onEscape;
+      if (onEscape) guardCallback('onEscape', () => onEscape(event));
       return true;
     },
     handlePointerDown(event) {
-      const target = event.composedPath?.()[0] ?? event.target;
-      for (const branch of branches) if (contains(branch(), target)) return false;
+      if (!isRecord(event)) throw invalidArgument('event', 'a pointer event', event, 'layerStack.handlePointerDown');
+      const target = readGuarded('event', 'a pointer event', event, 'layerStack.handlePointerDown', () => event.composedPath?.()[0] ?? event.target);
+      for (const branch of branches) if (nodeContains(branch, target)) return false;
       for (let i = entries.length - 1; i >= 0; i--) {
         const entry = entries[i]!;
-        if (contains(entry.options.node?.(), target)) return false;
-        if (entry.options.onOutsideClick) {
-          entry.options.onOutsideClick(event);
+        const node = entry.options.node;
+        if (node && nodeContains(node, target)) return false;
+        const onOutsideClick = entry.options.onOutsideClick;
+        if (onOutsideClick) {
+          guardCallback('onOutsideClick', () => onOutsideClick(event));
           return true;
         }
       }

@@ -1,4 +1,5 @@
 import type { Platform } from '../platform/types.js';
+import { invalidArgument } from '../validate/describe-value.js';
 
 /** The media query that asks for reduced motion; transitions then take 0 ms. */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
@@ -21,6 +22,7 @@ export function motionPreference(platform: Pick<Platform, 'matchMedia' | 'watchM
       return platform.matchMedia(REDUCED_MOTION_QUERY);
     },
     subscribe(listener) {
+      if (typeof listener !== 'function') throw invalidArgument('listener', 'a function', listener, 'motion.subscribe');
       const sub = platform.watchMedia(REDUCED_MOTION_QUERY).subscribe(listener);
       return () => sub.unsubscribe();
     },

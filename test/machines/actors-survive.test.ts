@@ -212,7 +212,7 @@ describe('loading overlay: no event kills it', () => {
           clock.increment(1000);
           for (let n = 0; n < shown; n++) expect(removedCalls.get(n)).toBe(1);
           expectTypedReports(reporter.reports);
-          loading.stop();
+          loading.dispose();
           expect(clock.pending).toBe(0);
         },
       ),

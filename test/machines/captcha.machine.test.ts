@@ -687,7 +687,7 @@ describeTransitionTable({
 
 describe('captcha widget actor: whatever the widget port does, the flow ends typed or waits for the person', () => {
   /** A widget whose hooks the test holds, with chosen methods throwing. */
-  function portWidget(throwing: { make?: unknown; show?: unknown; destroy?: unknown; init?: 'reject' } = {}) {
+  function portWidget(throwing: { make?: unknown; show?: unknown; dispose?: unknown; init?: 'reject' } = {}) {
     const hooks: { success?: (v: unknown) => void; close?: () => void; error?: (e: unknown) => void } = {};
     const log: string[] = [];
     const factory: CaptchaWidgetFactory = () => {
@@ -701,9 +701,9 @@ describe('captcha widget actor: whatever the widget port does, the flow ends typ
         onSuccess: (l) => void (hooks.success = l as (v: unknown) => void),
         onClose: (l) => void (hooks.close = l),
         onError: (l) => void (hooks.error = l),
-        destroy: () => {
-          log.push('destroy');
-          if ('destroy' in throwing) throw throwing.destroy;
+        dispose: () => {
+          log.push('dispose');
+          if ('dispose' in throwing) throw throwing.dispose;
         },
       };
     };
@@ -725,10 +725,10 @@ describe('captcha widget actor: whatever the widget port does, the flow ends typ
     expect(await run(input({ widget: factory }))).toStrictEqual(widgetFailure('factory broke'));
   });
 
-  it('an init that rejects fails the flow; the widget is destroyed', async () => {
+  it('an init that rejects fails the flow; the widget is disposed', async () => {
     const { factory, log } = portWidget({ init: 'reject' });
     expect(await run(input({ widget: factory }))).toStrictEqual(widgetFailure('no script'));
-    expect(log).toStrictEqual(['destroy']);
+    expect(log).toStrictEqual(['dispose']);
   });
 
   it('a show that throws fails the flow once, and later widget callbacks are ignored', async () => {
@@ -741,7 +741,7 @@ describe('captcha widget actor: whatever the widget port does, the flow ends typ
     hooks.close?.();
     hooks.error?.('late');
     expect(actor.getSnapshot().output).toStrictEqual(widgetFailure('show broke'));
-    expect(log).toStrictEqual(['show', 'destroy']);
+    expect(log).toStrictEqual(['show', 'dispose']);
   });
 
   it('the widget is shown with the challenge id and language, and its callbacks drive the flow', async () => {
@@ -756,14 +756,14 @@ describe('captcha widget actor: whatever the widget port does, the flow ends typ
     expect(errors).toStrictEqual(['hiccup']);
     hooks.close!();
     expect(actor.getSnapshot().output).toStrictEqual({ status: 'closed' });
-    // After the flow ends the widget is destroyed and its callbacks do nothing.
-    expect(log).toStrictEqual(['show', 'destroy']);
+    // After the flow ends the widget is disposed and its callbacks do nothing.
+    expect(log).toStrictEqual(['show', 'dispose']);
     hooks.error!('late');
     expect(errors).toStrictEqual(['hiccup']);
   });
 
-  it('a widget whose destroy throws still ends the flow', async () => {
-    const { factory, hooks } = portWidget({ destroy: 'destroy broke' });
+  it('a widget whose dispose throws still ends the flow', async () => {
+    const { factory, hooks } = portWidget({ dispose: 'dispose broke' });
     const actor = flow(input({ widget: factory })).start();
     await settle();
     hooks.close!();

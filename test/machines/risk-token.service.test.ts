@@ -227,16 +227,6 @@ describe('no timer of the risk token gets a delay a host would wrap (issue 17)',
     expect(platform.timers.pendingCount).toBe(0);
   });
 
-  it('the deprecated stop() still tears the service down: the machine stops and other tabs are no longer followed', async () => {
-    answers(token(1));
-    const platform = memoryPlatform();
-    const service = start(platform);
-    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
-    service.stop();
-    expect(service.actor.getSnapshot().status).toBe('stopped');
-    expect(platform.timers.pendingCount).toBe(0);
-  });
-
   it.each([Number.POSITIVE_INFINITY, Number.NaN, 0, -5, MAX_TIMER_DELAY_MS + 1, '100'])(
     'whenReady and settle given %j reject with InvalidArgumentError and set no timer',
     async (wait) => {

@@ -126,7 +126,7 @@ describe('UI exports keep their contract under hostile arguments', () => {
     await expectContract('loading.subscribe', loading.subscribe as never, [() => undefined]);
     expect(toaster.getSnapshot().status).toBe('active');
     expect(queue.getSnapshot().status).toBe('active');
-    loading.stop();
+    loading.dispose();
     toaster.stop();
     // Stopping the queue settles the boxes still open; every promise handed out has then settled.
     queue.stop();

@@ -37,9 +37,9 @@ describe('ui kit', () => {
     kit.dispose();
   });
 
-  it('the deprecated stop() still disposes the kit: its notifier and message-box queue stop', () => {
+  it('dispose() stops the kit: its notifier, message-box queue and own toaster stop', () => {
     const kit = createUiKit(memoryPlatform(), { isolatedToaster: true });
-    kit.stop();
+    kit.dispose();
     expect(kit.notifier.getSnapshot().status).toBe('stopped');
     expect(kit.messageBoxQueue.getSnapshot().status).toBe('stopped');
     expect(kit.toaster.getSnapshot().status).toBe('stopped');

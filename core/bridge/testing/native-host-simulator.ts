@@ -4,7 +4,7 @@ import type { BridgeCommand } from '../commands.js';
 import { resolveProtocol } from '../protocol.js';
 import type { BridgeProtocol, WireMessage } from '../protocol.js';
 import { RESULT_CODES } from '../../catalog/result-codes.js';
-import { readRecord, expectObjectWith } from '../../validate/describe-value.js';
+import { describeValue, expectObjectWith, expectString, readGuarded, readRecord } from '../../validate/describe-value.js';
 
 /** How the simulated app answers one call. Every field is optional: the default is a success answer on the next microtask. */
 export interface SimulatedAnswer {
@@ -212,17 +212,22 @@ export function createNativeHostSimulator(platform: Platform, options: NativeHos
     },
     answer: deliver,
     release(id, answer = {}) {
-      if (!held.delete(id)) throw new InvalidArgumentError(`No held call with id ${id}`, { field: 'id', value: id });
-      const payload = encode(answer);
+      if (!held.has(id)) throw new InvalidArgumentError(`No held call with id ${describeValue(id)}`, { field: 'id', value: id });
+      const payload = readGuarded('answer', 'an answer JSON can carry', answer, 'simulator.release', () => encode(answer));
+      held.delete(id);
       deliver(id, payload);
       if (answer.twice) deliver(id, payload);
     },
     push(name, data) {
       const fn = platform.globals.get(protocol.eventFunctionName);
-      const payload = encoding === 'json' && data !== undefined ? JSON.stringify(data) : data;
+      const payload =
+        encoding === 'json' && data !== undefined
+          ? readGuarded('data', 'data JSON can carry', data, 'simulator.push', () => JSON.stringify(data))
+          : data;
       if (typeof fn === 'function') (fn as (name: string, payload: unknown) => void)(name, payload);
     },
     setAppVersion(version) {
+      expectString('version', version, 'simulator.setAppVersion');
       appVersion = version;
       userAgent = setUserAgent();
     },

@@ -262,19 +262,6 @@ describe('a widget port that throws ends the flow as failed (CaptchaWidgetError)
     expect(await ended(service.verify('login'))).toMatchObject({ status: 'passed', data: { pass: true } });
     expect(service.flowOf('login')).toBeUndefined();
   });
-
-  it('a widget with only the deprecated destroy() is still torn down when its flow ends', async () => {
-    server.route('POST', GET_ID, challenge(0));
-    server.route('POST', CHECK, reply.ok({ pass: true }));
-    let destroyed = 0;
-    const widget: CaptchaWidgetFactory = () => {
-      const { dispose: _dispose, destroy: _destroy, ...port } = createTestCaptchaWidget('success')();
-      return { ...port, destroy: () => void destroyed++ };
-    };
-    const { service } = setup(widget);
-    expect(await ended(service.verify('login'))).toMatchObject({ status: 'passed', data: { pass: true } });
-    expect(destroyed).toBe(1);
-  });
 });
 
 describe('callers and callbacks of the service', () => {

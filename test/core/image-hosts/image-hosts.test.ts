@@ -136,14 +136,16 @@ describe('"the saved winner is used at once on the next start and re-probed in t
     expect(selector(platform, ['https://a.example.com']).host).toBe(DEFAULT_HOST);
   });
 
-  it('stop() cancels a probe in flight and settles its caller with the host in use', async () => {
+  it('dispose() cancels a probe in flight and settles its caller with the host in use; later probes do not run', async () => {
     const [slow] = await hosts({ kind: 'ok', delayMs: 2_000 });
     const s = selector(undefined, [slow!.origin]);
     const result = s.probe();
     await vi.waitFor(() => expect(slow!.requests).toHaveLength(1));
-    s.stop();
+    s.dispose();
     await expect(result).resolves.toBe(DEFAULT_HOST);
     await vi.waitFor(() => expect(slow!.aborted).toBe(1));
+    await expect(s.probe()).resolves.toBe(DEFAULT_HOST);
+    expect(slow!.requests).toHaveLength(1);
   });
 
   it('shares one race between concurrent callers', async () => {
