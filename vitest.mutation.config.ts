@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LoadFailureGuard } from './scripts/mutation.js';
 
 // The flat, node-only configuration StrykerJS runs (npm run mutation): the core and machine tests, without the
 // browser engines, end-to-end journeys, package checks or React, which a mutant of core/ or machines/ cannot
@@ -10,5 +11,9 @@ export default defineConfig({
     pool: 'forks',
     include: ['test/core/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/contract/**/*.test.ts'],
     testTimeout: 20_000,
+    // A test file that fails to load counts as a failed test, so its mutant is killed rather than survived.
+    reporters: [new LoadFailureGuard(), 'default'],
+    // As in vitest.config.ts: a test that makes no assertion fails.
+    expect: { requireAssertions: true },
   },
 });
