@@ -8,7 +8,8 @@ export default {
   testRunner: 'vitest',
   // related: each mutant runs only the test files that import the mutated file (static mutants included), which
   // is what keeps an area's run within minutes; the whole node suite per static mutant took about a minute each.
-  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  // The React areas take the jsdom configuration (scripts/mutation.ts names it), everything else the node one.
+  vitest: { configFile: process.env.EXKIT_MUTATION_VITEST_CONFIG ?? 'vitest.mutation.config.ts', related: true },
   // The first, unmutated run of the whole node suite can take several minutes on a loaded 2-core machine.
   dryRunTimeoutMinutes: 20,
   plugins: ['@stryker-mutator/vitest-runner'],

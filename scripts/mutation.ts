@@ -74,7 +74,123 @@ export const AREAS: Record<string, string[]> = {
   'machines-services-risk-token': ['machines/risk-token.machine.ts'],
   'machines-services-signing-init': ['machines/signing-init.machine.ts'],
   'machines-services-simulation': ['machines/simulation.machine.ts'],
+  // The HTTP redirect and cookie rules and the bridge transport, each on its own: small files under many tests.
+  'http-redirect': ['core/http/redirect.ts'],
+  'http-cookies': ['core/http/cookie-hooks.ts'],
+  'bridge-transport': ['core/bridge/transport.ts'],
+  'http-client': ['core/http/client.ts'],
+  'http-support': [
+    'core/http/body-text.ts',
+    'core/http/constants.ts',
+    'core/http/errors.ts',
+    'core/http/events.ts',
+    'core/http/messages.ts',
+    'core/http/request-context.ts',
+    'core/http/serialize.ts',
+    'core/http/types.ts',
+  ],
+  'bridge-core': [
+    'core/bridge/create-bridge.ts',
+    'core/bridge/commands.ts',
+    'core/bridge/protocol.ts',
+    'core/bridge/detect.ts',
+    'core/bridge/guarded-observable.ts',
+    'core/bridge/errors.ts',
+    'core/bridge/constants.ts',
+    'core/bridge/result-codes.ts',
+  ],
+  'bridge-links': ['core/bridge/deep-links.ts', 'core/bridge/deep-link-targets.ts', 'core/bridge/testing/native-host-simulator.ts'],
+  'content-errors': ['core/content/errors.ts'],
+  'security-session': [
+    'core/security/security.ts',
+    'core/security/request-hooks.ts',
+    'core/security/session-binding.ts',
+    'core/security/server-clock.ts',
+    'core/security/security-events.ts',
+  ],
+  'security-rsa': [
+    'core/security/rsa-engine.ts',
+    'core/security/server-key.ts',
+    'core/security/constants.ts',
+    'core/security/errors.ts',
+    'core/security/sign-errors.ts',
+  ],
+  'security-fingerprint': ['core/security/fingerprint/*.ts', '!core/security/fingerprint/terminal-code.ts'],
+  'security-risk-token': ['core/security/risk-token/*.ts'],
+  catalog: ['core/catalog/*.ts'],
+  captcha: ['core/captcha/*.ts'],
+  platform: ['core/platform/*.ts'],
+  ui: ['core/ui/*.ts'],
+  'core-small': ['core/csp-report/*.ts', 'core/errors/*.ts', 'core/image-hosts/*.ts', 'core/locale-links/*.ts'],
+  'core-settings': ['core/preferences/*.ts', 'core/referral/*.ts', 'core/simulation/*.ts', 'core/storage/*.ts', 'core/theme/*.ts'],
+  'machines-connect': ['machines/*.connect.ts', 'machines/connect-checks.ts', 'machines/props.ts', 'machines/fields.ts'],
+  'machines-api': [
+    'machines/loading.api.ts',
+    'machines/message-box.api.ts',
+    'machines/toast.api.ts',
+    'machines/ui-effects.ts',
+    'machines/ui-kit.ts',
+    'machines/app-host.ts',
+    'machines/error-events.ts',
+    'machines/errors.ts',
+  ],
+  'machines-services': ['machines/captcha.service.ts', 'machines/risk-token.service.ts'],
+  'machines-inspector': ['machines/inspector/*.ts', 'machines/diagram/*.ts'],
+  // React: mutated under the jsdom tests (vitest.mutation.dom.config.ts), which are the ones that render it.
+  'react-hooks': ['react/use-*.ts'],
+  'react-components': ['react/*.tsx', 'react/errors.ts', 'react/normalize-props.ts'],
+  'react-inspector': ['react/inspector/*.ts', 'react/inspector/*.tsx'],
 };
+
+/** The areas whose files only the jsdom tests reach: Stryker runs them over vitest.mutation.dom.config.ts. */
+export const DOM_AREAS: ReadonlySet<string> = new Set(['react-hooks', 'react-components', 'react-inspector']);
+
+/** Where the modules live; every one of them (index files aside, which only re-export) belongs to one area. */
+const SOURCE_ROOTS = ['core', 'machines', 'react'];
+
+/** Every module of core/, machines/ and react/ that an area must hold: .ts and .tsx files, index files aside. */
+export function sourceModules(base = root): string[] {
+  return SOURCE_ROOTS.flatMap((dir) =>
+    readdirSync(join(base, dir), { recursive: true, encoding: 'utf8' })
+      .map((entry) => `${dir}/${entry.replaceAll('\\', '/')}`)
+      .filter((path) => /\.tsx?$/.test(path) && !/(^|\/)index\.ts$/.test(path)),
+  ).sort();
+}
+
+/** A pattern of AREAS as a regular expression: `*` within one folder, `**\/` any folders. */
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\*\*\/|\*)/)
+    .map((part) => (part === '**/' ? '(?:[^/]+/)*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** The files an area's patterns name among `modules`: globs and plain paths, less the `!path` exclusions. */
+export function areaFiles(patterns: readonly string[], modules: readonly string[] = sourceModules()): string[] {
+  const files = new Set<string>();
+  for (const pattern of patterns) {
+    if (pattern.startsWith('!')) {
+      const excluded = patternRegExp(pattern.slice(1));
+      for (const file of files) if (excluded.test(file)) files.delete(file);
+    } else if (pattern.includes('*')) {
+      const included = patternRegExp(pattern);
+      for (const file of modules) if (included.test(file)) files.add(file);
+    } else files.add(pattern);
+  }
+  return [...files].sort();
+}
+
+/** The modules no area holds, and those two areas hold: both must be empty. */
+export function areaGaps(modules: readonly string[] = sourceModules()): { unassigned: string[]; inTwoAreas: string[] } {
+  const owners = new Map<string, string[]>();
+  for (const [area, patterns] of Object.entries(AREAS))
+    for (const file of areaFiles(patterns, modules)) owners.set(file, [...(owners.get(file) ?? []), area]);
+  return {
+    unassigned: modules.filter((file) => !owners.has(file)),
+    inTwoAreas: [...owners].filter(([, areas]) => areas.length > 1).map(([file, areas]) => `${file} (${areas.join(', ')})`),
+  };
+}
 
 interface Mutant {
   id: string;
@@ -233,7 +349,16 @@ function runArea(area: string): void {
   const result = spawnSync(
     join(root, 'node_modules/.bin/stryker'),
     ['run', 'stryker.config.mjs', '--mutate', mutate.join(','), '--incremental', '--incrementalFile', incrementalFile],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, EXKIT_MUTATION_REPORT: reportFile, EXKIT_MUTATION_LOAD_LOG: loadLog } },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        EXKIT_MUTATION_REPORT: reportFile,
+        EXKIT_MUTATION_LOAD_LOG: loadLog,
+        EXKIT_MUTATION_VITEST_CONFIG: DOM_AREAS.has(area) ? 'vitest.mutation.dom.config.ts' : 'vitest.mutation.config.ts',
+      },
+    },
   );
   if (result.status !== 0) throw new Error(`stryker failed for ${area} (exit ${result.status})`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Parameters<typeof summarise>[1];
@@ -312,6 +437,11 @@ function writeReport(): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const gaps = areaGaps();
+  if (gaps.unassigned.length > 0 || gaps.inTwoAreas.length > 0)
+    throw new Error(
+      `every module belongs to one area; in none: ${gaps.unassigned.join(', ') || '-'}; in two: ${gaps.inTwoAreas.join(', ') || '-'}`,
+    );
   const areas = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   for (const area of areas) runArea(area);
   writeReport();
