@@ -15,7 +15,8 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   coverageAnalysis: 'perTest',
   checkers: [],
-  concurrency: 2,
+  // Two at most on a shared 2-core machine; EXKIT_MUTATION_CONCURRENCY=1 when others need the CPU.
+  concurrency: Number(process.env.EXKIT_MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 10_000,
   // Static mutants (tables and constants evaluated when a module loads) are run too: the entity table in
   // sanitize-href is one, and a mapping removed from it must fail a test.
