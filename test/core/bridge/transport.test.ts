@@ -21,10 +21,11 @@ function rig(words: [number, number] = [0, 1000], post?: (json: string) => void)
     post: post ?? ((json) => void posted.push(JSON.parse(json) as (typeof posted)[number])),
     errors: platform.errors,
   });
-  const outcome = <T>(promise: Promise<T>) =>
+  type Failure = { name: string; extra?: unknown; cause?: unknown };
+  const outcome = <T>(promise: Promise<T>): Promise<{ value?: T; error?: Failure }> =>
     promise.then(
       (value) => ({ value }),
-      (error: unknown) => ({ error: error as { name: string; extra?: unknown; cause?: unknown } }),
+      (error: unknown) => ({ error: error as Failure }),
     );
   return { platform, posted, transport, outcome };
 }
