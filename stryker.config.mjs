@@ -8,13 +8,15 @@ export default {
   testRunner: 'vitest',
   // related: each mutant runs only the test files that import the mutated file (static mutants included), which
   // is what keeps an area's run within minutes; the whole node suite per static mutant took about a minute each.
-  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  // The React areas take the jsdom configuration (scripts/mutation.ts names it), everything else the node one.
+  vitest: { configFile: process.env.EXKIT_MUTATION_VITEST_CONFIG ?? 'vitest.mutation.config.ts', related: true },
   // The first, unmutated run of the whole node suite can take several minutes on a loaded 2-core machine.
   dryRunTimeoutMinutes: 20,
   plugins: ['@stryker-mutator/vitest-runner'],
   coverageAnalysis: 'perTest',
   checkers: [],
-  concurrency: 2,
+  // Two at most on a shared 2-core machine; EXKIT_MUTATION_CONCURRENCY=1 when others need the CPU.
+  concurrency: Number(process.env.EXKIT_MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 10_000,
   // Static mutants (tables and constants evaluated when a module loads) are run too: the entity table in
   // sanitize-href is one, and a mapping removed from it must fail a test.

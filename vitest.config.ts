@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/react/**', 'test/dom/**'],
           testTimeout: 20_000,
+          // A test that makes no assertion fails: it could not have caught anything.
+          expect: { requireAssertions: true },
         },
       },
       {
@@ -22,6 +24,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/react/**/*.test.{ts,tsx}', 'test/dom/**/*.test.ts'],
           testTimeout: 20_000,
+          // A test that makes no assertion fails: it could not have caught anything.
+          expect: { requireAssertions: true },
         },
       },
     ],

@@ -320,7 +320,8 @@ function finishLinks(call: ActiveCall): void {
     // Stryker disable next-line ConditionalExpression: a shortcut; a null href parses as 'not a string', which gets no rel.
     if (href === null) continue;
     const recorded = parsedLinks[i]!;
-    // Stryker disable next-line all: DOMPurify writes back the value the hook set, so the recorded verdict and a fresh parse agree.
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the recorded and fresh verdicts agree.
+    // DOMPurify writes back the value the hook set, so reading the recorded verdict or parsing again gives the same.
     const parsed = recorded.verdict.allowed && recorded.verdict.href === href ? recorded : parseHref(href, call.appSchemes);
     const { rel } = linkAttributesOf(parsed, href, {
       newTab: node.getAttribute('target') === '_blank',

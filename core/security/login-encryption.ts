@@ -110,7 +110,6 @@ async function aesCbcEncrypt(
   // Stryker disable next-line ConditionalExpression: a shortcut; without subtle the call below throws, and the catch falls back alike
   if (subtle) {
     try {
-      // Stryker disable next-line BooleanLiteral: the key is never exported, so whether it could be changes nothing
       const aesKey = await subtle.importKey('raw', view(key), 'AES-CBC', false, ['encrypt']);
       return new Uint8Array(await subtle.encrypt({ name: 'AES-CBC', iv: view(iv) }, aesKey, view(plaintext)));
     } catch {

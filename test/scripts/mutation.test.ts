@@ -1,8 +1,19 @@
 // scripts/mutation.ts: the summary it keeps of a Stryker report, and the areas it mutates.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS, summarise, type AreaSummary } from '../../scripts/mutation.js';
+import {
+  AREAS,
+  areaFiles,
+  areaGaps,
+  checkLoadFailures,
+  LOAD_FAILURE_TEST,
+  LoadFailureGuard,
+  sourceModules,
+  summarise,
+  type AreaSummary,
+} from '../../scripts/mutation.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -62,29 +73,32 @@ describe('summarise: a Stryker report as the kept summary', () => {
   });
 });
 
-/** The files an area's patterns name: plain paths, `dir/**\/*.ts` globs, and `!path` exclusions (the forms AREAS uses). */
-function filesOf(patterns: readonly string[]): string[] {
-  const files = new Set<string>();
-  for (const pattern of patterns) {
-    const glob = /^([\w/-]+)\/\*\*\/\*\.ts$/.exec(pattern);
-    if (pattern.startsWith('!')) files.delete(pattern.slice(1));
-    else if (glob) {
-      for (const entry of readdirSync(resolve(root, glob[1]!), { recursive: true, encoding: 'utf8' }))
-        if (entry.endsWith('.ts')) files.add(`${glob[1]}/${entry}`);
-    } else {
-      expect(pattern, 'a plain path, a dir/**/*.ts glob or a !path exclusion').toMatch(/^[\w/.-]+\.ts$/);
-      files.add(pattern);
-    }
-  }
-  return [...files].sort();
-}
-
 describe('the areas and their kept summaries', () => {
   it('every file an area mutates exists, and no file is in two areas', () => {
-    const all = Object.values(AREAS).flatMap(filesOf);
+    const all = Object.values(AREAS).flatMap((patterns) => areaFiles(patterns));
     for (const path of all) expect(existsSync(resolve(root, path)), path).toBe(true);
     expect(new Set(all).size).toBe(all.length);
-    expect(filesOf(AREAS.validate!)).not.toContain('core/validate/index.ts');
+    expect(areaFiles(AREAS.validate!)).not.toContain('core/validate/index.ts');
+  });
+
+  it('every module of core/, machines/ and react/ belongs to an area (index files only re-export)', () => {
+    const modules = sourceModules();
+    expect(modules).toContain('core/http/redirect.ts');
+    expect(modules).toContain('react/provider.tsx');
+    expect(modules).not.toContain('core/index.ts');
+    expect(areaGaps(modules)).toEqual({ unassigned: [], inTwoAreas: [] });
+  });
+
+  it('a new module in no area, or a module in two, is reported', () => {
+    const modules = [...sourceModules(), 'core/http/new-rule.ts', 'machines/new.machine.ts'];
+    expect(areaGaps(modules).unassigned).toEqual(['core/http/new-rule.ts', 'machines/new.machine.ts']);
+    // A file a one-folder pattern matches is claimed by that area, and by any other that names it too.
+    expect(areaFiles(['core/ui/*.ts'], ['core/ui/a.ts', 'core/ui/deep/b.ts', 'core/uix/c.ts'])).toEqual(['core/ui/a.ts']);
+    expect(areaFiles(['core/x/**/*.ts', '!core/x/b.ts'], ['core/x/a.ts', 'core/x/b.ts', 'core/x/d/c.ts'])).toEqual([
+      'core/x/a.ts',
+      'core/x/d/c.ts',
+    ]);
+    expect(areaFiles(['react/use-*.ts'], ['react/use-a.ts', 'react/user.ts', 'react/use-b.tsx'])).toEqual(['react/use-a.ts']);
   });
 
   it('every kept summary belongs to an area and scores the files of that area', () => {
@@ -93,7 +107,61 @@ describe('the areas and their kept summaries', () => {
       const summary = JSON.parse(readFileSync(resolve(dir, name), 'utf8')) as AreaSummary;
       expect(name).toBe(`${summary.area}.json`);
       expect(AREAS[summary.area], summary.area).toBeDefined();
-      expect(summary.files.map((f) => f.path).sort()).toEqual(filesOf(AREAS[summary.area]!));
+      expect(summary.files.map((f) => f.path).sort()).toEqual(areaFiles(AREAS[summary.area]!));
     }
   });
+});
+
+describe('a test file that fails to load kills the mutant, never lets it survive', () => {
+  const report = (status: string) => ({ files: { 'core/a.ts': { mutants: [{ id: '7', status }] } } });
+  const failure = { mode: 'mutant', mutant: '7', file: 'test/a.test.ts', message: 'table broken' };
+
+  it('a load failure under a mutant the report counts killed is accepted, and its mutant listed', () => {
+    expect(checkLoadFailures([failure, { ...failure, file: 'test/b.test.ts' }], report('Killed'))).toEqual(['7']);
+    expect(checkLoadFailures([], report('Survived'))).toEqual([]);
+  });
+
+  it('a load failure under a mutant the report counts survived fails the run', () => {
+    expect(() => checkLoadFailures([failure], report('Survived'))).toThrow(/under mutants 7, yet the report does not count them killed/);
+  });
+
+  it('a test file that fails to load with no mutant active (a broken test file) fails the run', () => {
+    expect(() => checkLoadFailures([{ mode: 'dry-run', file: 'test/a.test.ts', message: 'boom' }], report('Killed'))).toThrow(
+      'test files failed to load with no mutant active: test/a.test.ts: boom',
+    );
+  });
+
+  it('the guard gives a file that failed to load one failed test carrying the error, as Stryker reads tests', async () => {
+    const { createVitest } = await import('vitest/node');
+    const dir = mkdtempSync(join(tmpdir(), 'exkit-load-guard-'));
+    writeFileSync(join(dir, 'broken.test.ts'), "throw new Error('table broken');\n");
+    writeFileSync(join(dir, 'fine.test.ts'), "import { expect, it } from 'vitest';\nit('passes', () => expect(1).toBe(1));\n");
+    const log = join(dir, 'load.jsonl');
+    process.env.EXKIT_MUTATION_LOAD_LOG = log;
+    const vitest = await createVitest('test', { root: dir, watch: false, reporters: [new LoadFailureGuard()], include: ['*.test.ts'] });
+    try {
+      vitest.provide('mode' as never, 'mutant' as never);
+      vitest.provide('activeMutant' as never, '12' as never);
+      await vitest.start();
+      const tests = Object.fromEntries(
+        vitest.state
+          .getFiles()
+          .map((file) => [file.name, file.tasks.map((t) => [t.type, t.name, t.result?.state, t.result?.errors?.[0]?.message])]),
+      );
+      expect(tests).toEqual({
+        'broken.test.ts': [['test', LOAD_FAILURE_TEST, 'fail', 'table broken']],
+        'fine.test.ts': [['test', 'passes', 'pass', undefined]],
+      });
+      expect(
+        readFileSync(log, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as unknown),
+      ).toEqual([{ mode: 'mutant', mutant: '12', file: join(dir, 'broken.test.ts'), message: 'table broken' }]);
+    } finally {
+      delete process.env.EXKIT_MUTATION_LOAD_LOG;
+      await vitest.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

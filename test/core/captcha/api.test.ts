@@ -64,7 +64,7 @@ describe('captcha type 3 — spec §S5: the validate object is sent as base64 of
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.string({ unit: 'grapheme' })), (validate) => {
         const encoded = encodeCaptchaValidate(3, validate);
-        return encoded === Buffer.from(JSON.stringify(validate), 'utf8').toString('base64');
+        expect(encoded).toBe(Buffer.from(JSON.stringify(validate), 'utf8').toString('base64'));
       }),
     );
   });

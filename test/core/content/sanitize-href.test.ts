@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { inputClasses } from '../../support/input-classes.js';
 import { jsdomWindow } from './jsdom-window.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
@@ -148,22 +149,27 @@ describe('sanitizeHref: allowed kinds (spec §S5 "hrefs accepted only for http, 
 });
 
 describe('sanitizeHref: blocked kinds (spec §S5 "others are blocked with a console warning and no navigation")', () => {
-  const blocked: [string, string][] = [
-    ['javascript', 'javascript:alert(1)'],
-    ['vbscript', 'vbscript:msgbox(1)'],
-    ['data text/html', 'data:text/html,<script>alert(1)</script>'],
-    ['data SVG image (can carry script)', 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+'],
-    ['data SVG image, plain', 'data:image/svg+xml,<svg onload=alert(1)>'],
-    ['data without a media type', 'data:,alert(1)'],
-    ['data with an encoded media type', 'data:image%2Fpng;base64,AAAA'],
-    ['file', 'file:///etc/passwd'],
-    ['unknown scheme', 'steam://run/1'],
-    ['about', 'about:blank'],
-    ['unparsable absolute URL', 'http://[::1'],
-    ['non-string', 42 as unknown as string],
+  // Each with the reason the verdict gives: a block for the wrong reason (a parse failure where the scheme should
+  // have been refused) would hide that the scheme check itself no longer works.
+  const notAllowed = (scheme: string) => `scheme '${scheme}' is not allowed`;
+  const notRaster = 'data URL that is not a raster image';
+  const blocked: [string, string, string][] = [
+    ['javascript', 'javascript:alert(1)', notAllowed('javascript')],
+    ['vbscript', 'vbscript:msgbox(1)', notAllowed('vbscript')],
+    ['data text/html', 'data:text/html,<script>alert(1)</script>', notRaster],
+    ['data SVG image (can carry script)', 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+', notRaster],
+    ['data SVG image, plain', 'data:image/svg+xml,<svg onload=alert(1)>', notRaster],
+    ['data without a media type', 'data:,alert(1)', notRaster],
+    ['data with an encoded media type', 'data:image%2Fpng;base64,AAAA', notRaster],
+    ['file', 'file:///etc/passwd', notAllowed('file')],
+    ['unknown scheme', 'steam://run/1', notAllowed('steam')],
+    ['about', 'about:blank', notAllowed('about')],
+    ['unparsable absolute URL', 'http://[::1', 'not a parsable URL'],
+    ['non-string', 42 as unknown as string, 'not a string'],
   ];
-  it.each(blocked)('blocks %s', (_kind, href) => {
+  it.each(blocked)('blocks %s, for the reason it names', (_kind, href, reason) => {
     expect(sanitizeHref(href)).toBeNull();
+    expect(inspectHref(href)).toStrictEqual({ allowed: false, reason });
   });
 
   it('warns through the logger for each block and never for an allowed link', () => {
@@ -326,6 +332,10 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     ['own: entity-encoded percent sign hiding a percent escape', 'javascript&#37;3Aalert(1)'],
     ['own: zero-width space before the scheme', '\u200Bjavascript:alert(1)'],
     ['own: byte-order mark inside the scheme', 'java\uFEFFscript:alert(1)'],
+    // Invisible characters above the surrogate range, written as references: each decodes to itself, not U+FFFD.
+    ['own: hexadecimal reference to a byte-order mark inside the scheme', 'java&#xFEFF;script:alert(1)'],
+    ['own: decimal reference to a byte-order mark inside the scheme', 'java&#65279;script:alert(1)'],
+    ['own: reference to an invisible tag character inside the scheme', 'java&#xE0001;script:alert(1)'],
     ['own: non-breaking space before the scheme', '\u00A0javascript:alert(1)'],
     ['own: soft hyphen inside the scheme', 'java\u00ADscript:alert(1)'],
     ['own: line separator inside the scheme', 'java\u2028script:alert(1)'],
@@ -427,8 +437,27 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
       fc.constant(`%${code.toString(16).padStart(2, '0')}`),
     );
   };
+  // Invisible characters a parser may skip inside a scheme, raw and as references: below and above the surrogate
+  // range (U+200B, U+FEFF, the tag character U+E0001), since references in and past that range decode differently.
   const noise = fc.string({
-    unit: fc.constantFrom('\t', '\n', '\r', '\0', '\u0001', '\u001f', ' ', '\u200B', '\uFEFF', '&#9;', '&#10;', '&Tab;'),
+    unit: fc.constantFrom(
+      '\t',
+      '\n',
+      '\r',
+      '\0',
+      '\u0001',
+      '\u001f',
+      ' ',
+      '\u200B',
+      '\uFEFF',
+      '&#9;',
+      '&#10;',
+      '&Tab;',
+      '&#x200B;',
+      '&#xFEFF;',
+      '&#65279;',
+      '&#xE0001;',
+    ),
     maxLength: 2,
   });
 
@@ -436,10 +465,25 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     const obfuscated = fc
       .tuple(noise, ...[...'javascript:'].map((c) => fc.tuple(encodings(c), noise)))
       .map(([lead, ...parts]) => lead + parts.map(([c, n]) => c + n).join('') + 'alert(1)');
+    const drawn = inputClasses<string>({
+      'a decimal reference': (h) => /&#\d/.test(h),
+      'a hexadecimal reference': (h) => /&#[xX][0-9a-fA-F]/.test(h),
+      'a reference without its semicolon': (h) => /&#[xX]?[0-9a-fA-F]+[^0-9a-fA-F;]/.test(h),
+      'a percent escape': (h) => /%[0-9a-f]{2}/.test(h),
+      'a raw control or space': (h) => /[\0-\x20]/.test(h),
+      'a raw invisible character above U+00FF': (h) => /[\u200B\uFEFF]/.test(h),
+      'a reference to an invisible character below the surrogates': (h) => h.includes('&#x200B;'),
+      'a reference to an invisible character above the surrogates': (h) => /&#xFEFF;|&#65279;|&#xE0001;/.test(h),
+      'an upper-case letter': (h) => /[A-Z]/.test(h.replace(/&#[xX]/g, '')),
+    });
     fc.assert(
-      fc.property(obfuscated, (href) => sanitizeHref(href) === null),
+      fc.property(obfuscated, (href) => {
+        drawn.see(href);
+        expect(sanitizeHref(href, { logger: silentContentLogger }), href).toBeNull();
+      }),
       { numRuns: 3000 },
     );
+    drawn.expectEachDrawn(30);
   });
 
   it.each([['&#\n9data:'], ['&#\t9javascript:alert(1)'], ['javascript&#\r\n58;alert(1)'], ['java&#\n115;cript:alert(1)']])(
@@ -452,11 +496,21 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
   it('whatever the HTML parser and the URL parser make of an allowed href, its scheme is on the allow-list (fast-check, jsdom)', () => {
     const { document } = jsdomWindow('<!doctype html><base href="https://page.example/dir/">');
     const holder = document.createElement('div');
+    // Both outcomes, and allowed hrefs of each kind the browser reads differently, must be drawn.
+    const drawn = inputClasses<string | null>({
+      blocked: (safe) => safe === null,
+      'allowed, relative': (safe) => safe !== null && !/^[a-z][a-z0-9+.-]*:/i.test(safe),
+      'allowed, data image': (safe) => safe !== null && /^data:image\//i.test(safe),
+      'allowed, with a reference or escape left in it': (safe) => safe !== null && /&#|%/.test(safe),
+    });
     const alphabet = fc.constantFrom(
       ...'javscriptJAVS:&#x0123456789;%\t\n\0 /\\dtahmlg.,<>=?'.split(''),
       '&colon;',
       'data:',
       'image/png',
+      // Whole raster data URL heads, so allowed data images are drawn too, not only blocked ones.
+      'data:image/png,',
+      'DATA:image/gif;base64,',
       'svg+xml',
       'javascript',
       '&#58;',
@@ -464,23 +518,26 @@ describe('sanitizeHref: hostile vectors ("decide on the parsed URL, not the raw 
     );
     fc.assert(
       fc.property(fc.string({ unit: alphabet, maxLength: 24 }), (raw) => {
-        const safe = sanitizeHref(raw, APP);
-        if (safe === null) return true;
+        const safe = sanitizeHref(raw, { ...APP, logger: silentContentLogger });
+        drawn.see(safe);
+        if (safe === null) return;
         // Read it as an attribute value set by the DOM (React) and as markup parsed by innerHTML.
         const viaAttribute = document.createElement('a');
         viaAttribute.setAttribute('href', safe);
         holder.innerHTML = `<a href="${safe.replace(/"/g, '&quot;')}"></a>`;
         const viaMarkup = holder.firstElementChild as HTMLAnchorElement;
-        return [viaAttribute, viaMarkup].every((a) => {
+        const onAllowList = [viaAttribute, viaMarkup].map((a) => {
           const scheme = a.protocol.slice(0, -1);
           // An unparsable URL (protocol ':') navigates nowhere.
           if (scheme === '') return true;
           if (scheme === 'data') return /^data:image\/(png|jpe?g|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon)[;,]/i.test(a.href);
           return [...ALLOWED_LINK_SCHEMES, ...APP.appSchemes].includes(scheme) || a.getAttribute('href') === '';
         });
+        expect(onAllowList, `${raw} read as ${safe}`).toEqual([true, true]);
       }),
       { numRuns: 20000 },
     );
+    drawn.expectEachDrawn(20);
     // Twenty thousand jsdom parses: seconds on a quiet machine, far more on a loaded one or under StrykerJS.
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cookieJarHooks, createHttpClient, parseSetCookie } from '../../../core/http/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
 import type { MemoryPlatform } from '../../../core/platform/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 import { startTestServer } from '../../support/http-server.js';
 import type { Reply, TestServer } from '../../support/http-server.js';
 import { START_TIME } from './harness.js';
@@ -65,21 +66,101 @@ describe('parseSetCookie (RFC 6265 §5.2)', () => {
     });
   });
 
+  it.each([
+    ['Strict', 'Strict'],
+    ['strict', 'Strict'],
+    ['None', 'None'],
+    ['NONE', 'None'],
+    ['Lax', 'Lax'],
+  ])('SameSite=%s is kept as %s, whatever its case', (written, kept) => {
+    expect(parseSetCookie(`sid=a; SameSite=${written}`, NOW)?.options).toEqual({ sameSite: kept });
+    expect(parseSetCookie(`sid=a; samesite = ${written} ; Secure`, NOW)?.options).toEqual({ sameSite: kept, secure: true });
+  });
+
+  it('an attribute is read by its own name only: a value that spells another attribute, or a name with extra letters, is not it', () => {
+    expect(parseSetCookie('sid=Secure; Path=/a', NOW)?.options).toEqual({ path: '/a' });
+    expect(parseSetCookie('sid=a; Securely; Max-Ages=5; Paths=/x; SameSite', NOW)?.options).toEqual({});
+    // The last valid one of a repeated attribute wins, as the RFC's attribute list is read in order.
+    expect(parseSetCookie('sid=a; Path=/one; Path=/two; Max-Age=60; Max-Age=120', NOW)?.options).toEqual({
+      path: '/two',
+      days: 120 / DAY_S,
+    });
+  });
+
   const token = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,20}$/);
   const cookieValue = fc.stringMatching(/^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]{0,40}$/);
 
+  // Lines built from the parts a Set-Cookie line has (a pair, then attributes with and without values, in any
+  // case and spacing, valid or not) mixed with arbitrary text, so the attribute rules are reached, not only the
+  // first split: random strings of 80 characters almost never spell an attribute name.
+  const space = fc.constantFrom('', ' ', '\t', '  ');
+  const named = (names: string[], values: fc.Arbitrary<string>) => fc.tuple(fc.constantFrom(...names), values);
+  const attribute = fc
+    .tuple(
+      space,
+      fc.oneof(
+        named(['Max-Age', 'max-age'], fc.oneof(fc.constantFrom('0', '-1', '1e3', ''), fc.integer({ min: -100, max: 1e8 }).map(String))),
+        named(
+          ['Expires', 'expires'],
+          fc.oneof(
+            fc.date({ min: new Date(0), max: new Date(4_102_444_800_000), noInvalidDate: true }).map((d) => d.toUTCString()),
+            fc.constantFrom('someday', ''),
+          ),
+        ),
+        named(['Path', 'PATH'], fc.constantFrom('/', '/v1', 'relative', '')),
+        named(['Domain', 'domain'], fc.constantFrom('.Exchange.Example', 'x.example', '', '.')),
+        named(['SameSite', 'samesite'], fc.constantFrom('Lax', 'Strict', 'None', 'strict', 'NONE', 'sometimes', '')),
+        fc.tuple(fc.constantFrom('Secure', 'HttpOnly', 'Partitioned'), fc.constant(undefined)),
+        fc.tuple(fc.string({ maxLength: 6 }), fc.option(fc.string({ maxLength: 8 }), { nil: undefined })),
+      ),
+      space,
+    )
+    .map(([pad, [name, value], gap]) => (value === undefined ? `${pad}${name}` : `${pad}${name}${gap}=${gap}${value}`));
+  const pair = fc.oneof(
+    { weight: 4, arbitrary: fc.tuple(token, cookieValue).map(([name, value]) => `${name}=${value}`) },
+    { weight: 1, arbitrary: fc.constantFrom('noequals', '=anonymous', ' = ', '') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  );
+  const setCookieLine = fc.oneof(
+    { weight: 4, arbitrary: fc.tuple(pair, fc.array(attribute, { maxLength: 5 })).map(([p, attrs]) => [p, ...attrs].join(';')) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 80 }) },
+  );
+
   it('property: any line reads as undefined or a cookie with a non-empty, trimmed name free of ";" and "="', () => {
+    const drawn = inputClasses<[string, ReturnType<typeof parseSetCookie>]>({
+      'ignored line': ([, cookie]) => cookie === undefined,
+      'a cookie deleted': ([, cookie]) => cookie?.remove === true,
+      'a lifetime in days': ([, cookie]) => cookie?.options.days !== undefined,
+      'a path kept': ([, cookie]) => cookie?.options.path !== undefined,
+      'a domain kept': ([, cookie]) => cookie?.options.domain !== undefined,
+      'secure kept': ([, cookie]) => cookie?.options.secure === true,
+      'SameSite Strict': ([, cookie]) => cookie?.options.sameSite === 'Strict',
+      'SameSite None': ([, cookie]) => cookie?.options.sameSite === 'None',
+      'an attribute ignored (a cookie with attributes, none kept)': ([line, cookie]) =>
+        cookie !== undefined && line.includes(';') && Object.keys(cookie.options).length === 0 && !cookie.remove,
+    });
     fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 0, max: 4_102_444_800_000 }), (line, now) => {
+      fc.property(setCookieLine, fc.integer({ min: 0, max: 4_102_444_800_000 }), (line, now) => {
         const cookie = parseSetCookie(line, now);
-        if (cookie === undefined) return;
+        drawn.see([line, cookie]);
+        if (cookie === undefined) {
+          // Ignored only for the reasons the RFC gives: a control character, no '=' in the pair, an empty name.
+          const [first = ''] = line.split(';');
+          // eslint-disable-next-line no-control-regex -- a control character is one of the reasons to ignore a line
+          const control = /[\x00-\x08\x0A-\x1F\x7F]/.test(line);
+          expect(control || !first.includes('=') || first.slice(0, first.indexOf('=')).trim() === '', line).toBe(true);
+          return;
+        }
         expect(cookie.name).not.toBe('');
         expect(cookie.name).toBe(cookie.name.trim());
         expect(cookie.name).not.toMatch(/[;=]/);
         expect(cookie.value).not.toContain(';');
         if (cookie.options.days !== undefined) expect(cookie.options.days).toBeGreaterThan(0);
+        if (cookie.options.path !== undefined) expect(cookie.options.path.startsWith('/')).toBe(true);
       }),
+      { numRuns: 2000 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('property: a written cookie reads back with its name, value and Max-Age lifetime', () => {
@@ -236,5 +317,69 @@ describe("cookieJarHooks reads Set-Cookie against the answer's own URL, never th
     const built = new Response('{}', { headers: { 'set-cookie': 'sid=forged' } });
     await store!(new Request(`${gateway.origin}/v1/x`), {} as never, built, { retryCount: 0 });
     expect(platform.cookies.get('sid')).toBeUndefined();
+  });
+});
+
+describe('cookieJarHooks for an https origin, and the Set-Cookie lines it must skip', () => {
+  const jarOf = (platform: MemoryPlatform) => ({
+    cookies: platform.cookies,
+    cookieStore: platform.browser.cookieStore,
+    clock: platform.clock,
+  });
+  /** A Response as fetch returns it, from `url` (a Response built in memory has no URL of its own). */
+  const answerFrom = (url: string, ...lines: string[]) => {
+    const headers = new Headers();
+    for (const line of lines) headers.append('set-cookie', line);
+    const response = new Response('{}', { headers });
+    Object.defineProperty(response, 'url', { value: url });
+    return response;
+  };
+
+  it('an https origin is accepted: its requests carry the jar, and its answers fill it', async () => {
+    const platform = memoryPlatform({ now: NOW });
+    platform.cookies.set('sid', 'mine');
+    const hooks = cookieJarHooks(jarOf(platform), 'https://gateway.example');
+    const [send] = hooks.beforeRequest!;
+    const [store] = hooks.afterResponse!;
+    const ours = new Request('https://gateway.example/v1/user/info');
+    await send!(ours, {} as never, { retryCount: 0 });
+    expect(ours.headers.get('cookie')).toBe('sid=mine');
+    await store!(ours, {} as never, answerFrom('https://gateway.example/v1/user/info', 'uid=7; Secure; SameSite=Strict'), {
+      retryCount: 0,
+    });
+    expect(platform.browser.cookieStore.get('uid')).toMatchObject({ value: '7', options: { secure: true, sameSite: 'Strict' } });
+  });
+
+  it('the same host over http, or on another port, is another origin: nothing sent, nothing stored', async () => {
+    const platform = memoryPlatform({ now: NOW });
+    platform.cookies.set('sid', 'mine');
+    const hooks = cookieJarHooks(jarOf(platform), 'https://gateway.example');
+    for (const url of ['http://gateway.example/v1/x', 'https://gateway.example:8443/v1/x', 'https://api.gateway.example/v1/x']) {
+      const request = new Request(url);
+      await hooks.beforeRequest![0]!(request, {} as never, { retryCount: 0 });
+      expect(request.headers.get('cookie'), url).toBeNull();
+      await hooks.afterResponse![0]!(request, {} as never, answerFrom(url, 'planted=1'), { retryCount: 0 });
+    }
+    expect([...platform.browser.cookieStore.keys()]).toEqual(['sid']);
+  });
+
+  it('malformed Set-Cookie lines are skipped one by one; the well-formed ones beside them are kept, deletions applied', async () => {
+    const platform = memoryPlatform({ now: NOW });
+    platform.cookies.set('gone', 'old');
+    const hooks = cookieJarHooks(jarOf(platform), 'https://gateway.example');
+    const lines = [
+      'noequals',
+      '=anonymous',
+      '; Path=/',
+      'ok=1; Max-Age=oops; SameSite=None; Secure',
+      'gone=; Max-Age=0',
+      'kept=2; Path=/v1',
+    ];
+    const request = new Request('https://gateway.example/v1/login');
+    await hooks.afterResponse![0]!(request, {} as never, answerFrom(request.url, ...lines), { retryCount: 0 });
+    expect(Object.fromEntries([...platform.browser.cookieStore].map(([name, c]) => [name, [c.value, c.options]]))).toEqual({
+      ok: ['1', { sameSite: 'None', secure: true }],
+      kept: ['2', { path: '/v1' }],
+    });
   });
 });

@@ -325,3 +325,99 @@ describe('a 307/308 sends the body the client wrote again, byte for byte, from i
     expect(clone).not.toHaveBeenCalled();
   });
 });
+
+describe('method changes follow fetch (Fetch, "HTTP-redirect fetch" step 12) across several hops, on a real server', () => {
+  const policy = { allowedOrigins: new Set<string>(), crossOriginHeaders: new Set<string>(), refuse: () => new Error('refused') };
+  const send = (request: Request) => fetch(request, { redirect: 'manual' });
+  const start = (method: string, body?: string) =>
+    new Request(`${gateway.origin}/v1/go`, {
+      method,
+      headers: { 'content-type': 'application/json', 'content-language': 'en', token: 'session-secret' },
+      redirect: 'manual',
+      ...(body === undefined ? {} : { body }),
+    });
+  const hops = () => gateway.received.map((r) => [r.method, r.path, r.text(), r.headers['content-type'] ?? null]);
+
+  it.each([[false], [true]])(
+    'after a 303 turns a POST into a GET, a later 307 sends that GET again without the old body (body text recorded: %s)',
+    async (recorded) => {
+      gateway.route('POST', '/v1/go', redirectTo(303, '/v1/middle'));
+      gateway.route('GET', '/v1/middle', redirectTo(307, '/v1/land'));
+      gateway.route('*', '/v1/land', reply.echo());
+      const request = start('POST', '{"pwd":"hunter2"}');
+      const response = await fetchFollowingRedirects(send, recorded ? withBodyText(request, '{"pwd":"hunter2"}') : request, policy);
+      expect(response.status).toBe(200);
+      expect(hops()).toEqual([
+        ['POST', '/v1/go', '{"pwd":"hunter2"}', 'application/json'],
+        ['GET', '/v1/middle', '', null],
+        ['GET', '/v1/land', '', null],
+      ]);
+      // Body headers went with the body; the session header stays on the same origin.
+      expect(gateway.received[2]!.headers['content-language']).toBeUndefined();
+      expect(gateway.received[2]!.headers.token).toBe('session-secret');
+    },
+  );
+
+  it('a 307 after a 307 sends the body each time, then a 303 drops it for good', async () => {
+    gateway.route('PUT', '/v1/go', redirectTo(307, '/v1/second'));
+    gateway.route('PUT', '/v1/second', redirectTo(308, '/v1/third'));
+    gateway.route('PUT', '/v1/third', redirectTo(303, '/v1/land'));
+    gateway.route('GET', '/v1/land', reply.echo());
+    await fetchFollowingRedirects(send, start('PUT', 'v=1'), policy);
+    expect(hops()).toEqual([
+      ['PUT', '/v1/go', 'v=1', 'application/json'],
+      ['PUT', '/v1/second', 'v=1', 'application/json'],
+      ['PUT', '/v1/third', 'v=1', 'application/json'],
+      ['GET', '/v1/land', '', null],
+    ]);
+  });
+
+  it.each([[301], [302]])('a PUT answered %i stays a PUT with its body (only POST becomes GET)', async (status) => {
+    gateway.route('PUT', '/v1/go', redirectTo(status, '/v1/land'));
+    gateway.route('PUT', '/v1/land', reply.echo());
+    await fetchFollowingRedirects(send, start('PUT', '{"a":1}'), policy);
+    expect(hops()).toEqual([
+      ['PUT', '/v1/go', '{"a":1}', 'application/json'],
+      ['PUT', '/v1/land', '{"a":1}', 'application/json'],
+    ]);
+    expect(gateway.received[1]!.headers['content-language']).toBe('en');
+  });
+
+  it.each([[301], [302], [303], [307], [308]])('a HEAD answered %i stays a HEAD', async (status) => {
+    gateway.route('HEAD', '/v1/go', redirectTo(status, '/v1/land'));
+    gateway.route('HEAD', '/v1/land', reply.empty(204));
+    const response = await fetchFollowingRedirects(send, start('HEAD'), policy);
+    expect(response.status).toBe(204);
+    expect(gateway.received.map((r) => [r.method, r.path])).toEqual([
+      ['HEAD', '/v1/go'],
+      ['HEAD', '/v1/land'],
+    ]);
+    // No body went, so no body header was dropped either.
+    expect(gateway.received[1]!.headers['content-type']).toBe('application/json');
+  });
+
+  it.each([['PUT'], ['DELETE'], ['PATCH']])('a %s answered 303 becomes a GET without body or body headers', async (method) => {
+    gateway.route(method, '/v1/go', redirectTo(303, '/v1/land'));
+    gateway.route('GET', '/v1/land', reply.echo());
+    await fetchFollowingRedirects(send, start(method, 'x=1'), policy);
+    expect(hops()).toEqual([
+      [method, '/v1/go', 'x=1', 'application/json'],
+      ['GET', '/v1/land', '', null],
+    ]);
+  });
+
+  it('a GET answered 303 stays a GET and keeps its headers', async () => {
+    gateway.route('GET', '/v1/go', redirectTo(303, '/v1/land'));
+    gateway.route('GET', '/v1/land', reply.echo());
+    await fetchFollowingRedirects(send, start('GET'), policy);
+    expect(gateway.received[1]!.headers).toMatchObject({ 'content-type': 'application/json', 'content-language': 'en' });
+  });
+
+  it('a Location is resolved against the URL that answered, not the first request', async () => {
+    gateway.route('GET', '/v1/go', redirectTo(302, '/v1/deep/dir/'));
+    gateway.route('GET', '/v1/deep/dir/', redirectTo(302, 'next'));
+    gateway.route('GET', '/v1/deep/dir/next', reply.echo());
+    await fetchFollowingRedirects(send, start('GET'), policy);
+    expect(gateway.received.map((r) => r.path)).toEqual(['/v1/go', '/v1/deep/dir/', '/v1/deep/dir/next']);
+  });
+});

@@ -229,16 +229,44 @@ describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/s
       { pwd: 'p', loginName: 'n' },
       { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random },
     );
+    expect(decryptLogin(serverKey, sent)?.sensitive).toEqual({ pwd: 'p', loginName: 'n' });
     const parts = String(sent.bodyCiphertext).split('.');
-    for (let part = 0; part < 3; part++) {
+    const opened = [0, 1, 2].map((part) => {
       const bytes = Buffer.from(parts[part]!, 'base64');
       bytes[bytes.length - 1]! ^= 0x01;
       const tampered = [...parts];
       tampered[part] = bytes.toString('base64');
-      const opened = decryptLogin(serverKey, { ...sent, bodyCiphertext: tampered.join('.') });
-      // A flipped IV bit only changes the first plaintext block: it may still decrypt, but never to the same fields.
-      if (opened) expect(opened.sensitive).not.toEqual({ pwd: 'p', loginName: 'n' });
-    }
+      return decryptLogin(serverKey, { ...sent, bodyCiphertext: tampered.join('.') });
+    });
+    // The wrapped key fails the OAEP check. The IV's last bit flips the sixteenth plaintext byte, inside the field
+    // name "loginName" ('i' becomes 'h'), which the server refuses as an unknown field. The ciphertext's last bit
+    // turns the last block into noise, which fails the padding check or the JSON parse.
+    expect(opened).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('the AES key WebCrypto encrypts with cannot be exported from it', async () => {
+    const imported: CryptoKey[] = [];
+    const subtle = {
+      importKey: async (...args: Parameters<SubtleCrypto['importKey']>) => {
+        const key = await globalThis.crypto.subtle.importKey(...args);
+        imported.push(key);
+        return key;
+      },
+      encrypt: (...args: Parameters<SubtleCrypto['encrypt']>) => globalThis.crypto.subtle.encrypt(...args),
+    } as unknown as SubtleCrypto;
+    const sent = await encryptLoginParams(
+      { pwd: 'p', loginName: 'n' },
+      { engine: webcrypto, serverKeyDer, clientKey, algorithm: 'RSA-OAEP-256', randomBytes: random, subtle },
+    );
+    expect(decryptLogin(serverKey, sent)?.sensitive).toEqual({ pwd: 'p', loginName: 'n' });
+    expect(imported.map((key) => [key.algorithm.name, key.extractable, key.usages])).toEqual([['AES-CBC', false, ['encrypt']]]);
+    const refusal = await globalThis.crypto.subtle.exportKey('raw', imported[0]!).then(
+      () => undefined,
+      (error: unknown) => (error as DOMException).message,
+    );
+    // Node names the DOMException InvalidAccessException where the standard says InvalidAccessError; the message
+    // is the same in both.
+    expect(refusal).toMatch(/not extractable/);
   });
 
   it('a wrap that waits for the server key import still wraps the key the caller passed, then zeroed', async () => {

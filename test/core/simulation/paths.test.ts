@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_PATH_PREFIXES } from '../../../core/catalog/locale-paths.js';
 import { splitLocalePrefix } from '../../../core/locale-links/locale-links.js';
+import { inputClasses } from '../../support/input-classes.js';
 import {
   isFuturesPath,
   isSimulationAllowedPath,
@@ -122,13 +123,27 @@ describe('simulation path matcher properties (fast-check)', () => {
   const rest = fc.array(segment, { maxLength: 3 }).map((s) => s.map((x) => `/${x}`).join(''));
   const locale = fc.constantFrom(...LOCALE_PATH_PREFIXES);
 
-  it('a locale prefix never changes the decision', () => {
-    fc.assert(fc.property(locale, rest, (l, p) => isSimulationAllowedPath(`/${l}${p || '/'}`) === isSimulationAllowedPath(p || '/')));
+  it('a locale prefix never changes the decision, for allowed and refused paths alike', () => {
+    // Random segments almost never spell an allowed page, so allowed entries (with segments after them) are mixed in.
+    const path = fc.oneof(
+      rest.map((p) => p || '/'),
+      fc.tuple(fc.constantFrom(...SIMULATION_ALLOWED_PATHS), rest).map(([entry, r]) => `${entry}${r}`.replace('//', '/')),
+    );
+    const drawn = inputClasses<boolean>({ allowed: (ok) => ok, refused: (ok) => !ok });
+    fc.assert(
+      fc.property(locale, path, (l, p) => {
+        drawn.see(isSimulationAllowedPath(p));
+        expect(isSimulationAllowedPath(`/${l}${p}`), `/${l}${p}`).toBe(isSimulationAllowedPath(p));
+      }),
+    );
+    drawn.expectEachDrawn(10);
   });
 
   it('everything below a prefix entry is allowed', () => {
     fc.assert(
-      fc.property(fc.constantFrom('/spot/', '/futures/'), segment, rest, (prefix, s, r) => isSimulationAllowedPath(`${prefix}${s}${r}`)),
+      fc.property(fc.constantFrom('/spot/', '/futures/'), segment, rest, (prefix, s, r) => {
+        expect(isSimulationAllowedPath(`${prefix}${s}${r}`), `${prefix}${s}${r}`).toBe(true);
+      }),
     );
   });
 
@@ -137,7 +152,7 @@ describe('simulation path matcher properties (fast-check)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...exact), segment, (entry, glue) => {
         const glued = `${entry}${glue}`;
-        return SIMULATION_ALLOWED_PATHS.includes(glued) || !isSimulationAllowedPath(glued);
+        expect(isSimulationAllowedPath(glued), glued).toBe(SIMULATION_ALLOWED_PATHS.includes(glued));
       }),
     );
   });
@@ -147,7 +162,7 @@ describe('simulation path matcher properties (fast-check)', () => {
       fc.property(fc.option(locale, { nil: '' }), rest, (l, r) => {
         const path = withLocalePrefix(l, r || '/');
         const split = splitLocalePrefix(path);
-        return withLocalePrefix(split.locale, split.path) === path;
+        expect(withLocalePrefix(split.locale, split.path)).toBe(path);
       }),
     );
   });

@@ -60,7 +60,11 @@ describe('compareVersions — spec §B5: dotted numeric, missing parts count as 
   });
 
   it('is antisymmetric', () => {
-    fc.assert(fc.property(version, version, (a, b) => compareVersions(a, b) + compareVersions(b, a) === 0));
+    fc.assert(
+      fc.property(version, version, (a, b) => {
+        expect(compareVersions(a, b) + compareVersions(b, a)).toBe(0);
+      }),
+    );
   });
 
   it('is transitive', () => {
@@ -72,7 +76,11 @@ describe('compareVersions — spec §B5: dotted numeric, missing parts count as 
   });
 
   it('"x" equals "x.0"', () => {
-    fc.assert(fc.property(version, (v) => compareVersions(v, `${v}.0`) === 0 && compareVersions(`${v}.0.0`, v) === 0));
+    fc.assert(
+      fc.property(version, (v) => {
+        expect([compareVersions(v, `${v}.0`), compareVersions(`${v}.0.0`, v)]).toEqual([0, 0]);
+      }),
+    );
   });
 
   it('agrees with a reference comparison of zero-padded parts', () => {
@@ -86,7 +94,7 @@ describe('compareVersions — spec §B5: dotted numeric, missing parts count as 
             .map((n) => n.padStart(4, '0'))
             .join('.');
         const expected = pad(a) < pad(b) ? -1 : pad(a) > pad(b) ? 1 : 0;
-        return compareVersions(a, b) === expected;
+        expect(compareVersions(a, b), `${a} vs ${b}`).toBe(expected);
       }),
     );
   });

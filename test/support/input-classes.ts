@@ -1,0 +1,23 @@
+// What a property test's generator actually draws. A property states the classes of input it covers; it counts each
+// drawn input against them, and after the run asserts that every class was drawn, so a generator that stops reaching
+// one (narrowed, re-weighted, or never able to) fails the test instead of passing on easier inputs.
+import { expect } from 'vitest';
+
+/** Counts, over a property's runs, the inputs in each named class; `expectEachDrawn` asserts none stayed empty. */
+export function inputClasses<T>(classes: Record<string, (input: T) => boolean>): {
+  see: (input: T) => void;
+  counts: Record<string, number>;
+  expectEachDrawn: (atLeast?: number) => void;
+} {
+  const counts: Record<string, number> = Object.fromEntries(Object.keys(classes).map((name) => [name, 0]));
+  return {
+    see(input) {
+      for (const [name, isIn] of Object.entries(classes)) if (isIn(input)) counts[name]! += 1;
+    },
+    counts,
+    expectEachDrawn(atLeast = 1) {
+      const missed = Object.entries(counts).filter(([, n]) => n < atLeast);
+      expect(missed, `input classes drawn fewer than ${atLeast} times`).toEqual([]);
+    },
+  };
+}
