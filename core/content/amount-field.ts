@@ -2,7 +2,7 @@
 // for a plain <input>, a web component or another UI library. A refused change keeps the previous value.
 import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { AmountRefusalReason } from './errors.js';
-import { localizeAmount, readAmount } from './sanitize-amount.js';
+import { localizeAmount, readAmount, readAmountOptions } from './sanitize-amount.js';
 
 /** Why the last change was not taken, and the text that was refused. */
 export interface AmountRefusal {
@@ -52,13 +52,11 @@ export function amountFromCode(value: unknown, fractionDigits: number): string {
  * ```
  */
 export function amountInputChange(previous: string, raw: string, caret: number, options: AmountFieldOptions): AmountFieldState {
-  if (typeof options !== 'object' || options === null)
-    throw new InvalidArgumentError('options must be an object', { field: 'options', value: options });
-  const { fractionDigits, locale } = options;
+  const { fractionDigits, locale } = readAmountOptions<AmountFieldOptions>(options, 'options', ['fractionDigits', 'locale']);
   if (typeof raw !== 'string') throw new InvalidArgumentError('raw must be a string', { field: 'raw', value: raw });
-  const reading = readAmount(raw, fractionDigits, { caret, ...(locale === undefined ? {} : { locale }) });
+  const reading = readAmount(raw, fractionDigits as number, { caret, ...(locale === undefined ? {} : { locale }) });
   if (reading.ok) return { value: reading.value, text: localizeAmount(reading.value, locale), caret: reading.caret, refusal: null };
-  const kept = amountFromCode(previous, fractionDigits);
+  const kept = amountFromCode(previous, fractionDigits as number);
   const text = localizeAmount(kept, locale);
   // The refused characters were typed just before the caret: take their count off it.
   const typed = Math.max(0, raw.length - text.length);
@@ -94,17 +92,18 @@ export interface AmountField {
  * ```
  */
 export function createAmountField(options: AmountFieldOptions & { value?: string }): AmountField {
-  if (typeof options !== 'object' || options === null)
-    throw new InvalidArgumentError('options must be an object', { field: 'options', value: options });
+  const given = readAmountOptions<AmountFieldOptions & { value?: string }>(options, 'options', ['fractionDigits', 'locale', 'value']);
+  if (given.locale !== undefined && typeof given.locale !== 'string')
+    throw new InvalidArgumentError('locale must be a string', { field: 'locale', value: given.locale });
   let current: AmountFieldOptions = {
-    fractionDigits: options.fractionDigits,
-    ...(options.locale === undefined ? {} : { locale: options.locale }),
+    fractionDigits: given.fractionDigits as number,
+    ...(given.locale === undefined ? {} : { locale: given.locale }),
   };
   const settled = (value: string): AmountFieldState => {
     const text = localizeAmount(value, current.locale);
     return Object.freeze({ value, text, caret: text.length, refusal: null });
   };
-  let state = settled(amountFromCode(options.value ?? '', current.fractionDigits));
+  let state = settled(amountFromCode(given.value ?? '', current.fractionDigits));
   return {
     get state() {
       return state;
@@ -116,9 +115,10 @@ export function createAmountField(options: AmountFieldOptions & { value?: string
       return (state = settled(amountFromCode(value, current.fractionDigits)));
     },
     setOptions(next) {
-      if (typeof next !== 'object' || next === null)
-        throw new InvalidArgumentError('options must be an object', { field: 'options', value: next });
-      const merged: AmountFieldOptions = { ...current, ...next };
+      const read = readAmountOptions<AmountFieldOptions>(next, 'options', ['fractionDigits', 'locale']);
+      const merged: AmountFieldOptions = { ...current };
+      if (read.fractionDigits !== undefined) merged.fractionDigits = read.fractionDigits;
+      if (read.locale !== undefined) merged.locale = read.locale;
       // Checked before it is kept: a wrong fractionDigits throws here and leaves the field as it was.
       const value = amountFromCode(state.value, merged.fractionDigits);
       if (merged.locale !== undefined && typeof merged.locale !== 'string')

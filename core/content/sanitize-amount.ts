@@ -129,7 +129,7 @@ function classOf(cp: number, char: string): number {
     case 0xff45:
       return EXPONENT;
   }
-  return cp > 0x7f && ND.test(char) ? DIGIT : OTHER;
+  return cp > 0x7f && (digitValues.has(cp) || ND.test(char)) ? DIGIT : OTHER;
 }
 
 /**
@@ -146,12 +146,19 @@ function plainNumber(n: number): string {
   return point < 0 ? `0.${'0'.repeat(-point)}${digits}` : digits.padEnd(point, '0');
 }
 
-const refused = (reason: AmountRefusalReason): AmountReading => ({ ok: false, reason });
-// Tokens of pass 1: a digit's value (0–9), the decimal point, or a grouping separator (one token per kind, so
-// that a number grouped with two different characters is told apart).
-const POINT = 10;
-const GROUPING = 11; // + DOT, COMMA or GROUP
+/** The fields of an options object, read once; InvalidArgumentError naming `field` when it is no object or cannot be read. */
+export function readAmountOptions<T extends object>(options: unknown, field: string, names: readonly (keyof T & string)[]): Partial<T> {
+  if (typeof options !== 'object' || options === null) throw invalid(field, 'an object', options);
+  const out: Partial<T> = {};
+  try {
+    for (const name of names) out[name] = (options as T)[name];
+  } catch {
+    throw invalid(field, 'an object whose fields can be read', options);
+  }
+  return out;
+}
 
+const refused = (reason: AmountRefusalReason): AmountReading => ({ ok: false, reason });
 function read(input: unknown, fractionDigits: unknown, caret: number, locale: unknown): AmountReading {
   if (!Number.isInteger(fractionDigits) || (fractionDigits as number) < 0)
     throw invalid('fractionDigits', 'a non-negative integer', fractionDigits);
@@ -170,88 +177,84 @@ function read(input: unknown, fractionDigits: unknown, caret: number, locale: un
     throw invalid('input', 'a string', input);
   }
   const digits = fractionDigits as number;
-  // Pass 1: classify. Only digits and separators are kept, each with where it starts in the input (for the caret).
-  const tokens: number[] = [];
-  const starts: number[] = [];
+  // One pass. Digits and separators are read; everything else is stripped. The reasons to refuse are noted as
+  // they appear and decided at the end, the most telling first: an exponent, a sign, a separator, too many digits.
   let sign = false;
-  let exponent = false; // an e after a digit: a digit after it makes the text a number in exponent form
+  let exponent = false; // an e after a part of the number: a digit after it makes the text exponent notation
+  let ambiguous = false;
+  let seen = false; // a digit or separator was read
+  // Separators: at most one decimal point; grouping only as a first group of one to three digits not starting
+  // with 0, then groups of exactly three, with one kind of separator, before the point.
+  let point = -1; // where the decimal point is in the input
+  let grouping = 0; // the kind of the grouping separator in use
+  let sinceGroup = -1; // digits since the last grouping separator; -1 before the first
+  let leading = 0; // digits before the first grouping separator (4 after a leading 0: no grouping can follow)
+  // The value as it is written: integer digits without leading zeros, then the fraction cut at `digits`.
+  let integer = '';
+  let fraction = '';
+  let zeroAt = -1; // where the first leading zero is in the input
+  let integerCaret = 0;
+  let fractionCaret = 0;
   for (let i = 0; i < text.length;) {
-    const cp = text.codePointAt(i)!;
-    const char = cp > 0xffff ? text.slice(i, i + 2) : text[i]!;
-    const kind = classOf(cp, char);
+    let cp = text.charCodeAt(i);
+    let width = 1;
+    let kind: number;
+    if (cp < 0x80) kind = cp >= 0x30 && cp <= 0x39 ? DIGIT : classOf(cp, '');
+    else {
+      cp = text.codePointAt(i)!;
+      if (cp > 0xffff) width = 2;
+      kind = classOf(cp, String.fromCodePoint(cp));
+    }
     if (kind === DIGIT) {
       if (exponent) return refused('exponent');
-      tokens.push(digitValue(cp));
-      starts.push(i);
+      seen = true;
+      const value = digitValue(cp);
+      if (point >= 0) {
+        if (fraction.length < digits) {
+          fraction += String(value);
+          if (i < caret) fractionCaret = fraction.length;
+        }
+      } else {
+        if (sinceGroup >= 0) sinceGroup++;
+        else if (leading > 0 || value !== 0) leading++;
+        else leading = 4;
+        if (integer === '' && value === 0) {
+          if (zeroAt < 0) zeroAt = i;
+        } else if (integer.length <= AMOUNT_MAX_INTEGER_DIGITS) {
+          integer += String(value);
+          if (i < caret) integerCaret = integer.length;
+        }
+      }
     } else if (kind === SIGN) {
       sign = true;
     } else if (kind === EXPONENT) {
-      if (tokens.length > 0) exponent = true;
+      if (seen) exponent = true;
     } else if (kind !== OTHER) {
-      // The Arabic decimal separator and the locale's own separator are the decimal point; the others can only group.
-      const point = kind === DECIMAL || (kind !== GROUP && (kind === DOT) !== decimalIsComma);
-      tokens.push(point ? POINT : GROUPING + kind);
-      starts.push(i);
+      seen = true;
+      // The Arabic decimal separator and the locale's own separator are the decimal point; the others only group.
+      const isPoint = kind === DECIMAL || (kind !== GROUP && (kind === DOT) !== decimalIsComma);
+      if (point >= 0 || (sinceGroup >= 0 && sinceGroup !== 3)) ambiguous = true;
+      else if (isPoint) point = i;
+      else if (leading === 0 || leading > 3 || (grouping !== 0 && grouping !== kind)) ambiguous = true;
+      else {
+        grouping = kind;
+        sinceGroup = 0;
+      }
     }
-    i += char.length;
+    i += width;
   }
   if (sign) return refused('sign');
-  // Pass 2: one decimal point at most; grouping separators only where grouping is unambiguous: a first group of
-  // one to three digits not starting with 0, then groups of exactly three, one kind of separator, before the point.
-  let point = -1;
-  let grouping = 0;
-  let sinceGroup = -1; // digits since the last grouping separator; -1 before the first
-  let leading = 0; // digits before the first grouping separator
-  for (let k = 0; k < tokens.length; k++) {
-    const token = tokens[k]!;
-    if (token < POINT) {
-      if (point >= 0) continue;
-      if (sinceGroup >= 0) sinceGroup++;
-      else if (leading > 0 || token !== 0) leading++;
-      else leading = 4; // a leading 0 before a grouping separator is no grouping ('0,500')
-      continue;
-    }
-    if (point >= 0 || (sinceGroup >= 0 && sinceGroup !== 3)) return refused('ambiguous-separator');
-    if (token === POINT) {
-      point = k;
-      continue;
-    }
-    if (leading === 0 || leading > 3 || (grouping !== 0 && grouping !== token)) return refused('ambiguous-separator');
-    grouping = token;
-    sinceGroup = 0;
+  if (ambiguous || (point < 0 && sinceGroup >= 0 && sinceGroup !== 3)) return refused('ambiguous-separator');
+  if (integer.length > AMOUNT_MAX_INTEGER_DIGITS) return refused('too-many-digits');
+  let caretOut = integerCaret;
+  if (integer === '' && (zeroAt >= 0 || point >= 0)) {
+    // Leading zeros collapse into one 0; a leading point gets its 0.
+    integer = '0';
+    if ((zeroAt < 0 ? point : zeroAt) < caret) caretOut = 1;
   }
-  if (point < 0 && sinceGroup >= 0 && sinceGroup !== 3) return refused('ambiguous-separator');
-  // Pass 3: write the value. Leading zeros collapse; a leading point gets its 0; the fraction is cut at `digits`.
-  let out = '';
-  let caretOut = 0;
-  let zeroAt = -1; // where the collapsed or added 0 comes from in the input
-  const end = point < 0 ? tokens.length : point;
-  for (let k = 0; k < end; k++) {
-    const token = tokens[k]!;
-    if (token >= POINT) continue;
-    if (out === '' && token === 0) {
-      if (zeroAt < 0) zeroAt = starts[k]!;
-      continue;
-    }
-    out += String(token);
-    if (starts[k]! < caret) caretOut = out.length;
-  }
-  if (out.length > AMOUNT_MAX_INTEGER_DIGITS) return refused('too-many-digits');
-  if (out === '' && (zeroAt >= 0 || point >= 0)) {
-    out = '0';
-    if (zeroAt < 0) zeroAt = starts[point]!;
-    if (zeroAt < caret) caretOut = 1;
-  }
-  if (point >= 0 && digits > 0) {
-    out += '.';
-    if (starts[point]! < caret) caretOut = out.length;
-    // After the point only digits are left: a separator there was refused.
-    for (let k = point + 1; k < tokens.length && k - point <= digits; k++) {
-      out += String(tokens[k]);
-      if (starts[k]! < caret) caretOut = out.length;
-    }
-  }
-  return { ok: true, value: out, caret: caretOut };
+  if (point < 0 || digits === 0) return { ok: true, value: integer, caret: caretOut };
+  if (point < caret) caretOut = integer.length + 1 + fractionCaret;
+  return { ok: true, value: `${integer}.${fraction}`, caret: caretOut };
 }
 
 /**
@@ -267,8 +270,7 @@ function read(input: unknown, fractionDigits: unknown, caret: number, locale: un
  * ```
  */
 export function readAmount(input: string, fractionDigits: number, options: AmountOptions & { caret?: number } = {}): AmountReading {
-  if (typeof options !== 'object' || options === null) throw invalid('options', 'an object', options);
-  const { caret, locale } = options;
+  const { caret, locale } = readAmountOptions<AmountOptions & { caret?: number }>(options, 'options', ['caret', 'locale']);
   if (caret !== undefined && (typeof caret !== 'number' || Number.isNaN(caret))) throw invalid('caret', 'a number', caret);
   return read(input, fractionDigits, caret ?? Number.POSITIVE_INFINITY, locale);
 }
@@ -285,8 +287,8 @@ function orThrow(reading: AmountReading, input: unknown): SanitizedAmountInput {
  * value could be misread throws AmountRefusedError with the reason (see readAmount for a reader that does not throw).
  */
 export function sanitizeAmount(input: string, fractionDigits: number, options: AmountOptions = {}): string {
-  if (typeof options !== 'object' || options === null) throw invalid('options', 'an object', options);
-  return orThrow(read(input, fractionDigits, Number.POSITIVE_INFINITY, options.locale), input).value;
+  const { locale } = readAmountOptions<AmountOptions>(options, 'options', ['locale']);
+  return orThrow(read(input, fractionDigits, Number.POSITIVE_INFINITY, locale), input).value;
 }
 
 /** sanitizeAmount plus the caret position in the result that matches `caret` in the raw input. */
@@ -296,8 +298,8 @@ export function sanitizeAmountInput(
   caret: number,
   options: AmountOptions = {},
 ): SanitizedAmountInput {
-  if (typeof options !== 'object' || options === null) throw invalid('options', 'an object', options);
+  const { locale } = readAmountOptions<AmountOptions>(options, 'options', ['locale']);
   if (typeof caret !== 'number' || Number.isNaN(caret)) throw invalid('caret', 'a number', caret);
-  const reading = orThrow(read(input, fractionDigits, caret, options.locale), input);
+  const reading = orThrow(read(input, fractionDigits, caret, locale), input);
   return { value: reading.value, caret: reading.caret };
 }
