@@ -1,11 +1,14 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { sanitizeAmount, sanitizeAmountInput } from '../core/content/sanitize-amount.js';
+import { amountFromCode, amountInputChange, type AmountRefusal } from '../core/content/amount-field.js';
+import { localizeAmount } from '../core/content/sanitize-amount.js';
 
 export interface UseAmountInputOptions {
   /** Decimals the amount may have. */
   fractionDigits: number;
-  /** The value, when the parent owns it (controlled); sanitised before display. */
+  /** The locale the user types in: `,` is the decimal separator where the locale writes one (`de`: `2,5`). Default: `.`. */
+  locale?: string;
+  /** The value, when the parent owns it (controlled), written with a dot; sanitised before display. */
   value?: string;
   /** The starting value when the hook owns it (uncontrolled). */
   defaultValue?: string;
@@ -23,8 +26,10 @@ export interface AmountInputProps {
 }
 
 export interface UseAmountInputResult {
-  /** The sanitised value on display. */
+  /** The sanitised value, written with a dot whatever the locale (what an order sends). */
   value: string;
+  /** Why the last change was refused (the value stayed as it was), or null: a form shows it instead of changing the order. */
+  refusal: AmountRefusal | null;
   /** Replaces the value (sanitised) from code, e.g. a "max" button. */
   setValue(value: string): void;
   /** Props to spread onto an <input>, like every other hook's `get…Props()`. */
@@ -34,20 +39,23 @@ export interface UseAmountInputResult {
 }
 
 /**
- * A controlled amount input (spec §S5): every change goes through sanitizeAmount, and the caret stays where
- * the user typed instead of jumping to the end when characters are dropped.
+ * A controlled amount input (spec §S5): every change goes through readAmount, and the caret stays where
+ * the user typed instead of jumping to the end when characters are dropped. A change that could mean another
+ * amount (a sign, an exponent, an ambiguous separator) is refused: the value stays and `refusal` says why.
  */
 export function useAmountInput(options: UseAmountInputOptions): UseAmountInputResult {
-  const { fractionDigits } = options;
+  const { fractionDigits, locale } = options;
   const controlled = options.value !== undefined;
-  const [inner, setInner] = useState(() => sanitizeAmount(options.defaultValue ?? '', fractionDigits));
+  const [inner, setInner] = useState(() => amountFromCode(options.defaultValue ?? '', fractionDigits));
+  const [refusal, setRefusal] = useState<AmountRefusal | null>(null);
   // A change that sanitises back to the same value still needs a render, to put the caret back.
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const input = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
   const onValueChange = useRef(options.onValueChange);
   // Sanitised on every render, so a change of fractionDigits (another market) trims the value on display too.
-  const value = sanitizeAmount(controlled ? (options.value ?? '') : inner, fractionDigits);
+  const value = amountFromCode(controlled ? (options.value ?? '') : inner, fractionDigits);
+  const text = localizeAmount(value, locale);
   const current = useRef(value);
   // The latest callback and value, for the change handler (which runs after this commit).
   useLayoutEffect(() => {
@@ -74,19 +82,29 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const onChange = useCallback(
     (event: ChangeEvent<HTMLInputElement>) => {
       const raw = event.target.value;
-      const next = sanitizeAmountInput(raw, fractionDigits, event.target.selectionStart ?? raw.length);
+      const next = amountInputChange(current.current, raw, event.target.selectionStart ?? raw.length, {
+        fractionDigits,
+        ...(locale === undefined ? {} : { locale }),
+      });
       pendingCaret.current = next.caret;
-      commit(next.value);
+      setRefusal(next.refusal);
+      if (next.refusal === null) commit(next.value);
       rerender();
+    },
+    [commit, fractionDigits, locale],
+  );
+
+  const setValue = useCallback(
+    (next: string) => {
+      setRefusal(null);
+      commit(amountFromCode(next, fractionDigits));
     },
     [commit, fractionDigits],
   );
-
-  const setValue = useCallback((next: string) => commit(sanitizeAmount(next, fractionDigits)), [commit, fractionDigits]);
   const ref = useCallback((element: HTMLInputElement | null) => {
     input.current = element;
   }, []);
 
-  const inputProps: AmountInputProps = { ref, value, onChange, type: 'text', inputMode: 'decimal', autoComplete: 'off' };
-  return { value, setValue, getInputProps: () => inputProps, inputProps };
+  const inputProps: AmountInputProps = { ref, value: text, onChange, type: 'text', inputMode: 'decimal', autoComplete: 'off' };
+  return { value, refusal, setValue, getInputProps: () => inputProps, inputProps };
 }

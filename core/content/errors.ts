@@ -12,3 +12,32 @@ export class UnsafeDomWindowError extends ExkitError {
     super('CONTENT_UNSAFE_WINDOW', msg, extra === undefined ? {} : { extra });
   }
 }
+
+/**
+ * Why an amount was refused rather than cleaned: any value made of the text could differ from what was meant.
+ * - `sign`: a plus or minus sign (an amount is never negative; dropping the sign would flip it).
+ * - `exponent`: exponent notation such as `1e9` (dropping the e would give 19).
+ * - `ambiguous-separator`: a second decimal point, or a grouping separator where grouping is not unambiguous
+ *   (`2,5` in English could be 2.5 or 25).
+ * - `too-many-digits`: more than 20 integer digits (cutting them would change the magnitude).
+ * - `not-finite`: a number that is NaN or infinite.
+ */
+export type AmountRefusalReason = 'sign' | 'exponent' | 'ambiguous-separator' | 'too-many-digits' | 'not-finite';
+
+const AMOUNT_REFUSALS: Readonly<Record<AmountRefusalReason, string>> = {
+  sign: 'an amount takes no sign',
+  exponent: 'an amount is not written with an exponent',
+  'ambiguous-separator': 'the separators do not say where the decimal point is',
+  'too-many-digits': 'an amount has at most 20 integer digits',
+  'not-finite': 'not a finite number',
+};
+
+/** Raised by sanitizeAmount when the text cannot be cleaned without risking another value; `reason` says why. */
+export class AmountRefusedError extends ExkitError {
+  override name = 'AmountRefusedError' as const;
+  readonly reason: AmountRefusalReason;
+  constructor(reason: AmountRefusalReason, input?: unknown) {
+    super('CONTENT_AMOUNT_REFUSED', `amount refused: ${AMOUNT_REFUSALS[reason]}`, { extra: { field: 'input', reason, value: input } });
+    this.reason = reason;
+  }
+}

@@ -276,6 +276,12 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
       expect((await placementOf(page, testId('plan-figures')))?.inViewport).toBe(true);
       await noPageError(page);
       await shot(page, 'spot');
+      // A pasted size in exponent form is refused with its reason; the size stays 0.5, not 51.
+      await fill(page, testId('plan-size'), '5e1');
+      await waitForText(page, testId('plan-issue'), 'Not taken: write the size in full, without an exponent.');
+      expect(await page.evaluate((s) => document.querySelector<HTMLInputElement>(s)!.value, testId('plan-size'))).toBe('0.5');
+      expect(await textOf(page, testId('plan-filled'))).toBe('30.00%');
+      await noPageError(page);
       await page.close();
     });
 

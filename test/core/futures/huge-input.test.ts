@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AmountRefusedError,
   FuturesDecimal,
   FuturesInputError,
   MAX_DECIMAL_DIGITS,
@@ -15,6 +16,7 @@ import {
   parseDisplayNumber,
   prepareMark,
   readDecimal,
+  readAmount,
   roundDecimal,
   sanitizeAmount,
   unrealizedPnl,
@@ -121,14 +123,18 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
     expect(() => parseDisplayNumber('+1e100000000%')).toThrow(expect.objectContaining({ problem: 'out-of-range', field: 'text' }));
   });
 
-  it('sanitizeAmount keeps at most 20 integer digits of any typed text, exponents and 1 MiB inputs included', () => {
+  it('sanitizeAmount keeps at most 20 integer digits of any typed text, refuses exponents, and reads 1 MiB inputs', () => {
     fc.assert(
       fc.property(
         fc.oneof(scientific, fc.stringMatching(/^[\d.eE+-]{0,200}$/)),
         fc.integer({ min: 0, max: 40 }),
         (text, fractionDigits) => {
           const { result, error } = attempt(() => sanitizeAmount(text, fractionDigits));
-          expect(error).toBeUndefined();
+          if (error !== undefined) {
+            // A refusal, with its reason: never a raw error, never a value of another magnitude.
+            expect(error).toBeInstanceOf(AmountRefusedError);
+            return;
+          }
           const [integer = '', fraction] = (result as string).split('.');
           expect(integer.length).toBeLessThanOrEqual(20);
           expect((fraction ?? '').length).toBeLessThanOrEqual(fractionDigits);
@@ -136,7 +142,9 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
       ),
       { numRuns: 300 },
     );
-    const { result } = attempt(() => sanitizeAmount(`${'9'.repeat(1 << 20)}.${'1'.repeat(1 << 20)}`, 8));
+    expect(attempt(() => sanitizeAmount('1.5e3', 2)).error).toMatchObject({ reason: 'exponent' });
+    const { result } = attempt(() => sanitizeAmount(`${'9'.repeat(20)}.${'1'.repeat(1 << 20)}`, 8));
     expect(result).toBe(`${'9'.repeat(20)}.11111111`);
+    expect(readAmount(`${'9'.repeat(1 << 20)}.${'1'.repeat(1 << 20)}`, 8)).toStrictEqual({ ok: false, reason: 'too-many-digits' });
   });
 });
