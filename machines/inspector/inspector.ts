@@ -134,6 +134,22 @@ function isMachine(logic: unknown): boolean {
   );
 }
 
+const sameList = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean) =>
+  a.length === b.length && a.every((x, i) => same(x, b[i]!));
+
+/** Whether two views of one actor show the same: its state (by its active paths), status, events, log and problem. */
+function sameView(a: InspectedActor, b: InspectedActor): boolean {
+  return (
+    a.status === b.status &&
+    a.recording === b.recording &&
+    a.problem === b.problem &&
+    a.log === b.log &&
+    a.machine === b.machine &&
+    sameList(a.activeStates, b.activeStates, (x, y) => x === y) &&
+    sameList(a.accepted, b.accepted, (x, y) => x.type === y.type && x.enabled === y.enabled)
+  );
+}
+
 interface Watched {
   readonly name: string;
   readonly actor: AnyActorRef;
@@ -184,9 +200,18 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
 
   const report = (what: string, cause: unknown) => reportCallbackError(errors, new UserCallbackError(what, cause));
 
+  // A new array (and a call to the listeners) only when a shown view changed: an actor's system reports every
+  // child actor's events too, and a store that changed on each of them would re-render the view for nothing.
   const notify = () => {
-    list = [...watched.values()].map((w) => w.view);
+    const next = [...watched.values()].map((w) => w.view);
+    if (next.length === list.length && next.every((view, i) => view === list[i])) return;
+    list = next;
     for (const listener of [...listeners]) guardCallback('inspector listener', listener, errors);
+  };
+
+  /** Sets `w.view` to `next` unless it shows the same as the current view (the current object is kept then). */
+  const update = (w: Watched, next: InspectedActor) => {
+    if (!sameView(w.view, next)) w.view = next;
   };
 
   /** The current state of `w`'s actor, from `snapshot` (read again from the actor when not given). */
@@ -281,13 +306,16 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
     const mode = recording;
     const onSnapshot = (snapshot: unknown) =>
       guarded('actor subscription', w, () => {
+        // With inspection, XState reports each snapshot to the system right after its observers, with its
+        // event: the entry is recorded then, once (a view here first would make two changes of one event).
+        if (mode === 'inspect') return;
         // Without inspection events the snapshots are all there is: log each change, its event unknown.
-        if (mode !== 'inspect' && snapshot !== w.logged) record(w, undefined, snapshot);
-        else w.view = { ...describe(w, snapshot), log: w.view.log };
+        if (snapshot !== w.logged) record(w, undefined, snapshot);
+        else update(w, { ...describe(w, snapshot), log: w.view.log });
       });
     const onEnd = () =>
       guarded('actor subscription', w, () => {
-        w.view = { ...describe(w, actor.getSnapshot()), log: w.view.log };
+        update(w, { ...describe(w, actor.getSnapshot()), log: w.view.log });
       });
     try {
       const sub = actor.subscribe({ next: onSnapshot, error: onEnd, complete: onEnd });
@@ -380,7 +408,7 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
     },
     clearLog(name) {
       const w = find(name, 'clearLog');
-      w.view = { ...w.view, log: [] };
+      if (w.view.log.length > 0) w.view = { ...w.view, log: [] };
       notify();
     },
     dispose() {

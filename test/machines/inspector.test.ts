@@ -3,7 +3,7 @@
 // listener does reaches the app.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { createActor } from 'xstate';
+import { assign, createActor, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
@@ -181,6 +181,46 @@ describe('inspector: what it records', () => {
     inspector.subscribe(listener);
     actor.send({ type: 'ENABLE' });
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it("views() is a new array only when a shown view changed: a child actor's events leave it and the listeners alone", () => {
+    // A parent whose invoked child counts events sent to it directly: the system reports each of them, but the
+    // watched parent's state, events and log stay the same.
+    const counter = setup({ types: { events: {} as { type: 'TICK' } } }).createMachine({
+      context: { ticks: 0 },
+      on: { TICK: { actions: assign({ ticks: ({ context }) => context.ticks + 1 }) } },
+    });
+    const parent = setup({ actors: { counter } }).createMachine({
+      initial: 'watching',
+      states: {
+        watching: { invoke: { src: 'counter', id: 'counter', systemId: 'counter' }, on: { STOP: 'stopped' } },
+        stopped: {},
+      },
+    });
+    const actor = createActor(parent).start();
+    const inspector = createInspector();
+    inspector.watch('parent', actor);
+    const arrays = new Set<unknown>([inspector.views()]);
+    let calls = 0;
+    inspector.subscribe(() => {
+      calls++;
+      arrays.add(inspector.views());
+    });
+    const child = actor.system.get('counter')!;
+    for (let i = 0; i < 100; i++) child.send({ type: 'TICK' });
+    expect((child.getSnapshot() as { context: { ticks: number } }).context.ticks).toBe(100);
+    expect(calls).toBe(0);
+    expect(arrays.size).toBe(1);
+    // An event of the parent itself changes its view once: one new array, one call.
+    actor.send({ type: 'STOP' });
+    expect(calls).toBe(1);
+    expect(arrays.size).toBe(2);
+    expect(viewOf(inspector, 'parent').activeStates).toEqual(['stopped']);
+    // Clearing an empty log shows nothing new either.
+    inspector.clearLog('parent');
+    expect(calls).toBe(2);
+    inspector.clearLog('parent');
+    expect(calls).toBe(2);
   });
 });
 
