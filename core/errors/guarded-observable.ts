@@ -1,9 +1,10 @@
 // The one guarded delivery path of every Observable the package exposes: a subscriber's throw is reported,
 // never rethrown by RxJS as an uncaught exception, and the other subscribers still receive.
-import { Observable, Subscriber } from 'rxjs';
+import { Observable, Subscriber, isObservable } from 'rxjs';
 import type { Observer, Operator, Subscription, TeardownLogic } from 'rxjs';
 import type { ErrorReporter } from '../platform/types.js';
 import { UserCallbackError, reportCallbackError } from './guard-callback.js';
+import { expectString, invalidArgument } from '../validate/describe-value.js';
 
 /**
  * An observable whose subscribers run guarded: a throw from a subscriber's `next`, `error` or `complete`
@@ -16,6 +17,9 @@ export class GuardedObservable<T> extends Observable<T> {
     private readonly report: (error: unknown) => void,
     subscribe?: (this: Observable<T>, subscriber: Subscriber<T>) => TeardownLogic,
   ) {
+    if (typeof report !== 'function') throw invalidArgument('report', 'a function', report, 'GuardedObservable');
+    if (subscribe !== undefined && typeof subscribe !== 'function')
+      throw invalidArgument('subscribe', 'a function', subscribe, 'GuardedObservable');
     super(subscribe);
   }
 
@@ -78,12 +82,25 @@ export class GuardedObservable<T> extends Observable<T> {
   }
 }
 
+/** Whether a value is an Observable; a value whose fields cannot be read (a throwing Proxy) is not. */
+function isStream(value: unknown): value is Observable<unknown> {
+  try {
+    return isObservable(value);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `source` delivered through the guarded path: a throw from one of its subscribers (or an error reaching a
  * subscriber without an error handler) is reported through `errors` as a UserCallbackError naming
  * `stream`'s subscriber, and the other subscribers still receive. Pipes built on the result stay guarded.
  */
 export function guardedStream<T>(stream: string, source: Observable<T>, errors: ErrorReporter | undefined): Observable<T> {
+  expectString('stream', stream, 'guardedStream');
+  if (!isStream(source)) throw invalidArgument('source', 'an Observable', source, 'guardedStream');
+  if (errors !== undefined && (typeof errors !== 'object' || errors === null))
+    throw invalidArgument('errors', 'an error reporter or undefined', errors, 'guardedStream');
   const report = (thrown: unknown) => reportCallbackError(errors, new UserCallbackError(`${stream} subscriber`, thrown));
   return new GuardedObservable<T>(report, (subscriber) => source.subscribe(subscriber));
 }

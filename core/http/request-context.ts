@@ -1,6 +1,7 @@
 // What one call is about: its method, body type, the gateway's envelope and the context hooks read. Its own
 // module, so the error classes and the client's option types can both use it without importing each other.
 import { apiPathUnder } from './wire-path.js';
+import { invalidArgument } from '../validate/describe-value.js';
 
 /** The methods the client offers. Spec §S7. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -81,6 +82,7 @@ export function requestApiPath(
   request: Request,
   options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
 ): string | undefined {
+  if (!(request instanceof Request)) throw invalidArgument('request', 'a Request', request, 'requestApiPath');
   const context = requestContext(options);
   if (!context || typeof context.baseUrl !== 'string' || !URL.canParse(context.baseUrl)) return undefined;
   // The client checked that the URL it built parses to exactly its base path plus the API path.

@@ -126,7 +126,7 @@ export function createPreferences(platform: Platform, options: PreferencesOption
     changes$: guardedStream('preferences.changes$', state.pipe(distinctUntilChanged(), skip(1)), platform.errors),
     subscribe(listener) {
       if (typeof listener !== 'function') throw invalidArgument('listener', 'a function', listener, 'preferences.subscribe');
-      const subscription = guardedStream('preferences.subscribe listener', state.pipe(skip(1)), platform.errors).subscribe(listener);
+      const subscription = guardedStream('preferences.subscribe', state.pipe(skip(1)), platform.errors).subscribe(listener);
       return () => subscription.unsubscribe();
     },
   };

@@ -44,6 +44,11 @@ function validArguments(): Record<string, unknown[]> {
   };
   return {
     isExkitError: [new core.InvalidArgumentError('x'), 'InvalidArgumentError'],
+    guardedStream: ['stream$', platform.crossTab, platform.errors],
+    GuardedObservable: [() => undefined],
+    safeReport: [platform.errors, { event: 'x' }],
+    safeLog: [() => undefined, 'message', {}],
+    requestApiPath: [new Request('https://api.example/v1/x'), { context: {} }],
     interval$: [1000, platform.timers],
     timer$: [1000, platform.timers],
     memoryCookieJar: [new Map(), () => 0],

@@ -192,4 +192,21 @@ describe('every public stream delivers through the guarded path', () => {
     expect(silent).toEqual([]);
     expect(unhandled).not.toHaveBeenCalled();
   });
+
+  it('a listener of preferences.subscribe that throws is reported the same way; the next listener still hears', () => {
+    const preferences = createPreferences(platform);
+    const boom = new Error('listener failed');
+    const heard: string[] = [];
+    preferences.subscribe(() => {
+      throw boom;
+    });
+    preferences.subscribe((snapshot) => heard.push(snapshot.theme));
+    preferences.set({ theme: preferences.get().theme === 'white' ? 'black' : 'white' });
+    expect(heard).toHaveLength(1);
+    expect(platform.reports.find((r) => (r.error as { cause?: unknown } | undefined)?.cause === boom)).toMatchObject({
+      event: 'callbackFailed',
+      error: { name: 'UserCallbackError' },
+      data: { callback: 'preferences.subscribe subscriber' },
+    });
+  });
 });
