@@ -12,7 +12,7 @@ import type { CaptchaResult, CaptchaWidgetFactory, ChallengeRequest } from '../c
 import { captchaMachine } from './captcha.machine.js';
 import { CaptchaRequestError, typedCaptchaError } from '../core/captcha/errors.js';
 import { InvalidArgumentError } from '../core/errors/exkit-error.js';
-import { expectObjectWith, invalidArgument, readRecord } from '../core/validate/describe-value.js';
+import { expectObjectWith, invalidArgument, isRecord, readRecord } from '../core/validate/describe-value.js';
 
 export type CaptchaFlowActor = ActorRefFrom<typeof captchaMachine>;
 
@@ -126,15 +126,23 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
   };
   let disposed = false;
   return {
-    verify(scene, params = {}) {
+    verify(scene, params) {
       if (typeof scene !== 'string' || scene === '') {
         return Promise.reject(new InvalidArgumentError('captcha: scene must be a non-empty string', { field: 'scene', value: scene }));
+      }
+      // Read once, before a flow starts: a string here would be spread into an object of one key per character.
+      let request: Omit<ChallengeRequest, 'scene'>;
+      try {
+        if (params !== undefined && !isRecord(params)) throw invalidArgument('params', 'an object', params, 'captcha');
+        request = readRecord('params', params, 'captcha', {});
+      } catch (error) {
+        return Promise.reject(error);
       }
       if (disposed) return Promise.resolve(disposedResult());
       const pending = running.get(scene);
       if (pending) return pending.result;
       try {
-        return start(scene, params);
+        return start(scene, request);
       } catch (error) {
         // A locale provider that throws, for instance: the call fails typed, nothing is left running.
         running.delete(scene);

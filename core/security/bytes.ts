@@ -12,7 +12,7 @@ const LOOKUP = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
 
 /** A Uint8Array, checked without touching a Proxy's traps (ArrayBuffer.isView reads an internal slot). */
-const isByteArray = (value: unknown): value is Uint8Array => ArrayBuffer.isView(value) && value instanceof Uint8Array;
+export const isByteArray = (value: unknown): value is Uint8Array => ArrayBuffer.isView(value) && value instanceof Uint8Array;
 
 /** Standard padded base64 (RFC 4648 §4) of bytes. */
 export function toBase64(bytes: Uint8Array): string {

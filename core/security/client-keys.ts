@@ -91,7 +91,8 @@ export function createClientKeyStore(platform: Platform): ClientKeyStore {
       const bound = this.bound();
       return bound && bound.tokenHash === tokenHashOf(token) ? bound.pair : undefined;
     },
-    bind(pair, token, userId) {
+    bind(given, token, userId) {
+      const pair = readRecord('pair', given, 'clientKeys.bind');
       const ok = store.set(BOUND_KEY, {
         tokenHash: tokenHashOf(token),
         userId,

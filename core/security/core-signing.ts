@@ -2,7 +2,7 @@
 // path, the first 8 characters of tm, the trace id and, by mode, an MD5 of the body (and query).
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { sha256Hex, toBase64 } from './bytes.js';
+import { isByteArray, sha256Hex, toBase64 } from './bytes.js';
 import { SIGN_HEADERS } from './constants.js';
 import type { RsaEngine } from './rsa-engine.js';
 import { isSignMode } from './sign-config.js';
@@ -39,8 +39,20 @@ export function userIdHashOf(userId: string): string {
 
 const NEWLINE = new Uint8Array([0x0a]);
 
-/** The bytes a mode covers: nothing (0), the body (1), or the query, a newline and the body (2). */
+/**
+ * The bytes a mode covers: nothing (0), the body (1), or the query, a newline and the body (2). Any other mode
+ * (3, '1', null) is an InvalidArgumentError, never signed as one of these; so is a query that is not a string or
+ * a body that is not a Uint8Array, whatever the mode.
+ */
 export function signedPayload(mode: SignMode, query: string, body: Uint8Array): Uint8Array {
+  if (!isSignMode(mode)) throw invalidArgument('mode', 'a sign mode (0, 1 or 2)', mode, 'signedPayload');
+  expectString('query', query, 'signedPayload');
+  if (!isByteArray(body)) throw invalidArgument('body', 'a Uint8Array', body, 'signedPayload');
+  return payloadOf(mode, query, body);
+}
+
+/** signedPayload of arguments already checked. */
+function payloadOf(mode: SignMode, query: string, body: Uint8Array): Uint8Array {
   if (mode === 0) return new Uint8Array(0);
   if (mode === 1) return body;
   const q = utf8ToBytes(query);
@@ -70,7 +82,7 @@ export interface CoreCallParts {
 function readCallParts(parts: CoreCallParts, owner: string): CoreCallParts {
   parts = readRecord('parts', parts, owner);
   for (const field of ['path', 'tm', 'traceId', 'query'] as const) expectString(`parts.${field}`, parts[field], owner);
-  if (!(parts.body instanceof Uint8Array)) throw invalidArgument('parts.body', 'a Uint8Array', parts.body, owner);
+  if (!isByteArray(parts.body)) throw invalidArgument('parts.body', 'a Uint8Array', parts.body, owner);
   if (!isSignMode(parts.mode)) throw invalidArgument('parts.mode', 'a sign mode (0, 1 or 2)', parts.mode, owner);
   return parts;
 }
@@ -87,7 +99,7 @@ function signedTextOf(parts: CoreCallParts): { text: string; dataMd5: string } {
     // Stryker disable next-line ConditionalExpression: a shortcut; md5 of signedPayload's query, newline and body is the same digest
     parts.mode === 2
       ? md5.create().update(utf8ToBytes(parts.query)).update(NEWLINE).update(parts.body).digest()
-      : md5(signedPayload(parts.mode, parts.query, parts.body));
+      : md5(payloadOf(parts.mode, parts.query, parts.body));
   const dataMd5 = bytesToHex(digest);
   const text = [parts.path, parts.tm.slice(0, SIGNED_TIME_LENGTH), parts.traceId, String(parts.mode), dataMd5].join('\n');
   return { text, dataMd5 };

@@ -3,10 +3,12 @@
 // node-forge is loaded on first use only, so a host with WebCrypto never loads it (nor bundles it into its
 // first chunk), and no forge type appears in the public declarations.
 import type forgeModule from 'node-forge';
-import { fromBinaryString, fromPem, toBase64, toBinaryString, toPem } from './bytes.js';
+import { fromBinaryString, fromPem, isByteArray, toBase64, toBinaryString, toPem } from './bytes.js';
 import { KEY_WRAP_ALGORITHMS } from './constants.js';
 import type { KeyWrapAlgorithm } from './constants.js';
+import { ExkitError } from '../errors/exkit-error.js';
 import { invalidArgument } from '../validate/describe-value.js';
+import { SigningInitError } from './errors.js';
 
 /** A freshly generated client key pair: base64 SPKI and PKCS#8 PEM. */
 export interface GeneratedKeyPair {
@@ -86,15 +88,18 @@ const MAX_RSA_BITS = 16384;
 function checkedEngine(engine: RsaEngine): RsaEngine {
   const owner = `${engine.kind} engine`;
   const bytes = (field: string, value: unknown) => {
-    if (!(value instanceof Uint8Array)) throw invalidArgument(field, 'a Uint8Array', value, owner);
+    if (!isByteArray(value)) throw invalidArgument(field, 'a Uint8Array', value, owner);
   };
-  const attempt = <T>(check: () => void, run: () => Promise<T>): Promise<T> => {
+  // The host's crypto refuses a key it cannot read with its own errors (DataError): they are named as the argument.
+  const attempt = <T>(check: () => void, run: () => Promise<T>, refused: (cause: unknown) => Error): Promise<T> => {
     try {
       check();
+      return run().catch((error: unknown) => {
+        throw error instanceof ExkitError ? error : refused(error);
+      });
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(error instanceof ExkitError ? error : refused(error));
     }
-    return run();
   };
   return {
     kind: engine.kind,
@@ -105,6 +110,7 @@ function checkedEngine(engine: RsaEngine): RsaEngine {
             throw invalidArgument('bits', `a whole number of bytes in bits, from ${MIN_RSA_BITS} to ${MAX_RSA_BITS}`, bits, owner);
         },
         () => engine.generateKeyPair(bits),
+        (cause) => new SigningInitError('KEY_GENERATION_FAILED', 'client key pair generation failed', { cause }),
       ),
     sign: (privateKeyPem, data) =>
       attempt(
@@ -113,6 +119,8 @@ function checkedEngine(engine: RsaEngine): RsaEngine {
           bytes('data', data);
         },
         () => engine.sign(privateKeyPem, data),
+        // The key itself stays out of the error: a message or report must not carry it.
+        (cause) => invalidArgument('privateKeyPem', 'an RSA private key (PKCS#8 PEM) the host can sign with', '[hidden]', owner, cause),
       ),
     wrapKey: (spkiDer, key, algorithm) =>
       attempt(
@@ -122,6 +130,7 @@ function checkedEngine(engine: RsaEngine): RsaEngine {
           if (!(KEY_WRAP_ALGORITHMS as readonly unknown[]).includes(algorithm)) throw invalidArgument('algorithm', "'RSA-OAEP-256' or 'RSA1_5'", algorithm, owner);
         },
         () => engine.wrapKey(spkiDer, key, algorithm),
+        (cause) => invalidArgument('spkiDer', 'an RSA public key (SPKI DER) that can wrap the key', spkiDer, owner, cause),
       ),
   };
 }

@@ -29,7 +29,7 @@ import type { RsaEngine, RsaEnginePreference } from './rsa-engine.js';
 import type { SecurityEvent } from './security-events.js';
 import { createServerClock } from './server-clock.js';
 import type { ServerClock } from './server-clock.js';
-import { verifyServerPublicKey } from './server-key.js';
+import { isVerifiedServerKey, verifyServerPublicKey } from './server-key.js';
 import type { VerifiedServerKey } from './server-key.js';
 import { isSignConfig, signConfigFromResponse } from './sign-config.js';
 import type { GatewaySignConfig } from './sign-config.js';
@@ -307,7 +307,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
     },
     setServerKey(serverKey) {
       const key = readRecord('serverKey', serverKey, 'security.setServerKey');
-      if (!(key.der instanceof Uint8Array) || typeof key.base64 !== 'string' || typeof key.hash !== 'string')
+      if (!isVerifiedServerKey(key))
         throw invalidArgument('serverKey', 'a verified server key (from verifyServerKey)', serverKey, 'security.setServerKey');
       state = { ...state, serverKey: key };
     },

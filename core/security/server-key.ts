@@ -5,7 +5,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { InvalidArgumentError } from '../errors/exkit-error.js';
-import { derChildren, fromBase64, fromPem, readDer } from './bytes.js';
+import { derChildren, fromBase64, fromPem, isByteArray, readDer } from './bytes.js';
 import type { DerElement } from './bytes.js';
 import { SigningInitError } from './errors.js';
 import { forgeVerifySha256 } from './rsa-engine.js';
@@ -26,7 +26,7 @@ export interface VerifiedServerKey {
 export function isVerifiedServerKey(value: unknown): value is VerifiedServerKey {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return v.der instanceof Uint8Array && v.der.length > 0 && typeof v.base64 === 'string' && typeof v.hash === 'string';
+  return isByteArray(v.der) && v.der.length > 0 && typeof v.base64 === 'string' && typeof v.hash === 'string';
 }
 
 /** Options of `verifyServerPublicKey`. */

@@ -38,10 +38,10 @@ export type Baselines = Record<string, unknown[][]>;
 const TEARDOWN = /(^|\.)(dispose|uninstall)$/;
 
 /**
- * Members that are the host's, not exkit's: a platform's `fetch` and WebCrypto's `subtle` are handed through as
- * the host gives them, so their contract is the host's.
+ * Members that are the host's, not exkit's: a platform's `fetch`, WebCrypto's `subtle` and `getRandomValues` are
+ * handed through as the host gives them, so their contract is the host's.
  */
-const SKIPPED_PATHS = /\.(fetch|subtle)$/;
+const SKIPPED_PATHS = /\.(fetch|subtle|getRandomValues)$/;
 
 const SKIPPED_NAMES = new Set(['constructor', 'toString', 'toJSON', 'valueOf', 'toLocaleString']);
 
