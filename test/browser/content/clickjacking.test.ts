@@ -3,12 +3,12 @@
 // its click. For every payload of the corpus: elementFromPoint over each of the form's controls returns that
 // control, a real pointer click on Buy runs the form's handler, and no part of the content can be hit outside
 // its box. A control run shows the same payloads do cover the form when inserted as they are.
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, launchEngine } from '../../support/engines.js';
 import type { Engine, EnginePage as Page } from '../../support/engines.js';
 import { ISSUE_PAYLOADS, layoutCorpus } from './clickjacking-corpus.js';
 import type { LayoutPayload, Slot } from './clickjacking-corpus.js';
+import { addScripts, contentBundle } from './content-bundle.js';
 
 // The order form between two content slots, and the utility classes an app's stylesheet might have.
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
@@ -106,16 +106,7 @@ interface Outcome extends Measured {
 let bundle: string;
 
 beforeAll(async () => {
-  const result = await build({
-    entryPoints: ['core/content/index.ts'],
-    bundle: true,
-    format: 'iife',
-    globalName: 'exkitContent',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  bundle = result.outputFiles[0]!.text;
+  bundle = await contentBundle();
 }, 60_000);
 
 const render = (page: Page, mode: Mode, payload: { slot: Slot; html: string }) =>
@@ -132,16 +123,7 @@ async function runCorpus(engine: Engine, mode: Mode, payloads: readonly LayoutPa
   const page = await engine.newPage({ viewport: { width: 1024, height: 700 } });
   try {
     await page.setContent(PAGE);
-    await page.evaluate(
-      (sources: string[]) => {
-        for (const source of sources) {
-          const script = document.createElement('script');
-          script.textContent = source;
-          document.head.append(script);
-        }
-      },
-      [bundle, HARNESS],
-    );
+    await addScripts(page, [bundle, HARNESS]);
     const out: Outcome[] = [];
     for (const payload of payloads) {
       const measured = await render(page, mode, payload);
