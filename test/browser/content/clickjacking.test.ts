@@ -3,12 +3,13 @@
 // its click. For every payload of the corpus: elementFromPoint over each of the form's controls returns that
 // control, a real pointer click on Buy runs the form's handler, and no part of the content can be hit outside
 // its box. A control run shows the same payloads do cover the form when inserted as they are.
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
 import { ENGINES, launchEngine } from '../../support/engines.js';
 import type { Engine, EnginePage as Page } from '../../support/engines.js';
 import { ISSUE_PAYLOADS, layoutCorpus } from './clickjacking-corpus.js';
 import type { LayoutPayload, Slot } from './clickjacking-corpus.js';
+import { addScripts, contentBundle } from './content-bundle.js';
 
 // The order form between two content slots, and the utility classes an app's stylesheet might have.
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><style>
@@ -36,6 +37,11 @@ document.addEventListener('click', (event) => {
 }, true);
 window.__render = (mode, slot, html) => {
   const api = window.exkitContent;
+  if (mode === 'react') {
+    window.exkitReactPath.unmountAll();
+    window.exkitReactPath.mount(document.getElementById(slot), html, api.silentContentLogger);
+    return;
+  }
   for (const id of ['before', 'after']) { const box = document.getElementById(id); box.removeAttribute('style'); box.innerHTML = ''; }
   const box = document.getElementById(slot);
   if (mode === 'documented') api.renderRichText(box, html, { logger: api.silentContentLogger });
@@ -81,13 +87,15 @@ window.__measure = (slot) => {
   const f = form.getBoundingClientRect();
   const overlap = Math.max(0, Math.min(f.right, outer.right) - Math.max(f.left, outer.left)) * Math.max(0, Math.min(f.bottom, outer.bottom) - Math.max(f.top, outer.top));
   const b = document.getElementById('buy').getBoundingClientRect();
-  return { misses, leaks: leaks.slice(0, 5), leakCount: leaks.length, overlap, buy: [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)], buys: window.__buys, contentClicks: window.__contentClicks };
+  return { elements: content.length, misses, leaks: leaks.slice(0, 5), leakCount: leaks.length, overlap, buy: [Math.round(b.left + b.width / 2), Math.round(b.top + b.height / 2)], buys: window.__buys, contentClicks: window.__contentClicks };
 };
 `;
 
-type Mode = 'documented' | 'box only' | 'caps only' | 'raw';
+type Mode = 'documented' | 'react' | 'box only' | 'caps only' | 'raw';
 
 interface Measured {
+  /** How many elements the content put in its slot. */
+  elements: number;
   misses: string[];
   leaks: string[];
   leakCount: number;
@@ -105,17 +113,41 @@ interface Outcome extends Measured {
 
 let bundle: string;
 
-beforeAll(async () => {
-  const result = await build({
-    entryPoints: ['core/content/index.ts'],
+// <SafeRichText> with React and React DOM, for a page: mounts one root per slot, rendered synchronously.
+let reactPath: Promise<string> | undefined;
+const reactPathBundle = () =>
+  (reactPath ??= build({
+    stdin: {
+      contents: `
+        import { createElement } from 'react';
+        import { flushSync } from 'react-dom';
+        import { createRoot } from 'react-dom/client';
+        import { SafeRichText } from './react/safe-rich-text.tsx';
+        const roots = new Map();
+        export function mount(element, html, logger) {
+          const root = createRoot(element);
+          roots.set(element, root);
+          flushSync(() => root.render(createElement(SafeRichText, { html, logger })));
+        }
+        export function unmountAll() {
+          for (const root of roots.values()) root.unmount();
+          roots.clear();
+        }`,
+      resolveDir: process.cwd(),
+      loader: 'tsx',
+    },
     bundle: true,
     format: 'iife',
-    globalName: 'exkitContent',
+    globalName: 'exkitReactPath',
     platform: 'browser',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
     write: false,
     logLevel: 'silent',
-  });
-  bundle = result.outputFiles[0]!.text;
+  }).then((result) => result.outputFiles[0]!.text));
+
+beforeAll(async () => {
+  bundle = await contentBundle();
 }, 60_000);
 
 const render = (page: Page, mode: Mode, payload: { slot: Slot; html: string }) =>
@@ -132,16 +164,7 @@ async function runCorpus(engine: Engine, mode: Mode, payloads: readonly LayoutPa
   const page = await engine.newPage({ viewport: { width: 1024, height: 700 } });
   try {
     await page.setContent(PAGE);
-    await page.evaluate(
-      (sources: string[]) => {
-        for (const source of sources) {
-          const script = document.createElement('script');
-          script.textContent = source;
-          document.head.append(script);
-        }
-      },
-      [bundle, HARNESS],
-    );
+    await addScripts(page, mode === 'react' ? [bundle, await reactPathBundle(), HARNESS] : [bundle, HARNESS]);
     const out: Outcome[] = [];
     for (const payload of payloads) {
       const measured = await render(page, mode, payload);
@@ -196,8 +219,18 @@ describe.each(ENGINES)('rich text stays in its box beside an order form, in real
   it(`rendered with renderRichText: for each of the ${CORPUS.length} payloads the form's controls are hit, Buy's handler runs, and nothing is hit outside the box`, async () => {
     const outcomes = await runCorpus(engine, 'documented', CORPUS);
     expect(outcomes).toHaveLength(CORPUS.length);
+    expect(outcomes.filter((o) => o.elements === 0).map((o) => o.id)).toEqual([]);
     expect(failures(outcomes)).toEqual([]);
   }, 240_000);
+
+  it('rendered with <SafeRichText> (React): the measured payloads and every template after the form stay in their box too', async () => {
+    const payloads = [...ISSUE_CORPUS, ...CORPUS.filter((p) => p.slot === 'after' && !p.id.includes('in a link'))];
+    const outcomes = await runCorpus(engine, 'react', payloads);
+    expect(outcomes).toHaveLength(payloads.length);
+    // The box is SafeRichText's own div inside the slot, and the content of every payload is really in it.
+    expect(outcomes.filter((o) => o.elements < 2).map((o) => o.id)).toEqual([]);
+    expect(failures(outcomes)).toEqual([]);
+  }, 120_000);
 
   it('each layer holds on its own for the measured payloads: the box without the caps, and the caps without the box', async () => {
     expect(failures(await runCorpus(engine, 'box only', ISSUE_CORPUS))).toEqual([]);

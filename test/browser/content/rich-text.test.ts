@@ -1,7 +1,6 @@
 // The rich-text corpus in every engine (Chromium, Firefox, WebKit; EXKIT_ENGINES picks): whatever
 // sanitizeRichText returns must run nothing when that engine loads it. Engines parse markup differently (that
 // is how mutation XSS works), so the engine's own parser gets both the Node-sanitised output and its own.
-import { build } from 'esbuild';
 import type { WindowLike } from 'dompurify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, launchEngine } from '../../support/engines.js';
@@ -9,6 +8,7 @@ import type { Engine, EnginePage as Page } from '../../support/engines.js';
 import { sanitizeRichText, silentContentLogger } from '../../../core/content/index.js';
 import type * as Content from '../../../core/content/index.js';
 import { XSS_CORPUS } from './rich-text-corpus.js';
+import { addScripts, contentBundle } from './content-bundle.js';
 import { jsdomWindow } from '../../core/content/jsdom-window.js';
 
 const HOOKS = `
@@ -75,16 +75,7 @@ async function leftovers(page: Page): Promise<string[]> {
 let bundle: string;
 
 beforeAll(async () => {
-  const result = await build({
-    entryPoints: ['core/content/index.ts'],
-    bundle: true,
-    format: 'iife',
-    globalName: 'exkitContent',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  });
-  bundle = result.outputFiles[0]!.text;
+  bundle = await contentBundle();
 }, 60_000);
 
 describe.each(ENGINES)('rich-text corpus in real %s (spec §S5; issue 10 "any executed script is a failure")', (name) => {
@@ -145,11 +136,7 @@ describe.each(ENGINES)('rich-text corpus in real %s (spec §S5; issue 10 "any ex
   it('sanitised in the engine itself (the browser path), inserted with innerHTML: nothing runs and nothing dangerous is left', async () => {
     const page = await freshPage();
     await page.setContent(`<!doctype html><html><head><script>${HOOKS}</script></head><body><main id="root"></main></body></html>`);
-    await page.evaluate((source) => {
-      const script = document.createElement('script');
-      script.textContent = source;
-      document.head.append(script);
-    }, bundle);
+    await addScripts(page, [bundle]);
     const outputs = await page.evaluate(
       (corpus) => {
         const content = (window as unknown as { exkitContent: typeof Content }).exkitContent;
