@@ -221,3 +221,29 @@ describe('dispose', () => {
     expect(transport.stats.sent).toBe(0);
   });
 });
+
+describe('bookkeeping that throws', () => {
+  it('a timer host whose clearTimeout throws: the call still settles once, and the throw is reported, never thrown into the native side', async () => {
+    const platform = memoryPlatform();
+    const boom = new Error('clearTimeout failed');
+    const transport = new BridgeTransport({
+      timers: {
+        setTimeout: (run, ms) => platform.timers.setTimeout(run, ms),
+        clearTimeout: () => {
+          throw boom;
+        },
+      } as typeof platform.timers,
+      crypto: { getRandomValues: <T extends ArrayBufferView | null>(array: T): T => array },
+      post: () => undefined,
+      errors: platform.errors,
+    });
+    const call = transport.call('/a', undefined, { timeoutMs: 1000 });
+    expect(() => transport.receive(0, '{"code":"00000","data":1}')).not.toThrow();
+    expect(await call).toEqual({ status: 'answered', code: '00000', data: 1 });
+    expect(platform.reports).toEqual([{ event: 'bridgeCallbackError', error: boom }]);
+    expect(transport.pendingCount).toBe(0);
+    // The entry is gone, so the timer that could not be cleared finds nothing when it fires.
+    platform.advance(1000);
+    expect(transport.stats).toMatchObject({ succeeded: 1, timedOut: 0 });
+  });
+});

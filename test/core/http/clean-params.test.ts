@@ -1,5 +1,6 @@
 // "Request params: strings trimmed; dates formatted YYYY-MM-DD HH:mm" (spec §S5).
 import fc from 'fast-check';
+import { inputClasses } from '../../support/input-classes.js';
 import { isMainThread } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
@@ -462,8 +463,18 @@ describe('cleanParams: __proto__, constructor and prototype keys stay plain data
   }
 
   it('property: the output is the input with strings trimmed, key for key, and no object in it inherits anything but Object.prototype', () => {
+    // The dangerous inputs the property is about, each of which must be drawn.
+    const drawn = inputClasses<string>({
+      // The top-level object's text opens once before its first key; a nested object opens again.
+      'a __proto__ key at the top': (text) => /^\{("[^"\\]*":(-?\d+|true|false|null|"[^"\\]*"),)*"__proto__":/.test(text),
+      'a __proto__ key in a nested object': (text) => /\{[^]*\{"__proto__":/.test(text),
+      'a constructor or prototype key': (text) => /"(constructor|prototype)":/.test(text),
+      'an object inside an array': (text) => /\[[^\]]*\{/.test(text),
+      'a string with surrounding whitespace': (text) => /"\s[^"]*"|"[^"]*\s"/.test(text),
+    });
     fc.assert(
       fc.property(objectTree, (node) => {
+        drawn.see(jsonText(node, false));
         const params = JSON.parse(jsonText(node, false)) as Record<string, unknown>;
         const out = cleanParams(params);
         expect(JSON.stringify(out)).toBe(JSON.stringify(JSON.parse(jsonText(node, true))));
@@ -475,5 +486,6 @@ describe('cleanParams: __proto__, constructor and prototype keys stay plain data
       }),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });

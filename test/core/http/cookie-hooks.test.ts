@@ -66,6 +66,29 @@ describe('parseSetCookie (RFC 6265 §5.2)', () => {
     });
   });
 
+  it('a line that is not a string is an InvalidArgumentError naming the line and parseSetCookie', () => {
+    expect(() => parseSetCookie(42 as never, NOW)).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'parseSetCookie: line must be a string, got 42',
+        extra: { field: 'line', value: 42 },
+      }),
+    );
+  });
+
+  it('an attribute is read only by its own name, and one written without "=" has an empty value', () => {
+    // A value that parses as a date, or names a SameSite mode, under another attribute's name is not an expiry or a mode.
+    expect(parseSetCookie('sid=a; Comment=Wed, 21 Oct 2099 07:28:00 GMT; Other=Strict', NOW)?.options).toEqual({});
+    // Domain with no "=" is an empty domain, which is ignored (not a domain named "domain").
+    expect(parseSetCookie('sid=a; Domain', NOW)?.options).toEqual({});
+    expect(parseSetCookie('sid=a; Expires', NOW)?.options).toEqual({});
+  });
+
+  it('only a leading dot of Domain is dropped, the inner dots stay', () => {
+    expect(parseSetCookie('sid=a; Domain=Sub.Exchange.Example', NOW)?.options).toEqual({ domain: 'sub.exchange.example' });
+    expect(parseSetCookie('sid=a; Domain=.sub.exchange.example', NOW)?.options).toEqual({ domain: 'sub.exchange.example' });
+  });
+
   it.each([
     ['Strict', 'Strict'],
     ['strict', 'Strict'],
@@ -250,10 +273,22 @@ describe('cookieJarHooks on a real loopback server', () => {
     (origin) => {
       const platform = memoryPlatform({ now: NOW });
       expect(() => cookieJarHooks(jarOf(platform), origin)).toThrow(
-        expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', extra: { field: 'origin', value: origin } }),
+        expect.objectContaining({
+          name: 'InvalidArgumentError',
+          code: 'INVALID_ARGUMENT',
+          message: 'cookieJarHooks needs the absolute http(s) URL of the origin whose cookies it keeps.',
+          extra: { field: 'origin', value: origin },
+        }),
       );
     },
   );
+
+  it('an origin that is not a string is an InvalidArgumentError naming origin and cookieJarHooks', () => {
+    const platform = memoryPlatform({ now: NOW });
+    expect(() => cookieJarHooks(jarOf(platform), 42 as never)).toThrow(
+      expect.objectContaining({ message: 'cookieJarHooks: origin must be a string, got 42', extra: { field: 'origin', value: 42 } }),
+    );
+  });
 
   it("another origin's requests neither carry the jar's cookies nor fill it", async () => {
     const platform = memoryPlatform({ now: NOW });

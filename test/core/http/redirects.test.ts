@@ -2,7 +2,7 @@
 // another port records what reaches it. Fetch's own `follow` mode would hand it the body and every header.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerResponse } from 'node:http';
-import { cookieJarHooks, HttpRedirectError, HttpStatusError, MAX_REDIRECTS } from '../../../core/http/index.js';
+import { CROSS_ORIGIN_HEADERS, cookieJarHooks, HttpRedirectError, HttpStatusError, MAX_REDIRECTS } from '../../../core/http/index.js';
 import type { HttpClientOptions, HttpHooks, HttpMethod } from '../../../core/http/index.js';
 import type { MemoryPlatform } from '../../../core/platform/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
@@ -419,5 +419,74 @@ describe('method changes follow fetch (Fetch, "HTTP-redirect fetch" step 12) acr
     gateway.route('GET', '/v1/deep/dir/next', reply.echo());
     await fetchFollowingRedirects(send, start('GET'), policy);
     expect(gateway.received.map((r) => r.path)).toEqual(['/v1/go', '/v1/deep/dir/', '/v1/deep/dir/next']);
+  });
+});
+
+describe('what the follower drops, cancels and refuses, seen on the requests it sends', () => {
+  const refusals: unknown[][] = [];
+  const policy = (crossOriginHeaders: readonly string[] = []) => ({
+    allowedOrigins: new Set(['https://partner.example']),
+    crossOriginHeaders: new Set(crossOriginHeaders),
+    refuse: (...args: unknown[]) => (refusals.push(args), new Error(`refused: ${String(args[0])}`)),
+  });
+  /** A send that answers from a script, recording each request it is handed. */
+  const scripted = (...answers: Response[]) => {
+    const sent: Request[] = [];
+    return { sent, send: async (request: Request) => (sent.push(request), answers.shift()!) };
+  };
+  const redirect = (status: number, location: string, body?: BodyInit) => new Response(body ?? null, { status, headers: { location } });
+  beforeEach(() => void refusals.splice(0));
+
+  it('an opaque redirect (fetch followed nothing and shows nothing) is refused as opaque, with no status or location', async () => {
+    const opaque = new Response(null, { status: 200 });
+    Object.defineProperty(opaque, 'type', { value: 'opaqueredirect' });
+    const { send } = scripted(opaque);
+    const request = new Request('https://gateway.example/v1/go', { method: 'POST', body: 'x' });
+    await expect(fetchFollowingRedirects(send, request, policy())).rejects.toThrow('refused: opaque');
+    expect(refusals).toEqual([['opaque', undefined, undefined]]);
+  });
+
+  it.each([['https://user@gateway.example/v1/land'], ['https://:secret@gateway.example/v1/land']])(
+    'a Location with a user name or a password alone (%s) is refused: a Request would not take it',
+    async (location) => {
+      const { send, sent } = scripted(redirect(302, location));
+      await expect(fetchFollowingRedirects(send, new Request('https://gateway.example/v1/go'), policy())).rejects.toThrow(
+        'refused: location',
+      );
+      expect(refusals).toEqual([['location', 302, location]]);
+      expect(sent).toHaveLength(1);
+    },
+  );
+
+  it('a 303 drops every header that describes the body, and only those', async () => {
+    const { send, sent } = scripted(redirect(303, '/v1/land'), new Response('{}'));
+    const headers = {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'content-language': 'en',
+      'content-location': '/v1/doc',
+      accept: 'application/json',
+      token: 'session',
+    };
+    await fetchFollowingRedirects(send, new Request('https://gateway.example/v1/go', { method: 'POST', headers, body: '{}' }), policy());
+    expect(Object.fromEntries(sent[1]!.headers)).toEqual({ accept: 'application/json', token: 'session' });
+    expect(sent[1]!.method).toBe('GET');
+  });
+
+  it('to another allowed origin only the cross-origin headers travel: accept and accept-language among them', async () => {
+    const { send, sent } = scripted(redirect(302, 'https://partner.example/land'), new Response('{}'));
+    const headers = { accept: 'application/json', 'accept-language': 'fr-FR', locale: 'fr', token: 'session', cookie: 'sid=1' };
+    await fetchFollowingRedirects(send, new Request('https://gateway.example/v1/go', { headers }), policy(CROSS_ORIGIN_HEADERS));
+    expect(Object.fromEntries(sent[1]!.headers)).toEqual({ accept: 'application/json', 'accept-language': 'fr-FR', locale: 'fr' });
+    expect(sent[1]!.credentials).toBe('omit');
+  });
+
+  it("each redirect answer's body is cancelled rather than left unread", async () => {
+    const cancelled: string[] = [];
+    const stream = (name: string) => new ReadableStream({ cancel: () => void cancelled.push(name) });
+    const { send } = scripted(redirect(302, '/v1/b', stream('first')), redirect(307, '/v1/c', stream('second')), new Response('{}'));
+    const response = await fetchFollowingRedirects(send, new Request('https://gateway.example/v1/go'), policy());
+    expect(await response.text()).toBe('{}');
+    expect(cancelled).toEqual(['first', 'second']);
   });
 });
