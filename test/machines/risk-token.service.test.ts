@@ -254,3 +254,51 @@ describe('no timer of the risk token gets a delay a host would wrap (issue 17)',
     expect(ready).toBe('waiting');
   });
 });
+
+describe('autoStart: false (a page rendered on a server starts it after mount)', () => {
+  it('fetches nothing and follows no schedule until start(); start() then refreshes once, and a second start() does nothing', async () => {
+    const platform = memoryPlatform();
+    let calls = 0;
+    const service = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(++calls)), autoStart: false });
+    services.push(service);
+    await platform.advanceAsync(INTERVAL * 2);
+    expect(calls).toBe(0);
+    expect(service.state()).toMatchObject({ status: 'notInitialised', pending: false, token: undefined });
+    service.start();
+    service.start();
+    await platform.advanceAsync(0);
+    expect(calls).toBe(1);
+    expect(service.state()).toMatchObject({ status: 'success', token: token(1) });
+  });
+
+  it('holds a stored token before start() without writing anything', () => {
+    const browser = new MemoryBrowser();
+    const first = createRiskTokenService(memoryPlatform({ browser }), { fetchToken: () => Promise.resolve(token(7)) });
+    services.push(first);
+    return first.whenReady().then(() => {
+      const platform = memoryPlatform({ browser });
+      const before = platform.cookies.get('riskToken');
+      const later = createRiskTokenService(platform, { fetchToken: () => Promise.reject(new Error('not now')), autoStart: false });
+      services.push(later);
+      expect(later.state()).toMatchObject({ status: 'success', token: token(7) });
+      expect(platform.cookies.get('riskToken')).toBe(before);
+    });
+  });
+
+  it('start() after dispose() does nothing, and refresh() resolves at once', async () => {
+    const platform = memoryPlatform();
+    let calls = 0;
+    const service = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(++calls)), autoStart: false });
+    service.dispose();
+    service.start();
+    await platform.advanceAsync(0);
+    expect(calls).toBe(0);
+    await expect(service.refresh()).resolves.toMatchObject({ token: undefined });
+  });
+
+  it('a non-boolean autoStart is an InvalidArgumentError naming it', () => {
+    expect(() => createRiskTokenService(memoryPlatform(), { autoStart: 'no' as unknown as boolean })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'autoStart' }) }),
+    );
+  });
+});

@@ -123,8 +123,26 @@ console.log(JSON.stringify({ afterImport, afterForgeUse: forgeLoaded(), publicKe
 });
 
 const REACT_APPS = [
-  { major: 18, dependencies: { react: '^18.3.1', 'react-dom': '^18.3.1', '@types/react': '^18.3.0', '@types/react-dom': '^18.3.0' } },
-  { major: 19, dependencies: { react: '^19.0.0', 'react-dom': '^19.0.0', '@types/react': '^19.0.0', '@types/react-dom': '^19.0.0' } },
+  {
+    major: 18,
+    dependencies: {
+      react: '^18.3.1',
+      'react-dom': '^18.3.1',
+      '@xstate/react': '^6.1.0',
+      '@types/react': '^18.3.0',
+      '@types/react-dom': '^18.3.0',
+    },
+  },
+  {
+    major: 19,
+    dependencies: {
+      react: '^19.0.0',
+      'react-dom': '^19.0.0',
+      '@xstate/react': '^6.1.0',
+      '@types/react': '^19.0.0',
+      '@types/react-dom': '^19.0.0',
+    },
+  },
 ];
 
 describe.each(REACT_APPS)('a React $major app built on the packed package', ({ major, dependencies }) => {

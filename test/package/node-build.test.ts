@@ -13,6 +13,7 @@ const run = promisify(execFile);
 
 interface ExportTarget {
   types: string;
+  module: string;
   node: string;
   import: string;
 }
@@ -34,8 +35,11 @@ describe('the Node build', () => {
   it('every entry point names its joined file under the node condition, before the import condition, and the file exists', () => {
     expect(entries.map(([name]) => name)).toEqual(['.', './machines', './react', './inspector']);
     for (const [name, target] of entries) {
-      // The order of the keys is the order Node tries the conditions in.
-      expect(Object.keys(target), name).toEqual(['types', 'node', 'import']);
+      // The order of the keys is the order Node tries the conditions in. `module`, which bundlers set and Node does
+      // not, comes first: a bundler building a server (Next.js, Vite SSR) takes the per-module files as its browser
+      // build does, so a client component referenced from the server and one imported on the client are one module.
+      expect(Object.keys(target), name).toEqual(['types', 'module', 'node', 'import']);
+      expect(target.module, name).toBe(target.import);
       expect(target.node, name).toMatch(/^\.\/dist\/node\/[a-z]+\.js$/);
       expect(existsSync(join(root, target.node)), target.node).toBe(true);
     }

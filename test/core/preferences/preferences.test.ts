@@ -253,3 +253,14 @@ describe('"a cookie that is missing, truncated or from an older shape gives the 
     );
   });
 });
+
+describe('defaults(): what a server render shows', () => {
+  it('gives the defaults whatever the cookie holds, and stays the same object', () => {
+    const browser = new MemoryBrowser();
+    createPreferences(memoryPlatform({ browser })).set({ language: 'ar', theme: 'white' });
+    const prefs = createPreferences(memoryPlatform({ browser }), { defaults: { unit: 'CNY' } });
+    expect(prefs.get()).toMatchObject({ language: 'ar', theme: 'white' });
+    expect(prefs.defaults()).toMatchObject({ ...PREFERENCES_COOKIE_DEFAULTS, unit: 'CNY', direction: 'ltr' });
+    expect(prefs.defaults()).toBe(prefs.defaults());
+  });
+});
