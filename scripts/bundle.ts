@@ -29,11 +29,11 @@ export const SINGLE_IMPORT_BUDGETS: ReadonlyArray<{ name: string; from: string; 
   { name: 'sanitizeAmount', from: 'exkit', gzipBytes: 1126 },
 ];
 
-/** The entry of a React app that imports only the toast hook (issue 9), bundled from the TypeScript sources. */
+/** The entry of a React app that imports only the toast hook, bundled from the TypeScript sources. */
 export const TOAST_HOOK_ENTRY = "export { useToast } from './react/index.js';";
 
 /**
- * Budget (KB gzip, as `sourceGzipKb` measures) of that app. Issue 9's goal is 18 KB; this holds the toast path at
+ * Budget (KB gzip, as `sourceGzipKb` measures) of that app. The goal is 18 KB; this holds the toast path at
  * what it measures now (20.15 KB) with a little headroom, so that it can only shrink towards the goal.
  */
 export const TOAST_HOOK_GZIP_KB = 20.3;
