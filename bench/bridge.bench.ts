@@ -1,4 +1,4 @@
-// The bridge (issue 3): round-trip overhead per request through the native-host simulator, and the heap
+// The bridge: round-trip overhead per request through the native-host simulator, and the heap
 // held per in-flight request with 10,000 pending, each beside a bare Promise-and-Map baseline.
 import { builtModule, collectGarbage, median, timeMs, type Bench, type Figure } from './harness.js';
 import type { Bridge, Platform, Timers } from '../core/index.js';
@@ -9,7 +9,7 @@ const { createBridge, createNativeHostSimulator, memoryPlatform } = await builtM
 const APP = 'BenchApp';
 const BATCH = 1000;
 const IN_FLIGHT = 10_000;
-// Issue 3: under 20 µs per request and under 1 KiB per pending request.
+// Goal: under 20 µs per request and under 1 KiB per pending request.
 const GOAL_US = 20;
 const GOAL_BYTES = 1024;
 

@@ -99,7 +99,7 @@ async function engineFigures(name: EngineName, html: string): Promise<Figure[]> 
         median: result.ours,
         unit: 'ms',
         baseline: { name: `DOMPurify default config, ${label}`, median: result.plain },
-        // Issue 22: relative to DOMPurify in each engine; absolute times on 2-core machines do not travel.
+        // Goal: relative to DOMPurify in each engine; absolute times on 2-core machines do not travel.
         goal: '≤ 1.2× baseline',
         met: result.ours <= result.plain * 1.2,
       },

@@ -1,4 +1,4 @@
-// Time to the first signed call in Chromium (issue 22): from a fresh page with empty storage, platform up →
+// Time to the first signed call in Chromium: from a fresh page with empty storage, platform up →
 // fingerprint and terminal code → risk token → signing init (config, server key check, client key pair)
 // → encrypted login (the gateway learns the client key from it) → first signed request answered by the
 // reference gateway on loopback. The baseline is the sum of the bare operations the same path needs, done

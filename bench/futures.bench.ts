@@ -1,5 +1,5 @@
-// Futures maths: unrealised PnL, ROE and liquidation price for 1,000 positions per mark-price tick (issues 11
-// and 19): as display strings (what a screen needs), as exact Decimals, and recomputed naively.
+// Futures maths: unrealised PnL, ROE and liquidation price for 1,000 positions per mark-price tick: as
+// display strings (what a screen needs), as exact Decimals, and recomputed naively.
 import { builtModule, collectGarbage, timeMs, type Bench, type Figure } from './harness.js';
 import type { ContractKind, FuturesPositionInput } from '../core/index.js';
 import type * as Core from '../core/index.js';
@@ -19,7 +19,7 @@ const {
 } = await builtModule<typeof Core>('core/index.js');
 
 const POSITIONS = 1000;
-// Issues 11 and 19: under 4 ms per tick, formatted to display strings, a quarter of a 60 Hz frame.
+// Goal: under 4 ms per tick, formatted to display strings, a quarter of a 60 Hz frame.
 const GOAL_MS = 4;
 
 interface Sample {
@@ -139,7 +139,7 @@ const bench: Bench = {
     collectGarbage();
     const naiveMs = await timeMs(naiveTick, { samples: 9, batch: 1, warmup: 2 });
 
-    // Issue 18: inputs beyond what a figure can show are refused at once (a short text such as '1e100000000'
+    // Inputs beyond what a figure can show are refused at once (a short text such as '1e100000000'
     // names 10^8 digits), and the amount sanitiser stays linear on a 2 MiB paste. Each against the plain work
     // of the same size in the same run; the goals are generous on purpose, since what they catch is a runaway
     // (memory exhaustion, a quadratic pass), which would miss them by orders of magnitude.

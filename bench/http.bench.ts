@@ -1,5 +1,5 @@
 // The HTTP client against a bare fetch to the same loopback server: 1,000 sequential and 1,000 concurrent
-// GETs, measured in alternating samples of one run. Goal (restated in issue 22): within 1.10× plain ky with
+// GETs, measured in alternating samples of one run. Goal: within 1.10× plain ky with
 // the same settings, since ky is the mandated transport and sets the floor; bare fetch stays as reference.
 import ky from 'ky';
 import type { Platform } from '../core/platform/index.js';

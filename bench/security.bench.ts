@@ -1,5 +1,5 @@
 // Security figures: RSA key generation (WebCrypto and pure-JS node-forge), login encryption per call and
-// core-call signing per call. Goals (restated in issue 22): login encryption and signing within 1.10× the
+// core-call signing per call. Goals: login encryption and signing within 1.10× the
 // bare WebCrypto calls they make, in the same run; node:crypto (OpenSSL) doing the same work is the reference.
 import {
   constants,

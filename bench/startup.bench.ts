@@ -1,4 +1,4 @@
-// Start-up cost (issue 22): a cold `import('exkit')` in a fresh Node process against a cold
+// Start-up cost: a cold `import('exkit')` in a fresh Node process against a cold
 // `import('xstate')` in the same run, sampled alternately so that load from other processes falls on both.
 // Each sample is a new process, so nothing is cached in V8 or the module map; the OS file cache is warm
 // for both alike after the first round.

@@ -1,4 +1,4 @@
-// The build Node loads (issue 22, start-up cost): the four entry points of tsc's per-module output in dist/,
+// The build Node loads (for start-up cost): the four entry points of tsc's per-module output in dist/,
 // joined by esbuild into one file each under dist/node/, their shared code in chunks. Node reads and links
 // every module of an import graph one by one: the ~160 modules of the core took 135-190 ms of a cold
 // `import('exkit')` here, the joined files 33-46 ms. Bundlers keep the per-module files (the `import`

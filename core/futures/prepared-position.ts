@@ -151,7 +151,7 @@ export interface PreparedPosition {
 function markOf(mark: MarkPrice | NumericInput): MarkPrice {
   if (typeof mark !== 'object' || mark === null || Decimal.isDecimal(mark)) return prepareMark(mark as NumericInput);
   if ('units' in mark) return mark;
-  // A { price, reciprocal } mark built by hand (the shape before issue 19): read its price.
+  // A { price, reciprocal } mark built by hand (the shape of earlier versions): read its price.
   return prepareMark((mark as { price?: NumericInput }).price as NumericInput);
 }
 

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTALL_TIMEOUT_MS, cleanEnv, installApp, installedVersion, packTarball, root, sh } from './packed.js';
 
-/** The runtime versions tested; the README's "Runtimes tested" names them. */
+/** The runtime versions tested; docs/architecture.md's "Runtimes tested" names them. */
 const VERSIONS = { bun: '1.4.5', deno: '2.9.6' };
 
 let app = '';
@@ -59,7 +59,7 @@ describe.each(RUNTIMES)('the Node example on $name, from the packed package', ({
     stdout = await run();
   }, 70_000);
 
-  it('is the runtime version the README names', async () => {
+  it('is the runtime version the docs name', async () => {
     const expected = name === 'node' ? process.version : VERSIONS[name as keyof typeof VERSIONS];
     if (name !== 'node') expect(installedVersion(app, name)).toBe(expected);
     expect(await version()).toContain(expected.replace(/^v/, ''));
