@@ -24,20 +24,13 @@ export class UnsafeDomWindowError extends ExkitError {
  */
 export type AmountRefusalReason = 'sign' | 'exponent' | 'ambiguous-separator' | 'too-many-digits' | 'not-finite';
 
-const AMOUNT_REFUSALS: Readonly<Record<AmountRefusalReason, string>> = {
-  sign: 'an amount takes no sign',
-  exponent: 'an amount is not written with an exponent',
-  'ambiguous-separator': 'the separators do not say where the decimal point is',
-  'too-many-digits': 'an amount has at most 20 integer digits',
-  'not-finite': 'not a finite number',
-};
-
 /** Raised by sanitizeAmount when the text cannot be cleaned without risking another value; `reason` says why. */
 export class AmountRefusedError extends ExkitError {
   override name = 'AmountRefusedError' as const;
   readonly reason: AmountRefusalReason;
   constructor(reason: AmountRefusalReason, input?: unknown) {
-    super('CONTENT_AMOUNT_REFUSED', `amount refused: ${AMOUNT_REFUSALS[reason]}`, { extra: { field: 'input', reason, value: input } });
+    // The reason is the message's last word: a form maps it to its own words (the reasons are listed above).
+    super('CONTENT_AMOUNT_REFUSED', `amount refused: ${reason}`, { extra: { field: 'input', reason, value: input } });
     this.reason = reason;
   }
 }

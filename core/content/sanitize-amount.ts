@@ -93,42 +93,17 @@ function digitValue(cp: number): number {
   return value;
 }
 
+// The separators by kind: four dots, four commas, then the Arabic decimal and thousands separators.
+const SEPARATORS = '.\uff0e\u3002\uff61,\uff0c\u3001\u060c\u066b\u066c';
+const SIGNS = '+-\u2010\u2011\u2012\u2013\u2014\u2212\ufe62\ufe63\uff0b\uff0d';
+const EXPONENTS = 'eE\uff25\uff45';
+
 function classOf(cp: number, char: string): number {
   if (cp >= 0x30 && cp <= 0x39) return DIGIT;
-  switch (cp) {
-    case 0x2e:
-    case 0xff0e:
-    case 0x3002:
-    case 0xff61:
-      return DOT;
-    case 0x2c:
-    case 0xff0c:
-    case 0x3001:
-    case 0x60c:
-      return COMMA;
-    case 0x66b:
-      return DECIMAL;
-    case 0x66c:
-      return GROUP;
-    case 0x2b:
-    case 0x2d:
-    case 0x2010:
-    case 0x2011:
-    case 0x2012:
-    case 0x2013:
-    case 0x2014:
-    case 0x2212:
-    case 0xfe62:
-    case 0xfe63:
-    case 0xff0b:
-    case 0xff0d:
-      return SIGN;
-    case 0x45:
-    case 0x65:
-    case 0xff25:
-    case 0xff45:
-      return EXPONENT;
-  }
+  const k = SEPARATORS.indexOf(char);
+  if (k >= 0) return k < 4 ? DOT : k < 8 ? COMMA : k < 9 ? DECIMAL : GROUP;
+  if (SIGNS.includes(char)) return SIGN;
+  if (EXPONENTS.includes(char)) return EXPONENT;
   return cp > 0x7f && (digitValues.has(cp) || ND.test(char)) ? DIGIT : OTHER;
 }
 
@@ -199,7 +174,7 @@ function read(input: unknown, fractionDigits: unknown, caret: number, locale: un
     let cp = text.charCodeAt(i);
     let width = 1;
     let kind: number;
-    if (cp < 0x80) kind = cp >= 0x30 && cp <= 0x39 ? DIGIT : classOf(cp, '');
+    if (cp < 0x80) kind = cp >= 0x30 && cp <= 0x39 ? DIGIT : classOf(cp, text[i]!);
     else {
       cp = text.codePointAt(i)!;
       if (cp > 0xffff) width = 2;

@@ -9,7 +9,7 @@ import { R1, add, div, mul, ratioOf, sign, sub, toFigure, type Ratio } from './e
 export interface BreakEvenOptions extends ContractOptions {
   /** Taker fee rate of the closing trade; defaults to the input's `feeRate`. */
   feeRate?: NumericInput;
-  /** Fees already paid on this position (quote coin for linear, base coin for inverse); default 0. */
+  /** Fees paid on this position so far (quote coin linear, base coin inverse); negative when maker rebates exceed them; default 0. */
   feesPaid?: NumericInput;
   /** Funding paid so far (negative when received); default 0. */
   fundingPaid?: NumericInput;
@@ -34,7 +34,7 @@ export function breakEvenPrice(input: FuturesPositionInput, options: BreakEvenOp
   const open = ratioOf(readOpenPrice(input));
   const f = ratioOf(readFeeRate(input, options.feeRate));
   const costs = add(
-    ratioOf(readOptionalDecimal(options.feesPaid, 'feesPaid', ZERO, 'non-negative')),
+    ratioOf(readOptionalDecimal(options.feesPaid, 'feesPaid', ZERO)),
     ratioOf(readOptionalDecimal(options.fundingPaid, 'fundingPaid', ZERO)),
   );
   const long = directionOf(input) === 1;

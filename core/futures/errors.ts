@@ -9,7 +9,16 @@ export const MAX_DECIMAL_DIGITS = 1000;
 
 /** Why a futures input was refused. */
 export type FuturesInputProblem =
-  'missing' | 'not-numeric' | 'not-finite' | 'zero' | 'negative' | 'not-an-option' | 'out-of-order' | 'out-of-range' | 'not-an-object';
+  | 'missing'
+  | 'not-numeric'
+  | 'not-finite'
+  | 'zero'
+  | 'negative'
+  | 'not-an-option'
+  | 'out-of-order'
+  | 'out-of-range'
+  | 'not-an-object'
+  | 'exceeds-position';
 
 /** Raised when a futures or spot-order figure gets an unusable input; `field` names the input. */
 export class FuturesInputError extends ExkitError {
@@ -42,6 +51,8 @@ function describe(problem: FuturesInputProblem): string {
       return `more than ${MAX_DECIMAL_DIGITS} digits before or after the decimal point`;
     case 'not-an-object':
       return 'not an object whose fields can be read';
+    case 'exceeds-position':
+      return 'more than the position holds';
     case 'out-of-order':
       return 'out of order (tier floors must start at 0 and rise, rates must not fall)';
   }

@@ -3,14 +3,19 @@ import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { directionOf, type FuturesPositionInput, readInput } from './position-input.js';
-import { readFeeRate, readOpenPrice, readSize } from './position-readers.js';
+import { readLiquidity, readOpenPrice, readSize, readTradeFeeRate, type FeeLiquidity } from './position-readers.js';
 import { fee } from './pnl.js';
 import { div, exactProduct, mul, ratioOf, signed, toFigure, type Ratio } from './exact.js';
 
 /** Options of openFee and closeFee. */
 export interface TradingFeeOptions extends ContractOptions {
-  /** Fee rate (maker or taker, as the order filled); defaults to the input's `feeRate` (taker). */
+  /**
+   * Fee rate of the trade; a taker's defaults to the input's `feeRate`. A maker's must be given and may be
+   * negative: a rebate, and the fee is then a credit (a negative figure).
+   */
   feeRate?: NumericInput;
+  /** The side of the book the order filled on: 'taker' (default) or 'maker'. */
+  liquidity?: FeeLiquidity;
   /** Contracts traded (default: the whole position). */
   quantity?: NumericInput;
 }
@@ -21,24 +26,31 @@ function quantityOf(input: FuturesPositionInput, contract: ResolvedContract, qua
   );
 }
 
+function rateOf(input: FuturesPositionInput, options: TradingFeeOptions): Ratio {
+  return ratioOf(readTradeFeeRate(input, options.feeRate, readLiquidity(options.liquidity, 'liquidity')));
+}
+
 /**
  * Fee of opening the position at its average open price: notional × rate (linear Q·E·f in the quote coin, inverse Q/E·f in the base coin).
+ * Negative for a maker rebate.
  *
  * @example
  * ```ts
  * openFee({ position: 1, count: '0.5', openAvgPrice: '60000', feeRate: '0.0006' }).toString(); // '18'
+ * // A maker rebate of 0.025 % is a credit: −7.5.
+ * openFee({ position: 1, count: '0.5', openAvgPrice: '60000' }, { liquidity: 'maker', feeRate: '-0.00025' }).toString(); // '-7.5'
  * ```
  */
 export function openFee(input: FuturesPositionInput, options: TradingFeeOptions = {}): Decimal {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
   const contract = resolveContract(options);
-  const rate = ratioOf(readFeeRate(input, options.feeRate));
+  const rate = rateOf(input, options);
   return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), ratioOf(readOpenPrice(input)), rate));
 }
 
 /**
- * Fee of closing the position at `closePrice`: notional at that price × rate (linear Q·C·f, inverse Q/C·f).
+ * Fee of closing the position at `closePrice`: notional at that price × rate (linear Q·C·f, inverse Q/C·f); negative for a maker rebate.
  *
  * @example
  * ```ts
@@ -49,7 +61,7 @@ export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, 
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
   const contract = resolveContract(options);
-  const rate = ratioOf(readFeeRate(input, options.feeRate));
+  const rate = rateOf(input, options);
   const price = ratioOf(readDecimal(closePrice, 'closePrice', 'positive'));
   return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), price, rate));
 }

@@ -188,6 +188,8 @@ export function formatRoe(value: NumericInput | null | undefined, format: RoeFor
   return formatPercent(value, { ...readInput(format, 'format', true), plusSign: true });
 }
 
+const DISPLAY_NUMBER = /^[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?%?$/;
+
 /**
  * Reads a figure back from its display form ('+12.34%', '-0.5', '1,234.5'); '--' gives null.
  *
@@ -200,7 +202,7 @@ export function parseDisplayNumber(text: string): Decimal | null {
   if (typeof text !== 'string') throw new FuturesInputError('text', 'not-numeric', text);
   const trimmed = text.trim();
   if (trimmed === NO_VALUE) return null;
-  const bare = trimmed.replace(/%$/, '').replace(/,/g, '').replace(/^\+/, '');
-  if (bare.startsWith('+') || bare.startsWith('-+')) throw new FuturesInputError('text', 'not-numeric', text);
-  return readDecimal(bare, 'text');
+  // What the formatters write: one sign at most, thousands commas only between groups of three, a '%' at the end.
+  if (!DISPLAY_NUMBER.test(trimmed)) throw new FuturesInputError('text', 'not-numeric', text);
+  return readDecimal(trimmed.replace(/%$/, '').replace(/,/g, '').replace(/^\+/, ''), 'text');
 }

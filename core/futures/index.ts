@@ -27,7 +27,8 @@ export { closeFee, fundingFee, openFee } from './fees.js';
 export type { TradingFeeOptions } from './fees.js';
 export { marginTierOf, marginTierTable } from './margin-tiers.js';
 export type { MarginTier, MarginTierInput, MarginTierTable } from './margin-tiers.js';
-export type { LiquidationOptions } from './liquidation-price.js';
+export type { BankruptcyOptions, LiquidationOptions } from './liquidation-price.js';
+export type { FeeLiquidity } from './position-readers.js';
 export { positionDisplayFormat, prepareMark, preparePosition } from './prepared-position.js';
 export type {
   FigureFormat,

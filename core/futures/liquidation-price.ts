@@ -1,8 +1,9 @@
 import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
+import { FuturesInputError } from './errors.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { directionOf, marginModeOf, positionModeOf, type FuturesPositionInput, readInput } from './position-input.js';
-import { readBp, readFeeRate, readLeverage, readMmr, readOpenPrice, readSize } from './position-readers.js';
+import { checkLeverage, readBp, readFeeRate, readLeverage, readMmr, readOpenPrice, readSize } from './position-readers.js';
 import { positionMargin, readHedgeLegs } from './margin.js';
 import { positivePrice } from './break-even-price.js';
 import { R0, R1, add, div, max, mul, neg, ratioOf, signed, sub, toFigure, type Ratio } from './exact.js';
@@ -48,21 +49,40 @@ export function liquidationPrice(input: FuturesPositionInput, options: Liquidati
   return price === null ? null : toFigure(price);
 }
 
+/** Options of bankruptcyPrice. */
+export interface BankruptcyOptions extends ContractOptions {
+  /**
+   * Count the fee of closing at the bankruptcy price as a loss too (Bybit's inverse formula: long
+   * 1.00075 × Q/(Q/E + X) at a 0.075 % taker rate). Default false: the plain price where the equity is used up.
+   */
+  includeCloseFee?: boolean;
+  /** Taker fee rate of that close when `includeCloseFee` is set; defaults to the input's `feeRate`. */
+  feeRate?: NumericInput;
+}
+
 /**
  * Bankruptcy price, or null when there is none: the mark price at which the equity backing the position
- * (margin, or the cross equity) is exactly used up, with no maintenance margin and no closing fee.
+ * (margin, or the cross equity) is exactly used up, with no maintenance margin and, by default, no closing fee.
  * Isolated linear E − d·M/Q; isolated inverse Q/(Q/E + d·M) (E·L/(L + 1) long, E·L/(L − 1) short at the initial margin).
+ * With `includeCloseFee` the fee of closing there is paid out of the equity too: linear (B − d·Q·E)/(Q·(f − d)),
+ * inverse Q·(d + f)/(B + d·Q/E).
  *
  * @example
  * ```ts
  * const long = { position: 1, marginMode: 1, count: '0.5', openAvgPrice: '60000', openMarginCount: '3000' };
  * bankruptcyPrice(long)?.toString(); // '54000'
+ * // Bybit's inverse example: 10,000 USD long at 8,000 with 0.5 BTC, taker 0.075 %.
+ * const inverse = { position: 1, marginMode: 2, positionMode: 1, count: 10000, openAvgPrice: 8000, available: '0.5', feeRate: '0.00075' };
+ * formatPrice(bankruptcyPrice(inverse, { kind: 'inverse', includeCloseFee: true }), 2); // '5718.57'
  * ```
  */
-export function bankruptcyPrice(input: FuturesPositionInput, options: ContractOptions = {}): Decimal | null {
+export function bankruptcyPrice(input: FuturesPositionInput, options: BankruptcyOptions = {}): Decimal | null {
   input = readInput(input, 'input');
   options = readInput(options, 'options', true);
-  const price = setup(input, resolveContract(options)).solve(R0, R0, R0);
+  const withFee = options.includeCloseFee;
+  if (withFee !== undefined && typeof withFee !== 'boolean') throw new FuturesInputError('includeCloseFee', 'not-an-option', withFee);
+  const f = withFee === true ? ratioOf(readFeeRate(input, options.feeRate)) : R0;
+  const price = setup(input, resolveContract(options)).solve(R0, R0, f);
   return price === null ? null : toFigure(price);
 }
 
@@ -169,7 +189,11 @@ export function crossEquity(input: FuturesPositionInput, contract: ResolvedContr
   const coin = add(available, others);
   const x = contract.kind === 'linear' ? mul(coin, ratioOf(readBp(input))) : coin;
   const delegated = readOptionalDecimal(input.totalDelegateValue, 'totalDelegateValue', ZERO, 'non-negative');
-  return delegated.isZero() ? x : sub(x, div(ratioOf(delegated), ratioOf(readLeverage(input))) as Ratio);
+  if (delegated.isZero()) {
+    checkLeverage(input);
+    return x;
+  }
+  return sub(x, div(ratioOf(delegated), ratioOf(readLeverage(input))) as Ratio);
 }
 
 function hedgeLegsOrPosition(input: FuturesPositionInput, contract: ResolvedContract) {

@@ -1,5 +1,6 @@
 // Maintenance-margin tier tables ("tax brackets"), as Binance publishes them: each tier covers notionals
-// from its floor up to the next tier's floor, with its own maintenance margin rate and maintenance amount.
+// above its floor up to and including the next tier's floor ("50,000 < Position ≤ 250,000"), with its own
+// maintenance margin rate and maintenance amount; the first tier starts at 0 inclusive.
 import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { FuturesInputError } from './errors.js';
@@ -9,7 +10,10 @@ import { readInput } from './position-input.js';
 
 /** One tier as an exchange publishes it. Notionals are in the quote coin (linear) or the base coin (inverse). */
 export interface MarginTierInput {
-  /** The lowest notional of the tier (inclusive); the first tier starts at 0. */
+  /**
+   * The notional above which the tier starts: the previous tier's cap, which still belongs to the previous tier
+   * (Binance: "50,000 < Position ≤ 250,000"). The first tier's floor is 0, and a notional of 0 is in it.
+   */
   notionalFloor: NumericInput;
   /** Maintenance margin rate of the tier (e.g. 0.004). */
   maintenanceMarginRate: NumericInput;
@@ -121,11 +125,11 @@ export function resolveTiers(tiers: MarginTierTable | readonly MarginTierInput[]
   throw new FuturesInputError('tiers', 'not-an-option', tiers);
 }
 
-/** The index of the tier a notional falls in (the last tier whose floor is at or below it). */
+/** The index of the tier a notional falls in: the last tier whose floor is below it (a notional at a floor is in the tier below). */
 export function tierIndex(table: MarginTierTable, notional: Ratio): number {
   const ratios = checked.get(resolveTiers(table))!;
   let index = 0;
-  for (let i = 1; i < ratios.length; i++) if (cmp(notional, ratios[i]!.floor) >= 0) index = i;
+  for (let i = 1; i < ratios.length; i++) if (cmp(notional, ratios[i]!.floor) > 0) index = i;
   return index;
 }
 
@@ -147,12 +151,13 @@ export function tierAt(table: MarginTierTable, index: number): { rate: Ratio; am
 }
 
 /**
- * The tier a notional (quote coin linear, base coin inverse) falls in: the last whose floor is at or below it.
+ * The tier a notional (quote coin linear, base coin inverse) falls in: tiers are inclusive above, as exchanges
+ * publish them, so a notional equal to a tier's floor is in the tier below (Binance: exactly 50,000 is tier 1).
  *
  * @example
  * ```ts
  * const tiers = [{ notionalFloor: 0, maintenanceMarginRate: '0.004' }, { notionalFloor: 50000, maintenanceMarginRate: '0.005' }];
- * marginTierOf(tiers, '30000').tier; // 1
+ * marginTierOf(tiers, '50000').tier; // 1 (0 < notional ≤ 50,000)
  * ```
  */
 export function marginTierOf(table: MarginTierTable | readonly MarginTierInput[], notional: NumericInput): MarginTier {

@@ -2,7 +2,17 @@ import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { marginModeOf, positionModeOf, type FuturesPositionInput, readInput } from './position-input.js';
-import { hasLeverage, hasMargin, readBp, readLeverage, readMargin, readMmr, readOpenPrice, readSize } from './position-readers.js';
+import {
+  checkLeverage,
+  hasLeverage,
+  hasMargin,
+  readBp,
+  readLeverage,
+  readMargin,
+  readMmr,
+  readOpenPrice,
+  readSize,
+} from './position-readers.js';
 import { R1, div, exactProduct, max, mul, ratioOf, sub, toFigure, type Ratio } from './exact.js';
 import { selectTier, type MarginTierInput, type MarginTierTable } from './margin-tiers.js';
 
@@ -116,7 +126,10 @@ export function positionMargin(
   contract: ResolvedContract,
   rule: 'non-negative' | 'positive' = 'non-negative',
 ): Ratio {
-  if (hasMargin(input)) return ratioOf(readMargin(input, rule));
+  if (hasMargin(input)) {
+    checkLeverage(input);
+    return ratioOf(readMargin(input, rule));
+  }
   const value = notional(contract, ratioOf(readSize(input, contract)), ratioOf(readOpenPrice(input)), ratioOf(readBp(input)));
   return div(value, ratioOf(readLeverage(input))) as Ratio;
 }

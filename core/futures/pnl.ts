@@ -2,7 +2,8 @@ import type { Decimal } from 'decimal.js';
 import { ZERO, readDecimal, readOptionalDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractKind, type ContractOptions } from './contract.js';
 import { directionOf, type FuturesPositionInput, readInput } from './position-input.js';
-import { readOpenPrice, readSize } from './position-readers.js';
+import { readContracts, readLiquidity, readOpenPrice, readSize, readTradeFeeRate, type FeeLiquidity } from './position-readers.js';
+import { FuturesInputError } from './errors.js';
 import { div, mul, ratioOf, signed, sub, toFigure, type Ratio } from './exact.js';
 
 /** PnL of size `q` (face units) from `open` to `close`, for a long, exactly; the caller applies the direction. */
@@ -38,7 +39,7 @@ export function unrealizedPnl(input: FuturesPositionInput, markPrice: NumericInp
 
 /** Options of realizedPnl: how much is closed, and which costs to subtract. */
 export interface RealizedPnlOptions extends ContractOptions {
-  /** Contracts closed (default: the whole position). */
+  /** Contracts closed (default: the whole position); more than the position holds is refused. */
   quantity?: NumericInput;
   /** Fee rate charged on both the opening and the closing side (fee = price × quantity × rate). */
   feeRate?: NumericInput;
@@ -46,6 +47,10 @@ export interface RealizedPnlOptions extends ContractOptions {
   openFeeRate?: NumericInput;
   /** Fee rate of the closing side; wins over feeRate. */
   closeFeeRate?: NumericInput;
+  /** How the opening trade filled: 'taker' (default, rate ≥ 0) or 'maker' (the rate may be negative: a rebate, added). */
+  openLiquidity?: FeeLiquidity;
+  /** How the closing trade filled: 'taker' (default) or 'maker'. */
+  closeLiquidity?: FeeLiquidity;
   /** Funding paid while holding (negative when received); subtracted. */
   funding?: NumericInput;
 }
@@ -65,15 +70,22 @@ export function realizedPnl(input: FuturesPositionInput, closePrice: NumericInpu
   const contract = resolveContract(options);
   const close = ratioOf(readDecimal(closePrice, 'closePrice', 'positive'));
   const open = ratioOf(readOpenPrice(input));
-  const q = ratioOf(
-    options.quantity === undefined
-      ? readSize(input, contract)
-      : readDecimal(options.quantity, 'quantity', 'positive').times(contract.faceValue),
-  );
+  let q: Ratio;
+  if (options.quantity === undefined) q = ratioOf(readSize(input, contract));
+  else {
+    const closed = readDecimal(options.quantity, 'quantity', 'positive');
+    if (closed.gt(readContracts(input))) throw new FuturesInputError('quantity', 'exceeds-position', options.quantity);
+    q = ratioOf(closed.times(contract.faceValue));
+  }
   let pnl = signed(longPnl(contract.kind, q, open, close), directionOf(input));
-  const both = readOptionalDecimal(options.feeRate, 'feeRate', ZERO, 'non-negative');
-  const openRate = readOptionalDecimal(options.openFeeRate, 'openFeeRate', both, 'non-negative');
-  const closeRate = readOptionalDecimal(options.closeFeeRate, 'closeFeeRate', both, 'non-negative');
+  // Each side's rate: its own option, else feeRate, else none; a maker side may carry a negative rate (a rebate).
+  const rateOf = (own: NumericInput | undefined, liquidity: unknown, field: string, liquidityField: string) => {
+    const side = readLiquidity(liquidity, liquidityField);
+    const [name, given] = own === undefined ? ['feeRate', options.feeRate] : [field, own];
+    return given === undefined ? ZERO : readTradeFeeRate(input, given, side, name);
+  };
+  const openRate = rateOf(options.openFeeRate, options.openLiquidity, 'openFeeRate', 'openLiquidity');
+  const closeRate = rateOf(options.closeFeeRate, options.closeLiquidity, 'closeFeeRate', 'closeLiquidity');
   // Stryker disable next-line ConditionalExpression: a zero rate gives a zero fee, so subtracting it anyway changes nothing
   if (!openRate.isZero()) pnl = sub(pnl, fee(contract.kind, q, open, ratioOf(openRate)));
   // Stryker disable next-line ConditionalExpression: a zero rate gives a zero fee, so subtracting it anyway changes nothing

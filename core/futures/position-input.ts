@@ -70,8 +70,8 @@ export function readInput<T extends object>(value: T, field: string, optional = 
 
 function readCode(value: unknown, field: string): 1 | 2 {
   if (value === undefined || value === null || value === '') throw new FuturesInputError(field, 'missing', value);
-  // Number() ignores the same surrounding white space as trim() (both use WhiteSpace and LineTerminator).
-  const code = typeof value === 'string' ? Number(value) : value;
+  // Text is the code's digit alone, around white space: Number() would also read '0x1', '1e0', '1.0' and '01' as 1.
+  const code = typeof value === 'string' ? (/^[12]$/.test(value.trim()) ? Number(value) : Number.NaN) : value;
   if (code === 1 || code === 2) return code;
   throw new FuturesInputError(field, 'not-an-option', value);
 }

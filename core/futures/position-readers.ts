@@ -52,6 +52,14 @@ export function hasMargin(input: FuturesPositionInput): boolean {
   return firstPresent(input, ['openMarginCount', 'positionsOpenMarginCount'])[1] !== undefined;
 }
 
+/**
+ * Checks the leverage field when it is present although the figure does not need it (a margin field was
+ * given): a present input that is wrong throws, as everywhere else.
+ */
+export function checkLeverage(input: FuturesPositionInput): void {
+  if (hasLeverage(input)) readLeverage(input);
+}
+
 /** M: position margin in the margin coin (`openMarginCount`, else `positionsOpenMarginCount`). */
 export function readMargin(input: FuturesPositionInput, rule: NumericRule = 'non-negative'): Decimal {
   return readFirst(input, ['openMarginCount', 'positionsOpenMarginCount'], rule);
@@ -65,6 +73,25 @@ export function readBp(input: FuturesPositionInput): Decimal {
 /** MMR: maintenance margin rate (`mm`). */
 export function readMmr(input: FuturesPositionInput): Decimal {
   return readDecimal(input.mm, 'mm', 'non-negative');
+}
+
+/** Which side of the book a trade took: a taker pays a rate of 0 or more; a maker's rate may be negative (a rebate). */
+export type FeeLiquidity = 'taker' | 'maker';
+
+/** Reads a liquidity option: absent is 'taker'; anything but 'taker' or 'maker' is refused naming `field`. */
+export function readLiquidity(value: unknown, field: string): FeeLiquidity {
+  if (value === undefined) return 'taker';
+  if (value === 'taker' || value === 'maker') return value;
+  throw new FuturesInputError(field, 'not-an-option', value);
+}
+
+/**
+ * The fee rate of one trade: a maker's rate as given (required: the position's `feeRate` is the taker rate,
+ * and a negative one is a rebate), a taker's rate `override` or else the position's `feeRate`, never negative.
+ */
+export function readTradeFeeRate(input: FuturesPositionInput, override: unknown, liquidity: FeeLiquidity, field = 'feeRate'): Decimal {
+  if (liquidity === 'maker') return readDecimal(override, field, 'any');
+  return override === undefined ? readDecimal(input.feeRate, 'feeRate', 'non-negative') : readDecimal(override, field, 'non-negative');
 }
 
 /** f: taker fee rate (`feeRate`), or `override` when given. */

@@ -103,13 +103,13 @@ describe('sanitizeAmount: the specification keystroke rules, without changing wh
     expect(() => sanitizeAmountInput(input, 2, 0, options)).toThrow(AmountRefusedError);
   });
 
-  it('the refusal message names the reason in words', () => {
-    expect(new AmountRefusedError('exponent').message).toBe('amount refused: an amount is not written with an exponent');
-    expect(new AmountRefusedError('sign').toJSON()).toStrictEqual({
+  it('the refusal message ends with the reason, which a form maps to its own words', () => {
+    expect(new AmountRefusedError('exponent').message).toBe('amount refused: exponent');
+    expect(new AmountRefusedError('sign', '-1').toJSON()).toStrictEqual({
       name: 'AmountRefusedError',
       code: 'CONTENT_AMOUNT_REFUSED',
-      msg: 'amount refused: an amount takes no sign',
-      extra: { field: 'input', reason: 'sign', value: undefined },
+      msg: 'amount refused: sign',
+      extra: { field: 'input', reason: 'sign', value: '-1' },
     });
   });
 

@@ -16,6 +16,7 @@ const MESSAGES: [FuturesInputProblem, string][] = [
   ['out-of-range', 'more than 1000 digits before or after the decimal point'],
   ['not-an-object', 'not an object whose fields can be read'],
   ['out-of-order', 'out of order (tier floors must start at 0 and rise, rates must not fall)'],
+  ['exceeds-position', 'more than the position holds'],
 ];
 
 describe('FuturesInputError message per problem', () => {

@@ -114,6 +114,8 @@ interface Case {
   available: string;
   delegated: string;
   bp: string;
+  /** The tier's maintenance amount (quote coin linear, base coin inverse), passed as `maintenanceAmount`. */
+  cum: string;
 }
 
 function inputOf(c: Case): FuturesPositionInput {
@@ -156,13 +158,19 @@ function oracle(c: Case) {
     const lp = n.over(den);
     return lp.isPositive() ? lp : null;
   };
+  const cum = F(c.cum);
   const lp = linear
-    ? quotient(backing.minus(d.times(q).times(e)), q.times(rates.minus(d)))
-    : quotient(q.times(rates.plus(d)), backing.plus(d.times(q).over(e)));
+    ? quotient(backing.plus(cum).minus(d.times(q).times(e)), q.times(rates.minus(d)))
+    : quotient(q.times(rates.plus(d)), backing.plus(cum).plus(d.times(q).over(e)));
   const bankrupt = linear
     ? quotient(backing.minus(d.times(q).times(e)), q.times(F(0).minus(d)))
     : quotient(q.times(d), backing.plus(d.times(q).over(e)));
-  return { pnl, roe: roeValue, lp, bankrupt };
+  // With the fee of closing at that price paid out of the equity too (Bybit's inverse formula).
+  const fee = F(c.fee);
+  const bankruptWithFee = linear
+    ? quotient(backing.minus(d.times(q).times(e)), q.times(fee.minus(d)))
+    : quotient(q.times(fee.plus(d)), backing.plus(d.times(q).over(e)));
+  return { pnl, roe: roeValue, lp, bankrupt, bankruptWithFee };
 }
 
 // ── Generators ──────────────────────────────────────────────────────────────────────────────────────────
@@ -192,6 +200,7 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   available: dec(0, 1e9, 2),
   delegated: fc.constantFrom('0', '0', '1000', '123.45'),
   bp: fc.constantFrom('1', '1', '0.9998', '64000.5'),
+  cum: fc.oneof(fc.constant('0'), dec(1, 1e6, 6), dec(1, 1e6, 2)),
 });
 
 const runs = { numRuns: Math.max(500, Number(process.env.FC_RUNS ?? 0)) };
@@ -205,8 +214,13 @@ describe('exact display: every figure equals the exact rational figure rounded o
         const want = oracle(c);
         expect(formatAmount(unrealizedPnl(input, c.mark, options), places, m)).toBe(show(want.pnl, places, m));
         expect(formatRoe(roe(input, c.mark, options), { rounding: m })).toBe(showRoe(want.roe, m));
-        expect(formatLiquidationPrice(liquidationPrice(input, options), places, m)).toBe(showPrice(want.lp, places, m));
+        expect(formatLiquidationPrice(liquidationPrice(input, { ...options, maintenanceAmount: c.cum }), places, m)).toBe(
+          showPrice(want.lp, places, m),
+        );
         expect(formatPrice(bankruptcyPrice(input, options), places, m)).toBe(showPrice(want.bankrupt, places, m));
+        expect(formatPrice(bankruptcyPrice(input, { ...options, includeCloseFee: true }), places, m)).toBe(
+          showPrice(want.bankruptWithFee, places, m),
+        );
       }),
       runs,
     );
@@ -217,7 +231,7 @@ describe('exact display: every figure equals the exact rational figure rounded o
       fc.property(caseArb, mode, mode, mode, fc.integer({ min: 0, max: 12 }), (c, pnlMode, roeMode, lpMode, places) => {
         const input = inputOf(c);
         const want = oracle(c);
-        const prepared = preparePosition(input, { kind: c.kind, faceValue: c.face });
+        const prepared = preparePosition(input, { kind: c.kind, faceValue: c.face, maintenanceAmount: c.cum });
         const format = {
           unrealizedPnl: { places, rounding: pnlMode },
           roe: { rounding: roeMode },
@@ -243,7 +257,7 @@ describe('exact display: every figure equals the exact rational figure rounded o
     fc.assert(
       fc.property(caseArb, (c) => {
         const want = oracle(c);
-        const shown = preparePosition(inputOf(c), { kind: c.kind, faceValue: c.face }).display(c.mark);
+        const shown = preparePosition(inputOf(c), { kind: c.kind, faceValue: c.face, maintenanceAmount: c.cum }).display(c.mark);
         expect(shown.unrealizedPnl).toBe(show(want.pnl, 6, 'truncate'));
         expect(shown.roe).toBe(showRoe(want.roe, 'truncate'));
         expect(shown.liquidationPrice).toBe(showPrice(want.lp, 6, 'truncate'));
@@ -276,6 +290,7 @@ describe('exact display: every figure equals the exact rational figure rounded o
             available: '0',
             delegated: '0',
             bp: '1',
+            cum: '0',
           };
           const want = oracle(c);
           const prepared = preparePosition(inputOf(c), { kind: 'inverse', faceValue: '100' });
@@ -304,7 +319,8 @@ describe('exact display of the other figures', () => {
         rate,
         dec(0, 1e4, 3),
         dec(0, 1e4, 3),
-        (c, m, places, fillPrice, fillCount, funding, feesPaid, cum) => {
+        fc.integer({ min: -1000, max: 1000 }).map((units) => (units / 1e6).toFixed(6)),
+        (c, m, places, fillPrice, fillCount, funding, feesPaid, cum, maker) => {
           const input = inputOf(c);
           const options = { kind: c.kind, faceValue: c.face };
           const linear = c.kind === 'linear';
@@ -352,6 +368,30 @@ describe('exact display of the other figures', () => {
             shown(gross.minus(fee(e)).minus(fee(p)).minus(F(funding))),
           );
           expect(formatAmount(openFee(input, options), places, m)).toBe(shown(fee(e)));
+          // A maker rate of either sign (a negative one is a rebate, a credit shown with its sign).
+          const makerFee = (at: Fraction) => value(at).times(F(maker));
+          expect(formatAmount(openFee(input, { ...options, liquidity: 'maker', feeRate: maker }), places, m)).toBe(shown(makerFee(e)));
+          expect(formatAmount(closeFee(input, c.mark, { ...options, liquidity: 'maker', feeRate: maker }), places, m)).toBe(
+            shown(makerFee(p)),
+          );
+          expect(
+            formatAmount(
+              realizedPnl(input, c.mark, { ...options, openLiquidity: 'maker', openFeeRate: maker, closeFeeRate: c.fee, funding }),
+              places,
+              m,
+            ),
+          ).toBe(shown(gross.minus(makerFee(e)).minus(fee(p)).minus(F(funding))));
+          expect(formatPrice(breakEvenPrice(input, { ...options, feesPaid: `-${feesPaid}`, fundingPaid: funding }), places, m)).toBe(
+            shown(
+              linear
+                ? c.side === 1
+                  ? positive(q.times(e).plus(F(funding).minus(F(feesPaid))), q.times(ONE.minus(f)))
+                  : positive(q.times(e).minus(F(funding).minus(F(feesPaid))), q.times(ONE.plus(f)))
+                : c.side === 1
+                  ? positive(q.times(ONE.plus(f)), q.over(e).minus(F(funding).minus(F(feesPaid))))
+                  : positive(q.times(ONE.minus(f)), q.over(e).plus(F(funding).minus(F(feesPaid)))),
+            ),
+          );
           expect(formatAmount(closeFee(input, c.mark, options), places, m)).toBe(shown(fee(p)));
           expect(formatAmount(fundingFee(input, funding, c.mark, options), places, m)).toBe(shown(d.times(value(p)).times(F(funding))));
         },

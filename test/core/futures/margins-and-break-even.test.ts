@@ -164,9 +164,10 @@ describe('breakEvenPrice', () => {
     expect(breakEvenPrice({ position: 2, count: 1, openAvgPrice: 10, feeRate: 0 }, { feesPaid: 20 })).toBeNull();
   });
 
-  it('refuses negative or non-numeric fees paid and non-numeric funding, naming the field; funding may be negative', () => {
+  it('refuses non-numeric fees paid and funding, naming the field; both may be negative (a maker rebate, funding received)', () => {
     const position = { position: 1, count: 1, openAvgPrice: 100, feeRate: 0 };
-    expect(() => breakEvenPrice(position, { feesPaid: '-1' })).toThrow(refused('feesPaid', 'negative'));
+    // Rebates received exceed the fees paid: the position breaks even below its open price.
+    expect(breakEvenPrice(position, { feesPaid: '-1' })!.toString()).toBe('99');
     expect(() => breakEvenPrice(position, { feesPaid: 'x' })).toThrow(refused('feesPaid', 'not-numeric'));
     expect(() => breakEvenPrice(position, { fundingPaid: 'x' })).toThrow(refused('fundingPaid', 'not-numeric'));
     expect(breakEvenPrice(position, { fundingPaid: '-10' })!.toString()).toBe('90');

@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatRoe,
   liquidationPrice,
+  maintenanceMargin,
   parseDisplayNumber,
   roe,
   truncateDecimal,
@@ -54,52 +55,77 @@ describe('properties', () => {
     );
   });
 
-  // Precondition: the position is not already under maintenance at entry (M > Q·E·(MMR + f)), which every
-  // leverage an exchange allows satisfies (1/L > MMR + f); with less margin the position is liquidated on opening.
+  // Precondition: the position is not already under maintenance at entry (M·bp > Q·E·(MMR + f) linear, M > Q/E·(MMR + f)
+  // inverse), which every leverage an exchange allows satisfies (1/L > MMR + f); with less margin the position is
+  // liquidated on opening. bp is the margin coin's price in the quote coin (1 for USDT-M): the linear margin is
+  // held in coins worth bp each; inverse positions ignore it.
+  const bp = fc.oneof(fc.constant('1'), decimal(1, 1e9, 4));
   const healthy = fc
-    .record({ k: kind, q: size, e: price, mm: decimal(0, 50, 4), f: decimal(0, 10, 4), extra: decimal(1, 1e6, 4) })
-    .map(({ k, q, e, mm, f, extra }) => {
+    .record({ k: kind, q: size, e: price, mm: decimal(0, 50, 4), f: decimal(0, 10, 4), extra: decimal(1, 1e6, 4), bp })
+    .map(({ k, q, e, mm, f, extra, bp }) => {
       const qd = new FuturesDecimal(q);
       const entryNotional = k === 'linear' ? qd.times(e) : qd.div(e);
-      // margin = notional × (MMR + f) × (1 + extra): strictly above what maintenance and the close fee need.
-      const margin = entryNotional
+      // margin = notional × (MMR + f) × (1 + extra) in the PnL's coin: strictly above what maintenance and the close fee need.
+      const backing = entryNotional
         .times(new FuturesDecimal(mm).plus(f))
         .plus(entryNotional.times('0.0001'))
         .times(new FuturesDecimal(1).plus(extra));
-      return { k, q, e, mm, f, margin: margin.toString() };
+      const margin = k === 'linear' ? new Wide(backing).div(bp) : backing;
+      return { k, q, e, mm, f, bp, margin: margin.toSignificantDigits(40).toString(), backing };
     });
 
   it('isolated long LP lies below entry and short LP above, whenever margin > 0 (position not under maintenance)', () => {
     fc.assert(
-      fc.property(healthy, ({ k, q, e, mm, f, margin }) => {
-        const base = { marginMode: 1, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f };
+      fc.property(healthy, ({ k, q, e, mm, f, bp, margin }) => {
+        const base = { marginMode: 1, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f, bp };
         const long = liquidationPrice({ ...base, position: 1 }, { kind: k });
         const short = liquidationPrice({ ...base, position: 2 }, { kind: k });
         if (long !== null) expect(long.lt(e)).toBe(true);
         if (short !== null) expect(short.gt(e)).toBe(true);
         // A long always has a liquidation price unless the margin covers the whole notional.
-        if (k === 'linear' && new FuturesDecimal(margin).lt(new FuturesDecimal(q).times(e))) expect(long).not.toBeNull();
+        if (k === 'linear' && new Wide(margin).times(bp).lt(new FuturesDecimal(q).times(e))) expect(long).not.toBeNull();
       }),
     );
   });
 
-  it('at the liquidation price the equity equals maintenance margin plus the close fee (to the last decimal)', () => {
+  // A tier's maintenance amount: in the quote coin for linear contracts, in the base coin (scaled to its
+  // notional) for inverse ones; never zero for inverse, which the generators used to leave out.
+  const maintenanceAmount = (k: ContractKind, q: string, e: string, share: string) => {
+    const notional = k === 'linear' ? new Wide(q).times(e) : new Wide(q).div(e);
+    return notional.times(share).toSignificantDigits(12).toString();
+  };
+
+  it('at the liquidation price the equity equals maintenance margin plus the close fee (to the last decimal), with bp and cum', () => {
     fc.assert(
-      fc.property(healthy, fc.constantFrom(1, 2), decimal(0, 1000, 2), ({ k, q, e, mm, f, margin }, side, cum) => {
-        const input = { marginMode: 1, position: side, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f };
-        const lp = liquidationPrice(input, { kind: k, maintenanceAmount: k === 'linear' ? cum : '0' });
+      fc.property(healthy, fc.constantFrom(1, 2), decimal(1, 2000, 6), ({ k, q, e, mm, f, bp, margin }, side, share) => {
+        const input = { marginMode: 1, position: side, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f, bp };
+        const cum = maintenanceAmount(k, q, e, share);
+        const lp = liquidationPrice(input, { kind: k, maintenanceAmount: cum });
         if (lp === null) return;
-        const qd = new FuturesDecimal(q);
+        const qd = new Wide(q);
         const pnl = unrealizedPnl(input, lp, { kind: k });
-        const equity = new FuturesDecimal(margin).plus(pnl);
+        // Equity in the PnL's coin: the margin is worth M·bp quote coins for linear.
+        const equity = (k === 'linear' ? new Wide(margin).times(bp) : new Wide(margin)).plus(pnl);
         const notionalAtLp = k === 'linear' ? qd.times(lp) : qd.div(lp);
-        const needed = notionalAtLp
-          .times(mm)
-          .minus(k === 'linear' ? cum : 0)
-          .plus(notionalAtLp.times(f));
-        // Equal at 6 decimals (the amount display) and far beyond: the difference is below 1e-20.
-        expect(equity.minus(needed).abs().lt('1e-20')).toBe(true);
-        expect(formatAmount(equity.toDecimalPlaces(20))).toBe(formatAmount(needed.toDecimalPlaces(20)));
+        const needed = notionalAtLp.times(mm).minus(cum).plus(notionalAtLp.times(f));
+        // Equal far beyond any displayed decimal: the residue is the price's own rounding (≥ 40 significant
+        // digits) times the size, relative to the terms.
+        const scale = equity.abs().plus(needed.abs()).plus(notionalAtLp);
+        expect(equity.minus(needed).abs().lte(scale.times('1e-36'))).toBe(true);
+      }),
+    );
+  });
+
+  it('the maintenance margin with bp and cum: (notional × MMR − cum) in the margin coin (÷ bp for linear)', () => {
+    fc.assert(
+      fc.property(healthy, decimal(1, 2000, 6), ({ k, q, e, mm, bp }, share) => {
+        const cum = maintenanceAmount(k, q, e, share);
+        const input = { position: 1, count: q, openAvgPrice: e, mm, bp };
+        const got = maintenanceMargin(input, { kind: k, maintenanceAmount: cum });
+        const notional = k === 'linear' ? new Wide(q).times(e) : new Wide(q).div(e);
+        const want = notional.times(mm).minus(cum);
+        const inMarginCoin = k === 'linear' ? want.div(bp) : want;
+        expect(got.minus(inMarginCoin).abs().lte(inMarginCoin.abs().plus(1).times('1e-38'))).toBe(true);
       }),
     );
   });

@@ -51,7 +51,9 @@ describe('maintenance-margin tier tables', () => {
     expect(marginTierOf(table, '264000').maintenanceMarginRate.toString()).toBe('0.01');
     expect(marginTierOf(table, '500000').maintenanceAmount.toString()).toBe('1300');
     expect(marginTierOf(table, '49999.99').tier).toBe(1);
-    expect(marginTierOf(table, '50000').tier).toBe(2); // a floor belongs to its own tier
+    // "0 < Position ≤ 50,000": a tier's cap (the next floor) belongs to it.
+    expect(marginTierOf(table, '50000').tier).toBe(1);
+    expect(marginTierOf(table, '50000.01').tier).toBe(2);
   });
 
   it('matches the published COIN-M figures: level 4 0.56 BTC, level 5 1.81 BTC, 300 BTC at 12.5 % with 11.81 BTC', () => {
