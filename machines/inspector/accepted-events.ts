@@ -49,3 +49,17 @@ export function activeStatePaths(value: unknown, prefix: readonly string[] = [])
     return [];
   }
 }
+
+// The words the diagram exporter writes for XState's own transitions: eventless, delayed, done and error events.
+const EXPORTER_WORDS = new Set(['always', 'after', 'done', 'error']);
+
+/**
+ * The event a transition label of an exported diagram names (`INIT [guard] / action` → 'INIT'), or undefined
+ * when it names none a user sends (`always`, `after 3000 ms`, `done fetch`, XState's own and wildcard events).
+ */
+export function eventOfTransitionLabel(label: string): string | undefined {
+  if (typeof label !== 'string') return undefined;
+  const first = label.trim().split(/\s+/, 1)[0] ?? '';
+  if (first === '' || EXPORTER_WORDS.has(first) || !isUserEvent(first)) return undefined;
+  return first;
+}

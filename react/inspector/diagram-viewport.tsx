@@ -1,12 +1,19 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { fitToWidth, panBy, zoomAt, zoomTo } from '../../machines/inspector/viewport.js';
-import type { Viewport } from '../../machines/inspector/viewport.js';
+import { eventOfTransitionLabel } from '../../machines/inspector/accepted-events.js';
+import { centreOn, fitToWidth, initialScale, panBy, showsWhole, wheelFactor, zoomAt, zoomTo } from '../../machines/inspector/viewport.js';
+import type { Box, Viewport } from '../../machines/inspector/viewport.js';
 
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 48;
 const MIN_FRAME_HEIGHT = 280;
 const MAX_FRAME_HEIGHT = 640;
+/** The share of the window's height the frame may take (the CSS max-height says the same). */
+const MAX_FRAME_SHARE = 0.75;
+/** The smallest label height, in CSS px, the diagram opens at (WCAG gives no minimum; 12 px clears the 11 px floor with margin). */
+const READABLE_LABEL_PX = 12;
+/** A pointer that moves less than this between press and release clicked (a transition label), rather than dragged. */
+const CLICK_SLOP = 5;
 
 /** The Mermaid id of a rendered state node (`data-id`, else the `…-state-<id>-<n>` element id). */
 function stateIdOf(node: Element): string | undefined {
@@ -22,23 +29,116 @@ export interface DiagramViewportProps {
   label: string;
   /** Mermaid ids of the states to highlight. */
   active: readonly string[];
+  /** The events the current state handles: their transition labels are marked as such. */
+  accepted?: readonly string[];
+  /** Sends an event; given, each transition label naming an event a user sends is a control that sends it. */
+  onSendEvent?: (type: string) => void;
 }
 
-/** A rendered diagram in a frame with pan and zoom (wheel, pinch, drag, buttons, keyboard) and fit-to-width. */
-export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
+/** The smallest font size (CSS px) of the diagram's labels, or undefined when it has none. */
+function smallestLabelPx(svg: Element): number | undefined {
+  let smallest: number | undefined;
+  for (const el of svg.querySelectorAll('.nodeLabel, .edgeLabel, span, p, text')) {
+    if ((el.textContent ?? '').trim() === '') continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px > 0 && (smallest === undefined || px < smallest)) smallest = px;
+  }
+  return smallest;
+}
+
+/** The box of `elements` in diagram coordinates (the canvas is drawn at `scale`, its origin at `canvas`). */
+function unionBox(elements: Element[], canvas: DOMRect, scale: number): Box | undefined {
+  const rects = elements.map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+  if (!rects.length) return undefined;
+  const left = Math.min(...rects.map((r) => r.left));
+  const top = Math.min(...rects.map((r) => r.top));
+  const right = Math.max(...rects.map((r) => r.right));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  return { x: (left - canvas.left) / scale, y: (top - canvas.top) / scale, width: (right - left) / scale, height: (bottom - top) / scale };
+}
+
+/**
+ * A rendered diagram in a frame with pan and zoom (wheel, pinch, drag, buttons, keyboard) and fit-to-width. It
+ * opens with every label readable: the whole width when that keeps the labels at 12 px or more, else at the
+ * scale that does, centred on the live state, and it follows the live state when it leaves the frame.
+ */
+export function DiagramViewport({ svg, label, active, accepted, onSendEvent }: DiagramViewportProps) {
   const frame = useRef<HTMLDivElement | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
   const size = useRef({ width: 0, height: 0 });
+  const readable = useRef(1);
   const [view, setView] = useState<Viewport>({ scale: 1, x: 0, y: 0 });
+  const viewRef = useRef(view);
   const [height, setHeight] = useState(MIN_FRAME_HEIGHT);
+  const [ready, setReady] = useState(false);
+  // Set when a new SVG opened at its initial view: the follow effect of that same commit must not move it (it
+  // would measure the previous view).
+  const opened = useRef(false);
+  // What a change of the frame's width redraws: the opening view, the fitted width, or nothing once the user
+  // zoomed or panned (a scrollbar coming and going must not undo their view).
+  const mode = useRef<'initial' | 'fit' | 'user'>('initial');
   const focused = useRef(false);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const press = useRef<{ x: number; y: number; event?: string } | undefined>(undefined);
+  const activeRef = useRef(active);
+  const sendRef = useRef(onSendEvent);
+  // The latest view and props for the handlers and effects below; first, so every later effect reads them.
+  useLayoutEffect(() => {
+    viewRef.current = view;
+    activeRef.current = active;
+    sendRef.current = onSendEvent;
+  });
+
+  const frameHeightFor = (scale: number) => {
+    const windowHeight = frame.current?.ownerDocument.defaultView?.innerHeight ?? MAX_FRAME_HEIGHT / MAX_FRAME_SHARE;
+    const most = Math.max(MIN_FRAME_HEIGHT, Math.min(MAX_FRAME_HEIGHT, Math.floor(windowHeight * MAX_FRAME_SHARE)));
+    return Math.round(Math.min(most, Math.max(MIN_FRAME_HEIGHT, size.current.height * scale + 16)));
+  };
+
+  /** The live states' box in diagram coordinates: the innermost ones (a live region holds its live state). */
+  const liveBox = useCallback((frameSize: { width: number; height: number }): Box | undefined => {
+    const host = content.current;
+    if (!host) return undefined;
+    const live = [...host.querySelectorAll('.exkit-live')];
+    const innermost = live.filter((node) => !live.some((other) => other !== node && node.contains(other)));
+    const nodes = innermost.filter((node) => node.matches('g.node'));
+    const shown = nodes.length ? nodes : innermost;
+    const canvas = host.getBoundingClientRect();
+    const scale = viewRef.current.scale;
+    const all = unionBox(shown, canvas, scale);
+    // Live states too far apart to show together (parallel regions side by side): the first one.
+    if (all && (all.width * scale > frameSize.width - 16 || all.height * scale > frameSize.height - 16))
+      return unionBox(shown.slice(0, 1), canvas, scale);
+    return all;
+  }, []);
+
+  const highlight = useCallback(() => {
+    const host = content.current;
+    if (!host) return;
+    const wanted = new Set(activeRef.current);
+    for (const node of host.querySelectorAll('g.node, g.cluster, g.statediagram-state')) {
+      const id = stateIdOf(node);
+      node.classList.toggle('exkit-live', id !== undefined && wanted.has(id));
+    }
+  }, []);
+
+  /** The whole width, or the readable scale centred on the live state. */
+  const initial = useCallback(() => {
+    const width = frame.current?.clientWidth ?? 0;
+    const scale = initialScale(size.current.width, width, readable.current);
+    const frameHeight = frameHeightFor(scale);
+    const frameSize = { width, height: frameHeight };
+    mode.current = 'initial';
+    setView(centreOn(scale, size.current, frameSize, liveBox(frameSize)));
+    setHeight(frameHeight);
+  }, [liveBox]);
 
   const fit = useCallback(() => {
     const width = frame.current?.clientWidth ?? 0;
     const next = fitToWidth(size.current.width, width);
+    mode.current = 'fit';
     setView(next);
-    setHeight(Math.round(Math.min(MAX_FRAME_HEIGHT, Math.max(MIN_FRAME_HEIGHT, size.current.height * next.scale + 2 * next.y))));
+    setHeight(frameHeightFor(next.scale));
   }, []);
 
   // The SVG goes in by hand (it is Mermaid's, sanitised under securityLevel 'strict'), drawn at its natural size.
@@ -55,20 +155,52 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
     element.removeAttribute('style');
     element.setAttribute('width', String(width));
     element.setAttribute('height', String(heightOf));
-    fit();
-  }, [svg, fit]);
+    const smallest = smallestLabelPx(element);
+    readable.current = smallest === undefined ? 0 : READABLE_LABEL_PX / smallest;
+    // Each transition label naming an event a user sends becomes a control sending it.
+    for (const edge of element.querySelectorAll('g.edgeLabel')) {
+      const type = eventOfTransitionLabel(edge.textContent ?? '');
+      if (type === undefined) continue;
+      edge.setAttribute('data-send-event', type);
+      edge.setAttribute('role', 'button');
+      edge.setAttribute('tabindex', '-1');
+      edge.setAttribute('aria-label', `Send ${type}`);
+    }
+    highlight();
+    initial();
+    opened.current = true;
+    setReady(true);
+  }, [svg, initial, highlight]);
 
   useEffect(() => {
     const host = content.current;
     if (!host) return;
-    const wanted = new Set(active);
-    for (const node of host.querySelectorAll('g.node, g.cluster, g.statediagram-state')) {
-      const id = stateIdOf(node);
-      node.classList.toggle('exkit-live', id !== undefined && wanted.has(id));
+    highlight();
+    if (opened.current) {
+      opened.current = false;
+      return;
     }
-  }, [svg, active]);
+    // Follow the live state: when it has left the frame, bring it to the middle at the same scale.
+    const element = frame.current;
+    if (!element) return;
+    const frameSize = { width: element.clientWidth, height: element.clientHeight };
+    const box = liveBox(frameSize);
+    if (!box) return;
+    const now = viewRef.current;
+    if (!showsWhole(now, frameSize, box)) setView(centreOn(now.scale, size.current, frameSize, box));
+  }, [svg, active, highlight, liveBox]);
 
-  // Fit again when the frame's width changes (a rotated phone, a resized window).
+  useEffect(() => {
+    const host = content.current;
+    if (!host) return;
+    const handled = new Set(accepted ?? []);
+    for (const edge of host.querySelectorAll('[data-send-event]')) {
+      edge.classList.toggle('exkit-accepts', handled.has(edge.getAttribute('data-send-event') ?? ''));
+      edge.setAttribute('tabindex', onSendEvent ? '0' : '-1');
+    }
+  }, [svg, accepted, onSendEvent]);
+
+  // Open again when the frame's width changes (a rotated phone, a resized window).
   useEffect(() => {
     const element = frame.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
@@ -76,16 +208,17 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
     const observer = new ResizeObserver(() => {
       if (element.clientWidth !== lastWidth) {
         lastWidth = element.clientWidth;
-        fit();
+        if (mode.current === 'initial') initial();
+        else if (mode.current === 'fit') fit();
       }
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [fit]);
+  }, [initial, fit]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling. A plain wheel zooms only once
   // the frame has focus (clicked or tabbed to), so scrolling past the diagram still scrolls the page;
-  // ctrl/⌘ + wheel (what a trackpad pinch sends) zooms at once.
+  // ctrl/⌘ + wheel (what a trackpad pinch sends) zooms at once. One mouse notch is one zoom step at most.
   useEffect(() => {
     const element = frame.current;
     if (!element) return;
@@ -96,8 +229,8 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
       const rect = element.getBoundingClientRect();
       const left = rect.left + element.clientLeft;
       const top = rect.top + element.clientTop;
-      const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
-      const factor = Math.exp(-event.deltaY * unit * (event.ctrlKey ? 0.01 : 0.0015));
+      mode.current = 'user';
+      const factor = wheelFactor(event.deltaY, event.deltaMode, event.ctrlKey, ZOOM_STEP);
       setView((v) => zoomAt(v, factor, event.clientX - left, event.clientY - top));
     };
     element.addEventListener('wheel', onWheel, { passive: false });
@@ -106,15 +239,23 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
 
   const centre = () => ({ x: (frame.current?.clientWidth ?? 0) / 2, y: height / 2 });
   const zoomBy = (factor: number) => {
+    mode.current = 'user';
     const c = centre();
     setView((v) => zoomAt(v, factor, c.x, c.y));
   };
   const actual = () => {
+    mode.current = 'user';
     const c = centre();
     setView((v) => zoomTo(v, 1, c.x, c.y));
   };
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
+    const target = (event.target as Element).closest?.('[data-send-event]');
+    if (target && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      sendRef.current?.(target.getAttribute('data-send-event') ?? '');
+      return;
+    }
     const moves: Record<string, [number, number]> = {
       ArrowLeft: [PAN_STEP, 0],
       ArrowRight: [-PAN_STEP, 0],
@@ -122,8 +263,10 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
       ArrowDown: [0, -PAN_STEP],
     };
     const move = moves[event.key];
-    if (move) setView((v) => panBy(v, move[0], move[1]));
-    else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
+    if (move) {
+      mode.current = 'user';
+      setView((v) => panBy(v, move[0], move[1]));
+    } else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
     else if (event.key === '-' || event.key === '_') zoomBy(1 / ZOOM_STEP);
     else if (event.key === '0') fit();
     else if (event.key === '1') actual();
@@ -133,6 +276,8 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
+    const label = (event.target as Element).closest?.('[data-send-event]');
+    press.current = { x: event.clientX, y: event.clientY, event: label?.getAttribute('data-send-event') ?? undefined };
     event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
   };
@@ -141,6 +286,7 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
     const previous = map.get(event.pointerId);
     if (!previous) return;
     const now = { x: event.clientX, y: event.clientY };
+    mode.current = 'user';
     if (map.size === 1) {
       setView((v) => panBy(v, now.x - previous.x, now.y - previous.y));
     } else if (map.size === 2) {
@@ -157,6 +303,11 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
   };
   const onPointerEnd = (event: ReactPointerEvent<HTMLDivElement>) => {
     pointers.current.delete(event.pointerId);
+    // A press and release on a transition label, without a drag between them, sends its event.
+    const pressed = press.current;
+    press.current = undefined;
+    if (event.type !== 'pointerup' || !pressed?.event) return;
+    if (Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) < CLICK_SLOP) sendRef.current?.(pressed.event);
   };
 
   return (
@@ -171,6 +322,9 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
         <button type="button" onClick={() => zoomBy(ZOOM_STEP)} aria-label="Zoom in" title="Zoom in (+)">
           +
         </button>
+        <button type="button" onClick={initial} title="The opening view: readable, on the live state">
+          Live state
+        </button>
         <button type="button" onClick={fit} title="Fit to width (0)">
           Fit width
         </button>
@@ -184,8 +338,9 @@ export function DiagramViewport({ svg, label, active }: DiagramViewportProps) {
         role="group"
         aria-roledescription="diagram"
         tabIndex={0}
-        aria-label={`${label}. Drag or use the arrow keys to pan; + and − zoom, 0 fits the width.`}
+        aria-label={`${label}. Drag or use the arrow keys to pan; + and − zoom, 0 fits the width. Click a transition to send its event.`}
         data-scale={view.scale}
+        data-ready={ready}
         style={{ height }}
         onKeyDown={onKeyDown}
         onFocus={() => (focused.current = true)}

@@ -41,9 +41,14 @@ export const INSPECTOR_CSS = `
 .exkit-inspector-frame:active { cursor: grabbing; }
 .exkit-inspector-canvas { position: absolute; left: 0; top: 0; transform-origin: 0 0; will-change: transform; }
 .exkit-inspector-canvas svg { display: block; max-width: none; }
-.exkit-inspector .exkit-live > rect, .exkit-inspector .exkit-live > path, .exkit-inspector .exkit-live > g > rect, .exkit-inspector .exkit-live > g > path, .exkit-inspector .exkit-live > .basic { fill: var(--exkit-i-live) !important; stroke: var(--exkit-i-text) !important; stroke-width: 2px !important; }
-.exkit-inspector .exkit-live > .label, .exkit-inspector .exkit-live > g.label, .exkit-inspector .exkit-live .nodeLabel { color: var(--exkit-i-live-text) !important; fill: var(--exkit-i-live-text) !important; font-weight: 600; }
-.exkit-inspector .cluster.exkit-live > rect { fill-opacity: 0.25 !important; }
+.exkit-inspector g.node.exkit-live > rect, .exkit-inspector g.node.exkit-live > path, .exkit-inspector g.node.exkit-live > g > rect, .exkit-inspector g.node.exkit-live > g > path, .exkit-inspector g.node.exkit-live > .basic { fill: var(--exkit-i-live) !important; stroke: var(--exkit-i-text) !important; stroke-width: 2px !important; }
+.exkit-inspector g.node.exkit-live .label, .exkit-inspector g.node.exkit-live .nodeLabel { color: var(--exkit-i-live-text) !important; fill: var(--exkit-i-live-text) !important; }
+.exkit-inspector g.cluster.exkit-live > rect, .exkit-inspector g.cluster.exkit-live > g > rect, .exkit-inspector g.statediagram-cluster.exkit-live rect { stroke: var(--exkit-i-live) !important; stroke-width: 4px !important; }
+.exkit-inspector g.cluster.exkit-live .cluster-label, .exkit-inspector g.cluster.exkit-live .nodeLabel { text-decoration: underline 3px var(--exkit-i-live); text-underline-offset: 3px; }
+.exkit-inspector g[data-send-event] { cursor: pointer; }
+.exkit-inspector g[data-send-event]:hover span, .exkit-inspector g[data-send-event]:hover p, .exkit-inspector g[data-send-event]:focus-visible span, .exkit-inspector g[data-send-event]:focus-visible p { text-decoration: underline; }
+.exkit-inspector g[data-send-event].exkit-accepts p, .exkit-inspector g[data-send-event].exkit-accepts span.edgeLabel { text-decoration: underline dotted; text-underline-offset: 2px; }
+.exkit-inspector g[data-send-event]:focus-visible { outline: 2px solid var(--exkit-i-live); }
 .exkit-inspector-columns { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 2fr); gap: 12px; margin-top: 12px; }
 .exkit-inspector-columns h4 { margin: 0 0 6px; font-size: 14px; }
 .exkit-inspector-events { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 8px; padding: 0; list-style: none; }

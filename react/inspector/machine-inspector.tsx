@@ -149,6 +149,7 @@ function ActorPanel({
   };
 
   const active = view.activeStates.map((path) => path.split('.').join('_'));
+  const acceptedTypes = useMemo(() => view.accepted.map((e) => e.type), [view.accepted]);
   const innermost = view.activeStates.filter((path) => !view.activeStates.some((other) => other.startsWith(`${path}.`)));
 
   return (
@@ -175,7 +176,13 @@ function ActorPanel({
         <p className="exkit-inspector-muted">This actor does not run a state machine, so there is no diagram.</p>
       ) : null}
       {svg !== undefined && svg.for === key ? (
-        <DiagramViewport svg={svg.svg} label={`State diagram of ${view.name}`} active={active} />
+        <DiagramViewport
+          svg={svg.svg}
+          label={`State diagram of ${view.name}`}
+          active={active}
+          accepted={acceptedTypes}
+          onSendEvent={send}
+        />
       ) : source !== undefined && !renderError ? (
         <p className="exkit-inspector-muted" data-loading>
           Drawing the diagram…

@@ -25,6 +25,8 @@ import {
   zoomAt,
   zoomTo,
 } from '../../machines/inspector/index.js';
+import { eventOfTransitionLabel } from '../../machines/inspector/accepted-events.js';
+import { centreOn, initialScale, showsWhole, wheelFactor } from '../../machines/inspector/viewport.js';
 
 function reporter() {
   const reports: Array<{ event: string; error?: unknown }> = [];
@@ -429,5 +431,64 @@ describe('viewport', () => {
     expect(wide.x).toBeCloseTo(8, 5);
     expect(fitToWidth(200, 626).scale).toBe(1);
     expect(fitToWidth(200, 626).x).toBe(213);
+  });
+});
+
+describe('viewport: the opening view and the wheel', () => {
+  it('opens at the fitted width when its labels stay readable, else at the readable scale', () => {
+    // A 3,456 px diagram in a 1,100 px frame fits at about 0.31: 14 px labels would be 4.4 px, so it opens at 12/14.
+    expect(initialScale(3456, 1100, 12 / 14)).toBeCloseTo(12 / 14, 9);
+    // A 600 px one fits at 1:1, readable as it is.
+    expect(initialScale(600, 1100, 12 / 14)).toBe(1);
+    expect(initialScale(1200, 1100, 0.5)).toBeCloseTo(fitToWidth(1200, 1100).scale, 9);
+  });
+
+  it('centres the focus box in the frame, never leaving empty frame past the diagram edges', () => {
+    const diagram = { width: 3000, height: 1200 };
+    const frame = { width: 600, height: 400 };
+    const middle = centreOn(1, diagram, frame, { x: 1500, y: 600, width: 100, height: 40 });
+    // The box's centre (1550, 620) lands at the frame's centre (300, 200).
+    expect(1550 * middle.scale + middle.x).toBeCloseTo(300, 9);
+    expect(620 * middle.scale + middle.y).toBeCloseTo(200, 9);
+    expect(showsWhole(middle, frame, { x: 1500, y: 600, width: 100, height: 40 })).toBe(true);
+    // A box at the far right edge: the diagram's right edge stays at the frame's, with the padding.
+    const edge = centreOn(1, diagram, frame, { x: 2950, y: 0, width: 50, height: 20 }, 8);
+    expect(3000 + edge.x).toBeCloseTo(600 - 8, 9);
+    expect(edge.y).toBe(8);
+    // A diagram narrower than the frame is centred across it and top-aligned.
+    expect(centreOn(1, { width: 200, height: 100 }, frame)).toEqual({ scale: 1, x: 200, y: 8 });
+    expect(showsWhole(edge, frame, { x: 0, y: 0, width: 50, height: 20 })).toBe(false);
+  });
+
+  it('one wheel event zooms by at most one step either way, whatever its unit; a pinch stays smooth', () => {
+    for (const [deltaY, mode] of [
+      [-100, 0],
+      [-3, 1],
+      [-1, 2],
+      [-1000, 0],
+    ] as const) {
+      expect(wheelFactor(deltaY, mode, true)).toBe(1.25);
+      expect(wheelFactor(-deltaY, mode, true)).toBe(1 / 1.25);
+      expect(wheelFactor(deltaY, mode, false)).toBeLessThanOrEqual(1.25);
+    }
+    // A trackpad pinch's small deltas zoom by small factors.
+    expect(wheelFactor(-2, 0, true)).toBeCloseTo(Math.exp(0.02), 9);
+    expect(wheelFactor(Number.NaN, 0, true)).toBe(1);
+  });
+
+  it("a transition label names the event a user sends, not XState's own", () => {
+    expect(eventOfTransitionLabel('INIT [wellFormed] / storeTarget')).toBe('INIT');
+    expect(eventOfTransitionLabel('  RETRY')).toBe('RETRY');
+    for (const label of [
+      'always [startsLoading]',
+      'after 3000 ms (duration)',
+      'done request / store',
+      'error request',
+      'done',
+      'xstate.error.*',
+      '',
+      'a*b',
+    ])
+      expect(eventOfTransitionLabel(label)).toBeUndefined();
   });
 });

@@ -112,9 +112,12 @@ const offered = (page: Page) => page.evaluate(() => [...document.querySelectorAl
 
 describe.each(WIDTHS)('MachineInspector at %s width', { timeout: 120_000 }, (label, viewport) => {
   it.each(['signing-init', 'bridge-request'])(
-    '"%s" renders with the ELK layout, fitted to the width, its edge labels apart from each other and from the states',
+    '"%s" renders with the ELK layout; Fit width shows it across the frame, its edge labels apart from each other and from the states',
     async (actor) => {
       const page = await open(viewport, actor);
+      const opened = await scaleOf(page);
+      await page.click('button:has-text("Fit width")');
+      await page.waitForFunction((s) => Number(document.querySelector('.exkit-inspector-frame')!.getAttribute('data-scale')) < s, opened);
       const { frame, svg } = await boxes(page);
       // Fit to width: the whole diagram across the frame, nothing cut off at either side.
       expect(svg.left).toBeGreaterThanOrEqual(frame.left - 0.5);
@@ -128,10 +131,12 @@ describe.each(WIDTHS)('MachineInspector at %s width', { timeout: 120_000 }, (lab
     },
   );
 
-  it('zoom in and out change the scale about the frame, the keyboard zooms and pans, and Fit width brings the diagram back', async () => {
+  it('zoom in and out change the scale about the frame, the keyboard zooms and pans, Fit width and Live state bring the views back', async () => {
     const page = await open(viewport, 'signing-init');
+    const opened = await scaleOf(page);
+    await page.click('button:has-text("Fit width")');
     const fitted = await scaleOf(page);
-    expect(fitted).toBeLessThan(1);
+    expect(fitted).toBeLessThan(opened);
     await page.click('button[aria-label="Zoom in"]');
     await page.click('button[aria-label="Zoom in"]');
     expect(await scaleOf(page)).toBeCloseTo(fitted * 1.25 * 1.25, 5);
@@ -153,6 +158,8 @@ describe.each(WIDTHS)('MachineInspector at %s width', { timeout: 120_000 }, (lab
     expect(await scaleOf(page)).toBeCloseTo(fitted * 1.25, 5);
     await page.click('button:has-text("Fit width")');
     expect(await scaleOf(page)).toBeCloseTo(fitted, 5);
+    await page.click('button:has-text("Live state")');
+    expect(await scaleOf(page)).toBeCloseTo(opened, 5);
     await page.close();
   });
 
@@ -172,7 +179,8 @@ describe.each(WIDTHS)('MachineInspector at %s width', { timeout: 120_000 }, (lab
     await page.mouse.wheel(0, -100);
     await page.keyboard.up('Control');
     await page.waitForFunction((s) => Number(document.querySelector('.exkit-inspector-frame')!.getAttribute('data-scale')) > s, fitted);
-    expect(await scaleOf(page)).toBeGreaterThan(fitted * 1.5);
+    // One notch is one zoom step, never more.
+    expect(await scaleOf(page)).toBeCloseTo(fitted * 1.25, 5);
     expect(await pointOnDiagram()).toBeCloseTo(anchor, 0);
     const left = (await boxes(page)).svg.left;
     await page.mouse.move(x, y);
