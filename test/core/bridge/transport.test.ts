@@ -232,7 +232,7 @@ describe('bookkeeping that throws', () => {
         clearTimeout: () => {
           throw boom;
         },
-      } as typeof platform.timers,
+      } as unknown as typeof platform.timers,
       crypto: { getRandomValues: <T extends ArrayBufferView | null>(array: T): T => array },
       post: () => undefined,
       errors: platform.errors,
