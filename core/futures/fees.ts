@@ -3,7 +3,8 @@ import type { Decimal } from 'decimal.js';
 import { readDecimal, type NumericInput } from './futures-decimal.js';
 import { resolveContract, type ContractOptions, type ResolvedContract } from './contract.js';
 import { directionOf, type FuturesPositionInput, readInput } from './position-input.js';
-import { readLiquidity, readOpenPrice, readSize, readTradeFeeRate, type FeeLiquidity } from './position-readers.js';
+import { readContracts, readLiquidity, readOpenPrice, readSize, readTradeFeeRate, type FeeLiquidity } from './position-readers.js';
+import { FuturesInputError } from './errors.js';
 import { fee } from './pnl.js';
 import { div, exactProduct, mul, ratioOf, signed, toFigure, type Ratio } from './exact.js';
 
@@ -16,14 +17,16 @@ export interface TradingFeeOptions extends ContractOptions {
   feeRate?: NumericInput;
   /** The side of the book the order filled on: 'taker' (default) or 'maker'. */
   liquidity?: FeeLiquidity;
-  /** Contracts traded (default: the whole position). */
+  /** Contracts traded (default: the whole position); closeFee refuses more than the position holds. */
   quantity?: NumericInput;
 }
 
-function quantityOf(input: FuturesPositionInput, contract: ResolvedContract, quantity: NumericInput | undefined): Ratio {
-  return ratioOf(
-    quantity === undefined ? readSize(input, contract) : exactProduct(readDecimal(quantity, 'quantity', 'positive'), contract.faceValue),
-  );
+/** Q traded: the whole position, or `quantity` contracts; closing more than the position holds is refused. */
+function quantityOf(input: FuturesPositionInput, contract: ResolvedContract, quantity: NumericInput | undefined, closing: boolean): Ratio {
+  if (quantity === undefined) return ratioOf(readSize(input, contract));
+  const contracts = readDecimal(quantity, 'quantity', 'positive');
+  if (closing && contracts.gt(readContracts(input))) throw new FuturesInputError('quantity', 'exceeds-position', quantity);
+  return ratioOf(exactProduct(contracts, contract.faceValue));
 }
 
 function rateOf(input: FuturesPositionInput, options: TradingFeeOptions): Ratio {
@@ -46,7 +49,7 @@ export function openFee(input: FuturesPositionInput, options: TradingFeeOptions 
   options = readInput(options, 'options', true);
   const contract = resolveContract(options);
   const rate = rateOf(input, options);
-  return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), ratioOf(readOpenPrice(input)), rate));
+  return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity, false), ratioOf(readOpenPrice(input)), rate));
 }
 
 /**
@@ -63,7 +66,7 @@ export function closeFee(input: FuturesPositionInput, closePrice: NumericInput, 
   const contract = resolveContract(options);
   const rate = rateOf(input, options);
   const price = ratioOf(readDecimal(closePrice, 'closePrice', 'positive'));
-  return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity), price, rate));
+  return toFigure(fee(contract.kind, quantityOf(input, contract, options.quantity, true), price, rate));
 }
 
 /**

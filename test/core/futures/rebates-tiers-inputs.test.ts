@@ -240,7 +240,7 @@ describe('inputs that are errors although a number can be read from them', () =>
     expect(parseDisplayNumber('123456')!.toString()).toBe('123456');
   });
 
-  it('realizedPnl refuses closing more contracts than the position holds ("exceeds-position", naming quantity)', () => {
+  it('realizedPnl and closeFee refuse closing more contracts than the position holds ("exceeds-position", naming quantity)', () => {
     const long = { position: 1, count: '1', openAvgPrice: '100' };
     expect(refusal(() => realizedPnl(long, '110', { quantity: 5 }))).toStrictEqual({
       name: 'FuturesInputError',
@@ -249,6 +249,12 @@ describe('inputs that are errors although a number can be read from them', () =>
       value: 5,
     });
     expect(realizedPnl(long, '110', { quantity: 1 }).toString()).toBe('10');
+    // The fee of closing them too; opening more than is held is an order like any other.
+    expect(refusal(() => closeFee({ ...long, feeRate: '0.001' }, '110', { quantity: 5 }))).toMatchObject({
+      field: 'quantity',
+      problem: 'exceeds-position',
+    });
+    expect(openFee({ ...long, feeRate: '0.001' }, { quantity: 5 }).toString()).toBe('0.5');
     expect(realizedPnl(long, '110', { quantity: '0.5' }).toString()).toBe('5');
     // Counted in contracts, whatever the face value.
     expect(realizedPnl({ ...long, count: '3' }, '110', { quantity: 3, faceValue: 100, kind: 'linear' }).toString()).toBe('3000');
