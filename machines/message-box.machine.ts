@@ -268,8 +268,10 @@ function limitValue(options: MessageBoxOptions, previous: string, next: string):
   const max = options.maxLength;
   if (max === undefined) return next;
   const length = graphemeCount(next);
-  if (length <= max || length <= graphemeCount(previous)) return next;
-  return graphemeCount(previous) >= max ? previous : truncateGraphemes(next, max);
+  if (length <= max) return next;
+  const before = graphemeCount(previous);
+  if (length <= before) return next;
+  return before >= max ? previous : truncateGraphemes(next, max);
 }
 
 /**

@@ -32,6 +32,20 @@ describe('graphemes', () => {
     );
   });
 
+  it("the count is always the segmenter's, the fast path for plain text included", () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: fc.constantFrom('a', 'é', 'ʰ', ' ', '\u00AD', '\u0301', '\u200D', '👍', '\r', '\n', '🇯', '🇵') }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(graphemeCount(t)).toBe(Array.from(segmenter.segment(t)).length);
+        expect(graphemes(t)).toEqual(Array.from(segmenter.segment(t), (s) => s.segment));
+      }),
+    );
+  });
+
   it('without Intl.Segmenter, code points stand in: an emoji outside the BMP is still one, never half a pair', async () => {
     vi.stubGlobal('Intl', { ...Intl, Segmenter: undefined });
     vi.resetModules();
