@@ -1,7 +1,7 @@
 // Grapheme counting for the prompt's maxLength: Intl.Segmenter where the host has it, code points where not.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { graphemeCount, graphemes, truncateGraphemes } from '../../../core/validate/graphemes.js';
+import { graphemeCount, graphemes, truncateGraphemes } from '../../../core/content/graphemes.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,7 +49,7 @@ describe('graphemes', () => {
   it('without Intl.Segmenter, code points stand in: an emoji outside the BMP is still one, never half a pair', async () => {
     vi.stubGlobal('Intl', { ...Intl, Segmenter: undefined });
     vi.resetModules();
-    const fallback = await import('../../../core/validate/graphemes.js');
+    const fallback = await import('../../../core/content/graphemes.js');
     expect(fallback.graphemeCount('😀😀')).toBe(2);
     expect(fallback.truncateGraphemes('😀😀😀', 2)).toBe('😀😀');
     expect(fallback.graphemes('e\u0301')).toEqual(['e', '\u0301']);
