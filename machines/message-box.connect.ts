@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { dialogLayout } from '../core/ui/dialog-layout.js';
 import { MESSAGE_BOX_OPTION_RULES, MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
 import type { MessageBoxEvent, MessageBoxKind, MessageBoxOptions, messageBoxMachine } from './message-box.machine.js';
-import { graphemeCount } from '../core/validate/graphemes.js';
+import { graphemeCount } from '../core/content/graphemes.js';
 import { inputValue, isComposing } from './props.js';
 import { callEventMethod, checkSend, connectOptions, FINITE, readView, selectSnapshot, VIEWPORT_WIDTH } from './connect-checks.js';
 import { BOOLEAN, fieldsOrThrow, ID, isRecord, isString, oneOfRule, prop, required, STRING } from './fields.js';

@@ -5,7 +5,7 @@ import { guardCallback } from '../core/errors/guard-callback.js';
 import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
-import { graphemeCount, truncateGraphemes } from '../core/validate/graphemes.js';
+import { graphemeCount, truncateGraphemes } from '../core/content/graphemes.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { takeErrorEvents } from './error-events.js';
 import {
@@ -268,8 +268,10 @@ function limitValue(options: MessageBoxOptions, previous: string, next: string):
   const max = options.maxLength;
   if (max === undefined) return next;
   const length = graphemeCount(next);
-  if (length <= max || length <= graphemeCount(previous)) return next;
-  return graphemeCount(previous) >= max ? previous : truncateGraphemes(next, max);
+  if (length <= max) return next;
+  const before = graphemeCount(previous);
+  if (length <= before) return next;
+  return before >= max ? previous : truncateGraphemes(next, max);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Grapheme counting for the prompt's maxLength: Intl.Segmenter where the host has it, code points where not.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { graphemeCount, graphemes, truncateGraphemes } from '../../../core/validate/graphemes.js';
+import { graphemeCount, graphemes, truncateGraphemes } from '../../../core/content/graphemes.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,10 +32,24 @@ describe('graphemes', () => {
     );
   });
 
+  it("the count is always the segmenter's, the fast path for plain text included", () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: fc.constantFrom('a', 'é', 'ʰ', ' ', '\u00AD', '\u0301', '\u200D', '👍', '\r', '\n', '🇯', '🇵') }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(graphemeCount(t)).toBe(Array.from(segmenter.segment(t)).length);
+        expect(graphemes(t)).toEqual(Array.from(segmenter.segment(t), (s) => s.segment));
+      }),
+    );
+  });
+
   it('without Intl.Segmenter, code points stand in: an emoji outside the BMP is still one, never half a pair', async () => {
     vi.stubGlobal('Intl', { ...Intl, Segmenter: undefined });
     vi.resetModules();
-    const fallback = await import('../../../core/validate/graphemes.js');
+    const fallback = await import('../../../core/content/graphemes.js');
     expect(fallback.graphemeCount('😀😀')).toBe(2);
     expect(fallback.truncateGraphemes('😀😀😀', 2)).toBe('😀😀');
     expect(fallback.graphemes('e\u0301')).toEqual(['e', '\u0301']);
