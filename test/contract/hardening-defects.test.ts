@@ -4,19 +4,11 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as core from '../../core/index.js';
 import * as machines from '../../machines/index.js';
+import { thrown } from './hostile-arguments.js';
 
 const { InvalidArgumentError, UserCallbackError, memoryPlatform } = core;
 
 afterEach(() => vi.restoreAllMocks());
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 /** A DOM stand-in that records what is written to it. */
 function recordingElement() {
