@@ -358,3 +358,23 @@ describe('a refused call that records state changes nothing', () => {
     expect(thrown(() => stack.handleKeyDown(undefined as never))).toBeInstanceOf(InvalidArgumentError);
   });
 });
+
+describe('the manual clock offers no method that drops a timer', () => {
+  it('takeDue is not reachable at run time; a queued timer still runs after every method was called with hostile values', () => {
+    const timers = new core.ManualTimers();
+    let ran = 0;
+    timers.setTimeout(() => ran++, 10);
+    expect('takeDue' in timers).toBe(false);
+    for (const name of ['now', 'clearTimeout', 'setNow'] as const)
+      for (const value of [null, Number.POSITIVE_INFINITY, -1, 'x', {}])
+        try {
+          (timers[name] as (v: unknown) => unknown).call(timers, value);
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidArgumentError);
+        }
+    expect(timers.pendingCount).toBe(1);
+    timers.setNow(0);
+    timers.advance(10);
+    expect(ran).toBe(1);
+  });
+});
