@@ -21,7 +21,15 @@ import { resolveProtocol } from './protocol.js';
 import type { BridgeProtocol, NativeEvent } from './protocol.js';
 import { BridgeTransport } from './transport.js';
 import type { TransportStats } from './transport.js';
-import { readRecord, describeValue, expectObjectWith, expectString, invalidArgument, isRecord, readGuarded } from '../validate/describe-value.js';
+import {
+  readRecord,
+  describeValue,
+  expectObjectWith,
+  expectString,
+  invalidArgument,
+  isRecord,
+  readGuarded,
+} from '../validate/describe-value.js';
 
 /** Why a command did not reach the native side: outside the app, an app older than the command, or a command skipped on this OS (spec §B5,
  * §B6). */

@@ -560,6 +560,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (requestOptions.readBody !== undefined && typeof requestOptions.readBody !== 'function') {
       throw new InvalidArgumentError('http: readBody must be a function', { field: 'readBody', value: requestOptions.readBody });
     }
+    // A string or number here would be walked as an object (a 1 MiB string as a million fields).
+    if (params !== undefined && (typeof params !== 'object' || params === null))
+      throw new InvalidArgumentError('http: params must be an object or FormData', { field: 'params', value: params });
     const locale = readLocale();
     const startedAt = platform.clock.now();
     const cleaned = params === undefined || params instanceof FormData ? params : cleanParams(params, { timeZone });

@@ -48,7 +48,7 @@ export class ManualTimers implements Clock, Timers {
   /** Moves time forward by `ms`, running every timer that falls due, in order. */
   advance(ms: number): void {
     const target = this.time + checkStep(ms);
-    for (let next = this.takeDue(target); next; next = this.takeDue(target)) {
+    for (let next = takeDue(this.queue, target); next; next = takeDue(this.queue, target)) {
       this.time = next.due;
       next.callback();
     }
@@ -59,7 +59,7 @@ export class ManualTimers implements Clock, Timers {
   async advanceAsync(ms: number): Promise<void> {
     const target = this.time + checkStep(ms);
     await flushMicrotasks();
-    for (let next = this.takeDue(target); next; next = this.takeDue(target)) {
+    for (let next = takeDue(this.queue, target); next; next = takeDue(this.queue, target)) {
       this.time = next.due;
       next.callback();
       await flushMicrotasks();
@@ -71,15 +71,20 @@ export class ManualTimers implements Clock, Timers {
   setNow(time: number): void {
     this.time = checkTime('time', time);
   }
+}
 
-  private takeDue(target: number): Scheduled | undefined {
-    let best: Scheduled | undefined;
-    for (const t of this.queue.values()) {
-      if (t.due <= target && (!best || t.due < best.due || (t.due === best.due && t.seq < best.seq))) best = t;
-    }
-    if (best) this.queue.delete(best.id);
-    return best;
+/**
+ * Removes and returns the earliest timer due by `target` (first set first among equals). A function of the
+ * module, not a method: a method would be callable from outside at run time (TypeScript's `private` is not),
+ * and a call there would drop a timer without running it.
+ */
+function takeDue(queue: Map<number, Scheduled>, target: number): Scheduled | undefined {
+  let best: Scheduled | undefined;
+  for (const t of queue.values()) {
+    if (t.due <= target && (!best || t.due < best.due || (t.due === best.due && t.seq < best.seq))) best = t;
   }
+  if (best) queue.delete(best.id);
+  return best;
 }
 
 // A step of the manual clock is not a timer delay: a test may move days ahead at once, so there is no

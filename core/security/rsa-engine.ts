@@ -127,7 +127,8 @@ function checkedEngine(engine: RsaEngine): RsaEngine {
         () => {
           bytes('spkiDer', spkiDer);
           bytes('key', key);
-          if (!(KEY_WRAP_ALGORITHMS as readonly unknown[]).includes(algorithm)) throw invalidArgument('algorithm', "'RSA-OAEP-256' or 'RSA1_5'", algorithm, owner);
+          if (!(KEY_WRAP_ALGORITHMS as readonly unknown[]).includes(algorithm))
+            throw invalidArgument('algorithm', "'RSA-OAEP-256' or 'RSA1_5'", algorithm, owner);
         },
         () => engine.wrapKey(spkiDer, key, algorithm),
         (cause) => invalidArgument('spkiDer', 'an RSA public key (SPKI DER) that can wrap the key', spkiDer, owner, cause),

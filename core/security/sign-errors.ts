@@ -62,10 +62,12 @@ export function createSignErrorHandler(platform: Platform, options: SignErrorHan
   checkDuration('debounceMs', options.debounceMs, { owner: 'sign errors', allowZero: true });
   checkDuration('refetchDebounceMs', options.refetchDebounceMs, { owner: 'sign errors', allowZero: true });
   for (const name of ['resetConfig', 'log'] as const)
-    if (typeof options[name] !== 'function') throw invalidArgument(`options.${name}`, 'a function', options[name], 'createSignErrorHandler');
+    if (typeof options[name] !== 'function')
+      throw invalidArgument(`options.${name}`, 'a function', options[name], 'createSignErrorHandler');
   // The caller's callbacks run guarded: a throw is reported (UserCallbackError) and the handler goes on.
   const resetConfig = () => guardCallback('options.resetConfig', () => options.resetConfig(), platform.errors);
-  const log = (message: string, data: Record<string, unknown>) => guardCallback('options.log', () => options.log(message, data), platform.errors);
+  const log = (message: string, data: Record<string, unknown>) =>
+    guardCallback('options.log', () => options.log(message, data), platform.errors);
   const codes: readonly unknown[] = Object.values(SIGN_ERROR_CODES);
   const debounceMs = options.debounceMs ?? SIGN_ERROR_DEBOUNCE_MS;
   const refetchMs = options.refetchDebounceMs ?? CONFIG_REFETCH_DEBOUNCE_MS;

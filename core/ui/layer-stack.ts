@@ -130,7 +130,13 @@ export function createLayerStack(dom: DomPort | undefined, counter: LayerCounter
     },
     handleKeyDown(event) {
       if (!isRecord(event)) throw invalidArgument('event', 'a keyboard event', event, 'layerStack.handleKeyDown');
-      const escape = readGuarded('event', 'a keyboard event', event, 'layerStack.handleKeyDown', () => event.key === 'Escape' && !event.isComposing);
+      const escape = readGuarded(
+        'event',
+        'a keyboard event',
+        event,
+        'layerStack.handleKeyDown',
+        () => event.key === 'Escape' && !event.isComposing,
+      );
       if (!escape) return false;
       const top = entries[entries.length - 1];
       if (!top) return false;
@@ -142,7 +148,13 @@ export function createLayerStack(dom: DomPort | undefined, counter: LayerCounter
     },
     handlePointerDown(event) {
       if (!isRecord(event)) throw invalidArgument('event', 'a pointer event', event, 'layerStack.handlePointerDown');
-      const target = readGuarded('event', 'a pointer event', event, 'layerStack.handlePointerDown', () => event.composedPath?.()[0] ?? event.target);
+      const target = readGuarded(
+        'event',
+        'a pointer event',
+        event,
+        'layerStack.handlePointerDown',
+        () => event.composedPath?.()[0] ?? event.target,
+      );
       for (const branch of branches) if (nodeContains(branch, target)) return false;
       for (let i = entries.length - 1; i >= 0; i--) {
         const entry = entries[i]!;

@@ -287,7 +287,8 @@ const branches = branchArguments();
 /** Every violation over the first baseline and each documented branch's. */
 async function allViolations(name: string, fn: AnyFunction): Promise<string[]> {
   const found = await violations(name, fn, valid[name]);
-  for (const [i, baseline] of (branches[name] ?? []).entries()) found.push(...(await violations(`${name} (branch ${i + 1})`, fn, baseline)));
+  for (const [i, baseline] of (branches[name] ?? []).entries())
+    found.push(...(await violations(`${name} (branch ${i + 1})`, fn, baseline)));
   return found;
 }
 

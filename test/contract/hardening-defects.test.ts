@@ -4,19 +4,11 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as core from '../../core/index.js';
 import * as machines from '../../machines/index.js';
+import { thrown } from './hostile-arguments.js';
 
 const { InvalidArgumentError, UserCallbackError, memoryPlatform } = core;
 
 afterEach(() => vi.restoreAllMocks());
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 /** A DOM stand-in that records what is written to it. */
 function recordingElement() {
@@ -79,7 +71,10 @@ describe("connect handlers run the actor's send guarded", () => {
     ['connectButton', machines.connectButton({ loading: false, disabled: false, clickable: true }, failing) as never],
     [
       'connectDialog',
-      machines.connectDialog({ state: 'open', zIndex: 2000, modal: true, owner: 'dlg' } as never, failing, { size: 'small', viewportWidth: 1024 }) as never,
+      machines.connectDialog({ state: 'open', zIndex: 2000, modal: true, owner: 'dlg' } as never, failing, {
+        size: 'small',
+        viewportWidth: 1024,
+      }) as never,
     ],
     ['connectToaster', machines.connectToaster({ placements: [], queued: 0, regionId: 'exkit-toasts' } as never, failing) as never],
     [
@@ -212,11 +207,18 @@ describe('the bridge transport after dispose() posts nothing', () => {
   it('send() and call() are refused typed; no message reaches the native side; the counters stay', async () => {
     const platform = memoryPlatform();
     const posted: string[] = [];
-    const transport = new core.BridgeTransport({ timers: platform.timers, crypto: platform.crypto, post: (m: string) => void posted.push(m) } as never);
+    const transport = new core.BridgeTransport({
+      timers: platform.timers,
+      crypto: platform.crypto,
+      post: (m: string) => void posted.push(m),
+    } as never);
     transport.send('logout', undefined);
     expect(posted).toHaveLength(1);
     transport.dispose();
-    expect(thrown(() => transport.send('logout', undefined))).toMatchObject({ name: 'AppJSBridgeRequestActionError', extra: { reason: 'disposed' } });
+    expect(thrown(() => transport.send('logout', undefined))).toMatchObject({
+      name: 'AppJSBridgeRequestActionError',
+      extra: { reason: 'disposed' },
+    });
     await expect(transport.call('getToken', undefined, { timeoutMs: 100 })).rejects.toMatchObject({ extra: { reason: 'disposed' } });
     expect(posted).toHaveLength(1);
     expect(transport.stats.sent).toBe(1);
@@ -279,11 +281,17 @@ describe('signedPayload signs only the documented modes', () => {
   const body = new TextEncoder().encode('{"a":1}');
 
   it.each([3, '1', null, undefined, 2.5, Number.NaN])('mode %j is refused, never signed as another mode', (mode) => {
-    expect(thrown(() => core.signedPayload(mode as never, 'a=b', body))).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'mode' } });
+    expect(thrown(() => core.signedPayload(mode as never, 'a=b', body))).toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'mode' },
+    });
   });
 
   it('mode 2 with a query that is not a string is an InvalidArgumentError, not a TypeError', () => {
-    expect(thrown(() => core.signedPayload(2, null as never, body))).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'query' } });
+    expect(thrown(() => core.signedPayload(2, null as never, body))).toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'query' },
+    });
   });
 
   it('modes 0, 1 and 2 give nothing, the body, and query + newline + body', () => {
@@ -348,5 +356,25 @@ describe('a refused call that records state changes nothing', () => {
     expect(stack.handleKeyDown({ key: 'Escape', isComposing: false, stopPropagation: () => undefined } as never)).toBe(true);
     expect(escaped).toHaveLength(1);
     expect(thrown(() => stack.handleKeyDown(undefined as never))).toBeInstanceOf(InvalidArgumentError);
+  });
+});
+
+describe('the manual clock offers no method that drops a timer', () => {
+  it('takeDue is not reachable at run time; a queued timer still runs after every method was called with hostile values', () => {
+    const timers = new core.ManualTimers();
+    let ran = 0;
+    timers.setTimeout(() => ran++, 10);
+    expect('takeDue' in timers).toBe(false);
+    for (const name of ['now', 'clearTimeout', 'setNow'] as const)
+      for (const value of [null, Number.POSITIVE_INFINITY, -1, 'x', {}])
+        try {
+          (timers[name] as (v: unknown) => unknown).call(timers, value);
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidArgumentError);
+        }
+    expect(timers.pendingCount).toBe(1);
+    timers.setNow(0);
+    timers.advance(10);
+    expect(ran).toBe(1);
   });
 });

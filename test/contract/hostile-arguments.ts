@@ -90,3 +90,13 @@ export async function outcomeOf(call: () => unknown): Promise<CallOutcome> {
     clearTimeout(timer);
   }
 }
+
+/** What `fn` threw; fails the test when it returned instead. */
+export function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a throw');
+}

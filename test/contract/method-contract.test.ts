@@ -13,7 +13,8 @@ afterAll(() => vi.restoreAllMocks());
 describe('every method of every service, kit and handle keeps the contract', () => {
   it.each(ROOTS.map((root) => [root.name, root] as const))('%s', async (_name, root) => {
     const found: string[] = [];
-    for (const method of discover(root, BASELINES)) found.push(...(await sweepMethod(root, method, { baselines: BASELINES, arbitraryRuns: 8 })));
+    for (const method of discover(root, BASELINES))
+      found.push(...(await sweepMethod(root, method, { baselines: BASELINES, arbitraryRuns: 8 })));
     expect(found, found.join('\n')).toEqual([]);
   });
 });

@@ -94,7 +94,10 @@ export const ROOTS: SweepRoot[] = [
         onWidgetError: noop,
       }),
   },
-  { name: 'riskToken', make: () => machines.createRiskTokenService(platform(), { fetchToken: async () => ({ token: 't', kind: 'web' }) as never }) },
+  {
+    name: 'riskToken',
+    make: () => machines.createRiskTokenService(platform(), { fetchToken: async () => ({ token: 't', kind: 'web' }) as never }),
+  },
 ];
 
 /** Valid arguments by method path; the first baseline is the usual call, the others each documented branch. */
@@ -124,7 +127,10 @@ export const BASELINES: Baselines = {
   'platform.setUserAgent': [['Mozilla/5.0']],
   'platform.setMedia': [['(prefers-reduced-motion: reduce)', true]],
   'store.get': [['k', 'fallback']],
-  'store.set': [['k', { a: 1 }], ['k', 'v', { days: 1 }]],
+  'store.set': [
+    ['k', { a: 1 }],
+    ['k', 'v', { days: 1 }],
+  ],
   'store.remove': [['k']],
   'store.storageKey': [['k']],
   'preferences.set': [[{ language: 'en' }]],
@@ -194,7 +200,10 @@ export const BASELINES: Baselines = {
   'riskToken.whenReady': [[100]],
   'riskToken.install': [[{ use: () => noop }]],
   'themePort.apply': [['dark']],
-  'serverClock.observe': [['POST', '1700000000000'], ['GET', undefined]],
+  'serverClock.observe': [
+    ['POST', '1700000000000'],
+    ['GET', undefined],
+  ],
   'security.serverClock.observe': [['POST', '1700000000000']],
   'security.initSignFor': [[{ publicKey: 'k', privateKeyPem: 'not a pem' }]],
   'security.loadClientKeyPair': [[SIGN_CONFIG]],
@@ -205,7 +214,10 @@ export const BASELINES: Baselines = {
   'security.engine.sign': [['not a pem', new Uint8Array([1])]],
   'security.engine.wrapKey': [[new Uint8Array([1]), new Uint8Array([1]), 'RSA-OAEP-256']],
   'security.engine.generateKeyPair': [[512]],
-  'signErrors.handle': [['00021', 'm', '/v1/a', 'en'], ['00022', undefined, '/v1/a']],
+  'signErrors.handle': [
+    ['00021', 'm', '/v1/a', 'en'],
+    ['00022', undefined, '/v1/a'],
+  ],
   'signErrors.logHeader': [['/v1/a', 'bad']],
   'signErrors.emit': [[{ type: 'configReset' }]],
   'layerStack.handleKeyDown': [[ESCAPE]],

@@ -57,7 +57,8 @@ function isActor(value: object): boolean {
 /** Objects the sweep walks into: the package's own services and handles, not data, streams, collections or actors. */
 function isWalkable(value: unknown): value is object {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
-  if (Array.isArray(value) || value instanceof Map || value instanceof Set || value instanceof Error || ArrayBuffer.isView(value)) return false;
+  if (Array.isArray(value) || value instanceof Map || value instanceof Set || value instanceof Error || ArrayBuffer.isView(value))
+    return false;
   if (types.isPromise(value) || value instanceof Date || value instanceof RegExp) return false;
   if (isObservable(value) || isActor(value)) return false;
   return true;
@@ -66,7 +67,11 @@ function isWalkable(value: unknown): value is object {
 /** The function-valued members of an object, own and inherited (not Object's or Function's). */
 function methodNames(value: object): string[] {
   const names = new Set<string>();
-  for (let proto: object | null = value; proto && proto !== Object.prototype && proto !== Function.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto: object | null = value;
+    proto && proto !== Object.prototype && proto !== Function.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const key of Object.getOwnPropertyNames(proto)) {
       if (SKIPPED_NAMES.has(key) || key.startsWith('_')) continue;
       const descriptor = Object.getOwnPropertyDescriptor(proto, key);
@@ -116,7 +121,8 @@ export function discover(root: SweepRoot, baselines: Baselines, depth = 3): Swep
   while (queue.length > 0) {
     const { value, path, reach, level } = queue.shift()!;
     if (typeof value === 'function') found.push({ path, reach, method: '', arity: (value as AnyFunction).length });
-    for (const [key, nested] of nestedObjects(value)) visit(nested, `${path}.${key}`, (r) => (reach(r) as Record<string, unknown>)[key], level + 1);
+    for (const [key, nested] of nestedObjects(value))
+      visit(nested, `${path}.${key}`, (r) => (reach(r) as Record<string, unknown>)[key], level + 1);
     for (const name of methodNames(value)) {
       const fn = (value as Record<string, AnyFunction>)[name]!;
       const methodPath = `${path}.${name}`;
@@ -181,7 +187,11 @@ const verdict = (o: Outcome) => (o.kind === 'threw' || o.kind === 'rejected' ? `
 export function shownState(owner: unknown): string {
   if ((typeof owner !== 'object' && typeof owner !== 'function') || owner === null) return '';
   const parts: string[] = [];
-  for (let proto: object | null = owner; proto && proto !== Object.prototype && proto !== Function.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto: object | null = owner;
+    proto && proto !== Object.prototype && proto !== Function.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const key of Object.getOwnPropertyNames(proto)) {
       const descriptor = Object.getOwnPropertyDescriptor(proto, key)!;
       if (typeof descriptor.value === 'function' || key === 'prototype' || key === 'length' || key === 'name') continue;
@@ -263,7 +273,10 @@ export async function sweepMethod(root: SweepRoot, swept: SweptMethod, options: 
     for (let position = 0; position < positions; position++) {
       const values: [string, unknown][] = [
         ...hostileValues(),
-        ...arbitraryValues(options.arbitraryRuns, seedOf(`${swept.path}#${b}#${position}`)).map((v, i): [string, unknown] => [`arbitrary #${i} (${safeText(v)})`, v]),
+        ...arbitraryValues(options.arbitraryRuns, seedOf(`${swept.path}#${b}#${position}`)).map((v, i): [string, unknown] => [
+          `arbitrary #${i} (${safeText(v)})`,
+          v,
+        ]),
       ];
       for (const [name, value] of values) {
         const args = Array.from({ length: positions }, (_, i) => (i === position ? value : baseline[i]));
@@ -278,7 +291,9 @@ export async function sweepMethod(root: SweepRoot, swept: SweptMethod, options: 
         if (teardown || !repeat) continue;
         const again = await outcome(call(baseline));
         if (isRaw(again) || verdict(again) !== verdict(repeat))
-          out.push(`${where}: afterwards the baseline call ${verdict(again)}${isRaw(again) ? ` (${describeError(again.error)})` : ''}, where it ${verdict(repeat)} before`);
+          out.push(
+            `${where}: afterwards the baseline call ${verdict(again)}${isRaw(again) ? ` (${describeError(again.error)})` : ''}, where it ${verdict(repeat)} before`,
+          );
         if (again.kind === 'pending') pending.push({ where: `${where} (the baseline after it)`, promise: again.promise! });
       }
     }

@@ -18,16 +18,7 @@ import {
   unrealizedPnl,
 } from '../../core/index.js';
 import { describeValue } from '../../core/validate/describe-value.js';
-import { hostileValues } from './hostile-arguments.js';
-
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
+import { hostileValues, thrown } from './hostile-arguments.js';
 
 describe('named defects of issue 18', () => {
   it('browserPlatform() outside a browser names the missing window instead of "window is not defined"', () => {
