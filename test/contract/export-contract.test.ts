@@ -48,6 +48,7 @@ function validArguments(): Record<string, unknown[]> {
     GuardedObservable: [() => undefined],
     safeReport: [platform.errors, { event: 'x' }],
     safeLog: [() => undefined, 'message', {}],
+    reportCallbackError: [platform.errors, new core.UserCallbackError('callback', new Error('x'))],
     requestApiPath: [new Request('https://api.example/v1/x'), { context: {} }],
     interval$: [1000, platform.timers],
     timer$: [1000, platform.timers],

@@ -385,7 +385,7 @@ describe('keystroke properties', () => {
     fc.assert(
       fc.property(anyInput, digits, locale, (input, n, l) => {
         const out = accepted(input, n, l);
-        return out === null || accepted(out, n) === out;
+        if (out !== null) expect(accepted(out, n)).toBe(out);
       }),
       { numRuns: 2000 },
     );
@@ -395,7 +395,7 @@ describe('keystroke properties', () => {
     fc.assert(
       fc.property(anyInput, digits, locale, (input, n, l) => {
         const out = accepted(input, n, l);
-        return out === null || accepted(localizeAmount(out, l), n, l) === out;
+        if (out !== null) expect(accepted(localizeAmount(out, l), n, l)).toBe(out);
       }),
       { numRuns: 2000 },
     );
@@ -405,7 +405,7 @@ describe('keystroke properties', () => {
     fc.assert(
       fc.property(anyInput, digits, locale, (input, n, l) => {
         const out = accepted(input, n, l);
-        return out === null || out === '' || new RegExp(`^(0|[1-9]\\d{0,19})(\\.\\d{0,${n}})?$`).test(out);
+        if (out !== null) expect(out).toMatch(new RegExp(`^$|^(0|[1-9]\\d{0,19})(\\.\\d{0,${n}})?$`));
       }),
       { numRuns: 2000 },
     );
@@ -457,8 +457,13 @@ describe('sanitizeAmountInput: the caret follows what the user typed', () => {
       fc.property(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 6 }), fc.nat(25), (input, n, caret) => {
         const r = readAmount(input, n, { caret: Math.min(caret, input.length) });
         const plain = readAmount(input, n);
-        if (!r.ok) return !plain.ok;
-        return plain.ok && r.value === plain.value && r.caret >= 0 && r.caret <= r.value.length;
+        if (!r.ok) {
+          expect(plain.ok).toBe(false);
+          return;
+        }
+        expect(plain.ok && plain.value).toBe(r.value);
+        expect(r.caret).toBeGreaterThanOrEqual(0);
+        expect(r.caret).toBeLessThanOrEqual(r.value.length);
       }),
     );
   });

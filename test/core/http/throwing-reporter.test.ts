@@ -112,6 +112,8 @@ describe('every internal report and log goes through the guarded helper', () => 
         .split('\n')
         .forEach((line, index) => {
           if (/^\s*(\/\/|\*)/.test(line)) return;
+          // guardCallback is the other guarded path: it reports a throw as a UserCallbackError through safeReport.
+          if (/\bguardCallback\(/.test(line)) return;
           // `x.report(…)`, `errors?.report(…)`, `ctx.log(…)`, `options.log(…)`: each must be safeReport / safeLog.
           if (/\b(errors|reporter)\??\.report\(|\b(ctx|options)\.log\(/.test(line)) direct.push(`${name}:${index + 1}: ${line.trim()}`);
         });
