@@ -47,15 +47,19 @@ export function safeLog(
  * A reporter that throws in turn is ignored: reporting must never be what breaks the caller.
  */
 export function reportCallbackError(errors: ErrorReporter | undefined, error: UserCallbackError): void {
-  const report = {
-    event: CALLBACK_FAILED_EVENT,
-    message: error.msg,
-    error,
-    data: { callback: (error.extra as { callback: string }).callback },
-  };
-  // Without a platform there is no logger to hand; the console keeps the failure from being lost.
-  if (errors) safeReport(errors, report);
-  else safeLog((message, data) => console.error(`[exkit] ${message}`, data), error.msg, { cause: error.cause });
+  try {
+    const report = {
+      event: CALLBACK_FAILED_EVENT,
+      message: error.msg,
+      error,
+      data: { callback: (error.extra as { callback: string }).callback },
+    };
+    if (errors) errors.report(report);
+    // Without a platform there is no logger to hand; the console keeps the failure from being lost.
+    else console.error(`[exkit] ${error.msg}`, error.cause);
+  } catch {
+    // Nothing left to report to (or no error to report).
+  }
 }
 
 /**

@@ -82,7 +82,13 @@ export function requestApiPath(
   request: Request,
   options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
 ): string | undefined {
-  if (!(request instanceof Request)) throw invalidArgument('request', 'a Request', request, 'requestApiPath');
+  let isRequest = false;
+  try {
+    isRequest = request instanceof Request;
+  } catch {
+    // A Proxy whose traps throw is no Request.
+  }
+  if (!isRequest) throw invalidArgument('request', 'a Request', request, 'requestApiPath');
   const context = requestContext(options);
   if (!context || typeof context.baseUrl !== 'string' || !URL.canParse(context.baseUrl)) return undefined;
   // The client checked that the URL it built parses to exactly its base path plus the API path.
