@@ -1,5 +1,5 @@
 import type { ErrorReport, ErrorReporter } from '../platform/types.js';
-import { expectString, invalidArgument } from '../validate/describe-value.js';
+import { expectString } from '../validate/describe-value.js';
 import { ExkitError } from './exkit-error.js';
 
 /** The error-report event a failed caller callback is logged under. */
@@ -47,16 +47,19 @@ export function safeLog(
  * A reporter that throws in turn is ignored: reporting must never be what breaks the caller.
  */
 export function reportCallbackError(errors: ErrorReporter | undefined, error: UserCallbackError): void {
-  if (!isCallbackError(error)) throw invalidArgument('error', 'a UserCallbackError', error, 'reportCallbackError');
-  const report = {
-    event: CALLBACK_FAILED_EVENT,
-    message: error.msg,
-    error,
-    data: { callback: (error.extra as { callback: string }).callback },
-  };
-  // Without a platform there is no logger to hand; the console keeps the failure from being lost.
-  if (errors) safeReport(errors, report);
-  else safeLog((message, data) => console.error(`[exkit] ${message}`, data.cause), error.msg, { cause: error.cause });
+  try {
+    const report = {
+      event: CALLBACK_FAILED_EVENT,
+      message: error.msg,
+      error,
+      data: { callback: (error.extra as { callback: string }).callback },
+    };
+    if (errors) errors.report(report);
+    // Without a platform there is no logger to hand; the console keeps the failure from being lost.
+    else console.error(`[exkit] ${error.msg}`, error.cause);
+  } catch {
+    // Nothing left to report to (or no error to report).
+  }
 }
 
 /**
@@ -71,14 +74,5 @@ export function guardCallback<T>(callback: string, run: () => T, errors?: ErrorR
     const error = new UserCallbackError(callback, cause);
     reportCallbackError(errors, error);
     return { ok: false, error };
-  }
-}
-
-/** Whether `value` is a UserCallbackError; a Proxy whose traps throw is not one. */
-function isCallbackError(value: unknown): value is UserCallbackError {
-  try {
-    return value instanceof UserCallbackError;
-  } catch {
-    return false;
   }
 }

@@ -26,7 +26,7 @@ export class GuardedObservable<T> extends Observable<T> {
   // RxJS operators build their result through `lift` (the way RxJS 7 documents for subclassing Observable);
   // keeping the class there keeps `pipe(...)` guarded.
   override lift<R>(operator?: Operator<T, R>): Observable<R> {
-    const observable = new GuardedObservable<R>(this.report);
+    const observable = guardedBy<R>(this.report);
     observable.source = this;
     observable.operator = operator;
     return observable;
@@ -80,6 +80,14 @@ export class GuardedObservable<T> extends Observable<T> {
       },
     });
   }
+}
+
+/**
+ * A new GuardedObservable reporting to `report`. Outside the class so the class never names itself: a bundler
+ * would otherwise rename its inner binding (and the exported class's `name` with it).
+ */
+function guardedBy<T>(report: (error: unknown) => void): GuardedObservable<T> {
+  return new GuardedObservable<T>(report);
 }
 
 /** Whether a value is an Observable; a value whose fields cannot be read (a throwing Proxy) is not. */

@@ -82,20 +82,17 @@ export function requestApiPath(
   request: Request,
   options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
 ): string | undefined {
-  if (!isRequest(request)) throw invalidArgument('request', 'a Request', request, 'requestApiPath');
+  let isRequest = false;
+  try {
+    isRequest = request instanceof Request;
+  } catch {
+    // A Proxy whose traps throw is no Request.
+  }
+  if (!isRequest) throw invalidArgument('request', 'a Request', request, 'requestApiPath');
   const context = requestContext(options);
   if (!context || typeof context.baseUrl !== 'string' || !URL.canParse(context.baseUrl)) return undefined;
   // The client checked that the URL it built parses to exactly its base path plus the API path.
   if (request.url === context.url) return context.apiPath;
   const base = new URL(context.baseUrl);
   return apiPathUnder(request.url, base.origin, base.pathname.replace(/\/+$/, ''));
-}
-
-/** Whether `value` is a fetch Request; a Proxy whose traps throw is not one (its throw is not passed on). */
-function isRequest(value: unknown): value is Request {
-  try {
-    return value instanceof Request;
-  } catch {
-    return false;
-  }
 }

@@ -18,19 +18,20 @@ const ESCAPE = '%';
 const ROUTER_FORMS = /;|\/\/|\/$/;
 
 /**
- * Whether `apiPath` goes on the wire exactly as written under a base URL whose pathname is `basePath`
- * (no trailing slash): the parsed pathname of `base + apiPath` is the written one (no character stripped,
+ * Whether `apiPath` goes on the wire exactly as written under `baseUrl` (whose pathname is `basePath`, without
+ * a trailing slash): the parsed pathname of `baseUrl + apiPath` is the written one (no character stripped,
  * collapsed, split off or percent-encoded by the URL parser) and it holds no form a router reads as another
- * path. `url` is the parsed URL of `base + apiPath`.
+ * path.
  */
-export function isWirePath(apiPath: string, basePath: string, url: URL): boolean {
-  return (
-    url.pathname === basePath + apiPath &&
-    url.search === '' &&
-    url.hash === '' &&
-    !apiPath.includes(ESCAPE) &&
-    (apiPath === '/' || !ROUTER_FORMS.test(apiPath))
-  );
+export function isWirePath(apiPath: string, baseUrl: string, basePath: string): boolean {
+  if (apiPath.includes(ESCAPE) || (apiPath !== '/' && ROUTER_FORMS.test(apiPath))) return false;
+  let url: URL;
+  try {
+    url = new URL(baseUrl + apiPath);
+  } catch {
+    return false;
+  }
+  return url.pathname === basePath + apiPath && url.search === '' && url.hash === '';
 }
 
 /**
