@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeTransport } from '../../../core/bridge/transport.js';
 import type { TransportStats } from '../../../core/bridge/transport.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
+import type { Timers } from '../../../core/platform/types.js';
 
 const ZERO: TransportStats = { sent: 0, succeeded: 0, failed: 0, timedOut: 0, aborted: 0, late: 0, duplicate: 0, unknown: 0, malformed: 0 };
 
@@ -228,11 +229,11 @@ describe('bookkeeping that throws', () => {
     const boom = new Error('clearTimeout failed');
     const transport = new BridgeTransport({
       timers: {
-        setTimeout: (run, ms) => platform.timers.setTimeout(run, ms),
+        setTimeout: (run: () => void, ms: number) => platform.timers.setTimeout(run, ms),
         clearTimeout: () => {
           throw boom;
         },
-      } as typeof platform.timers,
+      } satisfies Timers,
       crypto: { getRandomValues: <T extends ArrayBufferView | null>(array: T): T => array },
       post: () => undefined,
       errors: platform.errors,
