@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeTransport } from '../../../core/bridge/transport.js';
 import type { TransportStats } from '../../../core/bridge/transport.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
+import type { Timers } from '../../../core/platform/types.js';
 
 const ZERO: TransportStats = { sent: 0, succeeded: 0, failed: 0, timedOut: 0, aborted: 0, late: 0, duplicate: 0, unknown: 0, malformed: 0 };
 
@@ -69,15 +70,40 @@ describe('the counters', () => {
     controller.abort(new Error('left the page'));
     platform.advance(1000);
     expect(await ok).toEqual({ value: { status: 'answered', code: '00000', data: 7 } });
-    expect((await refused).error).toMatchObject({ name: 'AppResponseUnSuccessError' });
-    expect((await slow).error).toMatchObject({ name: 'AppRequestCallbackTimeout' });
+    expect((await refused).error).toMatchObject({ name: 'AppResponseUnSuccessError', extra: { command: '/refused' } });
+    expect((await slow).error).toMatchObject({ name: 'AppRequestCallbackTimeout', extra: { command: '/slow', id: 1002 } });
     expect((await timedOutByCode).error).toMatchObject({ name: 'AppResponseUnSuccessError' });
     expect((await notJson).error).toMatchObject({ name: 'AppResponseNetworkError', extra: { reason: 'not-json' } });
     expect((await noCode).error).toMatchObject({ name: 'AppResponseNetworkError', extra: { reason: 'no-code' } });
-    expect((await aborted).error).toMatchObject({ name: 'BridgeCallAbortedError' });
+    expect((await aborted).error).toMatchObject({ name: 'BridgeCallAbortedError', cause: new Error('left the page') });
     expect(transport.stats).toEqual({ ...ZERO, sent: 8, succeeded: 1, failed: 3, timedOut: 2, aborted: 1, malformed: 1 });
     expect(transport.pendingCount).toBe(0);
     expect(platform.timers.pendingCount).toBe(0);
+    // Freeing calls without a signal touched no listener and threw nothing.
+    expect(platform.reports).toEqual([]);
+  });
+
+  it('an answer that is not JSON, not an object, or unreadable is malformed; an empty one or a bad code only fails', async () => {
+    const { transport, outcome } = rig([0, 0]);
+    const unreadable = new Error('getter threw');
+    const answers: unknown[] = [
+      '{oops',
+      '42',
+      {
+        get code() {
+          throw unreadable;
+        },
+      },
+      '',
+      '{"code":true}',
+    ];
+    const calls = answers.map(() => outcome(transport.call('/a', undefined, { timeoutMs: 1000 })));
+    answers.forEach((answer, id) => transport.receive(id, answer));
+    const errors = (await Promise.all(calls)).map((o) => o.error as { extra: { reason: string }; cause?: unknown });
+    expect(errors.map((e) => e.extra.reason)).toEqual(['not-json', 'not-an-object', 'unreadable', 'empty', 'invalid-code']);
+    // Only the unreadable answer has a cause: what reading it threw.
+    expect(errors.map((e) => ('cause' in e ? e.cause : 'none'))).toEqual(['none', 'none', unreadable, 'none', 'none']);
+    expect(transport.stats).toMatchObject({ malformed: 3, failed: 5 });
   });
 
   it('after a call settles, a second answer is a duplicate, an answer after its timeout or abort is late, and an id never issued is unknown', async () => {
@@ -142,7 +168,9 @@ describe('posting failures', () => {
     // An answer that arrives anyway for the unsent call is late, not a second settlement.
     transport.receive(50, '{"code":"00000"}');
     expect(transport.stats).toEqual({ ...ZERO, late: 1 });
-    expect(() => transport.send('/event', 1)).toThrow(expect.objectContaining({ extra: { reason: 'post-failed', command: '/event' } }));
+    expect(() => transport.send('/event', 1)).toThrow(
+      expect.objectContaining({ extra: { reason: 'post-failed', command: '/event' }, cause: boom }),
+    );
     expect(transport.stats.sent).toBe(0);
   });
 
@@ -166,6 +194,7 @@ describe('posting failures', () => {
     await expect(transport.call('/a', { big: 1n }, { timeoutMs: 1000 })).rejects.toMatchObject({
       name: 'AppJSBridgeRequestActionError',
       extra: { reason: 'post-failed', command: '/a' },
+      cause: expect.anything(),
     });
     expect(posted).toEqual([]);
     expect(transport.pendingCount).toBe(0);
@@ -179,7 +208,8 @@ describe('posting failures', () => {
       const { transport, posted } = rig();
       await expect(transport.call('/a', undefined, { timeoutMs: timeoutMs as number })).rejects.toMatchObject({
         name: 'InvalidArgumentError',
-        extra: { field: 'timeoutMs' },
+        message: `A bridge timeout must be a positive, finite number of ms up to 2147483647, got ${String(timeoutMs)}`,
+        extra: { field: 'timeoutMs', value: timeoutMs },
       });
       expect(posted).toEqual([]);
     },
@@ -228,11 +258,11 @@ describe('bookkeeping that throws', () => {
     const boom = new Error('clearTimeout failed');
     const transport = new BridgeTransport({
       timers: {
-        setTimeout: (run, ms) => platform.timers.setTimeout(run, ms),
+        setTimeout: (run: () => void, ms: number) => platform.timers.setTimeout(run, ms),
         clearTimeout: () => {
           throw boom;
         },
-      } as unknown as typeof platform.timers,
+      } satisfies Timers,
       crypto: { getRandomValues: <T extends ArrayBufferView | null>(array: T): T => array },
       post: () => undefined,
       errors: platform.errors,
@@ -245,5 +275,44 @@ describe('bookkeeping that throws', () => {
     // The entry is gone, so the timer that could not be cleared finds nothing when it fires.
     platform.advance(1000);
     expect(transport.stats).toMatchObject({ succeeded: 1, timedOut: 0 });
+  });
+});
+
+describe('construction and the optional error reporter', () => {
+  it('options without the timers, crypto or post port are an InvalidArgumentError naming the port and BridgeTransport', () => {
+    const platform = memoryPlatform();
+    const full = { timers: platform.timers, crypto: platform.crypto, post: () => undefined };
+    for (const port of ['timers', 'crypto', 'post'] as const) {
+      const rest: Partial<typeof full> = { ...full };
+      delete rest[port];
+      expect(() => new BridgeTransport(rest as never)).toThrow(
+        expect.objectContaining({
+          name: 'InvalidArgumentError',
+          message: `BridgeTransport: options.${port} must be an object, got undefined`,
+        }),
+      );
+    }
+  });
+
+  it('a message with no payload is posted without a payload member', () => {
+    const { transport, posted } = rig();
+    transport.send('/event', undefined);
+    expect(posted).toStrictEqual([{ command: '/event' }]);
+  });
+
+  it('without an error reporter, a post that throws after a synchronous answer is dropped quietly', async () => {
+    const platform = memoryPlatform();
+    const app = { answer: (_id: number) => undefined as void };
+    const transport = new BridgeTransport({
+      timers: platform.timers,
+      crypto: { getRandomValues: <T extends ArrayBufferView | null>(array: T): T => array },
+      post: () => {
+        app.answer(0);
+        throw new Error('after answering');
+      },
+    });
+    app.answer = (id) => transport.receive(id, '{"code":"00000"}');
+    await expect(transport.call('/a', undefined, { timeoutMs: 1000 })).resolves.toMatchObject({ code: '00000' });
+    expect(transport.stats.succeeded).toBe(1);
   });
 });

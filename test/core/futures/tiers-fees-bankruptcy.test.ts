@@ -279,7 +279,14 @@ describe('trading and funding fees', () => {
         },
       ),
       // Closing at the open price, where the gross PnL is 0 and the fees carry the rounding alone.
-      { numRuns: 200, examples: [['inverse', 1, 260056, 3, 3], ['inverse', 2, 7, 3, 3], ['linear', 1, 1e6, 999_999, 999_999]] },
+      {
+        numRuns: 200,
+        examples: [
+          ['inverse', 1, 260056, 3, 3],
+          ['inverse', 2, 7, 3, 3],
+          ['linear', 1, 1e6, 999_999, 999_999],
+        ],
+      },
     );
   });
 
