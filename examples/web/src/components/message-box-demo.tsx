@@ -20,7 +20,7 @@ export function MessageBoxDemo() {
       box
         .prompt('Anti-phishing code (4 to 8 letters or digits):', {
           title: 'Prompt',
-        ...buttons,
+          ...buttons,
           inputPattern: /^[A-Za-z0-9]{4,8}$/,
           inputErrorMessage: 'Use 4 to 8 letters or digits',
           maxLength: 8,
