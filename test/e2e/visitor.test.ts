@@ -278,6 +278,22 @@ describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 
           return { text: text.textContent, stopAfterWord: at(text.textContent!.length - 1) > at(0), dir: getComputedStyle(p).direction };
         });
         expect(off).toEqual({ text: 'Off.', stopAfterWord: true, dir: 'rtl' });
+        // "Isolated 20×" reads in that order on the Arabic page: the mode's first letter left of the leverage.
+        await clickByName(arabic, 'link', 'Futures');
+        await waitForPath(arabic, '/ar/futures/usdt/BTCUSDT');
+        await waitFor(arabic, '[data-position="btc-long-isolated"] [data-label="margin"] bdi');
+        const margin = await arabic.evaluate(() => {
+          const span = document.querySelector('[data-position="btc-long-isolated"] [data-label="margin"] span')!;
+          const word = span.firstChild!;
+          const range = document.createRange();
+          range.setStart(word, 0);
+          range.setEnd(word, 1);
+          return {
+            text: span.textContent,
+            modeFirst: range.getBoundingClientRect().left < span.querySelector('bdi')!.getBoundingClientRect().left,
+          };
+        });
+        expect(margin).toEqual({ text: 'Isolated 20×', modeFirst: true });
         await clickByName(arabic, 'link', 'UI');
         await waitForPath(arabic, '/ar/ui');
         await scrollTo(arabic, testId('queue-boxes'));
