@@ -94,7 +94,13 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     // The gateway asks for a challenge (status 0), so the test widget shows; the user solves it.
     await waitForText(page, testId('captcha-login-state'), 'challenging');
     await page.click(testId('captcha-solve'));
-    await waitForText(page, testId('login-outcome'), /^00000/, 15_000);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="login-outcome"]')?.getAttribute('data-code') === '00000',
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
     const login = e2e.servers.gateway.logins.at(-1);
     expect(login).toMatchObject({
       path: '/v1/user/login',
@@ -114,8 +120,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     await page.click(testId('signed-calls'));
     await waitFor(page, testId('signed-outcome-1'));
     await page.waitForFunction(() => document.querySelector('[data-testid="signed-outcome-0"]')?.getAttribute('data-status') === 'done');
-    expect(await textOf(page, testId('signed-outcome-0'))).toMatch(/^00000/);
-    await waitForText(page, testId('signed-outcome-1'), /^00000/);
+    expect(await attributeOf(page, testId('signed-outcome-0'), 'data-code')).toBe('00000');
+    await page.waitForFunction(() => document.querySelector('[data-testid="signed-outcome-1"]')?.getAttribute('data-code') === '00000');
     expect(e2e.servers.gateway.signs.slice(-2).map((s) => [s.path, s.mode, s.result])).toEqual([
       ['/v1/user/overview/userinfo', 1, 'ok'],
       ['/v1/spot/order/place', 2, 'ok'],
@@ -213,6 +219,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     // The shared button counts an idle click, then turns to loading.
     await page.click(testId('demo-button'));
     await waitForText(page, testId('button-clicks'), '1');
+    // The click places an order: loading until it is placed, then idle again.
+    await waitForText(page, testId('button-state'), 'idle', 5000);
     await page.click(testId('button-loading'));
     await waitForText(page, testId('button-state'), 'loading');
     // The dialog opens and closes by its button.
@@ -470,11 +478,24 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
 
       const secret = `${engine.name}-${size.name}-secret`;
       const logIn = async () => {
+        // Once logged in, the form steps aside: "Log in again" brings it back.
+        if ((await countOf(page, testId('login-again'))) > 0) {
+          await scrollTo(page, testId('login-again'));
+          await page.click(testId('login-again'));
+        }
         await fill(page, 'input[name="pwd"]', secret);
+        await scrollTo(page, testId('login-submit'));
         await page.click(testId('login-submit'));
         await waitForText(page, testId('captcha-login-state'), 'challenging');
         await page.click(testId('captcha-solve'));
-        await waitForText(page, testId('login-outcome'), /^00000/, 15_000);
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="login-outcome"]')?.getAttribute('data-status') === 'done',
+          undefined,
+          {
+            timeout: 15_000,
+          },
+        );
+        expect(await attributeOf(page, testId('login-outcome'), 'data-code')).toBe('00000');
       };
       expect(await attributeOf(page, testId('login-encryption'), 'data-encrypted')).toBe('true');
       await logIn();

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { PageBoundary } from '../../examples/web/src/components/page-boundary.js';
 import { loginEncryptionOutlook } from '../../examples/web/src/services/account.js';
-import { isValid, loginErrors, registerErrors } from '../../examples/web/src/services/forms.js';
+import { asciiDigits, isValid, loginErrors, registerErrors } from '../../examples/web/src/services/forms.js';
 import { skippedText } from '../../examples/web/src/services/in-app.js';
 import { isCompleteSize, PLAN_FILLED, spotPlanOrder } from '../../examples/web/src/services/positions.js';
 import { documentTitle, PAGES } from '../../examples/web/src/services/router.js';
@@ -96,6 +96,19 @@ describe('demo forms', () => {
     expect(registerErrors({ ...ok, rePwd: 'long-enougH' })).toEqual({ rePwd: 'The passwords do not match.' });
     expect(registerErrors({ ...ok, pwd: '', rePwd: '' })).toEqual({ pwd: 'Choose a password.', rePwd: 'Repeat the password.' });
     expect(registerErrors({ ...ok, pwd: 'short', rePwd: 'short' })).toEqual({ pwd: 'Use at least 8 characters.' });
+  });
+});
+
+describe('e-mail code digits', () => {
+  it('a code typed in full-width or Arabic-Indic digits is the same six-digit code', () => {
+    const ok = { email: 'a@b.co', emailCode: '１２３４５６', pwd: 'long-enough', rePwd: 'long-enough' };
+    expect(registerErrors(ok)).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '٠١٢٣٤٥' })).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '۹۸۷۶۵۴' })).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '１２３４５' })).toEqual({ emailCode: 'The code is 6 digits.' });
+    expect(asciiDigits('１２３４５６')).toBe('123456');
+    expect(asciiDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ ０１２３４５６７８９')).toBe('0123456789 0123456789 0123456789');
+    expect(asciiDigits('ab12')).toBe('ab12');
   });
 });
 

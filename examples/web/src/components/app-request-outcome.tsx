@@ -4,6 +4,7 @@ import { useApp, useLiveActor } from '../app-context.js';
 import { describeError } from '../services/account.js';
 import { COMMAND_SAMPLES } from '../services/command-samples.js';
 import { skippedText } from '../services/in-app.js';
+import { ActionButton } from './action-button.js';
 
 const [{ path, params }] = COMMAND_SAMPLES.requestAction;
 
@@ -17,10 +18,7 @@ export function AppRequestOutcome() {
   if (request.status === 'pending') {
     return (
       <>
-        pending…{' '}
-        <button type="button" onClick={request.cancel}>
-          cancel
-        </button>
+        pending… <ActionButton action={() => request.cancel()}>cancel</ActionButton>
       </>
     );
   }

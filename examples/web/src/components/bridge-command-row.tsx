@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { BRIDGE_COMMANDS } from 'exkit';
 import type { BridgeCommand } from 'exkit';
 import { useBridge } from 'exkit/react';
+import { ActionButton } from './action-button.js';
 
 /** Where a minimum version comes from, as the legend above the table explains it. */
 export const VERSION_SOURCE = { seed: 'seed', chosen: 'our choice' } as const;
 
 /** One bridge command: its minimum app version, whether this app runs it, a send button and the last result. */
-export function BridgeCommandRow({ command, onSend, children }: { command: BridgeCommand; onSend: () => void; children?: ReactNode }) {
+export function BridgeCommandRow({ command, onSend, children }: { command: BridgeCommand; onSend: () => unknown; children?: ReactNode }) {
   const bridge = useBridge();
   const supported = bridge.supports(command);
   const source = BRIDGE_COMMANDS[command].source;
@@ -43,9 +44,9 @@ export function BridgeCommandRow({ command, onSend, children }: { command: Bridg
         )}
       </td>
       <td data-label="try it">
-        <button type="button" aria-label={`Send ${command}`} onClick={onSend}>
+        <ActionButton aria-label={`Send ${command}`} action={onSend}>
           Send
-        </button>
+        </ActionButton>
       </td>
       <td data-label="result" className="result">
         {children}

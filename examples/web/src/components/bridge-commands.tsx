@@ -13,7 +13,7 @@ export function BridgeCommands() {
   const [results, setResults] = useState<Partial<Record<BridgeCommand, string>>>({});
   const send = (command: BridgeCommand) => {
     setResults((r) => ({ ...r, [command]: 'pending…' }));
-    inApp.send(command).then(
+    return inApp.send(command).then(
       (result) =>
         setResults((r) => ({
           ...r,

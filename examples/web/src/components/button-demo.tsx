@@ -1,11 +1,20 @@
 import { useState } from 'react';
-import { useButton } from 'exkit/react';
 import { useLiveActor } from '../app-context.js';
+import { useActionButton } from './action-button.js';
 
-/** The shared button: a click counts only while neither loading nor disabled; the two are independent. */
+/** How long the demo's order takes to place (a stand-in for the call). */
+const PLACING_MS = 1200;
+
+/**
+ * The shared button: a click counts only while neither loading nor disabled; the two are independent. A click
+ * places an order, loading until it is placed, so a double-click places one.
+ */
 export function ButtonDemo() {
   const [clicks, setClicks] = useState(0);
-  const button = useButton(() => setClicks((n) => n + 1));
+  const button = useActionButton(() => {
+    setClicks((n) => n + 1);
+    return new Promise((done) => setTimeout(done, PLACING_MS));
+  });
   useLiveActor('button', button.actor);
   const state = [button.loading && 'loading', button.disabled && 'disabled'].filter(Boolean).join(' + ') || 'idle';
   return (

@@ -2,6 +2,7 @@ import { sampleGeeTestValidate } from 'exkit';
 import { useCaptcha } from 'exkit/react';
 import { useApp } from '../app-context.js';
 import { LOGIN_SCENE, REGISTER_SCENE } from '../services/account.js';
+import { ActionButton } from './action-button.js';
 
 /** The test captcha widget: shown while a flow is challenging; the user solves or closes it. */
 export function CaptchaPanel() {
@@ -24,12 +25,10 @@ export function CaptchaPanel() {
           <p>
             Test widget (language {widget.initOptions?.language ?? '—'}, id {widget.initOptions?.captchaId ?? '—'})
           </p>
-          <button type="button" data-testid="captcha-solve" onClick={() => widget.succeed(sampleGeeTestValidate('example'))}>
+          <ActionButton data-testid="captcha-solve" action={() => widget.succeed(sampleGeeTestValidate('example'))}>
             Slide to verify
-          </button>
-          <button type="button" onClick={() => widget.close()}>
-            Close
-          </button>
+          </ActionButton>
+          <ActionButton action={() => widget.close()}>Close</ActionButton>
         </div>
       ) : (
         <p className="muted">The widget appears here when the server asks for a challenge.</p>

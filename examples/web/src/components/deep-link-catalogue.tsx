@@ -24,6 +24,11 @@ export function DeepLinkCatalogue() {
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
           />
+          {shown.length === 0 ? (
+            <p className="muted" role="status" data-testid="deep-link-no-match">
+              No link target matches “{filter}”. Clear the filter to see all {DEEP_LINK_TARGET_NAMES.length}.
+            </p>
+          ) : null}
           <ul className="list" data-testid="deep-link-targets">
             {shown.map((target) => (
               <li key={target}>

@@ -5,6 +5,7 @@ import { useBridge } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
 import { DEEP_LINK_CONFIG } from '../services/in-app.js';
 import { describeError } from '../services/account.js';
+import { ActionButton } from './action-button.js';
 
 /** One target's parameters (with defaults and platform limits), the link it builds, and an open button. */
 export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
@@ -23,12 +24,11 @@ export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
     // A value outside a listed set (home/asset type) is refused with a typed error: show it instead of a link.
     link = describeError(error);
   }
-  const open = () => {
+  const open = () =>
     inApp.open(target, values).then(
       (result: OpenDeepLinkResult) => setOutcome(JSON.stringify(result)),
       (error: unknown) => setOutcome(describeError(error)),
     );
-  };
   return (
     <div className="deep-link-form" data-testid="deep-link-form">
       <h3>
@@ -50,9 +50,9 @@ export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
       <p>
         <code data-testid="deep-link-url">{link ?? 'restricted on this platform'}</code>
       </p>
-      <button type="button" data-testid="deep-link-open" onClick={open}>
+      <ActionButton data-testid="deep-link-open" action={open}>
         Open {bridge.inApp ? 'in the app' : 'with the public scheme'}
-      </button>
+      </ActionButton>
       <p className="result" data-testid="deep-link-outcome">
         {outcome}
       </p>

@@ -1,16 +1,32 @@
+import { useState } from 'react';
 import { useDialog } from 'exkit/react';
 import { useLiveActor } from '../app-context.js';
+import { ActionButton, DOUBLE_CLICK_MS } from './action-button.js';
 
-/** A modal dialog with title, body and footer: scroll lock, focus trap, Escape and backdrop close, the app's z-index. */
+/**
+ * A modal dialog with title, body and footer: scroll lock, focus trap, Escape and backdrop close, the app's
+ * z-index. The trigger opens it (it never toggles), and the backdrop closes it only once the double-click
+ * interval after opening has passed: the second click of a double-click on the trigger lands on the backdrop.
+ */
 export function DialogDemo() {
-  const dialog = useDialog({ size: 'small' });
+  const [justOpened, setJustOpened] = useState(false);
+  const dialog = useDialog({ size: 'small', closeOnBackdrop: !justOpened });
   useLiveActor('popup', dialog.actor);
+  const { onClick: _toggle, ...trigger } = dialog.getTriggerProps();
   return (
     <section className="card">
       <h2>Dialog</h2>
-      <button {...dialog.getTriggerProps()} data-testid="open-dialog">
+      <ActionButton
+        {...trigger}
+        data-testid="open-dialog"
+        action={() => {
+          setJustOpened(true);
+          dialog.setOpen(true);
+          return new Promise((done) => setTimeout(done, DOUBLE_CLICK_MS)).then(() => setJustOpened(false));
+        }}
+      >
         Open dialog
-      </button>
+      </ActionButton>
       {dialog.open ? (
         <>
           <div {...dialog.getBackdropProps()} className="backdrop" />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { InvalidArgumentError } from 'exkit';
+import { ActionButton } from './action-button.js';
 
 /** Renders nothing until armed; then throws while rendering, as a page with a bug would. */
 function Faulty({ armed }: { armed: boolean }) {
@@ -17,9 +18,9 @@ export function FailureDemo() {
         Each page has its own error boundary: a rendering error replaces the page with what failed and a way back, while the nav and status
         bar keep working.
       </p>
-      <button type="button" data-testid="break-page" onClick={() => setArmed(true)}>
+      <ActionButton data-testid="break-page" action={() => setArmed(true)}>
         Break this page
-      </button>
+      </ActionButton>
       <Faulty armed={armed} />
     </section>
   );

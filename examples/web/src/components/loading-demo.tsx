@@ -1,5 +1,6 @@
 import { useLoading } from 'exkit/react';
 import { LOADING_TARGET } from '../services/app-services.js';
+import { ActionButton } from './action-button.js';
 
 /** A loading overlay over this panel; overlapping requests share it until the last ends. */
 export function LoadingDemo() {
@@ -11,9 +12,9 @@ export function LoadingDemo() {
       <p className="muted">
         State: <span data-testid="loading-state">{loading.state}</span>
       </p>
-      <button type="button" data-testid="loading-start" onClick={() => void loading.track(twoSeconds(), { text: 'Loading balances…' })}>
+      <ActionButton data-testid="loading-start" action={() => loading.track(twoSeconds(), { text: 'Loading balances…' })}>
         Load for 2 s
-      </button>
+      </ActionButton>
       {loading.mounted ? (
         <div {...loading.getOverlayProps()} className="overlay" data-testid="loading-overlay">
           {loading.text}

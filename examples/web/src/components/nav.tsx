@@ -12,37 +12,46 @@ import type { PageInfo } from '../services/router.js';
 export function Nav({ current }: { current: PageInfo['id'] }) {
   const { router } = useApp();
   const { on: simulation } = useSimulationMode();
+  const anyBlocked = simulation && PAGES.some((page) => !isSimulationAllowedPath(page.path));
   return (
-    <nav className="nav" aria-label="Sections">
-      {PAGES.map((page) => {
-        const blocked = simulation && !isSimulationAllowedPath(page.path);
-        if (blocked) {
+    <>
+      <nav className="nav" aria-label="Sections">
+        {PAGES.map((page) => {
+          const blocked = simulation && !isSimulationAllowedPath(page.path);
+          if (blocked) {
+            return (
+              <span
+                key={page.id}
+                className="nav-blocked"
+                aria-disabled="true"
+                aria-describedby="nav-blocked-why"
+                title="Not available in simulation trading: use Back to live trading"
+                data-nav-blocked={page.id}
+              >
+                {page.title}
+              </span>
+            );
+          }
           return (
-            <span
+            <a
               key={page.id}
-              className="nav-blocked"
-              aria-disabled="true"
-              title="Not available in simulation trading: use Back to live trading"
-              data-nav-blocked={page.id}
+              href={page.path}
+              aria-current={page.id === current ? 'page' : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                router.go(page.path);
+              }}
             >
               {page.title}
-            </span>
+            </a>
           );
-        }
-        return (
-          <a
-            key={page.id}
-            href={page.path}
-            aria-current={page.id === current ? 'page' : undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              router.go(page.path);
-            }}
-          >
-            {page.title}
-          </a>
-        );
-      })}
-    </nav>
+        })}
+      </nav>
+      {anyBlocked ? (
+        <p className="nav-note" id="nav-blocked-why" data-testid="nav-blocked-why">
+          Greyed-out sections are not part of simulation trading. Choose “Back to live trading” to open them.
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useNotifications } from 'exkit/react';
+import { ActionButton } from './action-button.js';
 
 /** Notifications: close on timer, button, Escape or click; hovering pauses. */
 export function NotificationDemo() {
@@ -7,19 +8,13 @@ export function NotificationDemo() {
     <section className="card">
       <h2>Notifications</h2>
       <div className="buttons">
-        <button
-          type="button"
-          data-testid="notify"
-          onClick={() => notify({ title: 'Order filled', message: 'Bought 0.01 BTC at 64,250.50 USDT' })}
-        >
+        <ActionButton data-testid="notify" action={() => notify({ title: 'Order filled', message: 'Bought 0.01 BTC at 64,250.50 USDT' })}>
           notify
-        </button>
-        <button type="button" onClick={() => notify({ title: 'Price alert', message: 'ETH crossed 3,200 USDT', position: 'bottom-right' })}>
+        </ActionButton>
+        <ActionButton action={() => notify({ title: 'Price alert', message: 'ETH crossed 3,200 USDT', position: 'bottom-right' })}>
           notify bottom-right
-        </button>
-        <button type="button" onClick={() => close()}>
-          close all
-        </button>
+        </ActionButton>
+        <ActionButton action={() => close()}>close all</ActionButton>
       </div>
     </section>
   );

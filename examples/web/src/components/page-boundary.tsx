@@ -1,6 +1,7 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { describeError } from '../services/account.js';
+import { ActionButton } from './action-button.js';
 
 export interface PageBoundaryProps {
   /** The page's title, named in the message. */
@@ -39,12 +40,12 @@ export class PageBoundary extends Component<PageBoundaryProps, { error: unknown;
           {describeError(this.state.error)}
         </pre>
         <div className="buttons">
-          <button type="button" data-testid="page-error-retry" onClick={() => this.setState({ error: undefined, failed: false })}>
+          <ActionButton data-testid="page-error-retry" action={() => this.setState({ error: undefined, failed: false })}>
             Try again
-          </button>
-          <button type="button" data-testid="page-error-leave" onClick={this.props.onLeave}>
+          </ActionButton>
+          <ActionButton data-testid="page-error-leave" action={() => this.props.onLeave()}>
             {this.props.leaveLabel}
-          </button>
+          </ActionButton>
         </div>
       </section>
     );

@@ -1,5 +1,6 @@
 import { CURRENCIES, changeTheme, revealOriginFromEvent, rootThemePort } from 'exkit';
 import { useExkit, usePreferences } from 'exkit/react';
+import { ActionButton } from './action-button.js';
 
 /**
  * The preferences cookie: display currency and theme (the theme change reveals in a circle from the click).
@@ -29,22 +30,21 @@ export function PreferencesPanel() {
           : `Fiat estimates show in ${preferences.unit}.`}
       </p>
       <div className="buttons">
-        <button
-          type="button"
+        <ActionButton
           data-testid="theme-toggle"
-          onClick={(event) => {
+          action={(event) => {
             // The reveal applies the theme itself; the cookie follows once it has.
             const done = () => setPreferences({ theme: nextTheme });
-            if (platform.dom)
-              void changeTheme(platform, rootThemePort(platform.dom), nextTheme, { origin: revealOriginFromEvent(event) }).then(done, done);
-            else done();
+            if (!platform.dom) return done();
+            const origin = event ? revealOriginFromEvent(event) : undefined;
+            return changeTheme(platform, rootThemePort(platform.dom), nextTheme, origin ? { origin } : {}).then(done, done);
           }}
         >
           Switch to the {nextTheme === 'white' ? 'light' : 'dark'} theme
-        </button>
-        <button type="button" data-testid="preferences-reset" onClick={() => resetPreferences()}>
+        </ActionButton>
+        <ActionButton data-testid="preferences-reset" action={() => resetPreferences()}>
           Reset preferences
-        </button>
+        </ActionButton>
       </div>
       <details>
         <summary>The preferences cookie as stored</summary>

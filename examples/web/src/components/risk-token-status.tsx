@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useRiskToken } from 'exkit/react';
 import { useApp } from '../app-context.js';
 import { describeError } from '../services/account.js';
+import { ActionButton } from './action-button.js';
 
 /** The device identity: the risk token's status and kind, and the fingerprint's terminal code. */
 export function RiskTokenStatus() {
@@ -29,9 +30,9 @@ export function RiskTokenStatus() {
         <dd data-testid="terminal-code">{code ?? 'computing…'}</dd>
       </dl>
       {lastError ? <p className="error">{describeError(lastError)}</p> : null}
-      <button type="button" onClick={() => void refresh()} disabled={pending}>
+      <ActionButton action={() => refresh()} disabled={pending}>
         Refresh risk token
-      </button>
+      </ActionButton>
     </section>
   );
 }

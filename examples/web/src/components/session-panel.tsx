@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSecurityEvents } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
 import { SESSION_COOKIES, loginEncryptionOutlook, logout } from '../services/account.js';
+import { ActionButton } from './action-button.js';
 
 /** Who is logged in, whether the next login goes out encrypted (and why not), and the log-out button. */
 export function SessionPanel() {
@@ -30,17 +31,16 @@ export function SessionPanel() {
           {outlook.why}
         </p>
       )}
-      <button
-        type="button"
+      <ActionButton
         data-testid="logout"
         disabled={!user && !security.token()}
-        onClick={() => {
+        action={() => {
           logout(platform, security);
           setChanges((n) => n + 1);
         }}
       >
         Log out
-      </button>
+      </ActionButton>
     </section>
   );
 }

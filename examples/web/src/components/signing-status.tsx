@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSecurityEvents } from 'exkit/react';
 import { useApp } from '../app-context.js';
 import { describeError } from '../services/account.js';
+import { ActionButton } from './action-button.js';
 
 /** Signing init (config, verified server key, client key pair) and the session it is bound to. */
 export function SigningStatus() {
@@ -29,9 +30,7 @@ export function SigningStatus() {
         <dd data-testid="bound-user">{security.keys.bound()?.userId ?? 'no'}</dd>
       </dl>
       {error ? <p className="error">{describeError(error)}</p> : null}
-      <button type="button" onClick={() => signingInit.send({ type: 'INIT' })}>
-        Retry init
-      </button>
+      <ActionButton action={() => signingInit.send({ type: 'INIT' })}>Retry init</ActionButton>
     </section>
   );
 }

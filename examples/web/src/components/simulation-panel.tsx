@@ -1,6 +1,7 @@
 import { SIMULATION_ALLOWED_PATHS } from 'exkit';
 import { useSimulationMode } from 'exkit/react';
 import { usePreferences } from 'exkit/react';
+import { ActionButton } from './action-button.js';
 
 /** Turns paper trading on (lands on the simulation spot page) or off (reloads); lists the allowed pages. */
 export function SimulationPanel() {
@@ -11,13 +12,13 @@ export function SimulationPanel() {
       <h2>Simulation trading</h2>
       <p data-testid="simulation-state">{on ? 'On: pages off the allowed list redirect to the simulation spot page.' : 'Off.'}</p>
       {on ? (
-        <button type="button" data-testid="simulation-off" onClick={() => turnOff()}>
+        <ActionButton data-testid="simulation-off" action={() => turnOff()}>
           Back to live trading
-        </button>
+        </ActionButton>
       ) : (
-        <button type="button" data-testid="simulation-on" onClick={() => turnOn(preferences.language)}>
+        <ActionButton data-testid="simulation-on" action={() => turnOn(preferences.language)}>
           Try simulation trading
-        </button>
+        </ActionButton>
       )}
       <details>
         <summary>{SIMULATION_ALLOWED_PATHS.length} allowed paths</summary>

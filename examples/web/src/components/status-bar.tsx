@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useBridge, useSimulationMode } from 'exkit/react';
 import { useApp } from '../app-context.js';
+import { ActionButton } from './action-button.js';
 
 /**
  * Where the page runs: in-app or web, simulation on or off, signing init state. While simulation trading is
@@ -19,9 +20,9 @@ export function StatusBar() {
         {on ? 'Simulation trading' : 'Live trading'}
       </span>
       {on ? (
-        <button type="button" className="status-action" data-testid="simulation-exit" onClick={() => turnOff()}>
+        <ActionButton className="status-action" data-testid="simulation-exit" action={() => turnOff()}>
           Back to live trading
-        </button>
+        </ActionButton>
       ) : null}
       <span data-testid="signing-status">signing: {signing}</span>
     </div>

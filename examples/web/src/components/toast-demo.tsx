@@ -1,5 +1,6 @@
 import { TOAST_TYPES } from 'exkit/machines';
 import { useToast } from 'exkit/react';
+import { ActionButton } from './action-button.js';
 
 /** A message of each kind, as an exchange would show it. */
 const TOAST_SAMPLES = {
@@ -18,15 +19,14 @@ export function ToastDemo() {
       <h2>Toasts</h2>
       <div className="buttons">
         {TOAST_TYPES.filter((t) => t !== 'loading').map((type) => (
-          <button key={type} type="button" data-testid={`toast-${type}`} onClick={() => toast[type](TOAST_SAMPLES[type])}>
+          <ActionButton key={type} data-testid={`toast-${type}`} action={() => toast[type](TOAST_SAMPLES[type])}>
             {type}
-          </button>
+          </ActionButton>
         ))}
-        <button
-          type="button"
+        <ActionButton
           data-testid="toast-promise"
-          onClick={() =>
-            void toast
+          action={() =>
+            toast
               .promise(new Promise((resolve) => window.setTimeout(resolve, 1500)), {
                 loading: 'Placing order…',
                 success: 'Order placed',
@@ -36,10 +36,8 @@ export function ToastDemo() {
           }
         >
           loading → success
-        </button>
-        <button type="button" onClick={() => toast.dismiss()}>
-          dismiss all
-        </button>
+        </ActionButton>
+        <ActionButton action={() => toast.dismiss()}>dismiss all</ActionButton>
       </div>
     </section>
   );

@@ -2,6 +2,8 @@
 // through the exkit HTTP client, whose security hooks encrypt login payloads and sign core calls.
 import type { ApiEnvelope, CaptchaResult, HttpClient, Platform, Security } from 'exkit';
 import type { CaptchaService } from 'exkit/machines';
+import { asciiDigits } from './forms.js';
+import { valueStore } from './store.js';
 
 export type AccountOutcome =
   { status: 'done'; envelope: ApiEnvelope<unknown> } | { status: 'captcha-closed' } | { status: 'failed'; error: unknown };
@@ -40,7 +42,9 @@ export function register(
   http: HttpClient,
   form: { email: string; pwd: string; rePwd: string; emailCode: string },
 ): Promise<AccountOutcome> {
-  return withCaptcha(captcha, REGISTER_SCENE, (fields) => http.post('/user/register/email', { ...form, ...fields }));
+  // A code typed with full-width or Arabic-Indic digits is the same code: the gateway gets ASCII digits.
+  const sent = { ...form, emailCode: asciiDigits(form.emailCode.trim()) };
+  return withCaptcha(captcha, REGISTER_SCENE, (fields) => http.post('/user/register/email', { ...sent, ...fields }));
 }
 
 /** Two signed core calls: the user-info read (sign mode 1) and a spot order (sign mode 2). */
@@ -102,7 +106,7 @@ export function loginEncryptionOutlook(security: Pick<Security, 'snapshot' | 'to
     return {
       encrypted: false,
       reason: 'session-exists',
-      why: 'You are logged in: a session token and the key pair bound to it exist, and spec §S5 sends login calls in clear then (the session is already proven). Log out to send the next login encrypted.',
+      why: 'You are logged in: a session token and the key pair bound to it exist, and the exchange sends login calls in clear then (the session is already proven). Log out to send the next login encrypted.',
     };
   }
   return { encrypted: true };
@@ -117,4 +121,8 @@ export function logout(platform: Pick<Platform, 'cookies'>, security: Pick<Secur
   platform.cookies.remove(SESSION_COOKIES.token, { path: '/' });
   platform.cookies.remove(SESSION_COOKIES.uid, { path: '/' });
   security.keys.clear();
+  loggedOut.set(loggedOut.get() + 1);
 }
+
+/** How many log-outs this tab has seen: the parts of the page that show the session re-read it on each. */
+export const loggedOut = valueStore(0);

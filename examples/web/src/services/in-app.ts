@@ -37,6 +37,8 @@ export function createInAppSession(platform: Platform) {
     if (settings.inApp) {
       simulator = createNativeHostSimulator(platform, { appName: APP_NAME, os: settings.os, appVersion: settings.appVersion });
       simulator.route('/v1/user/overview/userinfo', (message) => ({ data: { userId: 'app-user', askedWith: message.payload } }));
+      // A real app answers when its web view shows again; this page is on screen, so the simulated app answers now.
+      simulator.script('setOnWebVisibleCallback', { data: { visible: true } });
     }
     const bridge = createBridge(platform, {
       appName: APP_NAME,
