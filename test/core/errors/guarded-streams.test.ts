@@ -14,12 +14,12 @@ import {
   createSecurity,
   createSimulationMode,
   createTestCaptchaWidget,
-  GuardedObservable,
   headlessPlatform,
   memoryPlatform,
   raceImageHosts,
 } from '../../../core/index.js';
 import type { MemoryPlatform } from '../../../core/index.js';
+import { GuardedObservable } from '../../../core/errors/guarded-observable.js';
 import { createCaptchaService, createRiskTokenService } from '../../../machines/index.js';
 import { SIGNING_CERT } from '../security/helpers.js';
 
