@@ -544,6 +544,10 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
       await page.click(testId('in-app-switch'));
       await waitForText(page, testId('bridge-host'), 'in app (iOS host, app 2.56.0)');
       await scrollTo(page, '[data-command="requestAction"] button');
+      // The send button ignores clicks while its last send is in flight (the button machine's loading).
+      await page.waitForFunction(
+        () => document.querySelector('[data-command="requestAction"] button')?.getAttribute('aria-busy') === 'false',
+      );
       await page.click('[data-command="requestAction"] button');
       await waitForText(page, '[data-command="requestAction"] .result', 'answered {"userId":"app-user"');
       // Another app version builds a new bridge (and simulated app): nobody clicked, so nothing reaches it.

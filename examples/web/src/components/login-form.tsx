@@ -38,8 +38,14 @@ export function LoginForm() {
         <form
           noValidate
           data-testid="login-form"
-          // The submit button runs the call (Enter in a field clicks it): the form itself only stays on the page.
-          onSubmit={(event) => event.preventDefault()}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTried(true);
+            if (!isValid(loginErrors(form))) return;
+            setOutcome('pending');
+            setAgain(false);
+            void login(captcha, http, form).then(setOutcome);
+          }}
         >
           <TextField
             label="E-mail"
@@ -59,19 +65,9 @@ export function LoginForm() {
             error={errors.pwd}
             onChange={(e) => setForm((f) => ({ ...f, pwd: e.target.value }))}
           />
-          <ActionButton
-            type="submit"
-            data-testid="login-submit"
-            action={() => {
-              setTried(true);
-              if (!isValid(loginErrors(form))) return;
-              setOutcome('pending');
-              setAgain(false);
-              return login(captcha, http, form).then(setOutcome);
-            }}
-          >
+          <button type="submit" data-testid="login-submit" disabled={outcome === 'pending'}>
             Log in
-          </ActionButton>
+          </button>
         </form>
       )}
       <OutcomeView outcome={outcome} testId="login-outcome" />

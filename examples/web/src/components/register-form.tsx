@@ -3,7 +3,6 @@ import { useApp } from '../app-context.js';
 import { register } from '../services/account.js';
 import type { AccountOutcome } from '../services/account.js';
 import { isValid, registerErrors } from '../services/forms.js';
-import { ActionButton } from './action-button.js';
 import { OutcomeView } from './outcome-view.js';
 import { TextField } from './text-field.js';
 
@@ -33,25 +32,21 @@ export function RegisterForm() {
       <form
         noValidate
         data-testid="register-form"
-        // The submit button runs the call (Enter in a field clicks it): the form itself only stays on the page.
-        onSubmit={(event) => event.preventDefault()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          if (!isValid(registerErrors(form))) return;
+          setOutcome('pending');
+          void register(captcha, http, form).then(setOutcome);
+        }}
       >
         {field('email', 'E-mail', 'email', { autoComplete: 'email' })}
         {field('emailCode', 'E-mail code (6 digits)', 'text', { autoComplete: 'one-time-code', inputMode: 'numeric' })}
         {field('pwd', 'Password (8 or more characters)', 'password', { autoComplete: 'new-password' })}
         {field('rePwd', 'Repeat password', 'password', { autoComplete: 'new-password' })}
-        <ActionButton
-          type="submit"
-          data-testid="register-submit"
-          action={() => {
-            setTried(true);
-            if (!isValid(registerErrors(form))) return;
-            setOutcome('pending');
-            return register(captcha, http, form).then(setOutcome);
-          }}
-        >
+        <button type="submit" data-testid="register-submit" disabled={outcome === 'pending'}>
           Register
-        </ActionButton>
+        </button>
       </form>
       <OutcomeView outcome={outcome} testId="register-outcome" />
     </section>
