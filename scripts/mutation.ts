@@ -424,6 +424,10 @@ function writeReport(): void {
     'in every Vitest configuration), and property tests count the classes of input they draw',
     '(`test/support/input-classes.ts`).',
     '',
+    'An incremental run keeps the verdict of a static mutant (a module-level table or constant) even when new tests',
+    'would now kill it: after adding tests for such a mutant, delete `reports/stryker-incremental/<area>.json` for a',
+    'full run.',
+    '',
     '| area | score | files | killed | survived | no coverage | equivalent | run | last run (load) | first run (load) |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
