@@ -88,19 +88,22 @@ export const AREAS: Record<string, string[]> = {
     'core/http/request-context.ts',
     'core/http/serialize.ts',
     'core/http/types.ts',
+    'core/http/wire-path.ts',
+    'core/http/cookie-date.ts',
   ],
   'bridge-core': [
     'core/bridge/create-bridge.ts',
     'core/bridge/commands.ts',
     'core/bridge/protocol.ts',
     'core/bridge/detect.ts',
-    'core/bridge/guarded-observable.ts',
     'core/bridge/errors.ts',
     'core/bridge/constants.ts',
     'core/bridge/result-codes.ts',
   ],
   'bridge-links': ['core/bridge/deep-links.ts', 'core/bridge/deep-link-targets.ts', 'core/bridge/testing/native-host-simulator.ts'],
   'content-errors': ['core/content/errors.ts'],
+  'content-layout': ['core/content/style-bounds.ts', 'core/content/render-rich-text.ts'],
+  'content-amount-field': ['core/content/amount-field.ts', 'core/content/graphemes.ts'],
   'security-session': [
     'core/security/security.ts',
     'core/security/request-hooks.ts',
@@ -138,7 +141,7 @@ export const AREAS: Record<string, string[]> = {
   'machines-inspector': ['machines/inspector/*.ts', 'machines/diagram/*.ts'],
   // React: mutated under the jsdom tests (vitest.mutation.dom.config.ts), which are the ones that render it.
   'react-hooks': ['react/use-*.ts'],
-  'react-components': ['react/*.tsx', 'react/errors.ts', 'react/normalize-props.ts'],
+  'react-components': ['react/*.tsx', 'react/errors.ts', 'react/normalize-props.ts', 'react/hydration.ts'],
   'react-inspector': ['react/inspector/*.ts', 'react/inspector/*.tsx'],
 };
 
