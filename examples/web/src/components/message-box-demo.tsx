@@ -1,37 +1,37 @@
 import { useState } from 'react';
 import type { MessageBoxResult } from 'exkit/machines';
-import { useMessageBox, usePreferences } from 'exkit/react';
-import { boxButtons } from '../services/ui-text.js';
+import { useMessageBox } from 'exkit/react';
+import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
 
 /** Queues an alert, a confirm and a validated prompt; they appear one after another. */
 export function MessageBoxDemo() {
   const box = useMessageBox();
-  const { preferences } = usePreferences();
-  const buttons = boxButtons(preferences.language);
+  const t = useText().messageBoxDemo;
+  const buttons = { confirmText: t.ok, cancelText: t.cancel };
   const [results, setResults] = useState<string[]>([]);
   const record = (name: string) => (r: MessageBoxResult) =>
     setResults((all) => [...all, `${name}: ${r.action}${r.value === undefined ? '' : ` ${r.value}`}`]);
   // In flight until all three are answered: the button loads meanwhile, so a second click queues nothing.
   const queueThree = () =>
     Promise.all([
-      box.alert('Withdrawals pause for maintenance at 02:00 UTC.', { title: 'Notice', ...buttons }).then(record('alert')),
-      box.confirm('Close all BTCUSDT positions at market?', { title: 'Confirm', ...buttons }).then(record('confirm')),
+      box.alert(t.alertText, { title: t.alertTitle, ...buttons }).then(record('alert')),
+      box.confirm(t.confirmText, { title: t.confirmTitle, ...buttons }).then(record('confirm')),
       box
-        .prompt('Anti-phishing code (4 to 8 letters or digits):', {
-          title: 'Prompt',
+        .prompt(t.promptText, {
+          title: t.promptTitle,
           ...buttons,
           inputPattern: /^[A-Za-z0-9]{4,8}$/,
-          inputErrorMessage: 'Use 4 to 8 letters or digits',
+          inputErrorMessage: t.promptError,
           maxLength: 8,
         })
         .then(record('prompt')),
     ]);
   return (
     <section className="card">
-      <h2>Message boxes</h2>
+      <h2>{t.heading}</h2>
       <ActionButton data-testid="queue-boxes" action={queueThree}>
-        Queue alert, confirm and prompt
+        {t.queue}
       </ActionButton>
       <ol className="log" data-testid="box-results">
         {results.map((r, i) => (

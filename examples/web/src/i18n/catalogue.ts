@@ -1,0 +1,34 @@
+// The example's interface texts: every section (one per component or service that shows text), in every
+// interface language. Add a section in ./sections/ and list it here; TypeScript refuses a translation that
+// misses a key, and test/examples/ui-text.test.ts refuses one that is empty or left in English.
+import { messageBoxDemo } from './sections/message-box-demo.js';
+import { UI_LANGUAGES } from './text-types.js';
+import type { Translation, UiLanguage } from './text-types.js';
+
+/** Every section, by the name components read it under. */
+export const SECTIONS = {
+  messageBoxDemo,
+} as const;
+
+type Sections = typeof SECTIONS;
+
+/** The interface texts of one language: each section's translation. */
+export type Texts = { readonly [K in keyof Sections]: Translation<Sections[K]['en']> };
+
+const built = new Map<UiLanguage, Texts>(
+  UI_LANGUAGES.map((language) => [
+    language,
+    Object.fromEntries(Object.entries(SECTIONS).map(([name, texts]) => [name, texts[language]])) as unknown as Texts,
+  ]),
+);
+
+/** The interface language for a site locale: Arabic for 'ar', English otherwise. */
+export function uiLanguage(locale: string): UiLanguage {
+  const language = locale.split('-')[0]!.toLowerCase();
+  return (UI_LANGUAGES as readonly string[]).includes(language) ? (language as UiLanguage) : 'en';
+}
+
+/** The interface texts for a site locale. */
+export function textsFor(locale: string): Texts {
+  return built.get(uiLanguage(locale))!;
+}

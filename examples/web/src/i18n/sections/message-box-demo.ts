@@ -1,0 +1,31 @@
+import { section } from '../text-types.js';
+
+/** The message-box demo: what it queues, its buttons, and the results it lists. */
+export const messageBoxDemo = section(
+  {
+    heading: 'Message boxes',
+    queue: 'Queue alert, confirm and prompt',
+    alertTitle: 'Notice',
+    alertText: 'Withdrawals pause for maintenance at 02:00 UTC.',
+    confirmTitle: 'Confirm',
+    confirmText: 'Close all BTCUSDT positions at market?',
+    promptTitle: 'Prompt',
+    promptText: 'Anti-phishing code (4 to 8 letters or digits):',
+    promptError: 'Use 4 to 8 letters or digits',
+    ok: 'OK',
+    cancel: 'Cancel',
+  },
+  {
+    heading: 'مربعات الرسائل',
+    queue: 'ضع تنبيهًا وتأكيدًا وطلب إدخال في الطابور',
+    alertTitle: 'إشعار',
+    alertText: 'تتوقف عمليات السحب للصيانة عند الساعة 02:00 بالتوقيت العالمي.',
+    confirmTitle: 'تأكيد',
+    confirmText: 'هل تريد إغلاق جميع مراكز BTCUSDT بسعر السوق؟',
+    promptTitle: 'إدخال',
+    promptText: 'رمز مكافحة التصيد (من 4 إلى 8 أحرف أو أرقام):',
+    promptError: 'استخدم من 4 إلى 8 أحرف أو أرقام',
+    ok: 'حسنًا',
+    cancel: 'إلغاء',
+  },
+);
