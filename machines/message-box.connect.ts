@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { dialogLayout } from '../core/ui/dialog-layout.js';
-import { MESSAGE_BOX_OPTION_RULES, MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
+import { isTypingKey, MESSAGE_BOX_OPTION_RULES, MESSAGE_BOX_TOP_OFFSET, messageBoxDomIds } from './message-box.machine.js';
 import type { MessageBoxEvent, MessageBoxKind, MessageBoxOptions, messageBoxMachine } from './message-box.machine.js';
 import { graphemeCount } from '../core/content/graphemes.js';
 import { inputValue, isComposing } from './props.js';
@@ -115,7 +115,10 @@ export interface MessageBoxConnectApi {
   closeLabel: string;
   getRootProps(): { 'data-state': MessageBoxPhase; 'data-reduced-motion': true | undefined };
   getBackdropProps(): { 'aria-hidden': true; style: StyleProps };
-  /** The alertdialog node: the box's layer and focus trap find it by its id. */
+  /**
+   * The alertdialog node: the box's layer and focus trap find it by its id. A prompt's panel holds focus until its
+   * input takes it (the focus delay): what is typed on the panel meanwhile goes into the value.
+   */
   getPanelProps(): {
     id: string;
     'data-exkit-node': string;
@@ -126,6 +129,7 @@ export interface MessageBoxConnectApi {
     tabindex: -1;
     'data-kind': MessageBoxKind;
     style: StyleProps;
+    onkeydown: (event: KeyEventLike) => void;
   };
   getTitleProps(): { id: string; hidden: boolean };
   getMessageProps(): { id: string };
@@ -191,6 +195,21 @@ export function connectMessageBox(
       tabindex: -1,
       'data-kind': box.kind,
       style: { zIndex: view.zIndex, ...layout },
+      onkeydown: (event) => {
+        // Only keys pressed on the panel itself (not on its buttons or input) that type or erase a character.
+        if (box.kind !== 'prompt' || prop(event, 'target') !== prop(event, 'currentTarget') || isComposing(event)) return;
+        if (prop(event, 'metaKey') === true || (prop(event, 'ctrlKey') === true && prop(event, 'altKey') !== true)) return;
+        const key = prop(event, 'key');
+        // Enter typed ahead does what it does in the input: confirms a single-line prompt, adds a line otherwise.
+        if (key === 'Enter') {
+          callEventMethod(event, 'preventDefault');
+          send(box.multiline ? { type: 'KEY_AHEAD', key: '\n' } : { type: 'ENTER' });
+          return;
+        }
+        if (!isTypingKey(key)) return;
+        callEventMethod(event, 'preventDefault');
+        send({ type: 'KEY_AHEAD', key });
+      },
     }),
     getTitleProps: () => ({ id: ids.title, hidden: !box.title }),
     getMessageProps: () => ({ id: ids.message }),

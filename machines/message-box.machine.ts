@@ -5,7 +5,7 @@ import { guardCallback } from '../core/errors/guard-callback.js';
 import type { DomPort, ErrorReporter } from '../core/platform/types.js';
 import type { LayerStack } from '../core/ui/layer-stack.js';
 import { DIALOG_WIDTHS_PX } from '../core/ui/dialog-layout.js';
-import { graphemeCount, truncateGraphemes } from '../core/content/graphemes.js';
+import { graphemeCount, graphemes, truncateGraphemes } from '../core/content/graphemes.js';
 import type { DialogSize } from '../core/ui/dialog-layout.js';
 import { takeErrorEvents } from './error-events.js';
 import {
@@ -30,8 +30,8 @@ import { DOM_PORT, LAYER_STACK, focusTrapEffect, layerEffect } from './ui-effect
 /** Spec §S9: message boxes fade in and out over this long. */
 export const MESSAGE_BOX_TRANSITION_MS = 200;
 /**
- * Spec §S9: the delay before a prompt's input takes focus in the specification's source. Not the default: a
- * delay loses the keystrokes typed before it ends, so the input takes focus at once unless `focusDelayMs` asks.
+ * Spec §S9: the delay before a prompt's input takes focus (the default `focusDelayMs`). Until then the panel
+ * holds focus and what is typed on it goes into the value (see KEY_AHEAD), so no keystroke is lost.
  */
 export const PROMPT_FOCUS_DELAY_MS = 500;
 /** Spec §S9: a message box's default top offset. */
@@ -61,10 +61,7 @@ export interface MessageBoxOptions {
   showCancel?: boolean;
   /** Default true. */
   showClose?: boolean;
-  /**
-   * Default true for every kind: Escape closes an alert as it closes a confirm (the WAI-ARIA alertdialog
-   * pattern; the specification's source kept an alert open, which `closeOnEscape: false` restores).
-   */
+  /** Spec §S9: an alert does not close on Escape (it waits for its button); confirm and prompt do. */
   closeOnEscape?: boolean;
   /** Spec §S9: alert does not close on a backdrop click; confirm and prompt do. */
   closeOnBackdrop?: boolean;
@@ -92,7 +89,10 @@ export interface MessageBoxOptions {
   maxLength?: number;
   /** Default MESSAGE_BOX_TRANSITION_MS (0 for reduced motion). */
   transitionMs?: number;
-  /** How long after the box shows its prompt input takes focus. Default 0: at once. */
+  /**
+   * How long after the box shows its prompt input takes focus. Default PROMPT_FOCUS_DELAY_MS (spec §S9); what is
+   * typed on the panel meanwhile goes into the value. 0 focuses the input at once.
+   */
   focusDelayMs?: number;
 }
 
@@ -196,6 +196,11 @@ export type MessageBoxEvent =
   | { type: 'ESCAPE' }
   | { type: 'BACKDROP_CLICK' }
   | { type: 'INPUT'; value: string }
+  /**
+   * A key pressed on the panel itself (the prompt's input does not have focus yet): a character is added to the
+   * value, Backspace removes its last character. Anything else is ignored.
+   */
+  | { type: 'KEY_AHEAD'; key: string }
   | { type: 'ENTER' };
 
 export type MessageBoxEmitted = { type: 'focusInput'; id: string };
@@ -257,6 +262,16 @@ const zIndexOf = (event: MessageBoxEvent) => {
 };
 const inputValueOf = (event: MessageBoxEvent) => fieldsOrUndefined<{ value: string }>(event, { value: required(STRING) })?.value;
 
+/** Whether a key types or erases one character: one user-perceived character, or Backspace. @internal */
+export const isTypingKey = (key: unknown): key is string => key === 'Backspace' || (typeof key === 'string' && graphemeCount(key) === 1);
+
+/** The value a KEY_AHEAD leaves: one character added, or the last removed with Backspace; undefined for other keys. */
+function valueAfterKey(value: string, event: MessageBoxEvent): string | undefined {
+  const key = prop(event, 'key');
+  if (!isTypingKey(key)) return undefined;
+  return key === 'Backspace' ? graphemes(value).slice(0, -1).join('') : value + key;
+}
+
 const isExceeded = (options: MessageBoxOptions, value: string) =>
   options.maxLength !== undefined && graphemeCount(value) > options.maxLength;
 
@@ -272,6 +287,18 @@ function limitValue(options: MessageBoxOptions, previous: string, next: string):
   const before = graphemeCount(previous);
   if (length <= before) return next;
   return before >= max ? previous : truncateGraphemes(next, max);
+}
+
+/** The context after the value becomes `next` (nothing changes when it is undefined). */
+function valueChange(context: MessageBoxContext, next: string | undefined): Partial<MessageBoxContext> {
+  if (next === undefined) return {};
+  const value = limitValue(context.options, context.value, next);
+  return {
+    value,
+    // Spec §S5: the input is re-checked on every change.
+    error: context.options.kind === 'prompt' ? check(context, value) : undefined,
+    exceeded: isExceeded(context.options, value),
+  };
 }
 
 /**
@@ -294,6 +321,7 @@ export const messageBoxMachine = setup({
   guards: {
     validShow: ({ event }) => zIndexOf(event) !== undefined,
     validInput: ({ event }) => inputValueOf(event) !== undefined,
+    validKeyAhead: ({ context, event }) => context.options.kind === 'prompt' && valueAfterKey(context.value, event) !== undefined,
     isPrompt: ({ context }) => context.options.kind === 'prompt',
     inputValid: ({ context }) => context.options.kind !== 'prompt' || check(context, context.value) === undefined,
     entersConfirm: ({ context }) => !context.options.multiline,
@@ -306,26 +334,21 @@ export const messageBoxMachine = setup({
   actions: {
     takeLayer: assign({ zIndex: ({ event, context }) => zIndexOf(event) ?? context.zIndex }),
     markInvalid: assign({ error: ({ context }) => check(context, context.value) }),
-    setValue: assign(({ context, event }) => {
-      // Only INPUT takes it. Its value is read again here: a getter that no longer answers a string changes nothing.
-      const given = inputValueOf(event);
-      if (given === undefined) return {};
-      const value = limitValue(context.options, context.value, given);
-      return {
-        value,
-        // Spec §S5: the input is re-checked on every change.
-        error: context.options.kind === 'prompt' ? check(context, value) : undefined,
-        exceeded: isExceeded(context.options, value),
-      };
-    }),
+    // INPUT and KEY_AHEAD take them. The event is read again here: a getter that no longer answers changes nothing.
+    setValue: assign(({ context, event }) => valueChange(context, inputValueOf(event))),
+    addKey: assign(({ context, event }) => valueChange(context, valueAfterKey(context.value, event))),
     actConfirm: assign({ action: 'confirm' as const }),
     actCancel: assign({ action: 'cancel' as const }),
     actClose: assign({ action: 'close' as const }),
     emitFocusInput: emit(({ context }) => ({ type: 'focusInput' as const, id: context.id })),
-    // A prompt's input takes focus after the focus delay (none by default); with a DOM the box moves it there itself.
+    // A prompt's input takes focus after the focus delay; with a DOM the box moves it there itself, the caret after
+    // what was typed ahead.
     focusInput: ({ context }) => {
-      const input = context.dom?.document.getElementById(messageBoxDomIds(context.id).input);
-      if (input && typeof input.focus === 'function') input.focus();
+      const input = context.dom?.document.getElementById(messageBoxDomIds(context.id).input) as HTMLInputElement | null | undefined;
+      if (!input || typeof input.focus !== 'function') return;
+      input.focus();
+      const end = context.value.length;
+      if (typeof input.setSelectionRange === 'function') input.setSelectionRange(end, end);
     },
   },
   actors: { layer: layerEffect, focusTrap: focusTrapEffect },
@@ -347,10 +370,10 @@ export const messageBoxMachine = setup({
       options,
       locale: locale ?? (() => DEFAULT_LOCALE),
       showCancel: input.showCancel ?? dismissable,
-      closeOnEscape: input.closeOnEscape ?? true,
+      closeOnEscape: input.closeOnEscape ?? dismissable,
       closeOnBackdrop: input.closeOnBackdrop ?? dismissable,
       transitionMs: input.transitionMs ?? MESSAGE_BOX_TRANSITION_MS,
-      focusDelayMs: input.focusDelayMs ?? 0,
+      focusDelayMs: input.focusDelayMs ?? PROMPT_FOCUS_DELAY_MS,
       value,
       error: undefined,
       exceeded: isExceeded(options, value),
@@ -370,7 +393,7 @@ export const messageBoxMachine = setup({
     showing: {
       initial: 'entering',
       // While it shows: the top layer (Escape, backdrop clicks) and a focus trap in the panel, starting on the
-      // confirm button; a prompt's input takes focus at once (with a focus delay, the panel holds it until then).
+      // confirm button; a prompt's input takes focus after the focus delay (the panel holds it until then).
       invoke: [
         {
           src: 'layer',
@@ -404,6 +427,7 @@ export const messageBoxMachine = setup({
         ESCAPE: { guard: 'closesOnEscape', target: 'leaving', actions: 'actClose' },
         BACKDROP_CLICK: { guard: 'closesOnBackdrop', target: 'leaving', actions: 'actClose' },
         INPUT: { guard: 'validInput', actions: 'setValue' },
+        KEY_AHEAD: { guard: 'validKeyAhead', actions: 'addKey' },
       },
       states: {
         entering: {

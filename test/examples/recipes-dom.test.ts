@@ -131,7 +131,11 @@ describe('recipes in React', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show notices' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('Maintenance tonight');
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    // An alert waits for its button: Escape leaves it, OK shows the next.
     fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    await act(() => platform.advanceAsync(200));
+    expect(screen.getByRole('alertdialog').textContent).toContain('Maintenance tonight');
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'OK' }));
     await act(() => platform.advanceAsync(200));
     expect(screen.getByRole('alertdialog').textContent).toContain('Your API key expires in 3 days.');
   });

@@ -39,17 +39,17 @@ describe('message box focus on a real document', () => {
     expect(actor.getSnapshot().output).toStrictEqual({ id: 'c', action: 'confirm' });
   });
 
-  it('a prompt moves focus to its input at once, so no keystroke typed as it opens is lost', () => {
+  it('a prompt with focusDelayMs: 0 moves focus to its input at once', () => {
     const dom = jsdomPort(html('n'));
-    const { actor, clock } = shown({ id: 'n', kind: 'prompt', message: 'm', dom });
+    const { actor, clock } = shown({ id: 'n', kind: 'prompt', message: 'm', dom, focusDelayMs: 0 });
     expect(document.activeElement?.id).toBe('exkit-message-box-n-input');
     clock.increment(500);
     expect([document.activeElement?.id, actor.getSnapshot().status]).toStrictEqual(['exkit-message-box-n-input', 'active']);
   });
 
-  it('a prompt with a focus delay holds focus on its panel, then moves it to its input after the delay', () => {
+  it('"prompt focus delay 500 ms": a prompt holds focus on its panel, then moves it to its input after the delay', () => {
     const dom = jsdomPort(html('p'));
-    const { actor, clock } = shown({ id: 'p', kind: 'prompt', message: 'm', dom, focusDelayMs: 500 });
+    const { actor, clock } = shown({ id: 'p', kind: 'prompt', message: 'm', dom });
     expect(document.activeElement?.id).toBe('exkit-message-box-p');
     clock.increment(499);
     expect(document.activeElement?.id).toBe('exkit-message-box-p');
@@ -72,7 +72,7 @@ describe('message box focus on a real document', () => {
     b.actor.stop();
     // Without a delay, a missing input leaves focus on the panel's first tabbable control.
     const none = jsdomPort(html('r').replace('<input id="exkit-message-box-r-input">', ''));
-    const c = shown({ id: 'r', kind: 'prompt', message: 'm', dom: none });
+    const c = shown({ id: 'r', kind: 'prompt', message: 'm', dom: none, focusDelayMs: 0 });
     c.clock.increment(0);
     expect([c.actor.getSnapshot().status, document.activeElement?.id]).toStrictEqual(['active', 'cancel']);
   });
@@ -96,12 +96,21 @@ describe("message box in the app's layer stack", () => {
     }
   });
 
-  it('an alert takes outside clicks from the stack and stays; Escape closes it (action close)', () => {
+  it('"alert does not close on Escape/backdrop": it takes both from the stack and stays', () => {
     const dom = jsdomPort(html('a'));
     const stack = createLayerStack(dom);
     const { actor, clock } = shown({ id: 'a', kind: 'alert', message: 'm', dom, stack });
     pointerDown(dom, document.getElementById('outside')!);
-    expect(actor.getSnapshot().value).toStrictEqual({ showing: 'entering' });
+    key(dom, 'Escape');
+    clock.increment(200);
+    expect(actor.getSnapshot().value).toStrictEqual({ showing: 'open' });
+    expect(stack.size).toBe(1);
+  });
+
+  it('an alert opened with closeOnEscape: true closes on Escape from the stack (action close)', () => {
+    const dom = jsdomPort(html('a'));
+    const stack = createLayerStack(dom);
+    const { actor, clock } = shown({ id: 'a', kind: 'alert', message: 'm', dom, stack, closeOnEscape: true });
     key(dom, 'Escape');
     expect(actor.getSnapshot().value).toBe('leaving');
     clock.increment(200);

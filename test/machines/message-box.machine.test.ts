@@ -42,7 +42,7 @@ describe('message box machine', () => {
     expect(t.actor.getSnapshot().output).toEqual({ id: 'b', action: 'cancel' });
   });
 
-  it('"Alert does not close on backdrop"; it shows no cancel; Escape closes it as it closes a confirm', () => {
+  it('"alert does not close on Escape/backdrop"; it shows no cancel; its button or close closes it', () => {
     const t = box({ id: 'a', kind: 'alert', message: 'Done' });
     t.actor.send({ type: 'BACKDROP_CLICK' });
     t.actor.send({ type: 'CANCEL' });
@@ -54,14 +54,21 @@ describe('message box machine', () => {
     const escaped = box({ id: 'e', kind: 'alert', message: 'Done' });
     escaped.actor.send({ type: 'ESCAPE' });
     escaped.clock.increment(200);
+    expect(escaped.value()).toBe('{"showing":"open"}');
+    escaped.actor.send({ type: 'CLOSE' });
+    escaped.clock.increment(200);
     expect(escaped.actor.getSnapshot().output).toEqual({ id: 'e', action: 'close' });
   });
 
-  it("an alert opened with closeOnEscape: false (the specification's source) stays on Escape", () => {
-    const t = box({ id: 'a', kind: 'alert', message: 'Done', closeOnEscape: false });
+  it('an alert opened with closeOnEscape: true closes on Escape as a confirm does; a confirm with false stays', () => {
+    const t = box({ id: 'a', kind: 'alert', message: 'Done', closeOnEscape: true });
     t.actor.send({ type: 'ESCAPE' });
     t.clock.increment(200);
-    expect(t.value()).toBe('{"showing":"open"}');
+    expect(t.actor.getSnapshot().output).toEqual({ id: 'a', action: 'close' });
+    const kept = box({ id: 'c', kind: 'confirm', message: 'Sure?', closeOnEscape: false });
+    kept.actor.send({ type: 'ESCAPE' });
+    kept.clock.increment(200);
+    expect(kept.value()).toBe('{"showing":"open"}');
   });
 
   it('"confirm and prompt show cancel" and close on Escape/backdrop with action close', () => {
@@ -74,13 +81,14 @@ describe('message box machine', () => {
     }
   });
 
-  it("the prompt's input takes focus at once by default, and after focusDelayMs when one is given", () => {
-    const now = box({ id: 'n', kind: 'prompt', message: 'Name' });
+  it('"prompt focus delay 500 ms": the input takes focus 500 ms after the box shows, or after focusDelayMs (0: at once)', () => {
+    const now = box({ id: 'n', kind: 'prompt', message: 'Name', focusDelayMs: 0 });
     const atOnce: unknown[] = [];
     now.actor.on('focusInput', (e) => atOnce.push(e));
     now.clock.increment(0);
     expect(atOnce).toEqual([{ type: 'focusInput', id: 'n' }]);
-    const t = box({ id: 'p', kind: 'prompt', message: 'Name', focusDelayMs: PROMPT_FOCUS_DELAY_MS });
+    expect(PROMPT_FOCUS_DELAY_MS).toBe(500);
+    const t = box({ id: 'p', kind: 'prompt', message: 'Name' });
     const focused: unknown[] = [];
     t.actor.on('focusInput', (e) => focused.push(e));
     t.clock.increment(499);
@@ -489,6 +497,10 @@ type BoxTableEvent =
   | 'INPUT "1234"'
   | 'INPUT "x"'
   | 'INPUT (malformed)'
+  | 'KEY_AHEAD "3"'
+  | 'KEY_AHEAD Backspace'
+  | 'KEY_AHEAD Tab'
+  | 'KEY_AHEAD (malformed)'
   | 'ENTER'
   | 'wait 199'
   | 'wait 200'
@@ -502,10 +514,10 @@ function showingRows(from: BoxState, kind: 'prompt' | 'alert' | 'confirm', multi
   const dismissable = kind !== 'alert';
   return [
     [from, 'CLOSE', 'leaving', [], acts('close')],
-    // Escape closes every kind; an alert alone shows no cancel and stays on backdrop clicks.
-    [from, 'ESCAPE', 'leaving', [], acts('close')],
+    // An alert shows no cancel and stays on Escape and backdrop clicks.
     ...(dismissable
       ? ([
+          [from, 'ESCAPE', 'leaving', [], acts('close')],
           [from, 'CANCEL', 'leaving', [], acts('cancel')],
           [from, 'BACKDROP_CLICK', 'leaving', [], acts('close')],
         ] as const)
@@ -521,6 +533,17 @@ function showingRows(from: BoxState, kind: 'prompt' | 'alert' | 'confirm', multi
       : [from, 'INPUT "x"', from, [], typed('x', undefined, false)],
   ];
 }
+/** A prompt's rows for keys typed on its panel before its input has focus: a character is added, Backspace erases. */
+function keyAheadRows(from: BoxState, value: string): TableRow<BoxState, BoxTableEvent>[] {
+  const checked = (v: string) => (/^\d+$/.test(v) ? undefined : INVALID);
+  return [
+    [from, 'KEY_AHEAD "3"', from, [], typed(`${value}3`, checked(`${value}3`), false)],
+    [from, 'KEY_AHEAD Backspace', from, [], typed(value.slice(0, -1), checked(value.slice(0, -1)), false)],
+  ];
+}
+/** Keys a box ignores: not a character or Backspace, or not a key at all; every key when it has no input. */
+const KEY_IGNORES = ['KEY_AHEAD Tab', 'KEY_AHEAD (malformed)'] as const;
+const NO_INPUT_KEY_IGNORES = ['KEY_AHEAD "3"', 'KEY_AHEAD Backspace', ...KEY_IGNORES] as const;
 /** A leaving box, alert or not, takes nothing until its 200 ms transition ends. */
 const LEAVING_IGNORES = [
   'SHOW',
@@ -533,6 +556,7 @@ const LEAVING_IGNORES = [
   'INPUT "1234"',
   'INPUT "x"',
   'INPUT (malformed)',
+  ...NO_INPUT_KEY_IGNORES,
   'ENTER',
   'wait 199',
 ] as const;
@@ -565,6 +589,10 @@ describeTransitionTable<BoxState, BoxTableEvent>({
     'INPUT "1234"': { type: 'INPUT', value: '1234' },
     'INPUT "x"': { type: 'INPUT', value: 'x' },
     'INPUT (malformed)': { type: 'INPUT', value: 5 },
+    'KEY_AHEAD "3"': { type: 'KEY_AHEAD', key: '3' },
+    'KEY_AHEAD Backspace': { type: 'KEY_AHEAD', key: 'Backspace' },
+    'KEY_AHEAD Tab': { type: 'KEY_AHEAD', key: 'Tab' },
+    'KEY_AHEAD (malformed)': { type: 'KEY_AHEAD', key: 3 },
     ENTER: { type: 'ENTER' },
     'wait 199': { advance: 199 },
     'wait 200': { advance: 200 },
@@ -572,19 +600,26 @@ describeTransitionTable<BoxState, BoxTableEvent>({
   },
   rows: [
     ['queued', 'SHOW', 'entering', [], (e: BoxEffects) => ({ ...e, zIndex: 7 })],
-    // Entering (0 to 200 ms) takes the same events as open; the prompt's input takes focus at once (the first
-    // tick of the clock), so it is focused before the box is fully in.
+    // Entering (0 to 200 ms) takes the same events as open. The prompt's input takes focus 500 ms after the box
+    // shows (the focus delay): 300 ms after it is open. Until then keys typed on the panel go into the value.
     ...showingRows('entering', 'prompt'),
-    ['entering', 'wait 199', 'entering', [{ type: 'focusInput', id: 'b' }]],
-    ['entering', 'wait 200', 'open', [{ type: 'focusInput', id: 'b' }]],
-    ['entering', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
+    ...keyAheadRows('entering', '12'),
+    ['entering', 'wait 199', 'entering', []],
+    ['entering', 'wait 200', 'open', []],
+    ['entering', 'wait 300', 'open', []],
     ...showingRows('open', 'prompt'),
+    ...keyAheadRows('open', '12'),
+    ['open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
     // A value that fails the pattern does not confirm: it is marked invalid, and the box stays.
     ['open, starting invalid', 'CONFIRM', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
     ['open, starting invalid', 'ENTER', 'open', [], (e: BoxEffects) => ({ ...e, error: INVALID })],
     ...showingRows('open, starting invalid', 'prompt').filter(([, event]) => event !== 'CONFIRM' && event !== 'ENTER'),
+    ...keyAheadRows('open, starting invalid', 'x'),
+    ['open, starting invalid', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
     // Multi-line: Enter adds a line (the renderer's), it never confirms.
     ...showingRows('multiline open', 'prompt', true),
+    ...keyAheadRows('multiline open', '12'),
+    ['multiline open', 'wait 300', 'open', [{ type: 'focusInput', id: 'b' }]],
     // An alert shows no cancel and stays on backdrop clicks; no input to focus.
     ...showingRows('alert open', 'alert'),
     ...showingRows('confirm open', 'confirm'),
@@ -604,17 +639,18 @@ describeTransitionTable<BoxState, BoxTableEvent>({
       'INPUT "1234"',
       'INPUT "x"',
       'INPUT (malformed)',
+      ...NO_INPUT_KEY_IGNORES,
       'ENTER',
       'wait 199',
       'wait 200',
       'wait 300',
     ],
-    entering: [...SHOWING_IGNORES],
-    open: [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
-    'open, starting invalid': [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
-    'multiline open': [...SHOWING_IGNORES, 'ENTER', 'wait 199', 'wait 200', 'wait 300'],
-    'alert open': [...SHOWING_IGNORES, 'CANCEL', 'BACKDROP_CLICK', 'wait 199', 'wait 200', 'wait 300'],
-    'confirm open': [...SHOWING_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
+    entering: [...SHOWING_IGNORES, ...KEY_IGNORES],
+    open: [...SHOWING_IGNORES, ...KEY_IGNORES, 'wait 199', 'wait 200'],
+    'open, starting invalid': [...SHOWING_IGNORES, ...KEY_IGNORES, 'wait 199', 'wait 200'],
+    'multiline open': [...SHOWING_IGNORES, ...KEY_IGNORES, 'ENTER', 'wait 199', 'wait 200'],
+    'alert open': [...SHOWING_IGNORES, ...NO_INPUT_KEY_IGNORES, 'ESCAPE', 'CANCEL', 'BACKDROP_CLICK', 'wait 199', 'wait 200', 'wait 300'],
+    'confirm open': [...SHOWING_IGNORES, ...NO_INPUT_KEY_IGNORES, 'wait 199', 'wait 200', 'wait 300'],
     leaving: LEAVING_IGNORES,
     'alert leaving': LEAVING_IGNORES,
   },

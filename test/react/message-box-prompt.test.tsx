@@ -1,5 +1,5 @@
 // The prompt box as MessageBoxHost renders it: typing stops at maxLength (counted in graphemes), the counter and
-// the error are marked up as the input's description, and the input has focus before the first keystroke.
+// the error are marked up as the input's description, and no keystroke is lost while the input waits for focus.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,9 +92,47 @@ describe('MessageBoxHost prompt', () => {
     expect([input.value, counterOf().hasAttribute('data-exceeded'), input.getAttribute('aria-invalid')]).toEqual(['abc', false, 'false']);
   });
 
-  it('the input has focus as soon as the box is on screen, before any timer runs', async () => {
-    const { input } = openPrompt({});
+  it('with focusDelayMs: 0 the input has focus as soon as the box is on screen, before any timer runs', async () => {
+    const { input } = openPrompt({ focusDelayMs: 0 });
     await act(async () => {});
     expect(document.activeElement).toBe(input);
+  });
+
+  it('"prompt focus delay 500 ms": keys typed on the panel meanwhile reach the input, and the caret follows them', async () => {
+    const { input, platform, results } = openPrompt({ maxLength: 4 });
+    await act(async () => {});
+    const panel = screen.getByRole('alertdialog');
+    expect(document.activeElement).toBe(panel);
+    for (const key of ['a', 'b', 'x', 'Backspace', '👍🏽', 'c', 'd']) fireEvent.keyDown(panel, { key });
+    // Keys that type nothing are left to the browser: Tab moves focus, a shortcut stays a shortcut.
+    expect(fireEvent.keyDown(panel, { key: 'Tab' })).toBe(true);
+    expect(fireEvent.keyDown(panel, { key: 'v', ctrlKey: true })).toBe(true);
+    expect(fireEvent.keyDown(panel, { key: 'q' })).toBe(false);
+    // A key pressed on one of the panel's buttons is the button's, not the input's.
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Cancel' }), { key: 'z' });
+    expect([input.value, counterOf().textContent]).toEqual(['ab👍🏽c', '4/4']);
+    await act(() => platform.advanceAsync(499));
+    expect(document.activeElement).toBe(panel);
+    await act(() => platform.advanceAsync(1));
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([input.value.length, input.value.length]);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await act(() => platform.advanceAsync(200));
+    expect(results).toEqual([{ action: 'confirm', value: 'ab👍🏽c' }]);
+  });
+
+  it('Enter typed ahead confirms a single-line prompt, and adds a line to a multi-line one', async () => {
+    const single = openPrompt({});
+    await act(async () => {});
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'o' });
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Enter' });
+    await act(() => single.platform.advanceAsync(200));
+    expect(single.results).toEqual([{ action: 'confirm', value: 'o' }]);
+    cleanup();
+    const multi = openPrompt({ multiline: true });
+    await act(async () => {});
+    for (const key of ['a', 'Enter', 'b']) fireEvent.keyDown(screen.getByRole('alertdialog'), { key });
+    expect(multi.input.value).toBe('a\nb');
+    expect(multi.results).toEqual([]);
   });
 });

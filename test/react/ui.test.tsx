@@ -282,13 +282,17 @@ describe('MessageBoxHost', () => {
     fireEvent.pointerDown(document.body);
     await act(() => platform.advanceAsync(1000));
     expect(screen.getByRole('alertdialog')).toBeTruthy();
+    // An alert stays on Escape as on a backdrop click; its close button closes it.
     fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    await act(() => platform.advanceAsync(200));
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await act(() => platform.advanceAsync(200));
     expect(results).toEqual([{ action: 'cancel' }, { action: 'close' }]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('prompt: invalid input is marked and explained; Enter confirms once valid; focus reaches the input at once', async () => {
+  it('prompt: invalid input is marked and explained; Enter confirms once valid; focus reaches the input after 500 ms', async () => {
     const { wrap, platform } = setup();
     const results: MessageBoxResult[] = [];
     render(
@@ -301,8 +305,11 @@ describe('MessageBoxHost', () => {
     );
     fireEvent.click(screen.getByText('prompt'));
     const input = screen.getByRole('textbox');
-    // The focus trap finds the panel when React commits it (a mutation observer's microtask), before any timer.
+    // The focus trap finds the panel when React commits it (a mutation observer's microtask); the input takes
+    // focus after the prompt's focus delay.
     await act(async () => {});
+    expect(document.activeElement).toBe(screen.getByRole('alertdialog'));
+    await act(() => platform.advanceAsync(500));
     expect(document.activeElement).toBe(input);
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(input.getAttribute('aria-invalid')).toBe('true');

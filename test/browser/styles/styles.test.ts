@@ -358,13 +358,23 @@ describe.each(ENGINES)('exkit/styles.css in %s', { timeout: 60_000 }, (name) => 
     await page.close();
   });
 
-  it('Escape closes an alert (action close), as it closes a confirm', async () => {
+  it('"alert does not close on Escape"; one opened with closeOnEscape: true does (action close)', async () => {
     const page = await open(engine, true);
     await page.evaluate(() => (window as unknown as StylesWindow).exkit.ask('alert', 'Session expired'));
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-action') === 'confirm');
     await page.press('Escape');
+    await new Promise((done) => setTimeout(done, 400));
+    expect(await page.evaluate(() => (window as unknown as StylesWindow).exkit.results)).toEqual([]);
+    await page.click('[data-exkit-message-box-root]:not([data-state=leaving]) [data-action=confirm]');
     await page.waitForFunction(() => (window as unknown as StylesWindow).exkit.results.length === 1);
-    expect(await page.evaluate(() => (window as unknown as StylesWindow).exkit.results)).toEqual([{ action: 'close' }]);
+    await page.evaluate(() => (window as unknown as StylesWindow).exkit.ask('alert', 'Session expired', { closeOnEscape: true }));
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-action') === 'confirm');
+    await page.press('Escape');
+    await page.waitForFunction(() => (window as unknown as StylesWindow).exkit.results.length === 2);
+    expect(await page.evaluate(() => (window as unknown as StylesWindow).exkit.results)).toEqual([
+      { action: 'confirm' },
+      { action: 'close' },
+    ]);
     await page.close();
   });
 });
