@@ -124,7 +124,10 @@ export function buildDeepLink<T extends DeepLinkTarget>(
   return `${scheme}://${options.host}/${target}${query.length ? `?${query.join('&')}` : ''}`;
 }
 
-/** Reads a deep link of either scheme back into its target and decoded parameters (the inverse of buildDeepLink). */
+/**
+ * Reads a deep link of either scheme back into its target and decoded parameters (the inverse of buildDeepLink):
+ * a parameter given empty (`key=` or a bare `key`) is left out, as buildDeepLink leaves out empty values.
+ */
 export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLink {
   expectString('url', url, 'parseDeepLink');
   config = readRecord('config', config, 'parseDeepLink');
@@ -153,7 +156,9 @@ export function parseDeepLink(url: string, config: DeepLinkConfig): ParsedDeepLi
         throw new InvalidDeepLinkError(url);
       }
       if (!spec.extraParams && !spec.params.includes(key)) throw new UnknownDeepLinkParamError(path, key);
-      if (value !== '') checkParamValue(path, spec, key, value);
+      // An empty value is no value, as buildDeepLink reads one: it never writes `key=` and parsing never returns it.
+      if (value === '') continue;
+      checkParamValue(path, spec, key, value);
       putOwn(params, key, value);
     }
   }

@@ -12,7 +12,9 @@ import {
   memoryPlatform,
   openDeepLink,
   parseDeepLink,
+  ExkitError,
 } from '../../../core/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 import type { BridgeOs, DeepLinkConfig, DeepLinkTarget } from '../../../core/index.js';
 import { APP_NAME, inApp } from './setup.js';
 
@@ -335,12 +337,25 @@ describe('parsing links', () => {
     expect(() => parseDeepLink(url, config)).toThrow(expect.objectContaining({ name }));
   });
 
+  // Values a URL must encode are drawn on purpose: its delimiters, % and +, spaces, and text beyond ASCII.
+  const URL_SPECIAL = ['&', '=', '?', '#', '/', '%', '+', ' ', '%41', '&amp;', 'a=b&c=d', '€', '中', '👍🏽'];
   const value = fc.oneof(
-    { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1 }) },
+    { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1 }) },
+    { weight: 2, arbitrary: fc.array(fc.constantFrom(...URL_SPECIAL, 'x', '1'), { minLength: 1, maxLength: 4 }).map((p) => p.join('')) },
     fc.integer(),
     fc.boolean(),
     fc.constantFrom<unknown>('', null, undefined, [], {}),
   );
+  const roundTrips = inputClasses<Record<string, unknown>>({
+    'a value with a URL delimiter (& = ? # /)': (x) => Object.values(x).some((v) => typeof v === 'string' && /[&=?#/]/.test(v)),
+    'a value with % or +': (x) => Object.values(x).some((v) => typeof v === 'string' && /[%+]/.test(v)),
+    'a value with a space': (x) => Object.values(x).some((v) => typeof v === 'string' && v.includes(' ')),
+    'a value beyond ASCII': (x) => Object.values(x).some((v) => typeof v === 'string' && /[^\0-\x7f]/.test(v)),
+    'an empty value, dropped': (x) => Object.values(x).some((v) => v === '' || v === null || v === undefined),
+    'a number or a boolean': (x) => Object.values(x).some((v) => typeof v === 'number' || typeof v === 'boolean'),
+    'a parameter of its own (extraParams)': (x) =>
+      Object.keys(x).some((k) => !DEEP_LINK_TARGET_NAMES.some((t) => deepLinkSpec(t).params.includes(k))),
+  });
   for (const target of DEEP_LINK_TARGET_NAMES) {
     it(`property: parse(build(x)) equals x without its empty values, for ${target}`, () => {
       const spec = deepLinkSpec(target);
@@ -356,6 +371,7 @@ describe('parsing links', () => {
       fc.assert(
         fc.property(known, extra, (params, extras) => {
           const x = { ...extras, ...params } as Record<string, unknown>;
+          roundTrips.see(x);
           const link = buildDeepLink(target, x as never, { ...config, os: osFor(target) })!;
           const expected: Record<string, string> = {};
           for (const [key, v] of Object.entries(x))
@@ -368,6 +384,90 @@ describe('parsing links', () => {
       );
     });
   }
+
+  it('a parameter given empty (key= or a bare key) is left out, as building leaves out empty values', () => {
+    expect(parseDeepLink('testapp://app/home/coin?symbol=', config)).toEqual({ target: 'home/coin', params: {}, scheme: 'app' });
+    expect(parseDeepLink('testapp://app/home/coin?symbol&symbol=BTC', config).params).toEqual({ symbol: 'BTC' });
+    expect(() => parseDeepLink('testapp://app/home/home?x=', config)).toThrow(
+      expect.objectContaining({ name: 'UnknownDeepLinkParamError' }),
+    );
+  });
+
+  it('the round-trip properties drew every class of value they are about', () => {
+    roundTrips.expectEachDrawn(10);
+  });
+});
+
+describe('parseDeepLink over generated near-valid links', () => {
+  // Mostly links a parser should read (so what it returns is checked), with each way of being wrong mixed in.
+  const scheme = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom('testapp', 'testapp-public') },
+    fc.constantFrom('TESTAPP', 'otherapp', 'https', 'javascript'),
+  );
+  const host = fc.oneof({ weight: 8, arbitrary: fc.constant('app') }, fc.constantFrom('APP', 'elsewhere', '', 'app:80', 'user@app'));
+  const catalogueParams = [...new Set(DEEP_LINK_TARGET_NAMES.flatMap((t) => deepLinkSpec(t).params))];
+  const path = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...DEEP_LINK_TARGET_NAMES) },
+    fc.constantFrom('home/nowhere', 'home//home', 'home/home/', '../home/home', 'home%2Fhome', ''),
+  );
+  const name = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...catalogueParams) },
+    fc.constantFrom('x', '__proto__', 'constructor'),
+    fc.string({ maxLength: 6 }),
+  );
+  const val = fc.oneof(
+    fc.constantFrom('BTC', 'spot', 'onChain', '%E0%A4%A', '%zz', '%', '%2B', '+', 'a%26b', ''),
+    fc.string({ maxLength: 6 }),
+  );
+  const query = fc
+    .tuple(fc.array(fc.tuple(name, val), { maxLength: 3 }), fc.boolean())
+    // Now and then the first parameter comes again, with another value.
+    .map(([pairs, repeat]) => [...pairs, ...(repeat && pairs[0] ? [[pairs[0][0], 'again']] : [])].map(([k, v]) => `${k}=${v}`).join('&'));
+  const link = fc
+    .tuple(scheme, host, path, query, fc.constantFrom('', '#frag', '#a?b=c'))
+    .map(([s, h, p, q, f]) => `${s}://${h}/${p}${q ? `?${q}` : ''}${f}`);
+
+  it('either names a catalogue target with string parameters, stable through build and parse, or throws an ExkitError', () => {
+    const drawn = inputClasses<string>({
+      'a catalogue target': (l) => DEEP_LINK_TARGET_NAMES.some((t) => l.includes(`/${t}?`) || l.endsWith(`/${t}`)),
+      'a malformed percent escape': (l) => /%(?![0-9A-Fa-f]{2})/.test(l),
+      'a repeated parameter': (l) => {
+        const names = (l.split('?')[1] ?? '')
+          .split('#')[0]!
+          .split('&')
+          .map((p) => p.split('=')[0]);
+        return new Set(names).size < names.length;
+      },
+      'a fragment': (l) => l.includes('#'),
+      'another scheme': (l) => !/^testapp(-public)?:/i.test(l),
+      'an upper-case scheme or host': (l) => /^TESTAPP:|:\/\/APP\//.test(l),
+      'a prototype key': (l) => /[?&](__proto__|constructor)=/.test(l),
+    });
+    let parsed = 0;
+    fc.assert(
+      fc.property(link, (url) => {
+        drawn.see(url);
+        let result: ReturnType<typeof parseDeepLink>;
+        try {
+          result = parseDeepLink(url, config);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ExkitError);
+          return;
+        }
+        parsed += 1;
+        expect(DEEP_LINK_TARGET_NAMES).toContain(result.target);
+        for (const v of Object.values(result.params)) expect(typeof v).toBe('string');
+        expect(Object.getPrototypeOf(result.params)).toBe(Object.prototype);
+        const again = buildDeepLink(result.target, result.params as never, { ...config, os: osFor(result.target), scheme: result.scheme });
+        // Building fills in the target's defaults for what the link left out; the rest comes back as it was read.
+        const filled = { ...deepLinkSpec(result.target).defaults, ...result.params };
+        if (again !== null) expect(parseDeepLink(again, config)).toEqual({ ...result, params: filled });
+      }),
+      { numRuns: 600 },
+    );
+    drawn.expectEachDrawn(10);
+    expect(parsed).toBeGreaterThan(30);
+  });
 });
 
 describe('opening links (spec §B1)', () => {
