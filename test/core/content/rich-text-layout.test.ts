@@ -5,6 +5,8 @@ import fc from 'fast-check';
 import type { WindowLike } from 'dompurify';
 import { describe, expect, it } from 'vitest';
 import {
+  ALLOWED_STYLE_FUNCTIONS,
+  ALLOWED_STYLE_PROPERTIES,
   InvalidArgumentError,
   InvalidClassNameError,
   RICH_TEXT_CONTAINER_CSS,
@@ -16,6 +18,7 @@ import {
   silentContentLogger,
   UnsafeDomWindowError,
 } from '../../../core/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 import { jsdomWindow } from './jsdom-window.js';
 
 const window = jsdomWindow('') as unknown as WindowLike;
@@ -315,5 +318,57 @@ describe('renderRichText(element, html): the documented path outside React', () 
     const box = jsdomWindow('').document.createElement('div');
     expect(() => renderRichText(box, '<p>x</p>', 5 as unknown as object)).toThrow(InvalidArgumentError);
     expect(box.innerHTML).toBe('');
+  });
+});
+
+describe('sanitizeStyle over generated hostile declarations', () => {
+  // Any property (allowed, layout-taking, scripting), any value shape (functions, escapes, comments, strings,
+  // !important, case), joined with stray semicolons. What comes out: allowed properties only, allowed
+  // functions only, no escape, comment or URL-bearing text, within the layout caps, and stable.
+  const properties = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...ALLOWED_STYLE_PROPERTIES) },
+    fc.constantFrom('position', 'z-index', 'opacity', 'transform', 'pointer-events', 'behavior', '-moz-binding', 'background-image'),
+    fc.constantFrom('content', 'filter', 'clip-path', 'visibility', 'display', 'inset', 'top', '--x', 'COLOR', 'col\\6f r'),
+  );
+  const values = fc.oneof(
+    fc.constantFrom('red', '#fff', '4px', '1.5em', '12px 4px', 'bold', 'center', 'solid 1px red', '0', '-3px', '100vw', '9999px'),
+    fc.constantFrom('rgb(1, 2, 3)', 'hsla(1, 2%, 3%, 0.5)', 'calc(10px + 2em)', 'calc(100vh - 1px)', 'rgb(calc(1 + 2), 2, 3)'),
+    fc.constantFrom('url(javascript:alert(1))', 'expression(alert(1))', 'var(--x)', 'attr(title)', 'env(safe-area-inset-top)'),
+    fc.constantFrom('image-set("x.png" 1x)', 'u\\72 l(x)', '\\65 xpression(1)', 'r/**/ed', '"a;b"', "'x'", 'fixed', 'red !important'),
+    fc.string({ maxLength: 10 }),
+  );
+  const declaration = fc.tuple(properties, fc.constantFrom(': ', ':', ' : '), values).map(([p, sep, v]) => `${p}${sep}${v}`);
+  const style = fc
+    .array(declaration, { minLength: 1, maxLength: 4 })
+    .chain((ds) => fc.constantFrom('; ', ';', ';;').map((j) => ds.join(j)));
+  const allowed = new Set(ALLOWED_STYLE_PROPERTIES);
+  const functions = new Set(ALLOWED_STYLE_FUNCTIONS);
+
+  it('keeps only allowed properties and functions, no escape, comment or URL, and keeps its own output unchanged', () => {
+    const drawn = inputClasses<string>({
+      'a layout-taking property': (s) => /(^|;\s*)(position|z-index|opacity|transform|inset|top)\s*:/.test(s),
+      'a scripting value': (s) => /url\(|expression\(|-moz-binding|behavior/.test(s),
+      'a CSS escape': (s) => s.includes('\\'),
+      'a comment': (s) => s.includes('/*'),
+      'a custom property or var()': (s) => /--x|var\(/.test(s),
+      'a nested function': (s) => /\([^)]*\(/.test(s),
+      'an allowed declaration': (s) => [...allowed].some((p) => s.startsWith(`${p}:`)),
+      'a declaration kept': (s) => sanitizeStyle(s) !== '',
+    });
+    fc.assert(
+      fc.property(style, (input) => {
+        drawn.see(input);
+        const kept = sanitizeStyle(input);
+        expect(sanitizeStyle(kept)).toBe(kept);
+        expect(kept).not.toMatch(/\\|\/\*|url\(|expression|var\(|attr\(|env\(/i);
+        for (const part of kept === '' ? [] : kept.split('; ')) {
+          const name = part.slice(0, part.indexOf(':'));
+          expect(allowed.has(name), `property ${name} in ${JSON.stringify(kept)}`).toBe(true);
+          for (const [, fn] of part.matchAll(/([a-z-]+)\(/gi)) expect(functions.has(fn!.toLowerCase()), `function ${fn}`).toBe(true);
+        }
+      }),
+      { numRuns: 600 },
+    );
+    drawn.expectEachDrawn(10);
   });
 });
