@@ -81,6 +81,8 @@ export interface MessageBoxInputProps {
   'aria-describedby': string | undefined;
   'aria-labelledby': string;
   'data-exceeded': '' | undefined;
+  /** 'auto': what is typed takes the direction of its first strong character, whatever the page's direction. */
+  dir: 'auto';
   oninput: (event: InputEventLike) => void;
   onkeydown: (event: KeyEventLike) => void;
 }
@@ -221,6 +223,7 @@ export function connectMessageBox(
       'aria-describedby': describedBy,
       'aria-labelledby': ids.message,
       'data-exceeded': flag(view.exceeded),
+      dir: 'auto',
       oninput: (event) => send({ type: 'INPUT', value: inputValue(event) }),
       onkeydown: (event) => {
         if (prop(event, 'key') !== 'Enter' || box.multiline || isComposing(event)) return;

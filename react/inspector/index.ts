@@ -1,3 +1,4 @@
+'use client';
 export * from '../../machines/inspector/index.js';
 export * from './machine-inspector.js';
 export * from './use-inspector.js';

@@ -94,8 +94,8 @@ afterAll(async () => {
 const tokenCalls = () => (existsSync(tokenLog) ? readFileSync(tokenLog, 'utf8').split('\n').filter(Boolean) : []);
 
 describe('a Next.js App Router app on the packed package', () => {
-  it("ships the 'use client' directive at the top of both builds of exkit/react", () => {
-    for (const file of ['dist/react/index.js', 'dist/node/react.js']) {
+  it("ships the 'use client' directive at the top of both builds of exkit/react and exkit/inspector", () => {
+    for (const file of ['dist/react/index.js', 'dist/node/react.js', 'dist/react/inspector/index.js', 'dist/node/inspector.js']) {
       expect(readFileSync(join(app, 'node_modules', 'exkit', file), 'utf8'), file).toMatch(/^["']use client["'];/);
     }
   });

@@ -53,6 +53,11 @@ describe('MessageBoxHost prompt', () => {
     expect(results).toEqual([{ action: 'confirm', value: 'abcdefgh' }]);
   });
 
+  it("the input's direction follows what is typed (dir=auto): Latin text stays in order on a right-to-left page", () => {
+    const { input } = openPrompt({});
+    expect(input.getAttribute('dir')).toBe('auto');
+  });
+
   it('the counter counts an emoji as one character', () => {
     const { input } = openPrompt({ maxLength: 3 });
     fireEvent.change(input, { target: { value: '👍🏽🇯🇵' } });
