@@ -477,7 +477,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
       expect(await textOf(page, testId('captcha-login-state'))).not.toBe('challenging');
 
       const secret = `${engine.name}-${size.name}-secret`;
-      const logIn = async () => {
+      /** Logs in, by a click on the submit button or by Enter in the password field (both run the button machine). */
+      const logIn = async (by: 'click' | 'enter' = 'click') => {
         // Once logged in, the form steps aside: "Log in again" brings it back.
         if ((await countOf(page, testId('login-again'))) > 0) {
           await scrollTo(page, testId('login-again'));
@@ -485,7 +486,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
         }
         await fill(page, 'input[name="pwd"]', secret);
         await scrollTo(page, testId('login-submit'));
-        await page.click(testId('login-submit'));
+        if (by === 'enter') await page.press('Enter');
+        else await page.click(testId('login-submit'));
         await waitForText(page, testId('captcha-login-state'), 'challenging');
         await page.click(testId('captcha-solve'));
         await page.waitForFunction(
@@ -498,8 +500,10 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
         expect(await attributeOf(page, testId('login-outcome'), 'data-code')).toBe('00000');
       };
       expect(await attributeOf(page, testId('login-encryption'), 'data-encrypted')).toBe('true');
-      await logIn();
+      // Moments after the refused submit: the refusal started nothing, so this one is taken.
+      await logIn('enter');
       expect(e2e.servers.gateway.logins.at(-1)).toMatchObject({ encrypted: true, sensitive: { pwd: secret } });
+      expect(e2e.servers.gateway.logins.length).toBe(loginsBefore + 1);
       await waitForText(page, testId('login-encryption'), 'sent unencrypted');
       expect(await textOf(page, testId('login-encryption-why'))).toContain('Log out to send the next login encrypted');
       await scrollTo(page, testId('login-encryption-why'));
