@@ -146,6 +146,45 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
     await page.close();
   });
 
+  it('account in Arabic: the forms speak Arabic; a field message ends with its full stop at the left end and keeps the example address in its own order', async () => {
+    const page = await openPage(e2e, engine, '/settings');
+    await selectOption(page, testId('locale'), 'ar');
+    await waitForPath(page, '/ar/settings');
+    await visit(e2e, page, '/ar/account');
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await waitForText(page, '[data-testid="login-form"] [data-testid="login-submit"]', 'تسجيل الدخول');
+    expect(await textOf(page, '[data-testid="register-submit"]')).toBe('إنشاء الحساب');
+    await fill(page, 'input[name="loginName"]', 'trader');
+    await scrollTo(page, testId('login-submit'));
+    await page.click(testId('login-submit'));
+    await waitFor(page, '[data-field-error="loginName"]');
+    const message = await page.evaluate(() => {
+      const small = document.querySelector('[data-field-error="loginName"]')!;
+      const text = small.firstChild!;
+      const content = text.textContent!;
+      const left = (i: number) => {
+        const r = document.createRange();
+        r.setStart(text, i);
+        r.setEnd(text, i + 1);
+        return r.getBoundingClientRect().left;
+      };
+      const lefts = [...content].map((_, i) => left(i));
+      const address = content.indexOf('name@example.com');
+      return {
+        dir: getComputedStyle(small).direction,
+        endsWithStop: content.endsWith('.'),
+        // The sentence's full stop is its leftmost character, as Arabic punctuation reads.
+        stopAtLeftEnd: lefts.at(-1)! <= Math.min(...lefts),
+        // name@example.com reads left to right inside the Arabic sentence.
+        addressInOrder: left(address) < left(address + 'name@example.com'.length - 1),
+      };
+    });
+    expect(message).toEqual({ dir: 'rtl', endsWithStop: true, stopAtLeftEnd: true, addressInOrder: true });
+    expect(await textOf(page, '[data-field-error="pwd"]')).toBe('أدخل كلمة المرور.');
+    await screenshot(page, engine, 'arabic-account-errors');
+    await page.close();
+  });
+
   it('ui: toasts stack, message boxes queue one after another and the prompt validates', async () => {
     const page = await openPage(e2e, engine, '/ui');
     await page.click(testId('toast-success'));
@@ -477,7 +516,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
       expect(await textOf(page, testId('captcha-login-state'))).not.toBe('challenging');
 
       const secret = `${engine.name}-${size.name}-secret`;
-      const logIn = async () => {
+      /** Logs in, by a click on the submit button or by Enter in the password field (both run the button machine). */
+      const logIn = async (by: 'click' | 'enter' = 'click') => {
         // Once logged in, the form steps aside: "Log in again" brings it back.
         if ((await countOf(page, testId('login-again'))) > 0) {
           await scrollTo(page, testId('login-again'));
@@ -485,7 +525,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
         }
         await fill(page, 'input[name="pwd"]', secret);
         await scrollTo(page, testId('login-submit'));
-        await page.click(testId('login-submit'));
+        if (by === 'enter') await page.press('Enter');
+        else await page.click(testId('login-submit'));
         await waitForText(page, testId('captcha-login-state'), 'challenging');
         await page.click(testId('captcha-solve'));
         await page.waitForFunction(
@@ -498,8 +539,10 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
         expect(await attributeOf(page, testId('login-outcome'), 'data-code')).toBe('00000');
       };
       expect(await attributeOf(page, testId('login-encryption'), 'data-encrypted')).toBe('true');
-      await logIn();
+      // Moments after the refused submit: the refusal started nothing, so this one is taken.
+      await logIn('enter');
       expect(e2e.servers.gateway.logins.at(-1)).toMatchObject({ encrypted: true, sensitive: { pwd: secret } });
+      expect(e2e.servers.gateway.logins.length).toBe(loginsBefore + 1);
       await waitForText(page, testId('login-encryption'), 'sent unencrypted');
       expect(await textOf(page, testId('login-encryption-why'))).toContain('Log out to send the next login encrypted');
       await scrollTo(page, testId('login-encryption-why'));

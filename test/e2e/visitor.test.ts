@@ -188,9 +188,13 @@ describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 
       await page.close();
     });
 
-    it('account: a double-click sends the signed calls once; the login form steps aside once logged in; outcomes read as words; full-width code digits count', async () => {
+    it('account: a double-click logs in once, registers once and sends the signed calls once; the login form steps aside once logged in; outcomes read as words; full-width code digits count', async () => {
       const page = await openPage(e2e, engine, '/account', size);
       await waitForText(page, testId('signing-state'), 'ready', 20_000);
+      const { gateway } = e2e.servers;
+      const calls = (path: string) => gateway.logins.filter((l) => l.path === path).length;
+      const challenges = (scene: string) => gateway.captchaChallenges.filter((c) => c.params.scene === scene).length;
+      const before = { logins: calls('/v1/user/login'), loginChallenges: challenges('login') };
       await fill(page, 'input[name="pwd"]', `${name}-${size.name}-visitor`);
       await doubleClick(page, testId('login-submit'));
       await waitForText(page, testId('captcha-login-state'), 'challenging');
@@ -206,9 +210,12 @@ describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 
       expect(await textOf(page, `${testId('login-outcome')} p`)).toBe('Succeeded.');
       await waitFor(page, testId('logged-in'));
       expect(await countOf(page, testId('login-form'))).toBe(0);
+      // One captcha and one login for the two clicks.
+      expect(calls('/v1/user/login') - before.logins).toBe(1);
+      expect(challenges('login') - before.loginChallenges).toBe(1);
 
       const placed = () => e2e.servers.gateway.signs.filter((s) => s.path === '/v1/spot/order/place').length;
-      const before = placed();
+      const placedBefore = placed();
       await doubleClick(page, testId('signed-calls'));
       await page.waitForFunction(
         () => document.querySelector('[data-testid="signed-outcome-1"]')?.getAttribute('data-code') === '00000',
@@ -218,7 +225,7 @@ describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 
         },
       );
       await new Promise((done) => setTimeout(done, 700));
-      expect(placed() - before).toBe(1);
+      expect(placed() - placedBefore).toBe(1);
       expect(await textOf(page, `${testId('signed-outcome-1')} p`)).toMatch(/^Place a spot order .*: Succeeded\.$/);
 
       await scrollTo(page, 'input[name="emailCode"]');
@@ -226,6 +233,27 @@ describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 
       await page.click(testId('register-submit'));
       await waitFor(page, '[data-field-error="rePwd"]');
       expect(await countOf(page, '[data-field-error="emailCode"]')).toBe(0);
+      // Corrected right after the refusal, then double-clicked: one captcha and one registration.
+      const registersBefore = { calls: calls('/v1/user/register/email'), challenges: challenges('register') };
+      await fill(page, '[data-testid="register-form"] input[name="pwd"]', 'long-enough-1');
+      await fill(page, 'input[name="rePwd"]', 'long-enough-1');
+      await doubleClick(page, testId('register-submit'));
+      await scrollTo(page, testId('captcha-solve'));
+      await page.click(testId('captcha-solve'));
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="register-outcome"]')?.getAttribute('data-status') === 'done',
+        undefined,
+        { timeout: 15_000 },
+      );
+      await new Promise((done) => setTimeout(done, 700));
+      expect(calls('/v1/user/register/email') - registersBefore.calls).toBe(1);
+      expect(challenges('register') - registersBefore.challenges).toBe(1);
+      const sent = gateway.logins.at(-1)!;
+      expect({ path: sent.path, ...sent.clear, ...sent.sensitive }).toMatchObject({
+        path: '/v1/user/register/email',
+        email: 'new-trader@example.com',
+        emailCode: '123456',
+      });
       expect(await page.evaluate(() => document.body.innerText.includes('§'))).toBe(false);
       await shot(page, 'account');
       await page.close();

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { PageBoundary } from '../../examples/web/src/components/page-boundary.js';
 import { loginEncryptionOutlook } from '../../examples/web/src/services/account.js';
 import { asciiDigits, isValid, loginErrors, registerErrors } from '../../examples/web/src/services/forms.js';
+import { textsFor } from '../../examples/web/src/i18n/catalogue.js';
 import { skippedText } from '../../examples/web/src/services/in-app.js';
 import { isCompleteSize, PLAN_FILLED, spotPlanOrder } from '../../examples/web/src/services/positions.js';
 import { documentTitle, PAGES } from '../../examples/web/src/services/router.js';
@@ -80,32 +81,46 @@ describe('spotPlanOrder', () => {
   });
 });
 
+/** The English messages of the demo forms' rules. */
+const en = textsFor('en').forms;
+
 describe('demo forms', () => {
   it('login needs an e-mail and a password', () => {
-    expect(loginErrors({ loginName: 'trader@example.com', pwd: '' })).toEqual({ pwd: 'Enter your password.' });
-    expect(loginErrors({ loginName: ' ', pwd: 'x' })).toEqual({ loginName: 'Enter your e-mail.' });
-    expect(loginErrors({ loginName: 'trader', pwd: 'x' })).toEqual({ loginName: 'Enter an e-mail address like name@example.com.' });
-    expect(isValid(loginErrors({ loginName: 'trader@example.com', pwd: 'x' }))).toBe(true);
+    expect(loginErrors({ loginName: 'trader@example.com', pwd: '' }, en)).toEqual({ pwd: 'Enter your password.' });
+    expect(loginErrors({ loginName: ' ', pwd: 'x' }, en)).toEqual({ loginName: 'Enter your e-mail.' });
+    expect(loginErrors({ loginName: 'trader', pwd: 'x' }, en)).toEqual({ loginName: 'Enter an e-mail address like name@example.com.' });
+    expect(isValid(loginErrors({ loginName: 'trader@example.com', pwd: 'x' }, en))).toBe(true);
   });
 
   it('registration refuses an empty or malformed code, a short password and a repeat that does not match', () => {
     const ok = { email: 'new@example.com', emailCode: '123456', pwd: 'long-enough', rePwd: 'long-enough' };
-    expect(registerErrors(ok)).toEqual({});
-    expect(registerErrors({ ...ok, emailCode: '' })).toEqual({ emailCode: 'Enter the code we e-mailed you.' });
-    expect(registerErrors({ ...ok, emailCode: '12ab56' })).toEqual({ emailCode: 'The code is 6 digits.' });
-    expect(registerErrors({ ...ok, rePwd: 'long-enougH' })).toEqual({ rePwd: 'The passwords do not match.' });
-    expect(registerErrors({ ...ok, pwd: '', rePwd: '' })).toEqual({ pwd: 'Choose a password.', rePwd: 'Repeat the password.' });
-    expect(registerErrors({ ...ok, pwd: 'short', rePwd: 'short' })).toEqual({ pwd: 'Use at least 8 characters.' });
+    expect(registerErrors(ok, en)).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '' }, en)).toEqual({ emailCode: 'Enter the code we e-mailed you.' });
+    expect(registerErrors({ ...ok, emailCode: '12ab56' }, en)).toEqual({ emailCode: 'The code is 6 digits.' });
+    expect(registerErrors({ ...ok, rePwd: 'long-enougH' }, en)).toEqual({ rePwd: 'The passwords do not match.' });
+    expect(registerErrors({ ...ok, pwd: '', rePwd: '' }, en)).toEqual({ pwd: 'Choose a password.', rePwd: 'Repeat the password.' });
+    expect(registerErrors({ ...ok, pwd: 'short', rePwd: 'short' }, en)).toEqual({ pwd: 'Use at least 8 characters.' });
+  });
+
+  it('the rules answer in the language of the texts they are given', () => {
+    const ar = textsFor('ar').forms;
+    expect(loginErrors({ loginName: 'trader', pwd: '' }, ar)).toEqual({ loginName: ar.emailShape, pwd: 'أدخل كلمة المرور.' });
+    expect(registerErrors({ email: 'new@example.com', emailCode: '12', pwd: 'long-enough', rePwd: 'long-enougH' }, ar)).toEqual({
+      emailCode: 'يتكوّن الرمز من 6 أرقام.',
+      rePwd: 'كلمتا المرور غير متطابقتين.',
+    });
+    // The example address stays one left-to-right run inside the Arabic sentence, which ends with its own full stop.
+    expect(ar.emailShape).toMatch(/\u2066name@example\.com\u2069\.$/u);
   });
 });
 
 describe('e-mail code digits', () => {
   it('a code typed in full-width or Arabic-Indic digits is the same six-digit code', () => {
     const ok = { email: 'a@b.co', emailCode: '１２３４５６', pwd: 'long-enough', rePwd: 'long-enough' };
-    expect(registerErrors(ok)).toEqual({});
-    expect(registerErrors({ ...ok, emailCode: '٠١٢٣٤٥' })).toEqual({});
-    expect(registerErrors({ ...ok, emailCode: '۹۸۷۶۵۴' })).toEqual({});
-    expect(registerErrors({ ...ok, emailCode: '１２３４５' })).toEqual({ emailCode: 'The code is 6 digits.' });
+    expect(registerErrors(ok, en)).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '٠١٢٣٤٥' }, en)).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '۹۸۷۶۵۴' }, en)).toEqual({});
+    expect(registerErrors({ ...ok, emailCode: '１２３４５' }, en)).toEqual({ emailCode: 'The code is 6 digits.' });
     expect(asciiDigits('１２３４５６')).toBe('123456');
     expect(asciiDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ ０１２３４５６７８９')).toBe('0123456789 0123456789 0123456789');
     expect(asciiDigits('ab12')).toBe('ab12');

@@ -1,8 +1,10 @@
 // Every action button of the example runs through exkit's button machine (useButton): a click starts the
 // action and puts the button in loading until the action settles, so a double-click, or a click while a call
 // is in flight, does not run it twice. Loading lasts at least the double-click interval, so even an action that
-// finishes at once (showing a toast) takes the second click of a double-click as part of the first.
-import { useEffect, useRef } from 'react';
+// finishes at once (showing a toast) takes the second click of a double-click as part of the first. A form's
+// submit button checks its fields first: a refused click starts nothing, so it does not load either, and the
+// visitor's corrected submit right after it is taken.
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ButtonHTMLAttributes, MouseEvent as ReactMouseEvent, ReactNode } from 'react';
 import { useButton } from 'exkit/react';
 import type { UseButtonResult } from 'exkit/react';
@@ -12,28 +14,42 @@ export const DOUBLE_CLICK_MS = 500;
 
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
+export interface ActionButtonOptions {
+  /** Disables the button (the machine's other region: loading and disabled are independent). */
+  disabled?: boolean;
+  /**
+   * Checked on each click that the machine takes, before the action: false refuses the click (a form whose
+   * fields need fixing shows why), so the action does not run and the button does not load.
+   */
+  accepts?: () => boolean;
+}
+
 /**
  * A button actor whose click runs `action` once and keeps the button loading until the action's promise (if
- * it returns one) settles, and for at least DOUBLE_CLICK_MS.
+ * it returns one) settles, and for at least DOUBLE_CLICK_MS; a click `accepts` refuses runs nothing.
  */
-export function useActionButton(action: () => unknown, options: { disabled?: boolean } = {}): UseButtonResult {
-  const latest = useRef(action);
-  useEffect(() => {
-    latest.current = action;
+export function useActionButton(action: () => unknown, options: ActionButtonOptions = {}): UseButtonResult {
+  const latest = useRef({ action, accepts: options.accepts });
+  // Updated as the render commits, before the browser hands the page another event: a click right after a
+  // keystroke reads the fields as typed.
+  useLayoutEffect(() => {
+    latest.current = { action, accepts: options.accepts };
   });
   const api = useRef<UseButtonResult | undefined>(undefined);
   const button = useButton(() => {
     const { setLoading } = api.current!;
+    const { action: run, accepts } = latest.current;
+    if (accepts !== undefined && !accepts()) return;
     setLoading(true);
     let outcome: unknown;
     try {
-      outcome = latest.current();
+      outcome = run();
     } catch (error) {
       outcome = Promise.reject(error);
     }
     void Promise.allSettled([Promise.resolve(outcome), wait(DOUBLE_CLICK_MS)]).then(() => setLoading(false));
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     api.current = button;
   });
   const { setDisabled } = button;
@@ -47,6 +63,8 @@ export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   action: (click: ReactMouseEvent<HTMLButtonElement> | undefined) => unknown;
   /** Disables the button (the machine's other region: loading and disabled are independent). */
   disabled?: boolean;
+  /** Checked before the action on each click: false refuses the click without running the action or loading. */
+  accepts?: () => boolean;
   /** 'submit' for a form's button: the form's Enter goes through the same machine. */
   type?: 'button' | 'submit';
   /** Shown instead of the children while the action runs. */
@@ -55,9 +73,9 @@ export interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 }
 
 /** A <button> for an action, driven by exkit's button machine (see useActionButton). */
-export function ActionButton({ action, disabled, type, busy, children, ...rest }: ActionButtonProps) {
+export function ActionButton({ action, disabled, accepts, type, busy, children, ...rest }: ActionButtonProps) {
   const click = useRef<ReactMouseEvent<HTMLButtonElement> | undefined>(undefined);
-  const button = useActionButton(() => action(click.current), { disabled });
+  const button = useActionButton(() => action(click.current), { disabled, accepts });
   const props = button.getButtonProps();
   return (
     <button

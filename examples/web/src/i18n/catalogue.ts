@@ -1,13 +1,19 @@
 // The example's interface texts: every section (one per component or service that shows text), in every
 // interface language. Add a section in ./sections/ and list it here; TypeScript refuses a translation that
 // misses a key, and test/examples/ui-text.test.ts refuses one that is empty or left in English.
+import { forms } from './sections/forms.js';
+import { loginForm } from './sections/login-form.js';
 import { messageBoxDemo } from './sections/message-box-demo.js';
+import { registerForm } from './sections/register-form.js';
 import { UI_LANGUAGES } from './text-types.js';
 import type { Translation, UiLanguage } from './text-types.js';
 
 /** Every section, by the name components read it under. */
 export const SECTIONS = {
+  forms,
+  loginForm,
   messageBoxDemo,
+  registerForm,
 } as const;
 
 type Sections = typeof SECTIONS;

@@ -1,5 +1,10 @@
 // Field rules of the demo forms: what a visitor must fix before a form is sent. Each rule answers with the
-// message shown under the field, or undefined when the value is fine.
+// message shown under the field, in the visitor's language (the catalogue's `forms` section), or leaves the
+// field out when its value is fine.
+import type { Texts } from '../i18n/catalogue.js';
+
+/** The messages the rules answer with: the catalogue's `forms` section in one language. */
+export type FormTexts = Texts['forms'];
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -22,30 +27,33 @@ export function asciiDigits(text: string): string {
 }
 
 /** The login form's problems: an e-mail and a password are both needed. */
-export function loginErrors(form: { loginName: string; pwd: string }): FieldErrors<'loginName' | 'pwd'> {
+export function loginErrors(form: { loginName: string; pwd: string }, t: FormTexts): FieldErrors<'loginName' | 'pwd'> {
   const errors: FieldErrors<'loginName' | 'pwd'> = {};
-  if (form.loginName.trim() === '') errors.loginName = 'Enter your e-mail.';
-  else if (!EMAIL.test(form.loginName.trim())) errors.loginName = 'Enter an e-mail address like name@example.com.';
-  if (form.pwd === '') errors.pwd = 'Enter your password.';
+  if (form.loginName.trim() === '') errors.loginName = t.emailMissing;
+  else if (!EMAIL.test(form.loginName.trim())) errors.loginName = t.emailShape;
+  if (form.pwd === '') errors.pwd = t.passwordMissing;
   return errors;
 }
 
 /** The register form's problems: e-mail, a six-digit code, a password of 8 or more characters, repeated exactly. */
-export function registerErrors(form: {
-  email: string;
-  emailCode: string;
-  pwd: string;
-  rePwd: string;
-}): FieldErrors<'email' | 'emailCode' | 'pwd' | 'rePwd'> {
+export function registerErrors(
+  form: {
+    email: string;
+    emailCode: string;
+    pwd: string;
+    rePwd: string;
+  },
+  t: FormTexts,
+): FieldErrors<'email' | 'emailCode' | 'pwd' | 'rePwd'> {
   const errors: FieldErrors<'email' | 'emailCode' | 'pwd' | 'rePwd'> = {};
-  if (form.email.trim() === '') errors.email = 'Enter your e-mail.';
-  else if (!EMAIL.test(form.email.trim())) errors.email = 'Enter an e-mail address like name@example.com.';
-  if (form.emailCode.trim() === '') errors.emailCode = 'Enter the code we e-mailed you.';
-  else if (!EMAIL_CODE.test(asciiDigits(form.emailCode.trim()))) errors.emailCode = 'The code is 6 digits.';
-  if (form.pwd === '') errors.pwd = 'Choose a password.';
-  else if (form.pwd.length < 8) errors.pwd = 'Use at least 8 characters.';
-  if (form.rePwd === '') errors.rePwd = 'Repeat the password.';
-  else if (form.rePwd !== form.pwd) errors.rePwd = 'The passwords do not match.';
+  if (form.email.trim() === '') errors.email = t.emailMissing;
+  else if (!EMAIL.test(form.email.trim())) errors.email = t.emailShape;
+  if (form.emailCode.trim() === '') errors.emailCode = t.codeMissing;
+  else if (!EMAIL_CODE.test(asciiDigits(form.emailCode.trim()))) errors.emailCode = t.codeShape;
+  if (form.pwd === '') errors.pwd = t.passwordChoose;
+  else if (form.pwd.length < 8) errors.pwd = t.passwordShort;
+  if (form.rePwd === '') errors.rePwd = t.repeatMissing;
+  else if (form.rePwd !== form.pwd) errors.rePwd = t.repeatDiffers;
   return errors;
 }
 
