@@ -19,7 +19,7 @@ export const richTextPlayground = section(
     output: 'بعد التنقية',
     sample: {
       listing: 'إدراج:',
-      opens: (time: string) => `يبدأ التداول عند ${time}.`,
+      opens: (time: string) => `يبدأ التداول عند \u2066${time}\u2069.`,
       claim: 'احصل على الإيردروب',
       rules: 'القواعد',
     },
