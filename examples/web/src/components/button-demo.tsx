@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useLiveActor } from '../app-context.js';
+import { useText } from '../i18n/use-text.js';
 import { useActionButton } from './action-button.js';
+import { Phrase } from './figure.js';
 
 /** How long the demo's order takes to place (a stand-in for the call). */
 const PLACING_MS = 1200;
@@ -11,20 +13,32 @@ const PLACING_MS = 1200;
  */
 export function ButtonDemo() {
   const [clicks, setClicks] = useState(0);
+  const t = useText().buttonDemo;
   const button = useActionButton(() => {
     setClicks((n) => n + 1);
     return new Promise((done) => setTimeout(done, PLACING_MS));
   });
   useLiveActor('button', button.actor);
+  // The machine's regions as they are named (data, not translated).
   const state = [button.loading && 'loading', button.disabled && 'disabled'].filter(Boolean).join(' + ') || 'idle';
   return (
     <section className="card">
-      <h2>Button</h2>
+      <h2>{t.heading}</h2>
       <button {...button.getButtonProps()} data-testid="demo-button">
-        {button.loading ? 'Placing order…' : 'Place order'}
+        {button.loading ? t.placing : t.place}
       </button>
       <p className="muted">
-        State: <span data-testid="button-state">{state}</span> · clicks counted: <span data-testid="button-clicks">{clicks}</span>
+        <Phrase
+          text={t.status}
+          values={[
+            <bdi dir="ltr" data-testid="button-state">
+              {state}
+            </bdi>,
+            <bdi dir="ltr" data-testid="button-clicks">
+              {clicks}
+            </bdi>,
+          ]}
+        />
       </p>
       {/* Each box shows one of the machine's two regions: enabling a loading button leaves it loading. */}
       <label className="switch">
@@ -34,7 +48,7 @@ export function ButtonDemo() {
           checked={button.loading}
           onChange={(e) => button.setLoading(e.target.checked)}
         />
-        Loading
+        {t.loading}
       </label>
       <label className="switch">
         <input
@@ -43,7 +57,7 @@ export function ButtonDemo() {
           checked={button.disabled}
           onChange={(e) => button.setDisabled(e.target.checked)}
         />
-        Disabled
+        {t.disabled}
       </label>
     </section>
   );

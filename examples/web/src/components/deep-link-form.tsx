@@ -5,6 +5,7 @@ import { useBridge } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
 import { DEEP_LINK_CONFIG } from '../services/in-app.js';
 import { describeError } from '../services/account.js';
+import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
 
 /** One target's parameters (with defaults and platform limits), the link it builds, and an open button. */
@@ -13,6 +14,7 @@ export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
   const { inApp } = useApp();
   const { settings } = useStore(inApp.state);
   const spec = deepLinkSpec(target);
+  const t = useText().deepLinkForm;
   const [values, setValues] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState('');
   const os = bridge.inApp ? settings.os : undefined;
@@ -34,13 +36,16 @@ export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
       <h3>
         <code>{target}</code>
       </h3>
-      {spec.platforms ? <p className="muted">{spec.platforms === 'android-only' ? 'Android only' : 'not on Android'}</p> : null}
-      {spec.params.length === 0 ? <p className="muted">No parameters.</p> : null}
+      {spec.platforms ? <p className="muted">{spec.platforms === 'android-only' ? t.androidOnly : t.notOnAndroid}</p> : null}
+      {spec.params.length === 0 ? <p className="muted">{t.noParameters}</p> : null}
       {spec.params.map((name) => (
         <label key={name} className="field">
-          <span>{name}</span>
+          <span>
+            <code>{name}</code>
+          </span>
           <input
             data-param={name}
+            dir="ltr"
             placeholder={spec.defaults?.[name] ?? ''}
             value={values[name] ?? ''}
             onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
@@ -48,13 +53,23 @@ export function DeepLinkForm({ target }: { target: DeepLinkTarget }) {
         </label>
       ))}
       <p>
-        <code data-testid="deep-link-url">{link ?? 'restricted on this platform'}</code>
+        {link === null ? (
+          <span data-testid="deep-link-url">{t.restricted}</span>
+        ) : (
+          <code data-testid="deep-link-url" dir="ltr">
+            {link}
+          </code>
+        )}
       </p>
       <ActionButton data-testid="deep-link-open" action={open}>
-        Open {bridge.inApp ? 'in the app' : 'with the public scheme'}
+        {bridge.inApp ? t.openInApp : t.openPublic}
       </ActionButton>
       <p className="result" data-testid="deep-link-outcome">
-        {outcome}
+        {outcome === '' ? null : (
+          <>
+            {t.outcome} <code dir="ltr">{outcome}</code>
+          </>
+        )}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useDialog } from 'exkit/react';
 import { useLiveActor } from '../app-context.js';
+import { useText } from '../i18n/use-text.js';
 import { ActionButton, DOUBLE_CLICK_MS } from './action-button.js';
 
 /**
@@ -10,12 +11,13 @@ import { ActionButton, DOUBLE_CLICK_MS } from './action-button.js';
  */
 export function DialogDemo() {
   const [justOpened, setJustOpened] = useState(false);
+  const t = useText().dialogDemo;
   const dialog = useDialog({ size: 'small', closeOnBackdrop: !justOpened });
   useLiveActor('popup', dialog.actor);
   const { onClick: _toggle, ...trigger } = dialog.getTriggerProps();
   return (
     <section className="card">
-      <h2>Dialog</h2>
+      <h2>{t.heading}</h2>
       <ActionButton
         {...trigger}
         data-testid="open-dialog"
@@ -25,27 +27,27 @@ export function DialogDemo() {
           return new Promise((done) => setTimeout(done, DOUBLE_CLICK_MS)).then(() => setJustOpened(false));
         }}
       >
-        Open dialog
+        {t.open}
       </ActionButton>
       {dialog.open ? (
         <>
           <div {...dialog.getBackdropProps()} className="backdrop" />
           <div {...dialog.getContentProps()} className="dialog" data-testid="dialog">
             <header className="dialog-header">
-              <h3 {...dialog.getTitleProps()}>Transfer</h3>
-              <button {...dialog.getCloseTriggerProps()} className="dialog-close" aria-label="Close dialog" data-testid="dialog-close">
+              <h3 {...dialog.getTitleProps()}>{t.title}</h3>
+              <button {...dialog.getCloseTriggerProps()} className="dialog-close" aria-label={t.closeLabel} data-testid="dialog-close">
                 ×
               </button>
             </header>
             <div {...dialog.getBodyProps()}>
-              <p>Move funds between your spot and futures accounts.</p>
+              <p>{t.body}</p>
               <label className="field">
-                <span>Amount</span>
-                <input aria-label="Transfer amount" />
+                <span>{t.amount}</span>
+                <input aria-label={t.amountLabel} />
               </label>
             </div>
             <footer {...dialog.getFooterProps()} className="dialog-footer">
-              <button {...dialog.getCloseTriggerProps()}>Close</button>
+              <button {...dialog.getCloseTriggerProps()}>{t.close}</button>
             </footer>
           </div>
         </>

@@ -1,15 +1,18 @@
 import { useBridge } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
+import { useText } from '../i18n/use-text.js';
 import { APP_VERSIONS } from '../services/in-app.js';
+import { Phrase } from './figure.js';
 
 /** Runs the page against the native-host simulator, at a chosen platform and app version. */
 export function InAppSwitch() {
   const { inApp } = useApp();
   const { settings } = useStore(inApp.state);
   const bridge = useBridge();
+  const t = useText().inAppSwitch;
   return (
     <section className="card">
-      <h2>Inside the app</h2>
+      <h2>{t.heading}</h2>
       <label className="switch">
         <input
           type="checkbox"
@@ -17,10 +20,10 @@ export function InAppSwitch() {
           checked={settings.inApp}
           onChange={(e) => inApp.configure({ inApp: e.target.checked })}
         />
-        Run inside the native app (simulated)
+        {t.run}
       </label>
       <label>
-        Platform{' '}
+        {t.platform}{' '}
         <select
           data-testid="in-app-os"
           value={settings.os}
@@ -31,7 +34,7 @@ export function InAppSwitch() {
         </select>
       </label>
       <label>
-        App version{' '}
+        {t.appVersion}{' '}
         <select data-testid="in-app-version" value={settings.appVersion} onChange={(e) => inApp.configure({ appVersion: e.target.value })}>
           {APP_VERSIONS.map((v) => (
             <option key={v}>{v}</option>
@@ -39,16 +42,28 @@ export function InAppSwitch() {
         </select>
       </label>
       <dl className="facts">
-        <dt>bridge</dt>
-        <dd>{bridge.version}</dd>
-        <dt>detected</dt>
-        <dd data-testid="bridge-host">
-          {bridge.inApp
-            ? `in app (${bridge.os === 'android' ? 'Android' : 'iOS'} host, app ${bridge.appVersion ?? 'version unknown'})`
-            : 'not in app'}
+        <dt>{t.facts.bridge}</dt>
+        <dd>
+          <bdi dir="ltr">{bridge.version}</bdi>
         </dd>
-        <dt>app version</dt>
-        <dd>{bridge.appVersion ?? '—'}</dd>
+        <dt>{t.facts.detected}</dt>
+        <dd data-testid="bridge-host">
+          {bridge.inApp ? (
+            <Phrase
+              text={t.inApp}
+              values={[
+                <bdi dir="ltr">{bridge.os === 'android' ? 'Android' : 'iOS'}</bdi>,
+                bridge.appVersion ? <bdi dir="ltr">{bridge.appVersion}</bdi> : t.versionUnknown,
+              ]}
+            />
+          ) : (
+            t.notInApp
+          )}
+        </dd>
+        <dt>{t.facts.appVersion}</dt>
+        <dd>
+          <bdi dir="ltr">{bridge.appVersion ?? '—'}</bdi>
+        </dd>
       </dl>
     </section>
   );

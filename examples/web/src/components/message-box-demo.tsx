@@ -3,15 +3,22 @@ import type { MessageBoxResult } from 'exkit/machines';
 import { useMessageBox } from 'exkit/react';
 import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
+import { Phrase } from './figure.js';
+
+type BoxKind = 'alert' | 'confirm' | 'prompt';
+/** One answered box, kept as what happened so the list reads in the language shown now. */
+interface Answer {
+  box: BoxKind;
+  result: MessageBoxResult;
+}
 
 /** Queues an alert, a confirm and a validated prompt; they appear one after another. */
 export function MessageBoxDemo() {
   const box = useMessageBox();
   const t = useText().messageBoxDemo;
   const buttons = { confirmText: t.ok, cancelText: t.cancel };
-  const [results, setResults] = useState<string[]>([]);
-  const record = (name: string) => (r: MessageBoxResult) =>
-    setResults((all) => [...all, `${name}: ${r.action}${r.value === undefined ? '' : ` ${r.value}`}`]);
+  const [results, setResults] = useState<Answer[]>([]);
+  const record = (box: BoxKind) => (result: MessageBoxResult) => setResults((all) => [...all, { box, result }]);
   // In flight until all three are answered: the button loads meanwhile, so a second click queues nothing.
   const queueThree = () =>
     Promise.all([
@@ -34,8 +41,14 @@ export function MessageBoxDemo() {
         {t.queue}
       </ActionButton>
       <ol className="log" data-testid="box-results">
-        {results.map((r, i) => (
-          <li key={i}>{r}</li>
+        {results.map(({ box: kind, result }, i) => (
+          <li key={i} data-box={kind} data-action={result.action}>
+            {result.value === undefined ? (
+              t.result(t.box[kind], t.action[result.action])
+            ) : (
+              <Phrase text={t.resultWithValue} values={[t.box[kind], t.action[result.action], <bdi dir="ltr">{result.value}</bdi>]} />
+            )}
+          </li>
         ))}
       </ol>
     </section>

@@ -1,19 +1,61 @@
 // The example's interface texts: every section (one per component or service that shows text), in every
 // interface language. Add a section in ./sections/ and list it here; TypeScript refuses a translation that
 // misses a key, and test/examples/ui-text.test.ts refuses one that is empty or left in English.
+import { amountInputDemo } from './sections/amount-input-demo.js';
+import { bridgeCommandRow } from './sections/bridge-command-row.js';
+import { bridgeCommands } from './sections/bridge-commands.js';
+import { buttonDemo } from './sections/button-demo.js';
+import { commandSamples } from './sections/command-samples.js';
+import { deepLinkCatalogue } from './sections/deep-link-catalogue.js';
+import { deepLinkForm } from './sections/deep-link-form.js';
+import { diagramsPage } from './sections/diagrams-page.js';
+import { dialogDemo } from './sections/dialog-demo.js';
+import { failureDemo } from './sections/failure-demo.js';
 import { forms } from './sections/forms.js';
+import { inApp } from './sections/in-app.js';
+import { inAppSwitch } from './sections/in-app-switch.js';
+import { linkPlayground } from './sections/link-playground.js';
+import { loadingDemo } from './sections/loading-demo.js';
 import { loginForm } from './sections/login-form.js';
+import { markTicker } from './sections/mark-ticker.js';
 import { messageBoxDemo } from './sections/message-box-demo.js';
+import { notificationDemo } from './sections/notification-demo.js';
+import { positionsTable } from './sections/positions-table.js';
+import { receivedMessages } from './sections/received-messages.js';
 import { registerForm } from './sections/register-form.js';
+import { richTextPlayground } from './sections/rich-text-playground.js';
+import { spotPlanPanel } from './sections/spot-plan-panel.js';
+import { toastDemo } from './sections/toast-demo.js';
 import { UI_LANGUAGES } from './text-types.js';
 import type { Translation, UiLanguage } from './text-types.js';
 
 /** Every section, by the name components read it under. */
 export const SECTIONS = {
+  amountInputDemo,
+  bridgeCommandRow,
+  bridgeCommands,
+  buttonDemo,
+  commandSamples,
+  deepLinkCatalogue,
+  deepLinkForm,
+  diagramsPage,
+  dialogDemo,
+  failureDemo,
   forms,
+  inApp,
+  inAppSwitch,
+  linkPlayground,
+  loadingDemo,
   loginForm,
+  markTicker,
   messageBoxDemo,
+  notificationDemo,
+  positionsTable,
+  receivedMessages,
   registerForm,
+  richTextPlayground,
+  spotPlanPanel,
+  toastDemo,
 } as const;
 
 type Sections = typeof SECTIONS;

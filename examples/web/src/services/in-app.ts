@@ -3,6 +3,8 @@
 // Android app at a chosen version. Each change builds a fresh bridge, as a real page gets one per load.
 import { createBridge, createNativeHostSimulator, createStore } from 'exkit';
 import type { Bridge, BridgeCommand, DeepLinkParams, DeepLinkTarget, NativeHostSimulator, Platform, ReceivedMessage } from 'exkit';
+import { SECTIONS } from '../i18n/catalogue.js';
+import type { Texts } from '../i18n/catalogue.js';
 import { callWithSample } from './command-samples.js';
 import { valueStore } from './store.js';
 
@@ -70,8 +72,8 @@ export function createInAppSession(platform: Platform) {
     state,
     track,
     refresh,
-    /** Sends one command with its sample arguments. */
-    send: (command: BridgeCommand) => track((bridge) => callWithSample(bridge, command)),
+    /** Sends one command with its sample arguments (their words in the visitor's language, English by default). */
+    send: (command: BridgeCommand, words?: Texts['commandSamples']) => track((bridge) => callWithSample(bridge, command, words)),
     /** Opens a deep link: nativeRouter inside the app, the public scheme outside. */
     open: (target: DeepLinkTarget, params: Record<string, string>) =>
       track((bridge) => bridge.openDeepLink(target, params as DeepLinkParams<DeepLinkTarget>)),
@@ -89,15 +91,21 @@ export function createInAppSession(platform: Platform) {
 
 export type InAppSession = ReturnType<typeof createInAppSession>;
 
-/** Why a command was not sent, in one line: the reason code, then what it means here. */
-export function skippedText(skip: { reason: string; minimumVersion: string; appVersion: string | null }): string {
+/**
+ * Why a command was not sent, in one line: the reason code (data, as it is), then what it means here, in the
+ * language of `t` (English by default).
+ */
+export function skippedText(
+  skip: { reason: string; minimumVersion: string; appVersion: string | null },
+  t: Texts['inApp'] = SECTIONS.inApp.en,
+): string {
   const why =
     skip.reason === 'not-in-app'
-      ? 'outside the app nothing is sent'
+      ? t.why['not-in-app']
       : skip.reason === 'below-minimum-version'
-        ? `app ${skip.appVersion ?? 'version unknown'} is older than ${skip.minimumVersion}`
+        ? t.why['below-minimum-version'](skip.appVersion ?? t.versionUnknown, skip.minimumVersion)
         : skip.reason === 'not-on-android'
-          ? 'the Android app has no such command'
-          : `needs app ${skip.minimumVersion}`;
-  return `skipped: ${skip.reason} (${why})`;
+          ? t.why['not-on-android']
+          : t.why.other(skip.minimumVersion);
+  return t.skipped(skip.reason, why);
 }

@@ -84,8 +84,9 @@ export const DEMO_POSITIONS: readonly DemoPosition[] = [
 export interface PositionRow {
   id: string;
   symbol: string;
-  side: 'Long' | 'Short';
-  marginMode: 'Isolated' | 'Cross';
+  /** The position's side and margin mode as codes; the table names them in the visitor's language. */
+  side: 'long' | 'short';
+  marginMode: 'isolated' | 'cross';
   leverage: string;
   size: string;
   entry: string;
@@ -115,8 +116,8 @@ export function createPositionsBook(positions: readonly DemoPosition[] = DEMO_PO
           {
             id: p.id,
             symbol: p.symbol,
-            side: p.prepared.direction === 1 ? 'Long' : 'Short',
-            marginMode: Number(p.input.marginMode) === 2 ? 'Cross' : 'Isolated',
+            side: p.prepared.direction === 1 ? 'long' : 'short',
+            marginMode: Number(p.input.marginMode) === 2 ? 'cross' : 'isolated',
             leverage: `${String(p.input.openLevel)}×`,
             size: String(p.input.count),
             entry: formatPrice(p.prepared.openPrice, p.pricePlace),

@@ -14,6 +14,11 @@ export const messageBoxDemo = section(
     promptError: 'Use 4 to 8 letters or digits',
     ok: 'OK',
     cancel: 'Cancel',
+    /** The results list: which box, and how it was answered (the box's action codes), with a prompt's value. */
+    box: { alert: 'alert', confirm: 'confirm', prompt: 'prompt' },
+    action: { confirm: 'confirm', cancel: 'cancel', close: 'close' },
+    result: (box: string, action: string) => `${box}: ${action}`,
+    resultWithValue: (box: string, action: string, value: string) => `${box}: ${action} ${value}`,
   },
   {
     heading: 'مربعات الرسائل',
@@ -27,5 +32,9 @@ export const messageBoxDemo = section(
     promptError: 'استخدم من 4 إلى 8 أحرف أو أرقام',
     ok: 'حسنًا',
     cancel: 'إلغاء',
+    box: { alert: 'التنبيه', confirm: 'التأكيد', prompt: 'طلب الإدخال' },
+    action: { confirm: 'تأكيد', cancel: 'إلغاء', close: 'إغلاق' },
+    result: (box: string, action: string) => `${box}: ${action}`,
+    resultWithValue: (box: string, action: string, value: string) => `${box}: ${action} ${value}`,
   },
 );
