@@ -1,13 +1,45 @@
 // The example's interface texts: every section (one per component or service that shows text), in every
 // interface language. Add a section in ./sections/ and list it here; TypeScript refuses a translation that
 // misses a key, and test/examples/ui-text.test.ts refuses one that is empty or left in English.
+import { appRequestOutcome } from './sections/app-request-outcome.js';
+import { captchaPanel } from './sections/captcha-panel.js';
+import { localePanel } from './sections/locale-panel.js';
 import { messageBoxDemo } from './sections/message-box-demo.js';
+import { nav } from './sections/nav.js';
+import { outcomeView } from './sections/outcome-view.js';
+import { pageBoundary } from './sections/page-boundary.js';
+import { pages } from './sections/pages.js';
+import { preferencesPanel } from './sections/preferences-panel.js';
+import { riskTokenStatus } from './sections/risk-token-status.js';
+import { sessionPanel } from './sections/session-panel.js';
+import { shell } from './sections/shell.js';
+import { signedCalls } from './sections/signed-calls.js';
+import { signingStatus } from './sections/signing-status.js';
+import { simulationPanel } from './sections/simulation-panel.js';
+import { statusBar } from './sections/status-bar.js';
+import { wireLog } from './sections/wire-log.js';
 import { UI_LANGUAGES } from './text-types.js';
 import type { Translation, UiLanguage } from './text-types.js';
 
 /** Every section, by the name components read it under. */
 export const SECTIONS = {
+  appRequestOutcome,
+  captchaPanel,
+  localePanel,
   messageBoxDemo,
+  nav,
+  outcomeView,
+  pageBoundary,
+  pages,
+  preferencesPanel,
+  riskTokenStatus,
+  sessionPanel,
+  shell,
+  signedCalls,
+  signingStatus,
+  simulationPanel,
+  statusBar,
+  wireLog,
 } as const;
 
 type Sections = typeof SECTIONS;
