@@ -17,7 +17,7 @@ export function LocalePanel() {
   const current = preferences.language;
   const spoken = (UI_LANGUAGES as readonly string[]).includes(current);
   return (
-    <section className="card">
+    <section className="card wide">
       <h2>{t.heading}</h2>
       <label className="field">
         <span>{t.select}</span>
@@ -58,8 +58,8 @@ export function LocalePanel() {
       </dl>
       <details>
         <summary>{t.catalogue(LANGUAGES.length)}</summary>
-        <div className="table-scroll" style={{ overflowX: 'auto' }}>
-          <table className="table" data-testid="locale-catalogue">
+        <div className="locale-catalogue-scroll">
+          <table className="table locale-catalogue" data-testid="locale-catalogue">
             <thead>
               <tr>
                 <th scope="col">{t.columns.locale}</th>
@@ -79,7 +79,7 @@ export function LocalePanel() {
                       <code>{l.locale}</code>
                     </td>
                     <td dir="auto">{l.languageName}</td>
-                    <td>{prefix === '/' ? t.noPrefix : <code>{prefix}</code>}</td>
+                    <td>{prefix === '/' ? t.noPrefix : <code dir="ltr">{prefix}</code>}</td>
                     <td>
                       <code>{l.languageKey}</code>
                     </td>

@@ -1,5 +1,6 @@
 import { CURRENCIES, changeTheme, revealOriginFromEvent, rootThemePort } from 'exkit';
 import { useExkit, usePreferences } from 'exkit/react';
+import { ltr } from '../i18n/isolate.js';
 import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
 
@@ -21,7 +22,7 @@ export function PreferencesPanel() {
         <select data-testid="unit" value={preferences.unit} onChange={(e) => setPreferences({ unit: e.target.value })}>
           {CURRENCIES.map((c) => (
             <option key={c.code} value={c.code}>
-              {c.code} {c.symbol}
+              {ltr(`${c.code} ${c.symbol}`)}
             </option>
           ))}
         </select>

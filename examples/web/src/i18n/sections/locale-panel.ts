@@ -32,7 +32,7 @@ export const localePanel = section(
     timeout: 'انتهاء المهلة',
     catalogue: (count: number) => `كل اللغات التي تعرفها المكتبة (${count})`,
     columns: {
-      locale: 'اللغة',
+      locale: 'رمز اللغة',
       name: 'الاسم',
       prefix: 'بادئة المسار',
       languageKey: 'مفتاح لغة الطلب',
