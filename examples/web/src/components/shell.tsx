@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { findLanguage, localeOfPath, localizePath, rootThemePort } from 'exkit';
 import { MessageBoxHost, Notifications, Toaster, useExkit, usePreferences, useSimulationGuard } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
+import { uiLanguage } from '../i18n/catalogue.js';
 import { useText } from '../i18n/use-text.js';
 import { PAGES, documentTitle, pageOf, pageTitle } from '../services/router.js';
 import { Nav } from './nav.js';
@@ -20,9 +21,11 @@ export function Shell() {
   const text = useText();
   const t = text.shell;
   const title = pageTitle(page, text.pages);
+  // lang names the language the page is written in: a site locale the interface does not speak (ja) shows
+  // English texts, so the page says English.
   useEffect(() => {
     const root = document.documentElement;
-    root.lang = preferences.language;
+    root.lang = uiLanguage(preferences.language);
     root.dir = preferences.direction;
   }, [preferences.language, preferences.direction]);
   // The page follows the preferences whoever changes them (the theme button, the reset, another tab): the
