@@ -22,7 +22,7 @@ export const pages = section(
       trading: 'الأوضاع والتفضيلات',
       spot: 'التداول الفوري',
       futures: 'العقود الآجلة',
-      ui: 'الواجهة',
+      ui: 'مكوّنات الواجهة',
       content: 'المحتوى',
       diagrams: 'المخططات',
     },
