@@ -78,7 +78,9 @@ export function LocalePanel() {
                     <td>
                       <code>{l.locale}</code>
                     </td>
-                    <td dir="auto">{l.languageName}</td>
+                    <td>
+                      <bdi>{l.languageName}</bdi>
+                    </td>
                     <td>{prefix === '/' ? t.noPrefix : <code dir="ltr">{prefix}</code>}</td>
                     <td>
                       <code>{l.languageKey}</code>

@@ -26,7 +26,7 @@ export function SimulationPanel() {
         <ul className="list compact">
           {SIMULATION_ALLOWED_PATHS.map((p) => (
             <li key={p}>
-              <code>{p}</code>
+              <code dir="ltr">{p}</code>
             </li>
           ))}
         </ul>
