@@ -74,9 +74,9 @@ export function Shell() {
           <PageView page={page.id} />
         </PageBoundary>
       </main>
-      <Toaster />
-      <Notifications />
-      <MessageBoxHost />
+      <Toaster label={t.toasts} closeLabel={t.close} />
+      <Notifications label={t.notifications} closeLabel={t.close} />
+      <MessageBoxHost labels={{ confirm: t.ok, cancel: t.cancel, close: t.close }} />
     </div>
   );
 }
