@@ -35,7 +35,7 @@ export function StatusBar() {
         </ActionButton>
       ) : null}
       <span data-testid="signing-status">
-        {t.signing} <code>{signing}</code>
+        {t.signing} <bdi dir="ltr">{signing}</bdi>
       </span>
     </div>
   );
