@@ -14,6 +14,7 @@ import { textsFor } from '../../examples/web/src/i18n/catalogue.js';
 import { skippedText } from '../../examples/web/src/services/in-app.js';
 import { isCompleteSize, PLAN_FILLED, spotPlanOrder } from '../../examples/web/src/services/positions.js';
 import { documentTitle, PAGES } from '../../examples/web/src/services/router.js';
+import { textsFor } from '../../examples/web/src/i18n/catalogue.js';
 import { InvalidArgumentError } from '../../core/index.js';
 
 afterEach(cleanup);
@@ -32,7 +33,13 @@ describe('PageBoundary', () => {
     const onLeave = vi.fn();
     let fail = true;
     const view = () =>
-      createElement(PageBoundary, { title: 'Spot', leaveLabel: 'Go to Futures', onLeave, children: createElement(Faulty, { fail }) });
+      createElement(PageBoundary, {
+        title: 'Spot',
+        leaveLabel: 'Go to Futures',
+        texts: textsFor('en').pageBoundary,
+        onLeave,
+        children: createElement(Faulty, { fail }),
+      });
     const { rerender } = render(createElement('div', null, createElement('nav', null, 'nav stays'), view()));
     expect(screen.getByRole('alert').textContent).toContain('The Spot page hit an error');
     expect(screen.getByTestId('page-error-detail').textContent).toBe(
@@ -143,11 +150,7 @@ describe('loginEncryptionOutlook (spec §S5)', () => {
   });
 
   it('in clear, with the reason, when a session token and its key pair exist, when client-open is off, or before signing init', () => {
-    expect(loginEncryptionOutlook(security(ready, 'tok', true))).toMatchObject({
-      encrypted: false,
-      reason: 'session-exists',
-      why: expect.stringContaining('Log out'),
-    });
+    expect(loginEncryptionOutlook(security(ready, 'tok', true))).toEqual({ encrypted: false, reason: 'session-exists' });
     expect(loginEncryptionOutlook(security({ ...ready, config: { clientOpen: false } }, undefined, false))).toMatchObject({
       encrypted: false,
       reason: 'client-open-off',
@@ -172,8 +175,12 @@ describe('labels', () => {
   });
 
   it('every page has its own document title', () => {
-    const titles = PAGES.map(documentTitle);
-    expect(new Set(titles).size).toBe(PAGES.length);
-    expect(documentTitle(PAGES.find((p) => p.id === 'futures')!)).toBe('Futures · exkit example exchange');
+    for (const locale of ['en', 'ar']) {
+      const titles = PAGES.map((page) => documentTitle(page, textsFor(locale).pages));
+      expect(new Set(titles).size).toBe(PAGES.length);
+    }
+    const futures = PAGES.find((p) => p.id === 'futures')!;
+    expect(documentTitle(futures, textsFor('en').pages)).toBe('Futures · exkit example exchange');
+    expect(documentTitle(futures, textsFor('ar').pages)).toBe('العقود الآجلة · منصة exkit التجريبية');
   });
 });

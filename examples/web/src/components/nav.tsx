@@ -1,7 +1,8 @@
 import { isSimulationAllowedPath } from 'exkit';
 import { useSimulationMode } from 'exkit/react';
 import { useApp } from '../app-context.js';
-import { PAGES } from '../services/router.js';
+import { useText } from '../i18n/use-text.js';
+import { PAGES, pageTitle } from '../services/router.js';
 import type { PageInfo } from '../services/router.js';
 
 /**
@@ -12,10 +13,12 @@ import type { PageInfo } from '../services/router.js';
 export function Nav({ current }: { current: PageInfo['id'] }) {
   const { router } = useApp();
   const { on: simulation } = useSimulationMode();
+  const text = useText();
+  const t = text.nav;
   const anyBlocked = simulation && PAGES.some((page) => !isSimulationAllowedPath(page.path));
   return (
     <>
-      <nav className="nav" aria-label="Sections">
+      <nav className="nav" aria-label={t.label}>
         {PAGES.map((page) => {
           const blocked = simulation && !isSimulationAllowedPath(page.path);
           if (blocked) {
@@ -25,10 +28,10 @@ export function Nav({ current }: { current: PageInfo['id'] }) {
                 className="nav-blocked"
                 aria-disabled="true"
                 aria-describedby="nav-blocked-why"
-                title="Not available in simulation trading: use Back to live trading"
+                title={t.blockedTitle}
                 data-nav-blocked={page.id}
               >
-                {page.title}
+                {pageTitle(page, text.pages)}
               </span>
             );
           }
@@ -36,20 +39,21 @@ export function Nav({ current }: { current: PageInfo['id'] }) {
             <a
               key={page.id}
               href={page.path}
+              data-nav-link={page.id}
               aria-current={page.id === current ? 'page' : undefined}
               onClick={(event) => {
                 event.preventDefault();
                 router.go(page.path);
               }}
             >
-              {page.title}
+              {pageTitle(page, text.pages)}
             </a>
           );
         })}
       </nav>
       {anyBlocked ? (
         <p className="nav-note" id="nav-blocked-why" data-testid="nav-blocked-why">
-          Greyed-out sections are not part of simulation trading. Choose “Back to live trading” to open them.
+          {t.blockedNote}
         </p>
       ) : null}
     </>

@@ -1,8 +1,28 @@
+import { useText } from '../i18n/use-text.js';
 import type { AccountOutcome } from '../services/account.js';
-import { describeError } from '../services/account.js';
+import { errorParts } from '../services/account.js';
 
 /** The gateway's success code. */
 const SUCCESS = '00000';
+
+/**
+ * An error for the page: what went wrong in words (exkit's HTTP errors word it in the request's language),
+ * then its class and code, identifiers kept left-to-right as data.
+ */
+export function ErrorText({ error }: { error: unknown }) {
+  const { id, message } = errorParts(error);
+  return (
+    <>
+      <bdi>{message}</bdi>
+      {message !== '' && id !== '' ? ' ' : null}
+      {id === '' ? null : (
+        <bdi dir="ltr">
+          <code>{id}</code>
+        </bdi>
+      )}
+    </>
+  );
+}
 
 /**
  * How an account call ended, in words: succeeded, refused with the gateway's message, or failed with what went
@@ -17,18 +37,25 @@ export function OutcomeView({
   testId: string;
   label?: string;
 }) {
+  const t = useText().outcomeView;
   if (outcome === undefined) return null;
   const code = outcome !== 'pending' && outcome.status === 'done' ? String(outcome.envelope.code) : undefined;
   const text =
-    outcome === 'pending'
-      ? 'Sending…'
-      : outcome.status === 'done'
-        ? code === SUCCESS
-          ? 'Succeeded.'
-          : `Refused by the server: ${outcome.envelope.msg || 'no reason given'} (code ${code}).`
-        : outcome.status === 'captcha-closed'
-          ? 'Not sent: the captcha was closed without verification.'
-          : `Failed: ${describeError(outcome.error)}`;
+    outcome === 'pending' ? (
+      t.pending
+    ) : outcome.status === 'done' ? (
+      code === SUCCESS ? (
+        t.succeeded
+      ) : (
+        t.refused(outcome.envelope.msg || t.noReason, code!)
+      )
+    ) : outcome.status === 'captcha-closed' ? (
+      t.captchaClosed
+    ) : (
+      <>
+        {t.failed} <ErrorText error={outcome.error} />
+      </>
+    );
   const kind = outcome === 'pending' ? 'pending' : outcome.status;
   const data = outcome !== 'pending' && outcome.status === 'done' ? outcome.envelope.data : undefined;
   return (
@@ -44,8 +71,10 @@ export function OutcomeView({
       </p>
       {data !== undefined && data !== null ? (
         <details>
-          <summary>What the server answered</summary>
-          <pre className="json">{JSON.stringify(data, null, 2)}</pre>
+          <summary>{t.answered}</summary>
+          <pre className="json" dir="ltr">
+            {JSON.stringify(data, null, 2)}
+          </pre>
         </details>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import type { Texts } from '../i18n/catalogue.js';
 import { describeError } from '../services/account.js';
 import { ActionButton } from './action-button.js';
 
@@ -10,6 +11,8 @@ export interface PageBoundaryProps {
   onLeave: () => void;
   /** The label of the leave button (where it goes). */
   leaveLabel: string;
+  /** The boundary's own texts, in the interface language (a class component cannot read them through a hook). */
+  texts: Texts['pageBoundary'];
   children: ReactNode;
 }
 
@@ -32,16 +35,17 @@ export class PageBoundary extends Component<PageBoundaryProps, { error: unknown;
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    const t = this.props.texts;
     return (
       <section className="card page-error" role="alert" data-testid="page-error">
-        <h2>This page stopped working</h2>
-        <p>The {this.props.title} page hit an error and was stopped; the rest of the app still works.</p>
-        <pre className="json" data-testid="page-error-detail">
+        <h2>{t.heading}</h2>
+        <p>{t.explanation(this.props.title)}</p>
+        <pre className="json" dir="ltr" data-testid="page-error-detail">
           {describeError(this.state.error)}
         </pre>
         <div className="buttons">
           <ActionButton data-testid="page-error-retry" action={() => this.setState({ error: undefined, failed: false })}>
-            Try again
+            {t.retry}
           </ActionButton>
           <ActionButton data-testid="page-error-leave" action={() => this.props.onLeave()}>
             {this.props.leaveLabel}

@@ -1,5 +1,7 @@
 import { CURRENCIES, changeTheme, revealOriginFromEvent, rootThemePort } from 'exkit';
 import { useExkit, usePreferences } from 'exkit/react';
+import { ltr } from '../i18n/isolate.js';
+import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
 
 /**
@@ -11,23 +13,22 @@ export function PreferencesPanel() {
   const { platform } = useExkit();
   const nextTheme = preferences.theme === 'white' ? 'black' : 'white';
   const currency = CURRENCIES.find((c) => c.code === preferences.unit);
+  const t = useText().preferencesPanel;
   return (
     <section className="card">
-      <h2>Preferences</h2>
+      <h2>{t.heading}</h2>
       <label className="field">
-        <span>Display currency</span>
+        <span>{t.currency}</span>
         <select data-testid="unit" value={preferences.unit} onChange={(e) => setPreferences({ unit: e.target.value })}>
           {CURRENCIES.map((c) => (
             <option key={c.code} value={c.code}>
-              {c.code} {c.symbol}
+              {ltr(`${c.code} ${c.symbol}`)}
             </option>
           ))}
         </select>
       </label>
       <p className="muted" data-testid="unit-effect">
-        {currency
-          ? `Fiat estimates (balances, order values) show in ${currency.code} (${currency.symbol}), converted with the server's ${currency.valueKey} rate.`
-          : `Fiat estimates show in ${preferences.unit}.`}
+        {currency ? t.unitEffect(currency.code, currency.symbol, currency.valueKey) : t.unitOnly(preferences.unit)}
       </p>
       <div className="buttons">
         <ActionButton
@@ -40,15 +41,15 @@ export function PreferencesPanel() {
             return changeTheme(platform, rootThemePort(platform.dom), nextTheme, origin ? { origin } : {}).then(done, done);
           }}
         >
-          Switch to the {nextTheme === 'white' ? 'light' : 'dark'} theme
+          {nextTheme === 'white' ? t.lightTheme : t.darkTheme}
         </ActionButton>
         <ActionButton data-testid="preferences-reset" action={() => resetPreferences()}>
-          Reset preferences
+          {t.reset}
         </ActionButton>
       </div>
       <details>
-        <summary>The preferences cookie as stored</summary>
-        <pre className="json" data-testid="preferences">
+        <summary>{t.stored}</summary>
+        <pre className="json" dir="ltr" data-testid="preferences">
           {JSON.stringify(preferences, null, 2)}
         </pre>
       </details>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSecurityEvents } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
 import { SESSION_COOKIES, loginEncryptionOutlook, logout } from '../services/account.js';
+import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
 
 /** Who is logged in, whether the next login goes out encrypted (and why not), and the log-out button. */
@@ -15,20 +16,35 @@ export function SessionPanel() {
   useSelector(signingInit, (s) => String(s.value));
   const user = platform.cookies.get(SESSION_COOKIES.uid);
   const outlook = loginEncryptionOutlook(security);
+  const t = useText().sessionPanel;
   return (
     <section className="card">
-      <h2>Session</h2>
+      <h2>{t.heading}</h2>
       <dl className="facts">
-        <dt>logged in</dt>
-        <dd data-testid="session-user">{user ? `yes, user ${user}` : 'no'}</dd>
-        <dt>next login</dt>
+        <dt>{t.loggedIn}</dt>
+        <dd data-testid="session-user">
+          {user ? (
+            <>
+              {t.yesUser} <bdi dir="ltr">{user}</bdi>
+            </>
+          ) : (
+            t.no
+          )}
+        </dd>
+        <dt>{t.nextLogin}</dt>
         <dd data-testid="login-encryption" data-encrypted={outlook.encrypted}>
-          {outlook.encrypted ? 'encrypted (bodyCiphertext)' : 'sent unencrypted'}
+          {outlook.encrypted ? (
+            <>
+              {t.encrypted} (<code>bodyCiphertext</code>)
+            </>
+          ) : (
+            t.unencrypted
+          )}
         </dd>
       </dl>
       {outlook.encrypted ? null : (
         <p className={outlook.reason === 'session-exists' ? 'notice' : 'muted'} data-testid="login-encryption-why">
-          {outlook.why}
+          {t.why[outlook.reason]}
         </p>
       )}
       <ActionButton
@@ -39,7 +55,7 @@ export function SessionPanel() {
           setChanges((n) => n + 1);
         }}
       >
-        Log out
+        {t.logout}
       </ActionButton>
     </section>
   );

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { findLanguage, localeOfPath, localizePath, rootThemePort } from 'exkit';
 import { MessageBoxHost, Notifications, Toaster, useExkit, usePreferences, useSimulationGuard } from 'exkit/react';
 import { useApp, useStore } from '../app-context.js';
-import { PAGES, documentTitle, pageOf } from '../services/router.js';
+import { uiLanguage } from '../i18n/catalogue.js';
+import { useText } from '../i18n/use-text.js';
+import { PAGES, documentTitle, pageOf, pageTitle } from '../services/router.js';
 import { Nav } from './nav.js';
 import { PageBoundary } from './page-boundary.js';
 import { PageView } from './page-view.js';
@@ -16,9 +18,14 @@ export function Shell() {
   const { preferences, setPreferences } = usePreferences();
   useSimulationGuard(pathname);
   const page = pageOf(pathname);
+  const text = useText();
+  const t = text.shell;
+  const title = pageTitle(page, text.pages);
+  // lang names the language the page is written in: a site locale the interface does not speak (ja) shows
+  // English texts, so the page says English.
   useEffect(() => {
     const root = document.documentElement;
-    root.lang = preferences.language;
+    root.lang = uiLanguage(preferences.language);
     root.dir = preferences.direction;
   }, [preferences.language, preferences.direction]);
   // The page follows the preferences whoever changes them (the theme button, the reset, another tab): the
@@ -43,26 +50,33 @@ export function Shell() {
     }
     if (localizePath(router.pathname.get(), preferences.language) !== router.pathname.get()) router.relocalize(preferences.language);
   }, [router, preferences.language, setPreferences]);
+  const tabTitle = documentTitle(page, text.pages);
   useEffect(() => {
-    document.title = documentTitle(page);
-  }, [page]);
+    document.title = tabTitle;
+  }, [tabTitle]);
   const leaveTo = page.id === 'spot' ? PAGES.find((p) => p.id === 'futures')! : PAGES.find((p) => p.id === 'spot')!;
   return (
     <div className="shell">
       <header className="shell-header">
-        <span className="brand">exkit exchange</span>
+        <span className="brand">{t.brand}</span>
         <Nav current={page.id} />
       </header>
       <StatusBar />
       <main className="page" data-page={page.id}>
-        <h1>{page.title}</h1>
-        <PageBoundary key={pathname} title={page.title} leaveLabel={`Go to ${leaveTo.title}`} onLeave={() => router.go(leaveTo.path)}>
+        <h1>{title}</h1>
+        <PageBoundary
+          key={pathname}
+          title={title}
+          leaveLabel={t.goTo(pageTitle(leaveTo, text.pages))}
+          texts={text.pageBoundary}
+          onLeave={() => router.go(leaveTo.path)}
+        >
           <PageView page={page.id} />
         </PageBoundary>
       </main>
-      <Toaster />
-      <Notifications />
-      <MessageBoxHost />
+      <Toaster label={t.toasts} closeLabel={t.close} />
+      <Notifications label={t.notifications} closeLabel={t.close} />
+      <MessageBoxHost labels={{ confirm: t.ok, cancel: t.cancel, close: t.close }} />
     </div>
   );
 }

@@ -2,20 +2,21 @@ import { useState } from 'react';
 import { useApp } from '../app-context.js';
 import { signedCalls } from '../services/account.js';
 import type { AccountOutcome } from '../services/account.js';
+import { useText } from '../i18n/use-text.js';
 import { OutcomeView } from './outcome-view.js';
 import { ActionButton } from './action-button.js';
-
-/** What each signed call does, in the order signedCalls sends them. */
-const SIGNED_CALL_NAMES = ['Read your account (GET, sign mode 1)', 'Place a spot order (POST, sign mode 2)'];
 
 /** Signed core calls after login: the gateway verifies each signature and answers 00000 or a sign error. */
 export function SignedCalls() {
   const { http } = useApp();
   const [outcomes, setOutcomes] = useState<AccountOutcome[] | 'pending'>([]);
+  const t = useText().signedCalls;
+  // What each signed call does, in the order signedCalls sends them.
+  const names = [t.readAccount, t.placeOrder];
   return (
     <section className="card">
-      <h2>Signed calls</h2>
-      <p className="muted">GET /v1/user/overview/userinfo (mode 1) and POST /v1/spot/order/place (mode 2).</p>
+      <h2>{t.heading}</h2>
+      <p className="muted">{t.intro}</p>
       <ActionButton
         data-testid="signed-calls"
         action={() => {
@@ -23,12 +24,12 @@ export function SignedCalls() {
           return signedCalls(http).then(setOutcomes);
         }}
       >
-        Send signed calls
+        {t.send}
       </ActionButton>
       {outcomes === 'pending' ? (
         <OutcomeView outcome="pending" testId="signed-pending" />
       ) : (
-        outcomes.map((o, i) => <OutcomeView key={i} outcome={o} testId={`signed-outcome-${i}`} label={SIGNED_CALL_NAMES[i]} />)
+        outcomes.map((o, i) => <OutcomeView key={i} outcome={o} testId={`signed-outcome-${i}`} label={names[i]} />)
       )}
     </section>
   );

@@ -1,31 +1,32 @@
 import { SIMULATION_ALLOWED_PATHS } from 'exkit';
-import { useSimulationMode } from 'exkit/react';
-import { usePreferences } from 'exkit/react';
+import { usePreferences, useSimulationMode } from 'exkit/react';
+import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
 
 /** Turns paper trading on (lands on the simulation spot page) or off (reloads); lists the allowed pages. */
 export function SimulationPanel() {
   const { on, turnOn, turnOff } = useSimulationMode();
   const { preferences } = usePreferences();
+  const t = useText().simulationPanel;
   return (
     <section className="card">
-      <h2>Simulation trading</h2>
-      <p data-testid="simulation-state">{on ? 'On: pages off the allowed list redirect to the simulation spot page.' : 'Off.'}</p>
+      <h2>{t.heading}</h2>
+      <p data-testid="simulation-state">{on ? t.on : t.off}</p>
       {on ? (
         <ActionButton data-testid="simulation-off" action={() => turnOff()}>
-          Back to live trading
+          {t.backToLive}
         </ActionButton>
       ) : (
         <ActionButton data-testid="simulation-on" action={() => turnOn(preferences.language)}>
-          Try simulation trading
+          {t.tryIt}
         </ActionButton>
       )}
       <details>
-        <summary>{SIMULATION_ALLOWED_PATHS.length} allowed paths</summary>
+        <summary>{t.allowedPaths(SIMULATION_ALLOWED_PATHS.length)}</summary>
         <ul className="list compact">
           {SIMULATION_ALLOWED_PATHS.map((p) => (
             <li key={p}>
-              <code>{p}</code>
+              <code dir="ltr">{p}</code>
             </li>
           ))}
         </ul>

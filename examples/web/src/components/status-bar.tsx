@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useBridge, useSimulationMode } from 'exkit/react';
 import { useApp } from '../app-context.js';
+import { useText } from '../i18n/use-text.js';
 import { ActionButton } from './action-button.js';
 
 /**
@@ -13,18 +14,29 @@ export function StatusBar() {
   const { on, turnOff } = useSimulationMode();
   const { signingInit } = useApp();
   const signing = useSelector(signingInit, (s) => String(s.value));
+  const t = useText().statusBar;
   return (
     <div className="status-bar" role="status">
-      <span data-testid="host">{bridge.inApp ? `in app · ${bridge.host} ${bridge.appVersion ?? ''}` : 'web browser'}</span>
+      <span data-testid="host">
+        {bridge.inApp ? (
+          <>
+            {t.inApp} · <bdi dir="ltr">{`${bridge.host} ${bridge.appVersion ?? ''}`.trim()}</bdi>
+          </>
+        ) : (
+          t.web
+        )}
+      </span>
       <span data-testid="simulation-badge" className={on ? 'badge badge-sim' : 'badge'}>
-        {on ? 'Simulation trading' : 'Live trading'}
+        {on ? t.simulation : t.live}
       </span>
       {on ? (
         <ActionButton className="status-action" data-testid="simulation-exit" action={() => turnOff()}>
-          Back to live trading
+          {t.backToLive}
         </ActionButton>
       ) : null}
-      <span data-testid="signing-status">signing: {signing}</span>
+      <span data-testid="signing-status">
+        {t.signing} <bdi dir="ltr">{signing}</bdi>
+      </span>
     </div>
   );
 }

@@ -1,17 +1,19 @@
 import { useApp, useStore } from '../app-context.js';
+import { useText } from '../i18n/use-text.js';
 
 /** The requests as they left the page: headers exkit set and the body (clear fields plus bodyCiphertext). */
 export function WireLog() {
   const { wire } = useApp();
   const entries = useStore(wire.entries);
+  const t = useText().wireLog;
   return (
     <section className="card wide">
-      <h2>Requests as sent</h2>
-      {entries.length === 0 ? <p className="muted">No API request yet.</p> : null}
+      <h2>{t.heading}</h2>
+      {entries.length === 0 ? <p className="muted">{t.empty}</p> : null}
       <ol className="wire" data-testid="wire-log">
         {entries.map((e) => (
           <li key={e.id} data-path={e.path}>
-            <p>
+            <p dir="ltr">
               <strong>
                 {e.method} {e.path}
               </strong>{' '}
@@ -21,7 +23,9 @@ export function WireLog() {
                 </span>
               )}
             </p>
-            <pre className="json">{JSON.stringify({ headers: e.headers, ...(e.body === undefined ? {} : { body: e.body }) }, null, 2)}</pre>
+            <pre className="json" dir="ltr">
+              {JSON.stringify({ headers: e.headers, ...(e.body === undefined ? {} : { body: e.body }) }, null, 2)}
+            </pre>
           </li>
         ))}
       </ol>

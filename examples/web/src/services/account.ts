@@ -62,53 +62,48 @@ export async function signedCalls(http: HttpClient): Promise<AccountOutcome[]> {
   ];
 }
 
-/** A one-line description of an error for the page. */
-export function describeError(error: unknown): string {
+/**
+ * An error split for the page: `id` names it (class and code, identifiers shown as data) and `message` says
+ * what went wrong (exkit's HTTP errors word it in the request's language).
+ */
+export function errorParts(error: unknown): { id: string; message: string } {
   if (error && typeof error === 'object') {
     const e = error as { name?: unknown; code?: unknown; message?: unknown };
-    return [e.name, e.code, e.message]
-      .filter((part) => part !== undefined && part !== '')
-      .map(String)
-      .join(' · ');
+    const present = (part: unknown) => part !== undefined && part !== null && part !== '';
+    return {
+      id: [e.name, e.code].filter(present).map(String).join(' · '),
+      message: present(e.message) ? String(e.message) : '',
+    };
   }
-  return String(error);
+  return { id: '', message: String(error) };
 }
 
-/** The cookies the gateway sets on a login (spec §S3: the page reads both). */
+/** A one-line description of an error for the page: its class, code and message. */
+export function describeError(error: unknown): string {
+  const { id, message } = errorParts(error);
+  return [id, message].filter((part) => part !== '').join(' · ');
+}
+
+/** The cookies the gateway sets on a login (the page reads both). */
 export const SESSION_COOKIES = { token: 'refreshToken', uid: 'uid' } as const;
 
-/** Whether the next login goes out encrypted, and if not, why (in the words of spec §S5). */
-export type LoginEncryptionOutlook =
-  { encrypted: true } | { encrypted: false; reason: 'signing-not-ready' | 'client-open-off' | 'session-exists'; why: string };
+/** Why a login would go out in clear; the session panel words each reason from the catalogue. */
+export type LoginInClearReason = 'signing-not-ready' | 'client-open-off' | 'session-exists';
+
+/** Whether the next login goes out encrypted, and if not, why. */
+export type LoginEncryptionOutlook = { encrypted: true } | { encrypted: false; reason: LoginInClearReason };
 
 /**
- * Reads the rule the security hooks apply to a login call (spec §S5, core/security/request-hooks.ts):
- * encrypted only when the server's client-open flag is on and a verified server key and a client key pair
- * are loaded, and not when a session token and the key pair bound to it already exist.
+ * Reads the rule the security hooks apply to a login call (core/security/request-hooks.ts): encrypted only
+ * when the server's client-open flag is on and a verified server key and a client key pair are loaded, and
+ * not when a session token and the key pair bound to it already exist.
  */
 export function loginEncryptionOutlook(security: Pick<Security, 'snapshot' | 'token' | 'keys'>): LoginEncryptionOutlook {
   const { config, serverKey, clientKey } = security.snapshot();
-  if (!config || !serverKey || !clientKey) {
-    return {
-      encrypted: false,
-      reason: 'signing-not-ready',
-      why: 'Signing init has not finished (no verified server key or client key pair yet), so a login now would go out in clear.',
-    };
-  }
-  if (!config.clientOpen)
-    return {
-      encrypted: false,
-      reason: 'client-open-off',
-      why: "The server's sign config has client-open off: logins are sent without encryption.",
-    };
+  if (!config || !serverKey || !clientKey) return { encrypted: false, reason: 'signing-not-ready' };
+  if (!config.clientOpen) return { encrypted: false, reason: 'client-open-off' };
   const token = security.token();
-  if (token !== undefined && security.keys.boundTo(token)) {
-    return {
-      encrypted: false,
-      reason: 'session-exists',
-      why: 'You are logged in: a session token and the key pair bound to it exist, and the exchange sends login calls in clear then (the session is already proven). Log out to send the next login encrypted.',
-    };
-  }
+  if (token !== undefined && security.keys.boundTo(token)) return { encrypted: false, reason: 'session-exists' };
   return { encrypted: true };
 }
 

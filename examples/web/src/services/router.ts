@@ -2,24 +2,24 @@
 // simulation mode's redirects also use; the page is chosen from the path without it.
 import { localeOfPath, localizePath, stripLocalePrefix, SIMULATION_FUTURES_PATH, SIMULATION_LANDING_PATH } from 'exkit';
 import type { Platform } from 'exkit';
+import type { Texts } from '../i18n/catalogue.js';
 import { valueStore } from './store.js';
 
 export interface PageInfo {
   id: 'in-app' | 'account' | 'trading' | 'spot' | 'futures' | 'ui' | 'content' | 'diagrams';
-  title: string;
   path: string;
 }
 
-/** The nav, in order. The spot and futures pages sit on the simulation-allowed paths (spec §S2). */
+/** The nav, in order (titles in the catalogue's `pages` section). The spot and futures pages sit on the simulation-allowed paths. */
 export const PAGES: readonly PageInfo[] = [
-  { id: 'in-app', title: 'In-app', path: '/in-app' },
-  { id: 'account', title: 'Account', path: '/account' },
-  { id: 'trading', title: 'Modes & preferences', path: '/settings' },
-  { id: 'spot', title: 'Spot', path: SIMULATION_LANDING_PATH },
-  { id: 'futures', title: 'Futures', path: SIMULATION_FUTURES_PATH },
-  { id: 'ui', title: 'UI', path: '/ui' },
-  { id: 'content', title: 'Content', path: '/content' },
-  { id: 'diagrams', title: 'Diagrams', path: '/diagrams' },
+  { id: 'in-app', path: '/in-app' },
+  { id: 'account', path: '/account' },
+  { id: 'trading', path: '/settings' },
+  { id: 'spot', path: SIMULATION_LANDING_PATH },
+  { id: 'futures', path: SIMULATION_FUTURES_PATH },
+  { id: 'ui', path: '/ui' },
+  { id: 'content', path: '/content' },
+  { id: 'diagrams', path: '/diagrams' },
 ];
 
 /** The page a path shows: spot and futures pages by prefix, the rest exactly; the first page otherwise. */
@@ -30,9 +30,14 @@ export function pageOf(pathname: string): PageInfo {
   return PAGES.find((p) => p.path === path) ?? PAGES[0]!;
 }
 
+/** The title of a page in the interface language. */
+export function pageTitle(page: PageInfo, texts: Texts['pages']): string {
+  return texts.titles[page.id];
+}
+
 /** The document title of a page: the page first, so browser tabs and history tell pages apart. */
-export function documentTitle(page: PageInfo): string {
-  return `${page.title} · exkit example exchange`;
+export function documentTitle(page: PageInfo, texts: Texts['pages']): string {
+  return texts.documentTitle(pageTitle(page, texts));
 }
 
 /** The location's path, updated on pushState navigation and on back/forward. */
