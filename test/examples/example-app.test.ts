@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The example exchange shell's own rules (issue 21): a page that throws is contained by its error boundary,
+// The example exchange shell's own rules: a page that throws is contained by its error boundary,
 // incomplete input shows '--', forms refuse what the server would, the account page's login-encryption
 // outlook follows spec §S5, and a skipped command says why. The example imports `exkit` by name, which
 // resolves to the built dist/ (npm test builds it first).
@@ -14,7 +14,6 @@ import { textsFor } from '../../examples/web/src/i18n/catalogue.js';
 import { skippedText } from '../../examples/web/src/services/in-app.js';
 import { isCompleteSize, PLAN_FILLED, spotPlanOrder } from '../../examples/web/src/services/positions.js';
 import { documentTitle, PAGES } from '../../examples/web/src/services/router.js';
-import { textsFor } from '../../examples/web/src/i18n/catalogue.js';
 import { InvalidArgumentError } from '../../core/index.js';
 
 afterEach(cleanup);

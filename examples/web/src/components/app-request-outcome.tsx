@@ -13,7 +13,8 @@ const [{ path, params }] = COMMAND_SAMPLES.requestAction;
 export function AppRequestOutcome() {
   const { inApp } = useApp();
   const request = useBridgeRequest(path, params);
-  const t = useText().appRequestOutcome;
+  const texts = useText();
+  const t = texts.appRequestOutcome;
   useLiveActor('bridge-request', request.actor);
   // What the simulated app received shows on the page once the request has gone out and settled.
   useEffect(() => inApp.refresh(), [inApp, request.status]);
@@ -31,6 +32,6 @@ export function AppRequestOutcome() {
       </>
     );
   if (request.status === 'cancelled') return <>{t.cancelled}</>;
-  if (request.status === 'skipped' && request.skip) return <>{skippedText(request.skip)}</>;
+  if (request.status === 'skipped' && request.skip) return <>{skippedText(request.skip, texts.inApp)}</>;
   return <ErrorText error={request.error} />;
 }
