@@ -6,8 +6,9 @@
 // the simulated app answers setOnWebVisibleCallback; full-width digits count as digits; an Arabic page keeps
 // English sentences' punctuation at their end. Screenshots go to test-results/e2e/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine } from '../support/engines.js';
-import type { Engine, EnginePage } from '../support/engines.js';
+import { engineForSuite } from '../support/bundle-page.js';
+import { ENGINES } from '../support/engines.js';
+import type { EnginePage } from '../support/engines.js';
 import {
   attributeOf,
   clickByName,
@@ -111,15 +112,7 @@ const noHorizontalScroll = (page: EnginePage) =>
 const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
 
 describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 }, (name) => {
-  let engine: Engine;
-
-  beforeAll(async () => {
-    engine = await launchEngine(name);
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const engine = engineForSuite(name);
 
   describe.each(VISITOR_SIZES)('at $name size ($width×$height)', (size: Size | (typeof VISITOR_SIZES)[number]) => {
     const shot = (page: EnginePage, what: string) => screenshot(page, engine, `visitor-${size.name}-${what}`);
