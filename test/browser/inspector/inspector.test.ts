@@ -14,10 +14,7 @@ import { appPage, serveAppForSuite } from '../../support/bundle-page.js';
 const app = serveAppForSuite({
   entry: resolve(import.meta.dirname, 'app.tsx'),
   nodeEnv: 'production',
-  page: (path) =>
-    path === '/'
-      ? appPage({ viewport: 'width=device-width, initial-scale=1', recordErrors: 'errors and rejections', bodyStyle: 'margin:0' })
-      : undefined,
+  page: appPage({ viewport: 'width=device-width, initial-scale=1', recordErrors: 'errors and rejections', bodyStyle: 'margin:0' }),
 });
 let url: string;
 let browser: Browser;

@@ -41,10 +41,7 @@ const SIZES = [
 const app = serveAppForSuite({
   entry: resolve(import.meta.dirname, 'app.tsx'),
   nodeEnv: 'production',
-  page: (path) =>
-    path === '/'
-      ? appPage({ viewport: 'width=device-width, initial-scale=1', recordErrors: 'errors and rejections', bodyStyle: 'margin:0' })
-      : undefined,
+  page: appPage({ viewport: 'width=device-width, initial-scale=1', recordErrors: 'errors and rejections', bodyStyle: 'margin:0' }),
 });
 const shots = resolve(import.meta.dirname, '../../../test-results/inspector');
 
