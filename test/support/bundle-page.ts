@@ -68,26 +68,20 @@ export interface AppOptions extends BundleOptions {
   page: string | ((path: string) => string | undefined);
   /** More files, by path: a stylesheet, say. */
   files?: Record<string, StaticFile>;
-  /** Headers on every answer (cross-origin isolation, say). */
-  headers?: Record<string, string>;
 }
 
 /** The path the app's bundle is served at. */
 export const APP_SCRIPT = '/app.js';
 
 /** Serves `files` and, at every other path, what `page` gives for it; everything on loopback. */
-async function serve(
-  files: Record<string, StaticFile>,
-  page: AppOptions['page'],
-  headers: Record<string, string> = {},
-): Promise<BundlePage> {
+async function serve(files: Record<string, StaticFile>, page: AppOptions['page']): Promise<BundlePage> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const file = files[path];
     const html = file ? undefined : typeof page === 'string' ? page : page(path);
-    if (file) res.writeHead(200, { ...headers, 'content-type': file.type }).end(file.body);
-    else if (html !== undefined) res.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(html);
-    else res.writeHead(404, headers).end();
+    if (file) res.writeHead(200, { 'content-type': file.type }).end(file.body);
+    else if (html !== undefined) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    else res.writeHead(404).end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
@@ -111,9 +105,9 @@ export async function serveBundle(
 
 /** Bundles an app from its entry file (ESM unless told) and serves it at APP_SCRIPT, with its page and files. */
 export async function serveApp(options: AppOptions): Promise<BundlePage> {
-  const { entry, page, files = {}, headers, ...bundle } = options;
+  const { entry, page, files = {}, ...bundle } = options;
   const script = await bundleScript({ entry }, bundle);
-  return serve({ ...files, [APP_SCRIPT]: { type: 'text/javascript', body: script } }, page, headers);
+  return serve({ ...files, [APP_SCRIPT]: { type: 'text/javascript', body: script } }, page);
 }
 
 export interface AppPageOptions {
