@@ -41,7 +41,8 @@ export interface PageOptions {
    * When the engine's window cannot be made as narrow as `viewport` (WebKitGTK's MiniBrowser keeps its window
    * at least 447 px wide), show every page of this one in an iframe of exactly the viewport's size at the
    * window's top-left corner, and run scripts, waits, cookies and URLs in that frame: the page lays out, and
-   * its media queries match, as in a window of that size. Off by default: the page gets the narrowest window.
+   * its media queries match, as in a window of that size (a screenshot shows the whole window, the frame at its
+   * left). Off by default: the page gets the narrowest window.
    */
   frameNarrowViewport?: boolean;
 }
