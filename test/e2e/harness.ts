@@ -4,6 +4,7 @@
 // and a screenshot folder that git ignores.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { PACKAGE_ROOT, startExampleServers } from '../../examples/web/servers.js';
 import type { ExampleServers } from '../../examples/web/servers.js';
 import { ensureEngines, selectedEngines } from '../../scripts/engines.js';
@@ -16,15 +17,29 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** Starts the servers `npm start` runs, on free ports. */
-export async function startE2E(): Promise<E2E> {
-  // Fail (or install, as root) before starting anything when an engine is missing.
-  ensureEngines(selectedEngines());
-  const servers = await startExampleServers();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+/**
+ * The servers `npm start` runs, on free ports, for the tests of this file: started before they run (after
+ * checking, or installing as root, the selected engines), stopped after them.
+ */
+export function startE2E(): E2E {
+  let servers: ExampleServers | undefined;
+  beforeAll(async () => {
+    // Fail (or install, as root) before starting anything when an engine is missing.
+    ensureEngines(selectedEngines());
+    servers = await startExampleServers();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  }, 240_000);
+  afterAll(async () => {
+    await servers?.close();
+  });
   return {
-    servers,
-    close: () => servers.close(),
+    get servers() {
+      if (servers === undefined) throw new Error('the example servers did not start');
+      return servers;
+    },
+    close: async () => {
+      await servers?.close();
+    },
   };
 }
 

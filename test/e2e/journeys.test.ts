@@ -3,9 +3,9 @@
 // server with the reference gateway behind /v1. The journeys of issue 21's fixes run at both sizes of SIZES
 // (desktop 1366×768, phone 375×740) and assert what a visitor sees: the element inside the viewport, its
 // text, its order on screen, no page error; each saves a screenshot under test-results/e2e/.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine } from '../support/engines.js';
-import type { Engine } from '../support/engines.js';
+import { describe, expect, it } from 'vitest';
+import { engineForSuite } from '../support/bundle-page.js';
+import { ENGINES } from '../support/engines.js';
 import {
   attributeOf,
   clickByName,
@@ -28,17 +28,8 @@ import {
   waitForText,
   waitGone,
 } from './harness.js';
-import type { E2E } from './harness.js';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 240_000);
-
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = startE2E();
 
 /** The message box that is showing (not the one leaving). */
 const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
@@ -46,15 +37,7 @@ const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
 // 150 s a journey: full reloads on the dev server (simulation's way out reloads the page) take tens of
 // seconds on a loaded 2-core machine.
 describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 }, (name) => {
-  let engine: Engine;
-
-  beforeAll(async () => {
-    engine = await launchEngine(name);
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const engine = engineForSuite(name);
 
   it('in-app: a deep link opens through nativeRouter in the simulated app, and commands are gated by version', async () => {
     const page = await openPage(e2e, engine, '/in-app');

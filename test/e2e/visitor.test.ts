@@ -5,9 +5,10 @@
 // the page explains itself (readable outcomes, no spec numbers, a no-matches line, why sections are greyed out);
 // the simulated app answers setOnWebVisibleCallback; full-width digits count as digits; an Arabic page keeps
 // English sentences' punctuation at their end. Screenshots go to test-results/e2e/.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine } from '../support/engines.js';
-import type { Engine, EnginePage } from '../support/engines.js';
+import { describe, expect, it } from 'vitest';
+import { engineForSuite } from '../support/bundle-page.js';
+import { ENGINES } from '../support/engines.js';
+import type { EnginePage } from '../support/engines.js';
 import {
   attributeOf,
   clickByName,
@@ -26,7 +27,7 @@ import {
   waitForPath,
   waitForText,
 } from './harness.js';
-import type { E2E, Size } from './harness.js';
+import type { Size } from './harness.js';
 
 /** The journeys' sizes: the two of every journey, and the laptop at 200 % zoom. */
 const VISITOR_SIZES = [
@@ -35,15 +36,7 @@ const VISITOR_SIZES = [
   { name: 'zoom200', width: 683, height: 384 },
 ] as const;
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-}, 240_000);
-
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = startE2E();
 
 /** The gap between the two clicks of the double-clicks below: a brisk double-click (OS limits are 400–500 ms). */
 const DOUBLE_CLICK_GAP_MS = 80;
@@ -111,15 +104,7 @@ const noHorizontalScroll = (page: EnginePage) =>
 const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
 
 describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 }, (name) => {
-  let engine: Engine;
-
-  beforeAll(async () => {
-    engine = await launchEngine(name);
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const engine = engineForSuite(name);
 
   describe.each(VISITOR_SIZES)('at $name size ($width×$height)', (size: Size | (typeof VISITOR_SIZES)[number]) => {
     const shot = (page: EnginePage, what: string) => screenshot(page, engine, `visitor-${size.name}-${what}`);

@@ -37,6 +37,14 @@ export interface EngineOptions {
 export interface PageOptions {
   /** The size of the page's viewport in CSS pixels; 1024 × 700 by default. */
   viewport?: { width: number; height: number };
+  /**
+   * When the engine's window cannot be made as narrow as `viewport` (WebKitGTK's MiniBrowser keeps its window
+   * at least 447 px wide), show every page of this one in an iframe of exactly the viewport's size at the
+   * window's top-left corner, and run scripts, waits, cookies and URLs in that frame: the page lays out, and
+   * its media queries match, as in a window of that size (a screenshot shows the whole window, the frame at its
+   * left). Off by default: the page gets the narrowest window.
+   */
+  frameNarrowViewport?: boolean;
 }
 
 export interface EngineCookie {
@@ -594,20 +602,37 @@ async function launchWebKitEngine(options: EngineOptions): Promise<Engine> {
       const viewport = pageOptions.viewport ?? DEFAULT_VIEWPORT;
       // The window rect includes MiniBrowser's toolbar: size it, then correct by what the viewport came out as.
       await wd.setWindowRect({ x: 0, y: 0, width: viewport.width, height: viewport.height });
-      const inner = (await run('({ w: window.innerWidth, h: window.innerHeight })')) as { w: number; h: number };
+      const innerSize = async () => (await run('({ w: window.innerWidth, h: window.innerHeight })')) as { w: number; h: number };
+      const inner = await innerSize();
       if (inner.w !== viewport.width || inner.h !== viewport.height) {
         await wd.setWindowRect({ x: 0, y: 0, width: 2 * viewport.width - inner.w, height: 2 * viewport.height - inner.h });
       }
+      // Narrower than the window can be: the page runs in a frame of the asked size (see PageOptions).
+      const framed = pageOptions.frameNarrowViewport === true && (await innerSize()).w > viewport.width;
+      const enterFrame = async () => {
+        if (framed) await wd.switchToFrame(0);
+      };
       const page = enginePage({
         content,
         run,
         navigate: async (url) => {
-          await wd.navigate(url);
+          if (!framed) {
+            await wd.navigate(url);
+            return;
+          }
+          // The window's load event waits for the frame's, so the frame's page has loaded when this returns.
+          await wd.navigate(
+            content.add(
+              `<!doctype html><html><body style="margin:0;overflow:hidden"><iframe src="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}" style="display:block;border:0;width:${viewport.width}px;height:${viewport.height}px"></iframe></body></html>`,
+            ),
+          );
+          await enterFrame();
         },
         reload: async () => {
           await wd.refresh();
+          await enterFrame();
         },
-        url: () => wd.currentUrl(),
+        url: async () => (framed ? String(await run('location.href')) : wd.currentUrl()),
         screenshot: () => wd.screenshot(),
         mouseClick: (x, y) =>
           pointer([

@@ -105,6 +105,14 @@ export class WebDriverSession {
     return this.send('POST', '/refresh', {});
   }
 
+  /**
+   * Makes the page's `index`-th frame (window.frames order) the one scripts, cookies and element look-ups act
+   * on, until the next navigation or refresh of the window, which returns them to the top page.
+   */
+  switchToFrame(index: number): Promise<unknown> {
+    return this.send('POST', '/frame', { id: index });
+  }
+
   async currentUrl(): Promise<string> {
     return (await this.send('GET', '/url')) as string;
   }

@@ -3,9 +3,9 @@
 // its click. For every payload of the corpus: elementFromPoint over each of the form's controls returns that
 // control, a real pointer click on Buy runs the form's handler, and no part of the content can be hit outside
 // its box. A control run shows the same payloads do cover the form when inserted as they are.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
-import { ENGINES, launchEngine } from '../../support/engines.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleScript, engineForSuite } from '../../support/bundle-page.js';
+import { ENGINES } from '../../support/engines.js';
 import type { Engine, EnginePage as Page } from '../../support/engines.js';
 import { ISSUE_PAYLOADS, layoutCorpus } from './clickjacking-corpus.js';
 import type { LayoutPayload, Slot } from './clickjacking-corpus.js';
@@ -116,9 +116,9 @@ let bundle: string;
 // <SafeRichText> with React and React DOM, for a page: mounts one root per slot, rendered synchronously.
 let reactPath: Promise<string> | undefined;
 const reactPathBundle = () =>
-  (reactPath ??= build({
-    stdin: {
-      contents: `
+  (reactPath ??= bundleScript(
+    {
+      source: `
         import { createElement } from 'react';
         import { flushSync } from 'react-dom';
         import { createRoot } from 'react-dom/client';
@@ -133,18 +133,10 @@ const reactPathBundle = () =>
           for (const root of roots.values()) root.unmount();
           roots.clear();
         }`,
-      resolveDir: process.cwd(),
       loader: 'tsx',
     },
-    bundle: true,
-    format: 'iife',
-    globalName: 'exkitReactPath',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text));
+    { format: 'iife', globalName: 'exkitReactPath', nodeEnv: 'production' },
+  ));
 
 beforeAll(async () => {
   bundle = await contentBundle();
@@ -196,15 +188,7 @@ const ISSUE_CORPUS: LayoutPayload[] = (['after', 'before'] as const).flatMap((sl
 );
 
 describe.each(ENGINES)('rich text stays in its box beside an order form, in real %s', (name) => {
-  let engine: Engine;
-
-  beforeAll(async () => {
-    engine = await launchEngine(name);
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const engine = engineForSuite(name);
 
   it('control: inserted as they are, the payloads cover the form and take the Buy click in this harness', async () => {
     const outcomes = await runCorpus(engine, 'raw', ISSUE_CORPUS);

@@ -1,21 +1,13 @@
 // exkit's content module built for a page (an IIFE that sets `window.exkitContent`), and a way to run scripts in a
 // page: the rich-text browser tests load it into each engine and call the sanitiser there.
-import { build } from 'esbuild';
+import { bundleScript } from '../../support/bundle-page.js';
 import type { EnginePage } from '../../support/engines.js';
 
 let built: Promise<string> | undefined;
 
 /** core/content bundled for the browser, built once per test file. */
 export function contentBundle(): Promise<string> {
-  built ??= build({
-    entryPoints: ['core/content/index.ts'],
-    bundle: true,
-    format: 'iife',
-    globalName: 'exkitContent',
-    platform: 'browser',
-    write: false,
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
+  built ??= bundleScript({ entry: 'core/content/index.ts' }, { format: 'iife', globalName: 'exkitContent' });
   return built;
 }
 

@@ -3,52 +3,31 @@
 // do not overlap each other or the states, edges contrast with the background in both themes), the live
 // highlight follows an event sent from the panel, and the send control offers exactly the events the
 // current state accepts.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/chromium.js';
+import { appPage, serveAppForSuite } from '../../support/bundle-page.js';
 
-let server: ReturnType<typeof createServer>;
+// Everything is served from loopback: a request anywhere else (a CDN) would fail, and the test with it.
+const app = serveAppForSuite({
+  entry: resolve(import.meta.dirname, 'app.tsx'),
+  nodeEnv: 'production',
+  page: appPage({ viewport: 'width=device-width, initial-scale=1', recordErrors: 'errors and rejections', bodyStyle: 'margin:0' }),
+});
 let url: string;
 let browser: Browser;
 const shots = resolve(import.meta.dirname, '../../../test-results/inspector');
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [resolve(import.meta.dirname, 'app.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><script>
-    window.__errors = [];
-    addEventListener('error', (e) => window.__errors.push(String(e.message)));
-    addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
-  </script></head><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>`;
-  // Everything is served from loopback: a request anywhere else (a CDN) would fail, and the test with it.
-  server = createServer((req, res) => {
-    if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else if (req.url?.startsWith('/?') || req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  url = `${app.origin}/`;
   browser = await launchChromium();
   mkdirSync(shots, { recursive: true });
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((done) => server?.close(done));
 });
 
 const WIDTHS = [

@@ -1,23 +1,20 @@
 // MachineInspector read as an engineer first sees it, for every machine the library ships, at a laptop
-// (1366 × 768) and a phone (375 × 740), in each engine (EXKIT_ENGINES picks; Chromium and Firefox by
-// default, WebKit when asked): at the initial view every label inside the diagram frame is drawn at least
-// 11 CSS px high and is not cut off by its own box (the highlighted state's name included), a live parallel
-// region is outlined rather than filled over its nested states, a ctrl + wheel notch zooms by at most
-// 1.25×, and clicking a transition's label sends its event to the actor.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// (1366 × 768) and a phone (375 × 740), in each engine (Chromium, Firefox, WebKit; EXKIT_ENGINES picks): at
+// the initial view every label inside the diagram frame is drawn at least 11 CSS px high and is not cut off by
+// its own box (the highlighted state's name included), a live parallel region is outlined rather than filled
+// over its nested states, a ctrl + wheel notch zooms by at most 1.25×, and clicking a transition's label sends
+// its event to the actor. WebKitGTK's window cannot be narrower than about 447 px, so there the phone runs in
+// an iframe of exactly 375 × 740 CSS px at the window's corner (the launcher's frameNarrowViewport): the page's
+// own viewport, and its media queries, are the phone's, which each test checks before it measures.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchEngine, selectedEngines } from '../../support/engines.js';
-import type { Engine, EnginePage } from '../../support/engines.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPage, engineForSuite, serveAppForSuite } from '../../support/bundle-page.js';
+import { ENGINES } from '../../support/engines.js';
+import type { EnginePage } from '../../support/engines.js';
 
 /** The smallest label size at the initial view, in CSS px. */
 const MIN_LABEL_PX = 11;
-
-// WebKit only when EXKIT_ENGINES names it: the inspector's suites have run in Chromium and Firefox.
-const ENGINES = process.env.EXKIT_ENGINES ? selectedEngines() : (['chromium', 'firefox'] as const);
 
 const MACHINES = [
   'bridge-request',
@@ -41,39 +38,15 @@ const SIZES = [
   { name: 'phone', width: 375, height: 740 },
 ] as const;
 
-let server: ReturnType<typeof createServer>;
-let url: string;
+const app = serveAppForSuite({
+  entry: resolve(import.meta.dirname, 'app.tsx'),
+  nodeEnv: 'production',
+  page: appPage({ viewport: 'width=device-width, initial-scale=1', recordErrors: 'errors and rejections', bodyStyle: 'margin:0' }),
+});
 const shots = resolve(import.meta.dirname, '../../../test-results/inspector');
 
-beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [resolve(import.meta.dirname, 'app.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><script>
-    window.__errors = [];
-    addEventListener('error', (e) => window.__errors.push(String(e.message)));
-    addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
-  </script></head><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>`;
-  server = createServer((req, res) => {
-    if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else if (req.url?.startsWith('/?') || req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+beforeAll(() => {
   mkdirSync(shots, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await new Promise((done) => server?.close(done));
 });
 
 /** Waits until the inspector shows `actor`'s diagram, laid out. */
@@ -168,19 +141,20 @@ const readLabels = (page: EnginePage) =>
   }, MIN_LABEL_PX);
 
 describe.each(ENGINES)('MachineInspector readability in %s', { timeout: 600_000 }, (engineName) => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await launchEngine(engineName);
-  }, 90_000);
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const engine = engineForSuite(engineName);
+
+  /** The inspector page at `query`, in a viewport of exactly `size` (checked: a frame of it in WebKit). */
+  async function open(size: { width: number; height: number }, query: string): Promise<EnginePage> {
+    const page = await engine.newPage({ viewport: { width: size.width, height: size.height }, frameNarrowViewport: true });
+    await page.goto(`${app.origin}/?${query}`);
+    expect(await page.evaluate(() => ({ width: innerWidth, height: innerHeight }))).toEqual({ width: size.width, height: size.height });
+    return page;
+  }
 
   it.each(SIZES)(
     'at $name size every machine opens readable: labels ≥ 11 px and unclipped, the live state named on screen, live regions outlined',
     async (size) => {
-      const page = await engine.newPage({ viewport: { width: size.width, height: size.height } });
-      await page.goto(`${url}?set=all`);
+      const page = await open(size, 'set=all');
       const failures: Record<string, unknown> = {};
       for (const machine of MACHINES) {
         await showActor(page, machine);
@@ -203,8 +177,7 @@ describe.each(ENGINES)('MachineInspector readability in %s', { timeout: 600_000 
   );
 
   it('one ctrl + wheel notch zooms by at most 1.25×, in and out, whatever unit the wheel reports', async () => {
-    const page = await engine.newPage({ viewport: { width: 1366, height: 768 } });
-    await page.goto(`${url}?actor=signing-init`);
+    const page = await open({ width: 1366, height: 768 }, 'actor=signing-init');
     await showActor(page, 'signing-init');
     const steps = await page.evaluate(() => {
       const frame = document.querySelector('.exkit-inspector-frame')!;
@@ -253,8 +226,7 @@ describe.each(ENGINES)('MachineInspector readability in %s', { timeout: 600_000 
   });
 
   it.each(SIZES)('at $name size clicking a transition label in the diagram sends its event', async (size) => {
-    const page = await engine.newPage({ viewport: { width: size.width, height: size.height } });
-    await page.goto(`${url}?actor=signing-init`);
+    const page = await open(size, 'actor=signing-init');
     await showActor(page, 'signing-init');
     // notInitialised → fetchingConfig on INIT: its label is a control for the event.
     const selector = '.exkit-inspector-frame [data-send-event="INIT"]';
@@ -265,14 +237,15 @@ describe.each(ENGINES)('MachineInspector readability in %s', { timeout: 600_000 
     await page.waitForFunction((s) => Number(document.querySelector('.exkit-inspector-frame')!.getAttribute('data-scale')) <= s, opened);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await page.evaluate((s) => document.querySelector(s)!.getAttribute('role'), selector)).toBe('button');
-    // A point of the label the pointer hits (edges cross some labels' middles in the fitted drawing).
+    // A point of the label the pointer hits (edges cross some labels' middles in the fitted drawing), in whole
+    // CSS px: WebDriver's pointer (WebKit's here) moves to integer coordinates, and a fitted label can be 2 px high.
     const point = await page.evaluate((s) => {
       const label = document.querySelector(s)!;
       const r = label.getBoundingClientRect();
       for (let i = 1; i < 6; i++)
         for (let j = 1; j < 6; j++) {
-          const x = r.left + (r.width * i) / 6;
-          const y = r.top + (r.height * j) / 6;
+          const x = Math.round(r.left + (r.width * i) / 6);
+          const y = Math.round(r.top + (r.height * j) / 6);
           const hit = document.elementFromPoint(x, y);
           if (hit && label.contains(hit)) return { x, y };
         }

@@ -3,17 +3,15 @@
 // visit whose cookies and storage hold a risk token, the visitor's language and the reduced-motion setting.
 // React must report no hydration error and print no warning, and the server must start nothing: no request, no
 // timer, no storage or cookie write.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headlessPlatform } from '../../../core/index.js';
 import type { KeyValueStorage, Platform } from '../../../core/index.js';
-import { ENGINES, launchEngine } from '../../support/engines.js';
-import type { Engine, EnginePage } from '../../support/engines.js';
+import { appPage, engineForSuite, serveAppForSuite } from '../../support/bundle-page.js';
+import { ENGINES } from '../../support/engines.js';
+import type { EnginePage } from '../../support/engines.js';
 import { App, makeServices } from './app.js';
 
 /** What server renders asked of their platforms: requests, timers, storage and cookie writes, token fetches. */
@@ -73,52 +71,34 @@ const serverFetchToken = () => {
   return Promise.resolve('s'.repeat(40));
 };
 
-let server: ReturnType<typeof createServer>;
-let origin: string;
 let renders = 0;
 
-beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [resolve(import.meta.dirname, 'client.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    // React's development build: it prints every hydration warning the production build stays silent about.
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  server = createServer((req, res) => {
-    if (req.url === '/client.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      return;
-    }
-    if (req.url !== '/') {
-      res.writeHead(404).end();
-      return;
-    }
+// The page at '/' is rendered on each request; its first script records problems with their kind.
+const app = serveAppForSuite({
+  entry: resolve(import.meta.dirname, 'client.tsx'),
+  // React's development build: it prints every hydration warning the production build stays silent about.
+  nodeEnv: 'development',
+  page: (path) => {
+    if (path !== '/') return undefined;
     renders += 1;
-    const html = renderToString(createElement(App, { services: makeServices(serverPlatform(origin), serverFetchToken) }));
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      `<!doctype html><html><head><meta charset="utf-8"><script>
+    const html = renderToString(createElement(App, { services: makeServices(serverPlatform(home()), serverFetchToken) }));
+    return appPage({
+      head: `<script>
         window.__problems = [];
         addEventListener('error', (e) => window.__problems.push('error: ' + e.message));
         addEventListener('unhandledrejection', (e) => window.__problems.push('rejection: ' + e.reason));
-      </script></head><body><div id="root">${html}</div><script type="module" src="/client.js"></script></body></html>`,
-    );
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-}, 60_000);
-
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
+      </script>`,
+      root: html,
+    });
+  },
+});
+/** The page's address. */
+const home = () => `${app.origin}/`;
 
 describe('a server render', () => {
   it('starts no request, timer, storage or cookie write, and shows every hook at its initial state', async () => {
     const before = renders;
-    const html = await (await fetch(origin)).text();
+    const html = await (await fetch(home())).text();
     expect(renders).toBe(before + 1);
     expect(started).toEqual([]);
     const text = (id: string) => new RegExp(`data-testid="${id}">([^<]*)<`).exec(html)?.[1];
@@ -135,18 +115,16 @@ describe('a server render', () => {
 });
 
 describe.each(ENGINES)('hydration in %s', (name) => {
-  let engine: Engine;
+  // The visitor asks for reduced motion, which the server cannot know.
+  const engine = engineForSuite(name, { reducedMotion: 'reduce' });
   let page: EnginePage;
 
   beforeAll(async () => {
-    // The visitor asks for reduced motion, which the server cannot know.
-    engine = await launchEngine(name, { reducedMotion: 'reduce' });
     page = await engine.newPage();
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await page?.close();
-    await engine?.close();
   });
 
   const hydrated = async () => {
@@ -161,7 +139,7 @@ describe.each(ENGINES)('hydration in %s', (name) => {
   };
 
   it('a first visit hydrates without a warning, then the risk token starts after mount and is stored', async () => {
-    await page.goto(origin);
+    await page.goto(home());
     const first = await hydrated();
     expect(first.problems).toEqual([]);
     expect(first.motion).toBe('reduced');

@@ -5,47 +5,26 @@
 // dark follows data-theme, right to left mirrors, and an app's own custom property wins. The prompt box's
 // focus, length limit and Escape are driven through each engine's real keyboard too.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine } from '../../support/engines.js';
+import { describe, expect, it } from 'vitest';
+import { appPage, engineForSuite, serveAppForSuite } from '../../support/bundle-page.js';
+import { ENGINES } from '../../support/engines.js';
 import type { Engine, EnginePage as Page } from '../../support/engines.js';
 
 const STYLES = resolve(import.meta.dirname, '../../../react/styles.css');
 
-let server: ReturnType<typeof createServer>;
-let origin: string;
-
-beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [resolve(import.meta.dirname, 'app.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  const css = readFileSync(STYLES, 'utf8');
-  const html = (styled: boolean) => `<!doctype html><html><head><meta charset="utf-8">
-    <meta name="viewport" content="width=device-width">${styled ? '<link rel="stylesheet" href="/styles.css">' : ''}
-    <script>window.__errors = []; addEventListener('error', (e) => window.__errors.push(String(e.message)));</script>
-    </head><body style="margin:0"><div id="root"></div><script type="module" src="/app.js"></script></body></html>`;
-  server = createServer((req, res) => {
-    if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else if (req.url === '/styles.css') res.writeHead(200, { 'content-type': 'text/css' }).end(css);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end(html(req.url === '/styled'));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((done) => server?.close(done));
+// The same app at '/styled' with the stylesheet and anywhere else without it.
+const app = serveAppForSuite({
+  entry: resolve(import.meta.dirname, 'app.tsx'),
+  nodeEnv: 'development',
+  files: { '/styles.css': { type: 'text/css', body: readFileSync(STYLES, 'utf8') } },
+  page: (path) =>
+    appPage({
+      viewport: 'width=device-width',
+      recordErrors: 'errors',
+      head: path === '/styled' ? '<link rel="stylesheet" href="/styles.css">' : '',
+      bodyStyle: 'margin:0',
+    }),
 });
 
 interface StylesWindow {
@@ -73,7 +52,7 @@ const VIEWPORT = { width: 1024, height: 700 };
 
 async function open(engine: Engine, styled: boolean, root: { theme?: string; dir?: string } = {}): Promise<Page> {
   const page = await engine.newPage({ viewport: VIEWPORT });
-  await page.goto(`${origin}/${styled ? 'styled' : 'plain'}`);
+  await page.goto(`${app.origin}/${styled ? 'styled' : 'plain'}`);
   await page.waitForFunction(() => document.querySelector('[data-exkit-toaster]') !== null, undefined, { timeout: 10_000 });
   await page.evaluate(({ theme, dir }) => {
     if (theme) document.documentElement.dataset['theme'] = theme;
@@ -147,15 +126,7 @@ async function showEverything(page: Page) {
 const near = (a: number, b: number, tolerance = 1) => Math.abs(a - b) <= tolerance;
 
 describe.each(ENGINES)('exkit/styles.css in %s', { timeout: 60_000 }, (name) => {
-  let engine: Engine;
-
-  beforeAll(async () => {
-    engine = await launchEngine(name, { reducedMotion: 'no-preference' });
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const engine = engineForSuite(name, { reducedMotion: 'no-preference' });
 
   it('without the sheet the parts stay headless: only the inline positions, no surface, no placed backdrop', async () => {
     const page = await open(engine, false);

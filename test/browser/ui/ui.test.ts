@@ -1,45 +1,17 @@
 // The UI primitives in every engine (Chromium, Firefox, WebKit; EXKIT_ENGINES picks): dialogs (focus trap,
 // Escape, scroll lock), toasts and notifications (stacking from measured heights, hover pause), message boxes
 // (queue, prompt validation) and reduced motion, driven through each engine's real pointer and keyboard.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine } from '../../support/engines.js';
+import { describe, expect, it } from 'vitest';
+import { appPage, engineForSuite, serveAppForSuite } from '../../support/bundle-page.js';
+import { ENGINES } from '../../support/engines.js';
 import type { Engine, EnginePage as Page } from '../../support/engines.js';
 
-let server: ReturnType<typeof createServer>;
-let url: string;
-
-beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [resolve(import.meta.dirname, 'app.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  // The first script records uncaught errors and rejections from the start, in whatever engine loads the page.
-  const html = `<!doctype html><html><head><meta charset="utf-8"><script>
-    window.__errors = [];
-    addEventListener('error', (e) => window.__errors.push(String(e.message)));
-    addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));
-  </script></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>`;
-  server = createServer((req, res) => {
-    if (req.url === '/app.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-
-afterAll(async () => {
-  await new Promise((done) => server?.close(done));
+// The page records uncaught errors and rejections from the start, in whatever engine loads it.
+const app = serveAppForSuite({
+  entry: resolve(import.meta.dirname, 'app.tsx'),
+  nodeEnv: 'development',
+  page: appPage({ recordErrors: 'errors and rejections' }),
 });
 
 type ExkitWindow = Window & {
@@ -60,7 +32,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function open(engine: Engine): Promise<Page> {
   const page = await engine.newPage({ viewport: { width: 1024, height: 700 } });
-  await page.goto(url);
+  await page.goto(`${app.origin}/`);
   await page.waitForFunction(() => document.querySelector('[data-exkit-toaster]') !== null, undefined, { timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as ExkitWindow).__errors)).toEqual([]);
   return page;
@@ -97,16 +69,8 @@ const ask = (page: Page, message: string) => page.evaluate((m) => (window as unk
 // Each test drives a real browser on a 2-core machine that the rest of the suite shares; under that load a
 // step can take ten times as long as alone, so the limit is wider than the suite's 20 s.
 describe.each(ENGINES)('UI primitives in %s', { timeout: 60_000 }, (name) => {
-  let engine: Engine;
-
-  beforeAll(async () => {
-    // Classic scrollbars: the scroll-lock test needs one that takes space, to compensate for.
-    engine = await launchEngine(name, { classicScrollbars: true, reducedMotion: 'no-preference' });
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  // Classic scrollbars: the scroll-lock test needs one that takes space, to compensate for.
+  const engine = engineForSuite(name, { classicScrollbars: true, reducedMotion: 'no-preference' });
 
   it('"Escape is handled by the topmost layer only"', async () => {
     const page = await open(engine);
@@ -336,15 +300,7 @@ describe.each(ENGINES)('UI primitives in %s', { timeout: 60_000 }, (name) => {
   }
 
   describe(`${name} started with prefers-reduced-motion: reduce`, () => {
-    let reduced: Engine;
-
-    beforeAll(async () => {
-      reduced = await launchEngine(name, { reducedMotion: 'reduce' });
-    }, 90_000);
-
-    afterAll(async () => {
-      await reduced?.close();
-    });
+    const reduced = engineForSuite(name, { reducedMotion: 'reduce' });
 
     it('"Respect prefers-reduced-motion": no 200 ms transitions when the user asks for reduced motion', async () => {
       const page = await open(reduced);

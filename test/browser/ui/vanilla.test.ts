@@ -1,46 +1,20 @@
 // The proof of headlessness: examples/vanilla (no framework, only exkit and exkit/machines) driven through each
 // engine's real pointer and keyboard. The machines' own effects trap focus, take Escape and outside clicks.
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine } from '../../support/engines.js';
-import type { Engine, EnginePage as Page } from '../../support/engines.js';
+import { describe, expect, it } from 'vitest';
+import { APP_SCRIPT, engineForSuite, errorRecorder, serveAppForSuite } from '../../support/bundle-page.js';
+import { ENGINES } from '../../support/engines.js';
+import type { EnginePage as Page } from '../../support/engines.js';
 
 const root = resolve(import.meta.dirname, '../../..');
-let server: ReturnType<typeof createServer>;
-let url: string;
-
-beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [resolve(root, 'examples/vanilla/main.ts')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    // The example imports the package by name, as a user would; here the names lead to the sources.
-    alias: { exkit: resolve(root, 'core/index.ts'), 'exkit/machines': resolve(root, 'machines/index.ts') },
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
-  const html = readFileSync(resolve(root, 'examples/vanilla/index.html'), 'utf8')
-    .replace('<script type="module" src="./main.ts"></script>', '<script type="module" src="/main.js"></script>')
-    .replace(
-      '<head>',
-      `<head><script>window.__errors = []; addEventListener('error', (e) => window.__errors.push(String(e.message)));</script>`,
-    );
-  server = createServer((req, res) => {
-    if (req.url === '/main.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end(html);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-
-afterAll(async () => {
-  await new Promise((done) => server?.close(done));
+const app = serveAppForSuite({
+  entry: 'examples/vanilla/main.ts',
+  // The example imports the package by name, as a user would; here the names lead to the sources.
+  alias: { exkit: resolve(root, 'core/index.ts'), 'exkit/machines': resolve(root, 'machines/index.ts') },
+  page: readFileSync(resolve(root, 'examples/vanilla/index.html'), 'utf8')
+    .replace('<script type="module" src="./main.ts"></script>', `<script type="module" src="${APP_SCRIPT}"></script>`)
+    .replace('<head>', `<head>${errorRecorder('errors')}`),
 });
 
 const count = (page: Page, selector: string) => page.evaluate((s) => document.querySelectorAll(s).length, selector);
@@ -49,20 +23,12 @@ const activeText = (page: Page) => page.evaluate(() => document.activeElement?.t
 const text = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? '', selector);
 
 describe.each(ENGINES)('examples/vanilla in %s', { timeout: 60_000 }, (name) => {
-  let engine: Engine;
+  const engine = engineForSuite(name);
   let page: Page;
-
-  beforeAll(async () => {
-    engine = await launchEngine(name);
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
 
   async function open(): Promise<Page> {
     page = await engine.newPage();
-    await page.goto(url);
+    await page.goto(`${app.origin}/`);
     await page.waitForFunction(() => document.querySelector('[role="dialog"][hidden]') !== null);
     return page;
   }
