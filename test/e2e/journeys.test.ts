@@ -437,7 +437,8 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
       await selectOption(page, testId('locale'), 'ar');
       await waitForPath(page, '/ar/settings');
       await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-      await clickByName(page, 'link', 'Futures');
+      // The nav reads Arabic now: its links are found by the page they lead to.
+      await page.click('[data-nav-link="futures"]');
       await waitForPath(page, '/ar/futures/usdt/BTCUSDT');
       await waitFor(page, '[data-position="btc-long-isolated"] [data-col="pnl"] [data-figure]');
       // On screen, the sign comes before the digits and the % after them; the number before its unit.
@@ -460,7 +461,7 @@ describe.each(ENGINES)('the example exchange shell in %s', { timeout: 150_000 },
       expect(order.roe).toMatch(/^[+-]?\d+\.\d{2}%$/);
       expect(order).toMatchObject({ signBeforePercent: true, numberBeforeUnit: true });
       await shot(page, 'arabic-futures');
-      await clickByName(page, 'link', 'Modes & preferences');
+      await page.click('[data-nav-link="trading"]');
       await waitForPath(page, '/ar/settings');
       await page.click(testId('theme-toggle'));
       await page.waitForFunction(() => document.documentElement.dataset.theme === 'white');
