@@ -16,8 +16,8 @@
 // from the catalogue (`useText().section.key`) is never followed, so it is never reported.
 //
 // Not interface text, so allowed:
-// - anything inside <code>, <pre>, <kbd>, <samp>, or inside an element marked `data-verbatim` (data shown as
-//   it is: identifiers, JSON, paths, codes);
+// - anything inside <code>, <pre>, <kbd>, <samp>, or inside an element marked `data-verbatim` or HTML's
+//   `translate="no"` (data shown as it is: identifiers, JSON, paths, codes, a language's own name);
 // - a text whose every word is a ticker or asset (BTCUSDT, BTC, USDT…), the brand "exkit", or a unit (ms, px, KB);
 // - letters inside `${…}` of a template (values, not text).
 import ts from 'typescript';
@@ -70,8 +70,8 @@ const TEXT_OPTIONS = new Set([
 const TOAST_METHODS = new Set(['success', 'error', 'warning', 'info', 'question', 'loading']);
 const BOX_METHODS = new Set(['alert', 'confirm', 'prompt']);
 
-/** Words that are not interface text: tickers and assets, the brand, units. */
-const ALLOWED_WORD = /^(?:(?:BTC|ETH|SOL|BNB|XRP|DOGE|TRX|USDT|USDC|USD)+(?:-PERP)?|(?:BTC|ETH|SOL)\/(?:USDT|USDC|USD)|exkit|ms|px|KB|MB)$/;
+/** Words that are not interface text: tickers and assets, the brand, units (the RTL journey allows the same). */
+export const ALLOWED_WORD = /^(?:(?:BTC|ETH|SOL|BNB|XRP|DOGE|TRX|USDT|USDC|USD)+(?:-PERP)?|(?:BTC|ETH|SOL)\/(?:USDT|USDC|USD)|exkit|ms|px|KB|MB)$/;
 
 const LETTER = /\p{L}/u;
 
@@ -189,7 +189,13 @@ export function scanProgram(program: ts.Program, files: readonly string[], displ
       if (ts.isJsxElement(at)) {
         const opening = at.openingElement;
         if (VERBATIM_TAGS.has(opening.tagName.getText())) return true;
-        if (opening.attributes.properties.some((a) => ts.isJsxAttribute(a) && a.name.getText() === VERBATIM_ATTRIBUTE)) return true;
+        const marked = opening.attributes.properties.some(
+          (a) =>
+            ts.isJsxAttribute(a) &&
+            (a.name.getText() === VERBATIM_ATTRIBUTE ||
+              (a.name.getText() === 'translate' && a.initializer !== undefined && ts.isStringLiteral(a.initializer) && a.initializer.text === 'no')),
+        );
+        if (marked) return true;
       }
     }
     return false;

@@ -2,7 +2,7 @@
 // where each has its Arabic translation. The scanner (./ui-text-scan.ts) parses every .ts/.tsx file of the
 // example with the TypeScript compiler and reports, by file:line, JSX text with letters and literals given to
 // attributes or UI library calls that show them. Data shown as it is goes inside <code>/<pre>/<kbd>/<samp> or
-// an element marked `data-verbatim`; tickers, the brand "exkit" and units are allowed anywhere.
+// an element marked `data-verbatim` or `translate="no"`; tickers, the brand "exkit" and units are allowed anywhere.
 import { readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,7 @@ export const A = ({ state }: { state: string }) => {
       <code>POST /v1/spot/order/place</code>
       <pre>{'{"code":"00000"}'}</pre>
       <span data-verbatim="">setOnWebVisibleCallback</span>
+      <option translate="no">English (en)</option>
       <b>BTCUSDT</b> <i>exkit</i> <em>{'250 ms'}</em>
       <p>{state}</p>
     </section>
