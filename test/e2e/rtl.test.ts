@@ -310,12 +310,14 @@ describe.each(ENGINES)('the example in Arabic, right to left, in %s', { timeout:
       // Overlays: a message box, a toast and a notification, in Arabic too.
       await page.click('nav.nav a[href="/ui"]');
       await waitForPath(page, '/ar/ui');
+      await waitFor(page, testId('toast-success'));
       await page.click(testId('toast-success'));
       await page.click(testId('notify'));
-      await page.click(testId('queue-boxes'));
-      await waitFor(page, `${BOX} [data-exkit-message-box]`);
       await waitFor(page, '[data-exkit-toast]');
       await waitFor(page, '[data-exkit-notification]');
+      // The box last: it is modal, and the toast (3 s) and the notification are still showing when it is checked.
+      await page.click(testId('queue-boxes'));
+      await waitFor(page, `${BOX} [data-exkit-message-box]`);
       expect((await placementOf(page, `${BOX} [data-exkit-message-box]`))?.inViewport).toBe(true);
       await check('ui-overlays');
 
