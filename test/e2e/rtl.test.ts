@@ -265,7 +265,7 @@ function problemsOf(reports: readonly RtlReport[], checkOverflow: boolean): stri
 /** Lets the page finish what a navigation started (data arriving, the inspector drawing): two frames and a pause. */
 const settle = (page: EnginePage) =>
   page
-    .evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 400)))))
+    .evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 200)))))
     .then(() => undefined);
 
 const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
