@@ -8,7 +8,7 @@
 //   islands): text inside <code>, <pre>, <kbd>, <samp>, <bdi dir="ltr">, inside a Unicode left-to-right or
 //   first-strong isolate (U+2066 or U+2068 … U+2069, for values inside a plain-string sentence), inside an
 //   element marked `data-verbatim` or `translate="no"`, form fields' values, and the state diagrams' SVG
-//   (state and event names of the machines). Tickers, the brand "exkit" and units are allowed anywhere (the
+//   (state and event names of the machines). Tickers, product names (exkit, iOS, Android) and units are allowed anywhere (the
 //   same words as test/examples/ui-text-scan.ts allows);
 // - punctuation ends the sentence: where a visible Arabic text ends with : . ، ؛ ؟ ? or !, that mark is drawn left
 //   of the text's first Arabic letter (the end of a right-to-left line is its left);

@@ -16,9 +16,11 @@
 // from the catalogue (`useText().section.key`) is never followed, so it is never reported.
 //
 // Not interface text, so allowed:
-// - anything inside <code>, <pre>, <kbd>, <samp>, or inside an element marked `data-verbatim` or HTML's
-//   `translate="no"` (data shown as it is: identifiers, JSON, paths, codes, a language's own name);
-// - a text whose every word is a ticker or asset (BTCUSDT, BTC, USDT…), the brand "exkit", or a unit (ms, px, KB);
+// - anything inside <code>, <pre>, <kbd>, <samp>, a left-to-right island <bdi dir="ltr">, or an element marked
+//   `data-verbatim` or HTML's `translate="no"` (data shown as it is: identifiers, JSON, paths, codes, a
+//   language's own name);
+// - a text whose every word is a ticker or asset (BTCUSDT, BTC, USDT…), a product name (the brand "exkit",
+//   the platforms iOS and Android), or a unit (ms, px, KB);
 // - letters inside `${…}` of a template (values, not text).
 import ts from 'typescript';
 
@@ -71,7 +73,8 @@ const TOAST_METHODS = new Set(['success', 'error', 'warning', 'info', 'question'
 const BOX_METHODS = new Set(['alert', 'confirm', 'prompt']);
 
 /** Words that are not interface text: tickers and assets, the brand, units (the RTL journey allows the same). */
-export const ALLOWED_WORD = /^(?:(?:BTC|ETH|SOL|BNB|XRP|DOGE|TRX|USDT|USDC|USD)+(?:-PERP)?|(?:BTC|ETH|SOL)\/(?:USDT|USDC|USD)|exkit|ms|px|KB|MB)$/;
+export const ALLOWED_WORD =
+  /^(?:(?:BTC|ETH|SOL|BNB|XRP|DOGE|TRX|USDT|USDC|USD)+(?:-PERP)?|(?:BTC|ETH|SOL)\/(?:USDT|USDC|USD)|exkit|iOS|Android|ms|px|KB|MB)$/;
 
 const LETTER = /\p{L}/u;
 
@@ -188,14 +191,10 @@ export function scanProgram(program: ts.Program, files: readonly string[], displ
     for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
       if (ts.isJsxElement(at)) {
         const opening = at.openingElement;
-        if (VERBATIM_TAGS.has(opening.tagName.getText())) return true;
-        const marked = opening.attributes.properties.some(
-          (a) =>
-            ts.isJsxAttribute(a) &&
-            (a.name.getText() === VERBATIM_ATTRIBUTE ||
-              (a.name.getText() === 'translate' && a.initializer !== undefined && ts.isStringLiteral(a.initializer) && a.initializer.text === 'no')),
-        );
-        if (marked) return true;
+        const tag = opening.tagName.getText();
+        if (VERBATIM_TAGS.has(tag)) return true;
+        if (tag === 'bdi' && attributeText(opening, 'dir')?.toLowerCase() === 'ltr') return true;
+        if (attributeText(opening, VERBATIM_ATTRIBUTE) !== undefined || attributeText(opening, 'translate') === 'no') return true;
       }
     }
     return false;
@@ -268,6 +267,18 @@ export function scanProgram(program: ts.Program, files: readonly string[], displ
     if (sf) visit(sf);
   }
   return offenders.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** The value of a JSX attribute written as a string ('' for a bare attribute), or undefined without it. */
+function attributeText(element: ts.JsxOpeningLikeElement, name: string): string | undefined {
+  const attribute = element.attributes.properties.find((a) => ts.isJsxAttribute(a) && a.name.getText() === name) as
+    ts.JsxAttribute | undefined;
+  if (!attribute) return undefined;
+  const value = attribute.initializer;
+  if (value === undefined) return '';
+  if (ts.isStringLiteral(value)) return value.text;
+  if (ts.isJsxExpression(value) && value.expression && ts.isStringLiteralLike(value.expression)) return value.expression.text;
+  return '';
 }
 
 function skipOuter(expression: ts.Expression): ts.Expression {

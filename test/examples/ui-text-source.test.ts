@@ -1,8 +1,9 @@
 // No interface text outside the catalogue: every text the example shows is read from examples/web/src/i18n,
 // where each has its Arabic translation. The scanner (./ui-text-scan.ts) parses every .ts/.tsx file of the
 // example with the TypeScript compiler and reports, by file:line, JSX text with letters and literals given to
-// attributes or UI library calls that show them. Data shown as it is goes inside <code>/<pre>/<kbd>/<samp> or
-// an element marked `data-verbatim` or `translate="no"`; tickers, the brand "exkit" and units are allowed anywhere.
+// attributes or UI library calls that show them. Data shown as it is goes inside <code>/<pre>/<kbd>/<samp>,
+// a left-to-right island <bdi dir="ltr">, or an element marked `data-verbatim` or `translate="no"`; tickers,
+// product names (exkit, iOS, Android) and units are allowed anywhere.
 import { readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,7 +103,7 @@ export function f(toast: any, box: any, notify: any, type: 'success' | 'error') 
     ]);
   });
 
-  it('does not report catalogue texts, data inside <code>/<pre>/data-verbatim, tickers, the brand or units', () => {
+  it('does not report catalogue texts, data inside <code>/<pre>/<bdi dir="ltr">/data-verbatim, tickers, product names or units', () => {
     expect(
       kinds(`import { useText } from './i18n/use-text.js';
 export const A = ({ state }: { state: string }) => {
@@ -114,6 +115,8 @@ export const A = ({ state }: { state: string }) => {
       <code>POST /v1/spot/order/place</code>
       <pre>{'{"code":"00000"}'}</pre>
       <span data-verbatim="">setOnWebVisibleCallback</span>
+      <bdi dir="ltr">{state === 'idle' ? 'idle' : 'loading + disabled'}</bdi>
+      <option value="ios">iOS</option>
       <option translate="no">English (en)</option>
       <b>BTCUSDT</b> <i>exkit</i> <em>{'250 ms'}</em>
       <p>{state}</p>
