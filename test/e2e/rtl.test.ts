@@ -5,7 +5,7 @@
 // - <html> says dir="rtl" and lang="ar";
 // - no English: every visible text node, and every aria-label, title, placeholder, alt and aria-description,
 //   and the document title, is checked for Latin words. Not checked, because they are data shown as it is (left-to-right
-//   islands): text inside <code>, <pre>, <kbd>, <samp>, <bdi dir="ltr">, inside a Unicode left-to-right or
+//   islands): text inside <code>, <pre>, <kbd>, <samp>, <bdi dir="ltr"> (or <bdi> without dir), inside a Unicode left-to-right or
 //   first-strong isolate (U+2066 or U+2068 … U+2069, for values inside a plain-string sentence), inside an
 //   element marked `data-verbatim` or `translate="no"`, form fields' values, and the state diagrams' SVG
 //   (state and event names of the machines). Tickers, product names (exkit, iOS, Android) and units are allowed anywhere (the
@@ -13,7 +13,7 @@
 // - punctuation ends the sentence: where a visible Arabic text ends with : . ، ؛ ؟ ? or !, that mark is drawn left
 //   of the text's first Arabic letter (the end of a right-to-left line is its left);
 // - left-to-right islands keep their order: the characters of a <bdi dir="ltr"> (or an isolate) are drawn
-//   left to right, and the Arabic before the island is drawn right of it, the Arabic after it left of it
+//   left to right (U+2066 … U+2069 likewise), and the Arabic before the island is drawn right of it, the Arabic after it left of it
 //   ("معزول 20×": the mode word right of the leverage);
 // - at 375 px the page does not scroll sideways (scrollWidth ≤ innerWidth).
 // Problems of all pages are collected and reported together, each with its page and text. Screenshots of
@@ -64,7 +64,7 @@ function inspectRtl(allowed: string): RtlReport {
   const ARABIC = /\p{Script=Arabic}/u;
   const FINAL_PUNCTUATION = /[:.،؛؟?!]$/u;
   const LTR_ISOLATE = /[\u2066\u2068][^\u2069]*\u2069?/gu;
-  const DATA = 'code, pre, kbd, samp, script, style, noscript, textarea, svg, bdi[dir="ltr" i], [data-verbatim], [translate="no"]';
+  const DATA = 'code, pre, kbd, samp, script, style, noscript, textarea, svg, bdi:not([dir="rtl" i]), [data-verbatim], [translate="no"]';
   const ATTRIBUTES = ['aria-label', 'aria-description', 'aria-roledescription', 'title', 'placeholder', 'alt'];
 
   const name = (el: Element) => {
@@ -103,8 +103,9 @@ function inspectRtl(allowed: string): RtlReport {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
     return nodes;
   };
-  /** Indices of a text node's characters inside left-to-right isolates, as [start, end) runs. */
-  const isolates = (text: string) => [...text.matchAll(LTR_ISOLATE)].map((m) => [m.index, m.index + m[0].length] as const);
+  /** Indices of a text node's characters inside isolates (`pattern`), as [start, end) runs. */
+  const isolates = (text: string, pattern = LTR_ISOLATE) =>
+    [...text.matchAll(pattern)].map((m) => [m.index, m.index + m[0].length] as const);
   const inIsolate = (text: string, index: number) => isolates(text).some(([s, e]) => index >= s && index < e);
 
   const report: RtlReport = {
@@ -177,7 +178,7 @@ function inspectRtl(allowed: string): RtlReport {
     islands.push({ label: `${where(bdi)}: ${JSON.stringify(bdi.textContent)}`, chars });
   }
   for (const node of all)
-    for (const [start, end] of isolates(node.data))
+    for (const [start, end] of isolates(node.data, /\u2066[^\u2069]*\u2069?/gu))
       islands.push({
         label: `${where(node.parentElement!)}: isolate ${JSON.stringify(node.data.slice(start + 1, end - 1))}`,
         chars: Array.from({ length: end - start - 2 }, (_, i) => [node, start + 1 + i] as [Text, number]),
@@ -279,6 +280,37 @@ describe.each(ENGINES)('the example in Arabic, right to left, in %s', { timeout:
 
   afterAll(async () => {
     await engine?.close();
+  });
+
+  it('the inspection reports what it is for: English outside islands, punctuation at the wrong end, an island drawn backwards or on the wrong side of its Arabic', async () => {
+    const page = await engine.newPage({ viewport: { width: 800, height: 600 } });
+    await page.setContent(
+      [
+        '<!doctype html><html dir="rtl" lang="ar"><head><meta charset="utf-8"><title>مثال</title></head><body>',
+        '<p>الوضع: <bdi dir="ltr">20×</bdi> معزول.</p>',
+        '<p>Off.</p>',
+        '<p dir="ltr">متوقف.</p>',
+        '<p>رمز <bdi dir="ltr" style="unicode-bidi: bidi-override; direction: rtl">ABC</bdi> هنا</p>',
+        '<p><span dir="ltr">معزول <bdi dir="ltr">20×</bdi></span></p>',
+        '<p><code>POST /v1/order</code> <bdi>idle</bdi> \u2066GET\u2069 BTCUSDT <span data-verbatim>REFETCH</span></p>',
+        '<button aria-label="Close">×</button>',
+        '</body></html>',
+      ].join(''),
+    );
+    const report = await page.evaluate(inspectRtl, ALLOWED_WORD.source);
+    expect(report.english).toEqual([
+      { where: 'p', text: '"Off."' },
+      { where: 'button [aria-label]', text: '"Close"' },
+    ]);
+    expect(report.punctuation).toEqual(['p: "متوقف." — the final "." is drawn right of the first letter (the box is left-to-right)']);
+    expect(report.punctuationChecked).toBe(2);
+    expect(report.islands).toEqual([
+      'p > bdi: "ABC" is drawn right to left',
+      'p > span > bdi: "20×" is drawn right of the Arabic before it',
+    ]);
+    expect(report.islandsInArabic).toBe(3);
+    expect([report.dir, report.lang]).toEqual(['rtl', 'ar']);
+    await page.close();
   });
 
   describe.each(SIZES)('at $name size ($width×$height)', (size) => {

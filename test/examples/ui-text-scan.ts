@@ -16,10 +16,10 @@
 // from the catalogue (`useText().section.key`) is never followed, so it is never reported.
 //
 // Not interface text, so allowed:
-// - anything inside <code>, <pre>, <kbd>, <samp>, a left-to-right island <bdi dir="ltr">, or an element marked
+// - anything inside <code>, <pre>, <kbd>, <samp>, an island <bdi dir="ltr"> (or <bdi> without dir), or an element marked
 //   `data-verbatim` or HTML's `translate="no"` (data shown as it is: identifiers, JSON, paths, codes, a
 //   language's own name);
-// - a text whose every word is a ticker or asset (BTCUSDT, BTC, USDT…), a product name (the brand "exkit",
+// - a text whose every word is a ticker or asset (BTCUSDT, BTC, USDT, the example's sample token EXK…), a product name (the brand "exkit",
 //   the platforms iOS and Android), or a unit (ms, px, KB);
 // - letters inside `${…}` of a template (values, not text).
 import ts from 'typescript';
@@ -74,7 +74,7 @@ const BOX_METHODS = new Set(['alert', 'confirm', 'prompt']);
 
 /** Words that are not interface text: tickers and assets, the brand, units (the RTL journey allows the same). */
 export const ALLOWED_WORD =
-  /^(?:(?:BTC|ETH|SOL|BNB|XRP|DOGE|TRX|USDT|USDC|USD)+(?:-PERP)?|(?:BTC|ETH|SOL)\/(?:USDT|USDC|USD)|exkit|iOS|Android|ms|px|KB|MB)$/;
+  /^(?:(?:BTC|ETH|SOL|BNB|XRP|DOGE|TRX|EXK|USDT|USDC|USD)+(?:-PERP)?|(?:BTC|ETH|SOL|EXK)\/(?:USDT|USDC|USD)|exkit|iOS|Android|ms|px|KB|MB)$/;
 
 const LETTER = /\p{L}/u;
 
@@ -193,7 +193,8 @@ export function scanProgram(program: ts.Program, files: readonly string[], displ
         const opening = at.openingElement;
         const tag = opening.tagName.getText();
         if (VERBATIM_TAGS.has(tag)) return true;
-        if (tag === 'bdi' && attributeText(opening, 'dir')?.toLowerCase() === 'ltr') return true;
+        // A <bdi> isolates its content (left to right, or by its first letter without dir): an island of data.
+        if (tag === 'bdi' && attributeText(opening, 'dir')?.toLowerCase() !== 'rtl') return true;
         if (attributeText(opening, VERBATIM_ATTRIBUTE) !== undefined || attributeText(opening, 'translate') === 'no') return true;
       }
     }

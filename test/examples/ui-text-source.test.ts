@@ -2,7 +2,7 @@
 // where each has its Arabic translation. The scanner (./ui-text-scan.ts) parses every .ts/.tsx file of the
 // example with the TypeScript compiler and reports, by file:line, JSX text with letters and literals given to
 // attributes or UI library calls that show them. Data shown as it is goes inside <code>/<pre>/<kbd>/<samp>,
-// a left-to-right island <bdi dir="ltr">, or an element marked `data-verbatim` or `translate="no"`; tickers,
+// an island <bdi dir="ltr"> (or <bdi> without dir), or an element marked `data-verbatim` or `translate="no"`; tickers,
 // product names (exkit, iOS, Android) and units are allowed anywhere.
 import { readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -103,7 +103,7 @@ export function f(toast: any, box: any, notify: any, type: 'success' | 'error') 
     ]);
   });
 
-  it('does not report catalogue texts, data inside <code>/<pre>/<bdi dir="ltr">/data-verbatim, tickers, product names or units', () => {
+  it('does not report catalogue texts, data inside <code>/<pre>/<bdi>/data-verbatim, tickers, product names or units', () => {
     expect(
       kinds(`import { useText } from './i18n/use-text.js';
 export const A = ({ state }: { state: string }) => {
@@ -117,17 +117,21 @@ export const A = ({ state }: { state: string }) => {
       <span data-verbatim="">setOnWebVisibleCallback</span>
       <bdi dir="ltr">{state === 'idle' ? 'idle' : 'loading + disabled'}</bdi>
       <option value="ios">iOS</option>
+      <bdi data-testid="loading-state">{state === 'idle' ? 'idle' : 'removed'}</bdi>
+      <bdi dir="rtl">{'Not an island'}</bdi>
       <option translate="no">English (en)</option>
       <b>BTCUSDT</b> <i>exkit</i> <em>{'250 ms'}</em>
       <p>{state}</p>
     </section>
   );
 };`),
-    ).toEqual([]);
+      // A right-to-left <bdi> is no island of data: its text is interface text.
+    ).toEqual([[14, 'jsx-child', 'Not an island']]);
   });
 
   it('judges words, not placeholders: a ticker beside a word is still text', () => {
     expect(isInterfaceText('BTCUSDT')).toBe(false);
+    expect(isInterfaceText('EXK/USDT')).toBe(false);
     expect(isInterfaceText('0.01 BTC / 64,250.50 USDT')).toBe(false);
     expect(isInterfaceText('exkit 20 ms')).toBe(false);
     expect(isInterfaceText('Close BTCUSDT')).toBe(true);
