@@ -11,7 +11,8 @@
 //   (state and event names of the machines). Tickers, product names (exkit, iOS, Android) and units are allowed anywhere (the
 //   same words as test/examples/ui-text-scan.ts allows);
 // - punctuation ends the sentence: where a visible Arabic text ends with : . ، ؛ ؟ ? or !, that mark is drawn left
-//   of the text's first Arabic letter (the end of a right-to-left line is its left);
+//   of where the text starts (its first character, or the island it starts with): the end of a right-to-left
+//   line is its left, on one line or several;
 // - left-to-right islands keep their order: the characters of a <bdi dir="ltr"> (or an isolate) are drawn
 //   left to right (U+2066 … U+2069 likewise), and the Arabic before the island is drawn right of it, the Arabic after it left of it
 //   ("معزول 20×": the mode word right of the leverage);
@@ -146,22 +147,35 @@ function inspectRtl(allowed: string): RtlReport {
     // Only the text that ends its element (the sentence's end), in an element with Arabic words.
     const rest = textNodes(el).filter((n) => n.data.trim() !== '' && !n.parentElement!.closest(DATA));
     if (rest.at(-1) !== node) continue;
-    let first: DOMRect | undefined;
+    if (!ARABIC.test(el.textContent!.replace(LTR_ISOLATE, ' '))) continue;
+    // Where the sentence starts: its first character's box, or the whole island (a <bdi>, <code>, an isolate)
+    // it starts with. On a right-to-left line that is the right end of the first line (with several lines
+    // too), so the final mark is drawn left of it; on a left-to-right line it would be drawn right of it.
+    let start: DOMRect | undefined;
     for (const n of textNodes(el)) {
-      if (n.parentElement!.closest(DATA)) continue;
-      const index = Array.from({ length: n.data.length }, (_, i) => i).find((i) => ARABIC.test(n.data[i]!) && !inIsolate(n.data, i));
+      const index = Array.from({ length: n.data.length }, (_, i) => i).find((i) => /[^\s\u2066-\u2069]/u.test(n.data[i]!));
       if (index === undefined) continue;
-      first = box(n, index);
+      const island = n.parentElement!.closest(DATA);
+      if (island && el.contains(island) && island !== el) start = island.getBoundingClientRect();
+      else {
+        const segment = isolates(n.data).find(([s, e]) => index >= s && index < e);
+        if (segment) {
+          const range = document.createRange();
+          range.setStart(n, segment[0]);
+          range.setEnd(n, segment[1]);
+          start = range.getBoundingClientRect();
+        } else start = box(n, index);
+      }
       break;
     }
-    if (!first) continue;
+    if (!start) continue;
     const mark = box(node, trimmed.length - 1);
     if (!mark) continue;
     report.punctuationChecked++;
     const direction = getComputedStyle(el).direction;
-    if (direction !== 'rtl' || mark.left + mark.width / 2 >= first.left + first.width / 2)
+    if (direction !== 'rtl' || mark.left + mark.width / 2 >= start.right)
       report.punctuation.push(
-        `${where(el)}: ${JSON.stringify(el.textContent!.trim())} — the final "${trimmed.at(-1)}" is drawn right of the first letter${direction === 'rtl' ? '' : ' (the box is left-to-right)'}`,
+        `${where(el)}: ${JSON.stringify(el.textContent!.trim())} — the final "${trimmed.at(-1)}" is drawn right of where the text starts${direction === 'rtl' ? '' : ' (the box is left-to-right)'}`,
       );
   }
 
@@ -294,6 +308,8 @@ describe.each(ENGINES)('the example in Arabic, right to left, in %s', { timeout:
         '<p><span dir="ltr">معزول <bdi dir="ltr">20×</bdi></span></p>',
         '<p><code>POST /v1/order</code> <bdi>idle</bdi> \u2066GET\u2069 BTCUSDT <span data-verbatim>REFETCH</span></p>',
         '<button aria-label="Close">×</button>',
+        // Starts with an island and wraps: the full stop is still at the left end, on the last line.
+        '<p style="width: 220px">\u2066GET /v1/user/overview/userinfo\u2069 (وضع التوقيع 1) و\u2066POST /v1/spot/order/place\u2069 (وضع التوقيع 2).</p>',
         '</body></html>',
       ].join(''),
     );
@@ -302,13 +318,14 @@ describe.each(ENGINES)('the example in Arabic, right to left, in %s', { timeout:
       { where: 'p', text: '"Off."' },
       { where: 'button [aria-label]', text: '"Close"' },
     ]);
-    expect(report.punctuation).toEqual(['p: "متوقف." — the final "." is drawn right of the first letter (the box is left-to-right)']);
-    expect(report.punctuationChecked).toBe(2);
+    expect(report.punctuation).toEqual(['p: "متوقف." — the final "." is drawn right of where the text starts (the box is left-to-right)']);
+    expect(report.punctuationChecked).toBe(3);
     expect(report.islands).toEqual([
       'p > bdi: "ABC" is drawn right to left',
       'p > span > bdi: "20×" is drawn right of the Arabic before it',
     ]);
-    expect(report.islandsInArabic).toBe(3);
+    // Three islands on their own lines, and those of the wrapped paragraph that share a line with Arabic.
+    expect(report.islandsInArabic).toBeGreaterThanOrEqual(4);
     expect([report.dir, report.lang]).toEqual(['rtl', 'ar']);
     await page.close();
   });
