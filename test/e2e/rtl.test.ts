@@ -5,7 +5,8 @@
 // - <html> says dir="rtl" and lang="ar";
 // - no English: every visible text node, and every aria-label, title, placeholder, alt and aria-description,
 //   and the document title, is checked for Latin words. Not checked, because they are data shown as it is (left-to-right
-//   islands): text inside <code>, <pre>, <kbd>, <samp>, <bdi dir="ltr"> (or <bdi> without dir), inside a Unicode left-to-right or
+//   islands): text inside <code>, <pre>, <kbd>, <samp>, <bdi dir="ltr"> (or <bdi> without dir), any element
+//   marked dir="ltr", inside a Unicode left-to-right or
 //   first-strong isolate (U+2066 or U+2068 … U+2069, for values inside a plain-string sentence), inside an
 //   element marked `data-verbatim` or `translate="no"`, form fields' values, and the state diagrams' SVG
 //   (state and event names of the machines). Tickers, product names (exkit, iOS, Android) and units are allowed anywhere (the
@@ -13,7 +14,7 @@
 // - punctuation ends the sentence: where a visible Arabic text ends with : . ، ؛ ؟ ? or !, that mark is drawn left
 //   of where the text starts (its first character, or the island it starts with): the end of a right-to-left
 //   line is its left, on one line or several;
-// - left-to-right islands keep their order: the characters of a <bdi dir="ltr"> (or an isolate) are drawn
+// - left-to-right islands keep their order: the characters of a <bdi dir="ltr"> or other dir="ltr" element (or an isolate) are drawn
 //   left to right (U+2066 … U+2069 likewise), and the Arabic before the island is drawn right of it, the Arabic after it left of it
 //   ("معزول 20×": the mode word right of the leverage);
 // - at 375 px the page does not scroll sideways (scrollWidth ≤ innerWidth).
@@ -65,7 +66,10 @@ function inspectRtl(allowed: string): RtlReport {
   const ARABIC = /\p{Script=Arabic}/u;
   const FINAL_PUNCTUATION = /[:.،؛؟?!]$/u;
   const LTR_ISOLATE = /[\u2066\u2068][^\u2069]*\u2069?/gu;
-  const DATA = 'code, pre, kbd, samp, script, style, noscript, textarea, svg, bdi:not([dir="rtl" i]), [data-verbatim], [translate="no"]';
+  const DATA =
+    'code, pre, kbd, samp, script, style, noscript, textarea, svg, bdi:not([dir="rtl" i]), body [dir="ltr" i], [data-verbatim], [translate="no"]';
+  // Arabic sentences are measured even in an element marked left to right: that mark on Arabic is the bug.
+  const NOT_SENTENCES = DATA.replace(', body [dir="ltr" i]', '');
   const ATTRIBUTES = ['aria-label', 'aria-description', 'aria-roledescription', 'title', 'placeholder', 'alt'];
 
   const name = (el: Element) => {
@@ -123,6 +127,9 @@ function inspectRtl(allowed: string): RtlReport {
   };
 
   const all = textNodes(document.body).filter((node) => node.parentElement && !node.parentElement.closest(DATA) && visible(node));
+  const sentences = textNodes(document.body).filter(
+    (node) => node.parentElement && !node.parentElement.closest(NOT_SENTENCES) && visible(node),
+  );
 
   // No English outside the islands.
   for (const node of all) {
@@ -140,12 +147,12 @@ function inspectRtl(allowed: string): RtlReport {
   if (englishWords(document.title).length > 0) report.english.push({ where: 'document title', text: JSON.stringify(document.title) });
 
   // The final punctuation of an Arabic text is drawn at its left end.
-  for (const node of all) {
+  for (const node of sentences) {
     const trimmed = node.data.trimEnd();
     if (!FINAL_PUNCTUATION.test(trimmed)) continue;
     const el = node.parentElement!;
     // Only the text that ends its element (the sentence's end), in an element with Arabic words.
-    const rest = textNodes(el).filter((n) => n.data.trim() !== '' && !n.parentElement!.closest(DATA));
+    const rest = textNodes(el).filter((n) => n.data.trim() !== '' && !n.parentElement!.closest(NOT_SENTENCES));
     if (rest.at(-1) !== node) continue;
     if (!ARABIC.test(el.textContent!.replace(LTR_ISOLATE, ' '))) continue;
     // Where the sentence starts: its first character's box, or the whole island (a <bdi>, <code>, an isolate)
@@ -186,8 +193,9 @@ function inspectRtl(allowed: string): RtlReport {
     chars: [Text, number][];
   }
   const islands: Island[] = [];
-  for (const bdi of document.body.querySelectorAll('bdi[dir="ltr" i]')) {
-    if (bdi.parentElement?.closest(DATA) || bdi.getClientRects().length === 0) continue;
+  for (const bdi of document.body.querySelectorAll('[dir="ltr" i]')) {
+    // A long block (a JSON answer) is not measured character by character.
+    if (bdi.parentElement?.closest(NOT_SENTENCES) || bdi.getClientRects().length === 0 || (bdi.textContent ?? '').length > 200) continue;
     const chars = textNodes(bdi).flatMap((n) => Array.from({ length: n.data.length }, (_, i) => [n, i] as [Text, number]));
     islands.push({ label: `${where(bdi)}: ${JSON.stringify(bdi.textContent)}`, chars });
   }
@@ -199,7 +207,8 @@ function inspectRtl(allowed: string): RtlReport {
       });
   for (const island of islands) {
     const boxes = island.chars
-      .filter(([n, i]) => n.data[i]!.trim() !== '' && !/[\u2066-\u2069]/u.test(n.data[i]!))
+      // Right-to-left letters inside an island keep their own order: only the rest is measured.
+      .filter(([n, i]) => n.data[i]!.trim() !== '' && !/[\u2066-\u2069]/u.test(n.data[i]!) && !ARABIC.test(n.data[i]!))
       .map(([n, i]) => box(n, i))
       .filter((b): b is DOMRect => b !== undefined);
     if (boxes.length === 0) continue;
@@ -213,10 +222,11 @@ function inspectRtl(allowed: string): RtlReport {
     // The Arabic letters just before and just after the island in its element, on its line.
     const [firstNode, firstIndex] = island.chars[0]!;
     const [lastNode, lastIndex] = island.chars.at(-1)!;
-    const parent = (firstNode.parentElement!.closest('bdi[dir="ltr" i]') ?? firstNode.parentElement!).parentElement;
+    const parent = (firstNode.parentElement!.closest('[dir="ltr" i]') ?? firstNode.parentElement!).parentElement;
     if (!parent) continue;
     const sequence = textNodes(parent).flatMap((n) => Array.from({ length: n.data.length }, (_, i) => [n, i] as [Text, number]));
-    const arabicAt = ([n, i]: [Text, number]) => ARABIC.test(n.data[i]!) && !n.parentElement!.closest(DATA) && !inIsolate(n.data, i);
+    const arabicAt = ([n, i]: [Text, number]) =>
+      ARABIC.test(n.data[i]!) && !n.parentElement!.closest(NOT_SENTENCES) && !inIsolate(n.data, i);
     const from = sequence.findIndex(([n, i]) => n === firstNode && i === firstIndex);
     const to = sequence.findIndex(([n, i]) => n === lastNode && i === lastIndex);
     const before = sequence.slice(0, Math.max(from, 0)).findLast(arabicAt);
@@ -307,6 +317,7 @@ describe.each(ENGINES)('the example in Arabic, right to left, in %s', { timeout:
         '<p>رمز <bdi dir="ltr" style="unicode-bidi: bidi-override; direction: rtl">ABC</bdi> هنا</p>',
         '<p><span dir="ltr">معزول <bdi dir="ltr">20×</bdi></span></p>',
         '<p><code>POST /v1/order</code> <bdi>idle</bdi> \u2066GET\u2069 BTCUSDT <span data-verbatim>REFETCH</span></p>',
+        '<p dir="ltr"><strong>GET</strong> /v1/user/login</p>',
         '<button aria-label="Close">×</button>',
         // Starts with an island and wraps: the full stop is still at the left end, on the last line.
         '<p style="width: 220px">\u2066GET /v1/user/overview/userinfo\u2069 (وضع التوقيع 1) و\u2066POST /v1/spot/order/place\u2069 (وضع التوقيع 2).</p>',

@@ -16,7 +16,8 @@
 // from the catalogue (`useText().section.key`) is never followed, so it is never reported.
 //
 // Not interface text, so allowed:
-// - anything inside <code>, <pre>, <kbd>, <samp>, an island <bdi dir="ltr"> (or <bdi> without dir), or an element marked
+// - anything inside <code>, <pre>, <kbd>, <samp>, an island <bdi dir="ltr"> (or <bdi> without dir), an element
+//   marked dir="ltr", or an element marked
 //   `data-verbatim` or HTML's `translate="no"` (data shown as it is: identifiers, JSON, paths, codes, a
 //   language's own name);
 // - a text whose every word is a ticker or asset (BTCUSDT, BTC, USDT, the example's sample token EXK…), a product name (the brand "exkit",
@@ -195,6 +196,8 @@ export function scanProgram(program: ts.Program, files: readonly string[], displ
         if (VERBATIM_TAGS.has(tag)) return true;
         // A <bdi> isolates its content (left to right, or by its first letter without dir): an island of data.
         if (tag === 'bdi' && attributeText(opening, 'dir')?.toLowerCase() !== 'rtl') return true;
+        // Any element marked left to right is an island too (a request line, a JSON block).
+        if (attributeText(opening, 'dir')?.toLowerCase() === 'ltr') return true;
         if (attributeText(opening, VERBATIM_ATTRIBUTE) !== undefined || attributeText(opening, 'translate') === 'no') return true;
       }
     }

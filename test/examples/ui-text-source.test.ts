@@ -117,6 +117,7 @@ export const A = ({ state }: { state: string }) => {
       <span data-verbatim="">setOnWebVisibleCallback</span>
       <bdi dir="ltr">{state === 'idle' ? 'idle' : 'loading + disabled'}</bdi>
       <option value="ios">iOS</option>
+      <p dir="ltr"><strong>GET</strong> /v1/user/login</p>
       <bdi data-testid="loading-state">{state === 'idle' ? 'idle' : 'removed'}</bdi>
       <bdi dir="rtl">{'Not an island'}</bdi>
       <option translate="no">English (en)</option>
@@ -126,7 +127,7 @@ export const A = ({ state }: { state: string }) => {
   );
 };`),
       // A right-to-left <bdi> is no island of data: its text is interface text.
-    ).toEqual([[14, 'jsx-child', 'Not an island']]);
+    ).toEqual([[15, 'jsx-child', 'Not an island']]);
   });
 
   it('judges words, not placeholders: a ticker beside a word is still text', () => {
