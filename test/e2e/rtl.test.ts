@@ -25,22 +25,9 @@ import { ENGINES, launchEngine } from '../support/engines.js';
 import type { Engine, EnginePage } from '../support/engines.js';
 import { ALLOWED_WORD } from '../examples/ui-text-scan.js';
 import { openPage, placementOf, screenshot, selectOption, SIZES, startE2E, testId, waitFor, waitForPath } from './harness.js';
-import type { E2E } from './harness.js';
 
-// The servers for this file. `startE2E` either returns them started (a promise this file awaits and closes) or
-// registers its own start and stop hooks and returns them at once; either form works here.
-const starting: E2E | Promise<E2E> = startE2E();
-// A start that fails is reported by the hook below, not as an unhandled rejection before it runs.
-if (starting instanceof Promise) starting.catch(() => undefined);
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await starting;
-}, 240_000);
-
-afterAll(async () => {
-  if (starting instanceof Promise) await e2e?.close();
-});
+// The example's servers, started before this file's tests and stopped after them.
+const e2e = startE2E();
 
 /** What one page shows in Arabic: its direction and language, and what breaks the right-to-left reading. */
 interface RtlReport {

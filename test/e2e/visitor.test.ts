@@ -3,8 +3,8 @@
 // lays pages out in 683 × 384 CSS px, which is what this size gives them). A double-click on an action button
 // acts once; long values wrap without widening the page or breaking words; toasts and notifications keep apart;
 // the page explains itself (readable outcomes, no spec numbers, a no-matches line, why sections are greyed out);
-// the simulated app answers setOnWebVisibleCallback; full-width digits count as digits; an Arabic page keeps
-// English sentences' punctuation at their end. Screenshots go to test-results/e2e/.
+// the simulated app answers setOnWebVisibleCallback; full-width digits count as digits (the Arabic pages have
+// their own journey, rtl.test.ts). Screenshots go to test-results/e2e/.
 import { describe, expect, it } from 'vitest';
 import { engineForSuite } from '../support/bundle-page.js';
 import { ENGINES } from '../support/engines.js';
