@@ -8,7 +8,7 @@ type SampleTexts = ReturnType<typeof useText>['richTextPlayground']['sample'];
 
 /** Untrusted HTML as a listing notice might arrive, in the visitor's language, with an attack in every tag. */
 const sample = (t: SampleTexts) => `<h3 onclick="alert(1)">${t.listing} <b>EXK/USDT</b></h3>
-<p style="color: red; background: url(javascript:alert(1))">${t.opens('<i>10:00 UTC</i>')}</p>
+<p style="color: red; background: url(javascript:alert(1))">${t.opens('<i dir="ltr">10:00 UTC</i>')}</p>
 <script>steal(document.cookie)</script><!-- internal note -->
 <a href="javascript:alert(1)">${t.claim}</a> · <a href="https://example.com/rules" target="_blank">${t.rules}</a>
 <img src="/favicon.svg" alt="EXK" width="24" height="24" onerror="alert(1)"><iframe src="https://evil.example"></iframe>`;

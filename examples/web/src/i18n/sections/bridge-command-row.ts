@@ -1,3 +1,4 @@
+import { ltr } from '../isolate.js';
 import { section } from '../text-types.js';
 
 /** One bridge command's row: where its minimum version comes from, whether this app runs it, and its send button. */
@@ -27,6 +28,6 @@ export const bridgeCommandRow = section(
     notOnAndroid: 'غير متاح على أندرويد',
     tooOld: 'التطبيق قديم',
     send: 'إرسال',
-    sendLabel: (command: string) => `إرسال ${command}`,
+    sendLabel: (command: string) => `إرسال ${ltr(command)}`,
   },
 );

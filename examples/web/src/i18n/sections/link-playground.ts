@@ -1,3 +1,4 @@
+import { ltr } from '../isolate.js';
 import { section } from '../text-types.js';
 
 /** The link playground: its fields, the verdict (the link rules' kind codes named in words), and the sample anchor. */
@@ -21,7 +22,7 @@ export const linkPlayground = section(
   },
   {
     heading: 'الروابط',
-    href: 'عنوان الرابط (href)',
+    href: `عنوان الرابط (${ltr('href')})`,
     newTab: 'علامة تبويب جديدة',
     allowed: (kind: string) => `مسموح (${kind})`,
     blocked: (reason: string) => `محظور: ${reason}`,

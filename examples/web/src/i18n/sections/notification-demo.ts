@@ -1,5 +1,5 @@
 import { section } from '../text-types.js';
-import { ltr } from './ltr-island.js';
+import { ltr } from '../isolate.js';
 
 /** The notification demo: its buttons and the two sample notifications. */
 export const notificationDemo = section(

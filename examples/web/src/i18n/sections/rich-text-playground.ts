@@ -1,3 +1,4 @@
+import { ltr } from '../isolate.js';
 import { section } from '../text-types.js';
 
 /** The rich-text playground: its fields, and the untrusted sample it starts with (a listing notice with attacks in it). */
@@ -15,7 +16,7 @@ export const richTextPlayground = section(
   },
   {
     heading: 'النص المنسق',
-    input: 'HTML غير موثوق',
+    input: `${ltr('HTML')} غير موثوق`,
     output: 'بعد التنقية',
     sample: {
       listing: 'إدراج:',

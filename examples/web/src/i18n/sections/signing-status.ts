@@ -1,3 +1,4 @@
+import { ltr } from '../isolate.js';
 import { section } from '../text-types.js';
 
 /** Signing init: its state, the signature engine, the server's config and the client key pair. */
@@ -17,7 +18,7 @@ export const signingStatus = section(
     heading: 'تهيئة التوقيع',
     state: 'الحالة',
     engine: 'المحرِّك',
-    clientOpen: 'تشفير العميل (client open)',
+    clientOpen: `تشفير العميل (${ltr('client open')})`,
     yes: 'نعم',
     no: 'لا',
     keyPair: 'زوج المفاتيح',

@@ -1,5 +1,5 @@
 import { section } from '../text-types.js';
-import { ltr } from './ltr-island.js';
+import { ltr } from '../isolate.js';
 
 /** The toast demo: a button per toast type, a sample message of each kind, and the loading toast's three texts. */
 export const toastDemo = section(
