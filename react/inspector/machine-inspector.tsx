@@ -63,8 +63,7 @@ function parsePayload(text: string, t: InspectorTexts): { fields?: Record<string
   if (text.trim() === '') return { fields: {} };
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      return { error: t.notAnObject };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: t.notAnObject };
     return { fields: parsed as Record<string, unknown> };
   } catch (error) {
     return { error: t.notJson(error instanceof Error ? error.message : String(error)) };
@@ -174,7 +173,9 @@ function ActorPanel({
       <p className="exkit-inspector-state">
         {view.status === 'active' ? t.nowIn : t.statusIn(view.status)}
         {innermost.length ? (
-          innermost.map((s) => <code key={s}>{s}</code>).reduce<ReactNode[]>((all, el, i) => (i ? [...all, t.stateSeparator, el] : [el]), [])
+          innermost
+            .map((s) => <code key={s}>{s}</code>)
+            .reduce<ReactNode[]>((all, el, i) => (i ? [...all, t.stateSeparator, el] : [el]), [])
         ) : (
           <code>{stateText(view.value)}</code>
         )}
@@ -182,9 +183,7 @@ function ActorPanel({
       </p>
       {sourceError ? <p className="exkit-inspector-error">{t.diagramFailed(sourceError)}</p> : null}
       {renderError ? <p className="exkit-inspector-error">{t.renderFailed(renderError)}</p> : null}
-      {source === undefined && !sourceError ? (
-        <p className="exkit-inspector-muted">{t.noDiagram}</p>
-      ) : null}
+      {source === undefined && !sourceError ? <p className="exkit-inspector-muted">{t.noDiagram}</p> : null}
       {svg !== undefined && svg.for === key ? (
         <DiagramViewport
           svg={svg.svg}
@@ -234,16 +233,10 @@ function ActorPanel({
                   {sendError}
                 </p>
               ) : null}
-              {view.accepted.some((e) => !e.enabled) ? (
-                <p className="exkit-inspector-muted">
-                  {t.guardNote}
-                </p>
-              ) : null}
+              {view.accepted.some((e) => !e.enabled) ? <p className="exkit-inspector-muted">{t.guardNote}</p> : null}
             </>
           ) : (
-            <p className="exkit-inspector-muted">
-              {view.status === 'active' ? t.acceptsNone : t.statusAcceptsNone(view.status)}
-            </p>
+            <p className="exkit-inspector-muted">{view.status === 'active' ? t.acceptsNone : t.statusAcceptsNone(view.status)}</p>
           )}
         </div>
         <div>
@@ -253,9 +246,7 @@ function ActorPanel({
               {t.clear}
             </button>
           </h4>
-          {view.recording === 'subscribe' ? (
-            <p className="exkit-inspector-muted">{t.noInspectionApi}</p>
-          ) : null}
+          {view.recording === 'subscribe' ? <p className="exkit-inspector-muted">{t.noInspectionApi}</p> : null}
           {view.log.length ? (
             <ol className="exkit-inspector-log" aria-label={t.logLabel(view.name)}>
               {[...view.log].reverse().map((entry) => (
