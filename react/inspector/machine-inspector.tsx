@@ -226,6 +226,8 @@ function ActorPanel({
                 value={payload}
                 onChange={(e) => setPayload(e.target.value)}
                 spellCheck={false}
+                // JSON reads left to right, also on a right-to-left page.
+                dir="ltr"
                 placeholder='{"zIndex": 3}'
               />
               {sendError ? (
