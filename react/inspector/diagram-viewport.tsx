@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { eventOfTransitionLabel } from '../../machines/inspector/accepted-events.js';
 import { centreOn, fitToWidth, initialScale, panBy, showsWhole, wheelFactor, zoomAt, zoomTo } from '../../machines/inspector/viewport.js';
 import type { Box, Viewport } from '../../machines/inspector/viewport.js';
+import { resolveInspectorTexts } from './inspector-texts.js';
+import type { InspectorTexts } from './inspector-texts.js';
 
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 48;
@@ -33,6 +35,12 @@ export interface DiagramViewportProps {
   accepted?: readonly string[];
   /** Sends an event; given, each transition label naming an event a user sends is a control that sends it. */
   onSendEvent?: (type: string) => void;
+  /**
+   * The toolbar's, the frame's and the transition labels' texts (a translation, say), over the English
+   * `INSPECTOR_TEXTS`: `zoomToolbar`, `zoomIn`, `zoomOut` and their titles, `liveState`, `fitWidth`,
+   * `actualSizeTitle` and their titles, `frameLabel` and `sendEvent`. Checked as MachineInspector's `texts`.
+   */
+  texts?: Partial<InspectorTexts>;
 }
 
 /** The smallest font size (CSS px) of the diagram's labels, or undefined when it has none. */
@@ -62,7 +70,9 @@ function unionBox(elements: Element[], canvas: DOMRect, scale: number): Box | un
  * opens with every label readable: the whole width when that keeps the labels at 12 px or more, else at the
  * scale that does, centred on the live state, and it follows the live state when it leaves the frame.
  */
-export function DiagramViewport({ svg, label, active, accepted, onSendEvent }: DiagramViewportProps) {
+export function DiagramViewport({ svg, label, active, accepted, onSendEvent, texts }: DiagramViewportProps) {
+  const t = useMemo(() => resolveInspectorTexts(texts), [texts]);
+  const textsRef = useRef(t);
   const frame = useRef<HTMLDivElement | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
   const size = useRef({ width: 0, height: 0 });
@@ -87,6 +97,7 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent }: D
     viewRef.current = view;
     activeRef.current = active;
     sendRef.current = onSendEvent;
+    textsRef.current = t;
   });
 
   const frameHeightFor = (scale: number) => {
@@ -164,7 +175,7 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent }: D
       edge.setAttribute('data-send-event', type);
       edge.setAttribute('role', 'button');
       edge.setAttribute('tabindex', '-1');
-      edge.setAttribute('aria-label', `Send ${type}`);
+      edge.setAttribute('aria-label', textsRef.current.sendEvent(type));
     }
     highlight();
     initial();
@@ -189,6 +200,14 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent }: D
     const now = viewRef.current;
     if (!showsWhole(now, frameSize, box)) setView(centreOn(now.scale, size.current, frameSize, box));
   }, [svg, active, highlight, liveBox]);
+
+  // Transition labels named in the current texts (they may change after the SVG went in).
+  useEffect(() => {
+    const host = content.current;
+    if (!host) return;
+    for (const edge of host.querySelectorAll('[data-send-event]'))
+      edge.setAttribute('aria-label', t.sendEvent(edge.getAttribute('data-send-event') ?? ''));
+  }, [svg, t]);
 
   useEffect(() => {
     const host = content.current;
@@ -312,23 +331,23 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent }: D
 
   return (
     <div className="exkit-inspector-diagram">
-      <div className="exkit-inspector-zoom" role="toolbar" aria-label={`Zoom ${label}`}>
-        <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)} aria-label="Zoom out" title="Zoom out (−)">
+      <div className="exkit-inspector-zoom" role="toolbar" aria-label={t.zoomToolbar(label)}>
+        <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)} aria-label={t.zoomOut} title={t.zoomOutTitle}>
           −
         </button>
         <output aria-live="off" data-zoom>
           {Math.round(view.scale * 100)}%
         </output>
-        <button type="button" onClick={() => zoomBy(ZOOM_STEP)} aria-label="Zoom in" title="Zoom in (+)">
+        <button type="button" onClick={() => zoomBy(ZOOM_STEP)} aria-label={t.zoomIn} title={t.zoomInTitle}>
           +
         </button>
-        <button type="button" onClick={initial} title="The opening view: readable, on the live state">
-          Live state
+        <button type="button" onClick={initial} title={t.liveStateTitle}>
+          {t.liveState}
         </button>
-        <button type="button" onClick={fit} title="Fit to width (0)">
-          Fit width
+        <button type="button" onClick={fit} title={t.fitWidthTitle}>
+          {t.fitWidth}
         </button>
-        <button type="button" onClick={actual} title="Actual size (1)">
+        <button type="button" onClick={actual} title={t.actualSizeTitle}>
           1:1
         </button>
       </div>
@@ -338,7 +357,7 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent }: D
         role="group"
         aria-roledescription="diagram"
         tabIndex={0}
-        aria-label={`${label}. Drag or use the arrow keys to pan; + and − zoom, 0 fits the width. Click a transition to send its event.`}
+        aria-label={t.frameLabel(label)}
         data-scale={view.scale}
         data-ready={ready}
         style={{ height }}

@@ -7,6 +7,8 @@ import { activeStatePaths } from '../../machines/inspector/accepted-events.js';
 import { previewValue } from '../../machines/inspector/preview-value.js';
 import { DiagramViewport } from './diagram-viewport.js';
 import { INSPECTOR_CSS, themeVariables } from './inspector-styles.js';
+import { resolveInspectorTexts } from './inspector-texts.js';
+import type { InspectorTexts } from './inspector-texts.js';
 import { renderDiagram } from './render-diagram.js';
 import type { InspectorTheme } from './render-diagram.js';
 import { useInspector } from './use-inspector.js';
@@ -27,6 +29,12 @@ export interface MachineInspectorProps {
   logLimit?: number;
   /** The name shown first; the first actor otherwise. */
   initialActor?: string;
+  /**
+   * The panel's own texts (a translation, say), over the English `INSPECTOR_TEXTS`; state names, event types
+   * and values stay as they are. A text of the wrong type is an InvalidArgumentError naming it; a text function
+   * that throws or answers no string is reported and its English text shown instead.
+   */
+  texts?: Partial<InspectorTexts>;
 }
 
 /** A machine's diagram source for `view`: the given one, else its own machine's; undefined when it runs none. */
@@ -51,19 +59,18 @@ function stateText(value: unknown): string {
 }
 
 /** Reads a JSON object of extra event fields; '' is no fields. */
-function parsePayload(text: string): { fields?: Record<string, unknown>; error?: string } {
+function parsePayload(text: string, t: InspectorTexts): { fields?: Record<string, unknown>; error?: string } {
   if (text.trim() === '') return { fields: {} };
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      return { error: 'Extra fields must be a JSON object, like {"zIndex": 3}.' };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: t.notAnObject };
     return { fields: parsed as Record<string, unknown> };
   } catch (error) {
-    return { error: `Extra fields are not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { error: t.notJson(error instanceof Error ? error.message : String(error)) };
   }
 }
 
-function LogEntry({ entry }: { entry: InspectorLogEntry }) {
+function LogEntry({ entry, t }: { entry: InspectorLogEntry; t: InspectorTexts }) {
   return (
     <li data-event={entry.eventType}>
       <strong>
@@ -74,28 +81,28 @@ function LogEntry({ entry }: { entry: InspectorLogEntry }) {
         {stateText(entry.from)} → {stateText(entry.to)}
       </div>
       {entry.transitions.length ? (
-        <ul aria-label="Transitions">
-          {entry.transitions.map((t, i) => (
+        <ul aria-label={t.transitions}>
+          {entry.transitions.map((step, i) => (
             <li key={i}>
-              {t.source || '(machine)'} → {t.targets.length ? t.targets.join(', ') : '(stays)'}
-              {t.eventType && t.eventType !== entry.eventType ? (
-                <span className="exkit-inspector-muted"> ({t.eventType || 'always'})</span>
+              {step.source || t.machine} → {step.targets.length ? step.targets.join(', ') : t.stays}
+              {step.eventType && step.eventType !== entry.eventType ? (
+                <span className="exkit-inspector-muted"> ({step.eventType})</span>
               ) : null}
             </li>
           ))}
         </ul>
       ) : (
-        <div className="exkit-inspector-muted">no transition taken</div>
+        <div className="exkit-inspector-muted">{t.noTransition}</div>
       )}
       {entry.changes.length ? (
-        <ul aria-label="Context changes">
+        <ul aria-label={t.contextChanges}>
           {entry.changes.map((c, i) => (
             <li key={i} className={`exkit-inspector-change-${c.kind}`} data-path={c.path}>
-              {c.kind === 'added' ? '+' : c.kind === 'removed' ? '−' : '~'} {c.path || '(context)'}
+              {c.kind === 'added' ? '+' : c.kind === 'removed' ? '−' : '~'} {c.path || t.context}
               {c.kind === 'changed' ? `: ${c.before} → ${c.after}` : c.kind === 'added' ? `: ${c.after}` : `: ${c.before}`}
             </li>
           ))}
-          {entry.changesTruncated ? <li className="exkit-inspector-muted">… more changes not shown</li> : null}
+          {entry.changesTruncated ? <li className="exkit-inspector-muted">{t.moreChanges}</li> : null}
         </ul>
       ) : null}
     </li>
@@ -107,11 +114,13 @@ function ActorPanel({
   inspector,
   given,
   theme,
+  t,
 }: {
   view: InspectedActor;
   inspector: Inspector;
   given: AnyStateMachine | string | undefined;
   theme: InspectorTheme;
+  t: InspectorTexts;
 }) {
   const { source, error: sourceError } = useMemo(() => sourceFor(view.machine, given), [view.machine, given]);
   const [svg, setSvg] = useState<{ for: string; svg: string } | undefined>();
@@ -135,7 +144,7 @@ function ActorPanel({
   }, [source, theme, key]);
 
   const send = (type: string) => {
-    const { fields, error } = parsePayload(payload);
+    const { fields, error } = parsePayload(payload, t);
     if (error !== undefined) {
       setSendError(error);
       return;
@@ -144,7 +153,7 @@ function ActorPanel({
     setSendError(
       result.ok
         ? undefined
-        : `The actor threw on ${type}: ${result.error.cause instanceof Error ? result.error.cause.message : String(result.error.cause)}`,
+        : t.actorThrew(type, result.error.cause instanceof Error ? result.error.cause.message : String(result.error.cause)),
     );
   };
 
@@ -155,45 +164,46 @@ function ActorPanel({
   return (
     <section
       className="exkit-inspector-main"
-      aria-label={`${view.name} inspector`}
+      aria-label={t.panelLabel(view.name)}
       data-actor={view.name}
       data-status={view.status}
       data-state={innermost.join(' ')}
     >
       <h3>{view.name}</h3>
       <p className="exkit-inspector-state">
-        {view.status === 'active' ? 'Now in ' : `${view.status} in `}
+        {view.status === 'active' ? t.nowIn : t.statusIn(view.status)}
         {innermost.length ? (
-          innermost.map((s) => <code key={s}>{s}</code>).reduce<ReactNode[]>((all, el, i) => (i ? [...all, ' and ', el] : [el]), [])
+          innermost
+            .map((s) => <code key={s}>{s}</code>)
+            .reduce<ReactNode[]>((all, el, i) => (i ? [...all, t.stateSeparator, el] : [el]), [])
         ) : (
           <code>{stateText(view.value)}</code>
         )}
         {view.problem ? <span className="exkit-inspector-error"> ({view.problem})</span> : null}
       </p>
-      {sourceError ? <p className="exkit-inspector-error">The diagram could not be drawn: {sourceError}</p> : null}
-      {renderError ? <p className="exkit-inspector-error">Mermaid could not render the diagram: {renderError}</p> : null}
-      {source === undefined && !sourceError ? (
-        <p className="exkit-inspector-muted">This actor does not run a state machine, so there is no diagram.</p>
-      ) : null}
+      {sourceError ? <p className="exkit-inspector-error">{t.diagramFailed(sourceError)}</p> : null}
+      {renderError ? <p className="exkit-inspector-error">{t.renderFailed(renderError)}</p> : null}
+      {source === undefined && !sourceError ? <p className="exkit-inspector-muted">{t.noDiagram}</p> : null}
       {svg !== undefined && svg.for === key ? (
         <DiagramViewport
           svg={svg.svg}
-          label={`State diagram of ${view.name}`}
+          label={t.diagramLabel(view.name)}
           active={active}
           accepted={acceptedTypes}
           onSendEvent={send}
+          texts={t}
         />
       ) : source !== undefined && !renderError ? (
         <p className="exkit-inspector-muted" data-loading>
-          Drawing the diagram…
+          {t.drawing}
         </p>
       ) : null}
       <div className="exkit-inspector-columns">
         <div>
-          <h4>Send an event</h4>
+          <h4>{t.sendAnEvent}</h4>
           {view.accepted.length ? (
             <>
-              <ul className="exkit-inspector-events" aria-label="Events the current state accepts">
+              <ul className="exkit-inspector-events" aria-label={t.acceptedEvents}>
                 {view.accepted.map((e) => (
                   <li key={e.type}>
                     <button
@@ -201,7 +211,7 @@ function ActorPanel({
                       data-send={e.type}
                       data-enabled={e.enabled}
                       onClick={() => send(e.type)}
-                      title={e.enabled ? `Send ${e.type}` : `Send ${e.type} (a guard refuses it without extra fields)`}
+                      title={e.enabled ? t.sendEvent(e.type) : t.sendGuardedEvent(e.type)}
                     >
                       {e.type}
                     </button>
@@ -209,13 +219,15 @@ function ActorPanel({
                 ))}
               </ul>
               <label htmlFor={payloadId} className="exkit-inspector-muted">
-                Extra fields (JSON object, optional)
+                {t.extraFields}
               </label>
               <textarea
                 id={payloadId}
                 value={payload}
                 onChange={(e) => setPayload(e.target.value)}
                 spellCheck={false}
+                // JSON reads left to right, also on a right-to-left page.
+                dir="ltr"
                 placeholder='{"zIndex": 3}'
               />
               {sendError ? (
@@ -223,36 +235,28 @@ function ActorPanel({
                   {sendError}
                 </p>
               ) : null}
-              {view.accepted.some((e) => !e.enabled) ? (
-                <p className="exkit-inspector-muted">
-                  Dashed: a guard refuses the bare event now; it may take it with the right extra fields.
-                </p>
-              ) : null}
+              {view.accepted.some((e) => !e.enabled) ? <p className="exkit-inspector-muted">{t.guardNote}</p> : null}
             </>
           ) : (
-            <p className="exkit-inspector-muted">
-              {view.status === 'active' ? 'The current state accepts no events.' : `The actor is ${view.status}; it accepts no events.`}
-            </p>
+            <p className="exkit-inspector-muted">{view.status === 'active' ? t.acceptsNone : t.statusAcceptsNone(view.status)}</p>
           )}
         </div>
         <div>
           <h4>
-            Events received ({view.log.length}){' '}
+            {t.eventsReceived(view.log.length)}{' '}
             <button type="button" onClick={() => inspector.clearLog(view.name)} disabled={view.log.length === 0}>
-              Clear
+              {t.clear}
             </button>
           </h4>
-          {view.recording === 'subscribe' ? (
-            <p className="exkit-inspector-muted">This actor has no inspection API: changes are logged, their events are not known.</p>
-          ) : null}
+          {view.recording === 'subscribe' ? <p className="exkit-inspector-muted">{t.noInspectionApi}</p> : null}
           {view.log.length ? (
-            <ol className="exkit-inspector-log" aria-label={`Events ${view.name} received, newest first`}>
+            <ol className="exkit-inspector-log" aria-label={t.logLabel(view.name)}>
               {[...view.log].reverse().map((entry) => (
-                <LogEntry key={entry.seq} entry={entry} />
+                <LogEntry key={entry.seq} entry={entry} t={t} />
               ))}
             </ol>
           ) : (
-            <p className="exkit-inspector-muted">No events yet since the inspector started watching.</p>
+            <p className="exkit-inspector-muted">{t.noEvents}</p>
           )}
         </div>
       </div>
@@ -266,7 +270,8 @@ function ActorPanel({
  * the context changes, and a control sending the events its current state accepts. Mermaid and
  * @mermaid-js/layout-elk are loaded on first render (optional peer dependencies).
  */
-export function MachineInspector({ actors, diagrams, theme = 'light', inspector, logLimit, initialActor }: MachineInspectorProps) {
+export function MachineInspector({ actors, diagrams, theme = 'light', inspector, logLimit, initialActor, texts }: MachineInspectorProps) {
+  const t = useMemo(() => resolveInspectorTexts(texts), [texts]);
   const options = useMemo(() => (logLimit === undefined ? undefined : { logLimit }), [logLimit]);
   const { inspector: active, views, problems } = useInspector(actors, inspector, options);
   const [chosen, setChosen] = useState(initialActor);
@@ -277,13 +282,13 @@ export function MachineInspector({ actors, diagrams, theme = 'light', inspector,
     <div className="exkit-inspector" data-theme={theme} style={style}>
       <style>{INSPECTOR_CSS}</style>
       <div className="exkit-inspector-layout">
-        <ul className="exkit-inspector-actors" aria-label="Running actors">
+        <ul className="exkit-inspector-actors" aria-label={t.runningActors}>
           {views.map((v) => (
             <li key={v.name}>
               <button type="button" aria-current={v === selected} data-actor-button={v.name} onClick={() => setChosen(v.name)}>
                 <span>{v.name}</span>
                 <small>
-                  {v.status === 'active' ? '' : `${v.status}: `}
+                  {v.status === 'active' ? '' : t.statusPrefix(v.status)}
                   {stateText(v.value)}
                 </small>
               </button>
@@ -298,7 +303,7 @@ export function MachineInspector({ actors, diagrams, theme = 'light', inspector,
         <div>
           <div className="exkit-inspector-main" style={{ paddingBottom: 0 }}>
             <label htmlFor={selectId} className="exkit-inspector-actor-select exkit-inspector-muted">
-              Actor
+              {t.actor}
             </label>
             <select
               id={selectId}
@@ -314,9 +319,9 @@ export function MachineInspector({ actors, diagrams, theme = 'light', inspector,
             </select>
           </div>
           {selected ? (
-            <ActorPanel key={selected.name} view={selected} inspector={active} given={diagrams?.[selected.name]} theme={theme} />
+            <ActorPanel key={selected.name} view={selected} inspector={active} given={diagrams?.[selected.name]} theme={theme} t={t} />
           ) : (
-            <p className="exkit-inspector-main exkit-inspector-muted">No running actors to show.</p>
+            <p className="exkit-inspector-main exkit-inspector-muted">{t.noActors}</p>
           )}
         </div>
       </div>

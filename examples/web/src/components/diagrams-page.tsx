@@ -26,6 +26,7 @@ export function DiagramsPage() {
         diagrams={DIAGRAM_SOURCES}
         theme={preferences.theme === 'black' ? 'dark' : 'light'}
         initialActor="signing-init"
+        texts={t.inspector}
       />
     </div>
   );
