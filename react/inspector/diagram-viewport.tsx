@@ -355,7 +355,7 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
         ref={frame}
         className="exkit-inspector-frame"
         role="group"
-        aria-roledescription="diagram"
+        aria-roledescription={t.frameRole}
         tabIndex={0}
         aria-label={t.frameLabel(label)}
         data-scale={view.scale}

@@ -101,6 +101,8 @@ export interface InspectorTexts {
   actualSizeTitle: string;
   /** The diagram frame's accessible name: what it shows (`label`) and how to use it. */
   frameLabel: (label: string) => string;
+  /** What the diagram frame is, for assistive technology (its `aria-roledescription`). */
+  frameRole: string;
 }
 
 /** The inspector's English texts, used for every text the `texts` prop leaves out. */
@@ -153,6 +155,7 @@ export const INSPECTOR_TEXTS: Readonly<InspectorTexts> = Object.freeze({
   actualSizeTitle: 'Actual size (1)',
   frameLabel: (label: string) =>
     `${label}. Drag or use the arrow keys to pan; + and − zoom, 0 fits the width. Click a transition to send its event.`,
+  frameRole: 'diagram',
 });
 
 const FUNCTION: FieldRule = { check: isFunction, expect: 'a function returning a string' };

@@ -73,11 +73,16 @@ function parsePayload(text: string, t: InspectorTexts): { fields?: Record<string
 function LogEntry({ entry, t }: { entry: InspectorLogEntry; t: InspectorTexts }) {
   return (
     <li data-event={entry.eventType}>
-      <strong>
+      <strong dir="ltr" translate="no">
         #{entry.seq} {entry.eventType}
       </strong>
-      {entry.payload ? <span className="exkit-inspector-muted"> {entry.payload}</span> : null}
-      <div>
+      {entry.payload ? (
+        <span className="exkit-inspector-muted" dir="ltr" translate="no">
+          {' '}
+          {entry.payload}
+        </span>
+      ) : null}
+      <div dir="ltr" translate="no">
         {stateText(entry.from)} → {stateText(entry.to)}
       </div>
       {entry.transitions.length ? (
@@ -169,7 +174,11 @@ function ActorPanel({
       data-status={view.status}
       data-state={innermost.join(' ')}
     >
-      <h3>{view.name}</h3>
+      <h3>
+        <bdi dir="ltr" translate="no">
+          {view.name}
+        </bdi>
+      </h3>
       <p className="exkit-inspector-state">
         {view.status === 'active' ? t.nowIn : t.statusIn(view.status)}
         {innermost.length ? (
@@ -213,7 +222,9 @@ function ActorPanel({
                       onClick={() => send(e.type)}
                       title={e.enabled ? t.sendEvent(e.type) : t.sendGuardedEvent(e.type)}
                     >
-                      {e.type}
+                      <bdi dir="ltr" translate="no">
+                        {e.type}
+                      </bdi>
                     </button>
                   </li>
                 ))}
@@ -286,10 +297,14 @@ export function MachineInspector({ actors, diagrams, theme = 'light', inspector,
           {views.map((v) => (
             <li key={v.name}>
               <button type="button" aria-current={v === selected} data-actor-button={v.name} onClick={() => setChosen(v.name)}>
-                <span>{v.name}</span>
+                <span dir="ltr" translate="no">
+                  {v.name}
+                </span>
                 <small>
                   {v.status === 'active' ? '' : t.statusPrefix(v.status)}
-                  {stateText(v.value)}
+                  <bdi dir="ltr" translate="no">
+                    {stateText(v.value)}
+                  </bdi>
                 </small>
               </button>
             </li>

@@ -94,7 +94,7 @@ function fakeInspector(views: readonly InspectedActor[]): Inspector {
 /** The diagrams: a drawn one for alpha, one Mermaid refuses for gamma, one that cannot be made for delta. */
 const DIAGRAMS = { alpha: 'stateDiagram-v2\n  idle --> busy: GO', gamma: 'FAIL', delta: {} as never };
 
-/** Everything a user or a screen reader is given: the text and the names, titles and placeholders. */
+/** Everything a user or a screen reader is given: the text and the names, role descriptions, titles and placeholders. */
 function shownText(root: HTMLElement): string {
   const parts: string[] = [];
   // The text, but not the panel's style sheet.
@@ -102,7 +102,7 @@ function shownText(root: HTMLElement): string {
   for (let node = walker.nextNode(); node; node = walker.nextNode())
     if (!node.parentElement?.closest('style')) parts.push(node.nodeValue ?? '');
   for (const el of root.querySelectorAll('*'))
-    for (const name of ['aria-label', 'title', 'placeholder']) {
+    for (const name of ['aria-label', 'aria-roledescription', 'title', 'placeholder']) {
       const value = el.getAttribute(name);
       if (value !== null) parts.push(value);
     }

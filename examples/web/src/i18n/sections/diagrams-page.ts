@@ -63,6 +63,7 @@ const INSPECTOR_ARABIC = {
   actualSizeTitle: 'الحجم الفعلي (1)',
   frameLabel: (label: string) =>
     `${label}. اسحب أو استخدم مفاتيح الأسهم للتحريك؛ والمفتاحان + و− للتكبير والتصغير، والمفتاح 0 لملء العرض. انقر انتقالًا لإرسال حدثه.`,
+  frameRole: 'مخطط',
 } satisfies InspectorTexts;
 
 /** The diagrams page's introduction (the component and module names are its values) and the inspector's texts. */
