@@ -45,7 +45,7 @@ export function startE2E(): E2E {
 
 /** A window size a journey runs at. */
 export interface Size {
-  name: 'desktop' | 'phone';
+  name: 'desktop' | 'phone' | 'zoom200';
   width: number;
   height: number;
 }
@@ -55,6 +55,12 @@ export const SIZES: readonly Size[] = [
   { name: 'desktop', width: 1366, height: 768 },
   { name: 'phone', width: 375, height: 740 },
 ];
+
+/**
+ * The two sizes and the laptop at 200 % zoom: a 1366 × 768 window zoomed to 200 % lays pages out in
+ * 683 × 384 CSS px, which is what this size gives them.
+ */
+export const SIZES_AND_ZOOM: readonly Size[] = [...SIZES, { name: 'zoom200', width: 683, height: 384 }];
 
 /**
  * A fresh page (own cookies and storage) at `path` of the app, at `size`. Once the shell has rendered, the

@@ -18,6 +18,7 @@ import {
   pageErrors,
   screenshot,
   scrollTo,
+  SIZES_AND_ZOOM,
   startE2E,
   testId,
   textOf,
@@ -26,13 +27,6 @@ import {
   waitForText,
 } from './harness.js';
 import type { Size } from './harness.js';
-
-/** The journeys' sizes: the two of every journey, and the laptop at 200 % zoom. */
-const VISITOR_SIZES = [
-  { name: 'desktop', width: 1366, height: 768 },
-  { name: 'phone', width: 375, height: 740 },
-  { name: 'zoom200', width: 683, height: 384 },
-] as const;
 
 const e2e = startE2E();
 
@@ -104,7 +98,7 @@ const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
 describe.each(ENGINES)('a first visit to the example in %s', { timeout: 240_000 }, (name) => {
   const engine = engineForSuite(name);
 
-  describe.each(VISITOR_SIZES)('at $name size ($width×$height)', (size: Size | (typeof VISITOR_SIZES)[number]) => {
+  describe.each(SIZES_AND_ZOOM)('at $name size ($width×$height)', (size: Size) => {
     const shot = (page: EnginePage, what: string) => screenshot(page, engine, `visitor-${size.name}-${what}`);
 
     it('a double-click on an action button acts once: one order, one dialog that stays open, one box, one toast, one notification', async () => {
