@@ -158,6 +158,26 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
   // client and the settings load the catalogue, so each table mutant ran hundreds of test files: hours here. Its
   // own tests check every table entry.
   catalog: ['test/core/catalog/**/*.test.ts'],
+  // The captcha API is under the HTTP client's tests and every service machine's: the dry run alone took 6.5
+  // minutes of the whole node suite, and its static mutants ran hundreds of files each (hours in all).
+  captcha: ['test/core/captcha/**/*.test.ts', 'test/machines/captcha.machine.test.ts'],
+  // The layer stack, focus trap and scroll lock are loaded by every UI machine's tests; these are the tests that
+  // drive them directly (the UI kit, the connectors, the overlay and the toaster).
+  ui: [
+    'test/core/ui/**/*.test.ts',
+    'test/machines/ui-kit.test.ts',
+    'test/machines/ui-connect.test.ts',
+    'test/machines/loading-overlay.machine.test.ts',
+    'test/machines/toaster.machine.test.ts',
+  ],
+  // ExkitError and the callback guard are under every test in the suite: each of their static mutants would run
+  // all of it.
+  'core-small': [
+    'test/core/csp-report/**/*.test.ts',
+    'test/core/errors/**/*.test.ts',
+    'test/core/image-hosts/**/*.test.ts',
+    'test/core/locale-links/**/*.test.ts',
+  ],
 };
 
 /** The areas whose files only the jsdom tests reach: Stryker runs them over vitest.mutation.dom.config.ts. */
