@@ -154,6 +154,37 @@ describe('captcha calls: what is sent, and what each fault says', () => {
     },
   );
 
+  it('a refusal without a code, or with a code that is no string or number, is CAPTCHA_NO_CODE', async () => {
+    for (const code of [undefined, null, { id: 1 }]) {
+      const { http } = scriptedCaptchaHttp({ [CAPTCHA_CHECK_PATH]: () => ({ code, msg: 'no' }) });
+      await expect(checkCaptcha(http, { captchaType: 3, captchaValidate: 'x' })).rejects.toMatchObject({
+        code: 'CAPTCHA_NO_CODE',
+        msg: 'no',
+      });
+    }
+  });
+
+  it('a challenge with an empty captchaId is MALFORMED_CHALLENGE; a bizId that is no string is left out', async () => {
+    const { http } = scriptedCaptchaHttp({
+      [CAPTCHA_GET_ID_PATH]: (params) =>
+        params?.scene === 'empty'
+          ? { code: '00000', data: { captchaId: '', status: 1 } }
+          : { code: '00000', data: { captchaId: 'c', status: 1, bizId: 42 } },
+    });
+    await expect(requestChallenge(http, { scene: 'empty' })).rejects.toMatchObject({ code: 'MALFORMED_CHALLENGE' });
+    expect(await requestChallenge(http, { scene: 'numeric' })).toEqual({ bizId: undefined, captchaId: 'c', status: 1 });
+  });
+
+  it('a challenge request that is no object is refused before anything is sent, naming request', async () => {
+    const { http, calls } = scriptedCaptchaHttp({});
+    await expect(requestChallenge(http, 'login' as never)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'request' },
+      message: expect.stringMatching(/^requestChallenge: request must be/),
+    });
+    expect(calls).toEqual([]);
+  });
+
   it('a check payload that is no object is refused before anything is sent, naming payload', async () => {
     const { http, calls } = scriptedCaptchaHttp({});
     await expect(checkCaptcha(http, 'ticket' as never)).rejects.toMatchObject({
