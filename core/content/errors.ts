@@ -9,7 +9,6 @@ export class InvalidAppSchemeError extends InvalidArgumentError {
 export class UnsafeDomWindowError extends ExkitError {
   override name = 'UnsafeDomWindowError';
   constructor(msg: string, extra?: unknown) {
-    // Stryker disable next-line ConditionalExpression: ExkitError leaves an undefined extra out, so { extra } gives the same error
     super('CONTENT_UNSAFE_WINDOW', msg, extra === undefined ? {} : { extra });
   }
 }
