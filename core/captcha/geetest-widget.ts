@@ -82,6 +82,7 @@ export function geeTestWidget(platform: Platform, options: GeeTestWidgetOptions)
         captcha = await whenReady(platform, init as InitGeetest4, { captchaId, language, product: 'bind' }, timeoutMs);
         captcha
           .onSuccess(() => {
+            // Stryker disable next-line OptionalChaining: the captcha is set before this listener is registered, and never unset
             const validate = captcha?.getValidate();
             if (validate) for (const l of listeners.success) l(validate);
           })

@@ -11,6 +11,7 @@ const SIMPLE = /^[\x20-\x7E\u00A0-\u02FF]*$/;
 function graphemeSegmenter(): Intl.Segmenter | null {
   if (segmenter === undefined) {
     segmenter =
+      // Stryker disable next-line ObjectLiteral: grapheme is Intl.Segmenter's default granularity, so {} splits the same
       typeof Intl === 'object' && typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
   }
   return segmenter;

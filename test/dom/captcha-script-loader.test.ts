@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// The file says its environment itself, so the mutation runs (node configuration) can load it too.
 import { describe, expect, it } from 'vitest';
 import { createScriptLoader, CAPTCHA_SCRIPT_TIMEOUT_MS } from '../../core/captcha/script-loader.js';
 import { geeTestWidget } from '../../core/captcha/geetest-widget.js';
@@ -50,6 +52,41 @@ describe('captcha script loader — spec §S8: a captcha script load failure rej
 
   it('without a document the loader rejects with CAPTCHA_NO_DOCUMENT', async () => {
     await expect(createScriptLoader(memoryPlatform()).load('https://x/y.js')).rejects.toMatchObject({ code: 'CAPTCHA_NO_DOCUMENT' });
+  });
+});
+
+describe('captcha script loader: what it adds to the page, and what it refuses', () => {
+  it('adds one async script tag with the URL, and its failures name the URL', async () => {
+    const p = memoryPlatform({ dom: dom() });
+    const url = 'https://static.example/lib/named.js';
+    const loading = createScriptLoader(p).load(url, 300);
+    expect(scripts(url)).toHaveLength(1);
+    expect(scripts(url)[0]!.async).toBe(true);
+    p.advance(300);
+    await expect(loading).rejects.toMatchObject({ msg: `captcha script did not load within 300 ms: ${url}` });
+    const failing = 'https://static.example/lib/broken.js';
+    const failed = createScriptLoader(p).load(failing);
+    scripts(failing)[0]!.dispatchEvent(new Event('error'));
+    await expect(failed).rejects.toMatchObject({ msg: `captcha script failed to load: ${failing}` });
+    await expect(createScriptLoader(memoryPlatform()).load(url)).rejects.toMatchObject({
+      msg: `cannot load ${url}: there is no document`,
+    });
+  });
+
+  it('a URL that is no string, or a time-out that is no valid delay, rejects naming it and adds nothing', async () => {
+    const p = memoryPlatform({ dom: dom() });
+    const before = document.head.querySelectorAll('script').length;
+    await expect(createScriptLoader(p).load(5 as never)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'url', value: 5 },
+      message: expect.stringMatching(/^captcha script loader: url must be a string/),
+    });
+    await expect(createScriptLoader(p).load('https://static.example/lib/t.js', 0)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'timeoutMs', value: 0 },
+      message: expect.stringMatching(/^captcha script loader: timeoutMs must be/),
+    });
+    expect(document.head.querySelectorAll('script')).toHaveLength(before);
   });
 });
 

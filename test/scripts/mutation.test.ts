@@ -71,6 +71,22 @@ describe('summarise: a Stryker report as the kept summary', () => {
     expect(empty.score).toBe(100);
     expect(empty.files[0]!.score).toBe(100);
   });
+
+  it("lists an area's file that Stryker found nothing to mutate in, with no mutants, and keeps the score", () => {
+    const withTables = summarise('area', report, 'abc1234', '2026-11-27', ['core/a.ts', 'core/tables.ts', 'core/z.ts']);
+    expect(withTables.files.map((f) => f.path)).toEqual(['core/a.ts', 'core/tables.ts', 'core/z.ts']);
+    expect(withTables.files[1]).toEqual({
+      path: 'core/tables.ts',
+      score: 100,
+      killed: 0,
+      timeout: 0,
+      survived: 0,
+      noCoverage: 0,
+      ignored: 0,
+    });
+    expect(withTables.files[0]).toEqual(summary.files[0]);
+    expect(withTables.score).toBe(summary.score);
+  });
 });
 
 describe('the areas and their kept summaries', () => {

@@ -8,6 +8,7 @@ import {
   encodeCaptchaValidate,
   requestChallenge,
 } from '../../../core/captcha/api.js';
+import type { CaptchaHttp } from '../../../core/captcha/api.js';
 import { CaptchaRequestError } from '../../../core/captcha/errors.js';
 import { sampleGeeTestValidate } from '../../../core/captcha/test-widget.js';
 import { isBase64 } from '../../../core/validate/base64.js';
@@ -72,5 +73,125 @@ describe('captcha type 3 — spec §S5: the validate object is sent as base64 of
   it('other types send the token string as is, or the object as JSON', () => {
     expect(encodeCaptchaValidate(1, 'token-abc')).toBe('token-abc');
     expect(encodeCaptchaValidate(2, { a: 1 })).toBe('{"a":1}');
+  });
+});
+
+describe('captcha calls: what is sent, and what each fault says', () => {
+  it('a challenge request leaves out the fields it was given as undefined, and sends the others as given', async () => {
+    const { http, calls } = scriptedCaptchaHttp({
+      [CAPTCHA_GET_ID_PATH]: () => ({ code: '00000', data: { captchaId: 'c', status: 1 } }),
+    });
+    await requestChallenge(http, { scene: 'login', areaCode: undefined, mobile: '', email: 0 } as never);
+    expect(calls[0]!.params).toEqual({ scene: 'login', mobile: '', email: 0 });
+    expect(Object.keys(calls[0]!.params!)).toEqual(['scene', 'mobile', 'email']);
+  });
+
+  it('a port that throws a plain error ends as CAPTCHA_CALL_FAILED naming the path, the error as its cause', async () => {
+    const cause = new Error('socket closed');
+    const http = {
+      post: () => Promise.reject(cause),
+    } as unknown as CaptchaHttp;
+    const error = await checkCaptcha(http, { captchaType: 3, captchaValidate: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CaptchaRequestError);
+    expect(error).toMatchObject({ code: 'CAPTCHA_CALL_FAILED', msg: `captcha call failed: ${CAPTCHA_CHECK_PATH}`, cause });
+  });
+
+  it('an answer that is no envelope is CAPTCHA_MALFORMED_ANSWER naming the path', async () => {
+    const { http } = scriptedCaptchaHttp({ [CAPTCHA_GET_ID_PATH]: () => 'not json' });
+    await expect(requestChallenge(http, { scene: 'x' })).rejects.toMatchObject({
+      name: 'CaptchaRequestError',
+      code: 'CAPTCHA_MALFORMED_ANSWER',
+      msg: `captcha answer is not an envelope: ${CAPTCHA_GET_ID_PATH}`,
+    });
+  });
+
+  it('an envelope whose fields throw when read is CAPTCHA_MALFORMED_ANSWER naming the path, the throw as its cause', async () => {
+    const cause = new Error('getter');
+    const hostile = {
+      get code(): string {
+        throw cause;
+      },
+    };
+    const { http } = scriptedCaptchaHttp({ [CAPTCHA_CHECK_PATH]: () => hostile });
+    const error = await checkCaptcha(http, { captchaType: 3, captchaValidate: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CaptchaRequestError);
+    expect(error).toMatchObject({ code: 'CAPTCHA_MALFORMED_ANSWER', msg: `captcha answer cannot be read: ${CAPTCHA_CHECK_PATH}`, cause });
+  });
+
+  it("a refusal with an empty or missing message says which call was refused, and carries the server's data", async () => {
+    const { http } = scriptedCaptchaHttp({
+      [CAPTCHA_GET_ID_PATH]: () => ({ code: '40001', msg: '', data: { why: 1 } }),
+      [CAPTCHA_CHECK_PATH]: () => ({ code: 40002, msg: 7 }),
+    });
+    await expect(requestChallenge(http, { scene: 'x' })).rejects.toMatchObject({
+      code: '40001',
+      msg: 'captcha challenge refused',
+      appData: { why: 1 },
+    });
+    await expect(checkCaptcha(http, { captchaType: 3, captchaValidate: 'x' })).rejects.toMatchObject({
+      code: '40002',
+      msg: 'captcha check failed',
+    });
+  });
+
+  it('a challenge status may come as a numeric string, and is read as a number', async () => {
+    const { http } = scriptedCaptchaHttp({ [CAPTCHA_GET_ID_PATH]: () => ({ code: '00000', data: { captchaId: 'c', status: ' 1 ' } }) });
+    expect(await requestChallenge(http, { scene: 'x' })).toEqual({ bizId: undefined, captchaId: 'c', status: 1 });
+  });
+
+  it.each([[''], ['  '], ['x'], [null], [true]])(
+    'a challenge whose status is %j is MALFORMED_CHALLENGE, carrying the answer',
+    async (status) => {
+      const data = { captchaId: 'c', status };
+      const { http } = scriptedCaptchaHttp({ [CAPTCHA_GET_ID_PATH]: () => ({ code: '00000', data }) });
+      const error = await requestChallenge(http, { scene: 'x' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CaptchaRequestError);
+      expect(error).toMatchObject({
+        code: 'MALFORMED_CHALLENGE',
+        msg: 'captcha challenge without captchaId or status',
+        appData: data,
+      });
+    },
+  );
+
+  it('a refusal without a code, or with a code that is no string or number, is CAPTCHA_NO_CODE', async () => {
+    for (const code of [undefined, null, { id: 1 }]) {
+      const { http } = scriptedCaptchaHttp({ [CAPTCHA_CHECK_PATH]: () => ({ code, msg: 'no' }) });
+      await expect(checkCaptcha(http, { captchaType: 3, captchaValidate: 'x' })).rejects.toMatchObject({
+        code: 'CAPTCHA_NO_CODE',
+        msg: 'no',
+      });
+    }
+  });
+
+  it('a challenge with an empty captchaId is MALFORMED_CHALLENGE; a bizId that is no string is left out', async () => {
+    const { http } = scriptedCaptchaHttp({
+      [CAPTCHA_GET_ID_PATH]: (params) =>
+        params?.scene === 'empty'
+          ? { code: '00000', data: { captchaId: '', status: 1 } }
+          : { code: '00000', data: { captchaId: 'c', status: 1, bizId: 42 } },
+    });
+    await expect(requestChallenge(http, { scene: 'empty' })).rejects.toMatchObject({ code: 'MALFORMED_CHALLENGE' });
+    expect(await requestChallenge(http, { scene: 'numeric' })).toEqual({ bizId: undefined, captchaId: 'c', status: 1 });
+  });
+
+  it('a challenge request that is no object is refused before anything is sent, naming request', async () => {
+    const { http, calls } = scriptedCaptchaHttp({});
+    await expect(requestChallenge(http, 'login' as never)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'request' },
+      message: expect.stringMatching(/^requestChallenge: request must be/),
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('a check payload that is no object is refused before anything is sent, naming payload', async () => {
+    const { http, calls } = scriptedCaptchaHttp({});
+    await expect(checkCaptcha(http, 'ticket' as never)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'payload' },
+      message: expect.stringMatching(/^checkCaptcha: payload must be/),
+    });
+    expect(calls).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_CODE, RESULT_CODES, isResultCode } from '../../../core/catalog/index.js';
 import type { ResultCodeName } from '../../../core/catalog/index.js';
+import { InvalidArgumentError } from '../../../core/errors/index.js';
 
 describe('result codes (spec §B8, §S8)', () => {
   it.each([
@@ -62,5 +63,22 @@ describe('result codes (spec §B8, §S8)', () => {
         expect(isResultCode(code, name)).toBe(texts.includes(String(code)));
       }),
     );
+  });
+});
+
+describe('isResultCode refuses what is no result code, and matches only a string or number code', () => {
+  it('an unknown name, or one that is no string, is an InvalidArgumentError naming the name', () => {
+    for (const name of ['nope', 'toString', 5, undefined]) {
+      const call = () => isResultCode('00000', name as ResultCodeName);
+      expect(call).toThrow(InvalidArgumentError);
+      expect(call).toThrow(/^isResultCode: name must be a result code name/);
+      expect(call).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', extra: { field: 'name', value: name } }));
+    }
+  });
+
+  it('an array or object whose text equals a code is not that code', () => {
+    expect(isResultCode(['00000'], 'success')).toBe(false);
+    expect(isResultCode({ toString: () => '00000' }, 'success')).toBe(false);
+    expect(isResultCode([0], 'httpSuccess')).toBe(false);
   });
 });

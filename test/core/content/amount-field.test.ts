@@ -117,6 +117,31 @@ describe('createAmountField: the framework-free field', () => {
     expect(field.input('1,234', 5).value).toBe('1.23');
   });
 
+  it('a keystroke in the middle keeps the caret where it was typed; without a caret it goes to the end', () => {
+    const field = createAmountField({ fractionDigits: 2, value: '13' });
+    expect(field.input('123', 2)).toStrictEqual({ value: '123', text: '123', caret: 2, refusal: null });
+    expect(field.input('1234').caret).toBe(4);
+  });
+
+  it('setOptions with only new decimals keeps the locale the field was given', () => {
+    const field = createAmountField({ fractionDigits: 4, locale: 'de', value: '2.5' });
+    expect(field.setOptions({ fractionDigits: 2 })).toStrictEqual({ value: '2.5', text: '2,5', caret: 3, refusal: null });
+  });
+
+  it('a locale that is no string is refused, at creation and in setOptions, naming locale', () => {
+    expect(() => createAmountField({ fractionDigits: 2, locale: 5 as never })).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'locale must be a string', extra: { field: 'locale', value: 5 } }),
+    );
+    expect(() => createAmountField({ fractionDigits: 2 }).setOptions({ locale: ['de'] as never })).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'locale must be a string',
+        extra: { field: 'locale', value: ['de'] },
+      }),
+    );
+    expect(() => amountInputChange('', 5 as never, 0, { fractionDigits: 2 })).toThrow('raw must be a string');
+  });
+
   it('refuses options that are no object or a wrong fractionDigits', () => {
     expect(() => createAmountField(null as never)).toThrow(expect.objectContaining({ extra: { field: 'options', value: null } }));
     expect(() => createAmountField({ fractionDigits: 1.5 })).toThrow(

@@ -54,4 +54,12 @@ describe('graphemes', () => {
     expect(fallback.truncateGraphemes('😀😀😀', 2)).toBe('😀😀');
     expect(fallback.graphemes('e\u0301')).toEqual(['e', '\u0301']);
   });
+
+  it('a host with no Intl at all counts code points too, and does not throw', async () => {
+    vi.stubGlobal('Intl', undefined);
+    vi.resetModules();
+    const fallback = await import('../../../core/content/graphemes.js');
+    expect(fallback.graphemes('😀e\u0301')).toEqual(['😀', 'e', '\u0301']);
+    expect(fallback.graphemeCount('👨‍👩‍👧')).toBe(5);
+  });
 });
