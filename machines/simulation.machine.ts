@@ -2,6 +2,7 @@ import { emit, enqueueActions, fromCallback, setup } from 'xstate';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../core/platform/types.js';
 import type { SimulationMode } from '../core/simulation/simulation-mode.js';
+import { isLocaleSegment } from '../core/simulation/paths.js';
 import { takeErrorEvents } from './error-events.js';
 import { BOOLEAN, REPORTER, STRING, fieldsOrThrow, fieldsOrUndefined, hasMethods, prop, required } from './fields.js';
 import type { FieldRules } from './fields.js';
@@ -35,9 +36,12 @@ const inputRules: FieldRules<SimulationInput> = {
   errors: REPORTER,
 };
 
+/** A TURN_ON's locale: one path segment ('zh-CN'), or '' for none; any other value makes the event malformed. */
+const LOCALE_SEGMENT = { check: isLocaleSegment, expect: "one path segment of letters, digits, '-' and '_'" };
+
 // Malformed events are ignored: their fields are read once, checked, by these.
 const turnOnOf = (event: SimulationEvent) =>
-  event.type === 'TURN_ON' ? fieldsOrUndefined<{ locale?: string }>(event, { locale: STRING }) : undefined;
+  event.type === 'TURN_ON' ? fieldsOrUndefined<{ locale?: string }>(event, { locale: LOCALE_SEGMENT }) : undefined;
 const pathOf = (event: SimulationEvent) =>
   event.type === 'NAVIGATE' ? fieldsOrUndefined<{ path: string }>(event, { path: required(STRING) })?.path : undefined;
 const remoteOf = (event: SimulationEvent) =>

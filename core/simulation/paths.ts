@@ -1,7 +1,7 @@
 import { LOCALE_PATH_PREFIXES } from '../catalog/locale-paths.js';
 import { splitLocalePrefix } from '../locale-links/locale-links.js';
 import type { LocalePath } from '../locale-links/locale-links.js';
-import { expectString } from '../validate/describe-value.js';
+import { expectString, invalidArgument } from '../validate/describe-value.js';
 
 /**
  * Spec §S2: the pages that stay reachable in simulation mode. An entry ending in '/' admits every
@@ -59,9 +59,22 @@ export function splitPagePath(pathname: string, prefixes: readonly string[] = LO
   return splitLocalePrefix(normalisePath(pathname), prefixes);
 }
 
-/** Prefixes a path with a locale segment ('' leaves it unprefixed). */
+/**
+ * Whether `locale` can be a locale path segment: letters, digits, '-' and '_' ('zh-CN', 'ar'), or '' for none.
+ * Anything else ('/', '\\', '.', '%', a space) could make the prefixed path leave the site or the page.
+ */
+export function isLocaleSegment(locale: unknown): locale is string {
+  return typeof locale === 'string' && /^(?:[A-Za-z0-9][A-Za-z0-9_-]{0,34})?$/.test(locale);
+}
+
+/**
+ * Prefixes a path with a locale segment ('' leaves it unprefixed). A locale that is not one path segment of
+ * letters, digits, '-' and '_' is an InvalidArgumentError: '\\evil.example' would make the path leave the site.
+ */
 export function withLocalePrefix(locale: string, path: string): string {
   expectString('locale', locale, 'withLocalePrefix');
+  if (!isLocaleSegment(locale))
+    throw invalidArgument('locale', "one path segment of letters, digits, '-' and '_'", locale, 'withLocalePrefix');
   expectString('path', path, 'withLocalePrefix');
   const clean = normalisePath(path);
   return locale ? `/${locale}${clean === '/' ? '' : clean}` : clean;

@@ -79,6 +79,14 @@ describe('simulation mode — spec §S4', () => {
     expect(p.navigations).toEqual(['https://ex.test/en/spot/BTCUSDT']);
   });
 
+  it('a TURN_ON whose locale is not one path segment is ignored: nothing is set and the page does not leave the site', () => {
+    const p = memoryPlatform({ href: 'https://ex.test/markets' });
+    const { actor } = start(p);
+    const before = actor.getSnapshot().value;
+    for (const locale of ['\\evil.example', '/evil.example', '..', '\\ ']) actor.send({ type: 'TURN_ON', locale } as never);
+    expect([actor.getSnapshot().value, actor.getSnapshot().status, p.navigations]).toEqual([before, 'active', []]);
+  });
+
   it('turning on with an explicit locale uses that locale', () => {
     const p = memoryPlatform({ href: 'https://ex.test/markets' });
     const { actor } = start(p);

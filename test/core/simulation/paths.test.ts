@@ -102,6 +102,43 @@ describe('simulation pages — spec §S2', () => {
     expect(withLocalePrefix('ja', '/spot/BTCUSDT')).toBe('/ja/spot/BTCUSDT');
     expect(withLocalePrefix('', '/spot/BTCUSDT')).toBe('/spot/BTCUSDT');
   });
+
+  it('a locale that is not one path segment is refused, so a prefixed path never leaves the site', () => {
+    for (const locale of ['\\evil.example', '/evil.example', '//evil.example', '..', 'a b', '%2F', 'zh/CN', '-x', 'a?b', 'a#b'])
+      expect(() => withLocalePrefix(locale, '/spot/BTCUSDT'), locale).toThrow(
+        expect.objectContaining({
+          name: 'InvalidArgumentError',
+          code: 'INVALID_ARGUMENT',
+          extra: expect.objectContaining({ field: 'locale' }),
+        }),
+      );
+    const drawn = inputClasses<string>({
+      'a catalogue prefix': (l) => LOCALE_PATH_PREFIXES.includes(l),
+      'a slash or backslash': (l) => /[\\/]/.test(l),
+      'a dot, percent or space': (l) => /[.% ]/.test(l),
+    });
+    const locale = fc.oneof(
+      fc.constantFrom(...LOCALE_PATH_PREFIXES),
+      fc.array(fc.constantFrom('a', 'Z', '9', '-', '_', '/', '\\', '.', '%', ' ', ':', '@'), { maxLength: 6 }).map((c) => c.join('')),
+    );
+    fc.assert(
+      fc.property(locale, (l) => {
+        drawn.see(l);
+        let path: string;
+        try {
+          path = withLocalePrefix(l, '/spot/BTCUSDT');
+        } catch (error) {
+          expect(error).toMatchObject({ name: 'InvalidArgumentError' });
+          return;
+        }
+        const url = new URL(path, 'https://site.example/markets');
+        expect(url.origin).toBe('https://site.example');
+        expect(url.pathname).toBe(l ? `/${l}/spot/BTCUSDT` : '/spot/BTCUSDT');
+      }),
+      { numRuns: 400 },
+    );
+    drawn.expectEachDrawn(10);
+  });
 });
 
 describe('futures pages — spec §S2', () => {
