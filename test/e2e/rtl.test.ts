@@ -21,9 +21,10 @@
 // - on the phone and at 200 % zoom the page does not scroll sideways (scrollWidth ≤ innerWidth).
 // Problems of all pages are collected and reported together, each with its page and text. Screenshots of
 // every page go to test-results/e2e/ (<engine>-rtl-<size>-<page>.png).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, launchEngine } from '../support/engines.js';
-import type { Engine, EnginePage } from '../support/engines.js';
+import { describe, expect, it } from 'vitest';
+import { engineForSuite } from '../support/bundle-page.js';
+import { ENGINES } from '../support/engines.js';
+import type { EnginePage } from '../support/engines.js';
 import { ALLOWED_WORD } from '../examples/ui-text-scan.js';
 import { openPage, placementOf, screenshot, selectOption, SIZES_AND_ZOOM, startE2E, testId, waitFor, waitForPath } from './harness.js';
 
@@ -289,15 +290,7 @@ const settle = (page: EnginePage) =>
 const BOX = '[data-exkit-message-box-root]:not([data-state=leaving])';
 
 describe.each(ENGINES)('the example in Arabic, right to left, in %s', { timeout: 120_000 }, (name) => {
-  let engine: Engine;
-
-  beforeAll(async () => {
-    engine = await launchEngine(name);
-  }, 90_000);
-
-  afterAll(async () => {
-    await engine?.close();
-  });
+  const engine = engineForSuite(name);
 
   it('the inspection reports what it is for: English outside islands, punctuation at the wrong end, an island drawn backwards or on the wrong side of its Arabic', async () => {
     const page = await engine.newPage({ viewport: { width: 800, height: 600 } });
