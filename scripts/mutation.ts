@@ -179,6 +179,64 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
     'test/core/image-hosts/**/*.test.ts',
     'test/core/locale-links/**/*.test.ts',
   ],
+  // The HTTP client and its support modules are under the security, captcha, bridge and machine tests as well: their
+  // own folder's tests drive every option, hook and error of the client against a loopback server.
+  'http-client': ['test/core/http/**/*.test.ts'],
+  'http-support': ['test/core/http/**/*.test.ts'],
+  // The bridge is loaded by the machines and the React bindings; its own tests drive it through the native host.
+  'bridge-core': ['test/core/bridge/**/*.test.ts'],
+  'bridge-links': ['test/core/bridge/**/*.test.ts'],
+  // Rich-text layout is loaded by every rich-text test, the generated ones included (minutes each per static mutant).
+  'content-layout': ['test/core/content/rich-text-layout.test.ts', 'test/core/content/sanitize-rich-text.test.ts'],
+  'content-style': ['test/core/content/sanitize-style.test.ts', 'test/core/content/rich-text-layout.test.ts'],
+  // The security layer sits under the HTTP client's users; its own folder holds the gateway and e2e tests.
+  'security-session': ['test/core/security/*.test.ts'],
+  'security-rsa': ['test/core/security/*.test.ts'],
+  'security-fingerprint': ['test/core/security/fingerprint/**/*.test.ts'],
+  'security-risk-token': [
+    'test/core/security/risk-token/**/*.test.ts',
+    'test/machines/risk-token.machine.test.ts',
+    'test/machines/risk-token.service.test.ts',
+  ],
+  // The platform adapters are under every service; their own tests, node and jsdom, drive each one.
+  platform: [
+    'test/core/platform/**/*.test.ts',
+    'test/dom/browser-platform.test.ts',
+    'test/dom/platform-timers.test.ts',
+    'test/dom/storage-faults.test.ts',
+    'test/dom/cookie-faults.test.ts',
+  ],
+  'core-settings': [
+    'test/core/preferences/**/*.test.ts',
+    'test/core/referral/**/*.test.ts',
+    'test/core/simulation/**/*.test.ts',
+    'test/core/storage/**/*.test.ts',
+    'test/core/theme/**/*.test.ts',
+  ],
+  // The connectors, the UI kit and the machines' shared helpers are loaded by every machine test; these are the tests
+  // that drive them.
+  'machines-connect': [
+    'test/machines/ui-connect.test.ts',
+    'test/machines/popup.machine.dom.test.ts',
+    'test/machines/message-box.machine.dom.test.ts',
+    'test/machines/ui-kit.test.ts',
+  ],
+  'machines-api': [
+    'test/machines/ui-kit.test.ts',
+    'test/machines/ui-exports-contract.test.ts',
+    'test/machines/ui-machines-load.test.ts',
+    'test/machines/actors-survive.test.ts',
+    'test/machines/toaster.machine.test.ts',
+    'test/machines/loading-overlay.machine.test.ts',
+    'test/machines/message-box.machine.test.ts',
+  ],
+  'machines-services': [
+    'test/machines/risk-token.service.test.ts',
+    'test/machines/captcha.machine.test.ts',
+    'test/machines/service-actors-survive.test.ts',
+    'test/machines/service-machines-load.test.ts',
+  ],
+  'machines-inspector': ['test/machines/inspector.test.ts', 'test/machines/to-mermaid.test.ts'],
 };
 
 /** The areas whose files only the jsdom tests reach: Stryker runs them over vitest.mutation.dom.config.ts. */
