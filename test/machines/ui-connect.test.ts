@@ -11,6 +11,7 @@ import {
   connectMessageBox,
   connectNotification,
   connectNotifier,
+  connectToast,
   connectToaster,
   createUiKit,
   inputValue,
@@ -18,12 +19,20 @@ import {
   isSnapshot,
   loadingOverlayMachine,
   loadingOverlayView,
+  MESSAGE_BOX_LABELS,
+  messageBoxMachine,
+  messageBoxView,
+  notificationView,
   notifierMachine,
+  notifierView,
   NOTIFICATION_REGION_ID,
   popupMachine,
   popupView,
   TOAST_REGION_ID,
   toasterMachine,
+  toasterView,
+  toastMachine,
+  toastView,
 } from '../../machines/index.js';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { normalizeProps } from '../../react/normalize-props.js';
@@ -620,5 +629,595 @@ describe('connectDialog: every part, every state', () => {
       /^connectDialog: state must be a snapshot of the machine's actor/,
     );
     expect(messageOf(() => popupView(42 as never))).toBe('popupView: snapshot must be an actor snapshot, got 42');
+  });
+});
+
+describe('connectMessageBox: every part, every kind', () => {
+  const boxView = (options: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    id: 'm1',
+    phase: 'open',
+    options: { kind: 'alert', message: 'Body', ...options },
+    showCancel: false,
+    value: '',
+    error: undefined,
+    exceeded: false,
+    zIndex: 2010,
+    ...extra,
+  });
+  const base = 'exkit-message-box-m1';
+
+  it('names the phase of a live box: entering, open, leaving (and leaving once done)', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(messageBoxMachine, {
+      input: { id: 'live', kind: 'confirm', message: 'Sure?', transitionMs: 100 },
+      clock,
+    }).start();
+    const phase = () => messageBoxView(actor.getSnapshot()).phase;
+    expect(phase()).toBe('entering');
+    actor.send({ type: 'SHOW', zIndex: 2001 });
+    expect(phase()).toBe('entering');
+    clock.increment(100);
+    expect(phase()).toBe('open');
+    expect(messageBoxView(actor.getSnapshot())).toMatchObject({
+      id: 'live',
+      showCancel: true,
+      value: '',
+      error: undefined,
+      exceeded: false,
+      zIndex: 2001,
+    });
+    actor.send({ type: 'CONFIRM' });
+    expect(phase()).toBe('leaving');
+    clock.increment(100);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(phase()).toBe('leaving');
+    expect(connectMessageBox(actor.getSnapshot(), actor.send).getRootProps()['data-state']).toBe('leaving');
+  });
+
+  it('an alert: texts, default labels, wide layout at 30vh, every part with its ids', () => {
+    const { sent, send } = recorder();
+    const api = connectMessageBox(boxView({}) as never, send);
+    expect({
+      id: api.id,
+      kind: api.kind,
+      phase: api.phase,
+      title: api.title,
+      message: api.message,
+      prompt: api.prompt,
+      multiline: api.multiline,
+      value: api.value,
+      error: api.error,
+      counter: api.counter,
+      confirmText: api.confirmText,
+      cancelText: api.cancelText,
+      closeLabel: api.closeLabel,
+    }).toStrictEqual({
+      id: 'm1',
+      kind: 'alert',
+      phase: 'open',
+      title: undefined,
+      message: 'Body',
+      prompt: false,
+      multiline: false,
+      value: '',
+      error: undefined,
+      counter: undefined,
+      confirmText: 'OK',
+      cancelText: 'Cancel',
+      closeLabel: 'Close',
+    });
+    expect(MESSAGE_BOX_LABELS).toStrictEqual({ confirm: 'OK', cancel: 'Cancel', close: 'Close' });
+    expect(api.getRootProps()).toStrictEqual({ 'data-state': 'open', 'data-reduced-motion': undefined });
+    expect(api.getBackdropProps()).toStrictEqual({ 'aria-hidden': true, style: { zIndex: 2010 } });
+    const { onkeydown: _panelKeys, ...panel } = api.getPanelProps();
+    expect(panel).toStrictEqual({
+      id: base,
+      'data-exkit-node': base,
+      role: 'alertdialog',
+      'aria-modal': true,
+      'aria-labelledby': `${base}-message`,
+      'aria-describedby': `${base}-message`,
+      tabindex: -1,
+      'data-kind': 'alert',
+      style: { zIndex: 2010, width: '480px', maxWidth: '100%', marginTop: '30vh' },
+    });
+    expect(api.getTitleProps()).toStrictEqual({ id: `${base}-title`, hidden: true });
+    expect(api.getMessageProps()).toStrictEqual({ id: `${base}-message` });
+    const { oninput: _in, onkeydown: _keys, ...input } = api.getInputProps();
+    expect(input).toStrictEqual({
+      id: `${base}-input`,
+      value: '',
+      placeholder: undefined,
+      'aria-invalid': false,
+      'aria-describedby': undefined,
+      'aria-labelledby': `${base}-message`,
+      'data-exceeded': undefined,
+      dir: 'auto',
+    });
+    expect(api.getCounterProps()).toStrictEqual({ id: `${base}-counter`, hidden: true, 'data-exceeded': undefined });
+    expect(api.getErrorProps()).toStrictEqual({ id: `${base}-error`, role: 'alert', hidden: true });
+    const { onclick: confirm, ...confirmProps } = api.getConfirmProps();
+    expect(confirmProps).toStrictEqual({ id: `${base}-confirm`, type: 'button', hidden: false, 'data-action': 'confirm' });
+    const { onclick: cancel, ...cancelProps } = api.getCancelProps();
+    expect(cancelProps).toStrictEqual({ type: 'button', hidden: true, 'data-action': 'cancel' });
+    const { onclick: close, ...closeProps } = api.getCloseProps();
+    expect(closeProps).toStrictEqual({ type: 'button', hidden: false, 'aria-label': 'Close', 'data-action': 'close' });
+    confirm();
+    cancel();
+    close();
+    expect(sent).toStrictEqual([{ type: 'CONFIRM' }, { type: 'CANCEL' }, { type: 'CLOSE' }]);
+  });
+
+  it("a box's own texts, size and top win; the caller's labels fill the rest; reduced motion and a narrow viewport show", () => {
+    const api = connectMessageBox(
+      boxView(
+        { kind: 'confirm', title: 'Title', confirmText: 'Yes', size: 'small', top: '5vh', showClose: false },
+        { showCancel: true, phase: 'entering' },
+      ) as never,
+      () => undefined,
+      { labels: { cancel: 'No', close: 'Dismiss', confirm: 'Fine' }, reducedMotion: true, viewportWidth: 320 },
+    );
+    expect([api.title, api.confirmText, api.cancelText, api.closeLabel, api.phase]).toStrictEqual([
+      'Title',
+      'Yes',
+      'No',
+      'Dismiss',
+      'entering',
+    ]);
+    expect(api.getRootProps()).toStrictEqual({ 'data-state': 'entering', 'data-reduced-motion': true });
+    expect(api.getPanelProps()['aria-labelledby']).toBe(`${base}-title`);
+    expect(api.getPanelProps()['data-kind']).toBe('confirm');
+    expect(api.getPanelProps().style).toStrictEqual({
+      zIndex: 2010,
+      width: '396px',
+      maxWidth: '100%',
+      marginTop: '5vh',
+      maxHeight: '80vh',
+      minHeight: '30vh',
+    });
+    expect(api.getTitleProps().hidden).toBe(false);
+    expect(api.getCancelProps().hidden).toBe(false);
+    expect(api.getCloseProps()).toMatchObject({ hidden: true, 'aria-label': 'Dismiss' });
+    expect(
+      connectMessageBox(boxView({}) as never, () => undefined, { reducedMotion: false }).getRootProps()['data-reduced-motion'],
+    ).toBeUndefined();
+    expect(connectMessageBox(boxView({ showClose: true }) as never, () => undefined).getCloseProps().hidden).toBe(false);
+  });
+
+  it('a prompt: its input is described by the error and the counter, counted in user-perceived characters', () => {
+    const prompt = (extra: Record<string, unknown>, options: Record<string, unknown> = {}) =>
+      connectMessageBox(boxView({ kind: 'prompt', inputPlaceholder: 'Name', ...options }, extra) as never, () => undefined);
+    const plain = prompt({ value: 'ab' });
+    expect([plain.prompt, plain.counter]).toStrictEqual([true, undefined]);
+    expect(plain.getInputProps()).toMatchObject({ value: 'ab', placeholder: 'Name', 'aria-invalid': false, 'aria-describedby': undefined });
+    const counted = prompt({ value: 'e\u0301👍🏽' }, { maxLength: 5 });
+    expect(counted.counter).toBe('2/5');
+    expect(counted.getInputProps()['aria-describedby']).toBe(`${base}-counter`);
+    expect(counted.getCounterProps()).toStrictEqual({ id: `${base}-counter`, hidden: false, 'data-exceeded': undefined });
+    const zero = prompt({ value: '' }, { maxLength: 0 });
+    expect([zero.counter, zero.getCounterProps().hidden]).toStrictEqual(['0/0', false]);
+    const invalid = prompt({ value: 'x', error: 'Bad' });
+    expect(invalid.error).toBe('Bad');
+    expect(invalid.getInputProps()).toMatchObject({ 'aria-invalid': true, 'aria-describedby': `${base}-error` });
+    expect(invalid.getErrorProps().hidden).toBe(false);
+    const both = prompt({ value: 'toolong', error: 'Bad', exceeded: true }, { maxLength: 3 });
+    expect(both.getInputProps()).toMatchObject({
+      'aria-invalid': true,
+      'aria-describedby': `${base}-error ${base}-counter`,
+      'data-exceeded': '',
+    });
+    expect(both.getCounterProps()['data-exceeded']).toBe('');
+    const exceededOnly = prompt({ value: 'abcd', exceeded: true }, { maxLength: 3 });
+    expect(exceededOnly.getInputProps()['aria-invalid']).toBe(true);
+    expect(prompt({}, { multiline: true }).multiline).toBe(true);
+    expect(prompt({}, { multiline: false }).multiline).toBe(false);
+  });
+
+  it("the input's Enter confirms a single-line prompt, not a multi-line one, not while composing; other keys do nothing", () => {
+    const { sent, send } = recorder();
+    const single = connectMessageBox(boxView({ kind: 'prompt' }) as never, send).getInputProps();
+    const prevented: string[] = [];
+    const key = (k: string, extra: object = {}) => ({ key: k, preventDefault: () => void prevented.push(k), ...extra });
+    single.onkeydown(key('a'));
+    single.onkeydown(key('Enter', { isComposing: true }));
+    single.onkeydown(key('Enter', { nativeEvent: { isComposing: true } }));
+    expect([sent, prevented]).toStrictEqual([[], []]);
+    single.onkeydown(key('Enter'));
+    expect([sent, prevented]).toStrictEqual([[{ type: 'ENTER' }], ['Enter']]);
+    connectMessageBox(boxView({ kind: 'prompt', multiline: true }) as never, send)
+      .getInputProps()
+      .onkeydown(key('Enter'));
+    expect(sent).toHaveLength(1);
+    single.oninput({ target: { value: 'typed' } });
+    expect(sent.at(-1)).toStrictEqual({ type: 'INPUT', value: 'typed' });
+  });
+
+  it("keys typed on a prompt's panel before its input has focus go into the value; on anything else they do nothing", () => {
+    const { sent, send } = recorder();
+    const panel = connectMessageBox(boxView({ kind: 'prompt' }) as never, send).getPanelProps();
+    const self = {};
+    let prevented = 0;
+    const on = (key: unknown, extra: object = {}) =>
+      panel.onkeydown({ key, target: self, currentTarget: self, preventDefault: () => void prevented++, ...extra } as never);
+    on('a');
+    on('é');
+    on('Backspace');
+    expect(sent).toStrictEqual([
+      { type: 'KEY_AHEAD', key: 'a' },
+      { type: 'KEY_AHEAD', key: 'é' },
+      { type: 'KEY_AHEAD', key: 'Backspace' },
+    ]);
+    expect(prevented).toBe(3);
+    // AltGr (Ctrl and Alt together) types characters on many keyboards.
+    on('@', { ctrlKey: true, altKey: true });
+    expect(sent.at(-1)).toStrictEqual({ type: 'KEY_AHEAD', key: '@' });
+    sent.length = 0;
+    prevented = 0;
+    on('Tab');
+    on('ArrowLeft');
+    on(undefined);
+    on('c', { ctrlKey: true });
+    on('v', { metaKey: true });
+    on('a', { isComposing: true });
+    panel.onkeydown({ key: 'a', target: {}, currentTarget: self, preventDefault: () => void prevented++ } as never);
+    expect([sent, prevented]).toStrictEqual([[], 0]);
+    on('Enter');
+    expect([sent, prevented]).toStrictEqual([[{ type: 'ENTER' }], 1]);
+    const multi = connectMessageBox(boxView({ kind: 'prompt', multiline: true }) as never, send).getPanelProps();
+    multi.onkeydown({ key: 'Enter', target: self, currentTarget: self, preventDefault: () => void prevented++ } as never);
+    expect([sent.at(-1), prevented]).toStrictEqual([{ type: 'KEY_AHEAD', key: '\n' }, 2]);
+    // Not a prompt: the panel takes no keys.
+    const confirm = connectMessageBox(boxView({ kind: 'confirm' }) as never, send).getPanelProps();
+    confirm.onkeydown({ key: 'a', target: self, currentTarget: self, preventDefault: () => void prevented++ } as never);
+    expect([sent.length, prevented]).toStrictEqual([2, 2]);
+  });
+
+  it('every field of a box view, its options and the connect options is checked', () => {
+    const view = boxView({});
+    const required = ['id', 'phase', 'options', 'showCancel', 'value', 'exceeded', 'zIndex'] as const;
+    for (const field of required) {
+      const { [field]: _gone, ...rest } = view;
+      expect(fieldOf(() => connectMessageBox(rest as never, () => undefined))).toBe(`state.${field}`);
+    }
+    const bad: Array<[string, unknown]> = [
+      ['id', ''],
+      ['phase', 'closed'],
+      ['options', 'alert'],
+      ['showCancel', 1],
+      ['value', 2],
+      ['error', 3],
+      ['exceeded', 'no'],
+      ['zIndex', Infinity],
+    ];
+    for (const [field, value] of bad)
+      expect(fieldOf(() => connectMessageBox({ ...view, [field]: value } as never, () => undefined))).toBe(`state.${field}`);
+    expect(messageOf(() => connectMessageBox({ ...view, options: 1 } as never, () => undefined))).toBe(
+      "connectMessageBox: state.options must be a message box's options, got 1",
+    );
+    expect(messageOf(() => connectMessageBox({ ...view, error: 3 } as never, () => undefined))).toBe(
+      'connectMessageBox: state.error must be a string or undefined, got 3',
+    );
+    expect(fieldOf(() => connectMessageBox({ ...view, options: { kind: 'toast', message: 'm' } } as never, () => undefined))).toBe(
+      'state.options.kind',
+    );
+    expect(fieldOf(() => connectMessageBox({ ...view, options: { kind: 'alert' } } as never, () => undefined))).toBe(
+      'state.options.message',
+    );
+    const ok = view as never;
+    expect(fieldOf(() => connectMessageBox(ok, () => undefined, { labels: 'OK' } as never))).toBe('options.labels');
+    expect(messageOf(() => connectMessageBox(ok, () => undefined, { labels: 'OK' } as never))).toBe(
+      'connectMessageBox: options.labels must be an object of button labels, got "OK"',
+    );
+    for (const label of ['confirm', 'cancel', 'close'])
+      expect(fieldOf(() => connectMessageBox(ok, () => undefined, { labels: { [label]: 1 } } as never))).toBe(`options.labels.${label}`);
+    expect(fieldOf(() => connectMessageBox(ok, () => undefined, { viewportWidth: -5 }))).toBe('options.viewportWidth');
+    expect(fieldOf(() => connectMessageBox(ok, () => undefined, { reducedMotion: 'yes' } as never))).toBe('options.reducedMotion');
+    expect(fieldOf(() => connectMessageBox(ok, 'send' as never))).toBe('send');
+    expect(fieldOf(() => messageBoxView({} as never))).toBe('snapshot');
+  });
+});
+
+describe('connectToaster and connectToast: every part', () => {
+  it('the region: its id, label, live politeness, reduced motion and the pointer pausing every toast', () => {
+    const { sent, send } = recorder();
+    const api = connectToaster({ placements: [], queued: 0, regionId: 'r1' }, send);
+    expect([api.placements, api.queued, api.regionId]).toStrictEqual([[], 0, 'r1']);
+    const { onpointerenter, onpointerleave, ...region } = api.getRegionProps();
+    expect(region).toStrictEqual({
+      id: 'r1',
+      'data-exkit-node': 'r1',
+      role: 'region',
+      'aria-label': 'Messages',
+      'aria-live': 'polite',
+      'data-reduced-motion': undefined,
+    });
+    onpointerenter();
+    onpointerleave();
+    expect(sent).toStrictEqual([{ type: 'POINTER_ENTER' }, { type: 'POINTER_LEAVE' }]);
+    expect(api.getRegionProps('Alerts')['aria-label']).toBe('Alerts');
+    expect(fieldOf(() => api.getRegionProps(5 as never))).toBe('label');
+    const reduced = connectToaster({ placements: [], queued: 0, regionId: 'r1' }, send, { reducedMotion: true });
+    expect(reduced.getRegionProps()['data-reduced-motion']).toBe(true);
+    expect(
+      connectToaster({ placements: [], queued: 0, regionId: 'r1' }, send, { reducedMotion: false }).getRegionProps()['data-reduced-motion'],
+    ).toBeUndefined();
+  });
+
+  it('a live toaster: the shown toasts placed from the top, the rest counted as queued', () => {
+    const toaster = createActor(toasterMachine, { input: { maxVisible: 2, top: 10, gap: 5 } }).start();
+    for (const id of ['a', 'b', 'c']) toaster.send({ type: 'ADD', toast: { id, message: id } });
+    toaster.send({ type: 'MEASURED', id: 'a', height: 40 });
+    const view = toasterView(toaster.getSnapshot());
+    expect(view.placements.map((p) => [p.id, p.offset])).toStrictEqual([
+      ['a', 10],
+      ['b', 55],
+    ]);
+    expect([view.queued, view.regionId]).toStrictEqual([1, TOAST_REGION_ID]);
+    const api = connectToaster(toaster.getSnapshot(), toaster.send);
+    expect(api.queued).toBe(1);
+    expect(api.placements.map((p) => p.id)).toStrictEqual(['a', 'b']);
+    toaster.stop();
+  });
+
+  it('a toaster view is checked field by field', () => {
+    const view = { placements: [], queued: 0, regionId: 'r' };
+    for (const field of ['placements', 'queued', 'regionId'] as const) {
+      const { [field]: _gone, ...rest } = view;
+      expect(fieldOf(() => connectToaster(rest as never, () => undefined))).toBe(`state.${field}`);
+    }
+    expect(messageOf(() => connectToaster({ ...view, placements: {} } as never, () => undefined))).toBe(
+      'connectToaster: state.placements must be an array, got an object',
+    );
+    for (const queued of [-1, 1.5, '1', Infinity])
+      expect(fieldOf(() => connectToaster({ ...view, queued } as never, () => undefined))).toBe('state.queued');
+    expect(messageOf(() => connectToaster({ ...view, queued: -1 } as never, () => undefined))).toBe(
+      'connectToaster: state.queued must be a whole number from 0, got -1',
+    );
+    expect(fieldOf(() => connectToaster({ ...view, regionId: '' } as never, () => undefined))).toBe('state.regionId');
+    expect(fieldOf(() => connectToaster(view, () => undefined, { reducedMotion: 1 } as never))).toBe('options.reducedMotion');
+    expect(fieldOf(() => toasterView({} as never))).toBe('snapshot');
+  });
+
+  const toastOf = (extra: Record<string, unknown> = {}) => ({
+    id: 't1',
+    type: 'info',
+    message: 'Saved',
+    title: undefined,
+    closable: true,
+    data: undefined,
+    zIndex: 2003,
+    revision: 0,
+    state: 'visible',
+    ...extra,
+  });
+
+  it('a toast: a status fixed at its offset, an error toast an alert; close and height go to their actors', () => {
+    const toastSent = recorder();
+    const toasterSent = recorder();
+    const api = connectToast(toastOf() as never, toastSent.send, { id: 't1', offset: 24 }, toasterSent.send);
+    expect(api.state).toBe('visible');
+    expect(api.toast).toStrictEqual({ id: 't1', type: 'info', message: 'Saved', closable: true, zIndex: 2003, revision: 0 });
+    expect(api.getRootProps()).toStrictEqual({
+      role: 'status',
+      'aria-atomic': true,
+      'data-type': 'info',
+      'data-state': 'visible',
+      style: { position: 'fixed', top: '24px', zIndex: 2003 },
+    });
+    const { onclick, ...close } = api.getCloseProps();
+    expect(close).toStrictEqual({ type: 'button', hidden: false });
+    onclick();
+    api.reportHeight(48);
+    expect(toastSent.sent).toStrictEqual([{ type: 'CLOSE' }]);
+    expect(toasterSent.sent).toStrictEqual([{ type: 'MEASURED', id: 't1', height: 48 }]);
+    const error = connectToast(
+      toastOf({ type: 'error', closable: false, state: 'hidden' }) as never,
+      () => undefined,
+      { id: 't1', offset: 0 },
+      () => undefined,
+    );
+    expect(error.getRootProps()).toMatchObject({ role: 'alert', 'data-type': 'error', 'data-state': 'hidden' });
+    expect(error.getCloseProps().hidden).toBe(true);
+  });
+
+  it('a live toast: hidden before SHOW, visible while shown, closed once done', () => {
+    const toast = createActor(toastMachine, { input: { id: 'x', message: 'hello', duration: 0 } }).start();
+    expect(toastView(toast.getSnapshot()).state).toBe('hidden');
+    toast.send({ type: 'SHOW', zIndex: 7 });
+    expect(toastView(toast.getSnapshot())).toMatchObject({ id: 'x', message: 'hello', state: 'visible', zIndex: 7, closable: true });
+    toast.send({ type: 'CLOSE' });
+    expect(toast.getSnapshot().status).toBe('done');
+    expect(toastView(toast.getSnapshot()).state).toBe('closed');
+    expect(connectToast(toast.getSnapshot(), toast.send, { id: 'x', offset: 0 }, () => undefined).state).toBe('closed');
+  });
+
+  it('a toast view, its placement and both senders are checked', () => {
+    const view = toastOf();
+    const placement = { id: 't1', offset: 0 };
+    const connect = (state: unknown, p: unknown = placement, send: unknown = () => undefined, toasterSend: unknown = () => undefined) =>
+      connectToast(state as never, send as never, p as never, toasterSend as never);
+    for (const field of ['id', 'type', 'message', 'closable', 'zIndex', 'state'] as const) {
+      const { [field]: _gone, ...rest } = view;
+      expect(fieldOf(() => connect(rest))).toBe(`state.${field}`);
+    }
+    const bad: Array<[string, unknown]> = [
+      ['id', ''],
+      ['type', 'fatal'],
+      ['message', 1],
+      ['title', 2],
+      ['closable', 'yes'],
+      ['zIndex', Number.NaN],
+      ['state', 'gone'],
+    ];
+    for (const [field, value] of bad) expect(fieldOf(() => connect({ ...view, [field]: value }))).toBe(`state.${field}`);
+    expect(messageOf(() => connect({ ...view, type: 'fatal' }))).toBe(
+      'connectToast: state.type must be one of success, warning, info, error, question, loading, got "fatal"',
+    );
+    expect(connect({ ...view, data: { any: 'thing' }, revision: 'r', title: 'T' }).toast).toMatchObject({
+      data: { any: 'thing' },
+      revision: 'r',
+      title: 'T',
+    });
+    expect(fieldOf(() => connect(view, { offset: 0 }))).toBe('placement.id');
+    expect(fieldOf(() => connect(view, { id: 't1' }))).toBe('placement.offset');
+    expect(fieldOf(() => connect(view, { id: 't1', offset: Infinity }))).toBe('placement.offset');
+    expect(fieldOf(() => connect(view, null))).toBe('placement');
+    expect(fieldOf(() => connect(view, placement, 1))).toBe('send');
+    expect(fieldOf(() => connect(view, placement, () => undefined, 1))).toBe('toasterSend');
+    expect(messageOf(() => connect(view, placement, () => undefined, 1))).toBe(
+      "connectToast: toasterSend must be a function (the actor's send)",
+    );
+    expect(fieldOf(() => toastView({} as never))).toBe('snapshot');
+  });
+});
+
+describe('connectNotifier and connectNotification: every part', () => {
+  it('the region: id, label, politeness, reduced motion; close sends one id or every one', () => {
+    const { sent, send } = recorder();
+    const api = connectNotifier({ placements: [], gap: 16, regionId: 'n-region' }, send);
+    expect([api.placements, api.gap, api.regionId]).toStrictEqual([[], 16, 'n-region']);
+    expect(api.getRegionProps()).toStrictEqual({
+      id: 'n-region',
+      'data-exkit-node': 'n-region',
+      role: 'region',
+      'aria-label': 'Notifications',
+      'aria-live': 'polite',
+      'data-reduced-motion': undefined,
+    });
+    expect(api.getRegionProps('Inbox')['aria-label']).toBe('Inbox');
+    expect(fieldOf(() => api.getRegionProps(null as never))).toBe('label');
+    expect(
+      connectNotifier({ placements: [], gap: 0, regionId: 'r' }, send, { reducedMotion: true }).getRegionProps()['data-reduced-motion'],
+    ).toBe(true);
+    api.close();
+    api.close('n1');
+    expect(sent).toStrictEqual([{ type: 'CLOSE' }, { type: 'CLOSE', id: 'n1' }]);
+    expect(fieldOf(() => api.close(5 as never))).toBe('id');
+    expect(sent).toHaveLength(2);
+  });
+
+  it('a live notifier: placements per corner, its gap and region id; a notification is hovered while the pointer is on it', () => {
+    const notifier = createActor(notifierMachine, { input: { gap: 12 } }).start();
+    notifier.send({ type: 'NOTIFY', notification: { id: 'a', message: 'A' } });
+    notifier.send({ type: 'NOTIFY', notification: { id: 'b', message: 'B', position: 'bottom-left' } });
+    const view = notifierView(notifier.getSnapshot());
+    expect(view.placements.map((p) => [p.id, p.position, p.offset])).toStrictEqual([
+      ['a', 'top-right', 12],
+      ['b', 'bottom-left', 12],
+    ]);
+    expect([view.gap, view.regionId]).toStrictEqual([12, NOTIFICATION_REGION_ID]);
+    expect(connectNotifier(notifier.getSnapshot(), notifier.send).placements).toHaveLength(2);
+    const ref = view.placements[0]!.ref;
+    expect(notificationView(ref.getSnapshot())).toMatchObject({ id: 'a', message: 'A', position: 'top-right', hovered: false });
+    notifier.send({ type: 'POINTER_ENTER', id: 'a' });
+    expect(notificationView(ref.getSnapshot()).hovered).toBe(true);
+    expect(connectNotification(ref.getSnapshot(), notifier.send, view.placements[0]!, 12).hovered).toBe(true);
+    notifier.stop();
+  });
+
+  const notificationOf = (extra: Record<string, unknown> = {}) => ({
+    id: 'n1',
+    title: 'Heads up',
+    message: 'Body',
+    type: 'success',
+    position: 'bottom-left',
+    showClose: true,
+    data: undefined,
+    zIndex: 2100,
+    hovered: false,
+    ...extra,
+  });
+
+  it('a notification sits in its corner at its offset and the gap; every handler names it to the notifier', () => {
+    const { sent, send } = recorder();
+    const api = connectNotification(notificationOf() as never, send, { id: 'n1', offset: 30 }, 16);
+    expect(api.hovered).toBe(false);
+    expect(api.notification).toStrictEqual({
+      id: 'n1',
+      title: 'Heads up',
+      message: 'Body',
+      type: 'success',
+      position: 'bottom-left',
+      showClose: true,
+      zIndex: 2100,
+    });
+    const { onpointerenter, onpointerleave, onclick, ...root } = api.getRootProps();
+    expect(root).toStrictEqual({
+      role: 'status',
+      'aria-atomic': true,
+      'data-position': 'bottom-left',
+      'data-type': 'success',
+      style: { position: 'fixed', bottom: '30px', left: '16px', zIndex: 2100 },
+    });
+    onpointerenter();
+    onpointerleave();
+    onclick();
+    let stopped = 0;
+    const { onclick: close, ...closeProps } = api.getCloseProps();
+    expect(closeProps).toStrictEqual({ type: 'button', hidden: false });
+    close({ stopPropagation: () => void stopped++ });
+    close();
+    api.reportHeight(64);
+    expect(stopped).toBe(1);
+    expect(sent).toStrictEqual([
+      { type: 'POINTER_ENTER', id: 'n1' },
+      { type: 'POINTER_LEAVE', id: 'n1' },
+      { type: 'CLICK', id: 'n1' },
+      { type: 'CLOSE', id: 'n1' },
+      { type: 'CLOSE', id: 'n1' },
+      { type: 'MEASURED', id: 'n1', height: 64 },
+    ]);
+    const error = connectNotification(
+      notificationOf({ type: 'error', position: 'top-right', showClose: false }) as never,
+      send,
+      { id: 'n1', offset: 8 },
+      0,
+    );
+    expect(error.getRootProps()).toMatchObject({ role: 'alert', style: { position: 'fixed', top: '8px', right: '0px', zIndex: 2100 } });
+    expect(error.getCloseProps().hidden).toBe(true);
+    const untyped = connectNotification(notificationOf({ type: undefined }) as never, send, { id: 'n1', offset: 8 }, 0);
+    expect(untyped.getRootProps()).toMatchObject({ role: 'status', 'data-type': undefined });
+  });
+
+  it('a notifier view, a notification view, its placement and gap are checked', () => {
+    const region = { placements: [], gap: 16, regionId: 'r' };
+    for (const field of ['placements', 'gap', 'regionId'] as const) {
+      const { [field]: _gone, ...rest } = region;
+      expect(fieldOf(() => connectNotifier(rest as never, () => undefined))).toBe(`state.${field}`);
+    }
+    expect(fieldOf(() => connectNotifier({ ...region, placements: 'none' } as never, () => undefined))).toBe('state.placements');
+    expect(fieldOf(() => connectNotifier({ ...region, gap: -1 }, () => undefined))).toBe('state.gap');
+    expect(fieldOf(() => connectNotifier({ ...region, regionId: '' }, () => undefined))).toBe('state.regionId');
+    expect(fieldOf(() => connectNotifier(region, () => undefined, { reducedMotion: 'no' } as never))).toBe('options.reducedMotion');
+    expect(fieldOf(() => notifierView({} as never))).toBe('snapshot');
+
+    const view = notificationOf();
+    const placement = { id: 'n1', offset: 0 };
+    const connect = (state: unknown, p: unknown = placement, gap: unknown = 16) =>
+      connectNotification(state as never, () => undefined, p as never, gap as never);
+    for (const field of ['id', 'message', 'position', 'showClose', 'zIndex', 'hovered'] as const) {
+      const { [field]: _gone, ...rest } = view;
+      expect(fieldOf(() => connect(rest))).toBe(`state.${field}`);
+    }
+    const bad: Array<[string, unknown]> = [
+      ['id', ''],
+      ['title', 1],
+      ['message', null],
+      ['type', 2],
+      ['position', 'middle'],
+      ['showClose', 'no'],
+      ['zIndex', Infinity],
+      ['hovered', 0],
+    ];
+    for (const [field, value] of bad) expect(fieldOf(() => connect({ ...view, [field]: value }))).toBe(`state.${field}`);
+    expect(messageOf(() => connect({ ...view, position: 'middle' }))).toBe(
+      'connectNotification: state.position must be one of top-right, top-left, bottom-right, bottom-left, got "middle"',
+    );
+    expect(connect({ ...view, data: [1] }).notification.data).toStrictEqual([1]);
+    expect(fieldOf(() => connect(view, { offset: 1 }))).toBe('placement.id');
+    expect(fieldOf(() => connect(view, { id: 'n1', offset: '1' }))).toBe('placement.offset');
+    for (const gap of [-1, Infinity, '16', null]) expect(fieldOf(() => connect(view, placement, gap))).toBe('gap');
+    expect(messageOf(() => connect(view, placement, -1))).toBe('connectNotification: gap must be a finite number of px from 0');
+    expect(fieldOf(() => notificationView({} as never))).toBe('snapshot');
   });
 });
