@@ -36,6 +36,50 @@ import {
 } from '../../machines/index.js';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { normalizeProps } from '../../react/normalize-props.js';
+import {
+  ANY,
+  BOOLEAN,
+  CAP,
+  checkArgument,
+  clearable,
+  CLOCK,
+  DELAY,
+  DISPLAY_DURATION,
+  fieldsOrThrow,
+  fieldsOrUndefined,
+  hasMethods,
+  ID,
+  isAny,
+  isBoolean,
+  isCap,
+  isDelay,
+  isDisplayDuration,
+  isExtent,
+  isFunction,
+  isId,
+  isString,
+  isUiPlatform,
+  LAYERS,
+  oneOf,
+  oneOfRule,
+  prop,
+  PX,
+  readFields,
+  readOnce,
+  REPORTER,
+  required,
+  STRING,
+} from '../../machines/fields.js';
+import type { FieldRule } from '../../machines/fields.js';
+import {
+  callEventMethod,
+  checkSend,
+  connectOptions,
+  FINITE,
+  readView,
+  selectSnapshot,
+  VIEWPORT_WIDTH,
+} from '../../machines/connect-checks.js';
 
 function popup(modal = true) {
   const stack = createLayerStack(undefined);
@@ -1219,5 +1263,287 @@ describe('connectNotifier and connectNotification: every part', () => {
     for (const gap of [-1, Infinity, '16', null]) expect(fieldOf(() => connect(view, placement, gap))).toBe('gap');
     expect(messageOf(() => connect(view, placement, -1))).toBe('connectNotification: gap must be a finite number of px from 0');
     expect(fieldOf(() => notificationView({} as never))).toBe('snapshot');
+  });
+});
+
+describe('field rules: the checks every machine, connect and API share', () => {
+  it('readFields copies the fields its rules name, checked; drops the rest; names the first that fails', () => {
+    const rules = { a: STRING, b: required(ID), c: clearable(BOOLEAN), d: BOOLEAN };
+    expect(readFields({ a: 'x', b: 'id', extra: 1 }, rules)).toStrictEqual({ ok: true, value: { a: 'x', b: 'id' } });
+    // An explicit undefined is kept only for a clearable field.
+    expect(readFields({ b: 'id', c: undefined, d: undefined }, rules)).toStrictEqual({ ok: true, value: { b: 'id', c: undefined } });
+    expect(readFields({ a: 'x' }, rules)).toStrictEqual({ ok: false, field: 'b', value: undefined, expect: 'a non-empty string' });
+    expect(readFields({ a: 1, b: 'id' }, rules)).toStrictEqual({ ok: false, field: 'a', value: 1, expect: 'a string' });
+    expect(readFields({ b: 'id', c: 'no' }, rules)).toStrictEqual({ ok: false, field: 'c', value: 'no', expect: 'a boolean' });
+    expect(readFields('text', rules)).toStrictEqual({ ok: false, field: 'value', value: 'text', expect: 'an object', whole: true });
+    expect(readFields([1], rules, 'input')).toStrictEqual({ ok: false, field: 'input', value: [1], expect: 'an object', whole: true });
+    const getter = Object.defineProperty({ b: 'id' }, 'a', {
+      enumerable: true,
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(readFields(getter, rules)).toStrictEqual({
+      ok: false,
+      field: 'a',
+      value: undefined,
+      expect: 'a string (its getter threw)',
+      threw: true,
+    });
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(readFields(proxy, rules, 'options')).toStrictEqual({
+      ok: false,
+      field: 'options',
+      value: undefined,
+      expect: 'a readable object',
+      threw: true,
+      whole: true,
+    });
+    // Inherited fields count as present.
+    expect(readFields(Object.create({ a: 'inherited', b: 'id' }), rules)).toStrictEqual({ ok: true, value: { a: 'inherited', b: 'id' } });
+  });
+
+  it('fieldsOrUndefined gives the copy or undefined; fieldsOrThrow names the field under its argument', () => {
+    expect(fieldsOrUndefined({ a: 'x', z: 1 }, { a: STRING })).toStrictEqual({ a: 'x' });
+    expect(fieldsOrUndefined({ a: 1 }, { a: STRING })).toBeUndefined();
+    expect(fieldsOrUndefined(null, { a: STRING })).toBeUndefined();
+    expect(messageOf(() => fieldsOrThrow('owner', { a: 1 }, { a: STRING }))).toBe('owner: a must be a string, got 1');
+    expect(messageOf(() => fieldsOrThrow('owner', { a: 1 }, { a: STRING }, 'options'))).toBe('owner: options.a must be a string, got 1');
+    expect(messageOf(() => fieldsOrThrow('owner', 7, { a: STRING }, 'options'))).toBe('owner: options must be an object, got 7');
+    expect(messageOf(() => fieldsOrThrow('owner', 7, { a: STRING }))).toBe('owner: value must be an object, got 7');
+    const getter = Object.defineProperty({}, 'a', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(messageOf(() => fieldsOrThrow('owner', getter, { a: STRING }, 'options'))).toBe(
+      'owner: options.a must be a string (its getter threw)',
+    );
+    try {
+      fieldsOrThrow('owner', getter, { a: STRING }, 'options');
+    } catch (error) {
+      expect((error as InvalidArgumentError).extra).toStrictEqual({ field: 'options.a', value: undefined });
+    }
+  });
+
+  it('checkArgument returns a passing value and names a failing one; a check that throws fails', () => {
+    expect(checkArgument('owner', 'x', 5, (v) => v === 5, 'five')).toBe(5);
+    expect(messageOf(() => checkArgument('owner', 'x', 4, (v) => v === 5, 'five'))).toBe('owner: x must be five');
+    expect(
+      fieldOf(() =>
+        checkArgument(
+          'owner',
+          'x',
+          5,
+          () => {
+            throw new Error('check');
+          },
+          'five',
+        ),
+      ),
+    ).toBe('x');
+  });
+
+  it('prop reads a field, and undefined for a non-object or a throwing getter', () => {
+    expect(prop({ a: 1 }, 'a')).toBe(1);
+    expect(prop(null, 'a')).toBeUndefined();
+    expect(prop('str', 'length')).toBeUndefined();
+    expect(
+      prop(
+        Object.defineProperty({}, 'a', {
+          get() {
+            throw new Error('no');
+          },
+        }),
+        'a',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('the predicates draw their bounds where the rules say', () => {
+    expect([isString(''), isString(1), isId(''), isId('a'), isId(1), isBoolean(false), isBoolean(0)]).toStrictEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect([0, 5.5, -1, Infinity, Number.NaN, '1'].map(isExtent)).toStrictEqual([true, true, false, false, false, false]);
+    expect([Infinity, 1, 2 ** 53 - 1, 0, -1, 1.5, 2 ** 53, -Infinity, '1'].map(isCap)).toStrictEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([0, Infinity, 1, 2 ** 31 - 1, 2 ** 31, -1, Number.NaN].map(isDisplayDuration)).toStrictEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect([0, 1, 2 ** 31 - 1, 2 ** 31, -1, Infinity].map(isDelay)).toStrictEqual([true, true, true, false, false, false]);
+    expect([oneOf(['a', 1])('a'), oneOf(['a', 1])(1), oneOf(['a', 1])('b')]).toStrictEqual([true, true, false]);
+    expect([isAny(), isFunction(() => 1), isFunction({})]).toStrictEqual([true, true, false]);
+    const both = hasMethods('a', 'b');
+    expect([both({ a() {}, b() {} }), both({ a() {} }), both({ a() {}, b: 1 }), both(null)]).toStrictEqual([true, false, false, false]);
+  });
+
+  it('each shared rule accepts what it says and its text says what it wants', () => {
+    const cases: Array<[FieldRule, unknown, unknown, string]> = [
+      [STRING, '', 1, 'a string'],
+      [ID, 'a', '', 'a non-empty string'],
+      [BOOLEAN, true, 'true', 'a boolean'],
+      [PX, 0, -1, 'a finite number of px from 0'],
+      [CAP, Infinity, 0, 'a positive whole number or Infinity'],
+      [DISPLAY_DURATION, 0, -1, 'a number of ms up to 2^31 − 1, 0 or Infinity'],
+      [DELAY, 0, Infinity, 'a number of ms from 0 up to 2^31 − 1'],
+      [CLOCK, { now: () => 0 }, {}, 'a clock'],
+      [LAYERS, { next: () => 1 }, { next: 1 }, 'a layer counter'],
+      [REPORTER, { report() {} }, console, 'an error reporter'],
+    ];
+    for (const [rule, good, bad, text] of cases) {
+      expect([rule.check(good), rule.check(bad), rule.expect]).toStrictEqual([true, false, text]);
+      expect([rule.required, rule.clearable]).toStrictEqual([undefined, undefined]);
+    }
+    expect([ANY.check(undefined), ANY.check(Symbol('s')), ANY.expect]).toStrictEqual([true, true, 'anything']);
+    expect(required(STRING)).toStrictEqual({ check: STRING.check, expect: 'a string', required: true });
+    expect(clearable(STRING)).toStrictEqual({ check: STRING.check, expect: 'a string', clearable: true });
+    const rule = oneOfRule(['x', 'y']);
+    expect([rule.check('x'), rule.check('z'), rule.expect]).toStrictEqual([true, false, 'one of x, y']);
+  });
+
+  it('isUiPlatform wants timers, a clock, visibility changes and an error reporter', () => {
+    const platform = memoryPlatform();
+    expect(isUiPlatform(platform)).toBe(true);
+    expect(isUiPlatform({ ...platform })).toBe(true);
+    for (const [part, broken] of [
+      ['timers', { setTimeout() {} }],
+      ['clock', {}],
+      ['visibility', { changes: {} }],
+      ['errors', {}],
+    ] as const)
+      expect(isUiPlatform({ ...platform, [part]: broken })).toBe(false);
+    expect(isUiPlatform(null)).toBe(false);
+  });
+
+  it('readOnce reads each event once and gives every caller the same value', () => {
+    let reads = 0;
+    const read = readOnce((event: { n: number }) => ({ doubled: event.n * 2, read: ++reads }));
+    const event = { n: 2 };
+    const first = read(event);
+    expect(read(event)).toBe(first);
+    expect(first).toStrictEqual({ doubled: 4, read: 1 });
+    expect(read({ n: 3 })).toStrictEqual({ doubled: 6, read: 2 });
+    const none = readOnce(() => undefined);
+    const e = {};
+    expect([none(e), none(e)]).toStrictEqual([undefined, undefined]);
+  });
+});
+
+describe('connect checks shared by every connect', () => {
+  it('selectSnapshot runs the selector on a snapshot; a non-snapshot or a throwing read names the field', () => {
+    const snapshot = { matches: () => true, context: { n: 3 } };
+    expect(selectSnapshot('own', 'snap', snapshot, (s: typeof snapshot) => s.context.n)).toBe(3);
+    expect(messageOf(() => selectSnapshot('own', 'snap', {}, () => 1))).toBe('own: snap must be an actor snapshot, got an object');
+    const thrown = (() => {
+      try {
+        selectSnapshot('own', 'snap', snapshot, () => {
+          throw new TypeError('deep');
+        });
+      } catch (error) {
+        return error as InvalidArgumentError;
+      }
+      return undefined;
+    })();
+    expect(thrown).toBeInstanceOf(InvalidArgumentError);
+    expect(thrown!.message).toMatch(/^own: snap must be a snapshot of the machine's actor/);
+    expect((thrown as { cause?: unknown }).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('readView selects from a snapshot, else checks a derived view under state', () => {
+    const rules = { n: required(FINITE) };
+    expect(readView('own', { matches: () => true, n: 1 }, () => ({ n: 9 }), rules)).toStrictEqual({ n: 9 });
+    expect(readView('own', { n: 2, other: 1 }, () => ({ n: 9 }), rules)).toStrictEqual({ n: 2 });
+    expect(fieldOf(() => readView('own', { n: '2' }, () => ({ n: 9 }), rules))).toBe('state.n');
+  });
+
+  it('connectOptions: none is an empty object; an object is checked under options', () => {
+    expect(connectOptions('own', undefined, { a: STRING })).toStrictEqual({});
+    expect(connectOptions('own', { a: 'x', b: 1 }, { a: STRING })).toStrictEqual({ a: 'x' });
+    expect(fieldOf(() => connectOptions('own', { a: 1 }, { a: STRING }))).toBe('options.a');
+    expect(fieldOf(() => connectOptions('own', null, { a: STRING }))).toBe('options');
+  });
+
+  it('checkSend wants a function, names the field it was given as, and reports a throwing send instead of throwing', () => {
+    expect(messageOf(() => checkSend('own', 1))).toBe("own: send must be a function (the actor's send)");
+    expect(fieldOf(() => checkSend('own', 1, 'toasterSend'))).toBe('toasterSend');
+    const sent: unknown[] = [];
+    checkSend<unknown>('own', (e: unknown) => void sent.push(e))({ type: 'X' });
+    expect(sent).toStrictEqual([{ type: 'X' }]);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const send = checkSend<unknown>(
+        'own',
+        () => {
+          throw new Error('down');
+        },
+        'other',
+      );
+      expect(send({ type: 'X' })).toBeUndefined();
+      expect(errors.mock.calls.map((call) => call[0])).toStrictEqual(['[exkit] own: other threw']);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('FINITE and VIEWPORT_WIDTH: their bounds and texts', () => {
+    expect([0, -5, 1e9, Infinity, Number.NaN, '1'].map(FINITE.check)).toStrictEqual([true, true, true, false, false, false]);
+    expect(FINITE.expect).toBe('a finite number');
+    expect([0, 320, Infinity, -1, Number.NaN, '1'].map(VIEWPORT_WIDTH.check)).toStrictEqual([true, true, true, false, false, false]);
+    expect(VIEWPORT_WIDTH.expect).toBe('a number of px from 0 (Infinity for wide)');
+  });
+
+  it('callEventMethod calls the method on its event when there is one, and swallows its throw', () => {
+    const calls: unknown[] = [];
+    const event = {
+      preventDefault(this: unknown) {
+        calls.push(this);
+      },
+    };
+    callEventMethod(event, 'preventDefault');
+    expect(calls).toStrictEqual([event]);
+    expect(() => callEventMethod({ preventDefault: 1 }, 'preventDefault')).not.toThrow();
+    expect(() =>
+      callEventMethod(
+        {
+          stopPropagation() {
+            throw new Error('x');
+          },
+        },
+        'stopPropagation',
+      ),
+    ).not.toThrow();
+  });
+
+  it('the props helpers read a composing flag from the event or its native event, and an input value', () => {
+    expect(isComposing({ key: 'a', isComposing: true, preventDefault() {} })).toBe(true);
+    expect(isComposing({ key: 'a', nativeEvent: { isComposing: true }, preventDefault() {} })).toBe(true);
+    expect(isComposing({ key: 'a', isComposing: false, nativeEvent: { isComposing: false }, preventDefault() {} })).toBe(false);
+    expect(isComposing({ key: 'a', isComposing: 'yes' as never, preventDefault() {} })).toBe(false);
+    expect(inputValue({ target: { value: 'v' } })).toBe('v');
+    expect(inputValue({ target: { value: 3 } } as never)).toBe('');
+    expect(isSnapshot({ matches: () => true })).toBe(true);
+    expect(isSnapshot({ matches: true })).toBe(false);
   });
 });
