@@ -1,13 +1,27 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, sendTo, setup } from 'xstate';
-import { ExkitError, InvalidArgumentError } from '../../core/errors/index.js';
+import { createActor, sendTo, setup, SimulatedClock } from 'xstate';
+import { Subject } from 'rxjs';
+import { ExkitError, InvalidArgumentError, UserCallbackError } from '../../core/errors/index.js';
 import { memoryPlatform } from '../../core/platform/index.js';
 import type { DomPort } from '../../core/platform/types.js';
-import { createLayerStack, REDUCED_MOTION_QUERY } from '../../core/ui/index.js';
+import { createLayerCounter, createLayerStack, fixedMotion, REDUCED_MOTION_QUERY } from '../../core/ui/index.js';
 import { ACTOR_ERROR_EVENT, logErrorEvent, takeErrorEvents } from '../../machines/error-events.js';
 import { MissingFetcherError, MissingSecurityError, RiskTokenEmptyError } from '../../machines/errors.js';
-import { configureRootToaster, createUiKit, rootToaster, toast } from '../../machines/index.js';
+import { appHost, appLayers, appToaster, toasterInputOf } from '../../machines/app-host.js';
+import {
+  configureRootToaster,
+  createLoadingOverlays,
+  createMessageBoxApi,
+  createToastApi,
+  createUiKit,
+  hasRootToaster,
+  messageBoxQueueMachine,
+  rootToaster,
+  toast,
+  TOAST_TYPES,
+  toasterMachine,
+} from '../../machines/index.js';
 import {
   branchEffect,
   DOM_PORT,
@@ -484,5 +498,461 @@ describe('the DOM effects the UI machines invoke', () => {
     expect(guards(0, 0, 0)).toStrictEqual([true, false, false]);
     expect(guards(1, 2, 1)).toStrictEqual([false, true, true]);
     expect(guards(1, 2, 2)).toStrictEqual([false, true, false]);
+  });
+});
+
+describe("a platform's app host", () => {
+  it('appLayers and appHost are made once per platform, share one counter and stack, and the host adds the scroll lock', () => {
+    configureRootToaster({});
+    const platform = memoryPlatform();
+    const layers = appLayers(platform);
+    expect(appLayers(platform)).toBe(layers);
+    expect(layers.dom).toBeUndefined();
+    const host = appHost(platform);
+    expect(appHost(platform)).toBe(host);
+    expect([host.layers, host.stack]).toStrictEqual([layers.layers, layers.stack]);
+    expect(host.scrollLock.holderCount).toBe(0);
+    expect(appLayers(memoryPlatform())).not.toBe(layers);
+    // No root toaster yet: a counter of its own, from the layer base.
+    expect(layers.layers.next()).toBe(2001);
+    expect(hasRootToaster()).toBe(false);
+  });
+
+  it("appLayers shares the root toaster's counter when toasts came first", () => {
+    configureRootToaster({});
+    toast.info('early');
+    expect(hasRootToaster()).toBe(true);
+    expect(appLayers(memoryPlatform()).layers).toBe(rootToaster().getSnapshot().context.layers);
+    configureRootToaster({});
+  });
+
+  it('each needs a platform: InvalidArgumentError naming platform, under its own name', () => {
+    expect(invalid(() => appLayers({} as never)).message).toBe('appLayers: platform must be a Platform');
+    expect(invalid(() => appHost(null as never)).message).toBe('appHost: platform must be a Platform');
+    expect(invalid(() => appToaster(1 as never)).message).toBe('appToaster: platform must be a Platform');
+  });
+
+  it("toasterInputOf hands the toaster the platform's clock, visibility and reporter and the host's counter, stack and document", () => {
+    const platform = memoryPlatform();
+    const host = appLayers(platform);
+    expect(toasterInputOf(platform, host)).toStrictEqual({
+      layers: host.layers,
+      clock: platform.clock,
+      visibility: platform.visibility,
+      errors: platform.errors,
+      stack: host.stack,
+    });
+    const dom = domOf('');
+    expect(toasterInputOf(platform, { ...host, dom }).dom).toBe(dom);
+  });
+
+  it('a root toaster made by appToaster is built on the platform; one made earlier joins its stack and follows its visibility once', () => {
+    configureRootToaster({});
+    const first = memoryPlatform();
+    const made = appToaster(first);
+    expect(made).toBe(rootToaster());
+    expect(made.getSnapshot().context.stack).toBe(appLayers(first).stack);
+    configureRootToaster({});
+    const early = toast.info('before the app');
+    const platform = memoryPlatform();
+    const toaster = appToaster(platform);
+    expect(toaster.getSnapshot().context.items.map((i) => i.id)).toStrictEqual([early]);
+    expect(toaster.getSnapshot().context.stack).toBe(appLayers(platform).stack);
+    platform.setVisibility('hidden');
+    expect(toaster.getSnapshot().context.pageHidden).toBe(true);
+    platform.setVisibility('visible');
+    expect(toaster.getSnapshot().context.pageHidden).toBe(false);
+    // A second call forwards nothing again: still one layer in the stack.
+    expect(appToaster(platform)).toBe(toaster);
+    expect(appLayers(platform).stack.size).toBe(1);
+    configureRootToaster({});
+  });
+
+  it('a platform whose visibility stream fails is reported as a UserCallbackError; the root toaster goes on', () => {
+    configureRootToaster({});
+    toast.info('early');
+    const platform = memoryPlatform();
+    const changes = new Subject<'visible' | 'hidden'>();
+    const failing = { ...platform, visibility: { ...platform.visibility, changes } } as typeof platform;
+    const toaster = appToaster(failing);
+    changes.error(new Error('gone'));
+    expect(platform.reports).toStrictEqual([
+      expect.objectContaining({ event: 'callbackFailed', message: 'visibility.changes failed', error: expect.any(UserCallbackError) }),
+    ]);
+    expect(toaster.getSnapshot().status).toBe('active');
+    configureRootToaster({});
+  });
+});
+
+describe('loading overlays API: options and lifecycle', () => {
+  it('each option is checked, named under options', () => {
+    const cases: Array<[object, string, string]> = [
+      [{ clock: { setTimeout() {} } }, 'options.clock', 'timers (setTimeout and clearTimeout)'],
+      [{ leaveMs: -1 }, 'options.leaveMs', 'a number of ms from 0 up to 2^31 − 1'],
+      [{ motion: { reduced: 'yes' } }, 'options.motion', 'a motion preference'],
+      [{ errors: {} }, 'options.errors', 'an error reporter'],
+    ];
+    for (const [options, field, text] of cases) {
+      const error = invalid(() => createLoadingOverlays(options as never));
+      expect(error.extra).toMatchObject({ field });
+      expect(error.message).toMatch(new RegExp(`^loading: ${field.replace('.', '\\.')} must be ${text.replace(/[()^]/g, '\\$&')}, got `));
+    }
+    expect(invalid(() => createLoadingOverlays(5 as never)).extra).toMatchObject({ field: 'options' });
+  });
+
+  it('the overlay leaves after leaveMs on the given clock, at once under reduced motion', () => {
+    const clock = new SimulatedClock();
+    const slow = createLoadingOverlays({ clock, leaveMs: 500 });
+    const removed: string[] = [];
+    slow.show('t', () => void removed.push('slow'))();
+    clock.increment(499);
+    expect(slow.get('t')?.getSnapshot().value).toBe('hiding');
+    clock.increment(1);
+    expect(slow.get('t')).toBeUndefined();
+    const reduced = createLoadingOverlays({ clock, leaveMs: 500, motion: fixedMotion(true) });
+    reduced.show('t', () => void removed.push('reduced'))();
+    clock.increment(0);
+    expect(removed).toStrictEqual(['slow', 'reduced']);
+    const plain = createLoadingOverlays({ clock, motion: fixedMotion(false) });
+    plain.show('t', () => undefined)();
+    clock.increment(299);
+    expect(plain.get('t')?.getSnapshot().value).toBe('hiding');
+    clock.increment(1);
+    expect(plain.get('t')).toBeUndefined();
+  });
+
+  it('a null or empty target and a bad text are refused; the text of a later show replaces the shown one', () => {
+    const overlays = createLoadingOverlays();
+    for (const target of [null, ''])
+      expect(() => overlays.show(target, () => undefined)).toThrow(expect.objectContaining({ code: 'LOADING_TARGET_MISSING' }));
+    const error = invalid(() => overlays.show('t', () => undefined, { text: 5 as never }));
+    expect(error.message).toBe('loading.show: options.text must be a string, got 5');
+    expect(invalid(() => overlays.show('t', () => undefined, 'text' as never)).extra).toMatchObject({ field: 'options' });
+    expect(overlays.get('t')).toBeUndefined();
+    overlays.show('t', () => undefined, { text: 'One' });
+    expect(overlays.get('t')!.getSnapshot().context.text).toBe('One');
+    overlays.show('t', () => undefined);
+    expect(overlays.get('t')!.getSnapshot().context).toMatchObject({ text: 'One', holders: 2 });
+    overlays.show('t', () => undefined, { text: 'Two' });
+    expect(overlays.get('t')!.getSnapshot().context).toMatchObject({ text: 'Two', holders: 3 });
+    overlays.dispose();
+  });
+
+  it('subscribe wants a function; dispose removes every overlay at once, runs their callbacks, tells the listeners once and drops them', () => {
+    const clock = new SimulatedClock();
+    const reports: unknown[] = [];
+    const overlays = createLoadingOverlays({ clock, errors: { report: (r) => void reports.push(r) } });
+    const error = invalid(() => overlays.subscribe('listener' as never));
+    expect([error.message, (error.extra as { field: string }).field]).toStrictEqual([
+      'loading.subscribe: listener must be a function',
+      'listener',
+    ]);
+    let calls = 0;
+    overlays.subscribe(() => calls++);
+    overlays.dispose();
+    overlays.show('x', () => undefined);
+    expect(calls).toBe(0);
+    overlays.dispose();
+    overlays.subscribe(() => calls++);
+    const stop = overlays.subscribe(() => calls++);
+    stop();
+    overlays.dispose();
+    expect(calls).toBe(0);
+    overlays.subscribe(() => calls++);
+    const removed: string[] = [];
+    overlays.show('a', () => void removed.push('a'));
+    overlays.show('b', () => {
+      throw new Error('callback bug');
+    });
+    const actor = overlays.get('a')!;
+    expect(calls).toBe(2);
+    overlays.dispose();
+    expect([removed, calls, actor.getSnapshot().status, overlays.get('a')]).toStrictEqual([['a'], 3, 'stopped', undefined]);
+    expect(reports).toStrictEqual([expect.objectContaining({ event: 'callbackFailed', message: 'onRemoved threw' })]);
+    overlays.show('c', () => undefined);
+    expect(calls).toBe(3);
+    expect(overlays.get('c')!.getSnapshot().value).toBe('visible');
+  });
+});
+
+describe('message-box API: arguments, motion and a stopped queue', () => {
+  const clock = new SimulatedClock();
+  const queueOf = () => createActor(messageBoxQueueMachine, { input: { layers: createLayerCounter() }, clock }).start();
+  const shownBoxes = (queue: ReturnType<typeof queueOf>) =>
+    queue.getSnapshot().context.boxes.map((b) => {
+      const c = b.ref.getSnapshot().context;
+      return [c.id, c.options.kind, c.transitionMs];
+    });
+
+  it('getQueue must be a function and motion a motion preference', () => {
+    expect(invalid(() => createMessageBoxApi('queue' as never)).message).toBe(
+      'createMessageBoxApi: getQueue must be a function giving the queue actor',
+    );
+    const error = invalid(() => createMessageBoxApi(() => queueOf(), { reduced: 1 } as never));
+    expect([error.message, (error.extra as { field: string }).field]).toStrictEqual([
+      'createMessageBoxApi: motion must be a motion preference',
+      'motion',
+    ]);
+  });
+
+  it('each kind opens its box; under reduced motion it has no transition, otherwise the call decides', () => {
+    const queue = queueOf();
+    const api = createMessageBoxApi(() => queue, fixedMotion(true));
+    void api.alert('A', { transitionMs: 50 });
+    void api.confirm('C');
+    void api.prompt('P', { inputValue: 'v' });
+    const boxes = shownBoxes(queue);
+    expect(boxes.map(([, kind, ms]) => [kind, ms])).toStrictEqual([
+      ['alert', 0],
+      ['confirm', 0],
+      ['prompt', 0],
+    ]);
+    expect(new Set(boxes.map(([id]) => id)).size).toBe(3);
+    for (const [id] of boxes) expect(id).toMatch(/^box-\d+$/);
+    queue.stop();
+    const other = queueOf();
+    void createMessageBoxApi(() => other, fixedMotion(false)).alert('A', { transitionMs: 50 });
+    void createMessageBoxApi(() => other).alert('B', { transitionMs: 70 });
+    expect(shownBoxes(other).map(([, , ms]) => ms)).toStrictEqual([50, 70]);
+    other.stop();
+  });
+
+  it('a prompt resolves with its value, a confirm without one; a bad message or option rejects and opens nothing', async () => {
+    const queue = queueOf();
+    const api = createMessageBoxApi(() => queue);
+    const prompt = api.prompt('Name', { inputValue: 'Ann', transitionMs: 0 });
+    queue.send({ type: 'CONFIRM' });
+    clock.increment(0);
+    await expect(prompt).resolves.toStrictEqual({ action: 'confirm', value: 'Ann' });
+    const confirm = api.confirm('Sure?', { transitionMs: 0 });
+    queue.send({ type: 'CANCEL' });
+    clock.increment(0);
+    await expect(confirm).resolves.toStrictEqual({ action: 'cancel' });
+    await expect(api.alert(5 as never)).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'message' } });
+    await expect(api.alert('x', { showCancel: 'no' } as never)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'options.showCancel' },
+    });
+    await expect(api.alert('x', 'opts' as never)).rejects.toMatchObject({ extra: { field: 'options' } });
+    expect(queue.getSnapshot().context.boxes).toStrictEqual([]);
+    queue.stop();
+  });
+
+  it('a queue that is already stopped resolves the call as closed at once', async () => {
+    const queue = queueOf();
+    queue.stop();
+    await expect(createMessageBoxApi(() => queue).confirm('Late?')).resolves.toStrictEqual({ action: 'close' });
+  });
+});
+
+describe('toast API: every call and its checks', () => {
+  const toasterOf = () => createActor(toasterMachine, { input: { maxVisible: 10 } }).start();
+  const items = (toaster: ReturnType<typeof toasterOf>) =>
+    toaster.getSnapshot().context.items.map((i) => {
+      const c = i.ref.getSnapshot().context;
+      return [c.id, c.type, c.message];
+    });
+
+  it('the call and each shorthand add a toast of their type with a fresh id, or the id given', () => {
+    const toaster = toasterOf();
+    const api = createToastApi(() => toaster);
+    const ids = [api('plain'), api('typed', { type: 'warning' }), ...TOAST_TYPES.map((type) => api[type](type))];
+    expect(api.info('mine', { id: 'my-id' })).toBe('my-id');
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^toast-\d+$/);
+    expect(items(toaster)).toStrictEqual([
+      [ids[0], 'info', 'plain'],
+      [ids[1], 'warning', 'typed'],
+      ...TOAST_TYPES.map((type, i) => [ids[i + 2], type, type]),
+      ['my-id', 'info', 'mine'],
+    ]);
+    toaster.stop();
+  });
+
+  it('bad messages, options, ids and patches are InvalidArgumentErrors naming them; nothing is sent', () => {
+    const toaster = toasterOf();
+    const api = createToastApi(() => toaster);
+    expect(invalid(() => api(5 as never)).message).toBe('toast: message must be a string');
+    expect(invalid(() => api.success('x', { duration: -1 })).extra).toMatchObject({ field: 'options.duration' });
+    expect(invalid(() => api.success('x', { id: '' })).message).toBe('toast: options.id must be a non-empty string, got ""');
+    expect(invalid(() => api.update('', { message: 'm' })).message).toBe('toast.update: id must be a non-empty string');
+    expect(invalid(() => api.update('a', { message: 5 } as never)).extra).toMatchObject({ field: 'patch.message' });
+    expect(invalid(() => api.dismiss(7 as never)).message).toBe('toast.dismiss: id must be a non-empty string');
+    expect(toaster.getSnapshot().context.items).toStrictEqual([]);
+    expect(invalid(() => createToastApi(null as never)).message).toBe(
+      'createToastApi: getToaster must be a function giving the toaster actor',
+    );
+    toaster.stop();
+  });
+
+  it('update changes a toast in place; dismiss closes one, or every one', () => {
+    const toaster = toasterOf();
+    const api = createToastApi(() => toaster);
+    const a = api.info('a');
+    const b = api.info('b');
+    api.update(a, { message: 'A', type: 'error' });
+    expect(items(toaster)).toStrictEqual([
+      [a, 'error', 'A'],
+      [b, 'info', 'b'],
+    ]);
+    api.dismiss(a);
+    expect(toaster.getSnapshot().context.items.map((i) => i.id)).toStrictEqual([b]);
+    api.info('c');
+    api.dismiss();
+    expect(toaster.getSnapshot().context.items).toStrictEqual([]);
+    toaster.stop();
+  });
+
+  it('promise: a loading toast becomes the outcome with its text or formatter and the caller duration', async () => {
+    const toaster = toasterOf();
+    const api = createToastApi(() => toaster);
+    const ok = api.promise(Promise.resolve(3), { loading: 'Saving', success: (n) => `Saved ${n}`, error: 'Failed' }, { duration: 4000 });
+    const [entry] = toaster.getSnapshot().context.items;
+    expect(entry!.ref.getSnapshot().context).toMatchObject({ type: 'loading', message: 'Saving' });
+    await expect(ok).resolves.toBe(3);
+    await Promise.resolve();
+    expect(entry!.ref.getSnapshot().context).toMatchObject({ type: 'success', message: 'Saved 3', duration: 4000 });
+    const failed = api.promise(() => Promise.reject(new Error('down')), {
+      loading: 'Saving',
+      success: 'Saved',
+      error: (e) => `Failed: ${(e as Error).message}`,
+    });
+    await expect(failed).rejects.toThrow('down');
+    await Promise.resolve();
+    const last = toaster.getSnapshot().context.items.at(-1)!.ref.getSnapshot().context;
+    expect([last.type, last.message]).toStrictEqual(['error', 'Failed: down']);
+    const thrown = api.promise(
+      () => {
+        throw new Error('sync');
+      },
+      { loading: 'L', success: 'S', error: 'E' },
+    );
+    await expect(thrown).rejects.toThrow('sync');
+    await Promise.resolve();
+    expect(toaster.getSnapshot().context.items.at(-1)!.ref.getSnapshot().context).toMatchObject({ type: 'error', message: 'E' });
+    toaster.stop();
+  });
+
+  it('promise: a formatter that gives no string is reported and its loading toast dismissed', async () => {
+    const reports: Array<{ message?: string }> = [];
+    const toaster = createActor(toasterMachine, { input: { errors: { report: (r) => void reports.push(r) } } }).start();
+    const api = createToastApi(() => toaster);
+    await api.promise(Promise.resolve(1), { loading: 'L', success: () => 42 as never, error: 'E' });
+    await Promise.resolve();
+    expect(reports).toStrictEqual([
+      expect.objectContaining({ event: 'callbackFailed', message: 'toast.promise messages.success gave no string' }),
+    ]);
+    expect(toaster.getSnapshot().context.items).toStrictEqual([]);
+    toaster.stop();
+  });
+
+  it('promise: bad arguments reject, show nothing, and never throw', async () => {
+    const toaster = toasterOf();
+    const api = createToastApi(() => toaster);
+    const messages = { loading: 'L', success: 'S', error: 'E' };
+    await expect(api.promise(5 as never, messages)).rejects.toMatchObject({
+      message: 'toast.promise: promise must be a promise or a function returning one',
+    });
+    for (const [bad, field] of [
+      [{ success: 'S', error: 'E' }, 'messages.loading'],
+      [{ loading: 'L', error: 'E' }, 'messages.success'],
+      [{ loading: 'L', success: 1, error: 'E' }, 'messages.success'],
+      [{ loading: 'L', success: 'S' }, 'messages.error'],
+    ] as const) {
+      await expect(api.promise(Promise.resolve(1), bad as never)).rejects.toMatchObject({ name: 'InvalidArgumentError', extra: { field } });
+    }
+    await expect(api.promise(Promise.resolve(1), { ...messages, error: 2 } as never)).rejects.toMatchObject({
+      message: 'toast.promise: messages.error must be a string or a function giving one, got 2',
+    });
+    await expect(api.promise(Promise.resolve(1), messages, { duration: 'x' } as never)).rejects.toMatchObject({
+      extra: { field: 'options.duration' },
+    });
+    // A thenable that is not a native promise is taken as one.
+    await expect(api.promise({ then: (resolve: (v: number) => void) => resolve(9) } as never, messages)).resolves.toBe(9);
+    expect(toaster.getSnapshot().context.items).toHaveLength(1);
+    toaster.stop();
+  });
+});
+
+describe('the root toaster', () => {
+  it('configureRootToaster: its input and timers make the next root; a configured one wins over init', () => {
+    const timers = memoryPlatform().timers;
+    configureRootToaster({ input: { maxVisible: 2 }, clock: timers });
+    expect(hasRootToaster()).toBe(false);
+    const root = rootToaster({ input: { maxVisible: 7, top: 40 } });
+    expect(root.getSnapshot().context).toMatchObject({ maxVisible: 2, top: 40 });
+    expect(hasRootToaster()).toBe(true);
+    expect(rootToaster()).toBe(root);
+    toast.info('timed');
+    timers.advance(3000);
+    expect(root.getSnapshot().context.items).toStrictEqual([]);
+    configureRootToaster({});
+    expect(root.getSnapshot().status).toBe('stopped');
+    const other = memoryPlatform().timers;
+    const fromInit = rootToaster({ clock: other });
+    toast.info('on init timers');
+    other.advance(3000);
+    expect(fromInit.getSnapshot().context.items).toStrictEqual([]);
+    configureRootToaster({});
+    expect(invalid(() => configureRootToaster({ clock: { setTimeout() {} } as never })).message).toBe(
+      'configureRootToaster: clock must be timers (setTimeout and clearTimeout)',
+    );
+    expect(invalid(() => configureRootToaster({ clock: { clearTimeout() {} } as never })).extra).toMatchObject({ field: 'clock' });
+  });
+});
+
+describe('createUiKit options', () => {
+  it('each option is checked, named under options, before anything is made', () => {
+    const platform = memoryPlatform();
+    const cases: Array<[object, string, string]> = [
+      [{ isolatedToaster: 1 }, 'options.isolatedToaster', 'a boolean'],
+      [{ toaster: 'x' }, 'options.toaster', 'a toaster input'],
+      [{ layerBase: Infinity }, 'options.layerBase', 'a finite number'],
+      [{ layerBase: '5' }, 'options.layerBase', 'a finite number'],
+      [{ locale: 'en' }, 'options.locale', 'a function giving the locale'],
+    ];
+    for (const [options, field, text] of cases) {
+      const error = invalid(() => createUiKit(platform, options as never));
+      expect(error.extra).toMatchObject({ field });
+      expect(error.message.startsWith(`createUiKit: ${field} must be ${text}, got `)).toBe(true);
+    }
+    expect(invalid(() => createUiKit(platform, { toaster: { regionId: '' } })).extra).toMatchObject({ field: 'options.toaster.regionId' });
+  });
+
+  it("an isolated kit counts from its layerBase, takes its toaster input and region id, and hands its queue the app's reporter and locale", () => {
+    const platform = memoryPlatform();
+    const locale = () => 'zh-CN';
+    const kit = createUiKit(platform, {
+      isolatedToaster: true,
+      layerBase: 5000,
+      toaster: { maxVisible: 1, regionId: 'my-toasts' },
+      locale,
+    });
+    expect(kit.host.layers.next()).toBe(5001);
+    expect(kit.toaster.getSnapshot().context).toMatchObject({ maxVisible: 1, regionId: 'my-toasts', stack: kit.host.stack });
+    expect(kit.messageBoxQueue.getSnapshot().context).toMatchObject({ errors: platform.errors, locale, layers: kit.host.layers });
+    expect(kit.notifier.getSnapshot().context.layers).toBe(kit.host.layers);
+    const plain = createUiKit(platform, { isolatedToaster: true });
+    expect(plain.host.layers.next()).toBe(2001);
+    expect(plain.messageBoxQueue.getSnapshot().context.locale).toBeUndefined();
+    kit.dispose();
+    plain.dispose();
+    expect(kit.toaster.getSnapshot().status).toBe('stopped');
+  });
+
+  it('an app kit shares the platform host and the root toaster; dispose leaves the root toaster running', () => {
+    configureRootToaster({});
+    const platform = memoryPlatform();
+    const kit = createUiKit(platform);
+    expect(kit.host).toBe(appHost(platform));
+    expect(kit.toaster).toBe(rootToaster());
+    expect(kit.messageBoxQueue.getSnapshot().context.scrollLock).toBe(kit.host.scrollLock);
+    kit.dispose();
+    expect([kit.toaster.getSnapshot().status, kit.notifier.getSnapshot().status, kit.messageBoxQueue.getSnapshot().status]).toStrictEqual([
+      'active',
+      'stopped',
+      'stopped',
+    ]);
+    configureRootToaster({});
   });
 });
