@@ -16,8 +16,11 @@ import {
   acceptedEvents,
   activeStatePaths,
   createInspector,
+  DEFAULT_DIFF_DEPTH,
+  DEFAULT_DIFF_LIMIT,
   diffContext,
   fitToWidth,
+  MAX_PREVIEW_LENGTH,
   MAX_ZOOM,
   MIN_ZOOM,
   panBy,
@@ -490,5 +493,338 @@ describe('viewport: the opening view and the wheel', () => {
       'a*b',
     ])
       expect(eventOfTransitionLabel(label)).toBeUndefined();
+  });
+});
+
+describe('previewValue: each kind of value', () => {
+  it('primitives', () => {
+    expect([-0, 0, 1.5, 10n, true, false, undefined, null, Symbol('s'), () => 1, 'say "hi"'].map((v) => previewValue(v))).toStrictEqual([
+      '-0',
+      '0',
+      '1.5',
+      '10n',
+      'true',
+      'false',
+      'undefined',
+      'null',
+      'symbol',
+      'function',
+      '"say \\"hi\\""',
+    ]);
+  });
+
+  it('a long string is cut at 160 characters, and so is the whole preview', () => {
+    expect(MAX_PREVIEW_LENGTH).toBe(160);
+    expect(previewValue('x'.repeat(160))).toBe(`"${'x'.repeat(158)}…`);
+    expect(previewValue('y'.repeat(10))).toBe(`"${'y'.repeat(10)}"`);
+    const long = previewValue({ text: 'z'.repeat(200) });
+    expect(long).toHaveLength(160);
+    expect(long.endsWith('…')).toBe(true);
+    expect(long.startsWith('{text: "zzz')).toBe(true);
+    // 158 characters between the quotes fit; the next one is cut.
+    expect(previewValue('a'.repeat(158))).toBe(`"${'a'.repeat(158)}"`);
+    expect(previewValue('a'.repeat(159))).toBe(`"${'a'.repeat(158)}…`);
+  });
+
+  it('arrays and objects show eight items, then how many more; three levels deep, then an ellipsis', () => {
+    expect(previewValue([1, 2, 3, 4, 5, 6, 7, 8])).toBe('[1, 2, 3, 4, 5, 6, 7, 8]');
+    expect(previewValue([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toBe('[1, 2, 3, 4, 5, 6, 7, 8, …2 more]');
+    const nine = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, i]));
+    expect(previewValue(nine)).toBe('{k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, …1 more}');
+    expect(previewValue({ a: { b: { c: { d: 1 } } } })).toBe('{a: {b: {c: {…}}}}');
+    expect(previewValue([[[[1]]]])).toBe('[[[[…]]]]');
+    expect(previewValue([])).toBe('[]');
+    expect(previewValue({})).toBe('{}');
+    expect(previewValue(Object.assign(Object.create(null) as object, { a: 1 }))).toBe('{a: 1}');
+  });
+
+  it('a value seen twice but not inside itself is shown twice; only a cycle reads (cycle)', () => {
+    const shared = { n: 1 };
+    expect(previewValue([shared, shared])).toBe('[{n: 1}, {n: 1}]');
+    const list: unknown[] = [1];
+    list.push(list);
+    expect(previewValue(list)).toBe('[1, (cycle)]');
+  });
+
+  it('actor refs, errors, class instances and unreadable values by name', () => {
+    class Ref {
+      constructor(readonly id?: unknown) {}
+      send() {}
+      getSnapshot() {}
+    }
+    expect(previewValue(new Ref())).toBe('ActorRef(?)');
+    expect(previewValue(new Ref(7))).toBe('ActorRef(?)');
+    expect(previewValue(new Ref('x'))).toBe('ActorRef(x)');
+    expect(previewValue({ send() {}, getSnapshot: 1 })).toBe('{send: function, getSnapshot: 1}');
+    expect(previewValue(new TypeError('bad input'))).toBe('TypeError("bad input")');
+    expect(previewValue(new Error('m'.repeat(80)))).toBe(`Error("${'m'.repeat(60)}")`);
+    class Order {}
+    expect(previewValue(new Order())).toBe('Order');
+    expect(previewValue(new Map())).toBe('Map');
+    const anonymous = new (class {})();
+    expect(previewValue(anonymous)).toBe('object');
+    const nameless = Object.create({ constructor: { name: 42 } }) as object;
+    expect(previewValue(nameless)).toBe('object');
+    const errorish = Object.create(Error.prototype, { constructor: { value: { name: 1 } } }) as Error;
+    expect(previewValue(errorish)).toBe('Error("")');
+    const trap = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error('no prototype');
+        },
+      },
+    );
+    expect(previewValue(trap)).toBe('(unreadable)');
+    const getter = Object.defineProperty({}, 'a', {
+      enumerable: true,
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(previewValue(getter)).toBe('(unreadable)');
+    const { proxy, revoke } = Proxy.revocable([], {});
+    revoke();
+    expect(previewValue(proxy)).toBe('(unreadable)');
+  });
+});
+
+describe('diffContext: paths, kinds, bounds', () => {
+  it('names paths as identifiers, indices or quoted keys', () => {
+    const keys = ['a', '_b', '$c', 'd1', 'ok_$', '1a', 'a-b', 'a b', '', 'é'];
+    const before = Object.fromEntries(keys.map((k) => [k, 0]));
+    const after = Object.fromEntries(keys.map((k) => [k, 1]));
+    expect(diffContext(before, after).changes.map((c) => c.path)).toStrictEqual([
+      'a',
+      '_b',
+      '$c',
+      'd1',
+      'ok_$',
+      '["1a"]',
+      '["a-b"]',
+      '["a b"]',
+      '[""]',
+      '["é"]',
+    ]);
+    expect(diffContext({ list: [{ x: 1 }] }, { list: [{ x: 2 }] }).changes[0]!.path).toBe('list[0].x');
+    expect(diffContext({ o: { 'k k': 1 } }, { o: { 'k k': 2 } }).changes[0]!.path).toBe('o["k k"]');
+    expect(diffContext([1], [2]).changes[0]!.path).toBe('[0]');
+  });
+
+  it('an array against an object, or a plain value against either, is one change of the whole', () => {
+    expect(diffContext({ v: [1] }, { v: { 0: 1 } }).changes).toStrictEqual([
+      { path: 'v', kind: 'changed', before: '[1]', after: '{0: 1}' },
+    ]);
+    expect(diffContext({ v: 1 }, { v: { a: 1 } }).changes).toStrictEqual([{ path: 'v', kind: 'changed', before: '1', after: '{a: 1}' }]);
+    expect(diffContext(1, 2).changes).toStrictEqual([{ path: '', kind: 'changed', before: '1', after: '2' }]);
+    expect(diffContext(Number.NaN, Number.NaN).changes).toStrictEqual([]);
+    expect(diffContext({ z: 0 }, { z: -0 }).changes).toStrictEqual([{ path: 'z', kind: 'changed', before: '0', after: '-0' }]);
+  });
+
+  it('keeps 50 changes by default, and walks 8 levels before a subtree counts as one change', () => {
+    expect([DEFAULT_DIFF_LIMIT, DEFAULT_DIFF_DEPTH]).toStrictEqual([50, 8]);
+    const many = (n: number, d: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i + d]));
+    const fifty = diffContext(many(50, 0), many(50, 1));
+    expect([fifty.changes.length, fifty.truncated]).toStrictEqual([50, false]);
+    const more = diffContext(many(51, 0), many(51, 1));
+    expect([more.changes.length, more.truncated]).toStrictEqual([50, true]);
+    const nest = (depth: number, leaf: number): unknown => (depth === 0 ? leaf : { n: nest(depth - 1, leaf) });
+    expect(diffContext(nest(8, 1), nest(8, 2)).changes).toStrictEqual([
+      { path: 'n.n.n.n.n.n.n.n', kind: 'changed', before: '1', after: '2' },
+    ]);
+    expect(diffContext(nest(9, 1), nest(9, 2)).changes).toStrictEqual([
+      { path: 'n.n.n.n.n.n.n.n', kind: 'changed', before: '{n: 1}', after: '{n: 2}' },
+    ]);
+    expect(diffContext(nest(9, 1), nest(9, 2), { depth: 9 }).changes[0]!.path).toBe('n.n.n.n.n.n.n.n.n');
+    expect(diffContext({ a: { b: 1 } }, { a: { b: 2 } }, { depth: 1 }).changes).toStrictEqual([
+      { path: 'a', kind: 'changed', before: '{b: 1}', after: '{b: 2}' },
+    ]);
+  });
+
+  it('the limit also stops removed and added fields', () => {
+    const removed = diffContext({ a: 1, b: 2, c: 3 }, {}, { limit: 2 });
+    expect([removed.changes.map((c) => c.path), removed.truncated]).toStrictEqual([['a', 'b'], true]);
+    const added = diffContext({}, { a: 1, b: 2, c: 3 }, { limit: 2 });
+    expect([added.changes.map((c) => c.path), added.truncated]).toStrictEqual([['a', 'b'], true]);
+    const exact = diffContext({}, { a: 1, b: 2 }, { limit: 2 });
+    expect([exact.changes.length, exact.truncated]).toStrictEqual([2, false]);
+    const nested = diffContext({ x: { a: 1, b: 1 }, y: 1 }, { x: { a: 2, b: 2 }, y: 2 }, { limit: 1 });
+    expect([nested.changes.map((c) => c.path), nested.truncated]).toStrictEqual([['x.a'], true]);
+  });
+
+  it('a field whose getter throws is unreadable on the side it throws', () => {
+    const throwing = (key: string) =>
+      Object.defineProperty({}, key, {
+        enumerable: true,
+        get() {
+          throw new Error('no');
+        },
+      });
+    expect(diffContext(throwing('a'), {}).changes).toStrictEqual([{ path: 'a', kind: 'removed', before: '(unreadable)' }]);
+    expect(diffContext({}, throwing('a')).changes).toStrictEqual([{ path: 'a', kind: 'added', after: '(unreadable)' }]);
+    expect(diffContext(throwing('a'), { a: 1 }).changes).toStrictEqual([
+      { path: 'a', kind: 'changed', before: '(unreadable)', after: '(unreadable)' },
+    ]);
+    expect(diffContext({ a: 1 }, throwing('a')).changes).toStrictEqual([
+      { path: 'a', kind: 'changed', before: '(unreadable)', after: '(unreadable)' },
+    ]);
+    expect(diffContext({ gone: 1 }, {}).changes).toStrictEqual([{ path: 'gone', kind: 'removed', before: '1' }]);
+  });
+});
+
+describe('accepted events and state paths: the defensive cases', () => {
+  it('a snapshot that is not an active machine snapshot accepts nothing', () => {
+    expect(acceptedEvents({ status: 'active' })).toStrictEqual([]);
+    expect(acceptedEvents({ status: 'active', _nodes: 'x' })).toStrictEqual([]);
+    expect(acceptedEvents({ status: 'done', _nodes: [] })).toStrictEqual([]);
+    expect(acceptedEvents({ status: 'active', _nodes: [{}] })).toStrictEqual([]);
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('no');
+        },
+      },
+    );
+    expect(acceptedEvents(trap)).toStrictEqual([]);
+  });
+
+  it('a guard that throws on a bare event leaves that event disabled; the list is sorted and without duplicates', () => {
+    const machine = setup({
+      guards: {
+        boom: () => {
+          throw new Error('guard');
+        },
+        no: () => false,
+      },
+    }).createMachine({
+      type: 'parallel',
+      states: {
+        a: { initial: 'x', states: { x: { on: { ZED: { guard: 'boom', target: 'x' }, ALPHA: { target: 'x' } } } } },
+        b: { initial: 'y', states: { y: { on: { ZED: { guard: 'no', target: 'y' }, MID: { guard: 'no', target: 'y' } } } } },
+      },
+    });
+    const snapshot = createActor(machine).start().getSnapshot();
+    expect(acceptedEvents(snapshot)).toStrictEqual([
+      { type: 'ALPHA', enabled: true },
+      { type: 'MID', enabled: false },
+      { type: 'ZED', enabled: false },
+    ]);
+  });
+
+  it('activeStatePaths: a prefix is carried down; an unreadable value gives none', () => {
+    expect(activeStatePaths({ a: { b: 'c' }, d: 'e' })).toStrictEqual(['a', 'a.b', 'a.b.c', 'd', 'd.e']);
+    expect(activeStatePaths('x', ['root'])).toStrictEqual(['root.x']);
+    expect(activeStatePaths(5)).toStrictEqual([]);
+    expect(activeStatePaths(undefined)).toStrictEqual([]);
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(activeStatePaths(proxy)).toStrictEqual([]);
+  });
+
+  it('a transition label: each word the exporter writes for XState is no event; a non-string is none', () => {
+    for (const word of ['always', 'after', 'done', 'error']) {
+      expect(eventOfTransitionLabel(word)).toBeUndefined();
+      expect(eventOfTransitionLabel(`${word} x`)).toBeUndefined();
+    }
+    expect(eventOfTransitionLabel('xstate.init')).toBeUndefined();
+    expect(eventOfTransitionLabel('AFTER')).toBe('AFTER');
+    expect(eventOfTransitionLabel('\tGO\nnext')).toBe('GO');
+    expect(eventOfTransitionLabel(5 as never)).toBeUndefined();
+  });
+});
+
+describe('viewport: every guard and bound', () => {
+  const view = { scale: 2, x: 10, y: 20 };
+
+  it('zoom and pan ignore a factor, scale or point that is not a positive finite number', () => {
+    for (const [factor, px, py] of [
+      [0, 0, 0],
+      [-1, 0, 0],
+      [Infinity, 0, 0],
+      [2, Number.NaN, 0],
+      [2, 0, Infinity],
+    ]) {
+      expect(zoomAt(view, factor!, px!, py!)).toBe(view);
+      expect(zoomTo(view, factor!, px!, py!)).toBe(view);
+    }
+    expect(panBy(view, 0, Number.NaN)).toBe(view);
+    expect(zoomAt(view, 1, 0, 0)).toStrictEqual(view);
+    expect(zoomTo(view, 4, 10, 20)).toStrictEqual({ scale: 4, x: 10, y: 20 });
+    expect(zoomTo(view, 1, 0, 0)).toStrictEqual({ scale: 1, x: 5, y: 10 });
+    expect(zoomTo(view, 100, 10, 20).scale).toBe(MAX_ZOOM);
+    expect(zoomTo(view, 0.001, 10, 20).scale).toBe(MIN_ZOOM);
+    expect([MIN_ZOOM, MAX_ZOOM]).toStrictEqual([0.05, 8]);
+  });
+
+  it('fit-to-width: an empty diagram or frame opens at 1:1; the padding is taken on both sides; a huge diagram stops at the least zoom', () => {
+    expect(fitToWidth(0, 500)).toStrictEqual({ scale: 1, x: 0, y: 0 });
+    expect(fitToWidth(500, 0)).toStrictEqual({ scale: 1, x: 0, y: 0 });
+    expect(fitToWidth(Number.NaN, 500)).toStrictEqual({ scale: 1, x: 0, y: 0 });
+    expect(fitToWidth(1000, 520, 10)).toStrictEqual({ scale: 0.5, x: 10, y: 10 });
+    expect(fitToWidth(1000, 500)).toStrictEqual({ scale: 0.484, x: 8, y: 8 });
+    expect(fitToWidth(1e9, 500).scale).toBe(MIN_ZOOM);
+    // A frame narrower than its padding still fits at least one pixel.
+    expect(fitToWidth(100, 10, 8).scale).toBe(MIN_ZOOM);
+    expect(fitToWidth(10, 10, 8).scale).toBe(0.1);
+  });
+
+  it('the opening scale: a readable scale that is no positive finite number leaves the fitted one; a large one is clamped', () => {
+    const fitted = fitToWidth(4000, 1000).scale;
+    for (const readable of [0, -1, Number.NaN, Infinity]) expect(initialScale(4000, 1000, readable)).toBe(fitted);
+    expect(initialScale(4000, 1000, fitted)).toBe(fitted);
+    expect(initialScale(4000, 1000, 50)).toBe(MAX_ZOOM);
+    expect(initialScale(4000, 1000, 0.5, 0)).toBe(0.5);
+    expect(initialScale(2000, 1000, 0.5, 0)).toBe(0.5);
+  });
+
+  it('centreOn: a bad scale is 1:1; no focus centres the top middle; the fit test includes the padding on both sides', () => {
+    const frame = { width: 100, height: 100 };
+    expect(centreOn(Number.NaN, { width: 50, height: 50 }, frame)).toStrictEqual({ scale: 1, x: 25, y: 8 });
+    expect(centreOn(-2, { width: 50, height: 50 }, frame)).toStrictEqual({ scale: 1, x: 25, y: 8 });
+    expect(centreOn(1, { width: -50, height: -10 }, frame)).toStrictEqual({ scale: 1, x: 50, y: 8 });
+    // Exactly the frame minus the padding still fits.
+    expect(centreOn(1, { width: 84, height: 84 }, frame)).toStrictEqual({ scale: 1, x: 8, y: 8 });
+    // One pixel more does not: the diagram's middle top is centred, within its edges.
+    expect(centreOn(1, { width: 85, height: 85 }, frame)).toStrictEqual({ scale: 1, x: 7.5, y: 8 });
+    expect(centreOn(1, { width: 400, height: 400 }, frame)).toStrictEqual({ scale: 1, x: -150, y: 8 });
+    expect(centreOn(1, { width: 400, height: 400 }, frame, { x: 380, y: 380, width: 20, height: 20 })).toStrictEqual({
+      scale: 1,
+      x: -308,
+      y: -308,
+    });
+    expect(centreOn(2, { width: 400, height: 400 }, frame, { x: 0, y: 0, width: 10, height: 10 }, 4)).toStrictEqual({
+      scale: 2,
+      x: 4,
+      y: 4,
+    });
+    expect(centreOn(100, { width: 10, height: 10 }, frame).scale).toBe(MAX_ZOOM);
+  });
+
+  it('showsWhole: each edge of the frame counts, inclusive', () => {
+    const frame = { width: 100, height: 50 };
+    const at = { scale: 1, x: 0, y: 0 };
+    expect(showsWhole(at, frame, { x: 0, y: 0, width: 100, height: 50 })).toBe(true);
+    expect(showsWhole(at, frame, { x: -1, y: 0, width: 10, height: 10 })).toBe(false);
+    expect(showsWhole(at, frame, { x: 0, y: -1, width: 10, height: 10 })).toBe(false);
+    expect(showsWhole(at, frame, { x: 91, y: 0, width: 10, height: 10 })).toBe(false);
+    expect(showsWhole(at, frame, { x: 0, y: 41, width: 10, height: 10 })).toBe(false);
+    expect(showsWhole({ scale: 2, x: -10, y: 5 }, frame, { x: 5, y: 0, width: 50, height: 20 })).toBe(true);
+    expect(showsWhole({ scale: 2, x: -10, y: 5 }, frame, { x: 5, y: 0, width: 51, height: 20 })).toBe(false);
+  });
+
+  it('the wheel: pixels, lines and pages scale differently; a mouse notch is gentler than a pinch; a step of 1 or less never zooms', () => {
+    expect(wheelFactor(-10, 0, false)).toBeCloseTo(Math.exp(0.015), 12);
+    expect(wheelFactor(-1, 1, false)).toBeCloseTo(Math.exp(16 * 0.0015), 12);
+    expect(wheelFactor(-0.1, 2, false)).toBeCloseTo(Math.exp(40 * 0.0015), 12);
+    expect(wheelFactor(-10, 3, false)).toBeCloseTo(Math.exp(0.015), 12);
+    expect(wheelFactor(5, 0, true)).toBeCloseTo(Math.exp(-0.05), 12);
+    expect(wheelFactor(-100, 0, false, 2)).toBeCloseTo(Math.exp(0.15), 12);
+    expect(wheelFactor(-1000, 0, false, 2)).toBe(2);
+    expect(wheelFactor(1000, 0, false, 2)).toBe(0.5);
+    expect(wheelFactor(-100, 0, true, 1)).toBe(1);
+    expect(wheelFactor(-100, 0, true, Number.NaN)).toBe(1);
+    expect(wheelFactor(Infinity, 0, true)).toBe(1);
+    expect(wheelFactor(0, 0, true)).toBe(1);
   });
 });
