@@ -3,7 +3,7 @@
 // listener does reaches the app.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { assign, createActor, setup } from 'xstate';
+import { assign, createActor, fromPromise, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
@@ -17,6 +17,8 @@ import {
   activeStatePaths,
   createInspector,
   DEFAULT_DIFF_DEPTH,
+  DEFAULT_LOG_LIMIT,
+  MAX_INSPECTOR_LIMIT,
   DEFAULT_DIFF_LIMIT,
   diffContext,
   fitToWidth,
@@ -29,6 +31,7 @@ import {
   zoomTo,
 } from '../../machines/inspector/index.js';
 import { eventOfTransitionLabel } from '../../machines/inspector/accepted-events.js';
+import { watchProblem } from '../../machines/inspector/inspector.js';
 import { centreOn, initialScale, showsWhole, wheelFactor } from '../../machines/inspector/viewport.js';
 
 function reporter() {
@@ -826,5 +829,459 @@ describe('viewport: every guard and bound', () => {
     expect(wheelFactor(-100, 0, true, Number.NaN)).toBe(1);
     expect(wheelFactor(Infinity, 0, true)).toBe(1);
     expect(wheelFactor(0, 0, true)).toBe(1);
+  });
+});
+
+describe('inspector: options, names and lifecycle', () => {
+  it('limits from 1 to 10,000 are taken; the log keeps 100 entries by default; diffLimit cuts each entry', () => {
+    expect([DEFAULT_LOG_LIMIT, MAX_INSPECTOR_LIMIT]).toStrictEqual([100, 10_000]);
+    expect(() => createInspector({ logLimit: 1, diffLimit: 10_000 })).not.toThrow();
+    expect(() => createInspector({ logLimit: 10_000, diffLimit: 1 })).not.toThrow();
+    expect(fieldOf(() => createInspector({ diffLimit: 10_001 }))).toBe('diffLimit');
+    expect(fieldOf(() => createInspector('options' as never))).toBe('options');
+    const error = (() => {
+      try {
+        createInspector({ logLimit: 0 });
+      } catch (e) {
+        return e as InvalidArgumentError;
+      }
+      return undefined;
+    })();
+    expect(error?.message).toBe('inspector: logLimit must be an integer from 1 to 10000, got 0');
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('b', actor);
+    for (let i = 0; i < 101; i++) actor.send({ type: i % 2 ? 'ENABLE' : 'DISABLE' });
+    const log = viewOf(inspector, 'b').log;
+    expect([log.length, log[0]!.seq, log.at(-1)!.seq]).toStrictEqual([100, 2, 101]);
+    const counter = setup({}).createMachine({
+      context: { a: 0, b: 0, c: 0 },
+      on: {
+        BUMP: {
+          actions: assign({ a: ({ context }) => context.a + 1, b: ({ context }) => context.b + 1, c: ({ context }) => context.c + 1 }),
+        },
+      },
+    });
+    const bumped = createActor(counter).start();
+    const cut = createInspector({ diffLimit: 2 });
+    cut.watch('c', bumped);
+    bumped.send({ type: 'BUMP' });
+    const [entry] = viewOf(cut, 'c').log;
+    expect([entry!.changes.map((c) => c.path), entry!.changesTruncated]).toStrictEqual([['a', 'b'], true]);
+    const whole = createInspector();
+    whole.watch('c', bumped);
+    bumped.send({ type: 'BUMP' });
+    expect(viewOf(whole, 'c').log[0]!.changesTruncated).toBe(false);
+  });
+
+  it('a view names the actor, its id and its machine; a non-machine logic has no machine', () => {
+    const actor = createActor(buttonMachine, { input: {}, id: 'the-button' }).start();
+    const promise = createActor(fromPromise(async () => 1)).start();
+    const inspector = createInspector();
+    inspector.watch('button', actor);
+    inspector.watch('promise', promise);
+    expect(inspector.views().map((v) => v.name)).toStrictEqual(['button', 'promise']);
+    expect(viewOf(inspector, 'button')).toMatchObject({ name: 'button', actorId: 'the-button', machine: buttonMachine, status: 'active' });
+    expect(viewOf(inspector, 'promise').machine).toBeUndefined();
+    expect(viewOf(inspector, 'promise').problem).toBeUndefined();
+  });
+
+  it('watching the same actor under its name again changes nothing; another actor replaces it and the old one is no longer recorded', () => {
+    const first = createActor(buttonMachine, { input: {} }).start();
+    const second = createActor(buttonMachine, { input: { disabled: true } }).start();
+    const inspector = createInspector();
+    inspector.watch('b', first);
+    let calls = 0;
+    inspector.subscribe(() => calls++);
+    const views = inspector.views();
+    inspector.watch('b', first);
+    expect([calls, inspector.views()]).toStrictEqual([0, views]);
+    inspector.watch('b', second);
+    expect(calls).toBe(1);
+    expect(viewOf(inspector, 'b').value).toEqual({ activity: 'idle', availability: 'disabled' });
+    first.send({ type: 'DISABLE' });
+    expect(viewOf(inspector, 'b').log).toStrictEqual([]);
+    expect(calls).toBe(1);
+  });
+
+  it('subscribe wants a function and its stop ends the calls; unwatch of an unknown name is ignored', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    expect(fieldOf(() => inspector.subscribe('x' as never))).toBe('listener');
+    inspector.watch('b', actor);
+    let calls = 0;
+    const stop = inspector.subscribe(() => calls++);
+    actor.send({ type: 'DISABLE' });
+    stop();
+    actor.send({ type: 'ENABLE' });
+    expect(calls).toBe(1);
+    const views = inspector.views();
+    inspector.unwatch('nobody');
+    expect(inspector.views()).toBe(views);
+  });
+
+  it('the same listener subscribed twice is called twice, and each stop removes only its own', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('b', actor);
+    let calls = 0;
+    const listener = () => calls++;
+    const stopOne = inspector.subscribe(listener);
+    inspector.subscribe(listener);
+    actor.send({ type: 'DISABLE' });
+    expect(calls).toBe(2);
+    stopOne();
+    actor.send({ type: 'ENABLE' });
+    expect(calls).toBe(3);
+  });
+
+  it('clearLog and send name the call in their errors; send takes only an event with a string type', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('b', actor);
+    const messageOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'no error';
+    };
+    expect(messageOf(() => inspector.clearLog('x'))).toBe('inspector.clearLog: name must be the name of a watched actor, got "x"');
+    expect(messageOf(() => inspector.send(5 as never, { type: 'CLICK' }))).toBe(
+      'inspector.send: name must be the name of a watched actor, got 5',
+    );
+    expect(fieldOf(() => inspector.send('b', { type: 5 } as never))).toBe('event');
+    const getter = Object.defineProperty({}, 'type', {
+      enumerable: true,
+      get() {
+        throw new Error('no type');
+      },
+    });
+    expect(fieldOf(() => inspector.send('b', getter as never))).toBe('event');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const hostile = Object.assign(Object.create(actor) as object, {
+        send: () => {
+          throw new Error('send');
+        },
+      }) as unknown as AnyActorRef;
+      inspector.watch('h', hostile);
+      const result = inspector.send('h', { type: 'CLICK' });
+      expect(!result.ok && result.error.message).toBe('h.send threw');
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('dispose stops every recording, drops the listeners and empties the views', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector();
+    inspector.watch('b', actor);
+    let calls = 0;
+    inspector.subscribe(() => calls++);
+    inspector.dispose();
+    expect(inspector.views()).toStrictEqual([]);
+    actor.send({ type: 'DISABLE' });
+    expect(calls).toBe(0);
+    expect(fieldOf(() => inspector.send('b', { type: 'CLICK' }))).toBe('name');
+  });
+
+  it('watchProblem names the argument that cannot be watched, or nothing', () => {
+    const actor = createActor(buttonMachine, { input: {} });
+    expect(watchProblem('a', actor)).toBeUndefined();
+    expect(watchProblem('', actor)?.extra).toMatchObject({ field: 'name' });
+    expect(watchProblem(5, actor)?.message).toBe('inspector.watch: name must be a non-empty string, got 5');
+    expect(watchProblem('a', { send() {}, subscribe() {} })?.extra).toMatchObject({ field: 'actor' });
+    expect(watchProblem('a', { send() {}, getSnapshot() {} })?.extra).toMatchObject({ field: 'actor' });
+    expect(watchProblem('a', { subscribe() {}, getSnapshot() {} })?.extra).toMatchObject({ field: 'actor' });
+    expect(watchProblem('a', { send() {}, subscribe() {}, getSnapshot() {} })).toBeUndefined();
+    const throwing = Object.defineProperty({}, 'send', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(watchProblem('a', throwing)?.message).toMatch(/^inspector\.watch: actor must be an actor ref \(send, subscribe, getSnapshot\)/);
+  });
+});
+
+describe('inspector: what it records from hostile or partial actors', () => {
+  /** An actor ref made of parts, recording whatever the inspector subscribes. */
+  function partActor(parts: Record<string, unknown>) {
+    const observers: Array<{ next?: (s: unknown) => void; error?: (e: unknown) => void; complete?: () => void }> = [];
+    let snapshot: unknown = { status: 'active', value: 'idle', context: { n: 0 } };
+    const actor = {
+      id: 'part',
+      send() {},
+      subscribe(observer: (typeof observers)[number]) {
+        observers.push(observer);
+        return { unsubscribe: () => observers.splice(observers.indexOf(observer), 1) };
+      },
+      getSnapshot: () => snapshot,
+      ...parts,
+    };
+    return {
+      actor: actor as unknown as AnyActorRef,
+      observers,
+      emit(next: unknown) {
+        snapshot = next;
+        for (const o of [...observers]) o.next?.(next);
+      },
+      end(kind: 'error' | 'complete') {
+        for (const o of [...observers]) {
+          if (kind === 'error') o.error?.(new Error('x'));
+          else o.complete?.();
+        }
+      },
+    };
+  }
+
+  it('without inspection: each new snapshot is an entry with its state change and context diff; the same snapshot again is not', () => {
+    const part = partActor({});
+    const inspector = createInspector();
+    inspector.watch('p', part.actor);
+    expect(viewOf(inspector, 'p')).toMatchObject({ recording: 'subscribe', status: 'active', value: 'idle', activeStates: ['idle'] });
+    part.emit({ status: 'active', value: 'busy', context: { n: 1 } });
+    const [entry] = viewOf(inspector, 'p').log;
+    expect(entry).toStrictEqual({
+      seq: 1,
+      eventType: '(unknown)',
+      payload: '',
+      from: 'idle',
+      to: 'busy',
+      transitions: [],
+      changes: [{ path: 'n', kind: 'changed', before: '0', after: '1' }],
+      changesTruncated: false,
+    });
+    const views = inspector.views();
+    part.emit(part.actor.getSnapshot());
+    expect(inspector.views()).toBe(views);
+    expect(viewOf(inspector, 'p').log).toHaveLength(1);
+  });
+
+  it('the end of an actor (error or complete) updates its view from its last snapshot', () => {
+    const part = partActor({});
+    const inspector = createInspector();
+    inspector.watch('p', part.actor);
+    (part.actor as unknown as { getSnapshot: () => unknown }).getSnapshot = () => ({ status: 'error', value: 'idle' });
+    part.end('error');
+    expect(viewOf(inspector, 'p').status).toBe('error');
+    (part.actor as unknown as { getSnapshot: () => unknown }).getSnapshot = () => ({ status: 'done', value: 'idle' });
+    part.end('complete');
+    expect(viewOf(inspector, 'p').status).toBe('done');
+  });
+
+  it('a snapshot whose status is no string reads unknown; one whose fields throw is named as the problem', () => {
+    const part = partActor({ getSnapshot: () => ({ status: 5, value: 'x' }) });
+    const inspector = createInspector();
+    inspector.watch('p', part.actor);
+    expect(viewOf(inspector, 'p')).toMatchObject({ status: 'unknown', value: 'x' });
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('snapshot trap');
+        },
+      },
+    );
+    const hostile = partActor({ getSnapshot: () => trap });
+    inspector.watch('h', hostile.actor);
+    expect(viewOf(inspector, 'h')).toMatchObject({ status: 'unknown', problem: 'the snapshot could not be read: Error("snapshot trap")' });
+  });
+
+  it('each failing part is named: system.inspect, subscribe, getSnapshot', () => {
+    const inspector = createInspector();
+    const boom = (what: string) => () => {
+      throw new Error(what);
+    };
+    inspector.watch('inspect', partActor({ system: { inspect: boom('inspect') } }).actor);
+    expect(viewOf(inspector, 'inspect')).toMatchObject({ recording: 'subscribe', problem: 'system.inspect threw: Error("inspect")' });
+    inspector.watch('subscribe', partActor({ subscribe: boom('subscribe') }).actor);
+    expect(viewOf(inspector, 'subscribe')).toMatchObject({ recording: 'none', problem: 'subscribe threw: Error("subscribe")' });
+    inspector.watch('get', partActor({ getSnapshot: boom('get') }).actor);
+    expect(viewOf(inspector, 'get')).toMatchObject({
+      recording: 'subscribe',
+      status: 'unknown',
+      problem: 'getSnapshot threw: Error("get")',
+    });
+    // The first problem found is the one named.
+    inspector.watch('both', partActor({ system: { inspect: boom('inspect') }, getSnapshot: boom('get') }).actor);
+    expect(viewOf(inspector, 'both').problem).toBe('system.inspect threw: Error("inspect")');
+    // A system without inspect is subscribed to.
+    inspector.watch('plain', partActor({ system: {} }).actor);
+    expect(viewOf(inspector, 'plain')).toMatchObject({ recording: 'subscribe' });
+    expect(viewOf(inspector, 'plain').problem).toBeUndefined();
+    // An id that is not a string is none.
+    inspector.watch('noid', partActor({ id: 5 }).actor);
+    expect(viewOf(inspector, 'noid').actorId).toBe('');
+  });
+
+  it('an unsubscribe that throws is reported, and the actor is still unwatched', () => {
+    const part = partActor({});
+    (part.actor as unknown as { subscribe: () => unknown }).subscribe = () => ({
+      unsubscribe() {
+        throw new Error('stuck');
+      },
+    });
+    const { errors, reports } = reporter();
+    const inspector = createInspector({ errors });
+    inspector.watch('p', part.actor);
+    inspector.unwatch('p');
+    expect(inspector.views()).toStrictEqual([]);
+    expect(reports).toStrictEqual([expect.objectContaining({ event: 'callbackFailed', message: 'unsubscribe threw' })]);
+  });
+
+  it('an event whose fields cannot be read is logged as (unreadable), and the actor goes on', () => {
+    const { errors, reports } = reporter();
+    const inspector = createInspector({ errors });
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    inspector.watch('b', actor);
+    const hostileEvent = new Proxy(
+      { type: 'DISABLE' },
+      {
+        ownKeys() {
+          throw new Error('keys');
+        },
+      },
+    );
+    actor.send(hostileEvent as never);
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(viewOf(inspector, 'b').log.at(-1)).toMatchObject({ eventType: '(unreadable)', payload: '' });
+    expect(reports).toStrictEqual([]);
+  });
+
+  it('an event with a non-string type is (unknown); microsteps with malformed transitions are read defensively', () => {
+    const { errors, reports } = reporter();
+    const inspector = createInspector({ errors });
+    const listeners: Array<(event: unknown) => void> = [];
+    const part = partActor({
+      system: { inspect: (observer: { next: (e: unknown) => void }) => (listeners.push(observer.next), { unsubscribe() {} }) },
+    });
+    inspector.watch('p', part.actor);
+    const emit = (event: unknown) => listeners.forEach((l) => l(event));
+    emit({ type: '@xstate.microstep', actorRef: part.actor, _transitions: [{ eventType: 5, source: { path: 'x' }, target: 'y' }, null] });
+    emit({ type: '@xstate.microstep', actorRef: part.actor, _transitions: 'none' });
+    emit({
+      type: '@xstate.microstep',
+      actorRef: part.actor,
+      _transitions: [{ eventType: 'GO', source: { path: ['a', 'b'] }, target: [{ path: ['c'] }, {}] }],
+    });
+    // Another actor's events are not this one's.
+    emit({ type: '@xstate.snapshot', actorRef: {}, event: { type: 'OTHER' }, snapshot: { status: 'active', value: 'z' } });
+    emit({ type: '@xstate.snapshot', actorRef: part.actor, event: { type: 7, data: 1 }, snapshot: { status: 'active', value: 'busy' } });
+    const [entry] = viewOf(inspector, 'p').log;
+    expect(entry).toMatchObject({
+      eventType: '(unknown)',
+      payload: '{data: 1}',
+      to: 'busy',
+      transitions: [
+        { eventType: '', source: '', targets: [] },
+        { eventType: '', source: '', targets: [] },
+        { eventType: 'GO', source: 'a.b', targets: ['c', ''] },
+      ],
+    });
+    expect(viewOf(inspector, 'p').log).toHaveLength(1);
+    emit({ type: '@xstate.snapshot', actorRef: part.actor, event: 'not an object', snapshot: { status: 'active', value: 'idle' } });
+    expect(viewOf(inspector, 'p').log.at(-1)).toMatchObject({ seq: 2, eventType: '(unknown)', payload: '', transitions: [] });
+    // An inspection event that cannot be read is reported as a failed callback; the views stay as they were.
+    const views = inspector.views();
+    emit(
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('hostile inspection event');
+          },
+        },
+      ),
+    );
+    expect(inspector.views()).toBe(views);
+    expect(reports).toStrictEqual([expect.objectContaining({ event: 'callbackFailed', message: 'inspection threw' })]);
+    // In inspect mode a plain snapshot of the actor's own subscription records nothing.
+    part.emit({ status: 'active', value: 'elsewhere' });
+    expect(viewOf(inspector, 'p').log).toHaveLength(2);
+  });
+});
+
+describe('inspector: a view changes exactly when what it shows changes', () => {
+  /** A bare actor ref whose snapshot the test sets, ending with complete() (its view is then read again). */
+  function scripted(first: unknown) {
+    let snapshot = first;
+    const observers: Array<{ complete?: () => void }> = [];
+    const actor = {
+      send() {},
+      subscribe(o: { complete?: () => void }) {
+        observers.push(o);
+        return { unsubscribe() {} };
+      },
+      getSnapshot: () => snapshot,
+    } as unknown as AnyActorRef;
+    return {
+      actor,
+      endWith(next: unknown) {
+        snapshot = next;
+        for (const o of observers) o.complete?.();
+      },
+    };
+  }
+
+  /** A stand-in machine snapshot whose state nodes handle `events`; `can` answers `enabled`. */
+  const fakeSnapshot = (events: string[], enabled: boolean) => ({
+    status: 'active',
+    value: 'same',
+    _nodes: [{ ownEvents: events }],
+    can: () => enabled,
+  });
+
+  it('only the problem changed: a new view, one call', () => {
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('gone');
+        },
+      },
+    );
+    const run = scripted({});
+    const inspector = createInspector();
+    inspector.watch('s', run.actor);
+    let calls = 0;
+    inspector.subscribe(() => calls++);
+    expect(viewOf(inspector, 's')).toMatchObject({ status: 'unknown', value: undefined });
+    run.endWith(trap);
+    expect(calls).toBe(1);
+    expect(viewOf(inspector, 's').problem).toBe('the snapshot could not be read: Error("gone")');
+  });
+
+  it('only whether an accepted event is enabled changed: a new view', () => {
+    const run = scripted(fakeSnapshot(['GO'], false));
+    const inspector = createInspector();
+    inspector.watch('s', run.actor);
+    expect(viewOf(inspector, 's').accepted).toStrictEqual([{ type: 'GO', enabled: false }]);
+    run.endWith(fakeSnapshot(['GO'], true));
+    expect(viewOf(inspector, 's').accepted).toStrictEqual([{ type: 'GO', enabled: true }]);
+  });
+
+  it('only which events are accepted changed (same count): a new view; nothing changed: the same view', () => {
+    const run = scripted(fakeSnapshot(['GO'], true));
+    const inspector = createInspector();
+    inspector.watch('s', run.actor);
+    run.endWith(fakeSnapshot(['STOP'], true));
+    expect(viewOf(inspector, 's').accepted).toStrictEqual([{ type: 'STOP', enabled: true }]);
+    const views = inspector.views();
+    run.endWith(fakeSnapshot(['STOP'], true));
+    expect(inspector.views()).toBe(views);
+    run.endWith(fakeSnapshot(['STOP', 'GO'], true));
+    expect(viewOf(inspector, 's').accepted.map((e) => e.type)).toStrictEqual(['GO', 'STOP']);
+  });
+
+  it('only the active states changed (same count): a new view', () => {
+    const run = scripted({ status: 'active', value: 'a' });
+    const inspector = createInspector();
+    inspector.watch('s', run.actor);
+    run.endWith({ status: 'active', value: 'b' });
+    expect(viewOf(inspector, 's').activeStates).toStrictEqual(['b']);
+    run.endWith({ status: 'active', value: { b: 'c' } });
+    expect(viewOf(inspector, 's').activeStates).toStrictEqual(['b', 'b.c']);
   });
 });
