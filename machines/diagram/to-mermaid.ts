@@ -80,7 +80,8 @@ export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptio
     if (typeof delay === 'number') return `after ${delay} ms`;
     const impl = delays[delay];
     const ms = typeof impl === 'number' ? impl : typeof impl === 'function' ? safeCall(impl, resolveContext()) : undefined;
-    return typeof ms === 'number' ? `after ${ms} ms (${delay})` : `after ${delay}`;
+    // A delay that resolves to no finite number (NaN from a context without the field) is shown by its name.
+    return typeof ms === 'number' && Number.isFinite(ms) ? `after ${ms} ms (${delay})` : `after ${delay}`;
   };
 
   const lines: string[] = ['stateDiagram-v2'];
