@@ -165,7 +165,11 @@ describe('toMermaid: every label, line and indent', () => {
         a: {
           after: { short: 'b', broken: 'b', text: 'b', missing: 'b' } as never,
           on: {
-            'GO:NOW;#': { target: 'b', guard: ({ context }) => context === undefined, actions: [assign({}), 'note', () => undefined] },
+            'GO:NOW;#': {
+              target: 'b',
+              guard: ({ context }) => context === undefined,
+              actions: [assign({}), 'note', () => undefined, 'xstate.custom', { type: 'audit' }] as never,
+            },
             ';': 'b',
             SPLIT: { target: ['#labels.c.x.two', '#labels.c.y.two'] },
           },
@@ -187,7 +191,7 @@ describe('toMermaid: every label, line and indent', () => {
       '  a --> b : after broken',
       '  a --> b : after text',
       '  a --> b : after missing',
-      '  a --> b : GO NOW [inline guard] / note',
+      '  a --> b : GO NOW [inline guard] / note, audit',
       '  a --> b',
       '  a --> c_x_two : SPLIT',
       '  a --> c_y_two : SPLIT',
