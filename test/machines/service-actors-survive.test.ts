@@ -4,18 +4,20 @@
 // throw at random: the actor never reaches `status: 'error'`, nothing escapes, and after `stop()` no timer fires.
 import fc from 'fast-check';
 import { Subject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { CAPTCHA_CHECK_PATH, CAPTCHA_GET_ID_PATH } from '../../core/captcha/api.js';
 import { createTestCaptchaWidget } from '../../core/captcha/test-widget.js';
 import type { TestWidgetOutcome } from '../../core/captcha/test-widget.js';
-import { memoryPlatform } from '../../core/platform/index.js';
+import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
+import { MemoryBrowser, memoryPlatform } from '../../core/platform/index.js';
 import { createRiskTokenStore } from '../../core/security/risk-token/index.js';
 import type { RiskTokenTick } from '../../core/security/risk-token/index.js';
 import type { Security, SecurityEvent } from '../../core/security/index.js';
 import { bridgeRequestMachine } from '../../machines/bridge-request.machine.js';
 import { captchaMachine } from '../../machines/captcha.machine.js';
 import { riskTokenMachine } from '../../machines/risk-token.machine.js';
+import { createRiskTokenService, riskTokenState } from '../../machines/risk-token.service.js';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
 import { inApp } from '../core/bridge/setup.js';
 import { scriptedCaptchaHttp } from '../support/scripted-captcha-http.js';
@@ -202,5 +204,120 @@ describe('captcha flow machine: random and malformed widget events never put it 
       ),
       { numRuns: RUNS },
     );
+  });
+});
+
+// The calls the risk-token service adds around its machine, with a fetcher of the test's own (no server). Kept here
+// because the machines-services mutation area runs this file; the service's tests against a real device service are
+// in risk-token.service.test.ts.
+describe('risk-token service: the calls around its machine', () => {
+  const token = (n: number) => n.toString(16).padStart(40, '0');
+  const settleAll = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it('a fetcher of its own wins over the device client; current(), state(), settle() and refresh() read what it gave', async () => {
+    const platform = memoryPlatform();
+    let n = 0;
+    const device = { get: () => Promise.reject(new Error('the device client is not used')) } as never;
+    const service = createRiskTokenService(platform, { device, fetchToken: () => Promise.resolve(token(++n)) });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    expect(service.state()).toMatchObject({ status: 'success', token: token(1), kind: 'success', pending: false, error: undefined });
+    expect(await service.settle(1000)).toBe(token(2));
+    expect(await service.refresh()).toMatchObject({ token: token(3), pending: false });
+    // Ready already: whenReady answers at once, with no timer.
+    const timers = platform.timers.pendingCount;
+    expect(await service.whenReady()).toBe(token(3));
+    expect(platform.timers.pendingCount).toBe(timers);
+    service.dispose();
+    expect(await service.settle(1000)).toBe(token(3));
+  });
+
+  it('refreshIfDue refreshes only a token that is due', async () => {
+    const platform = memoryPlatform();
+    let calls = 0;
+    const service = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(++calls)) });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    service.refreshIfDue();
+    await settleAll();
+    expect(calls).toBe(1);
+    await platform.advanceAsync(2 * 1_200_000);
+    await vi.waitFor(() => expect(calls).toBeGreaterThan(1));
+    service.dispose();
+  });
+
+  it('whenReady waits initWaitMs by default, the option given', async () => {
+    const platform = memoryPlatform();
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), initWaitMs: 1000 });
+    let ready: string | undefined | 'waiting' = 'waiting';
+    void service.whenReady().then((value) => (ready = value));
+    await platform.advanceAsync(999);
+    expect(ready).toBe('waiting');
+    await platform.advanceAsync(1);
+    expect(ready).toBeUndefined();
+    service.dispose();
+  });
+
+  it('install puts the header hook on a client and returns its remover; a client that is not one is refused', () => {
+    const platform = memoryPlatform();
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), autoStart: false });
+    const given: unknown[] = [];
+    const remove = () => undefined;
+    expect(service.install({ use: (hooks: unknown) => (given.push(hooks), remove) } as never)).toBe(remove);
+    expect(given).toStrictEqual([{ beforeRequest: [expect.any(Function)] }]);
+    const refused = (http: unknown) => {
+      try {
+        service.install(http as never);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidArgumentError);
+        return [(error as Error).message, ((error as InvalidArgumentError).extra as { field: string }).field];
+      }
+      return 'no error';
+    };
+    expect(refused({})[1]).toBe('http.use');
+    expect(refused({ use: () => 'remover' })).toStrictEqual([
+      'riskToken.install: http.use must be a use() that returns its remover, got "remover"',
+      'http.use',
+    ]);
+    expect(
+      refused({
+        use: () => {
+          throw new Error('use broke');
+        },
+      })[0],
+    ).toMatch(/^riskToken\.install: http\.use must be an HTTP client's use\(\)/);
+    service.dispose();
+  });
+
+  it('riskTokenState refuses what is not a risk-token snapshot', () => {
+    try {
+      riskTokenState({} as never);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).message).toMatch(/^riskTokenState: snapshot must be a risk-token machine snapshot/);
+    }
+  });
+
+  it("another tab's write to the token's storage keys is taken up; a write to any other key is not", async () => {
+    const browser = new MemoryBrowser(0);
+    const one = memoryPlatform({ browser });
+    const two = memoryPlatform({ browser });
+    let n = 0;
+    const first = createRiskTokenService(one, { fetchToken: () => Promise.resolve(token(++n)) });
+    await vi.waitFor(() => expect(first.current()).toBe(token(1)));
+    const second = createRiskTokenService(two, { fetchToken: () => Promise.resolve(token(100 + ++n)) });
+    expect(second.current()).toBe(token(1));
+    // The cookie changes behind the first tab's back; the second tab then writes a key of its own.
+    two.cookies.set('riskToken', token(50));
+    two.localStorage.setItem('unrelated', 'x');
+    await settleAll();
+    expect(first.current()).toBe(token(1));
+    // A refresh in the second tab writes the token's keys: the first tab reads the store again.
+    await second.refresh();
+    expect(second.current()).toBe(token(102));
+    await vi.waitFor(() => expect(first.current()).toBe(token(102)));
+    first.dispose();
+    second.dispose();
   });
 });
