@@ -956,3 +956,220 @@ describe('createUiKit options', () => {
     configureRootToaster({});
   });
 });
+
+describe('UI APIs: the remaining rules', () => {
+  it("findNode's and whenElement's errors say which call and what they want", () => {
+    const dom = domOf('');
+    expect(invalid(() => findNode({} as never, 'a')).message).toBe('findNode: doc must be a document');
+    expect(invalid(() => findNode(dom.document, 5 as never)).message).toBe('findNode: id must be a string');
+    expect(invalid(() => whenElement({} as never, 'a', () => undefined)).message).toBe('whenElement: dom.document must be a document');
+    expect(invalid(() => whenElement(dom, 1 as never, () => undefined)).message).toBe('whenElement: id must be a string');
+    expect(invalid(() => whenElement(dom, 'a', 'f' as never)).message).toBe('whenElement: found must be a function');
+  });
+
+  it('whenElement also finds a node that gets its id (or its data-exkit-node) after it was added', async () => {
+    const dom = domOf('<div id="host"></div>');
+    const found: string[] = [];
+    whenElement(dom, 'late-id', (el) => void found.push(`id:${el.tagName}`));
+    whenElement(dom, 'late-node', (el) => void found.push(`node:${el.tagName}`));
+    const span = dom.document.createElement('span');
+    const em = dom.document.createElement('em');
+    dom.document.getElementById('host')!.append(span, em);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(found).toStrictEqual([]);
+    span.id = 'late-id';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(found).toStrictEqual(['id:SPAN']);
+    em.setAttribute('data-exkit-node', 'late-node');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(found).toStrictEqual(['id:SPAN', 'node:EM']);
+  });
+
+  it('a layer effect raises its layer for layer.front only', () => {
+    const stack = createLayerStack(undefined);
+    const machine = setup({ actors: { layer: layerEffect } }).createMachine({
+      invoke: { id: 'l', src: 'layer', input: { stack, dom: undefined, nodeId: 'n' } },
+      on: {
+        FRONT: { actions: sendTo('l', { type: 'layer.front' }) },
+        OTHER: { actions: sendTo('l', { type: 'layer.other' } as never) },
+      },
+    });
+    const actor = createActor(machine).start();
+    const other = stack.push({});
+    actor.send({ type: 'OTHER' });
+    expect(other.isTop()).toBe(true);
+    actor.send({ type: 'FRONT' });
+    expect(other.isTop()).toBe(false);
+    actor.stop();
+  });
+
+  it('a kit on a platform with a document hands it to its regions and boxes; an isolated kit numbers both regions alike', () => {
+    const dom = domOf('');
+    const platform = memoryPlatform({ dom });
+    const kit = createUiKit(platform, { isolatedToaster: true });
+    expect(kit.host.dom).toBe(dom);
+    expect(kit.notifier.getSnapshot().context.dom).toBe(dom);
+    expect(kit.messageBoxQueue.getSnapshot().context.dom).toBe(dom);
+    expect(kit.toaster.getSnapshot().context.dom).toBe(dom);
+    const toastRegion = kit.toaster.getSnapshot().context.regionId;
+    const notifyRegion = kit.notifier.getSnapshot().context.regionId;
+    const number = /^exkit-toasts-(\d+)$/.exec(toastRegion)?.[1];
+    expect(number).toBeDefined();
+    expect(notifyRegion).toBe(`exkit-notifications-${number}`);
+    kit.dispose();
+  });
+
+  it('an earlier root toaster joins a platform with a document: the document goes with the stack; the failure report names its stream', () => {
+    configureRootToaster({});
+    toast.info('early');
+    const dom = domOf('');
+    const platform = memoryPlatform({ dom });
+    const toaster = appToaster(platform);
+    expect(toaster.getSnapshot().context.dom).toBe(dom);
+    configureRootToaster({});
+    toast.info('early');
+    const failing = memoryPlatform();
+    const changes = new Subject<'visible' | 'hidden'>();
+    appToaster({ ...failing, visibility: { ...failing.visibility, changes } } as typeof failing);
+    changes.error(new Error('gone'));
+    expect(failing.reports).toStrictEqual([expect.objectContaining({ data: { callback: 'visibility.changes' } })]);
+    configureRootToaster({});
+  });
+
+  it("a root toaster appToaster makes itself follows the platform's visibility once, through its input", () => {
+    configureRootToaster({});
+    const platform = memoryPlatform();
+    const changes = new Subject<'visible' | 'hidden'>();
+    const watched = { ...platform, visibility: { ...platform.visibility, changes } } as typeof platform;
+    const toaster = appToaster(watched);
+    changes.next('hidden');
+    expect(toaster.getSnapshot().context.pageHidden).toBe(true);
+    changes.error(new Error('gone'));
+    // One subscription (the toaster's own), so one report: nothing was forwarded on top of it.
+    expect(platform.reports.filter((r) => r.message === 'visibility.changes failed')).toHaveLength(1);
+    configureRootToaster({});
+  });
+
+  it('loading: a stopped subscription hears nothing; a throwing listener is reported by name and the others still hear', () => {
+    const reports: Array<{ message?: string }> = [];
+    const overlays = createLoadingOverlays({ errors: { report: (r) => void reports.push(r) } });
+    let stopped = 0;
+    let heard = 0;
+    overlays.subscribe(() => {
+      throw new Error('listener bug');
+    });
+    overlays.subscribe(() => heard++)();
+    overlays.subscribe(() => stopped++)();
+    overlays.subscribe(() => heard++);
+    overlays.show('t', () => undefined);
+    expect([heard, stopped]).toStrictEqual([1, 0]);
+    expect(reports).toStrictEqual([expect.objectContaining({ message: 'loading listener threw' })]);
+    overlays.dispose();
+  });
+
+  it('message boxes: closing one of several open boxes settles only its own promise; errors name the messageBox call', async () => {
+    const clock = new SimulatedClock();
+    const queue = createActor(messageBoxQueueMachine, { input: { layers: createLayerCounter() }, clock }).start();
+    const api = createMessageBoxApi(() => queue);
+    const outcomes: string[] = [];
+    void api.confirm('first', { transitionMs: 0 }).then((r) => void outcomes.push(`first:${r.action}`));
+    void api.confirm('second', { transitionMs: 0 }).then((r) => void outcomes.push(`second:${r.action}`));
+    queue.send({ type: 'CANCEL' });
+    clock.increment(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(outcomes).toStrictEqual(['first:cancel']);
+    queue.send({ type: 'CONFIRM' });
+    clock.increment(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(outcomes).toStrictEqual(['first:cancel', 'second:confirm']);
+    await expect(api.alert(5 as never)).rejects.toMatchObject({ message: 'messageBox: message must be a string, got 5' });
+    await expect(api.alert('x', { showCancel: 'no' } as never)).rejects.toMatchObject({
+      message: 'messageBox: options.showCancel must be a boolean, got "no"',
+    });
+    queue.stop();
+  });
+
+  it('message boxes: a queue that fails, or completes, resolves its open boxes as closed', async () => {
+    const observers: Array<{ complete?: () => void; error?: (e: unknown) => void }> = [];
+    const fake = {
+      on: () => ({ unsubscribe() {} }),
+      subscribe: (o: (typeof observers)[number]) => (observers.push(o), { unsubscribe() {} }),
+      getSnapshot: () => ({ status: 'active' }),
+      send: () => undefined,
+    };
+    const api = createMessageBoxApi(() => fake as never);
+    const failed = api.alert('a');
+    const completed = api.alert('b');
+    observers[0]!.error!(new Error('queue failed'));
+    observers[1]!.complete!();
+    await expect(failed).resolves.toStrictEqual({ action: 'close' });
+    await expect(completed).resolves.toStrictEqual({ action: 'close' });
+  });
+
+  it('toast: update takes a patch without a message; the success text and options errors name toast.promise', async () => {
+    const toaster = createActor(toasterMachine, { input: {} }).start();
+    const api = createToastApi(() => toaster);
+    const id = api.info('kept');
+    api.update(id, { type: 'warning' });
+    expect(toaster.getSnapshot().context.items[0]!.ref.getSnapshot().context).toMatchObject({ type: 'warning', message: 'kept' });
+    await expect(api.promise(Promise.resolve(1), { loading: 'L', success: 1 as never, error: 'E' })).rejects.toMatchObject({
+      message: 'toast.promise: messages.success must be a string or a function giving one, got 1',
+    });
+    await expect(
+      api.promise(Promise.resolve(1), { loading: 'L', success: 'S', error: 'E' }, { duration: 'x' } as never),
+    ).rejects.toMatchObject({
+      message: 'toast.promise: options.duration must be a number of ms up to 2^31 − 1, 0 or Infinity, got "x"',
+    });
+    await expect(api.promise(Promise.resolve(1), 'messages' as never)).rejects.toMatchObject({
+      message: 'toast.promise: messages must be an object, got "messages"',
+    });
+    toaster.stop();
+  });
+
+  it('toast.promise: a throwing formatter is reported once, by name; a toaster gone when the promise settles is reported too', async () => {
+    const reports: Array<{ message?: string }> = [];
+    const toaster = createActor(toasterMachine, { input: { errors: { report: (r) => void reports.push(r) } } }).start();
+    const api = createToastApi(() => toaster);
+    await expect(
+      api.promise(Promise.reject(new Error('x')), {
+        loading: 'L',
+        success: 'S',
+        error: () => {
+          throw new Error('formatter bug');
+        },
+      }),
+    ).rejects.toThrow('x');
+    await Promise.resolve();
+    expect(reports.map((r) => r.message)).toStrictEqual(['toast.promise messages.error threw']);
+    expect(toaster.getSnapshot().context.items).toStrictEqual([]);
+    toaster.stop();
+    let calls = 0;
+    const flaky = createToastApi(() => {
+      if (++calls > 1) throw new Error('toaster gone');
+      return toaster;
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await flaky.promise(Promise.resolve(1), { loading: 'L', success: 'S', error: 'E' });
+      await Promise.resolve();
+      expect(logged.mock.calls.map((c) => c[0])).toStrictEqual(['[exkit] toast.promise threw']);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('toast.promise: without a duration the outcome keeps its type default', async () => {
+    const toaster = createActor(toasterMachine, { input: {} }).start();
+    const api = createToastApi(() => toaster);
+    await api.promise(Promise.resolve(1), { loading: 'L', success: 'S', error: 'E' });
+    await Promise.resolve();
+    const withDefault = toaster.getSnapshot().context.items[0]!.ref.getSnapshot().context.duration;
+    const plain = api.success('plain');
+    const expected = toaster
+      .getSnapshot()
+      .context.items.find((i) => i.id === plain)!
+      .ref.getSnapshot().context.duration;
+    expect(withDefault).toBe(expected);
+    toaster.stop();
+  });
+});
