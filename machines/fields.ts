@@ -27,6 +27,7 @@ export const isString = (value: unknown): value is string => typeof value === 's
 export const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 /** A size in px: a finite number ≥ 0. */
+// Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the type
 export const isExtent = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 /** A count cap: a positive whole number, or Infinity for none. */
 export const isCap = (value: unknown): value is number => value === Infinity || (Number.isSafeInteger(value) && (value as number) > 0);

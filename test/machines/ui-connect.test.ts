@@ -1362,11 +1362,12 @@ describe('field rules: the checks every machine, connect and API share', () => {
   });
 
   it('the predicates draw their bounds where the rules say', () => {
-    expect([isString(''), isString(1), isId(''), isId('a'), isId(1), isBoolean(false), isBoolean(0)]).toStrictEqual([
+    expect([isString(''), isString(1), isId(''), isId('a'), isId(1), isId(['a']), isBoolean(false), isBoolean(0)]).toStrictEqual([
       true,
       false,
       false,
       true,
+      false,
       false,
       true,
       false,
