@@ -1285,3 +1285,59 @@ describe('inspector: a view changes exactly when what it shows changes', () => {
     expect(viewOf(inspector, 's').activeStates).toStrictEqual(['b', 'b.c']);
   });
 });
+
+describe('inspector: the last of its rules', () => {
+  const parts = (extra: Record<string, unknown> = {}) =>
+    ({
+      send() {},
+      subscribe: () => ({ unsubscribe() {} }),
+      getSnapshot: () => ({ status: 'active', value: 'idle' }),
+      ...extra,
+    }) as unknown as AnyActorRef;
+
+  it('a new inspector shows no views', () => {
+    expect(createInspector().views()).toStrictEqual([]);
+  });
+
+  it('a logic with a root but no state-node lookup is not drawn as a machine', () => {
+    const inspector = createInspector();
+    inspector.watch('half', parts({ logic: { root: {} } }));
+    inspector.watch('whole', parts({ logic: { root: {}, getStateNodeById: () => undefined } }));
+    inspector.watch('flat', parts({ logic: { getStateNodeById: () => undefined } }));
+    expect(inspector.views().map((v) => v.machine === undefined)).toStrictEqual([true, false, true]);
+  });
+
+  it('a function carrying the methods of an actor is not an actor ref', () => {
+    const fn = Object.assign(() => undefined, { send() {}, subscribe() {}, getSnapshot() {} });
+    expect(watchProblem('a', fn)?.extra).toMatchObject({ field: 'actor' });
+  });
+
+  it('watching another actor under a name stops recording the first (its unsubscribe runs, and a throw there is reported)', () => {
+    const { errors, reports } = reporter();
+    const inspector = createInspector({ errors });
+    inspector.watch(
+      'n',
+      parts({
+        subscribe: () => ({
+          unsubscribe() {
+            throw new Error('stuck');
+          },
+        }),
+      }),
+    );
+    inspector.watch('n', parts());
+    expect(reports).toStrictEqual([expect.objectContaining({ message: 'unsubscribe threw' })]);
+    expect(inspector.views()).toHaveLength(1);
+  });
+
+  it('the log keeps exactly logLimit entries when it reaches it, and drops one for each past it', () => {
+    const actor = createActor(buttonMachine, { input: {} }).start();
+    const inspector = createInspector({ logLimit: 2 });
+    inspector.watch('b', actor);
+    actor.send({ type: 'DISABLE' });
+    actor.send({ type: 'ENABLE' });
+    expect(viewOf(inspector, 'b').log.map((e) => e.seq)).toStrictEqual([1, 2]);
+    actor.send({ type: 'DISABLE' });
+    expect(viewOf(inspector, 'b').log.map((e) => e.seq)).toStrictEqual([2, 3]);
+  });
+});
