@@ -1341,3 +1341,25 @@ describe('inspector: the last of its rules', () => {
     expect(viewOf(inspector, 'b').log.map((e) => e.seq)).toStrictEqual([2, 3]);
   });
 });
+
+describe('inspector helpers: the last cases', () => {
+  it('a context whose keys cannot be read before the change is one change of the whole', () => {
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no keys');
+        },
+      },
+    );
+    expect(diffContext(trap, { a: 1 }).changes).toStrictEqual([{ path: '', kind: 'changed', before: '(unreadable)', after: '{a: 1}' }]);
+  });
+
+  it('an object with send but no getSnapshot is no actor ref; one whose prototype has no constructor is an object', () => {
+    class Sender {
+      send() {}
+    }
+    expect(previewValue(new Sender())).toBe('Sender');
+    expect(previewValue(Object.create(Object.create(null) as object) as object)).toBe('object');
+  });
+});
