@@ -1363,3 +1363,34 @@ describe('inspector helpers: the last cases', () => {
     expect(previewValue(Object.create(Object.create(null) as object) as object)).toBe('object');
   });
 });
+
+describe('viewport: the remaining arithmetic', () => {
+  it('centreOn: a zero scale is 1:1; a focus is centred by its scaled position; a diagram a little narrower than the frame plus padding follows its focus', () => {
+    const frame = { width: 100, height: 100 };
+    expect(centreOn(0, { width: 50, height: 50 }, frame).scale).toBe(1);
+    expect(centreOn(2, { width: 400, height: 400 }, frame, { x: 200, y: 200, width: 10, height: 10 }, 4)).toStrictEqual({
+      scale: 2,
+      x: -360,
+      y: -360,
+    });
+    // 90 + 2 × 8 > 100: not centred, but kept against its right edge by the focus on the right.
+    expect(centreOn(1, { width: 90, height: 10 }, frame, { x: 80, y: 0, width: 10, height: 10 })).toStrictEqual({ scale: 1, x: 2, y: 8 });
+  });
+
+  it('showsWhole scales the box position as well as its size, on both axes', () => {
+    const frame = { width: 100, height: 50 };
+    const view = { scale: 2, x: 0, y: 5 };
+    expect(showsWhole(view, frame, { x: 0, y: 10, width: 5, height: 15 })).toBe(false);
+    expect(showsWhole(view, frame, { x: 0, y: 5, width: 5, height: 10 })).toBe(true);
+    expect(showsWhole(view, frame, { x: 46, y: 0, width: 5, height: 5 })).toBe(false);
+    expect(showsWhole(view, frame, { x: 20, y: 0, width: 10, height: 5 })).toBe(true);
+  });
+
+  it('the opening scale never drops below the fitted one, and a readable scale past the largest zoom is that zoom', () => {
+    const fitted = fitToWidth(500, 1000).scale;
+    expect(fitted).toBe(1);
+    expect(initialScale(500, 1000, 0.5)).toBe(1);
+    expect(initialScale(500, 1000, 20)).toBe(MAX_ZOOM);
+    expect(initialScale(100_000, 1000, 0.01)).toBe(MIN_ZOOM);
+  });
+});
