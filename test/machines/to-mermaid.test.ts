@@ -318,3 +318,22 @@ describe('toMermaid: every label, line and indent', () => {
     );
   });
 });
+
+describe('toMermaid: the edge cases of a definition', () => {
+  it('a machine without states is the bare header', () => {
+    expect(toMermaid(createMachine({ id: 'empty' }))).toBe('stateDiagram-v2\n');
+  });
+
+  it('an action object whose type is no string is left out; a delay function gets the init event', () => {
+    const machine = setup({
+      delays: { byEvent: ({ event }) => (event.type === 'xstate.init' ? 100 : 5) },
+    }).createMachine({
+      id: 'odd',
+      initial: 'a',
+      states: { a: { on: { GO: { target: 'b', actions: [{ type: 5 }] as never } }, after: { byEvent: 'b' } }, b: {} },
+    });
+    const text = toMermaid(machine);
+    expect(text).toContain('  a --> b : after 100 ms (byEvent)\n');
+    expect(text).toContain('  a --> b : GO\n');
+  });
+});
