@@ -108,6 +108,7 @@ export function toMermaid(machine: AnyStateMachine, givenOptions: ToMermaidOptio
       });
       return;
     }
+    // Stryker disable next-line OptionalChaining,ArrayDeclaration: XState gives every state node an initial transition, its target a list
     for (const target of parent.initial?.target ?? []) lines.push(`${indent}[*] --> ${idOf(target)}`);
     for (const child of children) renderNode(child, depth);
   };
