@@ -16,6 +16,7 @@ import type { RiskTokenTick } from '../../core/security/risk-token/index.js';
 import type { Security, SecurityEvent } from '../../core/security/index.js';
 import { bridgeRequestMachine } from '../../machines/bridge-request.machine.js';
 import { captchaMachine } from '../../machines/captcha.machine.js';
+import { createCaptchaService } from '../../machines/captcha.service.js';
 import { riskTokenMachine } from '../../machines/risk-token.machine.js';
 import { createRiskTokenService, riskTokenState } from '../../machines/risk-token.service.js';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
@@ -319,5 +320,141 @@ describe('risk-token service: the calls around its machine', () => {
     await vi.waitFor(() => expect(first.current()).toBe(token(102)));
     first.dispose();
     second.dispose();
+  });
+});
+
+describe('risk-token service: its options reach the machine', () => {
+  const token = (n: number) => n.toString(16).padStart(40, '0');
+  const messageOf = async (run: () => unknown) => {
+    try {
+      await run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('intervalMs and validityMs set when the token expires; a store of its own is the one written', async () => {
+    const platform = memoryPlatform();
+    const base = createRiskTokenStore(platform);
+    const saved: string[] = [];
+    const store = {
+      read: () => base.read(),
+      saveSuccess: (t: string, expiresAt: number) => {
+        saved.push(t);
+        base.saveSuccess(t, expiresAt);
+      },
+      saveDemoted: (t: string, expiresAt: number) => base.saveDemoted(t, expiresAt),
+      clear: () => base.clear(),
+      storageKeys: base.storageKeys,
+    };
+    const short = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(1)), intervalMs: 10_000, store });
+    await vi.waitFor(() => expect(short.current()).toBe(token(1)));
+    expect(short.state().expiresAt).toBe(20_000);
+    expect(saved).toStrictEqual([token(1)]);
+    short.dispose();
+    const valid = createRiskTokenService(memoryPlatform(), { fetchToken: () => Promise.resolve(token(2)), validityMs: 5_000 });
+    await vi.waitFor(() => expect(valid.current()).toBe(token(2)));
+    expect(valid.state().expiresAt).toBe(5_000);
+    valid.dispose();
+  });
+
+  it('retryDelayMs sets the wait before a failed fetch is tried again', async () => {
+    const platform = memoryPlatform();
+    let calls = 0;
+    const service = createRiskTokenService(platform, {
+      fetchToken: () => (++calls === 1 ? Promise.reject(new Error('down')) : Promise.resolve(token(3))),
+      retryDelayMs: 200,
+    });
+    await vi.waitFor(() => expect(service.actor.getSnapshot().matches({ refresh: { pending: 'retryWait' } })).toBe(true));
+    await platform.advanceAsync(199);
+    expect(calls).toBe(1);
+    await platform.advanceAsync(1);
+    await vi.waitFor(() => expect(service.current()).toBe(token(3)));
+    expect(calls).toBe(2);
+    service.dispose();
+  });
+
+  it('refreshTimeoutMs ends a refresh that never answers; current() is undefined while no token is held', async () => {
+    const platform = memoryPlatform();
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), refreshTimeoutMs: 300 });
+    expect(service.current()).toBeUndefined();
+    let settled: string | undefined;
+    void service.refresh().then((state) => (settled = state.status));
+    await platform.advanceAsync(299);
+    expect(settled).toBeUndefined();
+    await platform.advanceAsync(1);
+    await vi.waitFor(() => expect(settled).toBe('timeout'));
+    service.dispose();
+  });
+
+  it('refreshIfDue refreshes a due token even while the page is hidden (no schedule); settle leaves no timer behind', async () => {
+    const platform = memoryPlatform({ visibility: 'hidden' });
+    let calls = 0;
+    const service = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(++calls)) });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    const timers = platform.timers.pendingCount;
+    expect(await service.settle(5_000)).toBe(token(2));
+    expect(platform.timers.pendingCount).toBe(timers);
+    await platform.advanceAsync(3 * 1_200_000);
+    expect(calls).toBe(2);
+    service.refreshIfDue();
+    await vi.waitFor(() => expect(calls).toBe(3));
+    service.dispose();
+  });
+
+  it('a cross-tab change with no key (another tab cleared its storage) makes it read the store again', async () => {
+    const platform = memoryPlatform();
+    const changes = new Subject<{ key: string | null; oldValue: string | null; newValue: string | null }>();
+    const service = createRiskTokenService({ ...platform, crossTab: changes } as typeof platform, {
+      fetchToken: () => Promise.resolve(token(1)),
+    });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    platform.cookies.set('riskToken', token(60));
+    changes.next({ key: 'unrelated', oldValue: null, newValue: 'x' });
+    expect(service.current()).toBe(token(1));
+    changes.next({ key: null, oldValue: null, newValue: null });
+    expect(service.current()).toBe(token(60));
+    service.dispose();
+  });
+
+  it('its errors name the call and what it wants', async () => {
+    const platform = memoryPlatform();
+    expect(await messageOf(() => createRiskTokenService(platform, { autoStart: 'yes' as never }))).toBe(
+      'createRiskTokenService: autoStart must be a boolean',
+    );
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), autoStart: false });
+    expect(await messageOf(() => service.settle(-1))).toMatch(/^risk token settle: waitMs must be /);
+    expect(await messageOf(() => service.whenReady(-1))).toMatch(/^risk token whenReady: timeoutMs must be /);
+    expect(await messageOf(() => service.install({} as never))).toBe('riskToken.install: http.use must be an object, got undefined');
+    expect(await messageOf(() => service.install(null as never))).toBe('riskToken.install: http must be an object with use, got null');
+    service.dispose();
+  });
+});
+
+describe('captcha service: the texts of its refusals', () => {
+  const widget = createTestCaptchaWidget('success');
+  const { http } = scriptedCaptchaHttp({});
+  const messageOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('each refusal names createCaptchaService or captcha and the field', async () => {
+    expect(messageOf(() => createCaptchaService(null as never))).toMatch(/^createCaptchaService: options must be /);
+    expect(messageOf(() => createCaptchaService({ http: {} as never, widget }))).toMatch(
+      /^createCaptchaService: options\.http\.post must be /,
+    );
+    expect(messageOf(() => createCaptchaService({ http, widget, errors: {} as never }))).toMatch(
+      /^createCaptchaService: options\.errors\.report must be /,
+    );
+    const service = createCaptchaService({ http, widget });
+    await expect(service.verify('login', 'x' as never)).rejects.toMatchObject({ message: 'captcha: params must be an object, got "x"' });
+    service.dispose();
   });
 });
