@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, sendTo, setup, SimulatedClock } from 'xstate';
 import { Subject } from 'rxjs';
@@ -176,10 +176,15 @@ function invalid(call: () => unknown): InvalidArgumentError {
   throw new Error('no error was thrown');
 }
 
+/** jsdom, loaded as the node project loads any package (it ships no types of its own). */
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: Window & typeof globalThis };
+};
+
 /** A jsdom document of its own (this file runs under node): the DOM port the effects take. */
-function domOf(html: string): DomPort {
+function domOf(html: string): DomPort & { window: Window & typeof globalThis } {
   const { window } = new JSDOM(`<!doctype html><body>${html}</body>`);
-  return { window, document: window.document } as unknown as DomPort;
+  return { window, document: window.document };
 }
 
 describe("the machines' error classes", () => {
