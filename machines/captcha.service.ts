@@ -94,6 +94,7 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
     }
   };
   const start = (scene: string, params: Omit<ChallengeRequest, 'scene'>): Promise<CaptchaResult> => {
+    // Stryker disable next-line StringLiteral: 'en' and an unknown locale both map to the default captcha language, eng
     const language: CaptchaLanguage = captchaLanguage(options.locale?.() ?? 'en');
     const actor = createActor(captchaMachine, {
       input: {
@@ -104,6 +105,7 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
         captchaType: options.captchaType ?? BASE64_JSON_CAPTCHA_TYPE,
         selfVerify: options.selfVerify ?? false,
       },
+      // Stryker disable next-line ObjectLiteral: the flow has no delays, so no timer of its own reads the clock
       ...(options.clock ? { clock: options.clock } : {}),
     });
     actor.on('widgetError', ({ error }) => logWidgetError(error, scene));
@@ -156,6 +158,7 @@ export function createCaptchaService(givenOptions: CaptchaServiceOptions): Captc
     flowOf: (scene) => running.get(scene)?.actor,
     flows$: guardedStream('captcha.flows$', flows$, options.errors),
     dispose() {
+      // Stryker disable next-line ConditionalExpression: a second dispose finds no flow and a completed flows$, which ignores the rest
       if (disposed) return;
       disposed = true;
       for (const { actor } of [...running.values()]) actor.stop();

@@ -45,6 +45,7 @@ export function checkSend<E>(owner: string, send: unknown, field = 'send'): Send
 }
 
 /** A finite number (a z-index, an offset in px that may be negative). */
+// Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the type
 export const FINITE: FieldRule = { check: (value) => typeof value === 'number' && Number.isFinite(value), expect: 'a finite number' };
 /** A connect option for the viewport's width in px (Infinity: wide). */
 export const VIEWPORT_WIDTH: FieldRule = {

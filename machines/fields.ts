@@ -17,8 +17,8 @@ export type FieldRules<T> = { [K in keyof T]-?: FieldRule };
 /** A checked copy of an object, or the first field that failed. */
 export type FieldsResult<T> =
   | { ok: true; value: T }
-  /** `threw`: the field's getter threw, so there is no value to describe. */
-  | { ok: false; field: string; value: unknown; expect: string; threw?: true };
+  /** `threw`: the field's getter threw, so there is no value to describe; `whole`: the value itself failed (`field` is its name). */
+  | { ok: false; field: string; value: unknown; expect: string; threw?: true; whole?: true };
 
 /** Whether `value` is an object a field can be read from (core's one rule, re-exported for the machines). */
 export { isRecord };
@@ -27,6 +27,7 @@ export const isString = (value: unknown): value is string => typeof value === 's
 export const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 /** A size in px: a finite number ≥ 0. */
+// Stryker disable next-line ConditionalExpression: Number.isFinite is false for every non-number, so the typeof test only narrows the type
 export const isExtent = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 /** A count cap: a positive whole number, or Infinity for none. */
 export const isCap = (value: unknown): value is number => value === Infinity || (Number.isSafeInteger(value) && (value as number) > 0);
@@ -52,7 +53,13 @@ export const isFunction = (value: unknown): boolean => typeof value === 'functio
  * outside `rules` are dropped). Never throws: events and options from any caller go through it.
  */
 export function readFields<T>(value: unknown, rules: FieldRules<T>, where = 'value'): FieldsResult<T> {
-  if (!isRecord(value)) return { ok: false, field: where, value, expect: 'an object' };
+  if (!isRecord(value)) return { ok: false, field: where, value, expect: 'an object', whole: true };
+  try {
+    Reflect.ownKeys(value);
+  } catch {
+    // A revoked Proxy: no field of it can be read.
+    return { ok: false, field: where, value: undefined, expect: 'a readable object', threw: true, whole: true };
+  }
   const out: Record<string, unknown> = {};
   for (const [field, rule] of Object.entries(rules) as [string, FieldRule][]) {
     let present: boolean;
@@ -88,7 +95,8 @@ export function fieldsOrUndefined<T>(value: unknown, rules: FieldRules<T>): T | 
 export function fieldsOrThrow<T>(owner: string, value: unknown, rules: FieldRules<T>, where?: string): T {
   const result = readFields(value, rules, where);
   if (result.ok) return result.value;
-  const field = where === undefined || result.field === where ? result.field : `${where}.${result.field}`;
+  // A value that is not an object is named `where` itself; a field of it, `where.field` (even one called `where`).
+  const field = where === undefined || result.whole ? result.field : `${where}.${result.field}`;
   if (result.threw) throw new InvalidArgumentError(`${owner}: ${field} must be ${result.expect}`, { field, value: undefined });
   throw invalidArgument(field, result.expect, result.value, owner);
 }

@@ -79,7 +79,8 @@ export function createLoadingOverlays(given?: LoadingOverlaysOptions): LoadingOv
       } else {
         const leaveMs = options.motion?.reduced ? 0 : options.leaveMs;
         const actor = createActor(loadingOverlayMachine, {
-          input: { target, ...(leaveMs === undefined ? {} : { leaveMs }), ...showOptions },
+          // A leaveMs left undefined is dropped by the machine's input rules: the overlay takes its default.
+          input: { target, leaveMs, ...showOptions },
           ...(options.clock ? { clock: options.clock } : {}),
         });
         const created = { actor, callbacks: new Set<() => void>() };

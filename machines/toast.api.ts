@@ -50,6 +50,7 @@ export interface ToastApi {
 // Shared by every API instance, so the root API and an app's API never hand out the same id.
 let seq = 0;
 
+// Stryker disable next-line BooleanLiteral: the flag only makes `message` required, and `message` is left out here
 const { message: _message, ...contentRules } = toastContentRules(false);
 /** The rules of a toast call's options: the content minus the message, plus an id. */
 const optionRules: FieldRules<ToastOptions & { type?: ToastType }> = { ...contentRules, id: ID };
@@ -90,6 +91,7 @@ export function createToastApi(getToaster: () => ToasterActor): ToastApi {
   const errorsOf = () => {
     try {
       return getToaster().getSnapshot().context.errors;
+      // Stryker disable next-line BlockStatement: an empty catch block returns undefined as well
     } catch {
       return undefined;
     }
@@ -136,7 +138,8 @@ export function createToastApi(getToaster: () => ToasterActor): ToastApi {
           getToaster().send(
             message === undefined
               ? { type: 'DISMISS', id }
-              : { type: 'UPDATE', id, patch: { type, message, ...(duration === undefined ? {} : { duration }) } },
+              : // A duration left undefined is dropped by the patch's rules: the outcome keeps its type's default.
+                { type: 'UPDATE', id, patch: { type, message, duration } },
           );
         } catch (error) {
           reportCallbackError(errorsOf(), new UserCallbackError('toast.promise', error));

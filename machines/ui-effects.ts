@@ -33,8 +33,8 @@ const isDocument = hasMethods('getElementById', 'querySelector');
 export function findNode(doc: Document, id: string): HTMLElement | null {
   checkArgument('findNode', 'doc', doc, isDocument, 'a document');
   checkArgument('findNode', 'id', id, isString, 'a string');
-  // Quotes and backslashes are escaped, control characters as hex escapes: a CSS string cannot hold a raw newline.
-  const quoted = id.replace(/["\\]|\p{Cc}/gu, (c) => (c === '"' || c === '\\' ? `\\${c}` : `\\${c.charCodeAt(0).toString(16)} `));
+  // Quotes, backslashes and control characters become hex escapes (`\22 `): a CSS string cannot hold them raw.
+  const quoted = id.replace(/["\\]|\p{Cc}/gu, (c) => `\\${c.charCodeAt(0).toString(16)} `);
   return readGuarded(
     'doc',
     'a document',

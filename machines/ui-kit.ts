@@ -88,7 +88,8 @@ const optionRules: FieldRules<UiKitOptions> = {
 export function createUiKit(platform: Platform, given?: UiKitOptions): UiKit {
   checkArgument('createUiKit', 'platform', platform, isUiPlatform, 'a Platform');
   const options = fieldsOrThrow<UiKitOptions>('createUiKit', given ?? {}, optionRules, 'options');
-  if (options.toaster) checkToasterInput(options.toaster, 'options.toaster');
+  // No toaster input checks as an empty one.
+  checkToasterInput(options.toaster, 'options.toaster');
   const motion = options.reducedMotion === undefined ? motionPreference(platform) : fixedMotion(options.reducedMotion);
   let ownToaster: ToasterActor | undefined;
   let host: UiHost;

@@ -86,12 +86,14 @@ export function diffContext(before: unknown, after: unknown, options: ContextDif
           const right = read(b as object, key);
           if (left.ok && right.ok) walk(left.value, right.value, childPath(path, key), depth + 1);
           else push({ path: childPath(path, key), kind: 'changed', before: '(unreadable)', after: '(unreadable)' });
+          // Stryker disable next-line ConditionalExpression: only saves work; once truncated, every later push and walk does nothing
           if (truncated) return;
         }
         for (const key of keysB) {
           if (inA.has(key)) continue;
           const right = read(b as object, key);
           push({ path: childPath(path, key), kind: 'added', after: right.ok ? previewValue(right.value) : '(unreadable)' });
+          // Stryker disable next-line ConditionalExpression: only saves work; once truncated, every later push and walk does nothing
           if (truncated) return;
         }
         return;

@@ -141,9 +141,12 @@ const sameList = <T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boo
 function sameView(a: InspectedActor, b: InspectedActor): boolean {
   return (
     a.status === b.status &&
+    // Stryker disable next-line ConditionalExpression: update() builds `next` from the current view, so its recording mode never differs
     a.recording === b.recording &&
     a.problem === b.problem &&
+    // Stryker disable next-line ConditionalExpression: update() hands `next` the current view's log, so the two logs are one array
     a.log === b.log &&
+    // Stryker disable next-line ConditionalExpression: update() builds `next` from the current view, so its machine never differs
     a.machine === b.machine &&
     sameList(a.activeStates, b.activeStates, (x, y) => x === y) &&
     sameList(a.accepted, b.accepted, (x, y) => x.type === y.type && x.enabled === y.enabled)
@@ -168,6 +171,7 @@ export function watchProblem(name: unknown, actor: unknown): InvalidArgumentErro
     const a = actor as Partial<Record<'send' | 'subscribe' | 'getSnapshot', unknown>> | null;
     usable =
       typeof a === 'object' &&
+      // Stryker disable next-line ConditionalExpression: for null the next test's `a.send` throws, and the catch below answers false
       a !== null &&
       typeof a.send === 'function' &&
       typeof a.subscribe === 'function' &&
@@ -242,6 +246,7 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
     const { eventType, payload } = eventParts(event);
     const read = (s: unknown, key: 'value' | 'context') => {
       try {
+        // Stryker disable next-line OptionalChaining: reading a field of undefined throws into the catch below, which answers undefined
         return (s as Record<string, unknown> | undefined)?.[key];
       } catch {
         return undefined;
@@ -260,7 +265,8 @@ export function createInspector(options: InspectorOptions = {}): Inspector {
     };
     w.pending = [];
     const log = [...w.view.log, entry];
-    if (log.length > logLimit) log.splice(0, log.length - logLimit);
+    // The oldest entries past logLimit go (a count of 0 or less removes none).
+    log.splice(0, log.length - logLimit);
     w.view = { ...describe(w, snapshot), log };
   };
 

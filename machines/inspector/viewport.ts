@@ -15,7 +15,7 @@ const clamp = (scale: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, scale));
 
 /** Zooms by `factor` keeping the diagram point under screen point (px, py) where it is; scale stays within MIN_ZOOM..MAX_ZOOM. */
 export function zoomAt(view: Viewport, factor: number, px: number, py: number): Viewport {
-  if (!Number.isFinite(factor) || factor <= 0 || !Number.isFinite(px) || !Number.isFinite(py)) return view;
+  // A factor that is no positive finite number makes a scale zoomTo refuses (the view comes back as it was).
   return zoomTo(view, view.scale * factor, px, py);
 }
 
@@ -57,8 +57,8 @@ export interface Box {
  */
 export function initialScale(width: number, frameWidth: number, readableScale: number, padding = 8): number {
   const fitted = fitToWidth(width, frameWidth, padding).scale;
-  if (!(readableScale > 0) || !Number.isFinite(readableScale) || fitted >= readableScale) return fitted;
-  return clamp(readableScale);
+  if (!(readableScale > 0) || !Number.isFinite(readableScale)) return fitted;
+  return Math.max(fitted, clamp(readableScale));
 }
 
 /**
@@ -79,6 +79,7 @@ export function centreOn(
   const fx = focus ? focus.x + focus.width / 2 : diagram.width / 2;
   const fy = focus ? focus.y + focus.height / 2 : 0;
   const axis = (frameSize: number, size: number, at: number, centred: boolean) => {
+    // Stryker disable next-line EqualityOperator: at exactly frameSize both branches give the padding: the view is continuous there
     if (size + 2 * padding <= frameSize) return centred ? (frameSize - size) / 2 : padding;
     const wanted = frameSize / 2 - at * s;
     return Math.min(padding, Math.max(frameSize - size - padding, wanted));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createActor, fromCallback, fromPromise, SimulatedClock, toPromise } from 'xstate';
 import type { EventObject } from 'xstate';
-import { ExkitError } from '../../core/errors/exkit-error.js';
+import { ExkitError, InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_CHECK_PATH, CAPTCHA_GET_ID_PATH } from '../../core/captcha/api.js';
 import { CaptchaRequestError, CaptchaScriptLoadError, CaptchaWidgetError } from '../../core/captcha/errors.js';
@@ -769,5 +769,167 @@ describe('captcha widget actor: whatever the widget port does, the flow ends typ
     hooks.close!();
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toStrictEqual({ status: 'closed' });
+  });
+});
+
+describe('captcha service — options, arguments, flows$ and dispose', () => {
+  afterEach(() => void vi.restoreAllMocks());
+  const clock = () => new SimulatedClock();
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  /** The InvalidArgumentError `call` throws, with its field. */
+  const refused = (call: () => unknown) => {
+    try {
+      call();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      return [(error as InvalidArgumentError).message, ((error as InvalidArgumentError).extra as { field: string }).field];
+    }
+    return 'no error';
+  };
+
+  it('each option is checked, named under options', () => {
+    const widget = createTestCaptchaWidget('success');
+    const { http } = gateway(0);
+    expect(refused(() => createCaptchaService(null as never))[1]).toBe('options');
+    expect(refused(() => createCaptchaService({ http: {} as never, widget }))[1]).toBe('options.http.post');
+    expect(refused(() => createCaptchaService({ http, widget: {} as never }))).toStrictEqual([
+      'createCaptchaService: options.widget must be a widget factory, got an object',
+      'options.widget',
+    ]);
+    expect(refused(() => createCaptchaService({ http, widget, errors: {} as never }))[1]).toBe('options.errors.report');
+    expect(refused(() => createCaptchaService({ http, widget, onWidgetError: 'log' as never }))).toStrictEqual([
+      'createCaptchaService: options.onWidgetError must be a function, got "log"',
+      'options.onWidgetError',
+    ]);
+    expect(() => createCaptchaService({ http, widget, errors: { report() {} }, onWidgetError: () => undefined })).not.toThrow();
+  });
+
+  it('the captcha type is 3 (base64 JSON) by default, or the one given; self-verify is off by default', async () => {
+    const widget = createTestCaptchaWidget('success');
+    const plain = gateway(0);
+    const result = await createCaptchaService({ http: plain.http, widget, clock: clock() }).verify('login', { bizParam: 'b' });
+    expect(result).toMatchObject({ status: 'passed', captchaType: 3, data: { verified: true } });
+    expect(plain.calls.map((c) => c.path)).toStrictEqual([CAPTCHA_GET_ID_PATH, CAPTCHA_CHECK_PATH]);
+    expect(plain.calls[0]!.params).toMatchObject({ scene: 'login', bizParam: 'b' });
+    const own = gateway(0);
+    const self = await createCaptchaService({ http: own.http, widget, clock: clock(), captchaType: 7, selfVerify: true }).verify('login');
+    expect(self).toMatchObject({ status: 'passed', captchaType: 7, data: undefined });
+    expect(own.calls.map((c) => c.path)).toStrictEqual([CAPTCHA_GET_ID_PATH]);
+  });
+
+  it('a scene that is no non-empty string, or params that are no object, reject with InvalidArgumentError and start nothing', async () => {
+    const widget = createTestCaptchaWidget('success');
+    const { http, calls } = gateway(0);
+    const service = createCaptchaService({ http, widget, clock: clock() });
+    for (const scene of ['', 5, undefined]) {
+      await expect(service.verify(scene as never)).rejects.toMatchObject({
+        name: 'InvalidArgumentError',
+        message: 'captcha: scene must be a non-empty string',
+        extra: { field: 'scene', value: scene },
+      });
+    }
+    await expect(service.verify('login', 'areaCode' as never)).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      extra: { field: 'params' },
+    });
+    await expect(service.verify('login', [] as never)).rejects.toMatchObject({ extra: { field: 'params' } });
+    expect(calls).toStrictEqual([]);
+    expect(service.flowOf('login')).toBeUndefined();
+  });
+
+  it('flows$ lists the running flows by scene on every start and end, and completes on dispose', async () => {
+    const widget = createTestCaptchaWidget('manual');
+    const service = createCaptchaService({ http: gateway(0).http, widget, clock: clock() });
+    const seen: string[][] = [];
+    let completed = false;
+    service.flows$.subscribe({ next: (flows) => void seen.push([...flows.keys()]), complete: () => void (completed = true) });
+    const login = service.verify('login');
+    void service.verify('register');
+    expect(service.flowOf('login')).toBe(service.flowOf('login'));
+    expect(service.flowOf('login')).not.toBe(service.flowOf('register'));
+    await settle();
+    widget.widgets[0]!.close();
+    await login;
+    expect(seen).toStrictEqual([[], ['login'], ['login', 'register'], ['register']]);
+    service.dispose();
+    expect(seen.at(-1)).toStrictEqual([]);
+    expect(completed).toBe(true);
+  });
+
+  it('dispose stops every flow, which resolves failed CAPTCHA_DISPOSED, as does every later verify; a second dispose does nothing', async () => {
+    const widget = createTestCaptchaWidget('manual');
+    const service = createCaptchaService({ http: gateway(0).http, widget, clock: clock() });
+    const pending = service.verify('login');
+    await settle();
+    service.dispose();
+    service.dispose();
+    const disposed = {
+      status: 'failed',
+      error: expect.objectContaining({
+        name: 'CaptchaRequestError',
+        code: 'CAPTCHA_DISPOSED',
+        message: 'the captcha service was disposed',
+      }),
+    };
+    expect(await pending).toStrictEqual(disposed);
+    expect(widget.widgets[0]!.disposed).toBe(true);
+    expect(await service.verify('login')).toStrictEqual(disposed);
+    expect(service.flowOf('login')).toBeUndefined();
+    // Arguments are still checked after dispose.
+    await expect(service.verify('')).rejects.toMatchObject({ extra: { field: 'scene' } });
+  });
+
+  it('a locale provider that throws fails the call typed and leaves no flow running', async () => {
+    const service = createCaptchaService({
+      http: gateway(0).http,
+      widget: createTestCaptchaWidget('success'),
+      clock: clock(),
+      locale: () => {
+        throw new Error('no locale');
+      },
+    });
+    const seen: number[] = [];
+    service.flows$.subscribe((flows) => void seen.push(flows.size));
+    expect(await service.verify('login')).toStrictEqual({
+      status: 'failed',
+      error: expect.objectContaining({ code: 'CAPTCHA_FLOW_FAILED', message: 'the captcha flow could not start' }),
+    });
+    expect(service.flowOf('login')).toBeUndefined();
+    expect(seen).toStrictEqual([0, 0]);
+  });
+
+  it('a widget-error logger that throws falls back to the console; the flow goes on', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const widget = createTestCaptchaWidget('manual');
+    const thrown = new Error('logger down');
+    const service = createCaptchaService({
+      http: gateway(0).http,
+      widget,
+      clock: clock(),
+      onWidgetError: () => {
+        throw thrown;
+      },
+    });
+    const result = service.verify('login');
+    await settle();
+    widget.widgets[0]!.fail('hiccup');
+    expect(warn.mock.calls).toStrictEqual([['[exkit/captcha] widget error', { scene: 'login', error: thrown }]]);
+    widget.widgets[0]!.succeed();
+    expect((await result).status).toBe('passed');
+  });
+
+  it('a throwing flows$ subscriber is reported to the errors option, and the flows go on', async () => {
+    const reports: Array<{ message?: string }> = [];
+    const service = createCaptchaService({
+      http: gateway(0).http,
+      widget: createTestCaptchaWidget('success'),
+      clock: clock(),
+      errors: { report: (r) => void reports.push(r) },
+    });
+    service.flows$.subscribe(() => {
+      throw new Error('subscriber bug');
+    });
+    expect((await service.verify('login')).status).toBe('passed');
+    expect(reports[0]).toMatchObject({ event: 'callbackFailed', message: 'captcha.flows$ subscriber threw' });
   });
 });

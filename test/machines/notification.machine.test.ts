@@ -123,6 +123,17 @@ describe('notifier machine', () => {
     ]);
   });
 
+  it('a measurement of the height a notification already has leaves its item as it is (no new object to re-render)', () => {
+    const t = notifier();
+    t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'one' } });
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 40 });
+    const before = t.ctx().items[0];
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 40 });
+    expect(t.ctx().items[0]).toBe(before);
+    t.actor.send({ type: 'MEASURED', id: 'a', height: 41 });
+    expect(t.ctx().items[0]).not.toBe(before);
+  });
+
   it('showing an id that is up stops the actor it replaces, so the old timer never runs on', () => {
     const t = notifier();
     t.actor.send({ type: 'NOTIFY', notification: { id: 'a', message: 'one' } });

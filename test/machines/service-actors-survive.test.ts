@@ -4,18 +4,21 @@
 // throw at random: the actor never reaches `status: 'error'`, nothing escapes, and after `stop()` no timer fires.
 import fc from 'fast-check';
 import { Subject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { CAPTCHA_CHECK_PATH, CAPTCHA_GET_ID_PATH } from '../../core/captcha/api.js';
 import { createTestCaptchaWidget } from '../../core/captcha/test-widget.js';
 import type { TestWidgetOutcome } from '../../core/captcha/test-widget.js';
-import { memoryPlatform } from '../../core/platform/index.js';
+import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
+import { MemoryBrowser, memoryPlatform } from '../../core/platform/index.js';
 import { createRiskTokenStore } from '../../core/security/risk-token/index.js';
 import type { RiskTokenTick } from '../../core/security/risk-token/index.js';
 import type { Security, SecurityEvent } from '../../core/security/index.js';
 import { bridgeRequestMachine } from '../../machines/bridge-request.machine.js';
 import { captchaMachine } from '../../machines/captcha.machine.js';
+import { createCaptchaService } from '../../machines/captcha.service.js';
 import { riskTokenMachine } from '../../machines/risk-token.machine.js';
+import { createRiskTokenService, riskTokenState } from '../../machines/risk-token.service.js';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
 import { inApp } from '../core/bridge/setup.js';
 import { scriptedCaptchaHttp } from '../support/scripted-captcha-http.js';
@@ -202,5 +205,256 @@ describe('captcha flow machine: random and malformed widget events never put it 
       ),
       { numRuns: RUNS },
     );
+  });
+});
+
+// The calls the risk-token service adds around its machine, with a fetcher of the test's own (no server). Kept here
+// because the machines-services mutation area runs this file; the service's tests against a real device service are
+// in risk-token.service.test.ts.
+describe('risk-token service: the calls around its machine', () => {
+  const token = (n: number) => n.toString(16).padStart(40, '0');
+  const settleAll = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it('a fetcher of its own wins over the device client; current(), state(), settle() and refresh() read what it gave', async () => {
+    const platform = memoryPlatform();
+    let n = 0;
+    const device = { get: () => Promise.reject(new Error('the device client is not used')) } as never;
+    const service = createRiskTokenService(platform, { device, fetchToken: () => Promise.resolve(token(++n)) });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    expect(service.state()).toMatchObject({ status: 'success', token: token(1), kind: 'success', pending: false, error: undefined });
+    expect(await service.settle(1000)).toBe(token(2));
+    expect(await service.refresh()).toMatchObject({ token: token(3), pending: false });
+    // Ready already: whenReady answers at once, with no timer.
+    const timers = platform.timers.pendingCount;
+    expect(await service.whenReady()).toBe(token(3));
+    expect(platform.timers.pendingCount).toBe(timers);
+    service.dispose();
+    expect(await service.settle(1000)).toBe(token(3));
+  });
+
+  it('refreshIfDue refreshes only a token that is due', async () => {
+    const platform = memoryPlatform();
+    let calls = 0;
+    const service = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(++calls)) });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    service.refreshIfDue();
+    await settleAll();
+    expect(calls).toBe(1);
+    await platform.advanceAsync(2 * 1_200_000);
+    await vi.waitFor(() => expect(calls).toBeGreaterThan(1));
+    service.dispose();
+  });
+
+  it('whenReady waits initWaitMs by default, the option given', async () => {
+    const platform = memoryPlatform();
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), initWaitMs: 1000 });
+    let ready: string | undefined | 'waiting' = 'waiting';
+    void service.whenReady().then((value) => (ready = value));
+    await platform.advanceAsync(999);
+    expect(ready).toBe('waiting');
+    await platform.advanceAsync(1);
+    expect(ready).toBeUndefined();
+    service.dispose();
+  });
+
+  it('install puts the header hook on a client and returns its remover; a client that is not one is refused', () => {
+    const platform = memoryPlatform();
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), autoStart: false });
+    const given: unknown[] = [];
+    const remove = () => undefined;
+    expect(service.install({ use: (hooks: unknown) => (given.push(hooks), remove) } as never)).toBe(remove);
+    expect(given).toStrictEqual([{ beforeRequest: [expect.any(Function)] }]);
+    const refused = (http: unknown) => {
+      try {
+        service.install(http as never);
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidArgumentError);
+        return [(error as Error).message, ((error as InvalidArgumentError).extra as { field: string }).field];
+      }
+      return 'no error';
+    };
+    expect(refused({})[1]).toBe('http.use');
+    expect(refused({ use: () => 'remover' })).toStrictEqual([
+      'riskToken.install: http.use must be a use() that returns its remover, got "remover"',
+      'http.use',
+    ]);
+    expect(
+      refused({
+        use: () => {
+          throw new Error('use broke');
+        },
+      })[0],
+    ).toMatch(/^riskToken\.install: http\.use must be an HTTP client's use\(\)/);
+    service.dispose();
+  });
+
+  it('riskTokenState refuses what is not a risk-token snapshot', () => {
+    try {
+      riskTokenState({} as never);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      expect((error as InvalidArgumentError).message).toMatch(/^riskTokenState: snapshot must be a risk-token machine snapshot/);
+    }
+  });
+
+  it("another tab's write to the token's storage keys is taken up; a write to any other key is not", async () => {
+    const browser = new MemoryBrowser(0);
+    const one = memoryPlatform({ browser });
+    const two = memoryPlatform({ browser });
+    let n = 0;
+    const first = createRiskTokenService(one, { fetchToken: () => Promise.resolve(token(++n)) });
+    await vi.waitFor(() => expect(first.current()).toBe(token(1)));
+    const second = createRiskTokenService(two, { fetchToken: () => Promise.resolve(token(100 + ++n)) });
+    expect(second.current()).toBe(token(1));
+    // The cookie changes behind the first tab's back; the second tab then writes a key of its own.
+    two.cookies.set('riskToken', token(50));
+    two.localStorage.setItem('unrelated', 'x');
+    await settleAll();
+    expect(first.current()).toBe(token(1));
+    // A refresh in the second tab writes the token's keys: the first tab reads the store again.
+    await second.refresh();
+    expect(second.current()).toBe(token(102));
+    await vi.waitFor(() => expect(first.current()).toBe(token(102)));
+    first.dispose();
+    second.dispose();
+  });
+});
+
+describe('risk-token service: its options reach the machine', () => {
+  const token = (n: number) => n.toString(16).padStart(40, '0');
+  const messageOf = async (run: () => unknown) => {
+    try {
+      await run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidArgumentError);
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('intervalMs and validityMs set when the token expires; a store of its own is the one written', async () => {
+    const platform = memoryPlatform();
+    const base = createRiskTokenStore(platform);
+    const saved: string[] = [];
+    const store = {
+      read: () => base.read(),
+      saveSuccess: (t: string, expiresAt: number) => {
+        saved.push(t);
+        base.saveSuccess(t, expiresAt);
+      },
+      saveDemoted: (t: string, expiresAt: number) => base.saveDemoted(t, expiresAt),
+      clear: () => base.clear(),
+      storageKeys: base.storageKeys,
+    };
+    const short = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(1)), intervalMs: 10_000, store });
+    await vi.waitFor(() => expect(short.current()).toBe(token(1)));
+    expect(short.state().expiresAt).toBe(20_000);
+    expect(saved).toStrictEqual([token(1)]);
+    short.dispose();
+    const valid = createRiskTokenService(memoryPlatform(), { fetchToken: () => Promise.resolve(token(2)), validityMs: 5_000 });
+    await vi.waitFor(() => expect(valid.current()).toBe(token(2)));
+    expect(valid.state().expiresAt).toBe(5_000);
+    valid.dispose();
+  });
+
+  it('retryDelayMs sets the wait before a failed fetch is tried again', async () => {
+    const platform = memoryPlatform();
+    let calls = 0;
+    const service = createRiskTokenService(platform, {
+      fetchToken: () => (++calls === 1 ? Promise.reject(new Error('down')) : Promise.resolve(token(3))),
+      retryDelayMs: 200,
+    });
+    await vi.waitFor(() => expect(service.actor.getSnapshot().matches({ refresh: { pending: 'retryWait' } })).toBe(true));
+    await platform.advanceAsync(199);
+    expect(calls).toBe(1);
+    await platform.advanceAsync(1);
+    await vi.waitFor(() => expect(service.current()).toBe(token(3)));
+    expect(calls).toBe(2);
+    service.dispose();
+  });
+
+  it('refreshTimeoutMs ends a refresh that never answers; current() is undefined while no token is held', async () => {
+    const platform = memoryPlatform();
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), refreshTimeoutMs: 300 });
+    expect(service.current()).toBeUndefined();
+    let settled: string | undefined;
+    void service.refresh().then((state) => (settled = state.status));
+    await platform.advanceAsync(299);
+    expect(settled).toBeUndefined();
+    await platform.advanceAsync(1);
+    await vi.waitFor(() => expect(settled).toBe('timeout'));
+    service.dispose();
+  });
+
+  it('refreshIfDue refreshes a due token even while the page is hidden (no schedule); settle leaves no timer behind', async () => {
+    const platform = memoryPlatform({ visibility: 'hidden' });
+    let calls = 0;
+    const service = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(token(++calls)) });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    const timers = platform.timers.pendingCount;
+    expect(await service.settle(5_000)).toBe(token(2));
+    expect(platform.timers.pendingCount).toBe(timers);
+    await platform.advanceAsync(3 * 1_200_000);
+    expect(calls).toBe(2);
+    service.refreshIfDue();
+    await vi.waitFor(() => expect(calls).toBe(3));
+    service.dispose();
+  });
+
+  it('a cross-tab change with no key (another tab cleared its storage) makes it read the store again', async () => {
+    const platform = memoryPlatform();
+    const changes = new Subject<{ key: string | null; oldValue: string | null; newValue: string | null }>();
+    const service = createRiskTokenService({ ...platform, crossTab: changes } as typeof platform, {
+      fetchToken: () => Promise.resolve(token(1)),
+    });
+    await vi.waitFor(() => expect(service.current()).toBe(token(1)));
+    platform.cookies.set('riskToken', token(60));
+    changes.next({ key: 'unrelated', oldValue: null, newValue: 'x' });
+    expect(service.current()).toBe(token(1));
+    changes.next({ key: null, oldValue: null, newValue: null });
+    expect(service.current()).toBe(token(60));
+    service.dispose();
+  });
+
+  it('its errors name the call and what it wants', async () => {
+    const platform = memoryPlatform();
+    expect(await messageOf(() => createRiskTokenService(platform, { autoStart: 'yes' as never }))).toBe(
+      'createRiskTokenService: autoStart must be a boolean',
+    );
+    const service = createRiskTokenService(platform, { fetchToken: () => new Promise<string>(() => undefined), autoStart: false });
+    expect(await messageOf(() => service.settle(-1))).toMatch(/^risk token settle: waitMs must be /);
+    expect(await messageOf(() => service.whenReady(-1))).toMatch(/^risk token whenReady: timeoutMs must be /);
+    expect(await messageOf(() => service.install({} as never))).toBe('riskToken.install: http.use must be an object, got undefined');
+    expect(await messageOf(() => service.install(null as never))).toBe('riskToken.install: http must be an object with use, got null');
+    service.dispose();
+  });
+});
+
+describe('captcha service: the texts of its refusals', () => {
+  const widget = createTestCaptchaWidget('success');
+  const { http } = scriptedCaptchaHttp({});
+  const messageOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('each refusal names createCaptchaService or captcha and the field', async () => {
+    expect(messageOf(() => createCaptchaService(null as never))).toMatch(/^createCaptchaService: options must be /);
+    expect(messageOf(() => createCaptchaService({ http: {} as never, widget }))).toMatch(
+      /^createCaptchaService: options\.http\.post must be /,
+    );
+    expect(messageOf(() => createCaptchaService({ http, widget, errors: {} as never }))).toMatch(
+      /^createCaptchaService: options\.errors\.report must be /,
+    );
+    const service = createCaptchaService({ http, widget });
+    await expect(service.verify('login', 'x' as never)).rejects.toMatchObject({ message: 'captcha: params must be an object, got "x"' });
+    service.dispose();
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createMachine, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, createMachine, fromCallback, fromPromise, getInitialSnapshot, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { buttonMachine } from '../../machines/button.machine.js';
 import { diagramDocument, toMermaid } from '../../machines/diagram/to-mermaid.js';
 
@@ -143,5 +144,196 @@ describe('toMermaid: machines that are drawn as one composite state', () => {
     const text = toMermaid(machine);
     expect(text).toContain('  state "showing (invoke layer, invoke trap)" as showing\n');
     expect(text).not.toMatch(/showing : invoke/);
+  });
+});
+
+describe('toMermaid: every label, line and indent', () => {
+  it('delays (named numbers, throwing or non-numeric or missing named delays), cleaned labels, inline guards, named actions only, several targets, onDone of a compound state', () => {
+    const machine = setup({
+      delays: {
+        short: 250,
+        broken: () => {
+          throw new Error('no context');
+        },
+        text: () => 'soon' as never,
+      },
+      actions: { note: () => undefined },
+    }).createMachine({
+      id: 'labels',
+      initial: 'a',
+      states: {
+        a: {
+          after: { short: 'b', broken: 'b', text: 'b', missing: 'b' } as never,
+          on: {
+            'GO:NOW;#': {
+              target: 'b',
+              guard: ({ context }) => context === undefined,
+              actions: [assign({}), 'note', () => undefined, 'xstate.custom', { type: 'audit' }] as never,
+            },
+            ';': 'b',
+            SPLIT: { target: ['#labels.c.x.two', '#labels.c.y.two'] },
+          },
+        },
+        b: { initial: 'inner', states: { inner: { type: 'final' } }, onDone: 'c' },
+        c: {
+          type: 'parallel',
+          states: {
+            x: { initial: 'one', states: { one: {}, two: {} } },
+            y: { initial: 'one', states: { one: {}, two: {} } },
+          },
+        },
+      },
+    });
+    expect(toMermaid(machine).split('\n')).toStrictEqual([
+      'stateDiagram-v2',
+      '  [*] --> a',
+      '  a --> b : after 250 ms (short)',
+      '  a --> b : after broken',
+      '  a --> b : after text',
+      '  a --> b : after missing',
+      '  a --> b : GO NOW [inline guard] / note, audit',
+      '  a --> b',
+      '  a --> c_x_two : SPLIT',
+      '  a --> c_y_two : SPLIT',
+      '  state b {',
+      '    [*] --> b_inner',
+      '    state "inner" as b_inner',
+      '    b_inner --> [*]',
+      '  }',
+      '  b --> c : done',
+      '  state c {',
+      '    state "x" as c_x',
+      '    state c_x {',
+      '      [*] --> c_x_one',
+      '      state "one" as c_x_one',
+      '      state "two" as c_x_two',
+      '    }',
+      '    --',
+      '    state "y" as c_y',
+      '    state c_y {',
+      '      [*] --> c_y_one',
+      '      state "one" as c_y_one',
+      '      state "two" as c_y_two',
+      '    }',
+      '  }',
+      '',
+    ]);
+  });
+
+  it('a parallel machine with an odd id: the id made safe, its own events drawn on it as a whole, after the wrapper closes', () => {
+    const machine = createMachine({
+      id: 'odd id-1.x',
+      type: 'parallel',
+      on: { RESET: '.a.x', NOOP: {} },
+      states: { a: { initial: 'x', states: { x: {} } }, b: { initial: 'y', states: { y: { always: { target: 'y' } } } } },
+    });
+    expect(toMermaid(machine).split('\n')).toStrictEqual([
+      'stateDiagram-v2',
+      '  state odd_id_1_x {',
+      '    state a {',
+      '      [*] --> a_x',
+      '      state "x" as a_x',
+      '    }',
+      '    --',
+      '    state b {',
+      '      [*] --> b_y',
+      '      state "y" as b_y',
+      '      b_y --> b_y : always',
+      '    }',
+      '  }',
+      '  odd_id_1_x --> a_x : RESET',
+      '  odd_id_1_x --> odd_id_1_x : NOOP',
+      '',
+    ]);
+  });
+
+  it("a compound machine's own events are drawn from each of its top states, inside the wrapper of an invoking machine", () => {
+    const machine = setup({ actors: { ticker: fromCallback(() => undefined) } }).createMachine({
+      id: 'root',
+      invoke: [{ src: 'ticker' }, { src: fromPromise(async () => 1) }],
+      initial: 'one',
+      on: { HOME: '.one' },
+      states: { one: {}, two: { invoke: { src: 'ticker' } } },
+    });
+    expect(toMermaid(machine).split('\n')).toStrictEqual([
+      'stateDiagram-v2',
+      '  state "root (invoke ticker, invoke inline actor)" as root',
+      '  state root {',
+      '    [*] --> one',
+      '    two : invoke ticker',
+      '    one --> one : HOME',
+      '    two --> one : HOME',
+      '  }',
+      '',
+    ]);
+  });
+
+  it('named delays are resolved from one initial context, built once from the given input', () => {
+    let reads = 0;
+    const machine = setup({
+      types: { input: {} as { ms: number }, context: {} as { ms: number } },
+      delays: {
+        one: ({ context }) => context.ms,
+        two: ({ context }) => context.ms * 2,
+      },
+    }).createMachine({
+      id: 'timed',
+      context: ({ input }) => (reads++, { ms: input.ms }),
+      initial: 'a',
+      states: { a: { after: { one: 'b', two: 'b' } }, b: {} },
+    });
+    // What one initial snapshot costs (XState may build the context more than once for it).
+    getInitialSnapshot(machine, { ms: 10 });
+    const once = reads;
+    reads = 0;
+    const text = toMermaid(machine, { input: { ms: 10 } });
+    expect(text).toContain('  a --> b : after 10 ms (one)\n  a --> b : after 20 ms (two)\n');
+    expect(reads).toBe(once);
+    // Without the input the delays give no number (undefined, NaN): they are shown by name.
+    expect(toMermaid(machine)).toContain('  a --> b : after one\n  a --> b : after two\n');
+  });
+
+  it('a value that is not a machine, or options that are not an object, is an InvalidArgumentError naming it', () => {
+    const fieldOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidArgumentError);
+        return ((error as InvalidArgumentError).extra as { field: string }).field;
+      }
+      return 'no error';
+    };
+    expect(fieldOf(() => toMermaid({} as never))).toBe('machine');
+    expect(fieldOf(() => toMermaid({ root: null, implementations: {} } as never))).toBe('machine');
+    expect(fieldOf(() => toMermaid({ root: {}, implementations: null } as never))).toBe('machine');
+    expect(fieldOf(() => toMermaid(null as never))).toBe('machine');
+    expect(fieldOf(() => toMermaid(buttonMachine, 'x' as never))).toBe('options');
+    expect(fieldOf(() => diagramDocument(5 as never, buttonMachine))).toBe('name');
+  });
+
+  it('the document: a title, where it comes from, and the diagram in a mermaid block', () => {
+    const machine = createMachine({ id: 'tiny', initial: 'a', states: { a: {} } });
+    expect(diagramDocument('tiny', machine)).toBe(
+      '# tiny\n\nGenerated from `machines/tiny.machine.ts` by `npm run diagrams`; do not edit by hand.\n\n```mermaid\nstateDiagram-v2\n  [*] --> a\n```\n',
+    );
+  });
+});
+
+describe('toMermaid: the edge cases of a definition', () => {
+  it('a machine without states is the bare header', () => {
+    expect(toMermaid(createMachine({ id: 'empty' }))).toBe('stateDiagram-v2\n');
+  });
+
+  it('an action object whose type is no string is left out; a delay function gets the init event', () => {
+    const machine = setup({
+      delays: { byEvent: ({ event }) => (event.type === 'xstate.init' ? 100 : 5) },
+    }).createMachine({
+      id: 'odd',
+      initial: 'a',
+      states: { a: { on: { GO: { target: 'b', actions: [{ type: 5 }] as never } }, after: { byEvent: 'b' } }, b: {} },
+    });
+    const text = toMermaid(machine);
+    expect(text).toContain('  a --> b : after 100 ms (byEvent)\n');
+    expect(text).toContain('  a --> b : GO\n');
   });
 });
