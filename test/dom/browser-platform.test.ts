@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { browserPlatform } from '../../core/platform/browser-platform.js';
 import type { CrossTabChange, ErrorReport, Visibility } from '../../core/platform/types.js';
