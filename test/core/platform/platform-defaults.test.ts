@@ -1,6 +1,7 @@
 // What the memory and headless platforms give when nothing is configured, what each option changes, and how
 // their streams report a subscriber that throws (each under its own name).
 import { describe, expect, it } from 'vitest';
+import { browserPlatform } from '../../../core/platform/browser-platform.js';
 import { headlessPlatform } from '../../../core/platform/headless-platform.js';
 import { MemoryBrowser, memoryPlatform } from '../../../core/platform/memory-platform.js';
 import type { CrossTabChange, DomPort, ErrorReport } from '../../../core/platform/types.js';
@@ -235,5 +236,19 @@ describe('headlessPlatform: the defaults', () => {
     const p = headlessPlatform();
     p.cookies.set('s', 'v');
     expect(p.cookieStore.get('s')).toEqual({ value: 'v', expires: undefined, options: {} });
+  });
+});
+
+describe('browserPlatform outside a browser', () => {
+  it('with no window given and none on this host, it is an InvalidArgumentError pointing to the other platforms', () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    expect(() => browserPlatform()).toThrow(
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        extra: { field: 'window', value: undefined },
+        message:
+          'browserPlatform: window must be a browser window (none given and this host has none; use headlessPlatform or memoryPlatform outside a browser), got undefined',
+      }),
+    );
   });
 });
