@@ -121,7 +121,7 @@ describe('changeTheme: when the View Transitions API fails', () => {
 
   it('a DOM port without a document changes the theme at once', async () => {
     const port = memoryThemePort('black');
-    await expect(changeTheme(memoryPlatform({ dom: { window } as DomPort }), port, 'white')).resolves.toBe('instant');
+    await expect(changeTheme(memoryPlatform({ dom: { window } as unknown as DomPort }), port, 'white')).resolves.toBe('instant');
     expect(port.applied).toEqual(['white']);
   });
 });
