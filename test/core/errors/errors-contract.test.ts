@@ -286,6 +286,22 @@ describe('GuardedObservable', () => {
   });
 });
 
+describe('GuardedObservable under operators', () => {
+  it('unsubscribing from a pipe built on it unsubscribes from its source', () => {
+    const subject = new Subject<number>();
+    const seen: number[] = [];
+    const sub = guardedStream('s', subject, undefined)
+      .pipe(map((v) => v * 2))
+      .subscribe((v) => seen.push(v));
+    subject.next(1);
+    expect(subject.observed).toBe(true);
+    sub.unsubscribe();
+    expect(subject.observed).toBe(false);
+    subject.next(2);
+    expect(seen).toEqual([2]);
+  });
+});
+
 describe('guardedStream', () => {
   it('reports a throwing subscriber as a UserCallbackError naming the stream', () => {
     const { reports, errors } = collecting();

@@ -51,10 +51,15 @@ describe('applyProps: attributes', () => {
 
   it('a name that only contains aria or data is an ordinary attribute', () => {
     const el = element();
-    applyProps(el, { 'x-aria-y': true, 'x-data-y': false, metadata: true });
+    el.setAttribute('database', 'x');
+    applyProps(el, { 'x-aria-y': true, 'x-data-y': false, metadata: true, database: false, ariadne: true, aria: true, data: false });
     expect(el.getAttribute('x-aria-y')).toBe('');
     expect(el.hasAttribute('x-data-y')).toBe(false);
     expect(el.getAttribute('metadata')).toBe('');
+    expect(el.hasAttribute('database')).toBe(false);
+    expect(el.getAttribute('ariadne')).toBe('');
+    expect(el.getAttribute('aria')).toBe('');
+    expect(el.hasAttribute('data')).toBe(false);
   });
 
   it('undefined and null remove an attribute, aria-* and data-* included', () => {
