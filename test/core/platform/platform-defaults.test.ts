@@ -223,6 +223,19 @@ describe('headlessPlatform: the defaults', () => {
     expect(p.crypto.getRandomValues(bytes)).toBe(bytes);
   });
 
+  it('on a host without WebCrypto there is no subtle, and random values are asked of the host at call time', () => {
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+    Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
+    let p: ReturnType<typeof headlessPlatform>;
+    try {
+      p = headlessPlatform();
+      expect(p.crypto.subtle).toBeUndefined();
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', original);
+    }
+    expect(p.crypto.getRandomValues(new Uint8Array(4))).toHaveLength(4);
+  });
+
   it('a throwing subscriber is reported under its stream name', () => {
     const reports: ErrorReport[] = [];
     const p = headlessPlatform({ reportError: (r) => reports.push(r) });
