@@ -162,6 +162,7 @@ describe('readCookie: one cookie out of a document.cookie string', () => {
     expect(readCookie(';; ;flag; b=2', 'b')).toBe('2');
     expect(readCookie('a', '')).toBeUndefined();
     expect(readCookie('x; =v', '')).toBe('v');
+    expect(readCookie('; a=1', '')).toBeUndefined();
   });
 
   it('a value keeps its = signs', () => {
