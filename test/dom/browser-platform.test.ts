@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browserPlatform } from '../../core/platform/browser-platform.js';
 import type { CrossTabChange, ErrorReport, Visibility } from '../../core/platform/types.js';
 
@@ -313,5 +313,41 @@ describe('browserPlatform: the rest of the window', () => {
       'platform.watchMedia subscriber',
       'platform.crossTab subscriber',
     ]);
+  });
+});
+
+describe('browserPlatform: listeners come off, and the clock and DOM port', () => {
+  it('visibility, storage and media listeners are added on subscribe and removed on unsubscribe, by name', () => {
+    const doc = Object.defineProperty(new EventTarget(), 'visibilityState', { get: () => 'visible' }) as Document;
+    const list = Object.assign(new EventTarget(), { matches: false });
+    const win = Object.create(window, {
+      document: { value: doc },
+      matchMedia: { value: () => list },
+      addEventListener: { value: vi.fn() },
+      removeEventListener: { value: vi.fn() },
+    }) as Window;
+    const docAdd = vi.spyOn(doc, 'addEventListener');
+    const docRemove = vi.spyOn(doc, 'removeEventListener');
+    const listAdd = vi.spyOn(list, 'addEventListener');
+    const listRemove = vi.spyOn(list, 'removeEventListener');
+    const p = browserPlatform({ window: win });
+    p.visibility.changes.subscribe(() => undefined).unsubscribe();
+    p.crossTab.subscribe(() => undefined).unsubscribe();
+    p.watchMedia('q')
+      .subscribe(() => undefined)
+      .unsubscribe();
+    expect(docAdd.mock.calls.map(([type]) => type)).toEqual(['visibilitychange']);
+    expect(docRemove.mock.calls).toEqual([['visibilitychange', docAdd.mock.calls[0]![1]]]);
+    expect(vi.mocked(win.addEventListener).mock.calls.map(([type]) => type)).toEqual(['storage']);
+    expect(vi.mocked(win.removeEventListener).mock.calls).toEqual([['storage', vi.mocked(win.addEventListener).mock.calls[0]![1]]]);
+    expect(listAdd.mock.calls.map(([type]) => type)).toEqual(['change']);
+    expect(listRemove.mock.calls).toEqual([['change', listAdd.mock.calls[0]![1]]]);
+  });
+
+  it('the clock is the wall clock, and the DOM port is the window and its document', () => {
+    const p = browserPlatform();
+    expect(Math.abs(p.clock.now() - Date.now())).toBeLessThan(1_000);
+    expect(p.dom).toEqual({ window, document });
+    expect(p.dom?.document).toBe(document);
   });
 });
