@@ -163,6 +163,7 @@ describe('readCookie: one cookie out of a document.cookie string', () => {
     expect(readCookie('a', '')).toBeUndefined();
     expect(readCookie('x; =v', '')).toBe('v');
     expect(readCookie('; a=1', '')).toBeUndefined();
+    expect(readCookie('a=1; ', '')).toBeUndefined();
   });
 
   it('a value keeps its = signs', () => {
@@ -322,6 +323,17 @@ describe('MemoryStorage: in-memory Web Storage', () => {
       ['a', '2', null],
       [null, null, null],
     ]);
+  });
+
+  it('a storage without a change listener writes, removes and clears all the same', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('a', '1');
+    storage.setItem('b', '2');
+    storage.removeItem('a');
+    expect(storage.keys()).toEqual(['b']);
+    storage.clear();
+    expect(storage.keys()).toEqual([]);
+    expect(storage.getItem('b')).toBeNull();
   });
 
   it('failWrites makes writes throw that error and keeps the old value', () => {
