@@ -81,6 +81,23 @@ describe('applyProps: attributes', () => {
     expect(el.hasAttribute('id')).toBe(false);
   });
 
+  it('an attribute whose name holds "on" later in it is an attribute, not an event', () => {
+    const el = element();
+    applyProps(el, { 'aria-controls': 'menu', role: 'button' });
+    expect(el.getAttribute('aria-controls')).toBe('menu');
+  });
+
+  it('an element that refuses to remove an attribute is named', () => {
+    const el = fakeElement({
+      removeAttribute() {
+        throw new Error('no');
+      },
+    });
+    expect(() => applyProps(el, { hidden: false })).toThrow(
+      invalid('props.hidden', 'applyProps: props.hidden must be a valid attribute name, got "hidden"'),
+    );
+  });
+
   it('a name the DOM refuses is named as props.<name>, and the props before it are set', () => {
     const el = element();
     expect(() => applyProps(el, { id: 'kept', 'a b': 'x' })).toThrow(
@@ -126,6 +143,21 @@ describe('applyProps: style, value and checked', () => {
     expect(input.hasAttribute('checked')).toBe(false);
     applyProps(input, { checked: false });
     expect(input.checked).toBe(false);
+  });
+
+  it('value and checked take any value, an object included, as it is', () => {
+    const set: unknown[] = [];
+    const choice = { id: 7 };
+    const el = fakeElement({
+      set value(v: unknown) {
+        set.push(v);
+      },
+      set checked(v: unknown) {
+        set.push(v);
+      },
+    });
+    applyProps(el, { value: choice, checked: [1] });
+    expect(set).toEqual([choice, [1]]);
   });
 
   it('a value the element refuses is named as props.value', () => {

@@ -190,6 +190,47 @@ describe('layer stack: listeners and refusals', () => {
     expect(() => stack.handleKeyDown(hostile as never)).toThrow(invalid('event'));
   });
 
+  it('removing a layer twice leaves the others in place', () => {
+    const stack = createLayerStack(undefined);
+    const a = stack.push({});
+    const b = stack.push({});
+    a.remove();
+    a.remove();
+    expect(stack.size).toBe(1);
+    expect(b.isTop()).toBe(true);
+  });
+
+  it('an event whose fields cannot be read, or that cannot be stopped, is named', () => {
+    const stack = createLayerStack(undefined);
+    const hostileKey = Object.defineProperty({}, 'key', {
+      get() {
+        throw new Error('trap');
+      },
+    });
+    expect(() => stack.handleKeyDown(hostileKey as never)).toThrow(
+      invalid('event', 'layerStack.handleKeyDown: event must be a keyboard event, got an object'),
+    );
+    stack.push({});
+    const unstoppable = {
+      key: 'Escape',
+      isComposing: false,
+      stopPropagation() {
+        throw new Error('no');
+      },
+    };
+    expect(() => stack.handleKeyDown(unstoppable as never)).toThrow(
+      invalid('event', 'layerStack.handleKeyDown: event must be a keyboard event, got an object'),
+    );
+    const brokenPath = {
+      composedPath() {
+        throw new Error('no');
+      },
+    };
+    expect(() => stack.handlePointerDown(brokenPath as never)).toThrow(
+      invalid('event', 'layerStack.handlePointerDown: event must be a pointer event, got an object'),
+    );
+  });
+
   it('bringToFront of a removed layer changes nothing', () => {
     const stack = createLayerStack(undefined);
     const a = stack.push({});
@@ -287,6 +328,25 @@ describe('focus trap: edges and options', () => {
     trap.deactivate({ returnFocus: false });
   });
 
+  it('listeners come off by name on deactivate; after an inner trap closes the outer one holds Tab again', () => {
+    const port = jsdomPort(TRAP_HTML + '<div id="inner"><button id="inner-btn">x</button></div>');
+    const doc = port.document;
+    const remove = vi.spyOn(doc, 'removeEventListener');
+    const outer = createFocusTrap(port, doc.getElementById('dialog')!);
+    outer.activate();
+    const inner = createFocusTrap(port, doc.getElementById('inner')!);
+    inner.activate();
+    inner.deactivate({ returnFocus: false });
+    expect(remove.mock.calls.map(([type, , capture]) => [type, capture])).toEqual([
+      ['keydown', true],
+      ['focusin', true],
+    ]);
+    doc.getElementById('last')!.focus();
+    expect(key(port, 'Tab').defaultPrevented).toBe(true);
+    expect(doc.activeElement?.id).toBe('first');
+    outer.deactivate();
+  });
+
   it('initialFocus and returnFocus choose where focus goes', () => {
     const port = jsdomPort(TRAP_HTML);
     const doc = port.document;
@@ -369,9 +429,9 @@ describe('scroll lock: corner cases', () => {
     Object.defineProperty(port.document.documentElement, 'clientWidth', { value: 1000, configurable: true });
     const platform = memoryPlatform();
     const lock = createScrollLock(port, platform.timers);
-    port.document.body.style.paddingRight = '3px';
+    port.document.body.style.paddingRight = '1em';
     lock.lock('a');
-    expect(port.document.body.style.paddingRight).toBe('3px');
+    expect(port.document.body.style.paddingRight).toBe('1em');
     expect(port.document.body.getAttribute('data-scroll-locked')).toBe('');
     lock.unlock('a');
     platform.advance(SCROLL_RESTORE_DELAY_MS);
