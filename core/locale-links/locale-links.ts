@@ -31,7 +31,9 @@ interface SplitPath {
 function split(pathOrUrl: string): SplitPath {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(pathOrUrl)) {
     const url = new URL(pathOrUrl);
-    return { origin: url.origin, pathname: url.pathname, search: url.search, hash: url.hash };
+    // A scheme the URL standard gives no origin (an app's own 'exkit://host') reads as 'null': keep scheme and host.
+    const origin = url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin;
+    return { origin, pathname: url.pathname, search: url.search, hash: url.hash };
   }
   const hashAt = pathOrUrl.indexOf('#');
   const beforeHash = hashAt < 0 ? pathOrUrl : pathOrUrl.slice(0, hashAt);

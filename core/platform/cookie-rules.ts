@@ -48,7 +48,7 @@ export function checkCookieCall(name: unknown, options: unknown, value: unknown 
   // Read once into a copy: a getter or Proxy that throws is named here, and the write uses what was checked.
   const read = readRecord('options', options as CookieOptions, 'cookies');
   const { days, path, domain, sameSite } = read;
-  if (days !== undefined && (typeof days !== 'number' || !Number.isFinite(days))) {
+  if (days !== undefined && !Number.isFinite(days)) {
     throw new InvalidArgumentError('cookies: days must be a finite number (0 or less deletes the cookie)', { field: 'days', value: days });
   }
   checkAttribute('path', path);

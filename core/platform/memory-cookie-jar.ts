@@ -21,6 +21,7 @@ export function memoryCookieJar(store: Map<string, StoredCookie>, now: () => num
     get(name) {
       const cookie = store.get(name);
       if (!cookie) return undefined;
+      // Stryker disable next-line ConditionalExpression: undefined <= now() is false, so a cookie without an expiry is kept either way.
       if (cookie.expires !== undefined && cookie.expires <= now()) {
         store.delete(name);
         return undefined;

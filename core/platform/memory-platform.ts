@@ -100,11 +100,11 @@ export interface MemoryPlatform extends Platform {
 /** An in-memory Platform: a manual clock, in-memory storage and cookies, scriptable visibility and location. */
 export function memoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatform {
   options = readRecord('options', options, 'memoryPlatform');
-  const browser = options.browser ?? new MemoryBrowser(options.now ?? 0);
+  const browser = options.browser ?? new MemoryBrowser(options.now);
   const timers = browser.timers;
   const { storage: localStorage, changes: crossTab } = browser.connect({});
   const visibility = new BehaviorSubject<Visibility>(options.visibility ?? 'visible');
-  const media = new Set(options.media ?? []);
+  const media = new Set(options.media);
   const mediaChanges = new Subject<string>();
   const globalsStore = new Map<string, unknown>();
   const reports: ErrorReport[] = [];

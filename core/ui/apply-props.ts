@@ -38,7 +38,7 @@ export function applyProps(element: HTMLElement, props: object): void {
         throw invalidArgument(`props.${key}`, 'an event listener function (an inline handler text is never written)', value, OWNER);
     } else if (key === 'style') {
       if (value !== undefined && value !== null) readRecord(`props.${key}`, value as object, OWNER);
-    } else if (key !== 'value' && key !== 'checked' && value !== undefined && value !== null && typeof value !== 'boolean') {
+    } else if (key !== 'value' && key !== 'checked' && value !== undefined && value !== null) {
       attributeText(key, value);
     }
   }
@@ -50,6 +50,7 @@ export function applyProps(element: HTMLElement, props: object): void {
       const type = key.slice(2).toLowerCase();
       const previous = own.get(type);
       readGuarded(field, 'an event listener the element accepts', value, OWNER, () => {
+        // Stryker disable next-line ConditionalExpression: removing no listener (undefined) is a no-op for every EventTarget.
         if (previous) element.removeEventListener(type, previous);
         if (typeof value === 'function') element.addEventListener(type, value as EventListener);
       });

@@ -76,9 +76,8 @@ export function createFocusTrap(dom: DomPort, container: HTMLElement, options: F
   stacks.set(doc, stack);
   const isTop = () => stack[stack.length - 1] === self;
 
-  const focusFirst = (fromEnd = false) => {
-    const list = tabbables(dom, container);
-    const target = fromEnd ? list[list.length - 1] : list[0];
+  const focusFirst = () => {
+    const target = tabbables(dom, container)[0];
     if (target) target.focus();
     else focusContainer();
   };
@@ -98,7 +97,8 @@ export function createFocusTrap(dom: DomPort, container: HTMLElement, options: F
     const first = list[0]!;
     const last = list[list.length - 1]!;
     const current = doc.activeElement;
-    const inside = current !== null && container.contains(current);
+    // contains(null) is false: with nothing focused, focus is outside.
+    const inside = container.contains(current);
     if (event.shiftKey && (current === first || current === container || !inside)) {
       event.preventDefault();
       last.focus();
@@ -134,8 +134,8 @@ export function createFocusTrap(dom: DomPort, container: HTMLElement, options: F
     deactivate(opts = {}) {
       if (!active) return;
       active = false;
-      const at = stack.indexOf(self);
-      if (at >= 0) stack.splice(at, 1);
+      // An active trap is always in the stack: activate put it there, and only this removes it.
+      stack.splice(stack.indexOf(self), 1);
       doc.removeEventListener('keydown', onKeyDown, true);
       doc.removeEventListener('focusin', onFocusIn, true);
       if (opts.returnFocus === false) return;

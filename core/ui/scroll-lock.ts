@@ -68,10 +68,9 @@ export function createScrollLock(dom: DomPort | undefined, timers: Timers, optio
 
   return {
     lock(owner) {
-      if (restoreTimer !== undefined) {
-        timers.clearTimeout(restoreTimer);
-        restoreTimer = undefined;
-      }
+      // Clearing no timer (undefined) does nothing on every platform.
+      timers.clearTimeout(restoreTimer);
+      restoreTimer = undefined;
       owners.add(owner);
       apply();
     },

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Hostile cookies and a cookie jar the host refuses (issue 17): one foreign cookie that cannot be decoded never
 // hides the others, and a document.cookie that throws (a sandboxed frame) reads as empty and makes writes say false.
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // One delay rule on every platform (issue 17): 0 to 2^31 − 1 ms, an omitted delay is 0; NaN, Infinity, a
 // negative delay or one hosts would wrap (2^31 and above fire at once in browsers, after 1 ms in Node) is an
 // InvalidArgumentError naming 'ms', and nothing is scheduled.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Web Storage the host refuses (issue 17): getters that throw (sandboxed frames, blocked storage) and a full
 // quota. Reads give defaults, writes through the store answer false, and nothing throws at the caller or
 // inside the page's event listeners.
