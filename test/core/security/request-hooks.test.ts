@@ -1,0 +1,177 @@
+// The security hooks called directly, as a plain ky client would: which requests they touch, the tm and uhti
+// stamps, what an answer teaches (server time on POST only, gw-sign-error, sign error codes and their texts),
+// and which login answers bind the key pair. Answers from another origin teach nothing.
+import { describe, expect, it } from 'vitest';
+import { memoryPlatform } from '../../../core/platform/index.js';
+import { createSecurity, parseSignConfig } from '../../../core/security/index.js';
+import type { SecurityEvent, SecurityOptions } from '../../../core/security/index.js';
+import { SIGNING_CERT } from './helpers.js';
+
+const API = 'https://api.example/gw';
+
+function setup(options: Partial<SecurityOptions> = {}) {
+  const platform = memoryPlatform({ now: 5_000_000 });
+  const logs: unknown[] = [];
+  const security = createSecurity(platform, {
+    certificatePem: SIGNING_CERT,
+    apiBase: API,
+    fetchConfigBody: async () => ({}),
+    log: (message, data) => void logs.push([message, data]),
+    ...options,
+  });
+  const events: SecurityEvent[] = [];
+  security.events$.subscribe((e) => events.push(e));
+  const before = (request: Request, retryCount = 0) => security.hooks.beforeRequest[0]!(request, {} as never, { retryCount });
+  const after = (request: Request, response: Response, hookOptions: object = {}) =>
+    security.hooks.afterResponse[0]!(request, hookOptions as never, response, { retryCount: 0 });
+  return { platform, security, events, logs, before, after };
+}
+
+const json = (value: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(value), { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+
+/** A response as fetch would give it, with the URL it came from. */
+function fromUrl(response: Response, url: string): Response {
+  Object.defineProperty(response, 'url', { value: url });
+  return response;
+}
+
+describe('before-request hook: tm and uhti stamps', () => {
+  it('stamps tm with the server time and uhti with 16 random bytes in hex, and keeps the request', async () => {
+    const { before, security } = setup();
+    security.serverClock.observe('POST', '5000250');
+    const request = new Request(`${API}/v1/spot/order`, { method: 'POST' });
+    expect(await before(request)).toBeUndefined();
+    expect(request.headers.get('tm')).toBe('5000250');
+    expect(request.headers.get('uhti')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('keeps the tm and uhti a request already has', async () => {
+    const { before } = setup();
+    const request = new Request(`${API}/v1/spot/order`, { headers: { tm: '123', uhti: 'abc' } });
+    await before(request);
+    expect([request.headers.get('tm'), request.headers.get('uhti')]).toEqual(['123', 'abc']);
+  });
+
+  it('stamps nothing when stampHeaders is off, on a retry, or outside the API', async () => {
+    const off = new Request(`${API}/v1/spot/order`);
+    await setup({ stampHeaders: false }).before(off);
+    const retry = new Request(`${API}/v1/spot/order`);
+    await setup().before(retry, 1);
+    const outside = new Request('https://other.example/gw/v1/spot/order');
+    await setup().before(outside);
+    const notUnderBase = new Request('https://api.example/v1/spot/order');
+    await setup().before(notUnderBase);
+    for (const request of [off, retry, outside, notUnderBase]) expect([...request.headers.keys()]).toEqual([]);
+  });
+});
+
+describe('after-response hook: what an answer teaches', () => {
+  it('server time from a POST answer only', async () => {
+    const { after, security } = setup();
+    await after(new Request(`${API}/v1/a`), json({ code: '00000' }, { headers: { 'request-time': '5009000' } }));
+    expect(security.serverClock.offset()).toBe(0);
+    await after(new Request(`${API}/v1/a`, { method: 'POST' }), json({ code: '00000' }, { headers: { 'request-time': '5009000' } }));
+    expect(security.serverClock.offset()).toBe(9000);
+  });
+
+  it('an answer from another origin teaches nothing; a same-origin one does', async () => {
+    const { after, security, events } = setup();
+    const request = () => new Request(`${API}/v1/a`, { method: 'POST' });
+    const answer = () => json({ code: '00023', msg: 'x' }, { headers: { 'request-time': '5009000', 'gw-sign-error': 'bad' } });
+    await after(request(), fromUrl(answer(), 'https://elsewhere.example/v1/a'));
+    expect(security.serverClock.offset()).toBe(0);
+    expect(events).toEqual([]);
+    await after(request(), fromUrl(answer(), `${API}/v1/a?x=1`));
+    expect(security.serverClock.offset()).toBe(9000);
+    expect(events.map((e) => e.type)).toEqual(['gatewaySignError', 'toast', 'logout']);
+  });
+
+  it('a request outside the API is left alone', async () => {
+    const { after, security, events } = setup();
+    await after(
+      new Request('https://other.example/v1/a', { method: 'POST' }),
+      json({ code: '00023' }, { headers: { 'request-time': '5009000' } }),
+    );
+    expect(security.serverClock.offset()).toBe(0);
+    expect(events).toEqual([]);
+  });
+
+  it('a gw-sign-error header is logged and announced with the URL', async () => {
+    const { after, events, logs } = setup();
+    await after(new Request(`${API}/v1/a`), new Response('', { headers: { 'gw-sign-error': 'mode mismatch' } }));
+    expect(events).toEqual([{ type: 'gatewaySignError', url: `${API}/v1/a`, value: 'mode mismatch' }]);
+    expect(logs).toEqual([['gateway sign error', { url: `${API}/v1/a`, value: 'mode mismatch' }]]);
+  });
+
+  it('a sign error code in a JSON answer is handled; its msg is the toast, or the locale default', async () => {
+    const { after, events } = setup({ debounceMs: 0 });
+    await after(new Request(`${API}/v1/a`), json({ code: '00022', msg: 'expired now' }));
+    await after(new Request(`${API}/v1/a`), json({ code: '00022', msg: 42 }));
+    const context = { exkit: { apiPath: '/v1/a', baseUrl: API, url: `${API}/v1/a`, locale: 'zh-CN' } };
+    await after(new Request(`${API}/v1/a`), json({ code: '00022' }), { context });
+    expect(events.filter((e) => e.type === 'toast')).toEqual([
+      { type: 'toast', code: '00022', message: 'expired now' },
+      { type: 'toast', code: '00022', message: 'unknown error' },
+      { type: 'toast', code: '00022', message: '未知错误' },
+    ]);
+  });
+
+  it.each([
+    ['a text answer', new Response(JSON.stringify({ code: '00022' }), { headers: { 'content-type': 'text/plain' } })],
+    ['no content type', new Response(JSON.stringify({ code: '00022' }))],
+    ['JSON that does not parse', new Response('{"code":', { headers: { 'content-type': 'application/json' } })],
+    ['a JSON array', json([{ code: '00022' }])],
+    ['a code that is not a sign error', json({ code: '00024' })],
+  ])('%s raises no sign error', async (_rule, response) => {
+    const { after, events } = setup();
+    await after(new Request(`${API}/v1/a`), response);
+    expect(events).toEqual([]);
+  });
+});
+
+describe('after-response hook: which login answers bind the key pair', () => {
+  const clientKey = { publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024' as const };
+
+  function loggedIn() {
+    const s = setup();
+    s.security.setConfig(parseSignConfig({ clientOpen: true }));
+    s.security.setClientKey(clientKey);
+    s.platform.cookies.set('refreshToken', 'tok');
+    return s;
+  }
+  const bound = (events: SecurityEvent[]) => events.filter((e) => e.type === 'keyPairBound');
+
+  it.each([
+    ['the gateway success code', '00000'],
+    ['the HTTP success code 0', 0],
+  ])('a login answered with %s binds the pair to the session', async (_rule, code) => {
+    const { after, events, security } = loggedIn();
+    await after(new Request(`${API}/v1/user/login`, { method: 'POST' }), json({ code, data: { userInfo: { userId: 'u7' } } }));
+    expect(bound(events)).toEqual([{ type: 'keyPairBound', userId: 'u7', algorithm: 'rsa1024' }]);
+    expect(security.keys.boundTo('tok')).toMatchObject(clientKey);
+  });
+
+  it.each([
+    ['a login answered with another code', `${API}/v1/user/login`, json({ code: '10001', data: { userInfo: { userId: 'u7' } } })],
+    [
+      'a login answered with an error status',
+      `${API}/v1/user/login`,
+      json({ code: '00000', data: { userInfo: { userId: 'u7' } } }, { status: 500 }),
+    ],
+    ['a call that is not a login', `${API}/v1/user/overview`, json({ code: '00000', data: { userInfo: { userId: 'u7' } } })],
+  ])('%s binds nothing', async (_rule, url, response) => {
+    const { after, events, platform } = loggedIn();
+    await after(new Request(url, { method: 'POST' }), response);
+    platform.advance(5000);
+    expect(events.filter((e) => e.type === 'keyPairBound' || e.type === 'keyPairNotBound')).toEqual([]);
+  });
+
+  it('a login without a client key binds nothing', async () => {
+    const { after, events, security, platform } = loggedIn();
+    security.reset();
+    await after(new Request(`${API}/v1/user/login`, { method: 'POST' }), json({ code: '00000', data: { userInfo: { userId: 'u7' } } }));
+    platform.advance(5000);
+    expect(events.filter((e) => e.type === 'keyPairBound' || e.type === 'keyPairNotBound')).toEqual([]);
+  });
+});
