@@ -5,7 +5,14 @@ import { InvalidArgumentError } from '../../../../core/errors/index.js';
 import { memoryPlatform } from '../../../../core/platform/memory-platform.js';
 import {
   FingerprintError,
+  audioSource,
   canonicalJson,
+  fontsSource,
+  isEmptyFrame,
+  readScreenFrame,
+  screenFrame$,
+  screenSource,
+  timeZoneSource,
   collectFingerprint,
   createFingerprinter,
   defaultSources,
@@ -276,5 +283,36 @@ describe('terminal-code checks at their bounds', () => {
 
   it('hashComponents hands the canonical text to the hash given', () => {
     expect(hashComponents({ b: 1, a: 2 }, (text) => `<${text}>`)).toBe('<{"a":2,"b":1}>');
+  });
+});
+
+describe('argument errors name the function they come from', () => {
+  const platform = memoryPlatform();
+  it.each([
+    ['collectFingerprint', () => collectFingerprint(platform, null as never), 'collectFingerprint: options must be an object'],
+    ['createFingerprinter', () => createFingerprinter(platform, null as never), 'createFingerprinter: options must be an object'],
+    ['defaultSources', () => defaultSources(null as never), 'defaultSources: options must be an object'],
+    [
+      'validateFingerprintOptions',
+      () => validateFingerprintOptions(null as never),
+      'validateFingerprintOptions: options must be an object',
+    ],
+    ['audioSource', () => audioSource(null as never), 'audioSource: options must be an object'],
+    ['fontsSource', () => fontsSource(null as never), 'fontsSource: options must be an object'],
+    ['screenSource', () => screenSource(null as never), 'screenSource: options must be an object'],
+    ['timeZoneSource', () => timeZoneSource(null as never), 'timeZoneSource: options must be an object'],
+    ['readScreenFrame', () => readScreenFrame({} as never), 'readScreenFrame: dom.window must be an object'],
+    ['isEmptyFrame', () => isEmptyFrame(null as never), 'isEmptyFrame: frame must be an object'],
+    ['screenFrame$ platform', () => screenFrame$({} as never), 'screenFrame$: platform.timers must be an object'],
+    ['screenFrame$ refresh', () => screenFrame$(platform, 0), 'screen frame: refreshMs must be a positive, finite number of ms'],
+  ])('%s', async (_name, call, message) => {
+    let error: unknown;
+    try {
+      await call();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).msg.startsWith(message)).toBe(true);
   });
 });

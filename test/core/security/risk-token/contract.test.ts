@@ -356,3 +356,25 @@ describe('riskTokenSchedule$ arguments and repeated visibility', () => {
     );
   });
 });
+
+describe('argument errors name the function they come from', () => {
+  it('nothing stored, null as well as undefined, is due rather than an error', () => {
+    expect(isRiskTokenDue(null as never, 0, 1)).toBe(true);
+    expect(isRiskTokenDue(undefined, 0, 1)).toBe(true);
+  });
+
+  const platform = memoryPlatform();
+  const held: RiskTokenSource = { current: () => undefined, refreshIfDue: () => undefined, settle: async () => undefined };
+  it.each([
+    ['riskTokenHeaderHook', () => riskTokenHeaderHook(held, null as never), 'riskTokenHeaderHook: options must be an object'],
+    ['riskTokenHeaderHook initWaitMs', () => riskTokenHeaderHook(held, { initWaitMs: 0 }), 'risk token header: initWaitMs must be'],
+    ['createRiskTokenStore', () => createRiskTokenStore(platform, null as never), 'createRiskTokenStore: options must be an object'],
+    ['assertRiskTokenDurations', () => assertRiskTokenDurations(null as never), 'assertRiskTokenDurations: durations must be an object'],
+    ['assertRiskTokenDurations field', () => assertRiskTokenDurations({ validityMs: -1 }), 'risk token: validityMs must be'],
+    ['isRiskTokenDue stored', () => isRiskTokenDue(5 as never, 0, 1), 'isRiskTokenDue: stored must be an object'],
+    ['riskTokenSchedule$', () => riskTokenSchedule$(platform.visibility, platform.timers, -1), 'risk token schedule: intervalMs must be'],
+  ])('%s', (_name, call, message) => {
+    expect(call).toThrow(InvalidArgumentError);
+    expect(call).toThrow(message);
+  });
+});
