@@ -131,7 +131,7 @@ describe('after-response hook: what an answer teaches', () => {
 });
 
 describe('after-response hook: which login answers bind the key pair', () => {
-  const clientKey = { publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024' as const };
+  const clientKey = { publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024' as const, storedAt: 0 };
 
   function loggedIn() {
     const s = setup();

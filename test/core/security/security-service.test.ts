@@ -182,7 +182,7 @@ describe('with an HTTP client', () => {
 describe('what the service records', () => {
   const config = parseSignConfig(CONFIG);
   const serverKey = { der: new Uint8Array([0x30]), base64: 'MA==', hash: 'ab' };
-  const clientKey = { publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024' as const };
+  const clientKey = { publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024' as const, storedAt: 0 };
 
   it('records a config, a server key and a client key, and reset forgets them all', () => {
     const { security } = service();
@@ -270,7 +270,7 @@ describe('the session token', () => {
 
   it('a token bound to a key pair gives that pair without generating one', async () => {
     const withToken = service({ token: () => 'tok' });
-    withToken.security.keys.bind({ publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024' }, 'tok', 'u1');
+    withToken.security.keys.bind({ publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024', storedAt: 0 }, 'tok', 'u1');
     expect(await withToken.security.loadClientKeyPair(parseSignConfig(CONFIG))).toMatchObject({
       publicKey: 'pub',
       privateKeyPem: 'pem',

@@ -139,7 +139,7 @@ describe('riskTokenHeaderHook options and the requests it leaves alone', () => {
   it('a request the client did not build (no base URL known) gets no header and asks for no token', async () => {
     const held = source('tok');
     const request = new Request('https://api.example/v1/user/login', { method: 'POST' });
-    await riskTokenHeaderHook(held.value)(request, {} as never);
+    await riskTokenHeaderHook(held.value)(request, {} as never, { retryCount: 0 });
     expect(request.headers.get('riskToken')).toBeNull();
     expect(held.calls).toEqual({ current: 0, refreshIfDue: 0, settle: [] });
   });
@@ -147,17 +147,17 @@ describe('riskTokenHeaderHook options and the requests it leaves alone', () => {
   it('custom urls and header name replace the defaults', async () => {
     const hook = riskTokenHeaderHook(source('tok').value, { urls: ['/v1/mine'], headerName: 'x-risk' });
     const mine = new Request('https://api.example/v1/mine');
-    await hook(mine, clientOptions(mine.url) as never);
+    await hook(mine, clientOptions(mine.url) as never, { retryCount: 0 });
     expect(mine.headers.get('x-risk')).toBe('tok');
     const login = new Request('https://api.example/v1/user/login');
-    await hook(login, clientOptions(login.url) as never);
+    await hook(login, clientOptions(login.url) as never, { retryCount: 0 });
     expect(login.headers.get('x-risk')).toBeNull();
   });
 
   it('the init wait is an option, and an empty settled token sends no header', async () => {
     const held = source(undefined, '');
     const request = new Request('https://api.example/v1/user/login');
-    await riskTokenHeaderHook(held.value, { initWaitMs: 1234 })(request, clientOptions(request.url) as never);
+    await riskTokenHeaderHook(held.value, { initWaitMs: 1234 })(request, clientOptions(request.url) as never, { retryCount: 0 });
     expect(held.calls.settle).toEqual([1234]);
     expect([...request.headers.keys()]).toEqual([]);
   });
