@@ -3,7 +3,7 @@
 // and which login answers bind the key pair. Answers from another origin teach nothing.
 import { describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../../core/platform/index.js';
-import { createSecurity, parseSignConfig } from '../../../core/security/index.js';
+import { createSecurity, parseSignConfig, webCryptoEngine } from '../../../core/security/index.js';
 import type { SecurityEvent, SecurityOptions } from '../../../core/security/index.js';
 import { SIGNING_CERT } from './helpers.js';
 
@@ -173,5 +173,129 @@ describe('after-response hook: which login answers bind the key pair', () => {
     await after(new Request(`${API}/v1/user/login`, { method: 'POST' }), json({ code: '00000', data: { userInfo: { userId: 'u7' } } }));
     platform.advance(5000);
     expect(events.filter((e) => e.type === 'keyPairBound' || e.type === 'keyPairNotBound')).toEqual([]);
+  });
+});
+
+describe('core-call signing through the hook, and debug mode', () => {
+  const PATH = '/v1/spot/order';
+  let pair: Awaited<ReturnType<ReturnType<typeof webCryptoEngine>['generateKeyPair']>> | undefined;
+  async function signing(options: Partial<SecurityOptions> = {}, href?: string) {
+    pair ??= await webCryptoEngine(globalThis.crypto.subtle).generateKeyPair(1024);
+    const s = href === undefined ? setup(options) : setupAt(href, options);
+    s.security.setConfig(parseSignConfig({ clientOpen: true, exactUrls: [PATH], signModes: { [PATH]: 1 } }));
+    s.security.keys.bind({ ...pair, algorithm: 'rsa1024', storedAt: 0 }, 'tok', 'u1');
+    s.platform.cookies.set('refreshToken', 'tok');
+    // tm is at least 8 digits: a server time of today's order.
+    s.security.serverClock.observe('POST', '1700000000000');
+    return s;
+  }
+  function setupAt(href: string, options: Partial<SecurityOptions>) {
+    const platform = memoryPlatform({ now: 5_000_000, href });
+    const logs: unknown[] = [];
+    const security = createSecurity(platform, {
+      certificatePem: SIGNING_CERT,
+      apiBase: API,
+      fetchConfigBody: async () => ({}),
+      log: (message, data) => void logs.push([message, data]),
+      ...options,
+    });
+    const events: SecurityEvent[] = [];
+    security.events$.subscribe((e) => events.push(e));
+    return {
+      platform,
+      security,
+      events,
+      logs,
+      before: (request: Request) => security.hooks.beforeRequest[0]!(request, {} as never, { retryCount: 0 }),
+      after: (request: Request, response: Response) => security.hooks.afterResponse[0]!(request, {} as never, response, { retryCount: 0 }),
+    };
+  }
+  const order = () =>
+    new Request(`${API}${PATH}?a=1`, { method: 'POST', body: '{"x":1}', headers: { 'content-type': 'application/json' } });
+
+  it('a listed call with a bound pair is signed; debug is off by default', async () => {
+    const { before, events, logs } = await signing();
+    const request = order();
+    await before(request);
+    expect(request.headers.get('device-sign')).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(request.headers.get('device-sign-mode')).toBe('1');
+    expect(request.headers.get('device-sign-text')).toBeNull();
+    expect(events).toEqual([]);
+    expect(logs).toEqual([]);
+  });
+
+  it('debug on: the signed text travels base64 in device-sign-text, is logged and announced', async () => {
+    const { before, events, logs } = await signing({ debug: true });
+    const request = order();
+    await before(request);
+    const text = Buffer.from(request.headers.get('device-sign-text')!, 'base64').toString('utf8');
+    expect(text).toContain(PATH);
+    expect(logs).toEqual([['signed text', { url: request.url, text }]]);
+    expect(events).toEqual([{ type: 'signDebug', url: request.url, text }]);
+  });
+
+  it("the page's sign_debug=1 turns debug on, any other value leaves it off, and the option wins over the page", async () => {
+    const on = await signing({}, 'https://app.example/en/?sign_debug=1');
+    await on.before(order());
+    expect(on.events.map((e) => e.type)).toEqual(['signDebug']);
+    const other = await signing({}, 'https://app.example/en/?sign_debug=true');
+    await other.before(order());
+    expect(other.events).toEqual([]);
+    const overridden = await signing({ debug: false }, 'https://app.example/en/?sign_debug=1');
+    await overridden.before(order());
+    expect(overridden.events).toEqual([]);
+  });
+
+  it("the gateway's text is paired with ours by trace id, decoded from base64, or kept raw when it is not base64", async () => {
+    const { before, after, events } = await signing({ debug: true });
+    const request = order();
+    await before(request);
+    const ours = (events[0] as { text: string }).text;
+    await after(request, new Response('', { headers: { 'gw-sign-text': Buffer.from('server text').toString('base64') } }));
+    await after(request, new Response('', { headers: { 'gw-sign-text': 'not base64!' } }));
+    expect(events.slice(1)).toEqual([
+      { type: 'signDebug', url: request.url, text: ours, serverText: 'server text' },
+      { type: 'signDebug', url: request.url, text: ours, serverText: 'not base64!' },
+    ]);
+  });
+
+  it('the texts of the last 32 signed calls are kept for pairing, no more', async () => {
+    const { before, after, events } = await signing({ debug: true });
+    const requests: Request[] = [];
+    for (let i = 0; i < 33; i++) {
+      const request = order();
+      await before(request);
+      requests.push(request);
+    }
+    const paired = () => events.filter((e) => e.type === 'signDebug' && 'serverText' in e).length;
+    await after(requests[0]!, new Response('', { headers: { 'gw-sign-text': 'x' } }));
+    expect(paired()).toBe(0);
+    await after(requests[1]!, new Response('', { headers: { 'gw-sign-text': 'x' } }));
+    expect(paired()).toBe(1);
+  });
+
+  it.each([
+    ['a call not in the config', () => new Request(`${API}/v1/spot/other`, { method: 'POST' })],
+    ['a tm that cannot be signed', () => new Request(`${API}${PATH}`, { method: 'POST', headers: { tm: 'soon' } })],
+    ['a uhti that cannot be signed', () => new Request(`${API}${PATH}`, { method: 'POST', headers: { uhti: 'x'.repeat(300) } })],
+  ])('%s is not signed', async (_rule, make) => {
+    const { before } = await signing();
+    const request = make();
+    await before(request);
+    expect(request.headers.get('device-sign')).toBeNull();
+  });
+
+  it('no session token, or no pair bound to it, or no config: not signed', async () => {
+    const noToken = await signing();
+    noToken.platform.cookies.remove('refreshToken');
+    const otherToken = await signing();
+    otherToken.platform.cookies.set('refreshToken', 'other');
+    const noConfig = await signing();
+    noConfig.security.reset();
+    for (const s of [noToken, otherToken, noConfig]) {
+      const request = order();
+      await s.before(request);
+      expect(request.headers.get('device-sign')).toBeNull();
+    }
   });
 });
