@@ -1,6 +1,7 @@
 // The security hooks called directly, as a plain ky client would: which requests they touch, the tm and uhti
 // stamps, what an answer teaches (server time on POST only, gw-sign-error, sign error codes and their texts),
 // and which login answers bind the key pair. Answers from another origin teach nothing.
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../../core/platform/index.js';
 import { createSecurity, parseSignConfig, webCryptoEngine } from '../../../core/security/index.js';
@@ -297,5 +298,87 @@ describe('core-call signing through the hook, and debug mode', () => {
       await s.before(request);
       expect(request.headers.get('device-sign')).toBeNull();
     }
+  });
+});
+
+describe('login encryption and device check through the hook', () => {
+  const LOGIN = '/v1/user/login';
+  const SWITCH = '/v1/user/sub/switchWeb';
+  const CHECK = '/v1/user/public/checkDevice';
+  const serverDer = new Uint8Array(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'der' }));
+  let pair: Awaited<ReturnType<ReturnType<typeof webCryptoEngine>['generateKeyPair']>> | undefined;
+
+  async function ready(config: object = { clientOpen: true, userCheckDeviceUrl: CHECK }) {
+    pair ??= await webCryptoEngine(globalThis.crypto.subtle).generateKeyPair(1024);
+    const s = setup();
+    s.security.setConfig(parseSignConfig(config));
+    s.security.setServerKey({ der: serverDer, base64: Buffer.from(serverDer).toString('base64'), hash: 'ab' });
+    s.security.setClientKey({ ...pair, algorithm: 'rsa1024', storedAt: 0 });
+    s.security.serverClock.observe('POST', '1700000000000');
+    return { ...s, pair: { ...pair, algorithm: 'rsa1024' as const, storedAt: 0 } };
+  }
+  const post = (path: string, body: object) =>
+    new Request(`${API}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const sentBody = async (request: Request, replaced: unknown) =>
+    (await ((replaced as Request | undefined) ?? request).json()) as Record<string, unknown>;
+
+  it('a login is sent encrypted: the sensitive fields only inside bodyCiphertext', async () => {
+    const { before } = await ready();
+    const request = post(LOGIN, { loginName: 'a@b.c', pwd: 'secret', lang: 'en' });
+    const sent = await sentBody(request, await before(request));
+    expect(Object.keys(sent).sort()).toEqual(['algorithm', 'bodyCiphertext', 'initSign', 'lang', 'publicKey']);
+  });
+
+  it.each([
+    ['client signing is off', async (s: Awaited<ReturnType<typeof ready>>) => s.security.setConfig(parseSignConfig({ clientOpen: false }))],
+    ['no config', async (s: Awaited<ReturnType<typeof ready>>) => s.security.reset()],
+  ])('a login goes as it is when %s', async (_rule, change) => {
+    const s = await ready();
+    await change(s);
+    const request = post(LOGIN, { loginName: 'a@b.c', pwd: 'secret' });
+    expect(await s.before(request)).toBeUndefined();
+    expect(await request.json()).toEqual({ loginName: 'a@b.c', pwd: 'secret' });
+  });
+
+  it('a session whose token has its bound pair sends logins as they are, but a sub-account switch still encrypted', async () => {
+    const s = await ready();
+    s.security.keys.bind(s.pair, 'tok', 'u1');
+    s.platform.cookies.set('refreshToken', 'tok');
+    const login = post(LOGIN, { loginName: 'a@b.c' });
+    expect(await s.before(login)).toBeUndefined();
+    const change = post(SWITCH, { userId: 'u2' });
+    const sent = await sentBody(change, await s.before(change));
+    expect(sent).not.toHaveProperty('userId');
+    expect(sent).toHaveProperty('bodyCiphertext');
+  });
+
+  it('a session token without a bound pair still encrypts the login', async () => {
+    const s = await ready();
+    s.platform.cookies.set('refreshToken', 'fresh');
+    const request = post(LOGIN, { loginName: 'a@b.c' });
+    expect(await sentBody(request, await s.before(request))).toHaveProperty('bodyCiphertext');
+  });
+
+  it('without a token, the device-check call carries the last pair’s proof: user id hash, signature, algorithm', async () => {
+    const s = await ready();
+    s.security.keys.bind(s.pair, 'old', 'u1');
+    const request = post(CHECK, { scene: 'login' });
+    const sent = await sentBody(request, await s.before(request));
+    expect(sent).toMatchObject({ scene: 'login', lastAlgorithm: 'rsa1024' });
+    expect(sent.userCheckDeviceUserIdHash).toMatch(/^[0-9a-f]+$/);
+    expect(sent.userCheckDeviceSign).toMatch(/^[A-Za-z0-9+/]+=*$/);
+  });
+
+  it.each([
+    ['with a session token', true, 'tok', CHECK],
+    ['without a bound pair', false, undefined, CHECK],
+    ['on another call', true, undefined, '/v1/user/public/other'],
+  ])('no device proof %s', async (_rule, bind, token, path) => {
+    const s = await ready();
+    if (bind) s.security.keys.bind(s.pair, 'old', 'u1');
+    if (token !== undefined) s.platform.cookies.set('refreshToken', token);
+    const request = post(path, { scene: 'login' });
+    const replaced = await s.before(request);
+    expect(await sentBody(request, replaced)).toEqual({ scene: 'login' });
   });
 });
