@@ -2,7 +2,7 @@
 // uses the session cache, what it records (and refuses to record), how it reports init failures, where the
 // session token comes from, the initSign cache, what it forwards to an HTTP client, and what dispose ends.
 // Plus the server clock's rules (spec §S4: only POST answers' request-time counts).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidArgumentError } from '../../../core/errors/index.js';
 import { memoryPlatform } from '../../../core/platform/index.js';
 import { createStore } from '../../../core/storage/index.js';
@@ -378,5 +378,70 @@ describe('server clock (spec §S4)', () => {
 
   it('a method that is not a string is an InvalidArgumentError', () => {
     expect(() => clock().server.observe(5 as never, '1')).toThrow(/^serverClock\.observe: method must be a string/);
+  });
+});
+
+describe('client key pair through the service', () => {
+  function slowEngine() {
+    const asked: number[] = [];
+    let finish: (pair: { publicKey: string; privateKeyPem: string }) => void = () => undefined;
+    const real = webCryptoEngine(globalThis.crypto.subtle);
+    const engine: RsaEngine = {
+      ...real,
+      generateKeyPair: (bits) => {
+        asked.push(bits);
+        return new Promise((resolve) => (finish = resolve));
+      },
+    };
+    return { engine, asked, finish: (pair: { publicKey: string; privateKeyPem: string }) => finish(pair) };
+  }
+
+  it("generates the config's algorithm under the key generation time-out; a late pair is kept as the backup, announced", async () => {
+    const slow = slowEngine();
+    const { security, platform, events } = service({ engine: slow.engine, keyGenerationTimeoutMs: 100 });
+    const loading = security.loadClientKeyPair(parseSignConfig(CONFIG));
+    const outcome = loading.catch((error: unknown) => error);
+    await platform.advanceAsync(100);
+    expect(await outcome).toMatchObject({ name: 'SigningInitError', code: 'KEY_GENERATION_TIMEOUT' });
+    expect(slow.asked).toEqual([2048]);
+    slow.finish({ publicKey: 'late-pub', privateKeyPem: 'late-pem' });
+    await platform.advanceAsync(0);
+    expect(events).toEqual([{ type: 'backupKeyStored', algorithm: 'rsa2048' }]);
+    expect(security.keys.backup()).toMatchObject({ publicKey: 'late-pub', algorithm: 'rsa2048' });
+  });
+});
+
+describe('defaults the page gets without options', () => {
+  it('gw-sign-error headers are logged to console.warn under the exkit prefix', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const platform = memoryPlatform({ href: 'https://app.example/' });
+      const security = createSecurity(platform, { certificatePem: SIGNING_CERT, fetchConfigBody: async () => ({}) });
+      const request = new Request('https://app.example/v1/a');
+      await security.hooks.afterResponse[0]!(request, {} as never, new Response('', { headers: { 'gw-sign-error': 'bad' } }), {
+        retryCount: 0,
+      });
+      expect(warn).toHaveBeenCalledWith('[exkit/security] gateway sign error', { url: 'https://app.example/v1/a', value: 'bad' });
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('the uid cookie named in cookieNames stands in for a user id the login answer lacks; an empty one does not', async () => {
+    const login = async (uid: string) => {
+      const s = service({ cookieNames: { uid: 'myUid' } }, { href: 'https://app.example/' });
+      s.security.setConfig(parseSignConfig({ clientOpen: true }));
+      s.security.setClientKey({ publicKey: 'pub', privateKeyPem: 'pem', algorithm: 'rsa1024', storedAt: 0 });
+      s.platform.cookies.set('refreshToken', 'tok');
+      s.platform.cookies.set('uid', 'wrong');
+      s.platform.cookies.set('myUid', uid);
+      const request = new Request('https://app.example/v1/user/login', { method: 'POST' });
+      const response = new Response(JSON.stringify({ code: '00000', data: {} }), { headers: { 'content-type': 'application/json' } });
+      await s.security.hooks.afterResponse[0]!(request, {} as never, response, { retryCount: 0 });
+      s.platform.advance(5000);
+      return s.events;
+    };
+    expect(await login('u9')).toEqual([{ type: 'keyPairBound', userId: 'u9', algorithm: 'rsa1024' }]);
+    expect(await login('')).toEqual([{ type: 'keyPairNotBound', reason: 'no-user-id', algorithm: 'rsa1024' }]);
   });
 });
