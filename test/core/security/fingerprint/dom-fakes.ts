@@ -48,7 +48,11 @@ export function fakeCanvasDocument(dom: DomPort, toDataURL: (calls: string[]) =>
       {},
       {
         get: (_target, key) => {
-          if (key === 'isPointInPath') return () => false;
+          if (key === 'isPointInPath')
+            return (...args: unknown[]) => {
+              calls.push(`isPointInPath(${args.join(',')})`);
+              return false;
+            };
           return (...args: unknown[]) => void calls.push(`${String(key)}(${args.join(',')})`);
         },
         set: (_target, key, value) => {
@@ -66,23 +70,35 @@ export function fakeCanvasDocument(dom: DomPort, toDataURL: (calls: string[]) =>
  * A layout for the font width test: a span measures by its first family (installed fonts have their
  * own width, missing ones fall back). Records the test box's style as seen during measurement.
  */
-export function fakeFontLayout(dom: DomPort, installed: ReadonlySet<string>): { boxes: { width: string; left: string }[] } {
+export function fakeFontLayout(
+  dom: DomPort,
+  installed: ReadonlySet<string>,
+  heights: Readonly<Record<string, number>> = {},
+): { boxes: { width: string; left: string }[]; styles: { box: string; span: string; family: string; text: string | null }[] } {
   const { prototype } = (dom.window as Window & typeof globalThis).HTMLElement;
   const boxes: { width: string; left: string }[] = [];
+  const styles: { box: string; span: string; family: string; text: string | null }[] = [];
   const fallbackWidth: Record<string, number> = { monospace: 600, 'sans-serif': 520, serif: 500 };
   Object.defineProperty(prototype, 'offsetWidth', {
     configurable: true,
     get(this: HTMLElement) {
       const box = this.parentElement;
       if (box) boxes.push({ width: box.style.width, left: box.style.left });
+      if (box) styles.push({ box: box.style.cssText, span: this.style.cssText, family: this.style.fontFamily, text: this.textContent });
       const families = this.style.fontFamily.split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
       const fallback = families[families.length - 1]!;
       const first = families[0]!;
       return families.length > 1 && installed.has(first) ? 400 + first.length : (fallbackWidth[fallback] ?? 0);
     },
   });
-  Object.defineProperty(prototype, 'offsetHeight', { configurable: true, get: () => 80 });
-  return { boxes };
+  Object.defineProperty(prototype, 'offsetHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const first = this.style.fontFamily.split(',')[0]!.trim().replace(/^"|"$/g, '');
+      return heights[first] ?? 80;
+    },
+  });
+  return { boxes, styles };
 }
 
 export interface AudioScript {
