@@ -659,3 +659,90 @@ describe('withinLayoutBounds reads values the character rules would already refu
     expect(withinLayoutBounds('width', 'calc(1px + 2px)')).toBe(true);
   });
 });
+
+describe('renderRichText refuses what is not an element, and says which argument was wrong', () => {
+  const errorOf = (run: () => unknown): Error & { cause?: unknown } => {
+    try {
+      run();
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error('expected a throw');
+  };
+  const notElement = (got: string) => `renderRichText: element must be a DOM element, got ${got}`;
+
+  it.each([
+    ['null', null, 'null'],
+    ['a string', '<div>', '"<div>"'],
+    ['an object without style', { innerHTML: '' }, 'an object'],
+    ['an object whose style cannot be set', { innerHTML: '', style: {} }, 'an object'],
+    ['an object whose innerHTML is not text', { innerHTML: 5, style: { setProperty() {} } }, 'an object'],
+  ])('%s is refused before anything is read from it', (_name, element, got) => {
+    const error = errorOf(() => renderRichText(element as unknown as Element, '<p>x</p>'));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(notElement(got));
+    // Refused by the check itself, not by a TypeError caught on the way.
+    expect('cause' in error).toBe(false);
+  });
+
+  it('a function carrying the fields of an element is no element', () => {
+    const page = jsdomWindow('');
+    const fake = Object.assign(() => undefined, { innerHTML: '', style: { setProperty() {} }, ownerDocument: page.document });
+    const error = errorOf(() => renderRichText(fake as unknown as Element, '<p>x</p>'));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(notElement('a function'));
+    expect(fake.innerHTML).toBe('');
+  });
+
+  it('an element whose ownerDocument cannot be read is refused as no element', () => {
+    const fake = {
+      innerHTML: '',
+      style: { setProperty() {} },
+      get ownerDocument(): never {
+        throw new Error('detached');
+      },
+    };
+    const error = errorOf(() => renderRichText(fake as unknown as Element, '<p>x</p>'));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(notElement('an object'));
+    expect((error.cause as Error).message).toBe('detached');
+  });
+
+  it('an element with no document, or a document with no window, has no window to sanitise with', () => {
+    const message = "renderRichText: the element's document has no window to sanitise with";
+    for (const ownerDocument of [null, { defaultView: null }, {}]) {
+      const fake = { innerHTML: '', style: { setProperty() {} }, ownerDocument };
+      const error = errorOf(() => renderRichText(fake as unknown as Element, '<p>x</p>'));
+      expect(error).toBeInstanceOf(UnsafeDomWindowError);
+      expect(error.message).toBe(message);
+    }
+  });
+
+  it('html that is not a string is rendered as its text, and html whose text cannot be read is refused by name', () => {
+    const box = jsdomWindow('').document.createElement('div');
+    expect(renderRichText(box, 5 as unknown as string)).toBe('5');
+    expect(box.innerHTML).toBe('5');
+    const hostile = {
+      toString(): string {
+        throw new Error('boom');
+      },
+    };
+    const error = errorOf(() => renderRichText(box, hostile as unknown as string));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe('renderRichText: html must be a string, got an object');
+    expect(box.innerHTML).toBe('5');
+  });
+
+  it('options that are not an object are refused by name, and no options is the default', () => {
+    const box = jsdomWindow('').document.createElement('div');
+    expect(() => renderRichText(box, '<p>x</p>', null as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'renderRichText: options must be an object, got null' }),
+    );
+    expect(renderRichText(box, '<p class="a">x</p>', undefined)).toBe('<p>x</p>');
+  });
+
+  it('RICH_TEXT_CONTAINER_STYLE names each declaration of the box, and cannot be changed', () => {
+    expect(RICH_TEXT_CONTAINER_STYLE).toEqual({ contain: 'paint', overflow: 'clip', position: 'relative', isolation: 'isolate' });
+    expect(Object.isFrozen(RICH_TEXT_CONTAINER_STYLE)).toBe(true);
+  });
+});
