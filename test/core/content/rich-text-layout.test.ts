@@ -252,6 +252,13 @@ describe('width and height attributes are held to the box cap', () => {
     ['<img width="64px">', '<img width="64px">'],
     ['<img width="-5" height="1e4">', '<img>'],
     ['<img width="50vw">', '<img>'],
+    ['<img width="12.5" height="99.25%">', '<img width="12.5" height="99.25%">'],
+    ['<img width="1200.5" height="100.5%">', '<img>'],
+    ['<img width="64PX" height="0">', '<img width="64PX" height="0">'],
+    ['<img width="12." height=".5">', '<img>'],
+    ['<img width="+5" height="5 px">', '<img>'],
+    ['<img width="x5" height="5x">', '<img>'],
+    ['<img width="1200%">', '<img>'],
     ['<table width="5000"><tbody><tr><td height="4000">x</td></tr></tbody></table>', '<table><tbody><tr><td>x</td></tr></tbody></table>'],
   ])('%s', (html, expected) => {
     expect(clean(html)).toBe(expected);
@@ -539,6 +546,8 @@ describe('how a value is read into lengths, words and colours', () => {
     ['1E1PX', true],
     ['1e+1px', true],
     ['1e-1px', true],
+    ['1e01px', true],
+    ['1e10px', false],
     ['6.4e1px', true],
     ['6.5e1px', false],
     ['10PX', true],
@@ -580,6 +589,9 @@ describe('how a value is read into lengths, words and colours', () => {
     expect(sanitizeStyle('padding: calc(0px + 11%)')).toBe('');
     expect(sanitizeStyle('padding: calc(1px - 1px + 11%)')).toBe('');
     expect(sanitizeStyle('font-weight: calc(700 + 0)')).toBe('');
+    // Each term is one number with its unit, nothing before or after it.
+    expect(sanitizeStyle('width: calc(1.2.3px + 0px)')).toBe('');
+    expect(sanitizeStyle('width: calc(1px2 + 0px)')).toBe('');
   });
 
   it('the colour functions and hex colours are read for their opacity', () => {
@@ -632,6 +644,7 @@ describe('how a value is read into lengths, words and colours', () => {
     expect(sanitizeStyle('color: red !important red')).toBe('');
     expect(sanitizeStyle('color: red !')).toBe('');
     expect(sanitizeStyle('color: red!')).toBe('');
+    expect(sanitizeStyle('color: red !importantx')).toBe('');
   });
 
   it('vertical-align takes one keyword only', () => {
