@@ -19,7 +19,7 @@ import {
   UnsafeDomWindowError,
 } from '../../../core/index.js';
 import { inputClasses } from '../../support/input-classes.js';
-import { withinLayoutBounds } from '../../../core/content/style-bounds.js';
+import { boundedDimension, withinLayoutBounds } from '../../../core/content/style-bounds.js';
 import { jsdomWindow } from './jsdom-window.js';
 
 const window = jsdomWindow('') as unknown as WindowLike;
@@ -424,6 +424,7 @@ describe('every property with a layout rule of its own takes the lengths that ru
     ['border-radius', '1px 2px 3px 4px', '1px 2px 3px 4px 5px'],
     ['border-spacing', '1px 2px', '1px 2px 3px'],
     ['letter-spacing', '1px', '1px 2px'],
+    ['width', '.25px', '.25px 1px'],
     ['width', '1px', '1px 2px'],
   ])('%s takes %s but not %s (how many lengths the shorthand has)', (property, kept, dropped) => {
     expect(sanitizeStyle(`${property}: ${kept}`)).toBe(`${property}: ${kept}`);
@@ -542,6 +543,7 @@ describe('how a value is read into lengths, words and colours', () => {
     ['1.5px', true],
     ['1.px', true],
     ['.5px', true],
+    ['.25px', true],
     ['1e1px', true],
     ['1E1PX', true],
     ['1e+1px', true],
@@ -579,6 +581,7 @@ describe('how a value is read into lengths, words and colours', () => {
     expect(sanitizeStyle('width: calc( 1px + 2px )')).toBe('width: calc( 1px + 2px )');
     expect(sanitizeStyle('width: calc(1px  +\t2px)')).toBe('width: calc(1px  +\t2px)');
     expect(sanitizeStyle('width: calc(1px x 3000px)')).toBe('');
+    expect(sanitizeStyle('width: calc(10px x 5px)')).toBe('');
     expect(sanitizeStyle('width: calc(1px + 3000px)')).toBe('');
     expect(sanitizeStyle('width: calc(1px - 3000px)')).toBe('');
     expect(sanitizeStyle('padding: calc(1rem + 0px)')).toBe('padding: calc(1rem + 0px)');
@@ -614,6 +617,13 @@ describe('how a value is read into lengths, words and colours', () => {
     expect(sanitizeStyle('color: #0000007f')).toBe('');
     expect(sanitizeStyle('color: red transparent')).toBe('');
     expect(sanitizeStyle('color: red, blue')).toBe('color: red, blue');
+    // The alpha is the last two hex digits, the fourth argument read with its spaces trimmed.
+    expect(sanitizeStyle('color: #ffffff80')).toBe('color: #ffffff80');
+    expect(sanitizeStyle('color: #ffffff7f')).toBe('');
+    expect(sanitizeStyle('color: rgba(0, 0, 0, 40% )')).toBe('');
+    expect(sanitizeStyle('color: rgba(0, 0, 0, 60% )')).toBe('color: rgba(0, 0, 0, 60% )');
+    // A unit that is not allowed is refused even where the rule does not look at lengths.
+    expect(sanitizeStyle('color: red 1vw')).toBe('');
   });
 
   it('a colour whose opacity cannot be read is dropped, even where opacity does not matter', () => {
@@ -635,6 +645,9 @@ describe('how a value is read into lengths, words and colours', () => {
     expect(sanitizeStyle('border: 1px,2px')).toBe('border: 1px,2px');
     expect(sanitizeStyle('border: 1px,3000px')).toBe('');
     expect(sanitizeStyle("border: 'x'3000px")).toBe('');
+    // What is inside quotes is a name, not lengths or punctuation to read.
+    expect(sanitizeStyle('border: "3000px" solid')).toBe('border: "3000px" solid');
+    expect(sanitizeStyle('font-family: "Wow!", serif')).toBe('font-family: "Wow!", serif');
   });
 
   it('!important is read only at the end, and a bare ! is refused', () => {
@@ -757,5 +770,18 @@ describe('renderRichText refuses what is not an element, and says which argument
   it('RICH_TEXT_CONTAINER_STYLE names each declaration of the box, and cannot be changed', () => {
     expect(RICH_TEXT_CONTAINER_STYLE).toEqual({ contain: 'paint', overflow: 'clip', position: 'relative', isolation: 'isolate' });
     expect(Object.isFrozen(RICH_TEXT_CONTAINER_STYLE)).toBe(true);
+  });
+});
+
+describe('boundedDimension keeps a size attribute within the box cap, trimmed', () => {
+  it.each([
+    [' 640 ', '640'],
+    ['\t50%\n', '50%'],
+    ['1200', '1200'],
+    ['1200.5', null],
+    ['3000', null],
+    ['', null],
+  ])('%j gives %j', (value, expected) => {
+    expect(boundedDimension(value)).toBe(expected);
   });
 });
