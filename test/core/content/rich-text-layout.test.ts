@@ -19,6 +19,7 @@ import {
   UnsafeDomWindowError,
 } from '../../../core/index.js';
 import { inputClasses } from '../../support/input-classes.js';
+import { boundedDimension, withinLayoutBounds } from '../../../core/content/style-bounds.js';
 import { jsdomWindow } from './jsdom-window.js';
 
 const window = jsdomWindow('') as unknown as WindowLike;
@@ -251,6 +252,13 @@ describe('width and height attributes are held to the box cap', () => {
     ['<img width="64px">', '<img width="64px">'],
     ['<img width="-5" height="1e4">', '<img>'],
     ['<img width="50vw">', '<img>'],
+    ['<img width="12.5" height="99.25%">', '<img width="12.5" height="99.25%">'],
+    ['<img width="1200.5" height="100.5%">', '<img>'],
+    ['<img width="64PX" height="0">', '<img width="64PX" height="0">'],
+    ['<img width="12." height=".5">', '<img>'],
+    ['<img width="+5" height="5 px">', '<img>'],
+    ['<img width="x5" height="5x">', '<img>'],
+    ['<img width="1200%">', '<img>'],
     ['<table width="5000"><tbody><tr><td height="4000">x</td></tr></tbody></table>', '<table><tbody><tr><td>x</td></tr></tbody></table>'],
   ])('%s', (html, expected) => {
     expect(clean(html)).toBe(expected);
@@ -370,5 +378,410 @@ describe('sanitizeStyle over generated hostile declarations', () => {
       { numRuns: 600 },
     );
     drawn.expectEachDrawn(10);
+  });
+});
+
+describe('every property with a layout rule of its own takes the lengths that rule allows', () => {
+  // Off the rule table a property takes no length at all, so each of these would lose its 1px.
+  it.each([
+    'margin',
+    'margin-top',
+    'margin-right',
+    'margin-bottom',
+    'margin-left',
+    'padding',
+    'padding-top',
+    'padding-right',
+    'padding-bottom',
+    'padding-left',
+    'text-indent',
+    'border',
+    'border-top',
+    'border-right',
+    'border-bottom',
+    'border-left',
+    'border-width',
+    'border-radius',
+    'border-spacing',
+    'letter-spacing',
+    'word-spacing',
+    'width',
+    'height',
+    'min-width',
+    'max-width',
+  ])('%s: 1px is kept, 3000px is not', (property) => {
+    expect(sanitizeStyle(`${property}: 1px`)).toBe(`${property}: 1px`);
+    expect(sanitizeStyle(`${property}: 3000px`)).toBe('');
+  });
+
+  it.each([
+    ['margin', '1px 2px 3px 4px', '1px 2px 3px 4px 5px'],
+    ['margin-right', '1px', '1px 2px'],
+    ['padding', '1px 2px 3px 4px', '1px 2px 3px 4px 5px'],
+    ['padding-bottom', '1px', '1px 2px'],
+    ['text-indent', '1px hanging each-line', '1px hanging each-line 2px'],
+    ['border-width', '1px 2px 3px 4px', '1px 2px 3px 4px 5px'],
+    ['border-radius', '1px 2px 3px 4px', '1px 2px 3px 4px 5px'],
+    ['border-spacing', '1px 2px', '1px 2px 3px'],
+    ['letter-spacing', '1px', '1px 2px'],
+    ['width', '.25px', '.25px 1px'],
+    ['width', '1px', '1px 2px'],
+  ])('%s takes %s but not %s (how many lengths the shorthand has)', (property, kept, dropped) => {
+    expect(sanitizeStyle(`${property}: ${kept}`)).toBe(`${property}: ${kept}`);
+    expect(sanitizeStyle(`${property}: ${dropped}`)).toBe('');
+  });
+
+  it.each([
+    ['margin', 'auto'],
+    ['margin-top', 'auto'],
+    ['text-indent', 'hanging'],
+    ['text-indent', 'each-line'],
+    ['border-width', 'thin'],
+    ['border-width', 'medium'],
+    ['border-width', 'thick'],
+    ['width', 'auto'],
+    ['height', 'none'],
+    ['max-width', 'min-content'],
+    ['min-width', 'max-content'],
+    ['width', 'fit-content'],
+    ['letter-spacing', 'normal'],
+    ['word-spacing', 'normal'],
+    ['line-height', 'normal'],
+  ])('%s keeps the keyword %s', (property, word) => {
+    expect(sanitizeStyle(`${property}: ${word}`)).toBe(`${property}: ${word}`);
+  });
+
+  it.each([
+    ['padding', 'auto'],
+    ['margin', 'none'],
+    ['width', 'hanging'],
+    ['border-width', 'normal'],
+    ['border-radius', 'auto'],
+    ['line-height', 'bold'],
+    ['margin', '!important'],
+  ])('%s drops %s, a keyword (or nothing) the property does not take', (property, value) => {
+    expect(sanitizeStyle(`${property}: ${value}`)).toBe('');
+  });
+
+  it('a subtracted length may pull a margin or indent below zero, so there every part counts; padding and width clamp at zero', () => {
+    expect(sanitizeStyle('margin: calc(10% - 1px)')).toBe('');
+    expect(sanitizeStyle('text-indent: calc(10% - 1px)')).toBe('');
+    expect(sanitizeStyle('padding: calc(10% - 1px)')).toBe('padding: calc(10% - 1px)');
+    expect(sanitizeStyle('padding-left: calc(10% - 1px)')).toBe('padding-left: calc(10% - 1px)');
+    expect(sanitizeStyle('max-width: calc(100% - 1em)')).toBe('max-width: calc(100% - 1em)');
+    expect(sanitizeStyle('border-radius: calc(50% - 1px)')).toBe('border-radius: calc(50% - 1px)');
+    // A negative length clamps at zero only where a percentage outweighs it.
+    expect(sanitizeStyle('padding: -1px')).toBe('');
+    expect(sanitizeStyle('padding: calc(0% - 1px)')).toBe('');
+    expect(sanitizeStyle('width: calc(-1% + 10px)')).toBe('');
+  });
+
+  it('properties without a percentage cap take no percentage', () => {
+    for (const declaration of ['border-width: 1%', 'border: 1% solid', 'border-spacing: 1%', 'letter-spacing: 1%', 'word-spacing: 0.5%']) {
+      expect(sanitizeStyle(declaration), declaration).toBe('');
+    }
+    expect(sanitizeStyle('border-width: 0%')).toBe('border-width: 0%');
+  });
+});
+
+describe('font-size and line-height are read by their own rules', () => {
+  it.each(['xx-small', 'x-small', 'small', 'medium', 'large', 'x-large', 'xx-large', 'xxx-large', 'smaller', 'SMALL'])(
+    'font-size keeps the keyword %s',
+    (word) => {
+      expect(sanitizeStyle(`font-size: ${word}`)).toBe(`font-size: ${word}`);
+    },
+  );
+
+  it.each([
+    ['one size only', '12px 12px'],
+    ['a plain number (no unit)', '12'],
+    ['a colour', '#fff'],
+    ['a string', "'12px'"],
+    ['a keyword that grows text', 'larger'],
+    ['below the rem floor', `${RICH_TEXT_LAYOUT_LIMITS.fontSizeMinRelative - 0.01}rem`],
+    ['below the percentage floor', '49%'],
+    ['ex above one em', '2.1ex'],
+    ['ch below half an em', '0.9ch'],
+    ['zero pixels', '0px'],
+    ['a negative length', '-12px'],
+  ])('font-size drops %s', (_name, value) => {
+    expect(sanitizeStyle(`font-size: ${value}`)).toBe('');
+  });
+
+  it.each([`${RICH_TEXT_LAYOUT_LIMITS.fontSizeMinRelative}rem`, '1rem', '50%', '2ex', '1ch', '12pt', '1pc'])(
+    'font-size keeps %s',
+    (value) => {
+      expect(sanitizeStyle(`font-size: ${value}`)).toBe(`font-size: ${value}`);
+    },
+  );
+
+  it.each([
+    ['0', true],
+    ['1.5', true],
+    ['-1', false],
+    ['0px', true],
+    ['-1px', false],
+    ['0%', true],
+    ['-1%', false],
+    ['1rem', true],
+    ['9rem', true],
+    ['9.1rem', false],
+    ['1em', true],
+    ['1 1', false],
+    ['#fff', false],
+    ["'1'", false],
+    ['calc(1px + 1px)', false],
+    ['inherit', true],
+  ])('line-height: %s kept %s', (value, kept) => {
+    expect(sanitizeStyle(`line-height: ${value}`)).toBe(kept ? `line-height: ${value}` : '');
+  });
+});
+
+describe('how a value is read into lengths, words and colours', () => {
+  it.each([
+    ['+1px', true],
+    ['1.5px', true],
+    ['1.px', true],
+    ['.5px', true],
+    ['.25px', true],
+    ['1e1px', true],
+    ['1E1PX', true],
+    ['1e+1px', true],
+    ['1e-1px', true],
+    ['1e01px', true],
+    ['1e10px', false],
+    ['6.4e1px', true],
+    ['6.5e1px', false],
+    ['10PX', true],
+    ['2EM', true],
+    ['2Rem', true],
+    ['1Q', true],
+    ['65px', false],
+    ['1e2px', false],
+    ['1zz', false],
+    ['70', false],
+  ])('padding: %s kept %s', (value, kept) => {
+    expect(sanitizeStyle(`padding: ${value}`)).toBe(kept ? `padding: ${value}` : '');
+  });
+
+  it.each(['initial', 'inherit', 'unset', 'revert', 'revert-layer', 'INITIAL'])(
+    'a global keyword alone is kept for any property: %s',
+    (word) => {
+      expect(sanitizeStyle(`font-size: ${word}`)).toBe(`font-size: ${word}`);
+      expect(sanitizeStyle(`width: ${word}`)).toBe(`width: ${word}`);
+    },
+  );
+
+  it('a global keyword next to a length is no global keyword', () => {
+    expect(sanitizeStyle('margin: inherit 1px')).toBe('');
+    expect(sanitizeStyle('width: initial 3000px')).toBe('');
+  });
+
+  it('calc() reads its terms across any run of spaces, and refuses a term joined by anything but + or -', () => {
+    expect(sanitizeStyle('width: calc( 1px + 2px )')).toBe('width: calc( 1px + 2px )');
+    expect(sanitizeStyle('width: calc(1px  +\t2px)')).toBe('width: calc(1px  +\t2px)');
+    expect(sanitizeStyle('width: calc(1px x 3000px)')).toBe('');
+    expect(sanitizeStyle('width: calc(10px x 5px)')).toBe('');
+    expect(sanitizeStyle('width: calc(1px + 3000px)')).toBe('');
+    expect(sanitizeStyle('width: calc(1px - 3000px)')).toBe('');
+    expect(sanitizeStyle('padding: calc(1rem + 0px)')).toBe('padding: calc(1rem + 0px)');
+    expect(sanitizeStyle('padding: calc(0px + 2rem)')).toBe('padding: calc(0px + 2rem)');
+    expect(sanitizeStyle('padding: calc(4rem + 1px)')).toBe('');
+    expect(sanitizeStyle('padding: calc(5% + 0em)')).toBe('padding: calc(5% + 0em)');
+    expect(sanitizeStyle('padding: calc(0px + 2em)')).toBe('padding: calc(0px + 2em)');
+    expect(sanitizeStyle('padding: calc(0px + 11%)')).toBe('');
+    expect(sanitizeStyle('padding: calc(1px - 1px + 11%)')).toBe('');
+    expect(sanitizeStyle('font-weight: calc(700 + 0)')).toBe('');
+    // Each term is one number with its unit, nothing before or after it.
+    expect(sanitizeStyle('width: calc(1.2.3px + 0px)')).toBe('');
+    expect(sanitizeStyle('width: calc(1px2 + 0px)')).toBe('');
+  });
+
+  it('the colour functions and hex colours are read for their opacity', () => {
+    for (const colour of [
+      'rgb(1, 2, 3)',
+      'rgba(1, 2, 3, 1)',
+      'hsl(1, 2%, 3%)',
+      'hsla(1, 2%, 3%, 50%)',
+      'HSL(1, 2%, 3%)',
+      '#abc',
+      '#aabbcc',
+    ]) {
+      expect(sanitizeStyle(`color: ${colour}`), colour).toBe(`color: ${colour}`);
+      expect(sanitizeStyle(`background-color: ${colour}`), colour).toBe(`background-color: ${colour}`);
+    }
+    expect(sanitizeStyle('color: hsla(1, 2%, 3%, 49%)')).toBe('');
+    expect(sanitizeStyle('color: #000f')).toBe('color: #000f');
+    expect(sanitizeStyle('color: #0007')).toBe('');
+    expect(sanitizeStyle('color: #00000080')).toBe('color: #00000080');
+    expect(sanitizeStyle('color: #0000007f')).toBe('');
+    expect(sanitizeStyle('color: red transparent')).toBe('');
+    expect(sanitizeStyle('color: red, blue')).toBe('color: red, blue');
+    // The alpha is the last two hex digits, the fourth argument read with its spaces trimmed.
+    expect(sanitizeStyle('color: #ffffff80')).toBe('color: #ffffff80');
+    expect(sanitizeStyle('color: #ffffff7f')).toBe('');
+    expect(sanitizeStyle('color: rgba(0, 0, 0, 40% )')).toBe('');
+    expect(sanitizeStyle('color: rgba(0, 0, 0, 60% )')).toBe('color: rgba(0, 0, 0, 60% )');
+    // A unit that is not allowed is refused even where the rule does not look at lengths.
+    expect(sanitizeStyle('color: red 1vw')).toBe('');
+  });
+
+  it('a colour whose opacity cannot be read is dropped, even where opacity does not matter', () => {
+    expect(sanitizeStyle('background-color: rgba(0, 0, 0, x)')).toBe('');
+    expect(sanitizeStyle('color: rgba(0, 0, 0, x)')).toBe('');
+    expect(sanitizeStyle('background-color: rgb(0, 0, 0')).toBe('');
+  });
+
+  it('what follows a hex colour is read on its own', () => {
+    expect(sanitizeStyle('border: #fff 1px solid')).toBe('border: #fff 1px solid');
+    expect(sanitizeStyle('border: #fff 3000px solid')).toBe('');
+    expect(sanitizeStyle('background-color: # 3000px')).toBe('');
+    expect(sanitizeStyle('border: 1px "a" 3000px')).toBe('');
+  });
+
+  it('commas and quoted strings are read as separators and names, between which lengths are still capped', () => {
+    expect(sanitizeStyle("font-family: 'PingFang SC', Arial, serif")).toBe("font-family: 'PingFang SC', Arial, serif");
+    expect(sanitizeStyle('font-family: "a", b')).toBe('font-family: "a", b');
+    expect(sanitizeStyle('border: 1px,2px')).toBe('border: 1px,2px');
+    expect(sanitizeStyle('border: 1px,3000px')).toBe('');
+    expect(sanitizeStyle("border: 'x'3000px")).toBe('');
+    // What is inside quotes is a name, not lengths or punctuation to read.
+    expect(sanitizeStyle('border: "3000px" solid')).toBe('border: "3000px" solid');
+    expect(sanitizeStyle('font-family: "Wow!", serif')).toBe('font-family: "Wow!", serif');
+  });
+
+  it('!important is read only at the end, and a bare ! is refused', () => {
+    expect(sanitizeStyle('color: red !IMPORTANT')).toBe('color: red !IMPORTANT');
+    expect(sanitizeStyle('color: red ! important ')).toBe('color: red ! important');
+    expect(sanitizeStyle('width: 1px!important')).toBe('width: 1px!important');
+    expect(sanitizeStyle('color: red !important red')).toBe('');
+    expect(sanitizeStyle('color: red !')).toBe('');
+    expect(sanitizeStyle('color: red!')).toBe('');
+    expect(sanitizeStyle('color: red !importantx')).toBe('');
+  });
+
+  it('vertical-align takes one keyword only', () => {
+    expect(sanitizeStyle('vertical-align: middle')).toBe('vertical-align: middle');
+    expect(sanitizeStyle('vertical-align: top middle')).toBe('');
+    expect(sanitizeStyle('vertical-align: #fff')).toBe('');
+  });
+});
+
+describe('withinLayoutBounds reads values the character rules would already refuse, and refuses them too', () => {
+  it.each([
+    ['font-family', `"a" 'b`, 'an unclosed string'],
+    ['color', 'red(1)', 'a function that is neither a colour nor calc()'],
+    ['color', 'var(--x)', 'var()'],
+    ['width', 'calc(1px * 2)', 'a calc() that multiplies'],
+    ['width', 'rgb(1, 2, 3', 'an unclosed bracket'],
+    ['width', '(1px)', 'a bracket with no name'],
+    ['width', '1px)', 'a stray closing bracket'],
+  ])('%s: %s (%s)', (property, value) => {
+    expect(withinLayoutBounds(property, value)).toBe(false);
+  });
+
+  it('keeps what sanitizeStyle keeps', () => {
+    expect(withinLayoutBounds('font-family', `"a" 'b'`)).toBe(true);
+    expect(withinLayoutBounds('width', 'calc(1px + 2px)')).toBe(true);
+  });
+});
+
+describe('renderRichText refuses what is not an element, and says which argument was wrong', () => {
+  const errorOf = (run: () => unknown): Error & { cause?: unknown } => {
+    try {
+      run();
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error('expected a throw');
+  };
+  const notElement = (got: string) => `renderRichText: element must be a DOM element, got ${got}`;
+
+  it.each([
+    ['null', null, 'null'],
+    ['a string', '<div>', '"<div>"'],
+    ['an object without style', { innerHTML: '' }, 'an object'],
+    ['an object whose style cannot be set', { innerHTML: '', style: {} }, 'an object'],
+    ['an object whose innerHTML is not text', { innerHTML: 5, style: { setProperty() {} } }, 'an object'],
+  ])('%s is refused before anything is read from it', (_name, element, got) => {
+    const error = errorOf(() => renderRichText(element as unknown as Element, '<p>x</p>'));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(notElement(got));
+    // Refused by the check itself, not by a TypeError caught on the way.
+    expect('cause' in error).toBe(false);
+  });
+
+  it('a function carrying the fields of an element is no element', () => {
+    const page = jsdomWindow('');
+    const fake = Object.assign(() => undefined, { innerHTML: '', style: { setProperty() {} }, ownerDocument: page.document });
+    const error = errorOf(() => renderRichText(fake as unknown as Element, '<p>x</p>'));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(notElement('a function'));
+    expect(fake.innerHTML).toBe('');
+  });
+
+  it('an element whose ownerDocument cannot be read is refused as no element', () => {
+    const fake = {
+      innerHTML: '',
+      style: { setProperty() {} },
+      get ownerDocument(): never {
+        throw new Error('detached');
+      },
+    };
+    const error = errorOf(() => renderRichText(fake as unknown as Element, '<p>x</p>'));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe(notElement('an object'));
+    expect((error.cause as Error).message).toBe('detached');
+  });
+
+  it('an element with no document, or a document with no window, has no window to sanitise with', () => {
+    const message = "renderRichText: the element's document has no window to sanitise with";
+    for (const ownerDocument of [null, { defaultView: null }, {}]) {
+      const fake = { innerHTML: '', style: { setProperty() {} }, ownerDocument };
+      const error = errorOf(() => renderRichText(fake as unknown as Element, '<p>x</p>'));
+      expect(error).toBeInstanceOf(UnsafeDomWindowError);
+      expect(error.message).toBe(message);
+    }
+  });
+
+  it('html that is not a string is rendered as its text, and html whose text cannot be read is refused by name', () => {
+    const box = jsdomWindow('').document.createElement('div');
+    expect(renderRichText(box, 5 as unknown as string)).toBe('5');
+    expect(box.innerHTML).toBe('5');
+    const hostile = {
+      toString(): string {
+        throw new Error('boom');
+      },
+    };
+    const error = errorOf(() => renderRichText(box, hostile as unknown as string));
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error.message).toBe('renderRichText: html must be a string, got an object');
+    expect(box.innerHTML).toBe('5');
+  });
+
+  it('options that are not an object are refused by name, and no options is the default', () => {
+    const box = jsdomWindow('').document.createElement('div');
+    expect(() => renderRichText(box, '<p>x</p>', null as unknown as object)).toThrow(
+      expect.objectContaining({ name: 'InvalidArgumentError', message: 'renderRichText: options must be an object, got null' }),
+    );
+    expect(renderRichText(box, '<p class="a">x</p>', undefined)).toBe('<p>x</p>');
+  });
+
+  it('RICH_TEXT_CONTAINER_STYLE names each declaration of the box, and cannot be changed', () => {
+    expect(RICH_TEXT_CONTAINER_STYLE).toEqual({ contain: 'paint', overflow: 'clip', position: 'relative', isolation: 'isolate' });
+    expect(Object.isFrozen(RICH_TEXT_CONTAINER_STYLE)).toBe(true);
+  });
+});
+
+describe('boundedDimension keeps a size attribute within the box cap, trimmed', () => {
+  it.each([
+    [' 640 ', '640'],
+    ['\t50%\n', '50%'],
+    ['1200', '1200'],
+    ['1200.5', null],
+    ['3000', null],
+    ['', null],
+  ])('%j gives %j', (value, expected) => {
+    expect(boundedDimension(value)).toBe(expected);
   });
 });
