@@ -1,0 +1,148 @@
+// The HTTP client at the edges of its rules (spec §S3, §S7, §S8), against the loopback server: a GET without
+// params, a body-less call's content type, the default beta header, an empty prefix, a provider that gives
+// nothing, envelopes whose status or msg only look like a failure, what is reported for a status error, and
+// hooks that return something the pipeline does not take.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestLanguage, message } from '../../../core/catalog/index.js';
+import { reply, startTestServer } from '../../support/http-server.js';
+import type { TestServer } from '../../support/http-server.js';
+import { START_TIME, rig } from './harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+interface Echo {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
+}
+
+describe('what goes on the wire', () => {
+  it('a GET without params carries exactly languageType and _t', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const { client } = rig(server, { providers: { locale: () => 'ko' } });
+    await client.get('/echo');
+    expect(server.received[0]!.url).toBe(`/v1/echo?languageType=${requestLanguage('ko').languageType}&_t=${START_TIME}`);
+  });
+
+  it('a JSON call without params says JSON and sends no body; a form call without params says nothing', async () => {
+    server.route('POST', '/v1/echo', reply.echo());
+    const { client } = rig(server);
+    const json = (await client.post<Echo>('/echo')).data;
+    expect(json.headers['content-type']).toBe('application/json;charset=UTF-8');
+    expect(json.body).toBe('');
+    const form = (await client.post<Echo>('/echo', undefined, { contentType: 'form' })).data;
+    expect(form.headers['content-type']).toBeUndefined();
+    expect(form.body).toBe('');
+  });
+
+  it('multipart from plain params builds the form', async () => {
+    server.route('PUT', '/v1/echo', reply.echo());
+    const { client } = rig(server);
+    const { data } = await client.put<Echo>('/echo', { title: 'a' }, { contentType: 'multipart' });
+    expect(data.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(data.body).toMatch(/name="title"\r\n\r\na\r\n/);
+  });
+
+  it('the beta environment sends the default beta header, "beta: true"', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const { client } = rig(server, { providers: { beta: () => true } });
+    expect((await client.get<Echo>('/echo')).data.headers.beta).toBe('true');
+  });
+
+  it.each(['', '/'])('prefix %j: paths go to the base as written', async (prefix) => {
+    server.route('GET', '/ping', reply.ok('pong'));
+    const { client } = rig(server, { prefix });
+    expect((await client.get('/ping')).data).toBe('pong');
+    expect((await client.get('ping')).data).toBe('pong');
+  });
+
+  it('a terminal code or device language given empty sends no header; the app theme defaults to dark', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const { client } = rig(server, { providers: { terminalCode: () => '', deviceLanguage: () => '' } });
+    const { headers } = (await client.get<Echo>('/echo')).data;
+    expect(headers.terminalcode).toBeUndefined();
+    expect(headers.devicelanguage).toBeUndefined();
+    expect(headers.apptheme).toBe('dark');
+  });
+
+  it('without a device-language provider the first platform language is sent; none when the platform has none', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const none = rig(server, {}, { languages: [] });
+    expect((await none.client.get<Echo>('/echo')).data.headers.devicelanguage).toBeUndefined();
+  });
+});
+
+describe('envelopes that only look like failures resolve', () => {
+  it.each([
+    ["status 'error' with an empty msg", { status: 'error', msg: '', code: '40001', data: 1 }],
+    ["status 'error' with a msg that is not text", { status: 'error', msg: 5, code: '40001', data: 1 }],
+    ['another status with a msg', { status: 'warn', msg: 'careful', code: '40001', data: 1 }],
+    ['a message code with an empty msg', { msg: '', code: '00004', data: 1 }],
+  ])('%s', async (_name, body) => {
+    server.route('GET', '/v1/x', reply.json(body));
+    const { client, events } = rig(server);
+    await expect(client.get('/x')).resolves.toEqual(body);
+    expect(events).toEqual([]);
+  });
+});
+
+describe('what is reported and shown for a failure', () => {
+  it('a status error is reported with method, path, status and code', async () => {
+    server.route('DELETE', '/v1/gone', reply.status(502));
+    const { client, platform } = rig(server);
+    await client.delete('/gone').catch(() => undefined);
+    expect(platform.reports).toHaveLength(1);
+    expect(platform.reports[0]).toMatchObject({
+      event: 'httpError',
+      message: '502:The system is busy',
+      data: { method: 'DELETE', path: '/v1/gone', status: 502, code: 'HTTP_STATUS' },
+    });
+  });
+
+  it('a fetch that fails with text shows that text; with anything else, the network-error text', async () => {
+    const text = rig(server, {}, { fetch: () => Promise.reject('offline') as Promise<Response> });
+    await expect(text.client.get('/x')).rejects.toMatchObject({ name: 'HttpNetworkError', msg: 'offline', cause: 'offline' });
+    expect(text.toasts()).toEqual(['offline']);
+    const other = rig(server, {}, { fetch: () => Promise.reject(42) as Promise<Response> });
+    await expect(other.client.get('/x')).rejects.toMatchObject({ name: 'HttpNetworkError', msg: message('en', 'networkError'), cause: 42 });
+  });
+});
+
+describe('hooks that return what the pipeline does not take', () => {
+  it('a beforeRequest hook returning neither a Request nor a Response changes nothing', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const { client } = rig(server, { hooks: { beforeRequest: [() => 'not a request' as never] } });
+    expect((await client.get<Echo>('/echo')).data.path).toBe('/v1/echo');
+  });
+
+  it('a beforeError hook returning something that is not an HttpRequestError keeps the error', async () => {
+    server.route('GET', '/v1/busy', reply.status(500));
+    const { client } = rig(server, { hooks: { beforeError: [() => new Error('other') as never] } });
+    await expect(client.get('/busy')).rejects.toMatchObject({ name: 'HttpStatusError', status: 500 });
+  });
+
+  it('a beforeError hook that throws: the caller gets its throw, nothing is announced', async () => {
+    server.route('GET', '/v1/busy', reply.status(500));
+    const broken = new RangeError('hook bug');
+    const { client, events, platform } = rig(server, {
+      hooks: {
+        beforeError: [
+          () => {
+            throw broken;
+          },
+        ],
+      },
+    });
+    await expect(client.get('/busy')).rejects.toBe(broken);
+    expect(events).toEqual([]);
+    expect(platform.reports).toEqual([]);
+    expect(client.pendingCount).toBe(0);
+  });
+});
