@@ -361,6 +361,12 @@ describe('the typed HTTP errors', () => {
     ['\\\\u:p@evil.example:bad', '\\\\evil.example:bad'],
     ['https://a@b@evil.example:bad', 'https://evil.example:bad'],
     ['relative/path@x', 'relative/path@x'],
+    ['svn+ssh.v-2://u:p@host:bad/x', 'svn+ssh.v-2://host:bad/x'],
+    ['HTTPS://U:P@evil.example:bad', 'HTTPS://evil.example:bad'],
+    ['ht\ttps://u:p@evil.example:bad', 'https://evil.example:bad'],
+    ['https://u:p@evil.example:bad \n ', 'https://evil.example:bad'],
+    ['  not a url@all ', '  not a url@all '],
+    ['2x://u:p@host:bad', '2x://u:p@host:bad'],
     ['https://evil.example:bad/a@b', 'https://evil.example:bad/a@b'],
     ['https://evil.example:bad?a@b', 'https://evil.example:bad?a@b'],
   ])('withoutUserinfo(%j) is %j', (text, expected) => {
