@@ -146,18 +146,18 @@ describe('what it receives', () => {
     const sim = createNativeHostSimulator(platform, { appName: APP });
     post(platform, { id: 1, command: 'requestAction', payload: { path: '/a' } });
     post(platform, { id: 2, command: 'requestAction' });
-    post(platform, { command: 'closeWebView' });
+    post(platform, { command: 'logout' });
     expect(sim.received).toEqual([
       { id: 1, command: 'requestAction', payload: { path: '/a' }, path: '/a' },
       { id: 2, command: 'requestAction', path: 'undefined' },
-      { command: 'closeWebView' },
+      { command: 'logout' },
     ]);
   });
 
   it('record: false keeps nothing, and still answers', async () => {
     const { platform, delivered } = page();
     const sim = createNativeHostSimulator(platform, { appName: APP, record: false });
-    post(platform, { id: 1, command: 'closeWebView' });
+    post(platform, { id: 1, command: 'logout' });
     await flushMicrotasks();
     expect(sim.received).toEqual([]);
     expect(delivered).toEqual([[1, '{"code":"00000"}']]);
@@ -174,7 +174,7 @@ describe('what it receives', () => {
   it('with no callback function on the page an answer is dropped without an error', async () => {
     const platform = memoryPlatform();
     const sim = createNativeHostSimulator(platform, { appName: APP });
-    post(platform, { id: 1, command: 'closeWebView' });
+    post(platform, { id: 1, command: 'logout' });
     await flushMicrotasks();
     expect(sim.received).toHaveLength(1);
     platform.globals.set(DEFAULT_PROTOCOL_NAMES.callbackFunctionName, 'not a function');
@@ -230,7 +230,7 @@ describe('its default answers, one per command', () => {
     expect(await answerOf(command, { vcode: 'v', session_id: 's' })).toEqual({ code: '00000', data: { result: 'success' } });
   });
   it('any other command: a bare success', async () => {
-    expect(await answerOf('closeWebView')).toEqual({ code: '00000' });
+    expect(await answerOf('logout')).toEqual({ code: '00000' });
   });
   it('setOnWebVisibleCallback: held until released', async () => {
     const { platform, delivered } = page();
@@ -261,7 +261,7 @@ describe('scripted answers', () => {
     const { platform, delivered } = page();
     const sim = createNativeHostSimulator(platform, { appName: APP });
     sim.route('undefined', { data: 'routed' });
-    post(platform, { id: 1, command: 'closeWebView' });
+    post(platform, { id: 1, command: 'logout' });
     await flushMicrotasks();
     expect(delivered).toEqual([[1, '{"code":"00000"}']]);
   });
@@ -286,8 +286,8 @@ describe('scripted answers', () => {
   ])('as JSON, %s', async (_name, answer, payload) => {
     const { platform, delivered } = page();
     const sim = createNativeHostSimulator(platform, { appName: APP });
-    sim.script('closeWebView', answer);
-    post(platform, { id: 1, command: 'closeWebView' });
+    sim.script('logout', answer);
+    post(platform, { id: 1, command: 'logout' });
     await flushMicrotasks();
     expect(delivered).toEqual([[1, payload]]);
   });
@@ -299,8 +299,8 @@ describe('scripted answers', () => {
   ])('as objects, %s', async (_name, answer, payload) => {
     const { platform, delivered } = page();
     const sim = createNativeHostSimulator(platform, { appName: APP, encoding: 'object' });
-    sim.script('closeWebView', answer);
-    post(platform, { id: 1, command: 'closeWebView' });
+    sim.script('logout', answer);
+    post(platform, { id: 1, command: 'logout' });
     await flushMicrotasks();
     expect(delivered).toEqual([[1, payload]]);
   });
@@ -308,8 +308,8 @@ describe('scripted answers', () => {
   it('twice: the same answer a second time, right after the first', async () => {
     const { platform, delivered } = page();
     const sim = createNativeHostSimulator(platform, { appName: APP });
-    sim.script('closeWebView', { twice: true, data: 1 });
-    post(platform, { id: 1, command: 'closeWebView' });
+    sim.script('logout', { twice: true, data: 1 });
+    post(platform, { id: 1, command: 'logout' });
     await flushMicrotasks();
     expect(delivered).toEqual([
       [1, '{"code":"00000","data":1}'],
@@ -320,8 +320,8 @@ describe('scripted answers', () => {
   it('delayMs: answers on the platform timers after that many ms; 0 answers on the next microtask', async () => {
     const { platform, delivered } = page();
     const sim = createNativeHostSimulator(platform, { appName: APP });
-    sim.script('closeWebView', { delayMs: 50, data: 'late' }).script('checkCameraPermission', { delayMs: 0, data: 'now' });
-    post(platform, { id: 1, command: 'closeWebView' });
+    sim.script('logout', { delayMs: 50, data: 'late' }).script('checkCameraPermission', { delayMs: 0, data: 'now' });
+    post(platform, { id: 1, command: 'logout' });
     post(platform, { id: 2, command: 'checkCameraPermission' });
     await flushMicrotasks();
     expect(delivered).toEqual([[2, '{"code":"00000","data":"now"}']]);
@@ -340,9 +340,9 @@ describe('held calls', () => {
   it('release answers a held call now (success by default) and forgets it', () => {
     const { platform, delivered } = page();
     const sim = createNativeHostSimulator(platform, { appName: APP });
-    sim.script('closeWebView', { never: true });
-    post(platform, { id: 5, command: 'closeWebView' });
-    expect(sim.held.get(5)).toEqual({ id: 5, command: 'closeWebView' });
+    sim.script('logout', { never: true });
+    post(platform, { id: 5, command: 'logout' });
+    expect(sim.held.get(5)).toEqual({ id: 5, command: 'logout' });
     sim.release(5);
     expect(delivered).toEqual([[5, '{"code":"00000"}']]);
     expect(sim.held.size).toBe(0);
@@ -411,7 +411,7 @@ describe('pushed events', () => {
     const sim = createNativeHostSimulator(platform, { appName: APP, callbackFunctionName: 'cb', eventFunctionName: 'ev' });
     sim.push('e', 1);
     sim.answer(3, 'x');
-    post(platform, { id: 4, command: 'closeWebView' });
+    post(platform, { id: 4, command: 'logout' });
     await flushMicrotasks();
     expect(events).toEqual([['e', '1']]);
     expect(delivered).toEqual([

@@ -49,7 +49,7 @@ describe('creating a client: each wrong option named, with what it must be', () 
     ]) as [string, Partial<HttpClientOptions>, string, string][]),
     ...([null, { name: 1, value: 'x' }, { name: 'beta', value: true }].map((betaHeader) => [
       `betaHeader ${JSON.stringify(betaHeader)}`,
-      { betaHeader },
+      { betaHeader: betaHeader as never },
       'http: betaHeader must be { name: string, value: string }',
       'betaHeader',
     ]) as [string, Partial<HttpClientOptions>, string, string][]),

@@ -93,6 +93,29 @@ describe('envelopes that only look like failures resolve', () => {
   });
 });
 
+describe('what readBody gives back', () => {
+  it('null is an empty answer; an object with a then method is a promise, so malformed', async () => {
+    server.route('GET', '/v1/x', reply.raw('anything'));
+    const { client } = rig(server);
+    await expect(client.get('/x', undefined, { readBody: () => null })).rejects.toMatchObject({
+      name: 'HttpInvalidResponseError',
+      reason: 'empty',
+    });
+    await expect(
+      client.get('/x', undefined, { readBody: () => ({ code: '00000', data: 1, then: () => undefined }) }),
+    ).rejects.toMatchObject({
+      name: 'HttpInvalidResponseError',
+      reason: 'malformed',
+      cause: { name: 'InvalidArgumentError', message: 'http: readBody must return the value, not a promise' },
+    });
+    await expect(
+      client.get('/x', undefined, { readBody: () => ({ code: '00000', data: 1, then: 'not a function' }) }),
+    ).resolves.toMatchObject({
+      data: 1,
+    });
+  });
+});
+
 describe('what is reported and shown for a failure', () => {
   it('a status error is reported with method, path, status and code', async () => {
     server.route('DELETE', '/v1/gone', reply.status(502));

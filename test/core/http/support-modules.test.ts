@@ -154,6 +154,21 @@ describe('parseCookieDate (RFC 6265 §5.1.1)', () => {
     expect(parseCookieDate('21 Oct 2015 2016 07:28:00')).toBe(at(2015, 9, 21));
   });
 
+  it('a token is read from its start: a number after other characters is not a time, day or year', () => {
+    expect(parseCookieDate('21 Oct 2015 T07:28:00')).toBeUndefined();
+    expect(parseCookieDate('x21 Oct 2015 07:28:00')).toBeUndefined();
+    expect(parseCookieDate('21 Oct x2015 07:28:00')).toBeUndefined();
+  });
+
+  it('a number running on past its digits (07:28:001, a three-digit day) is not that part', () => {
+    expect(parseCookieDate('21 Oct 2015 07:28:001')).toBeUndefined();
+    expect(parseCookieDate('123 Oct 2015 07:28:00')).toBeUndefined();
+  });
+
+  it('a token that goes on past a line break (not a delimiter) still gives its number', () => {
+    expect(parseCookieDate('21st\nx Oct 2015AD\nx 07:28:00Z\nx')).toBe(at(2015, 9, 21));
+  });
+
   it('every delimiter range of the RFC splits tokens', () => {
     for (const d of ['\t', ' ', '!', '/', ';', '@', '[', '`', '{', '~', ',', '-'])
       expect(parseCookieDate(['21', 'Oct', '2015', '07:28:00'].join(d))).toBe(at(2015, 9, 21));
@@ -346,6 +361,12 @@ describe('the typed HTTP errors', () => {
     ['\\\\u:p@evil.example:bad', '\\\\evil.example:bad'],
     ['https://a@b@evil.example:bad', 'https://evil.example:bad'],
     ['relative/path@x', 'relative/path@x'],
+    ['svn+ssh.v-2://u:p@host:bad/x', 'svn+ssh.v-2://host:bad/x'],
+    ['HTTPS://U:P@evil.example:bad', 'HTTPS://evil.example:bad'],
+    ['ht\ttps://u:p@evil.example:bad', 'https://evil.example:bad'],
+    ['https://u:p@evil.example:bad \n ', 'https://evil.example:bad'],
+    ['  not a url@all ', '  not a url@all '],
+    ['2x://u:p@host:bad', '2x://u:p@host:bad'],
     ['https://evil.example:bad/a@b', 'https://evil.example:bad/a@b'],
     ['https://evil.example:bad?a@b', 'https://evil.example:bad?a@b'],
   ])('withoutUserinfo(%j) is %j', (text, expected) => {
