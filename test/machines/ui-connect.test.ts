@@ -980,6 +980,7 @@ describe('connectToaster and connectToast: every part', () => {
     expect(sent).toStrictEqual([{ type: 'POINTER_ENTER' }, { type: 'POINTER_LEAVE' }]);
     expect(api.getRegionProps('Alerts')['aria-label']).toBe('Alerts');
     expect(fieldOf(() => api.getRegionProps(5 as never))).toBe('label');
+    expect(messageOf(() => api.getRegionProps(5 as never))).toBe('connectToaster: label must be a string, got 5');
     const reduced = connectToaster({ placements: [], queued: 0, regionId: 'r1' }, send, { reducedMotion: true });
     expect(reduced.getRegionProps()['data-reduced-motion']).toBe(true);
     expect(
@@ -1130,6 +1131,7 @@ describe('connectNotifier and connectNotification: every part', () => {
     });
     expect(api.getRegionProps('Inbox')['aria-label']).toBe('Inbox');
     expect(fieldOf(() => api.getRegionProps(null as never))).toBe('label');
+    expect(messageOf(() => api.getRegionProps(null as never))).toBe('connectNotifier: label must be a string, got null');
     expect(
       connectNotifier({ placements: [], gap: 0, regionId: 'r' }, send, { reducedMotion: true }).getRegionProps()['data-reduced-motion'],
     ).toBe(true);
@@ -1137,6 +1139,7 @@ describe('connectNotifier and connectNotification: every part', () => {
     api.close('n1');
     expect(sent).toStrictEqual([{ type: 'CLOSE' }, { type: 'CLOSE', id: 'n1' }]);
     expect(fieldOf(() => api.close(5 as never))).toBe('id');
+    expect(messageOf(() => api.close(5 as never))).toBe('connectNotifier: id must be a string, got 5');
     expect(sent).toHaveLength(2);
   });
 
