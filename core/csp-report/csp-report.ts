@@ -58,7 +58,8 @@ function text(value: unknown): string {
 }
 
 function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  // Number.isFinite is false for every non-number.
+  return Number.isFinite(value) ? (value as number) : 0;
 }
 
 /** The violation fields of a `securitypolicyviolation` event (missing ones empty or 0). */
@@ -100,7 +101,7 @@ export function cspReportPage(href: string): string {
     const url = new URL(href);
     return `${url.origin}${url.pathname}`;
   } catch {
-    return href.split(/[?#]/)[0] ?? '';
+    return href.split(/[?#]/)[0]!;
   }
 }
 
@@ -130,7 +131,8 @@ function withinRate(platform: Platform, max: number, windowMs: number): () => bo
   const sent: number[] = [];
   return () => {
     const now = platform.clock.now();
-    while (sent.length > 0 && (sent[0] as number) <= now - windowMs) sent.shift();
+    // With nothing sent, sent[0] is undefined, and undefined <= any number is false: the loop stops.
+    while ((sent[0] as number) <= now - windowMs) sent.shift();
     if (sent.length >= max) return false;
     sent.push(now);
     return true;

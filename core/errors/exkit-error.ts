@@ -34,8 +34,9 @@ export class ExkitError extends Error implements ErrorObject {
     super(msg, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.msg = msg;
-    if (options.appData !== undefined) this.appData = options.appData;
-    if (options.extra !== undefined) this.extra = options.extra;
+    // The fields exist (undefined) whether given or not, so they are assigned as given.
+    this.appData = options.appData;
+    this.extra = options.extra;
   }
 
   /** The plain error object of spec §B3. */
@@ -54,7 +55,7 @@ Object.defineProperty(ExkitError.prototype, EXKIT_ERROR_BRAND, { value: true });
 export class InvalidArgumentError extends ExkitError {
   override name = 'InvalidArgumentError';
   constructor(msg: string, extra?: { field?: string; value?: unknown }) {
-    super('INVALID_ARGUMENT', msg, extra === undefined ? {} : { extra });
+    super('INVALID_ARGUMENT', msg, { extra });
   }
 }
 
@@ -64,9 +65,8 @@ export class InvalidArgumentError extends ExkitError {
  */
 export function isExkitError<N extends string>(value: unknown, name?: N): value is ExkitError & { name: N } {
   try {
-    const branded =
-      value instanceof ExkitError ||
-      (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[EXKIT_ERROR_BRAND] === true);
+    // Object() of a primitive (null and undefined included) is a fresh object without the mark.
+    const branded = value instanceof ExkitError || (Object(value) as Record<symbol, unknown>)[EXKIT_ERROR_BRAND] === true;
     return branded && (name === undefined || (value as { name: unknown }).name === name);
   } catch {
     // instanceof reads the prototype: a revoked Proxy or a throwing getPrototypeOf trap is not an ExkitError.

@@ -23,6 +23,7 @@ export type Guarded<T> = { ok: true; value: T } | { ok: false; error: UserCallba
  */
 export function safeReport(errors: ErrorReporter | undefined, report: ErrorReport): void {
   try {
+    // Stryker disable next-line OptionalChaining: with no reporter, errors.report throws inside this try, which ignores it.
     errors?.report(report);
   } catch {
     // Nothing left to report to.
@@ -36,6 +37,7 @@ export function safeLog(
   data: Record<string, unknown>,
 ): void {
   try {
+    // Stryker disable next-line OptionalChaining: with no logger, log() throws inside this try, which ignores it.
     log?.(message, data);
   } catch {
     // A logger that fails has nowhere to say so.

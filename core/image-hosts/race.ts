@@ -51,7 +51,7 @@ export function raceImageHosts(hosts: readonly string[], options: RaceImageHosts
   if (typeof options.probeUrl !== 'function') throw invalidArgument('options.probeUrl', 'a function', options.probeUrl, 'raceImageHosts');
   const firstLoaded = merge(...hosts.map((host) => probeHost(host, options))).pipe(take(1));
   const timedOut = timer$(options.timers, options.timeoutMs ?? IMAGE_PROBE_TIMEOUT_MS).pipe(map(() => null));
-  if (options.errors !== undefined && typeof options.errors?.report !== 'function')
+  if (options.errors !== undefined && typeof options.errors.report !== 'function')
     throw invalidArgument('options.errors', 'an error reporter', options.errors, 'raceImageHosts');
   return guardedStream('raceImageHosts', race(firstLoaded, timedOut).pipe(defaultIfEmpty(null), take(1)), options.errors);
 }

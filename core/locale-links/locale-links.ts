@@ -41,7 +41,8 @@ function split(pathOrUrl: string): SplitPath {
   const queryAt = beforeHash.indexOf('?');
   const pathname = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
   const search = queryAt < 0 ? '' : beforeHash.slice(queryAt);
-  return { origin: '', pathname: pathname.startsWith('/') ? pathname : `/${pathname}`, search, hash };
+  // The pathname goes as written: every reader of it adds the leading slash (splitLocalePrefix).
+  return { origin: '', pathname, search, hash };
 }
 
 /** A path split at its leading locale prefix. */
@@ -58,13 +59,14 @@ export interface LocalePath {
  */
 export function splitLocalePrefix(pathname: string, prefixes: readonly string[] = LOCALE_PATH_PREFIXES): LocalePath {
   expectString('pathname', pathname, 'splitLocalePrefix');
+  // Stryker disable next-line ConditionalExpression: a map built afresh from the defaults equals the prebuilt one (it saves work).
   const lookup = prefixes === LOCALE_PATH_PREFIXES ? prefixByLowerCase : new Map(prefixes.map((locale) => [locale.toLowerCase(), locale]));
   const path = pathname.startsWith('/') ? pathname : `/${pathname}`;
   const slash = path.indexOf('/', 1);
-  const segment = slash < 0 ? path.slice(1) : path.slice(1, slash);
+  const segment = slash === -1 ? path.slice(1) : path.slice(1, slash);
   const locale = segment === '' ? undefined : lookup.get(segment.toLowerCase());
   if (locale === undefined) return { locale: '', path };
-  return { locale, path: slash < 0 ? '/' : path.slice(slash) };
+  return { locale, path: slash === -1 ? '/' : path.slice(slash) };
 }
 
 /** The locale whose prefix starts a path ('/zh-CN/spot' → 'zh-CN'), or undefined for an unprefixed path. */

@@ -33,7 +33,7 @@ function theme(value: unknown): string | undefined {
 }
 
 function layout(value: unknown): string | undefined {
-  return typeof value === 'string' && (PREFERENCE_LAYOUTS as readonly string[]).includes(value) ? value : undefined;
+  return (PREFERENCE_LAYOUTS as readonly unknown[]).includes(value) ? (value as string) : undefined;
 }
 
 function valuationUnit(value: unknown): number | undefined {
@@ -56,8 +56,8 @@ export const PREFERENCE_FIELDS: { readonly [K in keyof PreferencesCookie]: (valu
 export function normalisePreferences(value: unknown, defaults: PreferencesCookie = PREFERENCES_COOKIE_DEFAULTS): PreferencesCookie {
   const out: Mutable<PreferencesCookie> = { ...readRecord('defaults', defaults, 'normalisePreferences') };
   try {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
-    const record = value as Record<string, unknown>;
+    // Object() of anything but an object (null, a string, a number) is a fresh object with none of the fields.
+    const record = Object(value) as Record<string, unknown>;
     for (const key of Object.keys(PREFERENCE_FIELDS) as (keyof PreferencesCookie)[]) {
       const parsed = PREFERENCE_FIELDS[key](record[key]);
       if (parsed !== undefined) (out as Record<string, unknown>)[key] = parsed;
@@ -80,8 +80,8 @@ export function salvageJsonObject(raw: string): Record<string, unknown> {
   expectString('raw', raw, 'salvageJsonObject');
   const out: Record<string, unknown> = {};
   for (const match of raw.matchAll(COMPLETE_PAIR)) {
-    const [, key, text] = match;
-    if (key === undefined || text === undefined) continue;
+    // Both groups are part of every match.
+    const [, key, text] = match as unknown as [string, string, string];
     try {
       out[key] = JSON.parse(text) as unknown;
     } catch {

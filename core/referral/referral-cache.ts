@@ -30,8 +30,8 @@ function isStringList(value: unknown): boolean {
 }
 
 function isReferralCodes(value: unknown): value is ReferralCodes {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
+  // Object() of anything but an object is a fresh object without the fields, so it fails the checks below.
+  const record = Object(value) as Record<string, unknown>;
   if (typeof record.currentLink !== 'string' || typeof record.effectiveEndTime !== 'number') return false;
   return REFERRAL_CODE_FIELDS.every((field) => record[field] === undefined || isStringList(record[field]));
 }
@@ -57,7 +57,8 @@ export function createReferralCache(platform: Platform, options: ReferralCacheOp
       const now = platform.clock.now();
       const codes = readQueryCodes(url);
       const decision = decideReferralCache(codes, url, config, now);
-      if (decision.store && decision.effectiveEndTime > now) {
+      // A decision to store always ends after now (decideReferralCache stores nothing that ends at once).
+      if (decision.store) {
         const record: ReferralCodes = { ...codes, currentLink: url, effectiveEndTime: decision.effectiveEndTime };
         store.set(key, record, { expiresAt: decision.effectiveEndTime });
       }

@@ -17,10 +17,10 @@ export type QueryCodes = Partial<Record<ReferralCodeField, ReferralValue>>;
 
 /** A config time as ms since the epoch; undefined when empty or unreadable (an unbounded side of the window). */
 export function parseConfigTime(value: ConfigTime): number | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
+  if (value === null || value === undefined) return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  // A blank text is no time: Date.parse('') is NaN.
   const trimmed = value.trim();
-  if (trimmed === '') return undefined;
   if (/^-?\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   const parsed = Date.parse(trimmed);
   return Number.isNaN(parsed) ? undefined : parsed;
@@ -28,8 +28,9 @@ export function parseConfigTime(value: ConfigTime): number | undefined {
 
 /** A day count from a config; undefined when missing, not a number, or not positive. */
 export function parseDays(value: number | string | null | undefined): number | undefined {
-  if (value === null || value === undefined || value === '') return undefined;
-  const days = typeof value === 'number' ? value : Number(value.trim());
+  if (value === null || value === undefined) return undefined;
+  // Number() ignores surrounding spaces and reads a blank text as 0, which is not a day count.
+  const days = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(days) && days > 0 ? days : undefined;
 }
 
@@ -55,7 +56,7 @@ export function windowState(begin: ConfigTime, end: ConfigTime, now: number): Wi
 export function firstItem(value: ReferralValue | undefined): string | undefined {
   if (value === undefined) return undefined;
   const head = typeof value === 'string' ? value : value[0];
-  const first = head?.split(',')[0]?.trim();
+  const first = head?.split(',')[0]!.trim();
   return first ? first : undefined;
 }
 
@@ -81,9 +82,9 @@ export function hasCodes(codes: QueryCodes): boolean {
   return REFERRAL_CODE_FIELDS.some((field) => firstItem(codes[field]) !== undefined);
 }
 
+/** A URL's path without trailing slashes (the root is ''), for comparing one with another. */
 function pathOf(url: URL): string {
-  const path = url.pathname.replace(/\/+$/, '');
-  return path === '' ? '/' : path;
+  return url.pathname.replace(/\/+$/, '');
 }
 
 /**
@@ -146,15 +147,20 @@ export function decideReferralCache(codes: QueryCodes, currentLink: string, conf
   const vip = firstItem(codes.vipCode);
   let missingVip = false;
   if (channel !== undefined) {
+    // Stryker disable next-line ArrayDeclaration: a stand-in entry that is not an object has no channelCode and is filtered out.
     const entries = (config.channelCodeList ?? []).filter((e: ChannelCodeEntry) => e.channelCode?.trim() === channel);
-    if (entries.length > 0 && vip === undefined) missingVip = true;
-    for (const entry of vip === undefined ? [] : entries) {
+    missingVip = entries.length > 0 && vip === undefined;
+    for (const entry of missingVip ? [] : entries) {
       const state = windowState(entry.channelCodeBeginTime, entry.channelCodeEndTime, now);
       if (state === 'open') return stored('channel', endTime(now, entry.cacheEffectiveTime, config.cacheEffectiveTime));
       closed ??= state === 'not-started' ? 'window-not-started' : 'window-ended';
     }
   }
-  for (const entry of (config.activeLinkList ?? []).filter((e: ActiveLinkEntry) => linkMatches(currentLink, e.activeLink ?? ''))) {
+  // Stryker disable next-line ArrayDeclaration: a stand-in entry that is not an object has no activeLink and is filtered out.
+  const links = (config.activeLinkList ?? []).filter(
+    (e: ActiveLinkEntry) => typeof e.activeLink === 'string' && linkMatches(currentLink, e.activeLink),
+  );
+  for (const entry of links) {
     const state = windowState(entry.activeLinkBeginTime, entry.activeLinkEndTime, now);
     if (state === 'open') return stored('active-link', endTime(now, entry.cacheEffectiveTime, config.cacheEffectiveTime));
     closed ??= state === 'not-started' ? 'window-not-started' : 'window-ended';

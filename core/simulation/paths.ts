@@ -98,7 +98,7 @@ export function isFuturesPath(pathname: string, prefixes: readonly string[] = LO
 
 // Drops query and fragment, collapses repeated slashes and guarantees one leading slash.
 function normalisePath(pathname: string): string {
-  const bare = pathname.split(/[?#]/, 1)[0] ?? '';
+  const bare = pathname.split(/[?#]/, 1)[0]!;
   const collapsed = `/${bare}`.replace(/\/{2,}/g, '/');
   return collapsed;
 }

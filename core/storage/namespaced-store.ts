@@ -94,7 +94,8 @@ function expiryOf(options: SetOptions | undefined, platform: Platform): number |
   // given to a timer, so a longer one would work; it is still refused so that one rule reads the same
   // everywhere, and `expiresAt` carries any longer life.
   checkDuration('ttlMs', ttlMs, { owner: 'storage' });
-  if (expiresAt !== undefined && (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt))) {
+  // Number.isFinite is false for every non-number.
+  if (expiresAt !== undefined && !Number.isFinite(expiresAt)) {
     throw new InvalidArgumentError('storage: expiresAt must be a finite time in ms since the epoch', {
       field: 'expiresAt',
       value: expiresAt,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The CSP report's pieces on their own: the constants, how a violation is read, explained and keyed, the page it
 // names, the memory of distinct violations, the options, and each refusal.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryPlatform } from '../../../core/platform/memory-platform.js';
 import type { DomPort } from '../../../core/platform/types.js';
 import {
@@ -140,6 +140,19 @@ describe('cspViolations$', () => {
     sub.unsubscribe();
     violate({ blockedURI: 'two' });
     expect(seen).toEqual(['one']);
+  });
+});
+
+describe('cspViolations$ listener', () => {
+  it('is added and removed by its event name', () => {
+    const target = new EventTarget();
+    const add = vi.spyOn(target, 'addEventListener');
+    const remove = vi.spyOn(target, 'removeEventListener');
+    cspViolations$({ window, document: target as Document })
+      .subscribe(() => undefined)
+      .unsubscribe();
+    expect(add.mock.calls.map(([type]) => type)).toEqual(['securitypolicyviolation']);
+    expect(remove.mock.calls).toEqual([['securitypolicyviolation', add.mock.calls[0]![1]]]);
   });
 });
 

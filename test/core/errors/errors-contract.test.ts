@@ -254,6 +254,21 @@ describe('GuardedObservable', () => {
     expect(errs).toEqual(['e']);
   });
 
+  it('an observer without next or complete misses nothing it asked for, and nothing is reported', () => {
+    const reported: unknown[] = [];
+    const guarded = new GuardedObservable<number>(
+      (e) => reported.push(e),
+      (s) => of(1).subscribe(s),
+    );
+    let completed = false;
+    guarded.subscribe({ complete: () => (completed = true) });
+    const seen: number[] = [];
+    guarded.subscribe({ next: (v) => seen.push(v) });
+    expect(completed).toBe(true);
+    expect(seen).toEqual([1]);
+    expect(reported).toEqual([]);
+  });
+
   it('an observer object is called with itself as this', () => {
     const guarded = new GuardedObservable<number>(
       () => undefined,

@@ -39,6 +39,7 @@ describe('the probe URL', () => {
   it('joins host and path with one slash, however many they carry', () => {
     expect(probeImageUrl('https://a.test///', '///p.gif')).toBe('https://a.test/p.gif');
     expect(probeImageUrl('https://a.test', 'p.gif', 0)).toBe('https://a.test/p.gif?_t=0');
+    expect(probeImageUrl('https://a.test/', 'static/p.gif')).toBe('https://a.test/static/p.gif');
   });
 
   it('refuses a host, path or stamp of the wrong type', () => {

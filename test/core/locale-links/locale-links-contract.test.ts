@@ -60,6 +60,20 @@ describe('splitting a path or URL', () => {
     expect(localizePath('/ja/a?x#y?z', 'en')).toBe('/a?x#y?z');
   });
 
+  it('a fragment or query at the very start belongs to the home page', () => {
+    expect(localizePath('#top', 'de')).toBe('/de#top');
+    expect(localizePath('?q=1', 'de')).toBe('/de?q=1');
+    expect(localizePath('?q=1#x', 'en')).toBe('/?q=1#x');
+  });
+
+  it('a URL inside a query does not make the path absolute', () => {
+    expect(localizePath('/ja/go?to=https://x.example/', 'de')).toBe('/de/go?to=https://x.example/');
+  });
+
+  it('an empty prefix in a custom list strips nothing', () => {
+    expect(splitLocalePrefix('//a', [''])).toEqual({ locale: '', path: '//a' });
+  });
+
   it('a path without a leading slash is given one', () => {
     expect(localizePath('ja/a?x', 'en')).toBe('/a?x');
     expect(localeOfPath('ja/a')).toBe('ja');

@@ -419,6 +419,18 @@ describe('ManualTimers: time that moves only when told', () => {
     expect(seen.at(-1)).toBe('late');
   });
 
+  it('timers due within one advance run earliest first, whatever order they were set in', () => {
+    const timers = new ManualTimers();
+    const seen: Array<[string, number]> = [];
+    timers.setTimeout(() => seen.push(['late', timers.now()]), 20);
+    timers.setTimeout(() => seen.push(['early', timers.now()]), 10);
+    timers.advance(30);
+    expect(seen).toEqual([
+      ['early', 10],
+      ['late', 20],
+    ]);
+  });
+
   it('an omitted delay is 0 and runs on the next advance, even of 0 ms', () => {
     const timers = new ManualTimers();
     let ran = 0;

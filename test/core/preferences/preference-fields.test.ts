@@ -76,6 +76,8 @@ describe('the preference fields', () => {
     ['dark\n', undefined],
     ['', undefined],
     [7, undefined],
+    [true, undefined],
+    [Infinity, undefined],
   ])('a theme %j reads as %j (one word, it becomes a class name)', (value, expected) => {
     expect(PREFERENCE_FIELDS.theme(value)).toBe(expected);
   });
@@ -136,6 +138,10 @@ describe('salvaging a cut cookie', () => {
     expect(salvageJsonObject('{ "a" : 1 , "b":2 }')).toEqual({ a: 1, b: 2 });
   });
 
+  it('keys of several letters, numbers of several digits and decimals', () => {
+    expect(salvageJsonObject('{"valuationUnit":123,"rate":1.25,"theme":"white"')).toEqual({ valuationUnit: 123, rate: 1.25, theme: 'white' });
+  });
+
   it('a number is kept only when a , or } follows it; a pair with a malformed escape is lost, the others kept', () => {
     expect(salvageJsonObject('{"a":1')).toEqual({});
     expect(salvageJsonObject('{"a":1.')).toEqual({});
@@ -160,11 +166,14 @@ describe('salvaging a cut cookie', () => {
   it('text that still cannot be decoded after dropping the cut tail is returned unchanged', () => {
     expect(decodeCutCookie('%FFx')).toBe('%FFx');
     expect(decodeCutCookie('%FF%41%42%43%44')).toBe('%FF%41%42%43%44');
+    // Four broken escapes at the end are not one cut character (at most three are dropped).
+    expect(decodeCutCookie('x%E0%A4%E0%A4')).toBe('x%E0%A4%E0%A4');
   });
 
   it('text that holds a quote, or no escape, is returned as it is', () => {
     expect(decodeCutCookie('{"a":"%41"}')).toBe('{"a":"%41"}');
     expect(decodeCutCookie('plain%')).toBe('plain%');
+    expect(decodeCutCookie('plain%4')).toBe('plain%4');
     expect(decodeCutCookie('%4G')).toBe('%4G');
     expect(decodeCutCookie('%4a')).toBe('J');
   });
@@ -186,6 +195,22 @@ describe('readPreferencesCookie', () => {
     const p = memoryPlatform();
     p.cookies.set(PREFERENCES_COOKIE_NAME, encodeURIComponent('{"theme":"white","unit":"EUR","layout":"le'));
     expect(readPreferencesCookie(p)).toEqual({ ...PREFERENCES_COOKIE_DEFAULTS, theme: 'white', unit: 'EUR' });
+  });
+
+  it('a cookie jar whose get throws fails the read with a UserCallbackError naming platform.cookies.get', () => {
+    const base = memoryPlatform();
+    const platform = {
+      ...base,
+      cookies: {
+        ...base.cookies,
+        get: () => {
+          throw new Error('jar down');
+        },
+      },
+    };
+    expect(() => readPreferencesCookie(platform)).toThrow(
+      expect.objectContaining({ name: 'UserCallbackError', extra: { callback: 'platform.cookies.get' } }),
+    );
   });
 
   it('the platform must carry cookies; the options must be an object', () => {

@@ -51,6 +51,8 @@ describe('parseConfigTime and parseDays', () => {
     ['1.5', 1.5],
     ['1.', Date.parse('1.')],
     ['12abc', undefined],
+    ['abc12', undefined],
+    ['1.25', 1.25],
   ])('config time %j reads as %j', (value, expected) => {
     expect(parseConfigTime(value as never)).toBe(expected);
   });
@@ -123,6 +125,7 @@ describe('firstItem and readQueryCodes', () => {
 describe('linkMatches', () => {
   it('an empty entry never matches; nor does an unreadable link', () => {
     expect(linkMatches('https://x.test/a', '  ')).toBe(false);
+    expect(linkMatches('https://x.test/', '')).toBe(false);
     expect(linkMatches('http://[bad', '/a')).toBe(false);
     expect(linkMatches('https://x.test/a', 'http://[bad')).toBe(false);
   });
@@ -132,6 +135,7 @@ describe('linkMatches', () => {
     expect(linkMatches('https://y.test/en/spring', ' /en/spring// ')).toBe(true);
     expect(linkMatches('https://y.test/en/spring2', '/en/spring')).toBe(false);
     expect(linkMatches('https://y.test/', '/')).toBe(true);
+    expect(linkMatches('/en/spring?x=1', '/en/spring')).toBe(true);
     expect(linkMatches('https://y.test/en', '/en///')).toBe(true);
   });
 
@@ -187,8 +191,8 @@ describe('decideReferralCache: every reason', () => {
     expect(decideReferralCache(codes, '/', own, T0)).toMatchObject({ effectiveEndTime: T0 + REFERRAL_DAY_MS });
   });
 
-  it('a listed channel without its vipCode, or an unlisted one', () => {
-    const config = { ...closed, channelCodeList: [{ channelCode: 'C' }] };
+  it('a listed channel without its vipCode, or an unlisted one; an entry without a channel code lists none', () => {
+    const config = { ...closed, channelCodeList: [{ channelCodeBeginTime: T0 } as never, { channelCode: 'C' }] };
     expect(decideReferralCache({ channelCode: 'C' }, '/', config, T0)).toEqual({ store: false, reason: 'channel-needs-vip-code' });
     expect(decideReferralCache({ channelCode: 'D', vipCode: 'V' }, '/', config, T0)).toEqual({ store: false, reason: 'not-listed' });
     expect(decideReferralCache({ channelCode: 'D' }, '/', config, T0)).toEqual({ store: false, reason: 'not-listed' });
@@ -252,6 +256,7 @@ describe('registration parameters', () => {
       toRegistrationParams({ vipCode: 'V,W', channelCode: ['C'], clacCode: 'L', commonCode: 'M', groupId: 'G', actCode: 'A' }),
     ).toEqual({ registerVipNo: 'V', registerChannel: 'C', clacCode: 'L', commonCode: 'M', groupId: 'G', actCode: 'A' });
     expect(toRegistrationParams(undefined)).toEqual({});
+    expect(Object.keys(toRegistrationParams({ vipCode: ' ', channelCode: [], actCode: 'A' }))).toEqual(['actCode']);
     expect(() => toRegistrationParams('x' as never)).toThrow(invalid('codes'));
   });
 });
@@ -293,6 +298,8 @@ describe('the referral cache', () => {
     }
     store.set(REFERRAL_STORAGE_KEY, { ...good, groupId: ['a', 'b'], actCode: 'x' });
     expect(cache.current()).toMatchObject({ groupId: ['a', 'b'] });
+    // A record of the wrong shape is simply not one: nothing is reported.
+    expect(platform.reports).toEqual([]);
   });
 
   it('a record at its end time is dropped and removed', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBrowser, memoryPlatform } from '../../../core/platform/memory-platform.js';
 import type { ErrorReport } from '../../../core/platform/types.js';
 import { createSimulationMode, SIMULATION_FLAG_KEY } from '../../../core/simulation/simulation-mode.js';
+import { isLocaleSegment } from '../../../core/simulation/paths.js';
 import { createStore } from '../../../core/storage/namespaced-store.js';
 
 describe('the simulation flag', () => {
@@ -92,6 +93,16 @@ describe('pages in simulation mode', () => {
     expect(mode.landingFor('/en/futures/x')).toBe('/en/futures/usdt/ETHUSDT');
     expect(mode.landingFor('/en/earn')).toBe('/en/spot/ETHUSDT');
     expect(mode.redirectFor('/en/earn')).toBe('/en/spot/ETHUSDT');
+  });
+
+  it('a locale segment is text of letters, digits, - and _ (or empty), at most 35 long', () => {
+    expect(isLocaleSegment('zh-CN')).toBe(true);
+    expect(isLocaleSegment('')).toBe(true);
+    expect(isLocaleSegment('a'.repeat(35))).toBe(true);
+    expect(isLocaleSegment('a'.repeat(36))).toBe(false);
+    expect(isLocaleSegment('-en')).toBe(false);
+    expect(isLocaleSegment('en/x')).toBe(false);
+    expect(isLocaleSegment(5)).toBe(false);
   });
 
   it('a locale that is not one path segment is refused', () => {

@@ -142,7 +142,7 @@ describe('reveal geometry: refusals and the farthest corner', () => {
         throw new Error('trap');
       },
     });
-    expect(() => revealOriginFromEvent(throwing as never)).toThrow(invalid('event'));
+    expect(() => revealOriginFromEvent(throwing as never)).toThrow(invalid('event', `${message}, got an object`));
     expect(revealOriginFromEvent({ clientX: 3, clientY: 4 })).toEqual({ x: 3, y: 4 });
   });
 
