@@ -481,6 +481,9 @@ describe('every property with a layout rule of its own takes the lengths that ru
     // A subtracted length does not buy room for a percentage over its cap.
     expect(sanitizeStyle('width: calc(101% - 20px)')).toBe('');
     expect(sanitizeStyle('padding: calc(11% - 10px)')).toBe('');
+    // A length that cannot be measured (an infinite one taken from another) is refused, a percentage beside it or not.
+    expect(sanitizeStyle('width: calc(1e400px - 1e400px + 50%)')).toBe('');
+    expect(sanitizeStyle('padding: calc(1e400px - 1e400px)')).toBe('');
   });
 
   it('properties without a percentage cap take no percentage', () => {
