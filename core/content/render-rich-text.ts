@@ -52,7 +52,7 @@ export function renderRichText(element: Element, html: string, options?: RenderR
     }
     return target.ownerDocument?.defaultView;
   });
-  const text = typeof html === 'string' ? html : readGuarded('html', 'a string', html, OWNER, () => String(html));
+  const text = readGuarded('html', 'a string', html, OWNER, () => String(html));
   const rest = readRecord('options', options, OWNER, {});
   if (window === null || window === undefined) {
     throw new UnsafeDomWindowError(`${OWNER}: the element's document has no window to sanitise with`);

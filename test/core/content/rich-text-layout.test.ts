@@ -459,6 +459,10 @@ describe('every property with a layout rule of its own takes the lengths that ru
     ['border-radius', 'auto'],
     ['line-height', 'bold'],
     ['margin', '!important'],
+    ['margin', '#fff'],
+    ['padding', '"1px"'],
+    ['width', 'red'],
+    ['border-width', '1px, 1px'],
   ])('%s drops %s, a keyword (or nothing) the property does not take', (property, value) => {
     expect(sanitizeStyle(`${property}: ${value}`)).toBe('');
   });
@@ -474,6 +478,12 @@ describe('every property with a layout rule of its own takes the lengths that ru
     expect(sanitizeStyle('padding: -1px')).toBe('');
     expect(sanitizeStyle('padding: calc(0% - 1px)')).toBe('');
     expect(sanitizeStyle('width: calc(-1% + 10px)')).toBe('');
+    // A subtracted length does not buy room for a percentage over its cap.
+    expect(sanitizeStyle('width: calc(101% - 20px)')).toBe('');
+    expect(sanitizeStyle('padding: calc(11% - 10px)')).toBe('');
+    // A length that cannot be measured (an infinite one taken from another) is refused, a percentage beside it or not.
+    expect(sanitizeStyle('width: calc(1e400px - 1e400px + 50%)')).toBe('');
+    expect(sanitizeStyle('padding: calc(1e400px - 1e400px)')).toBe('');
   });
 
   it('properties without a percentage cap take no percentage', () => {
@@ -676,6 +686,8 @@ describe('withinLayoutBounds reads values the character rules would already refu
     ['width', 'rgb(1, 2, 3', 'an unclosed bracket'],
     ['width', '(1px)', 'a bracket with no name'],
     ['width', '1px)', 'a stray closing bracket'],
+    ['background-color', 'rgb((1)', 'a bracket inside a colour function'],
+    ['width', 'calc((1px)', 'a bracket inside calc()'],
   ])('%s: %s (%s)', (property, value) => {
     expect(withinLayoutBounds(property, value)).toBe(false);
   });
