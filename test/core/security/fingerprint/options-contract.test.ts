@@ -231,6 +231,21 @@ describe('failed sources say why', () => {
   });
 });
 
+describe('a source without a time-out', () => {
+  it('is waited for as long as it takes, never reported as timed out', async () => {
+    const platform = memoryPlatform();
+    const slow = source({
+      name: 'slow',
+      collect: () => new Promise((resolve) => platform.timers.setTimeout(() => resolve('late'), 60_000)),
+    });
+    const result = collectFingerprint(platform, { sources: [slow as FingerprintSource] });
+    await platform.advanceAsync(60_000);
+    const fingerprint = await result;
+    expect(fingerprint.sources.slow).toEqual({ status: 'ok' });
+    expect(fingerprint.components.slow).toBe('late');
+  });
+});
+
 describe('canonicalJson edges', () => {
   it('writes objects without a prototype like plain ones', () => {
     const bare = Object.assign(Object.create(null) as Record<string, unknown>, { b: 2, a: 1 });
