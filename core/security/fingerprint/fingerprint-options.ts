@@ -45,7 +45,6 @@ function checkMs(field: string, value: unknown): void {
 /** Throws FingerprintError on options that cannot work (non-positive times, empty font names, duplicate sources). */
 export function validateFingerprintOptions(options: FingerprintOptions): void {
   options = readRecord('options', options, 'validateFingerprintOptions');
-  if (typeof options !== 'object' || options === null) invalid('options', options, 'must be an object');
   checkPositive('fontTestWidthPx', options.fontTestWidthPx);
   checkMs('audioTimeoutMs', options.audioTimeoutMs);
   checkMs('screenFrameRefreshMs', options.screenFrameRefreshMs);

@@ -10,8 +10,8 @@ import { SIGNING_CERT } from './helpers.js';
 
 const API = 'https://api.example/gw';
 
-function setup(options: Partial<SecurityOptions> = {}) {
-  const platform = memoryPlatform({ now: 5_000_000 });
+function setup(options: Partial<SecurityOptions> = {}, href?: string) {
+  const platform = memoryPlatform({ now: 5_000_000, ...(href === undefined ? {} : { href }) });
   const logs: unknown[] = [];
   const security = createSecurity(platform, {
     certificatePem: SIGNING_CERT,
@@ -182,34 +182,13 @@ describe('core-call signing through the hook, and debug mode', () => {
   let pair: Awaited<ReturnType<ReturnType<typeof webCryptoEngine>['generateKeyPair']>> | undefined;
   async function signing(options: Partial<SecurityOptions> = {}, href?: string) {
     pair ??= await webCryptoEngine(globalThis.crypto.subtle).generateKeyPair(1024);
-    const s = href === undefined ? setup(options) : setupAt(href, options);
+    const s = setup(options, href);
     s.security.setConfig(parseSignConfig({ clientOpen: true, exactUrls: [PATH], signModes: { [PATH]: 1 } }));
     s.security.keys.bind({ ...pair, algorithm: 'rsa1024', storedAt: 0 }, 'tok', 'u1');
     s.platform.cookies.set('refreshToken', 'tok');
     // tm is at least 8 digits: a server time of today's order.
     s.security.serverClock.observe('POST', '1700000000000');
     return s;
-  }
-  function setupAt(href: string, options: Partial<SecurityOptions>) {
-    const platform = memoryPlatform({ now: 5_000_000, href });
-    const logs: unknown[] = [];
-    const security = createSecurity(platform, {
-      certificatePem: SIGNING_CERT,
-      apiBase: API,
-      fetchConfigBody: async () => ({}),
-      log: (message, data) => void logs.push([message, data]),
-      ...options,
-    });
-    const events: SecurityEvent[] = [];
-    security.events$.subscribe((e) => events.push(e));
-    return {
-      platform,
-      security,
-      events,
-      logs,
-      before: (request: Request) => security.hooks.beforeRequest[0]!(request, {} as never, { retryCount: 0 }),
-      after: (request: Request, response: Response) => security.hooks.afterResponse[0]!(request, {} as never, response, { retryCount: 0 }),
-    };
   }
   const order = () =>
     new Request(`${API}${PATH}?a=1`, { method: 'POST', body: '{"x":1}', headers: { 'content-type': 'application/json' } });

@@ -5,6 +5,8 @@ import { InvalidArgumentError } from '../../../../core/errors/index.js';
 import { memoryPlatform } from '../../../../core/platform/memory-platform.js';
 import {
   FingerprintError,
+  TERMINAL_CODE_KEY,
+  TERMINAL_CODE_PENDING_KEY,
   audioSource,
   canonicalJson,
   fontsSource,
@@ -145,14 +147,15 @@ describe('defaultSources', () => {
 
   it('pass the fonts, the test width and the time zone on to their sources', async () => {
     const dom = jsdomDom();
-    const { boxes } = fakeFontLayout(dom, new Set(['Verdana']));
+    // Exkit Sans is installed but not among the default candidates: only the fonts option makes it probed.
+    const { boxes } = fakeFontLayout(dom, new Set(['Exkit Sans', 'Verdana']));
     fakeAudio(dom);
     const fingerprint = await collectFingerprint(memoryPlatform({ dom }), {
-      fonts: ['Verdana', 'Nope'],
+      fonts: ['Exkit Sans', 'Nope'],
       fontTestWidthPx: 777,
       timeZone: () => 'Pacific/Auckland',
     });
-    expect(fingerprint.components.fonts).toEqual(['Verdana']);
+    expect(fingerprint.components.fonts).toEqual(['Exkit Sans']);
     expect(boxes[0]).toEqual({ width: '777px', left: '-777px' });
     expect(fingerprint.components.timeZone).toMatchObject({ timeZone: 'Pacific/Auckland' });
   });
@@ -225,6 +228,21 @@ describe('failed sources say why', () => {
       sources: [source({ collect: (context: { dom: unknown }) => void (seen = context.dom) }) as FingerprintSource],
     });
     expect(seen).toBe(dom);
+  });
+});
+
+describe('a source without a time-out', () => {
+  it('is waited for as long as it takes, never reported as timed out', async () => {
+    const platform = memoryPlatform();
+    const slow = source({
+      name: 'slow',
+      collect: () => new Promise((resolve) => platform.timers.setTimeout(() => resolve('late'), 60_000)),
+    });
+    const result = collectFingerprint(platform, { sources: [slow as FingerprintSource] });
+    await platform.advanceAsync(60_000);
+    const fingerprint = await result;
+    expect(fingerprint.sources.slow).toEqual({ status: 'ok' });
+    expect(fingerprint.components.slow).toBe('late');
   });
 });
 
@@ -314,5 +332,43 @@ describe('argument errors name the function they come from', () => {
     }
     expect(error).toBeInstanceOf(InvalidArgumentError);
     expect((error as InvalidArgumentError).msg.startsWith(message)).toBe(true);
+  });
+});
+
+describe('screen frame stream edges', () => {
+  it('without a DOM the stream completes at once, with no value, no error and no timer', () => {
+    const platform = memoryPlatform();
+    const seen: string[] = [];
+    screenFrame$(platform).subscribe({
+      next: () => seen.push('value'),
+      error: () => seen.push('error'),
+      complete: () => seen.push('complete'),
+    });
+    expect(seen).toEqual(['complete']);
+    expect(platform.timers.pendingCount).toBe(0);
+  });
+
+  it('a window without a screen gives no frame, and no error, at start or at a refresh', () => {
+    const dom = jsdomDom();
+    setWindow(dom, 'screen', undefined);
+    const platform = memoryPlatform({ dom });
+    const seen: string[] = [];
+    const subscription = screenFrame$(platform, 100).subscribe({ next: () => seen.push('value'), error: () => seen.push('error') });
+    platform.advance(100);
+    expect(seen).toEqual([]);
+    expect(platform.timers.pendingCount).toBe(1);
+    subscription.unsubscribe();
+  });
+});
+
+describe('where the terminal code lives', () => {
+  it('every tab and every version share the storage names of the code and of its computing marker', () => {
+    expect(TERMINAL_CODE_KEY).toBe('terminalCode');
+    expect(TERMINAL_CODE_PENDING_KEY).toBe('terminalCodePending');
+  });
+
+  it('a value that only looks like a code once turned into text is not one', () => {
+    expect(isValidTerminalCode(['a'.repeat(32)])).toBe(false);
+    expect(isValidTerminalCode({ toString: () => 'a'.repeat(32) })).toBe(false);
   });
 });
