@@ -14,6 +14,7 @@ import {
   appVersionFromUserAgent,
   createBridge,
   detectApp,
+  decodeCallbackId,
   encodeMessage,
   flushMicrotasks,
   isAppSuccessCode,
@@ -22,7 +23,9 @@ import {
   memoryPlatform,
   normalizePayload,
   osFromUserAgent,
+  readAnswer,
   resolveProtocol,
+  AppJSBridgeRequestActionError,
 } from '../../../core/index.js';
 import type { NativeEvent } from '../../../core/index.js';
 import { APP_NAME, inApp, inBrowser } from './setup.js';
@@ -165,7 +168,8 @@ describe('bridge behaviour at the edges', () => {
     const { bridge, platform } = inApp();
     const seen: NativeEvent[] = [];
     bridge.events$.subscribe((event) => seen.push(event));
-    const payload = { n: 1 };
+    // Even one whose text would parse as JSON: only text is parsed.
+    const payload = { toString: () => '{"n":1}' };
     (platform.globals.get(bridge.protocol.eventFunctionName) as (name: string, payload: unknown) => void)('e', payload);
     expect(seen[0]!.data).toBe(payload);
   });
@@ -353,6 +357,45 @@ describe('the protocol names', () => {
   });
 });
 
+describe('reading a native answer', () => {
+  it.each<[string, unknown, unknown]>([
+    ['undefined', undefined, { kind: 'uncoded', reason: 'empty', answerType: 'undefined' }],
+    ['null', null, { kind: 'uncoded', reason: 'empty', answerType: 'null' }],
+    ['empty text', '', { kind: 'uncoded', reason: 'empty', answerType: 'string' }],
+    ['the JSON text null', 'null', { kind: 'uncoded', reason: 'empty', answerType: 'null' }],
+    ['text that is not JSON', '{no', { kind: 'uncoded', reason: 'not-json', answerType: 'string' }],
+    ['a JSON array', '[1]', { kind: 'uncoded', reason: 'not-an-object', answerType: 'array' }],
+    ['an array', [{ code: '00000' }], { kind: 'uncoded', reason: 'not-an-object', answerType: 'array' }],
+    ['a JSON number', '5', { kind: 'uncoded', reason: 'not-an-object', answerType: 'number' }],
+    ['no code', {}, { kind: 'uncoded', reason: 'no-code', answerType: 'object' }],
+    ['a null code', { code: null }, { kind: 'uncoded', reason: 'no-code', answerType: 'object' }],
+    ['an empty code', '{"code":""}', { kind: 'uncoded', reason: 'no-code', answerType: 'object' }],
+    ['a code that is not finite', { code: Number.NaN }, { kind: 'uncoded', reason: 'invalid-code', answerType: 'object' }],
+    ['a boolean code', { code: true }, { kind: 'uncoded', reason: 'invalid-code', answerType: 'object' }],
+    ['a text code and msg', { code: '22001', msg: 'm', data: 1 }, { kind: 'coded', code: '22001', msg: 'm', data: 1 }],
+    ['a text code, msg not text', { code: '22001', msg: 5 }, { kind: 'coded', code: '22001', msg: undefined, data: undefined }],
+    ['a number code and msg', '{"code":200,"msg":"ok","data":[1]}', { kind: 'coded', code: '200', msg: 'ok', data: [1] }],
+    ['a number code, msg not text', { code: 0, msg: {} }, { kind: 'coded', code: '0', msg: undefined, data: undefined }],
+  ])('%s', (_name, raw, expected) => {
+    expect(readAnswer(raw)).toEqual(expected);
+  });
+
+  it.each<[unknown, number | undefined]>([
+    [7, 7],
+    ['12', 12],
+    [' 12 ', 12],
+    ['', undefined],
+    ['   ', undefined],
+    ['abc', undefined],
+    [1.5, undefined],
+    ['9007199254740993', undefined],
+    [null, undefined],
+    [true, undefined],
+  ])('the callback id %j reads as %s', (raw, id) => {
+    expect(decodeCallbackId(raw)).toBe(id);
+  });
+});
+
 describe('the command tables, entry by entry', () => {
   it('timeout classes and payload-less commands', () => {
     const timeouts = Object.fromEntries(
@@ -428,6 +471,15 @@ describe('the typed bridge errors', () => {
     });
     expect(new AppResponseUnSuccessError('22001', '').msg).toBe('App Response Unsuccessful');
     expect(new AppResponseUnSuccessError('-1', 'x').msg).toBe('Network error. Try again later.');
+  });
+
+  it('AppJSBridgeRequestActionError carries its code, message and reason', () => {
+    expect(new AppJSBridgeRequestActionError({ reason: 'no-handler', command: 'logout' })).toMatchObject({
+      name: 'AppJSBridgeRequestActionError',
+      code: 'APP_JSBRIDGE_REQUEST_ACTION',
+      msg: 'App Jsbridge Request Action Error',
+      extra: { reason: 'no-handler', command: 'logout' },
+    });
   });
 
   it('BridgeCallAbortedError and UnknownBridgeCommandError name the command', () => {
