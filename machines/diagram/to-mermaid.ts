@@ -169,7 +169,9 @@ function invokeList(node: NodeLike): string {
 /** An invoked actor's name: the `setup()` actor it names, else its explicit id, else 'inline actor'. */
 function invokedName(invoke: { src: unknown; id: string }): string {
   const src = nameOf(invoke.src);
+  // Stryker disable next-line ConditionalExpression: XState names every invoked source (a setup() key or its own xstate.invoke. name)
   if (src !== undefined && !src.startsWith(PREFIX_INLINE_SOURCE)) return src;
+  // Stryker disable next-line OptionalChaining: src is always a string here (see above); the chain only satisfies the type
   const generatedId = src?.slice(PREFIX_INLINE_SOURCE.length);
   return invoke.id && invoke.id !== generatedId ? invoke.id : INLINE_ACTOR;
 }

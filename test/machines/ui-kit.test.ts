@@ -922,6 +922,7 @@ describe('createUiKit options', () => {
       expect(error.message.startsWith(`createUiKit: ${field} must be ${text}, got `)).toBe(true);
     }
     expect(invalid(() => createUiKit(platform, { toaster: { regionId: '' } })).extra).toMatchObject({ field: 'options.toaster.regionId' });
+    expect(invalid(() => createUiKit({} as never)).message).toBe('createUiKit: platform must be a Platform');
   });
 
   it("an isolated kit counts from its layerBase, takes its toaster input and region id, and hands its queue the app's reporter and locale", () => {
