@@ -52,7 +52,8 @@ export function createUiHost(options: UiHostOptions): UiHost {
     scrollLock: createScrollLock(
       options.dom,
       options.timers,
-      options.scrollRestoreDelayMs === undefined ? {} : { restoreDelayMs: options.scrollRestoreDelayMs },
+      // An undefined delay is the default delay, as createScrollLock reads it.
+      { restoreDelayMs: options.scrollRestoreDelayMs },
     ),
   };
 }

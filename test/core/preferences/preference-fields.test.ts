@@ -139,7 +139,11 @@ describe('salvaging a cut cookie', () => {
   });
 
   it('keys of several letters, numbers of several digits and decimals', () => {
-    expect(salvageJsonObject('{"valuationUnit":123,"rate":1.25,"theme":"white"')).toEqual({ valuationUnit: 123, rate: 1.25, theme: 'white' });
+    expect(salvageJsonObject('{"valuationUnit":123,"rate":1.25,"theme":"white"')).toEqual({
+      valuationUnit: 123,
+      rate: 1.25,
+      theme: 'white',
+    });
   });
 
   it('a number is kept only when a , or } follows it; a pair with a malformed escape is lost, the others kept', () => {

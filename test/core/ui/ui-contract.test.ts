@@ -167,7 +167,7 @@ describe('layer stack: listeners and refusals', () => {
 
   it('push, addBranch and the handlers refuse what they cannot use', () => {
     const stack = createLayerStack(undefined);
-    expect(() => stack.push(null as never)).toThrow(invalid('options'));
+    expect(() => stack.push(null as never)).toThrow(invalid('options', 'layerStack.push: options must be an object, got null'));
     for (const name of ['node', 'onEscape', 'onOutsideClick'])
       expect(() => stack.push({ [name]: 'x' })).toThrow(
         invalid(`options.${name}`, `layerStack.push: options.${name} must be a function, got "x"`),
