@@ -7,6 +7,7 @@ import { requestLanguage, message } from '../../../core/catalog/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { START_TIME, rig } from './harness.js';
+import type { Echo } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,14 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
-
-interface Echo {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: string;
-}
 
 describe('what goes on the wire', () => {
   it('a GET without params carries exactly languageType and _t', async () => {

@@ -6,6 +6,7 @@ import type { HttpRequestContext } from '../../../core/http/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { START_TIME, rig } from './harness.js';
+import type { Echo } from './harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,14 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => server.reset());
-
-interface Echo {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: string;
-}
 
 describe('paths: "all paths get the prefix /v1" (spec §S7)', () => {
   it('prefixes a bare path and resolves with the envelope', async () => {

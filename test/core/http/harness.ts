@@ -9,6 +9,15 @@ import type { TestServer } from '../../support/http-server.js';
 /** 2026-01-02 03:04:05 UTC: the manual clock's start, so `_t` is predictable. */
 export const START_TIME = Date.UTC(2026, 0, 2, 3, 4, 5);
 
+/** What the loopback server's echo route answers: the request as it arrived. */
+export interface Echo {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface ClientRig {
   platform: MemoryPlatform;
   client: HttpClient;
