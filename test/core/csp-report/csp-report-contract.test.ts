@@ -18,15 +18,9 @@ import {
 } from '../../../core/csp-report/index.js';
 import type { CspReportBody, CspViolation } from '../../../core/csp-report/index.js';
 import type { HttpClient } from '../../../core/http/index.js';
+import { invalid } from '../../support/invalid-argument.js';
 
 const dom: DomPort = { window, document };
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
 
 function violate(fields: Record<string, unknown>): void {
   const event = new window.Event('securitypolicyviolation');

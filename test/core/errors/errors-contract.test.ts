@@ -14,13 +14,7 @@ import {
 import { ExkitError, InvalidArgumentError, isExkitError } from '../../../core/errors/exkit-error.js';
 import { GuardedObservable, guardedStream } from '../../../core/errors/guarded-observable.js';
 import type { ErrorReport } from '../../../core/platform/types.js';
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
+import { invalid } from '../../support/invalid-argument.js';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -15,13 +15,7 @@ import {
   raceImageHosts,
 } from '../../../core/image-hosts/index.js';
 import type { ImageProbe } from '../../../core/image-hosts/index.js';
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
+import { invalid } from '../../support/invalid-argument.js';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -22,14 +22,7 @@ import { resolveNavigation } from '../../../core/platform/navigation.js';
 import { interval$, timer$ } from '../../../core/platform/rx.js';
 import { checkedTimers, checkTimerCall } from '../../../core/platform/timer-rules.js';
 import type { ErrorReport } from '../../../core/platform/types.js';
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    code: 'INVALID_ARGUMENT',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
+import { invalid } from '../../support/invalid-argument.js';
 
 describe('cookie rules: the limits browsers keep (RFC 6265bis)', () => {
   it('a pair holds at most 4096 bytes and a lifetime at most 400 days', () => {

@@ -13,14 +13,7 @@ import {
   salvageJsonObject,
   settingsFromPreferences,
 } from '../../../core/preferences/index.js';
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    code: 'INVALID_ARGUMENT',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
+import { invalid } from '../../support/invalid-argument.js';
 
 describe('the preference fields', () => {
   it('are the seven of the cookie, and the layouts left and right', () => {

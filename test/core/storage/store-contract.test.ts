@@ -6,13 +6,7 @@ import type { CookieJar, ErrorReport, Platform } from '../../../core/platform/ty
 import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
 import { readJsonCookie, throughCookieJar, writeJsonCookie } from '../../../core/storage/cookies.js';
 import { createStore, storageKeyPrefix } from '../../../core/storage/namespaced-store.js';
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
+import { invalid } from '../../support/invalid-argument.js';
 
 afterEach(() => vi.restoreAllMocks());
 

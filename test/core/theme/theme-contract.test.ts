@@ -15,16 +15,10 @@ import {
   THEME_REVEAL_CSS,
   THEME_REVEAL_PSEUDO_ELEMENT,
 } from '../../../core/theme/index.js';
+import { invalid } from '../../support/invalid-argument.js';
 
 const dom: DomPort = { window, document };
 const scripted = document as unknown as Record<string, unknown>;
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
 
 /** Records Element.animate calls on the root element. */
 function recordAnimations(): { keyframes: unknown; options: unknown }[] {

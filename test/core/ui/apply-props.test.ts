@@ -5,13 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyProps } from '../../../core/ui/apply-props.js';
 import { jsdomPort } from './dom.js';
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
+import { invalid } from '../../support/invalid-argument.js';
 
 function element(tag = 'div'): HTMLElement {
   const { document: doc } = jsdomPort();

@@ -23,13 +23,7 @@ import {
   tabbables,
 } from '../../../core/ui/index.js';
 import { jsdomPort, key, pointerDown } from './dom.js';
-
-const invalid = (field: string, message?: string) =>
-  expect.objectContaining({
-    name: 'InvalidArgumentError',
-    extra: expect.objectContaining({ field }),
-    ...(message === undefined ? {} : { message }),
-  });
+import { invalid } from '../../support/invalid-argument.js';
 
 afterEach(() => vi.restoreAllMocks());
 
