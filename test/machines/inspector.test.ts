@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { assign, createActor, fromPromise, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
+import type { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { UserCallbackError } from '../../core/errors/guard-callback.js';
 import type { ErrorReporter } from '../../core/platform/types.js';
 import { buttonMachine } from '../../machines/button.machine.js';
@@ -33,6 +33,7 @@ import {
 import { eventOfTransitionLabel } from '../../machines/inspector/accepted-events.js';
 import { watchProblem } from '../../machines/inspector/inspector.js';
 import { centreOn, initialScale, showsWhole, wheelFactor } from '../../machines/inspector/viewport.js';
+import { fieldOf, messageOf } from '../support/invalid-argument.js';
 
 function reporter() {
   const reports: Array<{ event: string; error?: unknown }> = [];
@@ -41,16 +42,6 @@ function reporter() {
 }
 
 /** The field an InvalidArgumentError thrown by `run` names (fails the test when it throws anything else). */
-function fieldOf(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    if (!(error instanceof InvalidArgumentError)) throw error;
-    return (error.extra as { field?: unknown }).field;
-  }
-  return 'no error';
-}
-
 const viewOf = (inspector: ReturnType<typeof createInspector>, name: string) => inspector.views().find((v) => v.name === name)!;
 
 describe('inspector: what it records', () => {
@@ -939,14 +930,6 @@ describe('inspector: options, names and lifecycle', () => {
     const actor = createActor(buttonMachine, { input: {} }).start();
     const inspector = createInspector();
     inspector.watch('b', actor);
-    const messageOf = (run: () => unknown) => {
-      try {
-        run();
-      } catch (error) {
-        return (error as Error).message;
-      }
-      return 'no error';
-    };
     expect(messageOf(() => inspector.clearLog('x'))).toBe('inspector.clearLog: name must be the name of a watched actor, got "x"');
     expect(messageOf(() => inspector.send(5 as never, { type: 'CLICK' }))).toBe(
       'inspector.send: name must be the name of a watched actor, got 5',

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { assign, createMachine, fromCallback, fromPromise, getInitialSnapshot, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { buttonMachine } from '../../machines/button.machine.js';
 import { diagramDocument, toMermaid } from '../../machines/diagram/to-mermaid.js';
+import { fieldOf } from '../support/invalid-argument.js';
 
 const sample = setup({
   types: { context: {} as { ms: number }, input: {} as { ms?: number } },
@@ -294,15 +294,6 @@ describe('toMermaid: every label, line and indent', () => {
   });
 
   it('a value that is not a machine, or options that are not an object, is an InvalidArgumentError naming it', () => {
-    const fieldOf = (run: () => unknown) => {
-      try {
-        run();
-      } catch (error) {
-        expect(error).toBeInstanceOf(InvalidArgumentError);
-        return ((error as InvalidArgumentError).extra as { field: string }).field;
-      }
-      return 'no error';
-    };
     expect(fieldOf(() => toMermaid({} as never))).toBe('machine');
     expect(fieldOf(() => toMermaid({ root: null, implementations: {} } as never))).toBe('machine');
     expect(fieldOf(() => toMermaid({ root: {}, implementations: null } as never))).toBe('machine');

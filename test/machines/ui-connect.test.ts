@@ -80,6 +80,7 @@ import {
   selectSnapshot,
   VIEWPORT_WIDTH,
 } from '../../machines/connect-checks.js';
+import { fieldOf, messageOf } from '../support/invalid-argument.js';
 
 function popup(modal = true) {
   const stack = createLayerStack(undefined);
@@ -391,28 +392,6 @@ describe('connect functions keep the export contract for bad arguments', () => {
     expect(sent.at(-1)).toEqual({ type: 'CLOSE', id: 'n1' });
   });
 });
-
-/** The field an InvalidArgumentError thrown by `call` names (the test fails on any other outcome). */
-function fieldOf(call: () => unknown): unknown {
-  try {
-    call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    return ((error as InvalidArgumentError).extra as { field?: unknown }).field;
-  }
-  return 'no error';
-}
-
-/** The message of the InvalidArgumentError thrown by `call`. */
-function messageOf(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidArgumentError);
-    return (error as Error).message;
-  }
-  return 'no error';
-}
 
 function recorder() {
   const sent: unknown[] = [];
