@@ -7,10 +7,13 @@ import {
   AREAS,
   areaFiles,
   areaGaps,
+  areaGapsOf,
   checkLoadFailures,
   LOAD_FAILURE_TEST,
   LoadFailureGuard,
+  parsePattern,
   sourceModules,
+  strykerPattern,
   summarise,
   type AreaSummary,
 } from '../../scripts/mutation.js';
@@ -93,8 +96,33 @@ describe('the areas and their kept summaries', () => {
   it('every file an area mutates exists, and no file is in two areas', () => {
     const all = Object.values(AREAS).flatMap((patterns) => areaFiles(patterns));
     for (const path of all) expect(existsSync(resolve(root, path)), path).toBe(true);
-    expect(new Set(all).size).toBe(all.length);
+    expect(areaGaps(all).inTwoAreas).toEqual([]);
     expect(areaFiles(AREAS.validate!)).not.toContain('core/validate/index.ts');
+  });
+
+  it('a line range names its file, and reaches Stryker with an open end closed at the largest line number', () => {
+    expect(parsePattern('core/http/client.ts:1-294')).toEqual({ path: 'core/http/client.ts', lines: { first: 1, last: 294 } });
+    expect(parsePattern('core/http/client.ts:532-')).toEqual({ path: 'core/http/client.ts', lines: { first: 532, last: Infinity } });
+    expect(parsePattern('core/ui/*.ts')).toEqual({ path: 'core/ui/*.ts' });
+    expect(areaFiles(['core/x.ts:10-20', 'core/y.ts'], [])).toEqual(['core/x.ts', 'core/y.ts']);
+    expect(strykerPattern('core/x.ts:532-')).toBe(`core/x.ts:532-${Number.MAX_SAFE_INTEGER}`);
+    expect(strykerPattern('core/x.ts:1-294')).toBe('core/x.ts:1-294');
+    expect(strykerPattern('core/ui/*.ts')).toBe('core/ui/*.ts');
+  });
+
+  it('a file split into line ranges is held whole: a gap is unassigned, an overlap is in two areas', () => {
+    const withRanges = (ranges: string[]) => {
+      const areas = Object.fromEntries(ranges.map((range, i) => [`part-${i}`, [`core/x.ts:${range}`]]));
+      return areaGapsOf(areas, ['core/x.ts']);
+    };
+    expect(withRanges(['1-10', '11-'])).toEqual({ unassigned: [], inTwoAreas: [] });
+    expect(withRanges(['11-', '1-10'])).toEqual({ unassigned: [], inTwoAreas: [] });
+    expect(withRanges(['1-10', '12-'])).toEqual({ unassigned: ['core/x.ts:11-11'], inTwoAreas: [] });
+    expect(withRanges(['2-'])).toEqual({ unassigned: ['core/x.ts:1-1'], inTwoAreas: [] });
+    expect(withRanges(['1-10', '11-20'])).toEqual({ unassigned: ['core/x.ts:21-'], inTwoAreas: [] });
+    expect(withRanges(['1-10', '8-'])).toEqual({ unassigned: [], inTwoAreas: ['core/x.ts:8-10 (part-1 and the range before it)'] });
+    // A whole-file pattern beside a range is two owners.
+    expect(areaGapsOf({ a: ['core/x.ts'], b: ['core/x.ts:1-'] }, ['core/x.ts']).inTwoAreas).toEqual(['core/x.ts (a, b)']);
   });
 
   it('every module of core/, machines/ and react/ belongs to an area (index files only re-export)', () => {
