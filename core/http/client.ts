@@ -221,7 +221,6 @@ function invalidHeader(name: string, field: string): InvalidArgumentError {
 
 /** Checks the client's options once, when it is made: every fault is an InvalidArgumentError naming the option. */
 function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allowedOrigins: ReadonlySet<string> } {
-  if (!isRecord(options)) throw new InvalidArgumentError('http: options must be an object', { field: 'options', value: options });
   const base = httpUrl('baseUrl', options.baseUrl);
   if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
     throw new InvalidArgumentError('http: baseUrl must not carry credentials, a query or a fragment', {
