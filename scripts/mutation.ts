@@ -144,7 +144,30 @@ export const AREAS: Record<string, string[]> = {
   'machines-services': ['machines/captcha.service.ts', 'machines/risk-token.service.ts'],
   'machines-inspector': ['machines/inspector/*.ts', 'machines/diagram/*.ts'],
   // React: mutated under the jsdom tests (vitest.mutation.dom.config.ts), which are the ones that render it.
-  'react-hooks': ['react/use-*.ts'],
+  // The hooks in two halves (about 250 mutants each), so each run stays within 10 minutes: the UI kit's hooks, and
+  // those of the services and the bridge.
+  'react-hooks-ui': [
+    'react/use-ui-host.ts',
+    'react/use-ui.ts',
+    'react/use-loading.ts',
+    'react/use-toaster.ts',
+    'react/use-notifications.ts',
+    'react/use-message-box.ts',
+    'react/use-dialog.ts',
+    'react/use-measured-height.ts',
+    'react/use-button.ts',
+  ],
+  'react-hooks-services': [
+    'react/use-amount-input.ts',
+    'react/use-bridge.ts',
+    'react/use-bridge-request.ts',
+    'react/use-captcha.ts',
+    'react/use-native-event.ts',
+    'react/use-preferences.ts',
+    'react/use-risk-token.ts',
+    'react/use-signing-init.ts',
+    'react/use-simulation-mode.ts',
+  ],
   'react-components': ['react/*.tsx', 'react/errors.ts', 'react/normalize-props.ts', 'react/hydration.ts'],
   'react-inspector': ['react/inspector/*.ts', 'react/inspector/*.tsx'],
 };
@@ -246,7 +269,7 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The areas whose files only the jsdom tests reach: Stryker runs them over vitest.mutation.dom.config.ts. */
-export const DOM_AREAS: ReadonlySet<string> = new Set(['react-hooks', 'react-components', 'react-inspector']);
+export const DOM_AREAS: ReadonlySet<string> = new Set(['react-hooks-ui', 'react-hooks-services', 'react-components', 'react-inspector']);
 
 /** Where the modules live; every one of them (index files aside, which only re-export) belongs to one area. */
 const SOURCE_ROOTS = ['core', 'machines', 'react'];
