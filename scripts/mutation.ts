@@ -494,6 +494,15 @@ export class LoadFailureGuard implements Reporter {
 }
 
 /**
+ * A test file Vitest was still loading when Stryker closed that test runner (at the end of the run, or to replace a
+ * runner after a timeout): Vite refuses the pending request with this message, and the runner's context is gone, so
+ * no mode is known. Its result is discarded with the runner; it says nothing about the test file.
+ */
+export function isTeardown(failure: LoadFailure): boolean {
+  return failure.mode === 'unknown' && failure.message === 'The server is being restarted or closed. Request is outdated';
+}
+
+/**
  * What the load log means for a finished run: a test file that failed to load without a mutant active is broken (the
  * run fails), and every mutant under which a test file failed to load must be reported killed, never survived.
  * Returns the ids of the mutants killed that way; throws naming the files otherwise.
@@ -502,7 +511,7 @@ export function checkLoadFailures(
   failures: readonly LoadFailure[],
   report: { files: Record<string, { mutants: { id: string; status: string }[] }> },
 ): string[] {
-  const unmutated = failures.filter((f) => f.mode !== 'mutant' || f.mutant === undefined);
+  const unmutated = failures.filter((f) => (f.mode !== 'mutant' || f.mutant === undefined) && !isTeardown(f));
   if (unmutated.length > 0)
     throw new Error(`test files failed to load with no mutant active: ${unmutated.map((f) => `${f.file}: ${f.message}`).join('; ')}`);
   const status = new Map(Object.values(report.files).flatMap(({ mutants }) => mutants.map((m) => [m.id, m.status] as const)));

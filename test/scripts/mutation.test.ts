@@ -9,6 +9,7 @@ import {
   areaGaps,
   areaGapsOf,
   checkLoadFailures,
+  isTeardown,
   LOAD_FAILURE_TEST,
   LoadFailureGuard,
   parsePattern,
@@ -167,6 +168,15 @@ describe('a test file that fails to load kills the mutant, never lets it survive
 
   it('a load failure under a mutant the report counts survived fails the run', () => {
     expect(() => checkLoadFailures([failure], report('Survived'))).toThrow(/under mutants 7, yet the report does not count them killed/);
+  });
+
+  it('a test file refused because its runner was closing (no mode known, Vite refusing the request) is not a failure', () => {
+    const closing = { mode: 'unknown', file: 'test/a.test.ts', message: 'The server is being restarted or closed. Request is outdated' };
+    expect(isTeardown(closing)).toBe(true);
+    expect(checkLoadFailures([closing], report('Survived'))).toEqual([]);
+    // With a mode known, or any other message, it is a failure as before.
+    expect(isTeardown({ ...closing, mode: 'dry-run' })).toBe(false);
+    expect(() => checkLoadFailures([{ ...closing, message: 'boom' }], report('Killed'))).toThrow('test/a.test.ts: boom');
   });
 
   it('a test file that fails to load with no mutant active (a broken test file) fails the run', () => {
