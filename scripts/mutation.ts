@@ -169,7 +169,18 @@ export const AREAS: Record<string, string[]> = {
     'react/use-simulation-mode.ts',
   ],
   'react-components': ['react/*.tsx', 'react/errors.ts', 'react/normalize-props.ts', 'react/hydration.ts'],
-  'react-inspector': ['react/inspector/*.ts', 'react/inspector/*.tsx'],
+  // The inspector in two halves (about 400 mutants each): the panel with its texts, and the diagram's rendering and
+  // viewport.
+  'react-inspector-panel': [
+    'react/inspector/machine-inspector.tsx',
+    'react/inspector/use-inspector.ts',
+    'react/inspector/inspector-texts.ts',
+  ],
+  'react-inspector-diagram': [
+    'react/inspector/diagram-viewport.tsx',
+    'react/inspector/render-diagram.ts',
+    'react/inspector/inspector-styles.ts',
+  ],
 };
 
 /**
@@ -269,7 +280,13 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The areas whose files only the jsdom tests reach: Stryker runs them over vitest.mutation.dom.config.ts. */
-export const DOM_AREAS: ReadonlySet<string> = new Set(['react-hooks-ui', 'react-hooks-services', 'react-components', 'react-inspector']);
+export const DOM_AREAS: ReadonlySet<string> = new Set([
+  'react-hooks-ui',
+  'react-hooks-services',
+  'react-components',
+  'react-inspector-panel',
+  'react-inspector-diagram',
+]);
 
 /** Where the modules live; every one of them (index files aside, which only re-export) belongs to one area. */
 const SOURCE_ROOTS = ['core', 'machines', 'react'];
