@@ -183,6 +183,9 @@ export const AREAS: Record<string, string[]> = {
   ],
 };
 
+/** The tests every service machine shares: hostile event sequences, and each machine loading on its own. */
+const SERVICE_MACHINE_TESTS = ['test/machines/service-actors-survive.test.ts', 'test/machines/service-machines-load.test.ts'];
+
 /**
  * Areas measured over their own folder's tests rather than every test that imports them: their modules sit under
  * the HTTP client or the bridge, which nearly every test loads, so a run over all of those (each static mutant runs
@@ -277,6 +280,17 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
     'test/machines/service-machines-load.test.ts',
   ],
   'machines-inspector': ['test/machines/inspector.test.ts', 'test/machines/to-mermaid.test.ts'],
+  // Each service machine is exported through machines/index.ts, which some twenty test files load (the contract
+  // tests among them): each static mutant of its definition ran all of them. Its own tests drive every state.
+  'machines-services-bridge': ['test/machines/bridge-request.machine.test.ts', ...SERVICE_MACHINE_TESTS],
+  'machines-services-captcha': ['test/machines/captcha.machine.test.ts', ...SERVICE_MACHINE_TESTS],
+  'machines-services-risk-token': [
+    'test/machines/risk-token.machine.test.ts',
+    'test/machines/risk-token.service.test.ts',
+    ...SERVICE_MACHINE_TESTS,
+  ],
+  'machines-services-signing-init': ['test/machines/signing-init.machine.test.ts', ...SERVICE_MACHINE_TESTS],
+  'machines-services-simulation': ['test/machines/simulation.machine.test.ts', ...SERVICE_MACHINE_TESTS],
 };
 
 /** The areas whose files only the jsdom tests reach: Stryker runs them over vitest.mutation.dom.config.ts. */
