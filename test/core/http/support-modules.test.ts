@@ -116,6 +116,26 @@ describe('parseCookieDate (RFC 6265 §5.1.1)', () => {
     expect(parseCookieDate('1 Jan 2020 23:59:60')).toBeUndefined();
   });
 
+  it('minute 60 and second 60 are refused in themselves, not only where they would reach the next day', () => {
+    expect(parseCookieDate('1 Jan 2020 12:59:59')).toBe(Date.UTC(2020, 0, 1, 12, 59, 59));
+    expect(parseCookieDate('1 Jan 2020 12:60:00')).toBeUndefined();
+    expect(parseCookieDate('1 Jan 2020 12:00:60')).toBeUndefined();
+    expect(parseCookieDate('1 Jan 2020 23:00:00')).toBe(Date.UTC(2020, 0, 1, 23));
+    expect(parseCookieDate('1 Jan 2020 99:00:00')).toBeUndefined();
+  });
+
+  it('the last day of every month is a date, the day after it is not (28 or 29 February by the leap year)', () => {
+    const last = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    expect(names.map((name, i) => parseCookieDate(`${last[i]} ${name} 2023 00:00:00`))).toEqual(
+      names.map((_, i) => Date.UTC(2023, i, last[i])),
+    );
+    expect(names.map((name, i) => parseCookieDate(`${(last[i] as number) + 1} ${name} 2023 00:00:00`))).toEqual(names.map(() => undefined));
+    expect(parseCookieDate('29 Feb 2000 00:00:00')).toBe(Date.UTC(2000, 1, 29));
+    expect(parseCookieDate('29 Feb 1900 00:00:00')).toBeUndefined();
+    expect(parseCookieDate('31 Dec 1601 23:59:59')).toBe(Date.UTC(1601, 11, 31, 23, 59, 59));
+  });
+
   it('a day the month does not have is no date; 29 February of a leap year is', () => {
     expect(parseCookieDate('30 Feb 2020 00:00:00')).toBeUndefined();
     expect(parseCookieDate('31 Apr 2020 00:00:00')).toBeUndefined();
@@ -172,6 +192,11 @@ describe('parseCookieDate (RFC 6265 §5.1.1)', () => {
   it('every delimiter range of the RFC splits tokens', () => {
     for (const d of ['\t', ' ', '!', '/', ';', '@', '[', '`', '{', '~', ',', '-'])
       expect(parseCookieDate(['21', 'Oct', '2015', '07:28:00'].join(d))).toBe(at(2015, 9, 21));
+  });
+
+  it('delimiters may run together and stand at either end', () => {
+    expect(parseCookieDate(', \t21 -Oct- ;2015;  07:28:00 GMT;~')).toBe(at(2015, 9, 21));
+    expect(parseCookieDate('Wed, 21 Oct 2015 07:28:00 GMT')).toBe(at(2015, 9, 21));
   });
 
   it('digits, letters and the colon are not delimiters', () => {
