@@ -394,6 +394,12 @@ describe('the typed HTTP errors', () => {
     ['2x://u:p@host:bad', '2x://u:p@host:bad'],
     ['https://evil.example:bad/a@b', 'https://evil.example:bad/a@b'],
     ['https://evil.example:bad?a@b', 'https://evil.example:bad?a@b'],
+    // Space and controls around the text go however many there are; inside it they stay.
+    ['  \x01//u:p@evil.example:bad/x', '//evil.example:bad/x'],
+    ['//u:p@evil.example:bad/a b \x00 ', '//evil.example:bad/a b'],
+    // A URL that parses comes back as the parser writes it once its userinfo is gone, and as written when it had none.
+    ['HTTPS://u:p@Evil.Example/a/../x', 'https://evil.example/x'],
+    ['HTTPS://Evil.Example/a/../x', 'HTTPS://Evil.Example/a/../x'],
   ])('withoutUserinfo(%j) is %j', (text, expected) => {
     expect(withoutUserinfo(text)).toBe(expected);
   });
