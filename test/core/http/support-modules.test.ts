@@ -439,6 +439,8 @@ describe('the request context hooks read', () => {
     ['a null entry', { context: { exkit: null } }],
     ['an entry that is not an object', { context: { exkit: '/v1/x' } }],
     ['an object without apiPath', { context: { exkit: { path: '/x' } } }],
+    ['a function carrying apiPath', { context: { exkit: Object.assign(() => undefined, { apiPath: '/v1/x' }) } }],
+    ['an array carrying apiPath', { context: { exkit: Object.assign([], { apiPath: '/v1/x' }) } }],
     [
       'a context that throws when read',
       {
@@ -451,12 +453,15 @@ describe('the request context hooks read', () => {
     expect(requestContext(options as never)).toBeUndefined();
   });
 
-  it('requestApiPath: the context path for the URL the client built, else the path of the URL under the base', () => {
+  it('requestApiPath: the path of the URL the request carries, under the client base URL', () => {
     const options = { context: withRequestContext(context) };
     expect(requestApiPath(new Request(context.url), options)).toBe('/v1/user/login');
     expect(requestApiPath(new Request('https://api.example.test/gw/v1/other'), options)).toBe('/v1/other');
     expect(requestApiPath(new Request('https://api.example.test/v1/other'), options)).toBeUndefined();
     expect(requestApiPath(new Request('https://elsewhere.test/gw/v1/other'), options)).toBeUndefined();
+    // The context's own apiPath does not decide: the URL the request carries does.
+    const stale = { context: withRequestContext({ ...context, apiPath: '/v1/other' }) };
+    expect(requestApiPath(new Request(context.url), stale)).toBe('/v1/user/login');
     const slashes = { context: withRequestContext({ ...context, baseUrl: 'https://api.example.test/gw//' }) };
     expect(requestApiPath(new Request('https://api.example.test/gw/v1/other'), slashes)).toBe('/v1/other');
   });
@@ -464,7 +469,12 @@ describe('the request context hooks read', () => {
   it('requestApiPath: none without a usable base URL', () => {
     const request = new Request(context.url);
     expect(requestApiPath(request, undefined)).toBeUndefined();
+    expect(requestApiPath(request, {})).toBeUndefined();
     expect(requestApiPath(request, { context: withRequestContext({ ...context, baseUrl: 7 as never }) })).toBeUndefined();
+    // Only text is a base URL: a URL object (which would parse once turned into text) is not what the client stores.
+    expect(
+      requestApiPath(request, { context: withRequestContext({ ...context, baseUrl: new URL(context.baseUrl) as never }) }),
+    ).toBeUndefined();
     expect(requestApiPath(request, { context: withRequestContext({ ...context, baseUrl: 'not a url' }) })).toBeUndefined();
   });
 
