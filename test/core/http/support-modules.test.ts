@@ -233,6 +233,12 @@ describe('isWirePath: a path goes on the wire as written', () => {
   it('the parsed path must be the base path followed by the written one', () => {
     expect(isWirePath('/a', base, '/other')).toBe(false);
   });
+
+  it('nothing may be split off into a query or fragment, even where the pathname matches', () => {
+    expect(isWirePath('', base, '/gw')).toBe(true);
+    expect(isWirePath('', `${base}?x=1`, '/gw')).toBe(false);
+    expect(isWirePath('', `${base}#x`, '/gw')).toBe(false);
+  });
 });
 
 describe('apiPathUnder: the API path of a URL under a base', () => {
@@ -246,6 +252,9 @@ describe('apiPathUnder: the API path of a URL under a base', () => {
     ['https://api.example.test/v1/a?x=1', '', '/v1/a'],
     ['https://other.example.test/gw/v1/a', '/gw', undefined],
     ['not a url', '', undefined],
+    // A blob: URL has its creator's origin, and a pathname that is that URL: it is no API path.
+    ['blob:https://api.example.test/v1/a', '', undefined],
+    ['blob:https://api.example.test/gw/v1/a', '/gw', undefined],
   ])('%s under %s: %s', (href, basePath, expected) => {
     expect(apiPathUnder(href, origin, basePath)).toBe(expected);
   });
@@ -255,6 +264,7 @@ describe('params as text', () => {
   it('a query: arrays repeat their key, objects and nested arrays as JSON, empty values left out', () => {
     const query = appendSearchParams(new URLSearchParams('x=0'), {
       ids: [1, null, 2, undefined],
+      tags: ['a b', true],
       nested: [[1, 2], { a: 1 }],
       filter: { b: [1] },
       none: null,
@@ -267,6 +277,8 @@ describe('params as text', () => {
         ['x', '0'],
         ['ids', '1'],
         ['ids', '2'],
+        ['tags', 'a b'],
+        ['tags', 'true'],
         ['nested', '[1,2]'],
         ['nested', '{"a":1}'],
         ['filter', '{"b":[1]}'],
@@ -303,6 +315,8 @@ describe('params as text', () => {
       '{"f":{"blob":2,"type":"text/plain","name":"a.txt"},"g":{"blob":3,"type":""}}',
     );
     expect(paramsKey({ f: new File(['xy'], 'b.txt') })).not.toBe(paramsKey({ f: new File(['xy'], 'a.txt') }));
+    // A name that is not text is no file name: the Blob is described by its size and type alone.
+    expect(paramsKey({ g: Object.assign(new Blob(['abc']), { name: { n: 1 } }) })).toBe('{"g":{"blob":3,"type":""}}');
   });
 
   it('paramsKey of a FormData: its entries in order, files described', () => {
