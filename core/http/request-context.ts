@@ -63,9 +63,9 @@ export function requestContext(
   options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
 ): HttpRequestContext | undefined {
   try {
-    // Stryker disable next-line OptionalChaining: reading a field of undefined throws a TypeError, which the catch below turns into the same undefined
+    // Stryker disable next-line OptionalChaining: a field of undefined throws a TypeError, which the catch turns into the same undefined
     const value = options?.context?.[REQUEST_CONTEXT_KEY];
-    if (isRecord(value) && 'apiPath' in value) return value as HttpRequestContext;
+    if (isRecord(value) && 'apiPath' in value) return value as unknown as HttpRequestContext;
   } catch {
     // Options that cannot be read (a throwing getter, a Proxy) did not come from an exkit client.
   }
