@@ -16,8 +16,7 @@ export function withBodyText(request: Request, text: string): Request {
 
 /** The text a request's body was built from, when it was recorded and the body has not been read since. */
 export function knownBodyText(request: Request): string | undefined {
-  const text = texts.get(request);
-  return text === undefined || request.bodyUsed ? undefined : text;
+  return request.bodyUsed ? undefined : texts.get(request);
 }
 
 /** The request's body as text, leaving the request unread: the recorded text, or a read of a copy. */

@@ -1,9 +1,12 @@
 // The cookie-date algorithm of RFC 6265 §5.1.1, which browsers use for `Expires`: stricter than Date.parse,
 // which reads `0` as the year 2000 and `1` as 2001 (a cookie the server never meant to delete would be).
 
-/** RFC 6265 §5.1.1 delimiter: %x09 / %x20-2F / %x3B-40 / %x5B-60 / %x7B-7E. */
+/**
+ * RFC 6265 §5.1.1 delimiter: %x09 / %x20-2F / %x3B-40 / %x5B-60 / %x7B-7E. Split on each one: the empty text
+ * between two delimiters in a row matches no time, day, month or year, so it counts for nothing.
+ */
 // eslint-disable-next-line no-control-regex -- HTAB is a delimiter
-const DELIMITERS = /[\x09\x20-\x2f\x3b-\x40\x5b-\x60\x7b-\x7e]+/;
+const DELIMITER = /[\x09\x20-\x2f\x3b-\x40\x5b-\x60\x7b-\x7e]/;
 const TIME = /^(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\D.*)?$/s;
 const DAY_OF_MONTH = /^(\d{1,2})(?:\D.*)?$/s;
 const YEAR = /^(\d{2,4})(?:\D.*)?$/s;
@@ -15,8 +18,7 @@ export function parseCookieDate(text: string): number | undefined {
   let day: number | undefined;
   let month: number | undefined;
   let year: number | undefined;
-  for (const token of text.split(DELIMITERS)) {
-    if (token === '') continue;
+  for (const token of text.split(DELIMITER)) {
     const hms = time === undefined ? TIME.exec(token) : null;
     if (hms) {
       time = [Number(hms[1]), Number(hms[2]), Number(hms[3])];
@@ -36,14 +38,16 @@ export function parseCookieDate(text: string): number | undefined {
     if (y) year = Number(y[1]);
   }
   if (time === undefined || day === undefined || month === undefined || year === undefined) return undefined;
+  // Two digits are a year: 70-99 of the 1900s, 00-69 of the 2000s.
   if (year >= 70 && year <= 99) year += 1900;
-  else if (year >= 0 && year <= 69) year += 2000;
+  else if (year <= 69) year += 2000;
   const [hour, minute, second] = time as [number, number, number];
-  if (day < 1 || day > 31 || year < 1601 || hour > 23 || minute > 59 || second > 59) return undefined;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month, day);
-  date.setUTCHours(hour, minute, second, 0);
-  // A day the month does not have (30 February) is no date.
-  if (date.getUTCDate() !== day) return undefined;
-  return date.getTime();
+  // A day the month does not have (30 February) is no date, as the RFC's last check says.
+  if (year < 1601 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  return Date.UTC(year, month, day, hour, minute, second);
+}
+
+/** How many days `month` (0 for January) of `year` has: the day before the first of the next month. */
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 }

@@ -25,8 +25,8 @@ export class HttpRequestError extends ExkitError {
       extra: { method: details.context.method, path: details.context.apiPath, status: details.status },
     });
     this.context = details.context;
-    if (details.status !== undefined) this.status = details.status;
-    if (details.envelope !== undefined) this.envelope = details.envelope;
+    this.status = details.status;
+    this.envelope = details.envelope;
   }
 }
 

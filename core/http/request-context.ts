@@ -1,7 +1,7 @@
 // What one call is about: its method, body type, the gateway's envelope and the context hooks read. Its own
 // module, so the error classes and the client's option types can both use it without importing each other.
 import { apiPathUnder } from './wire-path.js';
-import { invalidArgument } from '../validate/describe-value.js';
+import { invalidArgument, isRecord } from '../validate/describe-value.js';
 
 /** The methods the client offers. Spec §S7. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,12 +63,13 @@ export function requestContext(
   options: { readonly context?: Readonly<Record<string, unknown>> } | undefined,
 ): HttpRequestContext | undefined {
   try {
+    // Stryker disable next-line OptionalChaining: a field of undefined throws a TypeError, which the catch turns into the same undefined
     const value = options?.context?.[REQUEST_CONTEXT_KEY];
-    return typeof value === 'object' && value !== null && 'apiPath' in value ? (value as HttpRequestContext) : undefined;
+    if (isRecord(value) && 'apiPath' in value) return value as unknown as HttpRequestContext;
   } catch {
     // Options that cannot be read (a throwing getter, a Proxy) did not come from an exkit client.
-    return undefined;
   }
+  return undefined;
 }
 
 /**
@@ -91,8 +92,8 @@ export function requestApiPath(
   if (!isRequest) throw invalidArgument('request', 'a Request', request, 'requestApiPath');
   const context = requestContext(options);
   if (!context || typeof context.baseUrl !== 'string' || !URL.canParse(context.baseUrl)) return undefined;
-  // The client checked that the URL it built parses to exactly its base path plus the API path.
-  if (request.url === context.url) return context.apiPath;
+  // Judged on the URL itself: for the URL the client built this is the call's apiPath (the client checked that
+  // it parses to exactly its base path plus the API path).
   const base = new URL(context.baseUrl);
   return apiPathUnder(request.url, base.origin, base.pathname.replace(/\/+$/, ''));
 }

@@ -41,7 +41,7 @@ export function isWirePath(apiPath: string, baseUrl: string, basePath: string): 
 export function apiPathUnder(href: string, origin: string, basePath: string): string | undefined {
   const url = URL.canParse(href) ? new URL(href) : undefined;
   if (url === undefined || url.origin !== origin) return undefined;
-  if (!basePath) return url.pathname;
+  // With no base path this still refuses a pathname that is no '/' path (a blob: URL's is the URL it wraps).
   if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return undefined;
   return url.pathname.slice(basePath.length) || '/';
 }

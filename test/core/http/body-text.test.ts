@@ -39,6 +39,16 @@ describe('requestBodyText and requestBodyBytes leave the request unread', () => 
     expect(await request.text()).toBe(text);
   });
 
+  it('a recorded request is never copied: its text and bytes come even while a reader holds its stream', async () => {
+    // A stream held by a reader cannot be copied (clone throws), so only the recorded text can answer.
+    const text = '{"amount":"2"}';
+    const request = withBodyText(post(text), text);
+    request.body?.getReader();
+    expect(() => request.clone()).toThrow(TypeError);
+    expect(await requestBodyText(request)).toBe(text);
+    expect(await requestBodyBytes(request)).toStrictEqual(new TextEncoder().encode(text));
+  });
+
   it('a request nobody recorded is read through a copy: the same text and bytes, and it can still be sent', async () => {
     const bytes = new Uint8Array([0, 255, 128, 10, 0xe2, 0x82]);
     const binary = post(bytes);

@@ -116,6 +116,26 @@ describe('parseCookieDate (RFC 6265 §5.1.1)', () => {
     expect(parseCookieDate('1 Jan 2020 23:59:60')).toBeUndefined();
   });
 
+  it('minute 60 and second 60 are refused in themselves, not only where they would reach the next day', () => {
+    expect(parseCookieDate('1 Jan 2020 12:59:59')).toBe(Date.UTC(2020, 0, 1, 12, 59, 59));
+    expect(parseCookieDate('1 Jan 2020 12:60:00')).toBeUndefined();
+    expect(parseCookieDate('1 Jan 2020 12:00:60')).toBeUndefined();
+    expect(parseCookieDate('1 Jan 2020 23:00:00')).toBe(Date.UTC(2020, 0, 1, 23));
+    expect(parseCookieDate('1 Jan 2020 99:00:00')).toBeUndefined();
+  });
+
+  it('the last day of every month is a date, the day after it is not (28 or 29 February by the leap year)', () => {
+    const last = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    expect(names.map((name, i) => parseCookieDate(`${last[i]} ${name} 2023 00:00:00`))).toEqual(
+      names.map((_, i) => Date.UTC(2023, i, last[i])),
+    );
+    expect(names.map((name, i) => parseCookieDate(`${(last[i] as number) + 1} ${name} 2023 00:00:00`))).toEqual(names.map(() => undefined));
+    expect(parseCookieDate('29 Feb 2000 00:00:00')).toBe(Date.UTC(2000, 1, 29));
+    expect(parseCookieDate('29 Feb 1900 00:00:00')).toBeUndefined();
+    expect(parseCookieDate('31 Dec 1601 23:59:59')).toBe(Date.UTC(1601, 11, 31, 23, 59, 59));
+  });
+
   it('a day the month does not have is no date; 29 February of a leap year is', () => {
     expect(parseCookieDate('30 Feb 2020 00:00:00')).toBeUndefined();
     expect(parseCookieDate('31 Apr 2020 00:00:00')).toBeUndefined();
@@ -174,6 +194,11 @@ describe('parseCookieDate (RFC 6265 §5.1.1)', () => {
       expect(parseCookieDate(['21', 'Oct', '2015', '07:28:00'].join(d))).toBe(at(2015, 9, 21));
   });
 
+  it('delimiters may run together and stand at either end', () => {
+    expect(parseCookieDate(', \t21 -Oct- ;2015;  07:28:00 GMT;~')).toBe(at(2015, 9, 21));
+    expect(parseCookieDate('Wed, 21 Oct 2015 07:28:00 GMT')).toBe(at(2015, 9, 21));
+  });
+
   it('digits, letters and the colon are not delimiters', () => {
     // ':' (0x3A) sits between the ranges: '07:28:00' stays one token.
     expect(parseCookieDate('21 Oct 2015 07:28:00')).toBe(at(2015, 9, 21));
@@ -208,6 +233,12 @@ describe('isWirePath: a path goes on the wire as written', () => {
   it('the parsed path must be the base path followed by the written one', () => {
     expect(isWirePath('/a', base, '/other')).toBe(false);
   });
+
+  it('nothing may be split off into a query or fragment, even where the pathname matches', () => {
+    expect(isWirePath('', base, '/gw')).toBe(true);
+    expect(isWirePath('', `${base}?x=1`, '/gw')).toBe(false);
+    expect(isWirePath('', `${base}#x`, '/gw')).toBe(false);
+  });
 });
 
 describe('apiPathUnder: the API path of a URL under a base', () => {
@@ -221,6 +252,9 @@ describe('apiPathUnder: the API path of a URL under a base', () => {
     ['https://api.example.test/v1/a?x=1', '', '/v1/a'],
     ['https://other.example.test/gw/v1/a', '/gw', undefined],
     ['not a url', '', undefined],
+    // A blob: URL has its creator's origin, and a pathname that is that URL: it is no API path.
+    ['blob:https://api.example.test/v1/a', '', undefined],
+    ['blob:https://api.example.test/gw/v1/a', '/gw', undefined],
   ])('%s under %s: %s', (href, basePath, expected) => {
     expect(apiPathUnder(href, origin, basePath)).toBe(expected);
   });
@@ -230,6 +264,7 @@ describe('params as text', () => {
   it('a query: arrays repeat their key, objects and nested arrays as JSON, empty values left out', () => {
     const query = appendSearchParams(new URLSearchParams('x=0'), {
       ids: [1, null, 2, undefined],
+      tags: ['a b', true],
       nested: [[1, 2], { a: 1 }],
       filter: { b: [1] },
       none: null,
@@ -242,6 +277,8 @@ describe('params as text', () => {
         ['x', '0'],
         ['ids', '1'],
         ['ids', '2'],
+        ['tags', 'a b'],
+        ['tags', 'true'],
         ['nested', '[1,2]'],
         ['nested', '{"a":1}'],
         ['filter', '{"b":[1]}'],
@@ -278,6 +315,8 @@ describe('params as text', () => {
       '{"f":{"blob":2,"type":"text/plain","name":"a.txt"},"g":{"blob":3,"type":""}}',
     );
     expect(paramsKey({ f: new File(['xy'], 'b.txt') })).not.toBe(paramsKey({ f: new File(['xy'], 'a.txt') }));
+    // A name that is not text is no file name: the Blob is described by its size and type alone.
+    expect(paramsKey({ g: Object.assign(new Blob(['abc']), { name: { n: 1 } }) })).toBe('{"g":{"blob":3,"type":""}}');
   });
 
   it('paramsKey of a FormData: its entries in order, files described', () => {
@@ -369,6 +408,12 @@ describe('the typed HTTP errors', () => {
     ['2x://u:p@host:bad', '2x://u:p@host:bad'],
     ['https://evil.example:bad/a@b', 'https://evil.example:bad/a@b'],
     ['https://evil.example:bad?a@b', 'https://evil.example:bad?a@b'],
+    // Space and controls around the text go however many there are; inside it they stay.
+    ['  \x01//u:p@evil.example:bad/x', '//evil.example:bad/x'],
+    ['//u:p@evil.example:bad/a b \x00 ', '//evil.example:bad/a b'],
+    // A URL that parses comes back as the parser writes it once its userinfo is gone, and as written when it had none.
+    ['HTTPS://u:p@Evil.Example/a/../x', 'https://evil.example/x'],
+    ['HTTPS://Evil.Example/a/../x', 'HTTPS://Evil.Example/a/../x'],
   ])('withoutUserinfo(%j) is %j', (text, expected) => {
     expect(withoutUserinfo(text)).toBe(expected);
   });
@@ -408,6 +453,8 @@ describe('the request context hooks read', () => {
     ['a null entry', { context: { exkit: null } }],
     ['an entry that is not an object', { context: { exkit: '/v1/x' } }],
     ['an object without apiPath', { context: { exkit: { path: '/x' } } }],
+    ['a function carrying apiPath', { context: { exkit: Object.assign(() => undefined, { apiPath: '/v1/x' }) } }],
+    ['an array carrying apiPath', { context: { exkit: Object.assign([], { apiPath: '/v1/x' }) } }],
     [
       'a context that throws when read',
       {
@@ -420,12 +467,15 @@ describe('the request context hooks read', () => {
     expect(requestContext(options as never)).toBeUndefined();
   });
 
-  it('requestApiPath: the context path for the URL the client built, else the path of the URL under the base', () => {
+  it('requestApiPath: the path of the URL the request carries, under the client base URL', () => {
     const options = { context: withRequestContext(context) };
     expect(requestApiPath(new Request(context.url), options)).toBe('/v1/user/login');
     expect(requestApiPath(new Request('https://api.example.test/gw/v1/other'), options)).toBe('/v1/other');
     expect(requestApiPath(new Request('https://api.example.test/v1/other'), options)).toBeUndefined();
     expect(requestApiPath(new Request('https://elsewhere.test/gw/v1/other'), options)).toBeUndefined();
+    // The context's own apiPath does not decide: the URL the request carries does.
+    const stale = { context: withRequestContext({ ...context, apiPath: '/v1/other' }) };
+    expect(requestApiPath(new Request(context.url), stale)).toBe('/v1/user/login');
     const slashes = { context: withRequestContext({ ...context, baseUrl: 'https://api.example.test/gw//' }) };
     expect(requestApiPath(new Request('https://api.example.test/gw/v1/other'), slashes)).toBe('/v1/other');
   });
@@ -433,7 +483,12 @@ describe('the request context hooks read', () => {
   it('requestApiPath: none without a usable base URL', () => {
     const request = new Request(context.url);
     expect(requestApiPath(request, undefined)).toBeUndefined();
+    expect(requestApiPath(request, {})).toBeUndefined();
     expect(requestApiPath(request, { context: withRequestContext({ ...context, baseUrl: 7 as never }) })).toBeUndefined();
+    // Only text is a base URL: a URL object (which would parse once turned into text) is not what the client stores.
+    expect(
+      requestApiPath(request, { context: withRequestContext({ ...context, baseUrl: new URL(context.baseUrl) as never }) }),
+    ).toBeUndefined();
     expect(requestApiPath(request, { context: withRequestContext({ ...context, baseUrl: 'not a url' }) })).toBeUndefined();
   });
 
