@@ -84,14 +84,15 @@ export interface HttpClient {
 type Outcome<T> = { ok: ApiEnvelope<T> } | { error: unknown };
 
 /**
- * Marks a failure of fetch itself, so it is not confused with an error thrown by a hook. `stage` 'body':
+ * Marks a failure of fetch itself, so it is not confused with an error thrown by a hook. `inBody`:
  * the head had arrived and the body broke off, where hosts give texts not written for users ('terminated').
  */
 class FetchFailure extends Error {
   constructor(
     readonly failure: unknown,
-    readonly stage: 'connect' | 'body' = 'connect',
+    readonly inBody = false,
   ) {
+    // Stryker disable next-line StringLiteral: never shown; classify() turns the failure into an HttpNetworkError
     super('fetch failed');
   }
 }
@@ -99,8 +100,8 @@ class FetchFailure extends Error {
 const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 
+/** A prefix with one leading slash and none at the end: '' and '/' are no prefix. */
 function normalizePrefix(prefix: string): string {
-  if (prefix === '' || prefix === '/') return '';
   const withSlash = prefix.startsWith('/') ? prefix : `/${prefix}`;
   return withSlash.replace(/\/+$/, '');
 }
@@ -146,14 +147,17 @@ function chainBeforeRequest(hooks: readonly HttpBeforeRequestHook[]): BeforeRequ
   return async (request, options, state) => {
     const context = requestContext(options);
     const text = context && callBodies.get(context);
-    if (text !== undefined && state.retryCount === 0) withBodyText(request, text);
+    // The client never retries (ky's retry is 0), so this is the call's one request.
+    // Stryker disable next-line ConditionalExpression: recording no text leaves knownBodyText undefined, as not recording does
+    if (text !== undefined) withBodyText(request, text);
     let current: KyRequest = request;
     for (const hook of hooks) {
       const result = await hook(current, options, { retryCount: state.retryCount });
       if (result instanceof Response) return result;
       if (result instanceof Request) current = result as KyRequest;
     }
-    return current === request ? undefined : current;
+    // ky takes a returned Request as the one to send; ours is its only beforeRequest hook, so the one it holds is fine.
+    return current;
   };
 }
 
@@ -162,12 +166,12 @@ function kyAfterResponse(hook: HttpAfterResponseHook): AfterResponseHook {
   return (request, options, response, state) => hook(request, options, response, { retryCount: state.retryCount });
 }
 
+/** An object or a function with a `then` method: what `await` and Promise.resolve treat as a promise. */
 function isThenable(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
-
-function isEnvelope(value: unknown): value is ApiEnvelope {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return (
+    ((typeof value === 'object' && value !== null) || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
@@ -179,7 +183,8 @@ const PROVIDER_NAMES = ['locale', 'appTheme', 'terminalCode', 'deviceLanguage', 
 const TIMEOUT_RULE = { none: false, owner: 'http' } as const;
 
 function checkOneOf(field: string, value: unknown, allowed: ReadonlySet<string>): void {
-  if (value !== undefined && !(typeof value === 'string' && allowed.has(value))) {
+  // A value that is no string is in no set of strings.
+  if (value !== undefined && !allowed.has(value as string)) {
     throw new InvalidArgumentError(`http: ${field} must be one of ${[...allowed].join(', ')}`, { field, value });
   }
 }
@@ -202,11 +207,14 @@ const UNSAFE_HEADER_VALUE = /[\r\n\0]/;
  * InvalidArgumentError naming `field`: a value is never sent cut or altered.
  */
 function putHeader(headers: Headers, name: string, value: unknown, field: string): void {
-  if (value !== undefined && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
-    throw invalidHeader(name, field);
-  const text = value === undefined ? undefined : String(value);
-  if (text !== undefined && UNSAFE_HEADER_VALUE.test(text)) throw invalidHeader(name, field);
+  let text: string | undefined;
+  if (value !== undefined) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw invalidHeader(name, field);
+    text = String(value);
+    if (UNSAFE_HEADER_VALUE.test(text)) throw invalidHeader(name, field);
+  }
   try {
+    // Stryker disable next-line ConditionalExpression: ky drops a header whose value is the text 'undefined', as if deleted
     if (text === undefined) headers.delete(name);
     else headers.set(name, text);
   } catch {
@@ -448,7 +456,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       text = await response.text();
     } catch (failure) {
       // The head arrived but the connection broke in the body: a network failure like any other.
-      throw new FetchFailure(failure, 'body');
+      throw new FetchFailure(failure, true);
     }
     if (text.trim() === '') {
       return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
@@ -466,7 +474,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'malformed', { context, status, cause }) };
     }
     if (body === null) return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'empty', { context, status }) };
-    if (!isEnvelope(body)) {
+    if (typeof body !== 'object' || Array.isArray(body)) {
       return { error: new HttpInvalidResponseError(message(locale, 'unknownError'), 'malformed', { context, status }) };
     }
     const envelope = body as ApiEnvelope<T>;
@@ -487,7 +495,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     if (thrown instanceof ExkitError) return thrown;
     if (thrown instanceof FetchFailure) {
       const failure = thrown.failure;
-      const text = thrown.stage === 'body' ? '' : failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : '';
+      const text = thrown.inBody ? '' : failure instanceof Error ? failure.message : typeof failure === 'string' ? failure : '';
       return new HttpNetworkError(text || message(context.locale, 'networkError'), { context, cause: failure });
     }
     return new HttpRequestError('HTTP_UNKNOWN', message(context.locale, 'unknownError'), { context, cause: thrown });

@@ -8,6 +8,9 @@ import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { START_TIME, rig } from './harness.js';
 import type { Echo } from './harness.js';
+import { invalid } from '../../support/invalid-argument.js';
+import { createHttpClient } from '../../../core/http/index.js';
+import { memoryPlatform } from '../../../core/platform/index.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,5 +163,92 @@ describe('hooks that return what the pipeline does not take', () => {
     expect(events).toEqual([]);
     expect(platform.reports).toEqual([]);
     expect(client.pendingCount).toBe(0);
+  });
+});
+
+describe('prefixes, base URLs and header values as the client normalises them', () => {
+  it("a prefix gets one leading slash and loses every trailing one; '' and '/' are no prefix", async () => {
+    server.route('*', '/echo', reply.echo());
+    server.route('*', '/api/echo', reply.echo());
+    const paths = async (prefix: string) => {
+      server.received.length = 0;
+      await rig(server, { prefix }).client.get('/echo');
+      return server.received[0]!.path;
+    };
+    expect(await paths('')).toBe('/echo');
+    expect(await paths('/')).toBe('/echo');
+    expect(await paths('api//')).toBe('/api/echo');
+    expect(await paths('/api/')).toBe('/api/echo');
+  });
+
+  it('a path that is the prefix itself is the root under it, as "/" is: both refused (an empty segment), nothing sent', async () => {
+    const { client } = rig(server);
+    await expect(client.get('/v1')).rejects.toEqual(invalid('path'));
+    await expect(client.get('/')).rejects.toEqual(invalid('path'));
+    // Under the prefix, the path is taken as written.
+    server.route('GET', '/v1/v1x', reply.echo());
+    await client.get('/v1x');
+    expect(server.received.map((r) => r.path)).toEqual(['/v1/v1x']);
+  });
+
+  it('a base URL loses every trailing slash', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    await rig(server, { baseUrl: `${server.origin}//` }).client.get('/echo');
+    expect(server.received[0]!.path).toBe('/v1/echo');
+  });
+
+  it('a base URL or a redirect origin must be text: a URL object is refused, naming the option', () => {
+    const platform = memoryPlatform();
+    expect(() => createHttpClient(platform, { baseUrl: new URL(server.origin) as never })).toThrow(invalid('baseUrl'));
+    expect(() => createHttpClient(platform, { baseUrl: server.origin, allowedRedirectOrigins: [new URL(server.origin) as never] })).toThrow(
+      invalid('allowedRedirectOrigins[0]'),
+    );
+  });
+
+  it('a header value may be a number or a boolean (sent as text); undefined removes a standard header', async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const { client } = rig(server);
+    const echo = (await client.get<Echo>('/echo', undefined, { headers: { 'x-count': 5, 'x-flag': false, appTheme: undefined } as never }))
+      .data;
+    expect(echo.headers['x-count']).toBe('5');
+    expect(echo.headers['x-flag']).toBe('false');
+    expect(echo.headers).not.toHaveProperty('apptheme');
+    // Without the override, the standard header is there.
+    expect((await client.get<Echo>('/echo')).data.headers.apptheme).toBe('dark');
+  });
+
+  it('a header value holding CR or LF is refused before anything is sent, naming the header', async () => {
+    const { client } = rig(server);
+    await expect(client.get('/echo', undefined, { headers: { 'x-a': 'one\r\ntwo' } })).rejects.toEqual(invalid('headers.x-a'));
+    expect(server.received).toEqual([]);
+  });
+});
+
+describe('what hooks are given', () => {
+  it('beforeRequest and afterResponse hooks are told the attempt: 0, since the client never retries', async () => {
+    server.route('GET', '/v1/x', reply.json({ code: '00000', data: 1 }));
+    const states: unknown[] = [];
+    const { client } = rig(server, {
+      hooks: {
+        beforeRequest: [(_request, _options, state) => void states.push(['before', state])],
+        afterResponse: [(_request, _options, _response, state) => void states.push(['after', state])],
+      },
+    });
+    await client.get('/x');
+    expect(states).toEqual([
+      ['before', { retryCount: 0 }],
+      ['after', { retryCount: 0 }],
+    ]);
+  });
+
+  it('readBody answering a function with a then method answered a promise, which is malformed', async () => {
+    server.route('GET', '/v1/x', reply.raw('anything'));
+    const { client } = rig(server);
+    const thenable = Object.assign(() => undefined, { then: () => undefined });
+    await expect(client.get('/x', undefined, { readBody: () => thenable })).rejects.toMatchObject({
+      name: 'HttpInvalidResponseError',
+      reason: 'malformed',
+      cause: { name: 'InvalidArgumentError', message: 'http: readBody must return the value, not a promise' },
+    });
   });
 });
