@@ -367,6 +367,19 @@ describe('useDialog — options changed while it lives', () => {
     ]);
   });
 
+  it('without initialFocus, focus moves to the first tabbable inside and nothing is reported', async () => {
+    const { platform, ui } = setup();
+    render(
+      <Provide platform={platform} ui={ui}>
+        <Dialog />
+      </Provide>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    await act(async () => {});
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'amount' }));
+    expect(platform.reports).toEqual([]);
+  });
+
   it('without onOpenChange, opening and closing report nothing', () => {
     const { platform, ui } = setup();
     render(
