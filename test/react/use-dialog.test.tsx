@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Component, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
@@ -20,6 +20,24 @@ function setup(options: { media?: string[]; dom?: boolean } = {}) {
 
 function Provide({ platform, ui, children }: { platform: MemoryPlatform; ui: UiKit; children: ReactNode }) {
   return <ExkitProvider value={{ platform, ui }}>{children}</ExkitProvider>;
+}
+
+/** Renders `node` under a provider of `platform` and `ui`; `update` re-renders under a provider given anew. */
+function mount(platform: MemoryPlatform, ui: UiKit, node: ReactNode) {
+  const view = render(
+    <Provide platform={platform} ui={ui}>
+      {node}
+    </Provide>,
+  );
+  return {
+    ...view,
+    update: (nextPlatform: MemoryPlatform, nextUi: UiKit, next: ReactNode) =>
+      view.rerender(
+        <Provide platform={nextPlatform} ui={nextUi}>
+          {next}
+        </Provide>,
+      ),
+  };
 }
 
 const innerWidth = window.innerWidth;
@@ -71,11 +89,7 @@ describe('useDialog — ids, parts and layout', () => {
         </>
       );
     }
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Two />
-      </Provide>,
-    );
+    mount(platform, ui, <Two />);
     const [a, b] = [screen.getByTestId('a').id, screen.getByTestId('b').id];
     expect(a).toMatch(/^exkit-dialog[^\s:]+-content$/);
     expect(b).toMatch(/^exkit-dialog[^\s:]+-content$/);
@@ -84,11 +98,7 @@ describe('useDialog — ids, parts and layout', () => {
 
   it('the backdrop is aria-hidden, tagged for the stylesheet, shares the content’s z-index and is tied to its owner id', () => {
     const { platform, ui } = setup();
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     const backdrop = screen.getByTestId('backdrop');
     const content = screen.getByTestId('content');
@@ -104,11 +114,7 @@ describe('useDialog — ids, parts and layout', () => {
 
   it('size and top set the panel’s width and top offset (spec §S2 widths)', () => {
     const { platform, ui } = setup();
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog size="large" top="10vh" defaultOpen />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog size="large" top="10vh" defaultOpen />);
     const content = screen.getByTestId('content');
     expect(content.style.width).toBe('640px');
     expect(content.style.marginTop).toBe('10vh');
@@ -117,20 +123,12 @@ describe('useDialog — ids, parts and layout', () => {
   it('on a narrow window (below 768 px) the panel takes the mobile height limits; on a wide one it does not', () => {
     const { platform, ui } = setup();
     window.innerWidth = 375;
-    const view = render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog defaultOpen />
-      </Provide>,
-    );
+    const view = mount(platform, ui, <Dialog defaultOpen />);
     let content = screen.getByTestId('content');
     expect([content.style.maxHeight, content.style.minHeight]).toEqual(['80vh', '30vh']);
     view.unmount();
     window.innerWidth = 1280;
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog defaultOpen />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog defaultOpen />);
     content = screen.getByTestId('content');
     expect([content.style.maxHeight, content.style.minHeight, content.style.width]).toEqual(['', '', '480px']);
   });
@@ -138,27 +136,12 @@ describe('useDialog — ids, parts and layout', () => {
   it('without a DOM in the host (a renderer of its own) the dialog still renders, with the wide layout and no role check', () => {
     const { platform, ui } = setup({ dom: false });
     window.innerWidth = 375;
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog defaultOpen role="region" />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog defaultOpen role="region" />);
     const content = screen.getByTestId('content');
     expect(content.getAttribute('role')).toBe('region');
     expect([content.style.width, content.style.maxHeight]).toEqual(['480px', '']);
   });
 });
-
-class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: undefined as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override render() {
-    const { error } = this.state;
-    return error ? <p data-testid="error">{(error as Error).name}</p> : this.props.children;
-  }
-}
 
 describe('useDialog — the role check follows the host', () => {
   it('a host that gains a DOM checks the content node from then on (DialogRoleMissingError)', () => {
@@ -167,22 +150,11 @@ describe('useDialog — the role check follows the host', () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      const view = render(
-        <Boundary>
-          <Provide platform={bare.platform} ui={bare.ui}>
-            <Dialog defaultOpen role="region" />
-          </Provide>
-        </Boundary>,
+      const view = mount(bare.platform, bare.ui, <Dialog defaultOpen role="region" />);
+      expect(screen.getByTestId('content').getAttribute('role')).toBe('region');
+      expect(() => view.update(bare.platform, withDom.ui, <Dialog defaultOpen role="region" />)).toThrow(
+        expect.objectContaining({ name: 'DialogRoleMissingError', code: 'DIALOG_ROLE_MISSING' }),
       );
-      expect(screen.getByTestId('content')).toBeTruthy();
-      view.rerender(
-        <Boundary>
-          <Provide platform={bare.platform} ui={withDom.ui}>
-            <Dialog defaultOpen role="region" />
-          </Provide>
-        </Boundary>,
-      );
-      expect(screen.getByTestId('error').textContent).toBe('DialogRoleMissingError');
     } finally {
       console.error = original;
     }
@@ -192,11 +164,7 @@ describe('useDialog — the role check follows the host', () => {
 describe('useDialog — delays', () => {
   it('openDelay keeps it "opening" for that long; closeDelay keeps it "closing" (still on screen) for that long', () => {
     const { platform, ui } = setup();
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog openDelay={500} closeDelay={300} />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog openDelay={500} closeDelay={300} />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(stateText()).toBe('opening');
     act(() => platform.advance(499));
@@ -215,22 +183,14 @@ describe('useDialog — delays', () => {
 
   it('under reduced motion the close delay is 0: it closes at once', () => {
     const { platform, ui } = setup({ media: [REDUCED_MOTION] });
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog closeDelay={300} defaultOpen />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog closeDelay={300} defaultOpen />);
     fireEvent.click(screen.getByRole('button', { name: 'cancel' }));
     expect(stateText()).toBe('closed');
   });
 
   it('0 ms delays are accepted (no delay)', () => {
     const { platform, ui } = setup();
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog openDelay={0} closeDelay={0} />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog openDelay={0} closeDelay={0} />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(stateText()).toBe('open');
     fireEvent.click(screen.getByRole('button', { name: 'cancel' }));
@@ -242,20 +202,12 @@ describe('useDialog — delays', () => {
     const original = console.error;
     console.error = () => undefined;
     try {
-      expect(() =>
-        render(
-          <Provide platform={platform} ui={ui}>
-            <Dialog openDelay={2 ** 31} />
-          </Provide>,
-        ),
-      ).toThrow(invalid('openDelay', 'useDialog: openDelay must be a finite number of ms from 0 up to 2147483647'));
-      expect(() =>
-        render(
-          <Provide platform={platform} ui={ui}>
-            <Dialog closeDelay={-5} />
-          </Provide>,
-        ),
-      ).toThrow(invalid('closeDelay', 'useDialog: closeDelay must be a finite number of ms from 0 up to 2147483647'));
+      expect(() => mount(platform, ui, <Dialog openDelay={2 ** 31} />)).toThrow(
+        invalid('openDelay', 'useDialog: openDelay must be a finite number of ms from 0 up to 2147483647'),
+      );
+      expect(() => mount(platform, ui, <Dialog closeDelay={-5} />)).toThrow(
+        invalid('closeDelay', 'useDialog: closeDelay must be a finite number of ms from 0 up to 2147483647'),
+      );
     } finally {
       console.error = original;
     }
@@ -265,16 +217,8 @@ describe('useDialog — delays', () => {
 describe('useDialog — options changed while it lives', () => {
   it('modal turned off before opening: no aria-modal and no scroll lock', () => {
     const { platform, ui } = setup();
-    const view = render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog modal />
-      </Provide>,
-    );
-    view.rerender(
-      <Provide platform={platform} ui={ui}>
-        <Dialog modal={false} />
-      </Provide>,
-    );
+    const view = mount(platform, ui, <Dialog modal />);
+    view.update(platform, ui, <Dialog modal={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(screen.getByTestId('content').hasAttribute('aria-modal')).toBe(false);
     expect(document.body.style.overflow).toBe('');
@@ -282,11 +226,7 @@ describe('useDialog — options changed while it lives', () => {
 
   it('modal by default: aria-modal and the page scroll locked', () => {
     const { platform, ui } = setup();
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(screen.getByTestId('content').getAttribute('aria-modal')).toBe('true');
     expect(document.body.style.overflow).toBe('hidden');
@@ -294,36 +234,20 @@ describe('useDialog — options changed while it lives', () => {
 
   it('closeOnEscape turned off and then left out again: Escape closes (the default)', () => {
     const { platform, ui } = setup();
-    const view = render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog closeOnEscape={false} defaultOpen />
-      </Provide>,
-    );
+    const view = mount(platform, ui, <Dialog closeOnEscape={false} defaultOpen />);
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(stateText()).toBe('open');
-    view.rerender(
-      <Provide platform={platform} ui={ui}>
-        <Dialog defaultOpen />
-      </Provide>,
-    );
+    view.update(platform, ui, <Dialog defaultOpen />);
     fireEvent.keyDown(document.body, { key: 'Escape' });
     expect(stateText()).toBe('closed');
   });
 
   it('closeOnBackdrop turned off and then left out again: a backdrop press closes (the default)', () => {
     const { platform, ui } = setup();
-    const view = render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog closeOnBackdrop={false} defaultOpen />
-      </Provide>,
-    );
+    const view = mount(platform, ui, <Dialog closeOnBackdrop={false} defaultOpen />);
     fireEvent.pointerDown(screen.getByTestId('backdrop'));
     expect(stateText()).toBe('open');
-    view.rerender(
-      <Provide platform={platform} ui={ui}>
-        <Dialog defaultOpen />
-      </Provide>,
-    );
+    view.update(platform, ui, <Dialog defaultOpen />);
     fireEvent.pointerDown(screen.getByTestId('backdrop'));
     expect(stateText()).toBe('closed');
   });
@@ -346,16 +270,8 @@ describe('useDialog — options changed while it lives', () => {
         </>
       );
     }
-    const view = render(
-      <Provide platform={platform} ui={ui}>
-        <Focusing onOpenChange={(open, reason) => void first.push([open, reason])} target="one" />
-      </Provide>,
-    );
-    view.rerender(
-      <Provide platform={platform} ui={ui}>
-        <Focusing onOpenChange={(open, reason) => void second.push([open, reason])} target="two" />
-      </Provide>,
-    );
+    const view = mount(platform, ui, <Focusing onOpenChange={(open, reason) => void first.push([open, reason])} target="one" />);
+    view.update(platform, ui, <Focusing onOpenChange={(open, reason) => void second.push([open, reason])} target="two" />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     await act(async () => {});
     expect(document.activeElement?.id).toBe('two');
@@ -369,11 +285,7 @@ describe('useDialog — options changed while it lives', () => {
 
   it('without initialFocus, focus moves to the first tabbable inside and nothing is reported', async () => {
     const { platform, ui } = setup();
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     await act(async () => {});
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'amount' }));
@@ -382,11 +294,7 @@ describe('useDialog — options changed while it lives', () => {
 
   it('without onOpenChange, opening and closing report nothing', () => {
     const { platform, ui } = setup();
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     fireEvent.click(screen.getByRole('button', { name: 'cancel' }));
     expect(stateText()).toBe('closed');
@@ -418,11 +326,7 @@ describe('useDialog — controlled', () => {
   it('open turned false by the parent closes it (reason "close")', () => {
     const { platform, ui } = setup();
     const changes: Changes = [];
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Controlled changes={changes} initial />
-      </Provide>,
-    );
+    mount(platform, ui, <Controlled changes={changes} initial />);
     expect(stateText()).toBe('open');
     fireEvent.click(screen.getByRole('button', { name: 'hide' }));
     expect(stateText()).toBe('closed');
@@ -435,11 +339,7 @@ describe('useDialog — controlled', () => {
   it('opened by its own trigger, it stays open when the parent follows with open = true', () => {
     const { platform, ui } = setup();
     const changes: Changes = [];
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Controlled changes={changes} />
-      </Provide>,
-    );
+    mount(platform, ui, <Controlled changes={changes} />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(stateText()).toBe('open');
     expect(changes).toEqual([[true, undefined]]);
@@ -448,11 +348,7 @@ describe('useDialog — controlled', () => {
   it('open turned false during the open delay cancels the opening', () => {
     const { platform, ui } = setup();
     const changes: Changes = [];
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Controlled changes={changes} openDelay={500} />
-      </Provide>,
-    );
+    mount(platform, ui, <Controlled changes={changes} openDelay={500} />);
     fireEvent.click(screen.getByRole('button', { name: 'show' }));
     expect(stateText()).toBe('opening');
     fireEvent.click(screen.getByRole('button', { name: 'hide' }));
@@ -465,11 +361,7 @@ describe('useDialog — controlled', () => {
   it('open turned true during the close delay brings it back open', () => {
     const { platform, ui } = setup();
     const changes: Changes = [];
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Controlled changes={changes} closeDelay={300} initial />
-      </Provide>,
-    );
+    mount(platform, ui, <Controlled changes={changes} closeDelay={300} initial />);
     fireEvent.click(screen.getByRole('button', { name: 'hide' }));
     expect(stateText()).toBe('closing');
     fireEvent.click(screen.getByRole('button', { name: 'show' }));
@@ -482,11 +374,7 @@ describe('useDialog — controlled', () => {
   it('an uncontrolled defaultOpen dialog opens on mount and tells onOpenChange', () => {
     const { platform, ui } = setup();
     const changes: Changes = [];
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Dialog defaultOpen onOpenChange={(open, reason) => void changes.push([open, reason])} />
-      </Provide>,
-    );
+    mount(platform, ui, <Dialog defaultOpen onOpenChange={(open, reason) => void changes.push([open, reason])} />);
     expect(stateText()).toBe('open');
     expect(changes).toEqual([[true, undefined]]);
   });
@@ -494,11 +382,7 @@ describe('useDialog — controlled', () => {
   it('defaultOpen is ignored when open is given', () => {
     const { platform, ui } = setup();
     const changes: Changes = [];
-    render(
-      <Provide platform={platform} ui={ui}>
-        <Controlled changes={changes} defaultOpen />
-      </Provide>,
-    );
+    mount(platform, ui, <Controlled changes={changes} defaultOpen />);
     expect(stateText()).toBe('closed');
     expect(changes).toEqual([]);
   });
@@ -511,16 +395,8 @@ describe('useDialog — a new platform in the provider', () => {
     const boom = () => {
       throw new Error('handler bug');
     };
-    const view = render(
-      <Provide platform={first.platform} ui={first.ui}>
-        <Dialog onOpenChange={boom} />
-      </Provide>,
-    );
-    view.rerender(
-      <Provide platform={next} ui={first.ui}>
-        <Dialog onOpenChange={boom} />
-      </Provide>,
-    );
+    const view = mount(first.platform, first.ui, <Dialog onOpenChange={boom} />);
+    view.update(next, first.ui, <Dialog onOpenChange={boom} />);
     fireEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(first.platform.reports).toEqual([]);
     expect(next.reports.map((r) => [r.event, (r.error as Error).name])).toEqual([['callbackFailed', 'UserCallbackError']]);
@@ -529,18 +405,10 @@ describe('useDialog — a new platform in the provider', () => {
   it('a default-open dialog the user closed stays closed (defaultOpen applies on mount only)', () => {
     const first = setup();
     const next = memoryPlatform({ dom: { window, document } });
-    const view = render(
-      <Provide platform={first.platform} ui={first.ui}>
-        <Dialog defaultOpen />
-      </Provide>,
-    );
+    const view = mount(first.platform, first.ui, <Dialog defaultOpen />);
     fireEvent.click(screen.getByRole('button', { name: 'cancel' }));
     expect(stateText()).toBe('closed');
-    view.rerender(
-      <Provide platform={next} ui={first.ui}>
-        <Dialog defaultOpen />
-      </Provide>,
-    );
+    view.update(next, first.ui, <Dialog defaultOpen />);
     expect(stateText()).toBe('closed');
   });
 });
