@@ -121,14 +121,17 @@ export function useDialog(options: UseDialogOptions = {}): UseDialogResult {
     const closed = actor.on('closed', (e) =>
       guardCallback('onOpenChange', () => latest.current.onOpenChange?.(false, e.reason), platform.errors),
     );
-    if (defaultOpen) actor.send({ type: 'OPEN' });
     return () => {
       opened.unsubscribe();
       closed.unsubscribe();
     };
-    // defaultOpen applies once, on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, platform.errors]);
+  // After the handlers above, so that onOpenChange hears it. defaultOpen applies once, on mount: a new platform
+  // in the provider re-subscribes the handlers but never reopens a dialog the user has closed.
+  useEffect(() => {
+    if (defaultOpen) actor.send({ type: 'OPEN' });
+    // Stryker disable next-line ArrayDeclaration: the actor of a module-level machine is the same object for the component's life
+  }, [actor]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (options.open === undefined) return;

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useButton } from '../../react/use-button.js';
 import { ExkitProvider, useExkit } from '../../react/provider.js';
@@ -144,5 +145,18 @@ describe("useButton — the failure model: a caller's handler runs guarded, malf
     expect(() => renderHook(() => useButton(() => undefined, { disabled: 'yes' as never }))).toThrow(
       expect.objectContaining({ name: 'InvalidArgumentError', extra: { field: 'input.disabled', value: 'yes' } }),
     );
+  });
+});
+
+describe('useButton — one onClick per click, whatever React does with effects', () => {
+  it('under StrictMode (effects mounted, cleaned up and mounted again) a click calls onClick exactly once', () => {
+    const onSubmit = vi.fn();
+    const view = render(
+      <StrictMode>
+        <Submit onSubmit={onSubmit} />
+      </StrictMode>,
+    );
+    fireEvent.click(within(view.container).getByRole('button'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });
