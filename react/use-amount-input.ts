@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { amountFromCode, amountInputChange, type AmountRefusal } from '../core/content/amount-field.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
 import { localizeAmount } from '../core/content/sanitize-amount.js';
 
 export interface UseAmountInputOptions {
@@ -12,7 +13,7 @@ export interface UseAmountInputOptions {
   value?: string;
   /** The starting value when the hook owns it (uncontrolled). */
   defaultValue?: string;
-  /** Called with each new sanitised value. */
+  /** Called with each new sanitised value; a throw from it is logged (a UserCallbackError), never thrown at the page. */
   onValueChange?: (value: string) => void;
 }
 
@@ -76,7 +77,8 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const commit = useCallback(
     (next: string) => {
       if (!controlled) setInner(next);
-      if (next !== current.current) onValueChange.current?.(next);
+      // The caller's callback runs guarded: a throw is logged (a UserCallbackError), never thrown at the host.
+      if (next !== current.current) guardCallback('onValueChange', () => onValueChange.current?.(next));
     },
     [controlled],
   );

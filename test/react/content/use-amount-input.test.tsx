@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAmountInput } from '../../../react/index.js';
 
 afterEach(cleanup);
@@ -339,5 +339,49 @@ describe('useAmountInput: values, callbacks and the caret across renders', () =>
     typeRaw(input, '78', 2);
     expect(input.value).toBe('78');
     expect(values).toEqual(['15', '78']);
+  });
+
+  it('an onValueChange that throws is logged as a UserCallbackError, and the field keeps working and reporting', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const uncaught: unknown[] = [];
+    const onError = (event: ErrorEvent) => uncaught.push(event.error);
+    window.addEventListener('error', onError);
+    try {
+      const values: string[] = [];
+      render(
+        <Field
+          defaultValue="1"
+          onValue={(v) => {
+            values.push(v);
+            throw new Error('callback bug');
+          }}
+        />,
+      );
+      const input = field();
+      input.focus();
+      typeRaw(input, '12', 2);
+      typeRaw(input, '123', 3);
+      expect(values).toEqual(['12', '123']);
+      expect([input.value, input.selectionStart]).toEqual(['123', 3]);
+      expect(uncaught).toEqual([]);
+      expect(logged.mock.calls.filter((call) => String(call[0]).includes('onValueChange threw'))).toHaveLength(2);
+    } finally {
+      window.removeEventListener('error', onError);
+      logged.mockRestore();
+    }
+  });
+
+  it('without onValueChange a change logs nothing', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      render(<Field defaultValue="1" />);
+      const input = field();
+      input.focus();
+      typeRaw(input, '12', 2);
+      expect(input.value).toBe('12');
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
