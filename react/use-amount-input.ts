@@ -1,6 +1,7 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { amountFromCode, amountInputChange, type AmountRefusal } from '../core/content/amount-field.js';
+import { guardCallback } from '../core/errors/guard-callback.js';
 import { localizeAmount } from '../core/content/sanitize-amount.js';
 
 export interface UseAmountInputOptions {
@@ -12,7 +13,7 @@ export interface UseAmountInputOptions {
   value?: string;
   /** The starting value when the hook owns it (uncontrolled). */
   defaultValue?: string;
-  /** Called with each new sanitised value. */
+  /** Called with each new sanitised value; a throw from it is logged (a UserCallbackError), never thrown at the page. */
   onValueChange?: (value: string) => void;
 }
 
@@ -46,15 +47,17 @@ export interface UseAmountInputResult {
 export function useAmountInput(options: UseAmountInputOptions): UseAmountInputResult {
   const { fractionDigits, locale } = options;
   const controlled = options.value !== undefined;
+  // Stryker disable next-line StringLiteral: every render reads the value through amountFromCode, which reads a non-amount as ''
   const [inner, setInner] = useState(() => amountFromCode(options.defaultValue ?? '', fractionDigits));
   const [refusal, setRefusal] = useState<AmountRefusal | null>(null);
   // A change that sanitises back to the same value still needs a render, to put the caret back.
+  // Stryker disable next-line ArithmeticOperator: n - 1 differs from n as n + 1 does, so every call still renders again
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const input = useRef<HTMLInputElement | null>(null);
   const pendingCaret = useRef<number | null>(null);
   const onValueChange = useRef(options.onValueChange);
   // Sanitised on every render, so a change of fractionDigits (another market) trims the value on display too.
-  const value = amountFromCode(controlled ? (options.value ?? '') : inner, fractionDigits);
+  const value = amountFromCode(controlled ? options.value : inner, fractionDigits);
   const text = localizeAmount(value, locale);
   const current = useRef(value);
   // The latest callback and value, for the change handler (which runs after this commit).
@@ -74,7 +77,8 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const commit = useCallback(
     (next: string) => {
       if (!controlled) setInner(next);
-      if (next !== current.current) onValueChange.current?.(next);
+      // The caller's callback runs guarded: a throw is logged (a UserCallbackError), never thrown at the host.
+      if (next !== current.current) guardCallback('onValueChange', () => onValueChange.current?.(next));
     },
     [controlled],
   );
@@ -82,10 +86,7 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const onChange = useCallback(
     (event: ChangeEvent<HTMLInputElement>) => {
       const raw = event.target.value;
-      const next = amountInputChange(current.current, raw, event.target.selectionStart ?? raw.length, {
-        fractionDigits,
-        ...(locale === undefined ? {} : { locale }),
-      });
+      const next = amountInputChange(current.current, raw, event.target.selectionStart ?? raw.length, { fractionDigits, locale });
       pendingCaret.current = next.caret;
       setRefusal(next.refusal);
       if (next.refusal === null) commit(next.value);
@@ -101,9 +102,10 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
     },
     [commit, fractionDigits],
   );
-  const ref = useCallback((element: HTMLInputElement | null) => {
+  // One callback for the component's life: React calls a new ref callback again on every render.
+  const [ref] = useState(() => (element: HTMLInputElement | null) => {
     input.current = element;
-  }, []);
+  });
 
   const inputProps: AmountInputProps = { ref, value: text, onChange, type: 'text', inputMode: 'decimal', autoComplete: 'off' };
   return { value, refusal, setValue, getInputProps: () => inputProps, inputProps };

@@ -72,17 +72,14 @@ export function useBridgeRequest<T = unknown>(
       ),
   }));
   // Created idle during render and started after the first commit (starting sends the request).
-  const actor = useActorRef(bridgeRequestMachine, {
-    input:
-      options.timeoutMs === undefined ? { bridge: current, path, params } : { bridge: current, path, params, timeoutMs: options.timeoutMs },
-  });
+  const actor = useActorRef(bridgeRequestMachine, { input: { bridge: current, path, params, timeoutMs: options.timeoutMs } });
   // `key` stands for path and params, so a new params object with the same content sends nothing.
   const key = JSON.stringify([path, params ?? null]);
   const sent = useRef(key);
   useEffect(() => {
     if (sent.current === key) return;
     sent.current = key;
-    actor.send(params === undefined ? { type: 'REQUEST', path } : { type: 'REQUEST', path, params });
+    actor.send({ type: 'REQUEST', path, params });
   }, [actor, key, path, params]);
   const { value, response, error, skip } = useSelector(actor, requestView, shallowEqual);
   return {

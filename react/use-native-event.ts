@@ -7,7 +7,7 @@ const noEvent = () => undefined;
 export function useNativeEvent<T = unknown>(name: string): T | undefined {
   const bridge = useExkitService('bridge');
   const store = useMemo(() => {
-    const latest: { value: T | undefined } = { value: undefined };
+    const latest: { value?: T } = {};
     return {
       subscribe: (onChange: () => void) => {
         const subscription = bridge.event$<T>(name).subscribe((data) => {

@@ -27,6 +27,7 @@ export function useSigningInit(): UseSigningInitResult {
   const { status, error } = useSelector(actor, (s) => ({ status: s.value as SigningInitStatus, error: s.context.error }), shallowEqual);
   useEffect(() => {
     actor.send({ type: 'INIT' });
+    // Stryker disable next-line ArrayDeclaration: useActorRef keeps one actor for the component's life, so [] runs this as often
   }, [actor]);
   return {
     status,

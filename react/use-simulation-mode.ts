@@ -20,7 +20,7 @@ export function useSimulationMode(): UseSimulationModeResult {
   const on = useAppActorView(actor, isOn, isOff);
   return {
     on,
-    turnOn: (locale) => actor.send(locale === undefined ? { type: 'TURN_ON' } : { type: 'TURN_ON', locale }),
+    turnOn: (locale) => actor.send({ type: 'TURN_ON', locale }),
     turnOff: () => actor.send({ type: 'TURN_OFF' }),
   };
 }

@@ -87,3 +87,57 @@ describe.each([
     expect(bridge.pendingCount).toBe(0);
   });
 });
+
+function Timed({ path, timeoutMs }: { path: string; timeoutMs?: number }) {
+  const { status, timedOut } = useBridgeRequest<string>(path, undefined, timeoutMs === undefined ? {} : { timeoutMs });
+  return <span data-testid="status">{`${status}${timedOut ? ' (timeout)' : ''}`}</span>;
+}
+
+describe('useBridgeRequest options and later paths', () => {
+  it('timeoutMs overrides the app request timeout; without it the default 10 s holds', async () => {
+    const { platform, bridge, sim } = inApp();
+    sim.route('/slow', { never: true });
+    render(
+      <ExkitProvider value={{ platform, bridge }}>
+        <Timed path="/slow" timeoutMs={500} />
+        <Timed path="/slow" />
+      </ExkitProvider>,
+    );
+    await act(() => platform.advanceAsync(500));
+    expect(screen.getAllByTestId('status').map((s) => s.textContent)).toEqual(['error (timeout)', 'pending']);
+    await act(() => platform.advanceAsync(9_500));
+    expect(screen.getAllByTestId('status').map((s) => s.textContent)).toEqual(['error (timeout)', 'error (timeout)']);
+  });
+
+  it('a new path without params sends a request to that path', async () => {
+    const { platform, bridge, sim } = inApp();
+    sim.route('/a', () => ({ data: 'from a' }));
+    sim.route('/b', () => ({ data: 'from b' }));
+    const view = render(tree(platform, bridge, <Request path="/a" />, false));
+    await settle();
+    view.rerender(tree(platform, bridge, <Request path="/b" />, false));
+    await settle();
+    expect(sim.received.map((m) => (m.payload as { path: string }).path)).toEqual(['/a', '/b']);
+    expect(sim.received.map((m) => 'params' in (m.payload as object))).toEqual([false, false]);
+    expect(screen.getByTestId('data').textContent).toBe('from b');
+  });
+
+  it('the bridge the request actor holds forwards a request without options, or without a signal, to the provider’s bridge', async () => {
+    const { platform, bridge, sim } = inApp();
+    sim.route('/held', { never: true });
+    sim.route('/direct', () => ({ data: 'direct' }));
+    let actor: ReturnType<typeof useBridgeRequest>['actor'] | undefined;
+    function Inspect() {
+      actor = useBridgeRequest('/held').actor;
+      return null;
+    }
+    render(tree(platform, bridge, <Inspect />, false));
+    const held = actor!.getSnapshot().context.bridge;
+    const answers = await act(() => Promise.all([held.request('/direct'), held.request('/direct', { n: 1 }, {})]));
+    expect(answers).toEqual([
+      { status: 'answered', code: '00000', data: 'direct' },
+      { status: 'answered', code: '00000', data: 'direct' },
+    ]);
+    expect(sim.received.map((m) => (m.payload as { path: string }).path)).toEqual(['/held', '/direct', '/direct']);
+  });
+});

@@ -37,4 +37,21 @@ describe('usePreferences()', () => {
       expect.objectContaining({ name: 'MissingProviderError' }),
     );
   });
+
+  it('set and reset go to the service the provider holds now, after it swaps services', () => {
+    const platform = memoryPlatform();
+    const first = createPreferences(platform);
+    const second = createPreferences(memoryPlatform());
+    let services = { platform, preferences: first };
+    const { result, rerender } = renderHook(() => usePreferences(), {
+      wrapper: ({ children }: { children?: ReactNode }) => <ExkitProvider value={services}>{children}</ExkitProvider>,
+    });
+    services = { platform, preferences: second };
+    rerender();
+    act(() => void result.current.setPreferences({ theme: 'white' }));
+    expect([first.get().theme, second.get().theme]).toEqual(['black', 'white']);
+    act(() => void first.set({ theme: 'white' }));
+    act(() => void result.current.resetPreferences());
+    expect([first.get().theme, second.get().theme]).toEqual(['white', 'black']);
+  });
 });

@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createRiskTokenService } from '../../machines/risk-token.service.js';
@@ -53,5 +54,47 @@ describe('useRiskToken', () => {
         </ExkitProvider>,
       ),
     ).toThrow(MissingProviderError);
+  });
+
+  it('a server render shows no token (not initialised, no kind, not pending, no error), whatever the service holds', async () => {
+    const platform = memoryPlatform();
+    const service = createRiskTokenService(platform, { fetchToken: () => Promise.resolve(TOKEN) });
+    await platform.advanceAsync(0);
+    expect(service.actor.getSnapshot().value).toEqual({ status: 'success', refresh: 'idle' });
+    const html = renderToString(
+      <ExkitProvider value={{ platform, riskToken: service }}>
+        <Probe />
+      </ExkitProvider>,
+    );
+    expect(html).toBe('<button type="button">notInitialised|-|idle|-</button>');
+    service.dispose();
+  });
+
+  it('refresh() goes to the service the provider holds now, after the provider swaps services', async () => {
+    const platform = memoryPlatform();
+    const calls: string[] = [];
+    const first = createRiskTokenService(platform, { fetchToken: () => (calls.push('first'), Promise.resolve(TOKEN)), autoStart: false });
+    const second = createRiskTokenService(platform, { fetchToken: () => (calls.push('second'), Promise.resolve(TOKEN)), autoStart: false });
+    const view = render(
+      <ExkitProvider value={{ platform, riskToken: first }}>
+        <Probe />
+      </ExkitProvider>,
+    );
+    await act(() => platform.advanceAsync(0));
+    view.rerender(
+      <ExkitProvider value={{ platform, riskToken: second }}>
+        <Probe />
+      </ExkitProvider>,
+    );
+    await act(() => platform.advanceAsync(0));
+    expect(calls).toEqual(['first', 'second']);
+    await act(async () => {
+      screen.getByRole('button').click();
+      await platform.advanceAsync(0);
+    });
+    expect(calls).toEqual(['first', 'second', 'second']);
+    expect(screen.getByRole('button').textContent).toBe('success|success|idle|-');
+    first.dispose();
+    second.dispose();
   });
 });

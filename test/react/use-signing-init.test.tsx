@@ -10,9 +10,13 @@ function fakeSecurity(failFirst: boolean) {
   const events$ = new Subject<SecurityEvent>();
   let attempts = 0;
   const published: string[] = [];
+  const fetches: unknown[] = [];
   const security = {
     events$: events$.asObservable(),
-    fetchConfig: async () => parseSignConfig({ clientOpen: true, serverPublicKey: 'AAAA', serverPublicKeySign: 'AAAA' }),
+    fetchConfig: async (options: unknown) => (
+      fetches.push(options),
+      parseSignConfig({ clientOpen: true, serverPublicKey: 'AAAA', serverPublicKeySign: 'AAAA' })
+    ),
     verifyServerKey: async () => {
       attempts++;
       if (failFirst && attempts === 1) throw new SigningInitError('SERVER_KEY_SIGNATURE_INVALID', 'no');
@@ -25,7 +29,7 @@ function fakeSecurity(failFirst: boolean) {
     reset: () => published.push('reset'),
     reportInitFailure: () => published.push('report'),
   } as unknown as Security;
-  return { security, events$, published };
+  return { security, events$, published, fetches };
 }
 
 function Probe() {
@@ -107,5 +111,70 @@ describe('useSigningInit', () => {
         </ExkitProvider>,
       ),
     ).toThrowError(expect.objectContaining({ name: 'MissingProviderError' }));
+  });
+
+  it('refetch() fetches the sign config again, bypassing the cache, and gets back to ready', async () => {
+    const { security, fetches } = fakeSecurity(false);
+    let result: ReturnType<typeof useSigningInit> | undefined;
+    function Inspect() {
+      result = useSigningInit();
+      return <span>{result.status}</span>;
+    }
+    render(
+      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+        <Inspect />
+      </ExkitProvider>,
+    );
+    expect(await screen.findByText('ready')).toBeTruthy();
+    expect(fetches).toEqual([{ force: false }]);
+    act(() => result!.refetch());
+    expect(await screen.findByText('ready')).toBeTruthy();
+    expect(fetches).toEqual([{ force: false }, { force: true }]);
+  });
+
+  it('useSecurityEvents calls the latest callback it was given', () => {
+    const { security, events$ } = fakeSecurity(false);
+    const seen: string[] = [];
+    function Listener({ tag }: { tag: string }) {
+      useSecurityEvents((e) => seen.push(`${tag}:${e.type}`));
+      return null;
+    }
+    const view = render(
+      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+        <Listener tag="first" />
+      </ExkitProvider>,
+    );
+    events$.next({ type: 'toast', code: '00022', message: 'expired' });
+    view.rerender(
+      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+        <Listener tag="second" />
+      </ExkitProvider>,
+    );
+    events$.next({ type: 'logout', code: '00023' });
+    expect(seen).toEqual(['first:toast', 'second:logout']);
+  });
+
+  it('useSecurityEvents follows a new security service from the provider', () => {
+    const first = fakeSecurity(false);
+    const second = fakeSecurity(false);
+    const seen: string[] = [];
+    function Listener() {
+      useSecurityEvents((e) => seen.push(e.type));
+      return null;
+    }
+    const platform = memoryPlatform();
+    const view = render(
+      <ExkitProvider value={{ platform, security: first.security }}>
+        <Listener />
+      </ExkitProvider>,
+    );
+    view.rerender(
+      <ExkitProvider value={{ platform, security: second.security }}>
+        <Listener />
+      </ExkitProvider>,
+    );
+    first.events$.next({ type: 'toast', code: '00022', message: 'expired' });
+    second.events$.next({ type: 'logout', code: '00023' });
+    expect(seen).toEqual(['logout']);
   });
 });
