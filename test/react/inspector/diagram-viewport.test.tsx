@@ -449,6 +449,30 @@ describe('DiagramViewport: zoom and pan', () => {
     expect(view()).toBe('translate(8px, 8px) scale(0.5)');
   });
 
+  it.each([
+    [
+      'a drag',
+      () => {
+        fireEvent.pointerDown(frame(), { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
+        fireEvent.pointerMove(frame(), { pointerId: 1, clientX: 130, clientY: 90 });
+      },
+      'translate(-92px, -112px) scale(0.75)',
+    ],
+    ['the actual size', () => fireEvent.click(screen.getByText('1:1')), 'translate(-232px, -232px) scale(1)'],
+    [
+      'the zoom-in button',
+      () => fireEvent.click(screen.getByRole('button', { name: 'Zoom in' })),
+      'translate(-204.5px, -199.5px) scale(0.9375)',
+    ],
+  ])('after %s a resize leaves the view alone', (_name, act_, expected) => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    show();
+    act_();
+    frameWidth = 816;
+    act(() => FakeResizeObserver.last!.callback());
+    expect(view()).toBe(expected);
+  });
+
   it('drags with one pointer, pinches with two, ignores other buttons and strays', () => {
     show();
     fireEvent.pointerMove(frame(), { pointerId: 9, clientX: 0, clientY: 0 });
