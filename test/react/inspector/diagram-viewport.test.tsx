@@ -368,6 +368,32 @@ describe('DiagramViewport: the live states', () => {
     expect(view()).toBe('translate(-342px, -369.5px) scale(0.9375)');
   });
 
+  it('follows a pair of live states as a pair when they fit at the current zoom', () => {
+    const { update } = show({ active: ['busy'] });
+    expect(view()).toBe('translate(-192px, -182px) scale(0.75)');
+    // 420 px apart in the diagram, 315 px at 75 %: both fit the 400 px the frame leaves.
+    update({ active: ['mid', 'left'] });
+    expect(view()).toBe('translate(5.5px, -102px) scale(0.75)');
+    update({ active: ['idle'] });
+    // 570 px apart, 427.5 px at 75 %: both fit the 560 px the frame leaves.
+    update({ active: ['upper', 'lower'] });
+    expect(view()).toBe('translate(-122px, -182px) scale(0.75)');
+  });
+
+  it('content without an SVG still highlights and follows its live state, and opens on a resize', () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    show({ svg: '<div><g class="node" data-id="a" data-box="500 300 10 10"></g></div>', active: ['a'] });
+    expect(liveIds()).toEqual(['a']);
+    // Nothing measured (0 × 0): the live state is out of the 416 × 280 frame at 1:1, so the view moves.
+    expect(view()).toBe('translate(208px, 8px) scale(1)');
+    frameWidth = 616;
+    act(() => FakeResizeObserver.last!.callback());
+    expect(view()).toBe('translate(308px, 8px) scale(1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Fit width' }));
+    expect(view()).toBe('translate(0px, 0px) scale(1)');
+    expect(frame().style.height).toBe('280px');
+  });
+
   it('a new SVG opens at its own initial view, whatever the user did to the last one', () => {
     const { update } = show({ active: ['idle'] });
     for (let i = 0; i < 4; i++) fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
@@ -495,6 +521,31 @@ describe('DiagramViewport: zoom and pan', () => {
     fireEvent.pointerCancel(frame(), { pointerId: 1 });
     fireEvent.pointerMove(frame(), { pointerId: 1, clientX: 200, clientY: 100 });
     expect(view()).toBe('translate(-423px, -283px) scale(1.5)');
+  });
+
+  it('the first of two pointers pinches too; a third pointer neither pans nor zooms', () => {
+    show();
+    fireEvent.pointerDown(frame(), { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
+    fireEvent.pointerDown(frame(), { pointerId: 2, button: 0, clientX: 200, clientY: 100 });
+    fireEvent.pointerMove(frame(), { pointerId: 1, clientX: 0, clientY: 100 });
+    // Twice as far apart, about the midpoint (100, 100), (89, 79) inside the frame.
+    expect(view()).toBe('translate(-333px, -283px) scale(1.5)');
+    fireEvent.pointerDown(frame(), { pointerId: 3, button: 0, clientX: 300, clientY: 300 });
+    fireEvent.pointerMove(frame(), { pointerId: 3, clientX: 400, clientY: 350 });
+    fireEvent.pointerMove(frame(), { pointerId: 1, clientX: 50, clientY: 100 });
+    expect(view()).toBe('translate(-333px, -283px) scale(1.5)');
+  });
+
+  it('removes its wheel listener when it goes', () => {
+    const added = vi.spyOn(HTMLElement.prototype, 'addEventListener');
+    const removed = vi.spyOn(HTMLElement.prototype, 'removeEventListener');
+    const { unmount } = show();
+    const onFrame = added.mock.calls.filter((_call, i) => added.mock.contexts[i] === frame());
+    expect(onFrame.map(([type, , options]) => [type, options])).toEqual([['wheel', { passive: false }]]);
+    const element = frame();
+    unmount();
+    const removedFromFrame = removed.mock.calls.filter((_call, i) => removed.mock.contexts[i] === element);
+    expect(removedFromFrame.map(([type, listener]) => [type, listener])).toEqual([['wheel', onFrame[0]![1]]]);
   });
 
   it('two pointers pressed at one spot do not zoom until they part', () => {
