@@ -269,10 +269,18 @@ describe('DiagramViewport: the live states', () => {
   });
 
   it('reads a state id only from a whole `state-<id>-<n>` element id', () => {
-    const ids = ['state-plain-7', 'x-state-a.b-12', 'xstate-foo-1', 'd-state-tail-1x', 'd-state-nodigit-', 'a-state-b-state-c-2'];
+    const ids = [
+      'state-plain-7',
+      'x-state-a.b-12',
+      'xstate-foo-1',
+      'd-state-tail-1x',
+      'd-state-nodigit-',
+      'a-state-b-state-c-2',
+      'exkit-diagram-1-state-deep-30',
+    ];
     const svg = `<svg viewBox="0 0 100 100">${ids.map((id) => `<g class="node" id="${id}"></g>`).join('')}<g class="node"></g><g class="other" data-id="plain"></g></svg>`;
-    show({ svg, active: ['plain', 'a.b', 'foo', 'tail', 'nodigit', 'b-state-c', 'c', 'undefined', ''] });
-    expect(liveIds()).toEqual(['state-plain-7', 'x-state-a.b-12', 'a-state-b-state-c-2']);
+    show({ svg, active: ['plain', 'a.b', 'foo', 'tail', 'nodigit', 'b-state-c', 'c', 'undefined', '', 'deep'] });
+    expect(liveIds()).toEqual(['state-plain-7', 'x-state-a.b-12', 'a-state-b-state-c-2', 'exkit-diagram-1-state-deep-30']);
   });
 
   it('opens at the scale that keeps its smallest label at 12 px, centred on the live state', () => {
