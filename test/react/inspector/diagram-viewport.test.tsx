@@ -302,6 +302,14 @@ describe('DiagramViewport: the live states', () => {
     expect(frame().style.height).toBe('375px');
   });
 
+  it('in a document without a window, the frame may take 640 px', () => {
+    const doc = document.implementation.createHTMLDocument('');
+    const container = doc.body.appendChild(doc.createElement('div'));
+    render(<DiagramViewport svg={SVG} label="Order" active={['mid']} />, { container });
+    // The window height assumed is the one where 75 % is the largest frame: 640 / 0.75.
+    expect(container.querySelector<HTMLElement>('.exkit-inspector-frame')!.style.height).toBe('640px');
+  });
+
   it('keeps the frame between 280 and 640 px high', () => {
     window.innerHeight = 300;
     show();
