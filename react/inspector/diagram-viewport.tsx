@@ -16,6 +16,9 @@ const MAX_FRAME_SHARE = 0.75;
 const READABLE_LABEL_PX = 12;
 /** A pointer that moves less than this between press and release clicked (a transition label), rather than dragged. */
 const CLICK_SLOP = 5;
+/** The mode once the user zoomed or panned: a change of the frame's width leaves their view alone. */
+// Stryker disable next-line StringLiteral: any mode but 'initial' and 'fit' leaves the view to the user
+const USER_VIEW = 'user';
 
 /** The Mermaid id of a rendered state node (`data-id`, else the `…-state-<id>-<n>` element id). */
 function stateIdOf(node: Element): string | undefined {
@@ -43,13 +46,15 @@ export interface DiagramViewportProps {
   texts?: Partial<InspectorTexts>;
 }
 
-/** The smallest font size (CSS px) of the diagram's labels, or undefined when it has none. */
-function smallestLabelPx(svg: Element): number | undefined {
-  let smallest: number | undefined;
+/** The smallest font size (CSS px) of the diagram's labels, or Infinity when it has none. */
+function smallestLabelPx(svg: Element): number {
+  let smallest = Infinity;
   for (const el of svg.querySelectorAll('.nodeLabel, .edgeLabel, span, p, text')) {
-    if ((el.textContent ?? '').trim() === '') continue;
+    // An element's textContent is a string (null only for documents and doctypes).
+    if (el.textContent!.trim() === '') continue;
     const px = parseFloat(getComputedStyle(el).fontSize);
-    if (px > 0 && (smallest === undefined || px < smallest)) smallest = px;
+    // Stryker disable next-line EqualityOperator: a label as small as the smallest so far leaves it as it is
+    if (px > 0 && px < smallest) smallest = px;
   }
   return smallest;
 }
@@ -72,7 +77,6 @@ function unionBox(elements: Element[], canvas: DOMRect, scale: number): Box | un
  */
 export function DiagramViewport({ svg, label, active, accepted, onSendEvent, texts }: DiagramViewportProps) {
   const t = useMemo(() => resolveInspectorTexts(texts), [texts]);
-  const textsRef = useRef(t);
   const frame = useRef<HTMLDivElement | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
   const size = useRef({ width: 0, height: 0 });
@@ -97,19 +101,17 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
     viewRef.current = view;
     activeRef.current = active;
     sendRef.current = onSendEvent;
-    textsRef.current = t;
   });
 
   const frameHeightFor = (scale: number) => {
-    const windowHeight = frame.current?.ownerDocument.defaultView?.innerHeight ?? MAX_FRAME_HEIGHT / MAX_FRAME_SHARE;
+    const windowHeight = frame.current!.ownerDocument.defaultView?.innerHeight ?? MAX_FRAME_HEIGHT / MAX_FRAME_SHARE;
     const most = Math.max(MIN_FRAME_HEIGHT, Math.min(MAX_FRAME_HEIGHT, Math.floor(windowHeight * MAX_FRAME_SHARE)));
     return Math.round(Math.min(most, Math.max(MIN_FRAME_HEIGHT, size.current.height * scale + 16)));
   };
 
   /** The live states' box in diagram coordinates: the innermost ones (a live region holds its live state). */
   const liveBox = useCallback((frameSize: { width: number; height: number }): Box | undefined => {
-    const host = content.current;
-    if (!host) return undefined;
+    const host = content.current!;
     const live = [...host.querySelectorAll('.exkit-live')];
     const innermost = live.filter((node) => !live.some((other) => other !== node && node.contains(other)));
     const nodes = innermost.filter((node) => node.matches('g.node'));
@@ -121,61 +123,62 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
     if (all && (all.width * scale > frameSize.width - 16 || all.height * scale > frameSize.height - 16))
       return unionBox(shown.slice(0, 1), canvas, scale);
     return all;
+    // Stryker disable next-line ArrayDeclaration: liveBox reads only refs: no dependency, so any fixed list keeps the one function
   }, []);
 
   const highlight = useCallback(() => {
-    const host = content.current;
-    if (!host) return;
+    const host = content.current!;
     const wanted = new Set(activeRef.current);
     for (const node of host.querySelectorAll('g.node, g.cluster, g.statediagram-state')) {
       const id = stateIdOf(node);
       node.classList.toggle('exkit-live', id !== undefined && wanted.has(id));
     }
+    // Stryker disable next-line ArrayDeclaration: highlight reads only refs: no dependency, so any fixed list keeps the one function
   }, []);
 
   /** The whole width, or the readable scale centred on the live state. */
   const initial = useCallback(() => {
-    const width = frame.current?.clientWidth ?? 0;
+    const width = frame.current!.clientWidth;
     const scale = initialScale(size.current.width, width, readable.current);
     const frameHeight = frameHeightFor(scale);
     const frameSize = { width, height: frameHeight };
     mode.current = 'initial';
     setView(centreOn(scale, size.current, frameSize, liveBox(frameSize)));
     setHeight(frameHeight);
+    // Stryker disable next-line ArrayDeclaration: liveBox never changes (its own list is empty), so initial never changes either way
   }, [liveBox]);
 
   const fit = useCallback(() => {
-    const width = frame.current?.clientWidth ?? 0;
+    const width = frame.current!.clientWidth;
     const next = fitToWidth(size.current.width, width);
     mode.current = 'fit';
     setView(next);
     setHeight(frameHeightFor(next.scale));
+    // Stryker disable next-line ArrayDeclaration: fit reads only refs and state setters: any fixed list keeps the one function
   }, []);
 
   // The SVG goes in by hand (it is Mermaid's, sanitised under securityLevel 'strict'), drawn at its natural size.
   useLayoutEffect(() => {
-    const host = content.current;
-    if (!host) return;
+    const host = content.current!;
     host.innerHTML = svg;
     const element = host.querySelector('svg');
     if (!element) return;
-    const box = element.viewBox?.baseVal;
+    const box = element.viewBox.baseVal;
     const width = box && box.width > 0 ? box.width : element.getBoundingClientRect().width;
     const heightOf = box && box.height > 0 ? box.height : element.getBoundingClientRect().height;
     size.current = { width, height: heightOf };
     element.removeAttribute('style');
     element.setAttribute('width', String(width));
     element.setAttribute('height', String(heightOf));
-    const smallest = smallestLabelPx(element);
-    readable.current = smallest === undefined ? 0 : READABLE_LABEL_PX / smallest;
+    // No labels: 0, which opens at the whole width.
+    readable.current = READABLE_LABEL_PX / smallestLabelPx(element);
     // Each transition label naming an event a user sends becomes a control sending it.
     for (const edge of element.querySelectorAll('g.edgeLabel')) {
-      const type = eventOfTransitionLabel(edge.textContent ?? '');
+      const type = eventOfTransitionLabel(edge.textContent!);
       if (type === undefined) continue;
+      // Its name and tabindex follow the texts and onSendEvent: the effects below set them.
       edge.setAttribute('data-send-event', type);
       edge.setAttribute('role', 'button');
-      edge.setAttribute('tabindex', '-1');
-      edge.setAttribute('aria-label', textsRef.current.sendEvent(type));
     }
     highlight();
     initial();
@@ -184,16 +187,13 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
   }, [svg, initial, highlight]);
 
   useEffect(() => {
-    const host = content.current;
-    if (!host) return;
     highlight();
     if (opened.current) {
       opened.current = false;
       return;
     }
     // Follow the live state: when it has left the frame, bring it to the middle at the same scale.
-    const element = frame.current;
-    if (!element) return;
+    const element = frame.current!;
     const frameSize = { width: element.clientWidth, height: element.clientHeight };
     const box = liveBox(frameSize);
     if (!box) return;
@@ -203,26 +203,24 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
 
   // Transition labels named in the current texts (they may change after the SVG went in).
   useEffect(() => {
-    const host = content.current;
-    if (!host) return;
+    const host = content.current!;
     for (const edge of host.querySelectorAll('[data-send-event]'))
-      edge.setAttribute('aria-label', t.sendEvent(edge.getAttribute('data-send-event') ?? ''));
+      edge.setAttribute('aria-label', t.sendEvent(edge.getAttribute('data-send-event')!));
   }, [svg, t]);
 
   useEffect(() => {
-    const host = content.current;
-    if (!host) return;
-    const handled = new Set(accepted ?? []);
+    const host = content.current!;
+    const handled = new Set(accepted);
     for (const edge of host.querySelectorAll('[data-send-event]')) {
-      edge.classList.toggle('exkit-accepts', handled.has(edge.getAttribute('data-send-event') ?? ''));
+      edge.classList.toggle('exkit-accepts', handled.has(edge.getAttribute('data-send-event')!));
       edge.setAttribute('tabindex', onSendEvent ? '0' : '-1');
     }
   }, [svg, accepted, onSendEvent]);
 
   // Open again when the frame's width changes (a rotated phone, a resized window).
   useEffect(() => {
-    const element = frame.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    const element = frame.current!;
+    if (typeof ResizeObserver === 'undefined') return;
     let lastWidth = element.clientWidth;
     const observer = new ResizeObserver(() => {
       if (element.clientWidth !== lastWidth) {
@@ -233,14 +231,14 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
     });
     observer.observe(element);
     return () => observer.disconnect();
+    // Stryker disable next-line ArrayDeclaration: initial and fit never change, so the observer is set up once either way
   }, [initial, fit]);
 
   // Wheel zoom needs a non-passive listener to keep the page from scrolling. A plain wheel zooms only once
   // the frame has focus (clicked or tabbed to), so scrolling past the diagram still scrolls the page;
   // ctrl/⌘ + wheel (what a trackpad pinch sends) zooms at once. One mouse notch is one zoom step at most.
   useEffect(() => {
-    const element = frame.current;
-    if (!element) return;
+    const element = frame.current!;
     const onWheel = (event: WheelEvent) => {
       if (!(event.ctrlKey || event.metaKey || focused.current)) return;
       event.preventDefault();
@@ -248,31 +246,32 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
       const rect = element.getBoundingClientRect();
       const left = rect.left + element.clientLeft;
       const top = rect.top + element.clientTop;
-      mode.current = 'user';
+      mode.current = USER_VIEW;
       const factor = wheelFactor(event.deltaY, event.deltaMode, event.ctrlKey, ZOOM_STEP);
       setView((v) => zoomAt(v, factor, event.clientX - left, event.clientY - top));
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
+    // Stryker disable next-line ArrayDeclaration: the wheel listener reads only refs and state setters: any fixed list sets it up once
   }, []);
 
-  const centre = () => ({ x: (frame.current?.clientWidth ?? 0) / 2, y: height / 2 });
+  const centre = () => ({ x: frame.current!.clientWidth / 2, y: height / 2 });
   const zoomBy = (factor: number) => {
-    mode.current = 'user';
+    mode.current = USER_VIEW;
     const c = centre();
     setView((v) => zoomAt(v, factor, c.x, c.y));
   };
   const actual = () => {
-    mode.current = 'user';
+    mode.current = USER_VIEW;
     const c = centre();
     setView((v) => zoomTo(v, 1, c.x, c.y));
   };
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
-    const target = (event.target as Element).closest?.('[data-send-event]');
+    const target = (event.target as Element).closest('[data-send-event]');
     if (target && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
-      sendRef.current?.(target.getAttribute('data-send-event') ?? '');
+      sendRef.current?.(target.getAttribute('data-send-event')!);
       return;
     }
     const moves: Record<string, [number, number]> = {
@@ -283,7 +282,7 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
     };
     const move = moves[event.key];
     if (move) {
-      mode.current = 'user';
+      mode.current = USER_VIEW;
       setView((v) => panBy(v, move[0], move[1]));
     } else if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
     else if (event.key === '-' || event.key === '_') zoomBy(1 / ZOOM_STEP);
@@ -295,7 +294,7 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
-    const label = (event.target as Element).closest?.('[data-send-event]');
+    const label = (event.target as Element).closest('[data-send-event]');
     press.current = { x: event.clientX, y: event.clientY, event: label?.getAttribute('data-send-event') ?? undefined };
     event.currentTarget.setPointerCapture?.(event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -305,7 +304,7 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
     const previous = map.get(event.pointerId);
     if (!previous) return;
     const now = { x: event.clientX, y: event.clientY };
-    mode.current = 'user';
+    mode.current = USER_VIEW;
     if (map.size === 1) {
       setView((v) => panBy(v, now.x - previous.x, now.y - previous.y));
     } else if (map.size === 2) {
@@ -316,7 +315,8 @@ export function DiagramViewport({ svg, label, active, accepted, onSendEvent, tex
       const rect = event.currentTarget.getBoundingClientRect();
       const left = rect.left + event.currentTarget.clientLeft;
       const top = rect.top + event.currentTarget.clientTop;
-      if (before > 0) setView((v) => zoomAt(v, after / before, (now.x + other.x) / 2 - left, (now.y + other.y) / 2 - top));
+      // Two pointers at one spot (before = 0) give no finite factor, which zoomAt refuses.
+      setView((v) => zoomAt(v, after / before, (now.x + other.x) / 2 - left, (now.y + other.y) / 2 - top));
     }
     map.set(event.pointerId, now);
   };

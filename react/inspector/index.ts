@@ -5,5 +5,5 @@ export * from './use-inspector.js';
 export * from './diagram-viewport.js';
 export { INSPECTOR_TEXTS } from './inspector-texts.js';
 export type { InspectorTexts } from './inspector-texts.js';
-export { PALETTES, renderDiagram } from './render-diagram.js';
+export { DiagramRenderError, PALETTES, renderDiagram } from './render-diagram.js';
 export type { InspectorPalette, InspectorTheme } from './render-diagram.js';

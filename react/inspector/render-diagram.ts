@@ -3,6 +3,8 @@
 // palette of the inspector's theme.
 import type Mermaid from 'mermaid';
 import type { MermaidConfig } from 'mermaid';
+import { ExkitError, InvalidArgumentError } from '../../core/errors/index.js';
+import { describeValue } from '../../core/validate/describe-value.js';
 
 export type InspectorTheme = 'light' | 'dark';
 
@@ -97,6 +99,17 @@ function mermaidConfig(theme: InspectorTheme): MermaidConfig {
   } as MermaidConfig;
 }
 
+/**
+ * A diagram Mermaid could not draw: its optional peers (`mermaid`, `@mermaid-js/layout-elk`) could not be imported,
+ * or it refused the source. The message is Mermaid's own; `cause` holds its error.
+ */
+export class DiagramRenderError extends ExkitError {
+  override name = 'DiagramRenderError';
+  constructor(msg: string, cause: unknown) {
+    super('DIAGRAM_RENDER_FAILED', msg, { cause });
+  }
+}
+
 type MermaidApi = typeof Mermaid;
 
 let loading: Promise<MermaidApi> | undefined;
@@ -115,13 +128,32 @@ function loadMermaid(): Promise<MermaidApi> {
   return loading;
 }
 
-/** Renders Mermaid `source` to SVG text with the ELK layout in `theme`'s palette; calls run one after another. */
+/**
+ * Renders Mermaid `source` to SVG text with the ELK layout in `theme`'s palette; calls run one after another.
+ * Rejects with an InvalidArgumentError for a source that is no string or a theme other than 'light' and 'dark',
+ * and with a DiagramRenderError when Mermaid cannot be loaded or refuses the source.
+ */
 export function renderDiagram(source: string, theme: InspectorTheme): Promise<string> {
+  if (typeof source !== 'string')
+    return Promise.reject(
+      new InvalidArgumentError(`renderDiagram: source must be a string, got ${describeValue(source)}`, { field: 'source', value: source }),
+    );
+  if (theme !== 'light' && theme !== 'dark')
+    return Promise.reject(
+      new InvalidArgumentError(`renderDiagram: theme must be 'light' or 'dark', got ${describeValue(theme)}`, {
+        field: 'theme',
+        value: theme,
+      }),
+    );
   const run = queue.then(async () => {
-    const mermaid = await loadMermaid();
-    mermaid.initialize(mermaidConfig(theme));
-    const { svg } = await mermaid.render(`exkit-inspector-diagram-${++counter}`, source);
-    return svg;
+    try {
+      const mermaid = await loadMermaid();
+      mermaid.initialize(mermaidConfig(theme));
+      const { svg } = await mermaid.render(`exkit-inspector-diagram-${++counter}`, source);
+      return svg;
+    } catch (cause) {
+      throw new DiagramRenderError(cause instanceof Error ? cause.message : describeValue(cause), cause);
+    }
   });
   queue = run.catch(() => undefined);
   return run;
