@@ -3,8 +3,8 @@
 // palette of the inspector's theme.
 import type Mermaid from 'mermaid';
 import type { MermaidConfig } from 'mermaid';
-import { ExkitError, InvalidArgumentError } from '../../core/errors/index.js';
-import { describeValue } from '../../core/validate/describe-value.js';
+import { ExkitError } from '../../core/errors/index.js';
+import { describeValue, invalidArgument } from '../../core/validate/describe-value.js';
 
 export type InspectorTheme = 'light' | 'dark';
 
@@ -134,17 +134,8 @@ function loadMermaid(): Promise<MermaidApi> {
  * and with a DiagramRenderError when Mermaid cannot be loaded or refuses the source.
  */
 export function renderDiagram(source: string, theme: InspectorTheme): Promise<string> {
-  if (typeof source !== 'string')
-    return Promise.reject(
-      new InvalidArgumentError(`renderDiagram: source must be a string, got ${describeValue(source)}`, { field: 'source', value: source }),
-    );
-  if (theme !== 'light' && theme !== 'dark')
-    return Promise.reject(
-      new InvalidArgumentError(`renderDiagram: theme must be 'light' or 'dark', got ${describeValue(theme)}`, {
-        field: 'theme',
-        value: theme,
-      }),
-    );
+  if (typeof source !== 'string') return Promise.reject(invalidArgument('source', 'a string', source, 'renderDiagram'));
+  if (theme !== 'light' && theme !== 'dark') return Promise.reject(invalidArgument('theme', "'light' or 'dark'", theme, 'renderDiagram'));
   const run = queue.then(async () => {
     try {
       const mermaid = await loadMermaid();
