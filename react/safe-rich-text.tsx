@@ -28,7 +28,7 @@ export function SafeRichText({ html, appSchemes, ownDomains, logger, allowedClas
   const prefixes = listKey(allowedClasses?.prefixes);
   useLayoutEffect(() => {
     // An option left undefined is read as not given.
-    const options: RenderRichTextOptions = { appSchemes, logger, allowedClasses };
+    const options: RenderRichTextOptions = { appSchemes, ownDomains, logger, allowedClasses };
     // Stryker disable next-line ConditionalExpression: the div is always rendered, so React has set the ref before a layout effect runs.
     if (ref.current) renderRichText(ref.current, html, options);
     // The lists are compared by their items (see listKey), not by the arrays React is handed on each render.
