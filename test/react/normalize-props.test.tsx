@@ -55,6 +55,9 @@ describe('normalizeProps renames DOM prop names to React names', () => {
     for (const bad of [null, undefined, 1, 'onclick', [] as unknown]) {
       expect(() => normalizeProps(bad as object), String(bad)).toThrow(invalid('props'));
     }
+    expect(() => normalizeProps(null as unknown as object)).toThrow(
+      invalid('props', 'normalizeProps: props must be an object of props, got null'),
+    );
   });
 
   it('props whose keys cannot be read are refused with InvalidArgumentError naming props, with the cause kept', () => {
@@ -75,7 +78,7 @@ describe('normalizeProps renames DOM prop names to React names', () => {
     }
     expect(thrown).toBeInstanceOf(InvalidArgumentError);
     expect(thrown).toEqual(invalid('props'));
-    expect((thrown as Error).message).toContain('an object whose props can be read');
+    expect((thrown as Error).message).toBe('normalizeProps: props must be an object whose props can be read, got an object');
     expect((thrown as Error).cause).toBe(cause);
   });
 });
