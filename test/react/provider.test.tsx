@@ -24,7 +24,8 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
     const { name, code, message } = error as MissingProviderError;
-    return <p data-testid="error">{`${name}|${code}|${message}`}</p>;
+    const typed = error instanceof MissingProviderError ? 'typed' : 'untyped';
+    return <p data-testid="error">{`${typed}|${name}|${code}|${message}`}</p>;
   }
 }
 
@@ -49,7 +50,7 @@ const HINT = 'is not available: wrap the tree in <ExkitProvider> and pass it.';
 
 describe('useExkit', () => {
   it('outside <ExkitProvider> throws MissingProviderError (MISSING_PROVIDER) naming ExkitProvider', () => {
-    expect(errorOf(() => useExkit())).toBe(`MissingProviderError|MISSING_PROVIDER|ExkitProvider ${HINT}`);
+    expect(errorOf(() => useExkit())).toBe(`typed|MissingProviderError|MISSING_PROVIDER|ExkitProvider ${HINT}`);
   });
 
   it('inside returns the very services handed to the nearest provider', () => {
@@ -77,7 +78,7 @@ describe('useExkitService', () => {
 
   it("a service left out or given as null throws MissingProviderError naming it: The 'http' service", () => {
     const platform = memoryPlatform();
-    const expected = `MissingProviderError|MISSING_PROVIDER|The 'http' service ${HINT}`;
+    const expected = `typed|MissingProviderError|MISSING_PROVIDER|The 'http' service ${HINT}`;
     expect(errorOf(() => useExkitService('http'), { platform })).toBe(expected);
     cleanup();
     expect(errorOf(() => useExkitService('http'), { platform, http: undefined })).toBe(expected);
@@ -86,7 +87,7 @@ describe('useExkitService', () => {
   });
 
   it('outside any provider names the provider, not the service', () => {
-    expect(errorOf(() => useExkitService('bridge'))).toBe(`MissingProviderError|MISSING_PROVIDER|ExkitProvider ${HINT}`);
+    expect(errorOf(() => useExkitService('bridge'))).toBe(`typed|MissingProviderError|MISSING_PROVIDER|ExkitProvider ${HINT}`);
   });
 });
 
