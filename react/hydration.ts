@@ -2,6 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 
+// Stryker disable next-line ArrowFunction: nothing is subscribed; a no-op unsubscribe and none (React skips an undefined cleanup) match.
 const subscribeNothing = () => () => {};
 const afterHydration = () => true;
 const duringServerRender = () => false;

@@ -27,11 +27,9 @@ export function SafeRichText({ html, appSchemes, ownDomains, logger, allowedClas
   const names = listKey(allowedClasses?.names);
   const prefixes = listKey(allowedClasses?.prefixes);
   useLayoutEffect(() => {
-    const options: RenderRichTextOptions = {};
-    if (appSchemes) options.appSchemes = appSchemes;
-    if (ownDomains) options.ownDomains = ownDomains;
-    if (logger) options.logger = logger;
-    if (allowedClasses) options.allowedClasses = allowedClasses;
+    // An option left undefined is read as not given.
+    const options: RenderRichTextOptions = { appSchemes, ownDomains, logger, allowedClasses };
+    // Stryker disable next-line ConditionalExpression: the div is always rendered, so React has set the ref before a layout effect runs.
     if (ref.current) renderRichText(ref.current, html, options);
     // The lists are compared by their items (see listKey), not by the arrays React is handed on each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps

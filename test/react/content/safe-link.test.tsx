@@ -131,3 +131,83 @@ describe('<SafeLink> logs to the console by default (spec §S5 "console warning"
     expect(spies.error).not.toHaveBeenCalled();
   });
 });
+
+describe('<SafeLink> follows its props and renders exact rel tokens', () => {
+  it('a new href on the next render is inspected again: allowed to blocked and back', () => {
+    const { rerender } = render(<SafeLink href="https://a.example/">l</SafeLink>);
+    const a = screen.getByText('l');
+    expect(a.getAttribute('href')).toBe('https://a.example/');
+    rerender(<SafeLink href="https://b.example/">l</SafeLink>);
+    expect(a.getAttribute('href')).toBe('https://b.example/');
+    rerender(<SafeLink href="javascript:alert(1)">l</SafeLink>);
+    expect(a.hasAttribute('href')).toBe(false);
+  });
+
+  it('app schemes reach the link rules too: an allowed app link has no host, so it gets no nofollow', () => {
+    render(
+      <SafeLink href="exkit://trade" appSchemes={['exkit']} ownDomains={['example.com']}>
+        app
+      </SafeLink>,
+    );
+    const a = screen.getByText('app');
+    expect(a.getAttribute('href')).toBe('exkit://trade');
+    expect(a.hasAttribute('rel')).toBe(false);
+  });
+
+  it('author rel tokens are split on any whitespace and empty tokens dropped; a blank rel renders no rel', () => {
+    render(
+      <>
+        <SafeLink href="/fees" rel={'  sponsored \t ugc  '}>
+          spaced
+        </SafeLink>
+        <SafeLink href="/fees" rel=" ">
+          blank
+        </SafeLink>
+      </>,
+    );
+    expect(screen.getByText('spaced').getAttribute('rel')).toBe('sponsored ugc');
+    expect(screen.getByText('blank').hasAttribute('rel')).toBe(false);
+  });
+
+  it('a click on a new-tab link with an empty or null href logs the missing-URL error, not a blocked-link warning', () => {
+    const log = logger();
+    render(
+      <>
+        <SafeLink href="" newTab logger={log}>
+          empty
+        </SafeLink>
+        <SafeLink href="   " newTab logger={log}>
+          blank
+        </SafeLink>
+        <SafeLink href={null} newTab logger={log}>
+          null
+        </SafeLink>
+      </>,
+    );
+    for (const name of ['empty', 'blank', 'null']) expect(fireEvent.click(screen.getByText(name)), name).toBe(false);
+    expect(log.logs).toEqual([
+      'error exkit: cannot open a new tab without a URL',
+      'error exkit: cannot open a new tab without a URL',
+      'error exkit: cannot open a new tab without a URL',
+    ]);
+  });
+
+  it('a click on a same-tab link without a URL is cancelled and logs nothing', () => {
+    const log = logger();
+    render(
+      <>
+        <SafeLink href="" logger={log}>
+          empty
+        </SafeLink>
+        <SafeLink href={null} logger={log}>
+          null
+        </SafeLink>
+        <SafeLink href={undefined} logger={log}>
+          undefined
+        </SafeLink>
+      </>,
+    );
+    for (const name of ['empty', 'null', 'undefined']) expect(fireEvent.click(screen.getByText(name)), name).toBe(false);
+    expect(log.logs).toEqual([]);
+  });
+});

@@ -49,3 +49,74 @@ describe('<SafeRichText>: rich text the documented way in React', () => {
     expect(box.firstChild).toBe(first);
   });
 });
+
+describe('<SafeRichText> hands each option to the sanitiser and renders again when a list changes', () => {
+  const warnings = () => {
+    const logs: string[] = [];
+    return { logs, warn: (message: string) => void logs.push(message), error: () => undefined };
+  };
+
+  it('app schemes: an app link stays only where its scheme is given', () => {
+    const html = '<a href="exkit://trade">t</a>';
+    const { container } = render(
+      <>
+        <SafeRichText html={html} appSchemes={['exkit']} logger={silentContentLogger} />
+        <SafeRichText html={html} logger={silentContentLogger} />
+      </>,
+    );
+    const [withScheme, without] = [...container.children];
+    expect(withScheme!.innerHTML).toBe('<a href="exkit://trade">t</a>');
+    expect(without!.innerHTML).toBe('<a>t</a>');
+  });
+
+  it('the logger given receives the warning for a removed link; a new logger on the next render is used', () => {
+    const first = warnings();
+    const second = warnings();
+    const { rerender } = render(<SafeRichText html={'<a href="javascript:alert(1)">x</a>'} logger={first} />);
+    expect(first.logs).toEqual(["exkit: removed an unsafe href from rich text (scheme 'javascript' is not allowed)"]);
+    rerender(<SafeRichText html={'<a href="javascript:alert(1)">x</a>'} logger={second} />);
+    expect([first.logs.length, second.logs]).toEqual([
+      1,
+      ["exkit: removed an unsafe href from rich text (scheme 'javascript' is not allowed)"],
+    ]);
+  });
+
+  it('allowed class names keep exactly the classes named, and a change of the names renders again', () => {
+    const html = '<p class="note warn x">n</p>';
+    const { container, rerender } = render(<SafeRichText html={html} allowedClasses={{ names: ['note'] }} />);
+    const box = container.firstElementChild as HTMLDivElement;
+    expect(box.innerHTML).toBe('<p class="note">n</p>');
+    rerender(<SafeRichText html={html} allowedClasses={{ names: ['note', 'warn'] }} />);
+    expect(box.innerHTML).toBe('<p class="note warn">n</p>');
+    rerender(<SafeRichText html={html} allowedClasses={{ names: ['note', 'warn'], prefixes: ['x'] }} />);
+    expect(box.innerHTML).toBe('<p class="note warn x">n</p>');
+  });
+
+  it('new own domains or app schemes with the same html render again', () => {
+    const html = '<a href="https://www.example.com/">e</a><a href="exkit://t">a</a>';
+    const { container, rerender } = render(<SafeRichText html={html} logger={silentContentLogger} />);
+    const box = container.firstElementChild as HTMLDivElement;
+    expect(box.innerHTML).toBe('<a href="https://www.example.com/" rel="nofollow">e</a><a>a</a>');
+    rerender(<SafeRichText html={html} ownDomains={['example.com']} logger={silentContentLogger} />);
+    expect(box.innerHTML).toBe('<a href="https://www.example.com/">e</a><a>a</a>');
+    rerender(<SafeRichText html={html} ownDomains={['example.com']} appSchemes={['exkit']} logger={silentContentLogger} />);
+    expect(box.innerHTML).toBe('<a href="https://www.example.com/">e</a><a href="exkit://t">a</a>');
+  });
+
+  it('lists are compared item by item: two domains are not the one their letters spell together', () => {
+    const html = '<a href="https://example.com/">e</a>';
+    const { container, rerender } = render(<SafeRichText html={html} ownDomains={['example.com']} />);
+    const box = container.firstElementChild as HTMLDivElement;
+    expect(box.innerHTML).toBe('<a href="https://example.com/">e</a>');
+    rerender(<SafeRichText html={html} ownDomains={['example.co', 'm']} />);
+    expect(box.innerHTML).toBe('<a href="https://example.com/" rel="nofollow">e</a>');
+  });
+
+  it('an empty list in place of none changes nothing, so the content is not rendered again', () => {
+    const { container, rerender } = render(<SafeRichText html="<b>x</b>" />);
+    const box = container.firstElementChild as HTMLDivElement;
+    const first = box.firstChild;
+    rerender(<SafeRichText html="<b>x</b>" ownDomains={[]} appSchemes={[]} allowedClasses={{ names: [], prefixes: [] }} />);
+    expect(box.firstChild).toBe(first);
+  });
+});
