@@ -258,6 +258,17 @@ describe('useFocusTrap', () => {
     expect(document.activeElement).toBe(first);
   });
 
+  it('stating the default trap: true keeps the running trap (focus stays where the user moved it)', () => {
+    const { wrapper: Wrap, box, second } = setup();
+    const { rerender } = renderHook(({ options }) => useFocusTrap(true, () => box, options), {
+      wrapper: Wrap,
+      initialProps: { options: {} as { trap?: boolean } },
+    });
+    second.focus();
+    rerender({ options: { trap: true } });
+    expect(document.activeElement).toBe(second);
+  });
+
   it('does nothing without a node or without a DOM', () => {
     const a = setup();
     renderHook(() => useFocusTrap(true, () => null), { wrapper: a.wrapper });
