@@ -37,7 +37,8 @@ export function useNotifications(): UseNotificationsResult {
   const reducedMotion = useReducedMotion();
   // One subscription: placements (kept while no id or offset moved), the gap and the region's id. The notifier
   // itself holds the region's layer and branch.
-  // Stryker disable next-line ArrayDeclaration: any other start is replaced by the first placements read (no item matches), so only an empty list's identity differs
+  // Stryker disable next-line ArrayDeclaration: any other start is replaced by the first placements read (no item
+  // matches), so only an empty list's identity differs
   const last = useRef<NotificationPlacement[]>([]);
   const select = useCallback((s: { context: NotifierContext }) => {
     const next = notificationPlacements(s.context);
@@ -49,7 +50,8 @@ export function useNotifications(): UseNotificationsResult {
   const serverView = useCallback(() => {
     const { context } = notifier.getSnapshot();
     return { placements: NO_PLACEMENTS, gap: context.gap, regionId: context.regionId };
-    // Stryker disable next-line ArrayDeclaration: the server view is read only in a component's first render (server or hydrating), so it is never reused
+    // Stryker disable next-line ArrayDeclaration: the server view is read only in a component's first render (server or
+    // hydrating), so it is never reused
   }, [notifier]);
   const view = useAppActorView(notifier, select, serverView);
   const api = connectNotifier(view, notifier.send, { reducedMotion });
