@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createUiKit } from '../../machines/index.js';
-import type { LoadingApi, UiKit } from '../../machines/index.js';
+import type { UiKit } from '../../machines/index.js';
+import type { LoadingOverlays } from '../../machines/loading.api.js';
 import { ExkitProvider, useLoading } from '../../react/index.js';
 import { invalid } from '../support/invalid-argument.js';
 
@@ -13,7 +14,7 @@ function setup() {
   // What the hook holds on the registry and on the overlays: subscriptions made and ended.
   const held = { registry: 0, overlays: 0 };
   const real = ui.loading;
-  const loading: LoadingApi = {
+  const loading: LoadingOverlays = {
     ...real,
     show: (target, onRemoved, options) => real.show(target, onRemoved, options),
     get: (target) => {
