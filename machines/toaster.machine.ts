@@ -378,7 +378,12 @@ export const toasterMachine = setup({
       }
       // admit never fills more than the free slots, so none is negative; the clamp keeps take()'s contract regardless.
       const next = context.queue.take(Math.max(context.maxVisible - context.items.length, 0));
-      if (next.length === 0) return;
+      if (next.length === 0) {
+        // The toast only joined the queue, changed in place: a context copy gives observers a new snapshot, so a
+        // view of the queue's length (selected per snapshot) follows.
+        if (added) enqueue.assign({});
+        return;
+      }
       enqueue.assign(({ context, spawn }) => ({
         items: context.items.concat(
           next.map((toast): ToastItem => ({
@@ -412,6 +417,8 @@ export const toasterMachine = setup({
       const { id } = dismissed;
       const queued = id === undefined ? context.queue.clear() : [context.queue.delete(id)].filter((q) => q !== undefined);
       for (const q of queued) enqueue.emit({ type: 'toast.closed', id: q.id, reason: 'dismiss' });
+      // The queue shrank in place: a context copy gives observers a new snapshot to read its length from.
+      if (queued.length > 0) enqueue.assign({});
       for (const item of context.items)
         if (id === undefined || item.id === id) enqueue.sendTo(item.ref, { type: 'CLOSE', reason: 'dismiss' });
     }),
