@@ -240,6 +240,23 @@ describe('toaster machine', () => {
 });
 
 describe('toaster queue: bounded, oldest waiting toast gives way, one id dismissed without walking the queue', () => {
+  it('a toast that only joins or leaves the queue still gives observers a new snapshot, with the new count', () => {
+    const t = setupToaster({ maxVisible: 1 });
+    t.toast('a');
+    const full = t.actor.getSnapshot();
+    const waiting = t.toast('b');
+    const joined = t.actor.getSnapshot();
+    expect(joined).not.toBe(full);
+    expect(queuedToastCount(joined.context)).toBe(1);
+    t.toast.dismiss(waiting);
+    const left = t.actor.getSnapshot();
+    expect(left).not.toBe(joined);
+    expect(queuedToastCount(left.context)).toBe(0);
+    // Dismissing an id that waits nowhere changes nothing, so no new snapshot either.
+    t.toast.dismiss('nobody');
+    expect(t.actor.getSnapshot()).toBe(left);
+  });
+
   it('the default cap is 100 waiting toasts', () => {
     expect(TOAST_MAX_QUEUED).toBe(100);
     const t = setupToaster({ maxVisible: 1 });
