@@ -1,6 +1,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { InvalidArgumentError } from '../../../core/errors/index.js';
 import { createInspector, watchProblem } from '../../../machines/inspector/inspector.js';
 import { useInspector } from '../../../react/inspector/use-inspector.js';
@@ -44,10 +45,10 @@ describe('useInspector', () => {
     const a = actor();
     const b = actor();
     const { result, rerender } = renderHook(({ actors }) => useInspector(actors), {
-      initialProps: { actors: { a } as Record<string, never> },
+      initialProps: { actors: { a } as Record<string, AnyActorRef | undefined> },
     });
     expect(result.current.views.map((v) => v.name)).toEqual(['a']);
-    rerender({ actors: { b, bad: 3 } as never });
+    rerender({ actors: { b, bad: 3 as never } });
     expect(result.current.views.map((v) => v.name)).toEqual(['b']);
     expect(Object.keys(result.current.problems)).toEqual(['bad']);
     rerender({ actors: {} });
