@@ -7,6 +7,7 @@ import { toMermaid } from '../../../machines/diagram/to-mermaid.js';
 import { createInspector } from '../../../machines/inspector/inspector.js';
 import type { Inspector } from '../../../machines/inspector/inspector.js';
 import { INSPECTOR_TEXTS, MachineInspector } from '../../../react/inspector/index.js';
+import { themeVariables } from '../../../react/inspector/inspector-styles.js';
 import type * as RenderDiagramModule from '../../../react/inspector/render-diagram.js';
 
 const calls: Array<{ source: string; theme: string }> = [];
@@ -350,5 +351,57 @@ describe('MachineInspector diagram', () => {
     await waitFor(() => expect(document.querySelector('[data-send-event="GO"]')).not.toBeNull());
     rerender(<MachineInspector actors={{ a }} diagrams={{ a: 'S' }} theme="dark" />);
     await waitFor(() => expect(calls.at(-1)).toEqual({ source: 'S', theme: 'dark' }));
+  });
+});
+
+/** Moves x from { p: 1 } to { q: 2 } on SWAP, through b to c (an eventless step). */
+const swapper = setup({ types: { context: {} as { x: Record<string, number> }, events: {} as { type: 'SWAP' } } }).createMachine({
+  id: 'swapper',
+  context: { x: { p: 1 } },
+  initial: 'a',
+  states: { a: { on: { SWAP: { target: 'b', actions: assign({ x: { q: 2 } }) } } }, b: { always: 'c' }, c: {} },
+});
+
+describe('MachineInspector log details, theme and texts', () => {
+  it('logs each step of a transition, and a context key removed (−) and added (+) with its value', () => {
+    const a = started(swapper);
+    render(<MachineInspector actors={{ a }} diagrams={{}} />);
+    act(() => fireEvent.click(document.querySelector('[data-send="SWAP"]')!));
+    const item = screen.getByRole('list', { name: INSPECTOR_TEXTS.logLabel('a') }).querySelector('li[data-event="SWAP"]') as HTMLElement;
+    const steps = within(item).getByRole('list', { name: INSPECTOR_TEXTS.transitions });
+    expect([...steps.children].map((li) => li.textContent)).toEqual(['a → b', 'b → c']);
+    const changes = within(item).getByRole('list', { name: INSPECTOR_TEXTS.contextChanges });
+    expect([...changes.children].map((li) => [li.className, li.getAttribute('data-path'), li.textContent])).toEqual([
+      ['exkit-inspector-change-removed', 'x.p', '− x.p: 1'],
+      ['exkit-inspector-change-added', 'x.q', '+ x.q: 2'],
+    ]);
+  });
+
+  it("sets the theme's colours as custom properties on the panel, and changes them with the theme", () => {
+    const a = started(counter);
+    const { container, rerender } = render(<MachineInspector actors={{ a }} diagrams={{}} theme="dark" />);
+    const root = container.querySelector('.exkit-inspector') as HTMLElement;
+    const colours = (theme: 'light' | 'dark') => Object.keys(themeVariables(theme)).map((name) => root.style.getPropertyValue(name));
+    expect(colours('dark')).toEqual(Object.values(themeVariables('dark')));
+    rerender(<MachineInspector actors={{ a }} diagrams={{}} theme="light" />);
+    expect(colours('light')).toEqual(Object.values(themeVariables('light')));
+    expect(root.getAttribute('data-theme')).toBe('light');
+  });
+
+  it('follows new texts given on a later render', () => {
+    const a = started(counter);
+    const { rerender } = render(<MachineInspector actors={{ a }} diagrams={{}} texts={{ clear: 'Vider' }} />);
+    expect(screen.getByRole('button', { name: 'Vider' })).toBeTruthy();
+    rerender(<MachineInspector actors={{ a }} diagrams={{}} texts={{ clear: 'Effacer' }} />);
+    expect(screen.getByRole('button', { name: 'Effacer' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Vider' })).toBeNull();
+  });
+
+  it('draws the diagram given on a later render', async () => {
+    const a = started(counter);
+    const { rerender } = render(<MachineInspector actors={{ a }} diagrams={{ a: 'FIRST' }} />);
+    await waitFor(() => expect(calls.at(-1)?.source).toBe('FIRST'));
+    rerender(<MachineInspector actors={{ a }} diagrams={{ a: 'SECOND' }} />);
+    await waitFor(() => expect(calls.at(-1)?.source).toBe('SECOND'));
   });
 });
