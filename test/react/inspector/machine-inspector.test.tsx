@@ -17,6 +17,7 @@ vi.mock('../../../react/inspector/render-diagram.js', async (original) => ({
     calls.push({ source, theme });
     if (source.includes('REFUSE')) throw new Error('no layout');
     if (source.includes('STRINGLY')) throw 'plain refusal';
+    if (source.includes('SLOW')) await new Promise((resolve) => setTimeout(resolve, 60));
     return '<svg viewBox="0 0 200 100"><g class="edgeLabel"><text>GO</text></g></svg>';
   },
 }));
@@ -403,5 +404,15 @@ describe('MachineInspector log details, theme and texts', () => {
     await waitFor(() => expect(calls.at(-1)?.source).toBe('FIRST'));
     rerender(<MachineInspector actors={{ a }} diagrams={{ a: 'SECOND' }} />);
     await waitFor(() => expect(calls.at(-1)?.source).toBe('SECOND'));
+  });
+
+  it('keeps the diagram of the latest source when an earlier, slower drawing finishes after it', async () => {
+    const a = started(counter);
+    const { rerender } = render(<MachineInspector actors={{ a }} diagrams={{ a: 'SLOW' }} />);
+    rerender(<MachineInspector actors={{ a }} diagrams={{ a: 'FAST' }} />);
+    await waitFor(() => expect(document.querySelector('[data-send-event="GO"]')).not.toBeNull());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls.map((c) => c.source)).toEqual(['SLOW', 'FAST']);
+    expect(document.querySelector('[data-send-event="GO"]')).not.toBeNull();
   });
 });
