@@ -1,9 +1,8 @@
 // ExkitProvider hands its services to the hooks and starts after mount what was made not to start on its own;
 // useExkit and useExkitService fail with MissingProviderError naming what is missing.
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
-import { Component } from 'react';
-import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { ErrorBoundary } from '../support/error-boundary.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createRiskTokenService } from '../../machines/risk-token.service.js';
@@ -15,19 +14,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: undefined as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override render() {
-    const { error } = this.state;
-    if (error === undefined) return this.props.children;
-    const { name, code, message } = error as MissingProviderError;
-    const typed = error instanceof MissingProviderError ? 'typed' : 'untyped';
-    return <p data-testid="error">{`${typed}|${name}|${code}|${message}`}</p>;
-  }
-}
+/** The typed error's parts, as the boundary shows them. */
+const showMissing = (error: unknown) => {
+  const { name, code, message } = error as MissingProviderError;
+  return `${error instanceof MissingProviderError ? 'typed' : 'untyped'}|${name}|${code}|${message}`;
+};
 
 /** What a component calling `hook` shows: the error it threw, caught by an error boundary. */
 function errorOf(hook: () => unknown, value?: ExkitServices): string | null {
@@ -38,9 +29,9 @@ function errorOf(hook: () => unknown, value?: ExkitServices): string | null {
     return <p>rendered</p>;
   }
   const tree = (
-    <Boundary>
+    <ErrorBoundary show={showMissing}>
       <Probe />
-    </Boundary>
+    </ErrorBoundary>
   );
   render(value ? <ExkitProvider value={value}>{tree}</ExkitProvider> : tree);
   return screen.queryByTestId('error')?.textContent ?? null;

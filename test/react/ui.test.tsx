@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Component } from 'react';
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from '../support/error-boundary.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryPlatform } from '../../core/platform/index.js';
 import { createPreferences } from '../../core/preferences/preferences.js';
@@ -112,16 +112,7 @@ function DialogDemo({ role = 'dialog' as string }) {
   );
 }
 
-class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: undefined as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override render() {
-    const { error } = this.state;
-    return error ? <p data-testid="error">{`${(error as Error).name}:${(error as { code: string }).code}`}</p> : this.props.children;
-  }
-}
+const showTyped = (error: unknown) => `${(error as Error).name}:${(error as { code: string }).code}`;
 
 describe('useDialog', () => {
   it('"Focus moves into the dialog on open ... and returns to the element that opened it"; Escape closes; scroll lock restores after 200 ms', async () => {
@@ -233,9 +224,9 @@ describe('useDialog', () => {
     try {
       render(
         wrap(
-          <Boundary>
+          <ErrorBoundary show={showTyped}>
             <DialogDemo role="region" />
-          </Boundary>,
+          </ErrorBoundary>,
         ),
       );
       act(() => fireEvent.click(screen.getByRole('button', { name: 'open' })));

@@ -43,6 +43,21 @@ function Probe() {
 
 afterEach(cleanup);
 
+/** Renders useSigningInit under a provider holding `security`; `current` is its latest result, its status shown. */
+function renderSigningInit(security: Parameters<typeof ExkitProvider>[0]['value']['security']) {
+  const result: { current?: ReturnType<typeof useSigningInit> } = {};
+  function Inspect() {
+    result.current = useSigningInit();
+    return <span>{result.current.status}</span>;
+  }
+  render(
+    <ExkitProvider value={{ platform: memoryPlatform(), security }}>
+      <Inspect />
+    </ExkitProvider>,
+  );
+  return result;
+}
+
 describe('useSigningInit', () => {
   it('starts signing init on mount and reaches ready', async () => {
     const { security, published } = fakeSecurity(false);
@@ -70,19 +85,10 @@ describe('useSigningInit', () => {
 
   it('returns the signing-init actor driving it', async () => {
     const { security } = fakeSecurity(false);
-    let result: ReturnType<typeof useSigningInit> | undefined;
-    function Inspect() {
-      result = useSigningInit();
-      return <span>{result.status}</span>;
-    }
-    render(
-      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
-        <Inspect />
-      </ExkitProvider>,
-    );
+    const result = renderSigningInit(security);
     expect(await screen.findByText('ready')).toBeTruthy();
-    expect(result!.actor.getSnapshot().value).toBe('ready');
-    expect(result!.actor.getSnapshot().context.security).toBe(security);
+    expect(result.current!.actor.getSnapshot().value).toBe('ready');
+    expect(result.current!.actor.getSnapshot().context.security).toBe(security);
   });
 
   it('useSecurityEvents delivers the service’s events while mounted', async () => {
@@ -115,19 +121,10 @@ describe('useSigningInit', () => {
 
   it('refetch() fetches the sign config again, bypassing the cache, and gets back to ready', async () => {
     const { security, fetches } = fakeSecurity(false);
-    let result: ReturnType<typeof useSigningInit> | undefined;
-    function Inspect() {
-      result = useSigningInit();
-      return <span>{result.status}</span>;
-    }
-    render(
-      <ExkitProvider value={{ platform: memoryPlatform(), security }}>
-        <Inspect />
-      </ExkitProvider>,
-    );
+    const result = renderSigningInit(security);
     expect(await screen.findByText('ready')).toBeTruthy();
     expect(fetches).toEqual([{ force: false }]);
-    act(() => result!.refetch());
+    act(() => result.current!.refetch());
     expect(await screen.findByText('ready')).toBeTruthy();
     expect(fetches).toEqual([{ force: false }, { force: true }]);
   });
