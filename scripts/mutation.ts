@@ -564,6 +564,8 @@ function runArea(area: string): void {
   const firstRun = !existsSync(join(root, incrementalFile));
   const summaryFile = join(summaryDir, `${area}.json`);
   const previous = existsSync(summaryFile) ? (JSON.parse(readFileSync(summaryFile, 'utf8')) as AreaSummary) : undefined;
+  // The commit whose code the run copies at its start (a merge while it runs must not be credited with it).
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   const started = Date.now();
   const loadAtStart = Math.round(loadavg()[0]! * 10) / 10;
   const loadLog = join(root, `reports/mutation/${area}.load-failures.jsonl`);
@@ -594,7 +596,6 @@ function runArea(area: string): void {
     : [];
   const killedByLoad = checkLoadFailures(failures, report);
   if (killedByLoad.length > 0) console.log(`${area}: ${killedByLoad.length} mutants killed by a test file failing to load`);
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   const summary = summarise(area, report, commit, new Date().toISOString().slice(0, 10), areaFiles(mutate));
   summary.seconds = Math.round((Date.now() - started) / 1000);
   summary.loadAtStart = loadAtStart;
