@@ -184,14 +184,15 @@ export function resolveInspectorTexts(texts: Partial<InspectorTexts> | undefined
       continue;
     }
     const fallback = INSPECTOR_TEXTS[key as keyof InspectorTexts] as (...args: unknown[]) => string;
+    const name = `texts.${key}`;
     out[key] = (...args: unknown[]) => {
       let problem: UserCallbackError | undefined;
       try {
         const text: unknown = (value as (...args: unknown[]) => unknown)(...args);
         if (typeof text === 'string') return text;
-        problem = new UserCallbackError(`texts.${key}`, undefined, `texts.${key} answered ${describeValue(text)}, not a string`);
+        problem = new UserCallbackError(name, undefined, `${name} answered ${describeValue(text)}, not a string`);
       } catch (cause) {
-        problem = new UserCallbackError(`texts.${key}`, cause);
+        problem = new UserCallbackError(name, cause);
       }
       if (!reported.has(key)) {
         reported.add(key);

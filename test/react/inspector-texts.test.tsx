@@ -1,11 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UserCallbackError } from '../../core/errors/guard-callback.js';
 import { InvalidArgumentError } from '../../core/errors/index.js';
-import type { InspectedActor, Inspector, InspectorLogEntry } from '../../machines/inspector/inspector.js';
+import type { InspectedActor } from '../../machines/inspector/inspector.js';
 import { DiagramViewport, INSPECTOR_TEXTS, MachineInspector } from '../../react/inspector/index.js';
+import { resolveInspectorTexts } from '../../react/inspector/inspector-texts.js';
 import type { InspectorTexts } from '../../react/inspector/index.js';
 import type * as RenderDiagramModule from '../../react/inspector/render-diagram.js';
+import { entry, fakeInspector, view } from '../support/inspector-views.js';
 
 // Mermaid cannot lay out in jsdom: the diagram is a fixed SVG with two transition labels, and a source holding
 // FAIL is refused, so the viewport's and the error's texts are shown too.
@@ -32,31 +35,6 @@ const MARKED = Object.fromEntries(
   ]),
 ) as unknown as InspectorTexts;
 
-const entry = (seq: number, fields: Partial<InspectorLogEntry>): InspectorLogEntry => ({
-  seq,
-  eventType: 'GO',
-  payload: '',
-  from: 'idle',
-  to: 'busy',
-  transitions: [],
-  changes: [],
-  changesTruncated: false,
-  ...fields,
-});
-
-const view = (name: string, fields: Partial<InspectedActor>): InspectedActor => ({
-  name,
-  actorId: name,
-  machine: undefined,
-  status: 'active',
-  value: 'idle',
-  activeStates: ['idle'],
-  accepted: [],
-  log: [],
-  recording: 'inspect',
-  ...fields,
-});
-
 /** Actors in every situation a text belongs to, read by an inspector that records nothing itself. */
 const VIEWS: InspectedActor[] = [
   view('alpha', {
@@ -78,18 +56,6 @@ const VIEWS: InspectedActor[] = [
   view('gamma', { value: 'idle' }),
   view('delta', { value: 'idle' }),
 ];
-
-function fakeInspector(views: readonly InspectedActor[]): Inspector {
-  return {
-    watch: () => undefined,
-    unwatch: () => undefined,
-    views: () => views,
-    subscribe: () => () => undefined,
-    send: () => ({ ok: false, error: new UserCallbackError('send', new Error('refused')) }),
-    clearLog: () => undefined,
-    dispose: () => undefined,
-  };
-}
 
 /** The diagrams: a drawn one for alpha, one Mermaid refuses for gamma, one that cannot be made for delta. */
 const DIAGRAMS = { alpha: 'stateDiagram-v2\n  idle --> busy: GO', gamma: 'FAIL', delta: {} as never };
@@ -233,6 +199,72 @@ describe('MachineInspector texts', () => {
     const messages = reported.mock.calls.map((call) => String(call[0]));
     expect(messages.filter((m) => m.includes('texts.eventsReceived threw'))).toHaveLength(1);
     expect(messages.filter((m) => m.includes('texts.sendEvent answered 42, not a string'))).toHaveLength(1);
+  });
+});
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The parameter names of each text function, as `InspectorTexts` declares them (`eventsReceived` → `count`). */
+function declaredParameters(): Map<string, string[]> {
+  const source = readFileSync(resolve(ROOT, 'react/inspector/inspector-texts.ts'), 'utf8');
+  return new Map(
+    [...source.matchAll(/^ {2}(\w+): \(([^)]*)\) => string;$/gm)].map((m) => [m[1]!, m[2]!.split(',').map((p) => p.split(':')[0]!.trim())]),
+  );
+}
+
+/** The rows of the English table in docs/inspector.md: `key` or `key(params)` → the text between its quotes. */
+function documentedTexts(): Map<string, string> {
+  const doc = readFileSync(resolve(ROOT, 'docs/inspector.md'), 'utf8');
+  const table = doc.slice(doc.indexOf('#### The English texts'));
+  return new Map([...table.matchAll(/^\| `([^`]+)` \| “(.*)” \|$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+describe('The English texts', () => {
+  it('are the ones docs/inspector.md lists, key by key, each function with its values where the table puts them', () => {
+    const parameters = declaredParameters();
+    const actual = new Map(
+      KEYS.map((key) => {
+        const text = INSPECTOR_TEXTS[key];
+        if (typeof text === 'string') return [key, text];
+        const names = parameters.get(key) ?? [];
+        return [`${key}(${names.join(', ')})`, (text as (...values: string[]) => string)(...names.map((n) => `{${n}}`))];
+      }),
+    );
+    expect(Object.fromEntries(documentedTexts())).toEqual(Object.fromEntries(actual));
+    // Every function text has its parameters declared, and places each one.
+    const functions = KEYS.filter((key) => typeof INSPECTOR_TEXTS[key] === 'function');
+    expect(functions.filter((key) => !parameters.get(key)?.length)).toEqual([]);
+    for (const key of functions)
+      for (const name of parameters.get(key)!) expect(actual.get(`${key}(${parameters.get(key)!.join(', ')})`)).toContain(`{${name}}`);
+  });
+
+  it('are what resolveInspectorTexts answers without texts, and for a texts object naming none', () => {
+    expect(resolveInspectorTexts(undefined)).toBe(INSPECTOR_TEXTS);
+    const resolved = resolveInspectorTexts({});
+    expect(Object.keys(resolved)).toEqual(KEYS);
+    for (const key of KEYS) expect(resolved[key]).toBe(INSPECTOR_TEXTS[key]);
+  });
+
+  it('stay in place for a key given as undefined, and an unknown key adds nothing', () => {
+    const resolved = resolveInspectorTexts({ clear: undefined, noEvents: 'لا أحداث', bogus: 'x' } as Partial<InspectorTexts>);
+    expect(resolved.clear).toBe('Clear');
+    expect(resolved.noEvents).toBe('لا أحداث');
+    expect(Object.hasOwn(resolved, 'bogus')).toBe(false);
+    expect(Object.keys(resolved)).toEqual(KEYS);
+  });
+
+  it('stand in for a text function that throws, reporting it once as texts.<key> threw with its cause', () => {
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const cause = new Error('bad translation');
+    const resolved = resolveInspectorTexts({
+      clear: 'مسح',
+      eventsReceived: () => {
+        throw cause;
+      },
+    });
+    expect(resolved.eventsReceived(3)).toBe('Events received (3)');
+    expect(resolved.eventsReceived(4)).toBe('Events received (4)');
+    expect(reported.mock.calls).toEqual([['[exkit] texts.eventsReceived threw', cause]]);
   });
 });
 

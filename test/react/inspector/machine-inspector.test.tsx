@@ -9,6 +9,7 @@ import type { Inspector } from '../../../machines/inspector/inspector.js';
 import { INSPECTOR_TEXTS, MachineInspector } from '../../../react/inspector/index.js';
 import { themeVariables } from '../../../react/inspector/inspector-styles.js';
 import type * as RenderDiagramModule from '../../../react/inspector/render-diagram.js';
+import { entry, fakeInspector, view } from '../../support/inspector-views.js';
 
 const calls: Array<{ source: string; theme: string }> = [];
 vi.mock('../../../react/inspector/render-diagram.js', async (original) => ({
@@ -18,6 +19,9 @@ vi.mock('../../../react/inspector/render-diagram.js', async (original) => ({
     if (source.includes('REFUSE')) throw new Error('no layout');
     if (source.includes('STRINGLY')) throw 'plain refusal';
     if (source.includes('SLOW')) await new Promise((resolve) => setTimeout(resolve, 60));
+    // State nodes under Mermaid's ids for the parallel machine's states, and one a wrong id scheme would match.
+    if (source.includes('NODES'))
+      return '<svg viewBox="0 0 200 100"><g class="node" data-id="left_one"></g><g class="node" data-id="right_two"></g><g class="node" data-id="leftone"></g><g class="edgeLabel"><text>GO</text></g></svg>';
     return '<svg viewBox="0 0 200 100"><g class="edgeLabel"><text>GO</text></g></svg>';
   },
 }));
@@ -414,5 +418,100 @@ describe('MachineInspector log details, theme and texts', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(calls.map((c) => c.source)).toEqual(['SLOW', 'FAST']);
     expect(document.querySelector('[data-send-event="GO"]')).not.toBeNull();
+  });
+});
+
+describe('MachineInspector details of what it shows', () => {
+  it('shows a state value it cannot read as —, and one with no state path as its preview', () => {
+    const views = [view('none', { value: undefined, activeStates: [] }), view('number', { value: 42, activeStates: [] })];
+    render(<MachineInspector actors={{}} inspector={fakeInspector(views)} diagrams={{}} />);
+    expect(document.querySelector('[data-actor-button="none"] small')!.textContent).toBe('—');
+    expect(document.querySelector('[data-actor-button="number"] small')!.textContent).toBe('42');
+    expect([...document.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['none: —', 'number: 42']);
+    expect(panel().querySelector('.exkit-inspector-state')!.textContent).toBe(`${INSPECTOR_TEXTS.nowIn}—`);
+  });
+
+  it('shows what could not be read of an actor beside its state, and nothing without a problem', () => {
+    const views = [view('odd', { problem: 'its snapshot threw' }), view('fine', {})];
+    render(<MachineInspector actors={{}} inspector={fakeInspector(views)} diagrams={{}} />);
+    const state = panel().querySelector('.exkit-inspector-state')!;
+    expect(state.textContent).toBe(`${INSPECTOR_TEXTS.nowIn}idle (its snapshot threw)`);
+    expect(state.querySelector('.exkit-inspector-error')!.textContent).toBe(' (its snapshot threw)');
+    fireEvent.click(document.querySelector('[data-actor-button="fine"]')!);
+    expect(panel().querySelector('.exkit-inspector-state')!.textContent).toBe(`${INSPECTOR_TEXTS.nowIn}idle`);
+  });
+
+  it('logs the event fields after the event, each step with all its targets, and the event of a step another event caused', () => {
+    const log = [
+      entry(1, {
+        payload: 'by: 4',
+        transitions: [
+          { eventType: 'GO', source: 'idle', targets: ['left.one', 'right.two'] },
+          { eventType: 'xstate.after.500.counter.busy', source: 'busy', targets: ['idle'] },
+          { eventType: '', source: '', targets: [] },
+        ],
+      }),
+    ];
+    render(<MachineInspector actors={{}} inspector={fakeInspector([view('a', { log })])} diagrams={{}} />);
+    const item = document.querySelector('li[data-event="GO"]') as HTMLElement;
+    expect(item.querySelector('strong')!.textContent).toBe('#1 GO');
+    expect(item.querySelector('strong + .exkit-inspector-muted')!.textContent).toBe(' by: 4');
+    const steps = within(item).getByRole('list', { name: INSPECTOR_TEXTS.transitions });
+    expect([...steps.children].map((li) => li.textContent)).toEqual([
+      'idle → left.one, right.two',
+      'busy → idle (xstate.after.500.counter.busy)',
+      `${INSPECTOR_TEXTS.machine} → ${INSPECTOR_TEXTS.stays}`,
+    ]);
+  });
+
+  it('heads the log with its count and the clear button, and says the inspection API is missing only when it is', () => {
+    const views = [view('a', {}), view('b', { recording: 'subscribe' })];
+    render(<MachineInspector actors={{}} inspector={fakeInspector(views)} diagrams={{}} />);
+    const heading = () => [...panel().querySelectorAll('h4')].at(-1)!.textContent;
+    expect(heading()).toBe(`${INSPECTOR_TEXTS.eventsReceived(0)} ${INSPECTOR_TEXTS.clear}`);
+    expect(screen.queryByText(INSPECTOR_TEXTS.noInspectionApi)).toBeNull();
+    fireEvent.click(document.querySelector('[data-actor-button="b"]')!);
+    expect(screen.getByText(INSPECTOR_TEXTS.noInspectionApi)).toBeTruthy();
+  });
+
+  it('keeps spell checking off in the JSON box, and the actor picker flush with the panel', () => {
+    render(<MachineInspector actors={{ a: started(counter) }} diagrams={{}} />);
+    expect(screen.getByLabelText(INSPECTOR_TEXTS.extraFields).getAttribute('spellcheck')).toBe('false');
+    const picker = document.querySelector('select')!.closest('.exkit-inspector-main') as HTMLElement;
+    expect(picker.style.paddingBottom).toBe('0px');
+  });
+
+  it('highlights the live states of a parallel machine under their diagram ids, and no other node', async () => {
+    render(<MachineInspector actors={{ p: started(parallel) }} diagrams={{ p: 'NODES' }} />);
+    await waitFor(() => expect(document.querySelector('g.node')).not.toBeNull());
+    const live = [...document.querySelectorAll('g.node')].map((n) => [n.getAttribute('data-id'), n.classList.contains('exkit-live')]);
+    expect(live).toEqual([
+      ['left_one', true],
+      ['right_two', true],
+      ['leftone', false],
+    ]);
+    expect(screen.queryByText(INSPECTOR_TEXTS.noDiagram)).toBeNull();
+  });
+
+  it('marks the transition labels of the events the current state accepts, and moves the mark as the state changes', async () => {
+    const a = started(counter);
+    render(<MachineInspector actors={{ a }} diagrams={{ a: 'S' }} />);
+    await waitFor(() => expect(document.querySelector('[data-send-event="GO"]')).not.toBeNull());
+    const go = () => document.querySelector('[data-send-event="GO"]')!.classList.contains('exkit-accepts');
+    expect(go()).toBe(true);
+    act(() => a.send({ type: 'GO' }));
+    expect(a.getSnapshot().value).toBe('busy');
+    expect(go()).toBe(false);
+  });
+
+  it('hides the diagram of the old theme at once when the theme changes, until the new one is drawn', async () => {
+    const a = started(counter);
+    const { rerender } = render(<MachineInspector actors={{ a }} diagrams={{ a: 'SLOW' }} />);
+    await waitFor(() => expect(document.querySelector('[data-send-event="GO"]')).not.toBeNull());
+    rerender(<MachineInspector actors={{ a }} diagrams={{ a: 'SLOW' }} theme="dark" />);
+    expect(document.querySelector('[data-send-event="GO"]')).toBeNull();
+    expect(screen.getByText(INSPECTOR_TEXTS.drawing)).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[data-send-event="GO"]')).not.toBeNull());
+    expect(calls.map((c) => c.theme)).toEqual(['light', 'dark']);
   });
 });
