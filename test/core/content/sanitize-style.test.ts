@@ -216,6 +216,9 @@ describe('sanitizeStyle: the property and function allow-lists (spec §S5)', () 
     expect(sanitizeStyle("font-family: 'a")).toBe('');
     expect(sanitizeStyle(`font-family: "a" "b"`)).toBe(`font-family: "a" "b"`);
     expect(sanitizeStyle(`font-family: 'a' 'b'`)).toBe(`font-family: 'a' 'b'`);
+    // One quote of the other kind inside a string is refused too: each kind must pair up on its own.
+    expect(sanitizeStyle(`font-family: 'a"b'; width: 1px`)).toBe('width: 1px');
+    expect(sanitizeStyle(`font-family: "a'b"; width: 1px`)).toBe('width: 1px');
   });
 
   it('reads a non-string style as its text, and refuses one whose text cannot be read', () => {
