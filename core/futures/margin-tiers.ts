@@ -85,9 +85,14 @@ export function marginTierTable(tiers: readonly MarginTierInput[]): MarginTierTa
     }
     const computed = previous === undefined ? R0 : add(mul(floor, sub(rate, previous.rate)), previous.amount);
     const given = tier.maintenanceAmount;
-    const amountDecimal =
-      given === undefined || given === null ? toFigure(computed) : readDecimal(given, `${at}.maintenanceAmount`, 'non-negative');
-    const amount = given === undefined || given === null ? computed : ratioOf(amountDecimal);
+    // Without a given amount the computed one is kept exact; a given one is read, and used as given.
+    let amount = computed;
+    let amountDecimal: Decimal;
+    if (given === undefined || given === null) amountDecimal = toFigure(computed);
+    else {
+      amountDecimal = readDecimal(given, `${at}.maintenanceAmount`, 'non-negative');
+      amount = ratioOf(amountDecimal);
+    }
     ratios.push({ floor, rate, amount });
     out.push(
       Object.freeze({
