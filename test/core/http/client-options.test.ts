@@ -69,6 +69,21 @@ describe('durations: timeout and eventDebounceMs go through checkDuration', () =
     );
   });
 
+  it('eventDebounceMs is the quiet a toast needs before the next one goes out; 2 s without it', () => {
+    const toast = (message: string) => ({ type: 'toast' as const, message, code: 'TEST' });
+    for (const [eventDebounceMs, after] of [
+      [500, ['a', 'b']],
+      [undefined, ['a']],
+    ] as const) {
+      const { client, platform, toasts } = rig(server, eventDebounceMs === undefined ? {} : { eventDebounceMs });
+      client.emit(toast('a'));
+      platform.advance(600);
+      client.emit(toast('b'));
+      expect(toasts()).toEqual(after);
+      client.dispose();
+    }
+  });
+
   it('the largest timeout, 2^31 − 1 ms, really waits that long (a wrapped timer would fire at once)', async () => {
     server.route('GET', '/v1/slow', reply.hold());
     const { client, platform } = rig(server, { timeout: MAX_TIMER_DELAY_MS });

@@ -224,6 +224,20 @@ describe('allowedRedirectOrigins: followed, but no secret and no body ever cross
     }
   }
 
+  it('the beta header, under a name of mixed case, crosses to an allowed origin like the other plain headers', async () => {
+    gateway.route('GET', '/v1/go', redirectTo(302, `${evil.origin}/v1/land`));
+    evil.route('GET', '/v1/land', reply.echo());
+    const { call } = session({
+      allowedRedirectOrigins: [evil.origin],
+      betaHeader: { name: 'X-Beta-Build', value: 'yes' },
+      providers: { terminalCode: () => 'fp-secret', beta: () => true },
+    });
+    await call('GET', '/go');
+    expect(gateway.received[0]!.headers['x-beta-build']).toBe('yes');
+    expect(evil.received[0]!.headers['x-beta-build']).toBe('yes');
+    for (const name of SECRET_HEADERS) expect(evil.received[0]!.headers[name], name).toBeUndefined();
+  });
+
   it('an origin not on the list is still refused, and a hop back to the gateway stays stripped', async () => {
     const third = await startTestServer();
     try {
