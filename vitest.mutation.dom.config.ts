@@ -6,7 +6,8 @@ import { LoadFailureGuard } from './scripts/mutation.js';
 export default defineConfig({
   test: {
     environment: 'jsdom',
-    include: ['test/react/**/*.test.{ts,tsx}', 'test/dom/**/*.test.ts'],
+    // An area may be measured over its own tests only (AREA_TESTS in scripts/mutation.ts passes them here).
+    include: process.env.EXKIT_MUTATION_TESTS?.split(',') ?? ['test/react/**/*.test.{ts,tsx}', 'test/dom/**/*.test.ts'],
     testTimeout: 20_000,
     reporters: [new LoadFailureGuard(), 'default'],
     expect: { requireAssertions: true },

@@ -248,6 +248,20 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
   'content-style': ['test/core/content/sanitize-style.test.ts', 'test/core/content/rich-text-layout.test.ts'],
   // The amount sanitiser is loaded with core/content by every content test (the generated rich-text ones take
   // minutes per static mutant); these are the tests that read amounts, directly and through the amount field.
+  // The inspector's English texts are one module-level table (static mutants, each run under every test that loads
+  // them): the panel is measured over the panel's tests, which check each text against docs/inspector.md, and the
+  // diagram over the viewport's and renderer's.
+  'react-inspector-panel': [
+    'test/react/inspector-texts.test.tsx',
+    'test/react/inspector/machine-inspector.test.tsx',
+    'test/react/inspector/use-inspector.test.tsx',
+  ],
+  'react-inspector-diagram': [
+    'test/react/inspector/diagram-viewport.test.tsx',
+    'test/react/inspector/render-diagram.test.ts',
+    'test/react/inspector/inspector-styles.test.ts',
+    'test/react/inspector-texts.test.tsx',
+  ],
   'content-amount': [
     'test/core/content/sanitize-amount.test.ts',
     'test/core/content/amount-field.test.ts',
