@@ -174,11 +174,11 @@ const OWNER = 'MachineInspector';
  */
 export function resolveInspectorTexts(texts: Partial<InspectorTexts> | undefined): InspectorTexts {
   if (texts === undefined) return INSPECTOR_TEXTS;
+  // Only the known keys, each of its right type; a key given as undefined is left out.
   const given = fieldsOrThrow(OWNER, texts, TEXT_RULES, 'texts');
   const reported = new Set<string>();
   const out: Record<string, unknown> = { ...INSPECTOR_TEXTS };
   for (const [key, value] of Object.entries(given)) {
-    if (value === undefined || !Object.hasOwn(INSPECTOR_TEXTS, key)) continue;
     if (typeof value !== 'function') {
       out[key] = value;
       continue;

@@ -166,10 +166,10 @@ describe('MachineInspector texts', () => {
   it('refuses a text of the wrong type with an InvalidArgumentError naming it', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const inspector = fakeInspector(VIEWS);
-    for (const [texts, field] of [
-      [{ clear: 3 }, 'texts.clear'],
-      [{ eventsReceived: 'Events' }, 'texts.eventsReceived'],
-      ['Clear', 'texts'],
+    for (const [texts, field, expected] of [
+      [{ clear: 3 }, 'texts.clear', 'a string, got 3'],
+      [{ eventsReceived: 'Events' }, 'texts.eventsReceived', 'a function returning a string, got "Events"'],
+      ['Clear', 'texts', 'an object, got "Clear"'],
     ] as const) {
       let caught: unknown;
       try {
@@ -179,7 +179,7 @@ describe('MachineInspector texts', () => {
       }
       expect(caught).toBeInstanceOf(InvalidArgumentError);
       expect((caught as InvalidArgumentError).extra).toMatchObject({ field });
-      expect((caught as Error).message).toContain(`MachineInspector: ${field} must be`);
+      expect((caught as Error).message).toBe(`MachineInspector: ${field} must be ${expected}`);
       cleanup();
     }
   });
