@@ -136,7 +136,7 @@ function readHooks(field: string, value: unknown, owner: string): HttpHooks {
 }
 
 /** The string body of each call in flight, by its context, for the hooks' first request (see body-text.ts). */
-const callBodies = new WeakMap<HttpRequestContext, string>();
+const callBodies = new WeakMap<HttpRequestContext, string | undefined>();
 
 /**
  * Runs our beforeRequest hooks in order as one ky hook; a returned Request replaces the current one and the
@@ -649,12 +649,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
     const dedupeKey =
       (requestOptions.cancelDuplicates ?? defaultCancelDuplicates) ? `${setup.method} ${apiPath} ${paramsKey(cleaned)}` : undefined;
     const userSignal = requestOptions.signal;
+    // The error leaves out a location that is undefined, and an undefined status reads as none.
     const refuse = (reason: RedirectRefusal, status: number | undefined, location: string | undefined) =>
-      new HttpRedirectError(message(locale, 'unknownError'), reason, {
-        context,
-        ...(status === undefined ? {} : { status }),
-        ...(location === undefined ? {} : { location }),
-      });
+      new HttpRedirectError(message(locale, 'unknownError'), reason, { context, status, location });
 
     return new Promise<ApiEnvelope<T>>((resolve, reject) => {
       const controller = new AbortController();
@@ -663,7 +660,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
 
       const cleanup = () => {
         inFlight.delete(call);
+        // A call refused before it started (aborted, disposed) never took the key: another call may hold it.
         if (dedupeKey !== undefined && duplicates.get(dedupeKey) === call) duplicates.delete(dedupeKey);
+        // Stryker disable next-line ConditionalExpression: clearing no timer (undefined) is harmless either way
         if (timer !== undefined) platform.timers.clearTimeout(timer);
         userSignal?.removeEventListener('abort', onUserAbort);
       };
@@ -694,9 +693,9 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         );
       };
 
+      // Cancelled only while in flight: a finished call has left inFlight and duplicates, and its timer is cleared.
       const call: Call = {
         cancel(reason) {
-          if (finished) return;
           controller.abort();
           finish({ error: new RequestCancelledError(reason, { context }) });
         },
@@ -713,7 +712,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         finish({ error: new RequestCancelledError('aborted', { context }) });
         return;
       }
-      userSignal?.addEventListener('abort', onUserAbort, { once: true });
+      userSignal?.addEventListener('abort', onUserAbort);
       if (dedupeKey !== undefined) {
         duplicates.get(dedupeKey)?.cancel('duplicate');
         duplicates.set(dedupeKey, call);
@@ -722,7 +721,6 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       if (timeoutMs !== false) {
         timer = platform.timers.setTimeout(() => {
           timer = undefined;
-          if (finished) return;
           controller.abort();
           finish({ error: new RequestTimeoutError(message(locale, 'timeout'), { context, timeoutMs }) });
         }, timeoutMs);
@@ -731,14 +729,14 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       // A string body's text goes with the request (body-text.ts): to the hooks if there are any, else to fetch.
       const instance = api;
       const bodyText = typeof body === 'string' ? body : undefined;
-      if (bodyText !== undefined && instance.rewrites) callBodies.set(context, bodyText);
+      callBodies.set(context, bodyText);
       let response: Promise<Response>;
       try {
         response = instance.send(url, {
           method: setup.method,
           headers,
-          // ky copies every key it is given into a fresh options object, so an absent body is left out.
-          ...(body === undefined ? {} : { body }),
+          // Undefined for a call without a body, which ky reads as no body.
+          body,
           // The abort signal joins at the fetch itself rather than through ky's `signal` option: ky would
           // combine it with its own through AbortSignal.any on every call, and this way it also governs
           // whatever Request the beforeRequest hooks end up sending.
@@ -748,8 +746,8 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
         });
       } catch (thrown) {
         // The host refused to build the request (ky builds it synchronously): still a set-up fault, so
-        // the slot and the timer go at once and nothing is announced.
-        finished = true;
+        // the slot, the timer and the listener go at once (nothing can settle the call after that) and nothing
+        // is announced.
         cleanup();
         reject(setupFailure(thrown));
         return;
@@ -785,7 +783,7 @@ export function createHttpClient(platform: Platform, options: HttpClientOptions)
       return inFlight.size;
     },
     dispose() {
-      if (disposed) return;
+      // A second call finds nothing in flight, and completing events$ again does nothing.
       disposed = true;
       for (const call of [...inFlight]) call.cancel('disposed');
       channel.complete();

@@ -24,7 +24,7 @@ export interface ApiEnvelope<T = unknown> {
  * server time). Read it with `requestContext(options)` in the HTTP hooks; errors carry it as `error.context`.
  */
 export interface HttpRequestContext {
-  /** A per-client sequence number, unique while the client lives. */
+  /** A per-client sequence number: 1 for the client's first call, then one more for each call after it. */
   readonly id: number;
   readonly method: HttpMethod;
   /** The path as the app names it, without the /v1 prefix: '/user/login'. */

@@ -1,7 +1,8 @@
 // Duplicate cancellation, caller aborts, disposal, timeouts and large bodies, against the loopback server.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { message } from '../../../core/catalog/index.js';
 import { HTTP_TIMEOUT_MS, RequestCancelledError, RequestTimeoutError } from '../../../core/http/index.js';
+import type { HttpRequestError } from '../../../core/http/index.js';
 import { gate, reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { rig, settleState, waitUntil } from './harness.js';
@@ -91,6 +92,55 @@ describe('"Duplicate pending requests are cancelled unless cancellation is ignor
   });
 });
 
+describe('the call context and events$', () => {
+  it("numbers each client's calls from 1, as their context says", async () => {
+    server.route('GET', '/v1/bad', reply.status(502));
+    const ids = async (client: ReturnType<typeof rig>['client']) => {
+      const out: unknown[] = [];
+      for (let i = 0; i < 3; i++) out.push(((await client.get('/bad').catch((e: unknown) => e)) as HttpRequestError).context.id);
+      return out;
+    };
+    expect(await ids(rig(server).client)).toEqual([1, 2, 3]);
+    expect(await ids(rig(server).client)).toEqual([1, 2, 3]);
+  });
+
+  it('a subscriber of events$ that throws is reported as http.events$ subscriber, and the others still receive', () => {
+    const { client, events, platform } = rig(server);
+    const boom = new Error('subscriber bug');
+    client.events$.subscribe(() => {
+      throw boom;
+    });
+    client.emit({ type: 'toast', message: 'hello', code: 'TEST' });
+    expect(events).toEqual([{ type: 'toast', message: 'hello', code: 'TEST' }]);
+    expect(platform.reports).toHaveLength(1);
+    expect(platform.reports[0]!.error).toMatchObject({
+      name: 'UserCallbackError',
+      extra: { callback: 'http.events$ subscriber' },
+      cause: boom,
+    });
+  });
+});
+
+describe('a duplicate refused before it starts', () => {
+  it('an identical call whose signal is already aborted leaves the call in flight holding its place: the next one still cancels it', async () => {
+    const held = gate(reply.ok('fresh'));
+    server.route('GET', '/v1/ticker', held.reply);
+    const { client } = rig(server, { cancelDuplicates: true });
+    const first = settleState(client.get('/ticker', { symbol: 'BTCUSDT' }));
+    await server.waitForRequests(1);
+    await expect(client.get('/ticker', { symbol: 'BTCUSDT' }, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      reason: 'aborted',
+    });
+    expect(first.state).toBe('pending');
+    const third = client.get('/ticker', { symbol: 'BTCUSDT' });
+    await waitUntil(() => first.state !== 'pending');
+    expect(first.value).toMatchObject({ name: 'RequestCancelledError', reason: 'duplicate' });
+    held.release();
+    expect((await third).data).toBe('fresh');
+    expect(client.pendingCount).toBe(0);
+  });
+});
+
 describe('duplicate detection reads a "__proto__" param as plain data', () => {
   it('two calls that differ only in an own __proto__ param (from JSON.parse) are not duplicates', async () => {
     const held = gate(reply.ok());
@@ -121,6 +171,17 @@ describe('cancellation by the caller and by disposal', () => {
     await server.received[0]!.closed;
     expect(server.received[0]!.abandoned).toBe(true);
     expect(events).toEqual([]);
+  });
+
+  it("a settled call takes its listener off the caller's signal, which may outlive it", async () => {
+    server.route('GET', '/v1/x', reply.ok());
+    const { client } = rig(server);
+    const { signal } = new AbortController();
+    const added = vi.spyOn(signal, 'addEventListener');
+    const removed = vi.spyOn(signal, 'removeEventListener');
+    await client.get('/x', undefined, { signal });
+    expect(added.mock.calls).toEqual([['abort', expect.any(Function)]]);
+    expect(removed.mock.calls).toEqual(added.mock.calls);
   });
 
   it('an already aborted signal rejects without sending anything', async () => {

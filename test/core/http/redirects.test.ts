@@ -308,6 +308,29 @@ describe('a 307/308 sends the body the client wrote again, byte for byte, from i
     }
   }
 
+  for (const hooked of [false, true]) {
+    it(`307, multipart body, ${hooked ? 'with a beforeRequest hook' : 'no hooks'}: sent again under the same boundary, with no text recorded`, async () => {
+      gateway.route('POST', '/v1/go', redirectTo(307, '/v1/land'));
+      gateway.route('POST', '/v1/land', reply.echo());
+      const atFetch: unknown[] = [];
+      const fetchSpy: typeof fetch = (input, init) => {
+        if (input instanceof Request) atFetch.push(knownBodyText(input));
+        return globalThis.fetch(input, init);
+      };
+      const { client } = rig(gateway, {}, { fetch: fetchSpy });
+      const seen: unknown[] = [];
+      if (hooked) client.use({ beforeRequest: [(request) => void seen.push(knownBodyText(request))] });
+      await client.post('/go', params, { contentType: 'multipart' });
+      const [first, second] = gateway.received;
+      expect(first!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(first!.text()).toContain('héllo € 𝄞');
+      expect(second!.body).toStrictEqual(first!.body);
+      expect(second!.headers['content-type']).toBe(first!.headers['content-type']);
+      expect(atFetch).toStrictEqual([undefined, undefined]);
+      if (hooked) expect(seen).toStrictEqual([undefined]);
+    });
+  }
+
   it('a hook that replaces the request with a body of its own: that body is sent again, not the one the client wrote', async () => {
     gateway.route('POST', '/v1/go', redirectTo(307, '/v1/land'));
     gateway.route('POST', '/v1/land', reply.echo());
