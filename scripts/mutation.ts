@@ -194,6 +194,17 @@ export const AREAS: Record<string, string[]> = {
   ],
 };
 
+/** The tests that drive the UI machines' public API, the UI kit and its effects, hostile events included. */
+const UI_MACHINE_API_TESTS = [
+  'test/machines/ui-kit.test.ts',
+  'test/machines/ui-exports-contract.test.ts',
+  'test/machines/ui-machines-load.test.ts',
+  'test/machines/actors-survive.test.ts',
+  'test/machines/toaster.machine.test.ts',
+  'test/machines/loading-overlay.machine.test.ts',
+  'test/machines/message-box.machine.test.ts',
+];
+
 /** The tests every service machine shares: hostile event sequences, and each machine loading on its own. */
 const SERVICE_MACHINE_TESTS = ['test/machines/service-actors-survive.test.ts', 'test/machines/service-machines-load.test.ts'];
 
@@ -302,24 +313,8 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
     'test/machines/message-box.machine.dom.test.ts',
     'test/machines/ui-kit.test.ts',
   ],
-  'machines-api': [
-    'test/machines/ui-kit.test.ts',
-    'test/machines/ui-exports-contract.test.ts',
-    'test/machines/ui-machines-load.test.ts',
-    'test/machines/actors-survive.test.ts',
-    'test/machines/toaster.machine.test.ts',
-    'test/machines/loading-overlay.machine.test.ts',
-    'test/machines/message-box.machine.test.ts',
-  ],
-  'machines-effects': [
-    'test/machines/ui-kit.test.ts',
-    'test/machines/ui-exports-contract.test.ts',
-    'test/machines/ui-machines-load.test.ts',
-    'test/machines/actors-survive.test.ts',
-    'test/machines/toaster.machine.test.ts',
-    'test/machines/loading-overlay.machine.test.ts',
-    'test/machines/message-box.machine.test.ts',
-  ],
+  'machines-api': UI_MACHINE_API_TESTS,
+  'machines-effects': UI_MACHINE_API_TESTS,
   'machines-services': [
     'test/machines/risk-token.service.test.ts',
     'test/machines/captcha.machine.test.ts',
