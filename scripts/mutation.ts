@@ -702,6 +702,12 @@ function writeReport(): void {
     );
   const below = summaries.filter((s) => s.score < 90).map((s) => `${s.area} (${s.score} %)`);
   lines.push(below.length === 0 ? 'Every measured area reaches the 90 % goal.' : `Below the 90 % goal: ${below.join(', ')}.`);
+  const slow = summaries.flatMap((s) =>
+    s.lastFirstRun && s.lastFirstRun.seconds > 600 ? [`${s.area} ${duration(s.lastFirstRun.seconds, s.lastFirstRun.loadAtStart)}`] : [],
+  );
+  const untimed = summaries.filter((s) => !s.lastFirstRun).map((s) => s.area);
+  lines.push(slow.length === 0 ? 'Every first run on record kept within 10 minutes.' : `First run over 10 minutes: ${slow.join(', ')}.`);
+  if (untimed.length > 0) lines.push(`No first run on record: ${untimed.join(', ')}.`);
   lines.push('', '## Per file', '', '| file | score | survived | no coverage | equivalent |', '|---|---|---|---|---|');
   for (const s of summaries) {
     const ranges = new Map((AREAS[s.area] ?? []).map(parsePattern).map((p) => [p.path, p.lines]));
