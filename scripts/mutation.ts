@@ -78,11 +78,13 @@ export const AREAS: Record<string, string[]> = {
   'http-redirect': ['core/http/redirect.ts'],
   'http-cookies': ['core/http/cookie-hooks.ts'],
   'bridge-transport': ['core/bridge/transport.ts'],
-  // The HTTP client (about 900 mutants, each under the loopback-server tests) in four line ranges, so each first run
-  // stays within 10 minutes: its module-level option checks, the ky set-up and the reading of replies, the checking
-  // of a call's arguments, and the calls (whose mutants that hang a call cost a timeout each).
+  // The HTTP client (about 900 mutants, each under the loopback-server tests) in five line ranges, so each first run
+  // stays within 10 minutes: its module-level option checks, the ky set-up with its hooks, the headers, bodies and
+  // reading of replies, the checking of a call's arguments, and the calls (whose mutants that hang a call cost a
+  // timeout each).
   'http-client-options': ['core/http/client.ts:1-301'],
-  'http-client-replies': ['core/http/client.ts:302-538'],
+  'http-client-setup': ['core/http/client.ts:302-390'],
+  'http-client-replies': ['core/http/client.ts:391-538'],
   'http-client-prepare': ['core/http/client.ts:539-618'],
   'http-client-calls': ['core/http/client.ts:619-'],
   'http-support': [
@@ -108,13 +110,10 @@ export const AREAS: Record<string, string[]> = {
   'content-layout': ['core/content/style-bounds.ts:1-202', 'core/content/render-rich-text.ts'],
   'content-layout-rules': ['core/content/style-bounds.ts:203-'],
   'content-amount-field': ['core/content/amount-field.ts', 'core/content/graphemes.ts'],
-  'security-session': [
-    'core/security/security.ts',
-    'core/security/request-hooks.ts',
-    'core/security/session-binding.ts',
-    'core/security/server-clock.ts',
-    'core/security/security-events.ts',
-  ],
+  // The session (about 480 mutants under the slow security tests) in two: the security object with its clock and
+  // events, and the request hooks with the session binding they apply.
+  'security-session': ['core/security/security.ts', 'core/security/server-clock.ts', 'core/security/security-events.ts'],
+  'security-request-hooks': ['core/security/request-hooks.ts', 'core/security/session-binding.ts'],
   // RSA and the server's key (about 500 mutants under the slow security tests) in two.
   'security-rsa': ['core/security/rsa-engine.ts', 'core/security/constants.ts', 'core/security/errors.ts'],
   'security-server-key': ['core/security/server-key.ts', 'core/security/sign-errors.ts'],
@@ -245,6 +244,7 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
   // The HTTP client and its support modules are under the security, captcha, bridge and machine tests as well: their
   // own folder's tests drive every option, hook and error of the client against a loopback server.
   'http-client-options': ['test/core/http/**/*.test.ts'],
+  'http-client-setup': ['test/core/http/**/*.test.ts'],
   'http-client-replies': ['test/core/http/**/*.test.ts'],
   'http-client-prepare': ['test/core/http/**/*.test.ts'],
   'http-client-calls': ['test/core/http/**/*.test.ts'],
@@ -281,6 +281,7 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
   ],
   // The security layer sits under the HTTP client's users; its own folder holds the gateway and e2e tests.
   'security-session': ['test/core/security/*.test.ts'],
+  'security-request-hooks': ['test/core/security/*.test.ts'],
   'security-rsa': ['test/core/security/*.test.ts'],
   'security-server-key': ['test/core/security/*.test.ts'],
   'security-fingerprint': ['test/core/security/fingerprint/**/*.test.ts'],
