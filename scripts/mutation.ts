@@ -651,6 +651,17 @@ function runArea(area: string): void {
   console.log(`${area}: ${summary.score} % in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
+/**
+ * Whether the code an area's summary measured has changed since: git compares its files at the summary's commit
+ * with HEAD. A line range counts its whole file, since an edit above a range moves it. `undefined` when git cannot
+ * tell (the commit is not in this clone).
+ */
+export function changedSinceMeasured(summary: Pick<AreaSummary, 'commit' | 'files'>, cwd = root): boolean | undefined {
+  const paths = [...new Set(summary.files.map((f) => f.path))];
+  const diff = spawnSync('git', ['diff', '--quiet', summary.commit, 'HEAD', '--', ...paths], { cwd });
+  return diff.status === 0 ? false : diff.status === 1 ? true : undefined;
+}
+
 function writeReport(): void {
   const summaries: AreaSummary[] = readdirSync(summaryDir)
     .filter((f) => f.endsWith('.json'))
@@ -681,7 +692,7 @@ function writeReport(): void {
     '',
     'An incremental run keeps the verdict of a static mutant (a module-level table or constant) even when new tests',
     'would now kill it: after adding tests for such a mutant, delete `reports/stryker-incremental/<area>.json` for a',
-    'full run.',
+    'full run. The report names the areas whose code changed after the commit their summary measured.',
     '',
     '| area | score | files | killed | survived | no coverage | equivalent | run | last run (load) | first run (load) |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -709,6 +720,12 @@ function writeReport(): void {
   const untimed = summaries.filter((s) => !s.lastFirstRun).map((s) => s.area);
   lines.push(slow.length === 0 ? 'Every first run on record kept within 10 minutes.' : `First run over 10 minutes: ${slow.join(', ')}.`);
   if (untimed.length > 0) lines.push(`No first run on record: ${untimed.join(', ')}.`);
+  const changed = summaries.filter((s) => changedSinceMeasured(s) !== false).map((s) => `${s.area} (${s.commit})`);
+  lines.push(
+    changed.length === 0
+      ? 'Every summary measures its code as it is now.'
+      : `Code changed since its run (or the run's commit is not in this clone): ${changed.join(', ')}.`,
+  );
   lines.push('', '## Per file', '', '| file | score | survived | no coverage | equivalent |', '|---|---|---|---|---|');
   for (const s of summaries) {
     const ranges = new Map((AREAS[s.area] ?? []).map(parsePattern).map((p) => [p.path, p.lines]));

@@ -1,4 +1,5 @@
 // scripts/mutation.ts: the summary it keeps of a Stryker report, and the areas it mutates.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import {
   areaFiles,
   areaGaps,
   areaGapsOf,
+  changedSinceMeasured,
   checkLoadFailures,
   isTeardown,
   LOAD_FAILURE_TEST,
@@ -153,6 +155,32 @@ describe('the areas and their kept summaries', () => {
       expect(name).toBe(`${summary.area}.json`);
       expect(AREAS[summary.area], summary.area).toBeDefined();
       expect(summary.files.map((f) => f.path).sort()).toEqual(areaFiles(AREAS[summary.area]!));
+    }
+  });
+});
+
+describe('changedSinceMeasured: a summary whose code changed after its run is named', () => {
+  it('compares the files a summary scored at its commit with HEAD, and says when git cannot tell', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'exkit-stale-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+    try {
+      git('init', '-q');
+      writeFileSync(join(dir, 'a.ts'), 'export const a = 1;\n');
+      writeFileSync(join(dir, 'b.ts'), 'export const b = 1;\n');
+      git('add', '.');
+      git('commit', '-qm', 'one');
+      const measured = { commit: git('rev-parse', '--short', 'HEAD'), files: [{ path: 'a.ts' }] } as AreaSummary;
+      expect(changedSinceMeasured(measured, dir)).toBe(false);
+      writeFileSync(join(dir, 'b.ts'), 'export const b = 2;\n');
+      git('commit', '-qam', 'another file');
+      expect(changedSinceMeasured(measured, dir)).toBe(false);
+      writeFileSync(join(dir, 'a.ts'), 'export const a = 2;\n');
+      git('commit', '-qam', 'the measured file');
+      expect(changedSinceMeasured(measured, dir)).toBe(true);
+      expect(changedSinceMeasured({ ...measured, commit: '0000000' }, dir)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
