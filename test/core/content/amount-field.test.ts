@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountFromCode, amountInputChange, createAmountField, readAmount } from '../../../core/index.js';
+import { amountFromCode, amountInputChange, createAmountField, readAmount, type AmountFieldState } from '../../../core/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 describe('amountInputChange: one change of an amount field', () => {
   it('takes a change that reads as an amount, shown as the locale writes it', () => {
@@ -54,6 +55,12 @@ describe('amountInputChange: one change of an amount field', () => {
 
   it('property: the value after any change is either the reading of the text or, refused, the previous value (fast-check)', () => {
     const unit = fc.constantFrom('1', '2', '0', '.', ',', '-', 'e', '٫', '٣', ' ');
+    const drawn = inputClasses<{ previous: string; state: AmountFieldState }>({
+      'an accepted change': ({ state }) => state.refusal === null && state.value !== '',
+      'a refused change keeping a value': ({ previous, state }) => state.refusal !== null && previous !== '',
+      'a refused change with the caret put back': ({ state }) => state.refusal !== null && state.caret < state.text.length,
+      'a change to an empty value': ({ previous, state }) => state.refusal === null && previous !== '' && state.value === '',
+    });
     fc.assert(
       fc.property(
         fc.string({ unit, maxLength: 10 }),
@@ -63,6 +70,7 @@ describe('amountInputChange: one change of an amount field', () => {
           const previous = amountFromCode(before, 4);
           const state = amountInputChange(previous, raw, raw.length, { fractionDigits: 4, locale });
           const reading = readAmount(raw, 4, { locale });
+          drawn.see({ previous, state });
           if (reading.ok) expect(state).toMatchObject({ value: reading.value, refusal: null });
           else expect(state).toMatchObject({ value: previous, refusal: { reason: reading.reason, text: raw } });
           expect(state.caret).toBeLessThanOrEqual(state.text.length);
@@ -71,6 +79,7 @@ describe('amountInputChange: one change of an amount field', () => {
       ),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type AmountReading,
 } from '../../../core/index.js';
 import { isExkitError } from '../../../core/errors/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 /** Every locale of the catalogue: the language table and the locales with a path prefix. */
 const LOCALES = [...new Set([...LANGUAGES.map((row) => row.locale), ...LOCALE_PATH_PREFIXES])];
@@ -247,9 +248,9 @@ const EXPONENTS = new Set(['e', 'E', 'ｅ', 'Ｅ']);
 
 type Denoted = { amount: string } | { refused: string };
 
-function denote(text: string, locale: string, fractionDigits: number): Denoted {
+/** The text as letters: digits, D decimal point, P grouping dot, C grouping comma, A Arabic grouping, S sign, x exponent letter. */
+function shapeOf(text: string, locale: string): string {
   const comma = amountDecimalSeparator(locale) === ',';
-  // D decimal point, P grouping dot, C grouping comma, A Arabic grouping, S sign, x exponent letter.
   let mapped = '';
   for (const char of text) {
     const cp = char.codePointAt(0)!;
@@ -261,6 +262,11 @@ function denote(text: string, locale: string, fractionDigits: number): Denoted {
     else if (SIGNS.has(char)) mapped += 'S';
     else if (EXPONENTS.has(char)) mapped += 'x';
   }
+  return mapped;
+}
+
+function denote(text: string, locale: string, fractionDigits: number): Denoted {
+  const mapped = shapeOf(text, locale);
   // An exponent letter after a part of a number, with a digit somewhere after it.
   const firstExponent = mapped.search(/(?<=[\dDPCA].*)x(?=.*\d)/);
   if (firstExponent >= 0) return { refused: 'exponent' };
@@ -304,12 +310,50 @@ describe('property: for any text and every catalogue locale, refused, or the val
     '%',
     '$',
   );
-  const text = fc.oneof(fc.string({ unit, maxLength: 24 }), fc.string({ unit: 'grapheme', maxLength: 16 }), fc.string({ maxLength: 16 }));
+  // Numbers as people write them: thousands grouped by a separator (right for some locales, wrong for others), long
+  // runs of digits around the 20-digit limit, and either written in the digits of another script.
+  const inScript = (ascii: string, zero: number) => ascii.replace(/\d/g, (d) => String.fromCodePoint(zero + Number(d)));
+  const script = fc.constantFrom(0x30, 0x30, 0x660, 0x6f0, 0x966, 0xff10, 0x1d7ce);
+  const fraction = fc.option(
+    fc.tuple(fc.constantFrom('.', ',', '٫'), fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: 14 })),
+  );
+  const grouped = fc
+    .tuple(
+      fc.integer({ min: 1, max: 999 }),
+      fc.array(fc.integer({ min: 0, max: 999 }), { minLength: 1, maxLength: 7 }),
+      fc.constantFrom(',', '.', '٬', '，', '．'),
+    )
+    .map(([head, groups, separator]) => [String(head), ...groups.map((g) => String(g).padStart(3, '0'))].join(separator));
+  const long = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 18, maxLength: 24 });
+  const number = fc
+    .tuple(fc.oneof(grouped, long), fraction, script)
+    .map(([whole, decimals, zero]) => inScript(decimals === null ? whole : `${whole}${decimals[0]}${decimals[1]}`, zero));
+  const text = fc.oneof(
+    fc.string({ unit, maxLength: 24 }),
+    fc.string({ unit: 'grapheme', maxLength: 16 }),
+    fc.string({ maxLength: 16 }),
+    number,
+  );
 
   it('reads every text as the independent parser does: the same amount, or refused for the same reason (fast-check)', () => {
+    type Case = { input: string; locale: string; digits: number; reading: AmountReading };
+    const refusedFor = (reason: string) => (c: Case) => !c.reading.ok && c.reading.reason === reason;
+    const accepted = (shape: RegExp) => (c: Case) => c.reading.ok && shape.test(shapeOf(c.input, c.locale));
+    const drawn = inputClasses<Case>({
+      'refused: a sign': refusedFor('sign'),
+      'refused: an exponent': refusedFor('exponent'),
+      'refused: an ambiguous separator': refusedFor('ambiguous-separator'),
+      'refused: too many digits': refusedFor('too-many-digits'),
+      'an amount with grouped thousands': accepted(/[PCA]/),
+      'an amount with a decimal comma': (c) => accepted(/D/)(c) && amountDecimalSeparator(c.locale) === ',',
+      'an amount whose decimals are cut': (c) => accepted(new RegExp(`D\\d{${c.digits + 1}}`))(c),
+      'an amount in digits of another script': (c) => c.reading.ok && /[^\0-\x7f]/.test(c.input.replace(/\P{Nd}/gu, '')),
+      'no amount at all': (c) => c.reading.ok && c.reading.value === '',
+    });
     fc.assert(
       fc.property(text, fc.constantFrom(...LOCALES), fc.integer({ min: 0, max: 12 }), (input, locale, digits) => {
         const reading: AmountReading = readAmount(input, digits, { locale });
+        drawn.see({ input, locale, digits, reading });
         const expected = denote(input, locale, digits);
         if ('refused' in expected) {
           expect(reading).toStrictEqual({ ok: false, reason: expected.refused });
@@ -323,6 +367,7 @@ describe('property: for any text and every catalogue locale, refused, or the val
       }),
       { numRuns: 3000 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('a number written by Intl in any catalogue locale and any of ten digit scripts is read as that number (fast-check)', () => {
@@ -381,24 +426,41 @@ describe('keystroke properties', () => {
     return reading.ok ? reading.value : null;
   };
 
+  /** The classes of keystroke input these properties must reach, as read in the locale drawn. */
+  const keystrokeClasses = () =>
+    inputClasses<{ input: string; out: string | null; l: string }>({
+      refused: ({ out }) => out === null,
+      'an empty value': ({ out }) => out === '',
+      'a value with decimals': ({ out }) => out !== null && /\.\d/.test(out),
+      'a value ending at its point': ({ out }) => out !== null && out.endsWith('.'),
+      'a value read from full-width or Arabic-Indic digits': ({ input, out }) => !!out && /[０-９٠-٩]/.test(input),
+      'a value read in a decimal-comma locale': ({ out, l }) => !!out && amountDecimalSeparator(l) === ',',
+    });
+
   it('is idempotent: a sanitised value reads as itself, with no locale (fast-check)', () => {
+    const drawn = keystrokeClasses();
     fc.assert(
       fc.property(anyInput, digits, locale, (input, n, l) => {
         const out = accepted(input, n, l);
+        drawn.see({ input, out, l });
         if (out !== null) expect(accepted(out, n)).toBe(out);
       }),
       { numRuns: 2000 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('a sanitised value shown in the locale reads back as itself in that locale (fast-check)', () => {
+    const drawn = keystrokeClasses();
     fc.assert(
       fc.property(anyInput, digits, locale, (input, n, l) => {
         const out = accepted(input, n, l);
+        drawn.see({ input, out, l });
         if (out !== null) expect(accepted(localizeAmount(out, l), n, l)).toBe(out);
       }),
       { numRuns: 2000 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('always matches ^(0|[1-9]\\d{0,19})(\\.\\d{0,n})?$ or is empty (fast-check)', () => {

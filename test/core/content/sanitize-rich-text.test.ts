@@ -4,6 +4,7 @@ import type { WindowLike } from 'dompurify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
 import { InvalidAppSchemeError, sanitizeRichText, silentContentLogger, UnsafeDomWindowError } from '../../../core/content/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const window = jsdomWindow('') as unknown as WindowLike;
 // Removed links warn on the console by default: capture it, so the hostile rows stay quiet and the default can be asserted.
@@ -313,14 +314,22 @@ describe('sanitizeRichText never throws on content: a <frameset> that replaces t
   it('any prefix of whitespace, comments and empty inline tags before a frameset gives a string with no frameset and no handler', () => {
     const prefix = fc.array(fc.constantFrom(' ', '\n', '<!-- c -->', '<b></b>', '<span></span>', '<i></i>', '<br>'), { maxLength: 6 });
     const tail = fc.string({ maxLength: 40 });
+    const drawn = inputClasses<string[]>({
+      'no prefix': (parts) => parts.length === 0,
+      'a comment before it': (parts) => parts.includes('<!-- c -->'),
+      'an empty element before it': (parts) => parts.some((p) => p.startsWith('<') && !p.startsWith('<!')),
+      'only whitespace before it': (parts) => parts.length > 0 && parts.every((p) => p.trim() === ''),
+    });
     fc.assert(
       fc.property(prefix, tail, (parts, rest) => {
+        drawn.see(parts);
         const out = clean(`${parts.join('')}<frameset onload=alert(1)>${rest}`);
         expect(typeof out).toBe('string');
         expect(out).not.toMatch(/<frameset|onload|<frame/i);
       }),
       { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 
