@@ -7,6 +7,7 @@ import type { HttpClient, HttpClientOptions, HttpProviders } from '../../../core
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { rig } from './harness.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -209,6 +210,13 @@ describe('property: a path reaches the gateway as written, or rejects InvalidArg
       fc.constantFrom('.', '..', '%2e', '%2E%2e', '.%2e', 'a.', '.a', '..b', 'x.y', 'a\\b', 'a?b', 'a#b', '.\t.', 'a\nb'),
       fc.string({ unit: fc.constantFrom('a', 'b', '.', '-', '_', '%', '2', 'e'), minLength: 1, maxLength: 4 }),
     );
+    const drawn = inputClasses<{ path: string; sent: boolean }>({
+      'a path sent': ({ sent }) => sent,
+      'a path refused': ({ sent }) => !sent,
+      'a dot segment refused': ({ path, sent }) => !sent && /\/\.{1,2}(\/|$)/.test(path),
+      'a percent-encoded dot segment refused': ({ path, sent }) => !sent && /\/(%2e|\.){0,1}%2e(\/|$)/i.test(path),
+      'a dot inside a segment sent': ({ path, sent }) => sent && /[^/]\.|\.[^/.]/.test(path),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 5 }), async (segments) => {
         const path = `/${segments.join('/')}`;
@@ -217,6 +225,7 @@ describe('property: a path reaches the gateway as written, or rejects InvalidArg
           () => 'answered',
           (e: unknown) => e,
         );
+        drawn.see({ path, sent: server.received.length > before });
         expect(client.pendingCount).toBe(0);
         if (server.received.length === before) {
           expect(outcome).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'path', value: path } });
@@ -227,6 +236,7 @@ describe('property: a path reaches the gateway as written, or rejects InvalidArg
       }),
       { numRuns: 150 },
     );
+    drawn.expectEachDrawn(3);
   });
 });
 
@@ -244,6 +254,13 @@ describe('property: any header name and value either goes out unaltered or rejec
   it('per-call headers', async () => {
     server.route('GET', '/v1/echo', reply.echo());
     const { client, platform, events } = rig(server);
+    const drawn = inputClasses<{ name: string; value: string }>({
+      'a header sent': ({ name, value }) => validName(name) && validValue(value),
+      'an invalid name': ({ name }) => !validName(name),
+      'a line break or NUL in the value': ({ name, value }) => validName(name) && /[\r\n\0]/.test(value),
+      'a character above U+00FF in the value': ({ name, value }) => validName(name) && [...value].some((c) => c.codePointAt(0)! > 0xff),
+      'spaces around a value sent': ({ name, value }) => validName(name) && validValue(value) && /^[ \t]|[ \t]$/.test(value),
+    });
     await fc.assert(
       fc.asyncProperty(headerName, headerValue, async (name, value) => {
         // Names the client sets itself would be overwritten by the per-call value, which is still the rule checked.
@@ -252,6 +269,7 @@ describe('property: any header name and value either goes out unaltered or rejec
             name.toLowerCase(),
           ),
         );
+        drawn.see({ name, value });
         const before = server.received.length;
         const outcome = await client.get('/echo', undefined, { headers: { [name]: value } }).then(
           () => 'sent',
@@ -270,6 +288,7 @@ describe('property: any header name and value either goes out unaltered or rejec
       }),
       { numRuns: 150 },
     );
+    drawn.expectEachDrawn(3);
     expect(platform.timers.pendingCount).toBe(0);
     expect(events).toEqual([]);
   });

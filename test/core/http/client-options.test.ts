@@ -9,6 +9,7 @@ import { MAX_TIMER_DELAY_MS } from '../../../core/validate/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { rig, settleState, waitUntil } from './harness.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -53,10 +54,22 @@ describe('durations: timeout and eventDebounceMs go through checkDuration', () =
   );
 
   it('property: a number is accepted exactly when it is finite, > 0 and ≤ 2^31 − 1', () => {
+    const drawn = inputClasses<number>({
+      'accepted, whole': (value) => Number.isInteger(value) && value > 0 && value <= MAX_TIMER_DELAY_MS,
+      'accepted, with a fraction': (value) => !Number.isInteger(value) && value > 0 && value <= MAX_TIMER_DELAY_MS,
+      'zero or below': (value) => value <= 0,
+      'above 2^31 − 1': (value) => Number.isFinite(value) && value > MAX_TIMER_DELAY_MS,
+      'not a finite number': (value) => !Number.isFinite(value),
+    });
     fc.assert(
       fc.property(
-        fc.oneof(fc.double(), fc.integer({ min: -10, max: 2 ** 32 }), fc.constantFrom(MAX_TIMER_DELAY_MS, MAX_TIMER_DELAY_MS + 1, 0.5)),
+        fc.oneof(
+          fc.double(),
+          fc.integer({ min: -10, max: 2 ** 32 }),
+          fc.constantFrom(MAX_TIMER_DELAY_MS, MAX_TIMER_DELAY_MS + 1, 0.5, Number.NaN, Infinity, -Infinity),
+        ),
         (value) => {
+          drawn.see(value);
           const ok = Number.isFinite(value) && value > 0 && value <= MAX_TIMER_DELAY_MS;
           if (ok) {
             expect(make({ timeout: value, eventDebounceMs: value })).not.toThrow();
@@ -66,7 +79,9 @@ describe('durations: timeout and eventDebounceMs go through checkDuration', () =
           }
         },
       ),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(3);
   });
 
   it('eventDebounceMs is the quiet a toast needs before the next one goes out; 2 s without it', () => {

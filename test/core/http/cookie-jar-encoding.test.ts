@@ -10,6 +10,8 @@ import type { MemoryPlatform } from '../../../core/platform/index.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { TestServer } from '../../support/http-server.js';
 import { START_TIME } from './harness.js';
+import { inputClasses } from '../../support/input-classes.js';
+import { anyText } from '../../support/arbitraries.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -61,9 +63,16 @@ describe('the memory jar sends cookies encoded as the browser platform does', ()
     const platform = memoryPlatform({ now: START_TIME });
     const client = jarClient(platform);
     const text = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 12 }),
+      anyText({ maxLength: 12 }),
       fc.string({ unit: fc.constantFrom(';', '=', ' ', '\t', '\n', '\r', '%', '"', ',', '\\', '\0', 'é', '张', '😀', 'a'), maxLength: 8 }),
     );
+    const drawn = inputClasses<{ entries: [string, string][]; expected: Map<string, string> }>({
+      'a cookie the jar refuses': ({ entries, expected }) => entries.some(([name, value]) => expected.get(name) !== value),
+      'a value with a separator or quote': ({ expected }) => [...expected.values()].some((v) => /[;=," \\]/.test(v)),
+      'a non-ASCII name or value': ({ expected }) => [...expected].some((pair) => /[^\0-\x7f]/.test(pair.join(''))),
+      'several cookies in one header': ({ expected }) => expected.size > 1,
+      'an empty value': ({ expected }) => [...expected.values()].includes(''),
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.array(
@@ -77,6 +86,7 @@ describe('the memory jar sends cookies encoded as the browser platform does', ()
           platform.browser.cookieStore.clear();
           const expected = new Map<string, string>();
           for (const [name, value] of entries) if (platform.cookies.set(name, value)) expected.set(name, value);
+          drawn.see({ entries, expected });
           const before = server.received.length;
           await client.get('/echo');
           expect(server.received.length).toBe(before + 1);
@@ -85,6 +95,7 @@ describe('the memory jar sends cookies encoded as the browser platform does', ()
       ),
       { numRuns: 80 },
     );
+    drawn.expectEachDrawn(3);
     client.dispose();
   });
 
@@ -125,12 +136,29 @@ describe('parseSetCookie reads Expires and prefixes as browsers do', () => {
         expect(parseCookieDate(date.toUTCString())).toBe(Math.floor(date.getTime() / 1000) * 1000);
       }),
     );
+    // Any text, and texts made of the tokens a date is read from (so that many read as one): names of days and
+    // months, numbers of any size, times with fields out of range, and the delimiters between them.
+    const token = fc.oneof(
+      fc.constantFrom('Wed,', 'thu', 'GMT', 'Jan', 'feb', 'OCTOBER', 'Sept', 'xyz', '-', ',', ';'),
+      fc.integer({ min: 0, max: 10_000 }).map(String),
+      fc.tuple(fc.nat(30), fc.nat(70), fc.nat(70)).map(([h, m, s]) => `${h}:${m}:${s}`),
+    );
+    const dateLike = fc.array(token, { maxLength: 8 }).map((parts) => parts.join(' '));
+    const drawn = inputClasses<{ text: string; time: number | undefined }>({
+      'read as a date': ({ time }) => time !== undefined,
+      'read as a date before 1970': ({ time }) => time !== undefined && time < 0,
+      'read with a two-digit year': ({ text, time }) => time !== undefined && !/\d{3}/.test(text.replace(/\d+:\d+:\d+/g, '')),
+      'date-like, yet not a date': ({ text, time }) => time === undefined && /\d+:\d+:\d+/.test(text),
+    });
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), (text) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), dateLike), (text) => {
         const time = parseCookieDate(text);
+        drawn.see({ text, time });
         if (time !== undefined) expect(time).toBeGreaterThanOrEqual(Date.UTC(1601, 0, 1));
       }),
+      { numRuns: 3000 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('RFC 6265bis prefixes: __Host- needs Secure, Path=/ and no Domain; __Secure- needs Secure (any case)', () => {
