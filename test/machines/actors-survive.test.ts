@@ -36,6 +36,7 @@ import {
   hostileValue,
   recordingReporter,
   runHostile,
+  stateCoverage,
   throwingGetters,
 } from './hostile-events.js';
 import type { EventSpec } from './hostile-events.js';
@@ -62,19 +63,21 @@ const toastContent = fc.record(
 describe('button: no event kills it', () => {
   const specs: EventSpec[] = ['CLICK', 'DISABLE', 'ENABLE', 'START_LOADING', 'STOP_LOADING'].map((type) => ({ type }));
   it('random well-formed and malformed events never put the button in error, and a click counts only when clickable', async () => {
+    const states = stateCoverage(buttonMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), async (steps) => {
         const clock = new CountingClock();
         const actor = createActor(buttonMachine, { clock } as never).start();
         let clicks = 0;
         actor.on('clicked', () => void clicks++);
-        await runHostile({ actor, clock, steps });
+        await runHostile({ actor, clock, steps, states });
         const wellFormedClicks = steps.filter((s) => s.kind === 'event' && s.event.type === 'CLICK').length;
         expect(clicks).toBeLessThanOrEqual(wellFormedClicks);
         expectQuietAfterStop(actor, clock);
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
@@ -93,11 +96,12 @@ describe('popup: no event kills it', () => {
     },
   ];
   it('random events and options never put the popup in error; its delays stay valid numbers', async () => {
+    const states = stateCoverage(popupMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), delay, delay, async (steps, openDelay, closeDelay) => {
         const clock = new CountingClock();
         const actor = createActor(popupMachine, { input: { openDelay, closeDelay }, clock }).start();
-        await runHostile({ actor, clock, steps });
+        await runHostile({ actor, clock, steps, states });
         const { context } = actor.getSnapshot();
         expect(Number.isFinite(context.openDelay) && Number.isFinite(context.closeDelay)).toBe(true);
         expect(typeof context.modal).toBe('boolean');
@@ -105,12 +109,14 @@ describe('popup: no event kills it', () => {
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
 describe('notification: no event kills it', () => {
   const specs: EventSpec[] = ['POINTER_ENTER', 'POINTER_LEAVE', 'CLICK', 'CLOSE', 'ESCAPE'].map((type) => ({ type }));
   it('random events never put a notification in error, and once closed it stays closed', async () => {
+    const states = stateCoverage(notificationMachine);
     await fc.assert(
       fc.asyncProperty(
         hostileSteps(specs),
@@ -122,29 +128,32 @@ describe('notification: no event kills it', () => {
             input: { id: 'n', message: 'm', duration, resumeRemaining, clock },
             clock,
           }).start();
-          await runHostile({ actor, clock, steps });
+          await runHostile({ actor, clock, steps, states });
           expectQuietAfterStop(actor, clock);
         },
       ),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
 describe('loading overlay: no event kills it', () => {
   const specs: EventSpec[] = [{ type: 'ACQUIRE', fields: { text }, optional: ['text'] }, { type: 'RELEASE' }];
   it('random acquire/release events never put the overlay in error; its holders never go negative', async () => {
+    const states = stateCoverage(loadingOverlayMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), async (steps) => {
         const clock = new CountingClock();
         const actor = createActor(loadingOverlayMachine, { input: { target: 't' }, clock }).start();
-        await runHostile({ actor, clock, steps });
+        await runHostile({ actor, clock, steps, states });
         expect(actor.getSnapshot().context.holders).toBeGreaterThanOrEqual(0);
         expect(['string', 'undefined']).toContain(typeof actor.getSnapshot().context.text);
         expectQuietAfterStop(actor, clock);
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 
   it('loading API: random shows and releases (throwing callbacks, hostile arguments) remove every overlay once, and stop() leaves no timer', async () => {
@@ -242,6 +251,7 @@ describe('simulation: no event kills it', () => {
     });
   it('random events, with a service whose methods may throw, never put the machine in error; failures are logged typed', async () => {
     const methods = ['isOn', 'setFlag', 'isAllowed', 'landingFor', 'redirectFor', 'currentPath', 'navigate', 'reload'];
+    const states = stateCoverage(simulationMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), fc.subarray(methods), async (steps, failing) => {
         const clock = new CountingClock();
@@ -251,7 +261,7 @@ describe('simulation: no event kills it', () => {
           input: { simulation: flaky(createSimulationMode(platform), failing), errors: reporter },
           clock,
         }).start();
-        await runHostile({ actor, clock, steps });
+        await runHostile({ actor, clock, steps, states });
         expectTypedReports(reporter.reports);
         // A sound service fails no call (a forged xstate.error event is logged under its own name).
         if (failing.length === 0) expect(reporter.reports.filter((r) => r.event === CALLBACK_FAILED_EVENT)).toEqual([]);
@@ -259,6 +269,7 @@ describe('simulation: no event kills it', () => {
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
@@ -272,11 +283,12 @@ describe('toast: no event kills it', () => {
     { type: 'ESCAPE' },
   ];
   it('random events never put a toast in error; its duration stays a valid delay or Infinity', async () => {
+    const states = stateCoverage(toastMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), async (steps) => {
         const clock = new CountingClock();
         const actor = createActor(toastMachine, { input: { id: 't', message: 'm', clock }, clock }).start();
-        await runHostile({ actor, clock, steps });
+        await runHostile({ actor, clock, steps, states });
         const { duration, remaining, message } = actor.getSnapshot().context;
         expect(duration === Infinity || (duration > 0 && duration <= 2 ** 31 - 1)).toBe(true);
         expect(Number.isNaN(remaining)).toBe(false);
@@ -285,6 +297,7 @@ describe('toast: no event kills it', () => {
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
@@ -338,6 +351,7 @@ describe('toaster and toast API: no event or call kills it', () => {
     return promise;
   };
   it('random events and API calls never put the toaster in error; every toast.promise settles and leaves no loading toast', async () => {
+    const states = stateCoverage(toasterMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs, call), fc.constantFrom(1, 3), async (steps, maxVisible) => {
         const clock = new CountingClock();
@@ -349,6 +363,7 @@ describe('toaster and toast API: no event or call kills it', () => {
         const ids0 = new Set<string>();
         actor.on('toast.added', (e) => ids0.add(e.id));
         await runHostile({
+          states,
           actor,
           clock,
           steps,
@@ -408,6 +423,7 @@ describe('toaster and toast API: no event or call kills it', () => {
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
@@ -435,11 +451,12 @@ describe('notifier: no event kills it', () => {
     { type: 'xstate.done.actor.notification:a', fields: { output: fc.record({ id: fc.constant('a'), reason: fc.constant('timeout') }) } },
   ];
   it('random events never put the notifier in error; it shows at most maxVisible, with valid heights', async () => {
+    const states = stateCoverage(notifierMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), async (steps) => {
         const clock = new CountingClock();
         const actor = createActor(notifierMachine, { input: { maxVisible: 3, clock }, clock }).start();
-        await runHostile({ actor, clock, steps });
+        await runHostile({ actor, clock, steps, states });
         const { items } = actor.getSnapshot().context;
         expect(items.length).toBeLessThanOrEqual(3);
         for (const item of items) expect(Number.isFinite(item.height) && item.height >= 0).toBe(true);
@@ -447,6 +464,7 @@ describe('notifier: no event kills it', () => {
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
@@ -457,6 +475,7 @@ describe('message box: no event kills it', () => {
     { type: 'INPUT', fields: { value: text } },
   ];
   it('random events never put a prompt in error, with a validator that may throw; its value stays a string', async () => {
+    const states = stateCoverage(messageBoxMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), fc.boolean(), async (steps, validatorThrows) => {
         const clock = new CountingClock();
@@ -476,13 +495,14 @@ describe('message box: no event kills it', () => {
           },
           clock,
         }).start();
-        await runHostile({ actor, clock, steps });
+        await runHostile({ actor, clock, steps, states });
         expect(typeof actor.getSnapshot().context.value).toBe('string');
         expectTypedReports(reporter.reports);
         expectQuietAfterStop(actor, clock);
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 
@@ -529,6 +549,7 @@ describe('message-box queue and API: no event or call kills it', () => {
     validator: fc.constantFrom('none', 'throws', 'rejects', 'hostile'),
   });
   it('random events and API calls never put the queue in error; every promise settles once the queue drains, or when it stops', async () => {
+    const states = stateCoverage(messageBoxQueueMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs, call), fc.boolean(), async (steps, stopEarly) => {
         const clock = new CountingClock();
@@ -537,6 +558,7 @@ describe('message-box queue and API: no event or call kills it', () => {
         const api = createMessageBoxApi(() => actor);
         const handed: { outcome: 'pending' | 'resolved' | 'rejected'; reason?: unknown; value?: MessageBoxResult }[] = [];
         await runHostile({
+          states,
           actor,
           clock,
           steps,
@@ -586,6 +608,7 @@ describe('message-box queue and API: no event or call kills it', () => {
       }),
       RUNS,
     );
+    states.expectEachReached();
   });
 });
 

@@ -4,10 +4,11 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import type { AnyActorRef, EventObject } from 'xstate';
+import type { AnyActorRef, AnyStateMachine, EventObject, StateValue } from 'xstate';
 import { CALLBACK_FAILED_EVENT, UserCallbackError } from '../../core/errors/index.js';
 import type { ErrorReport, ErrorReporter } from '../../core/platform/types.js';
 import { ACTOR_ERROR_EVENT } from '../../machines/error-events.js';
+import { inputClasses } from '../support/input-classes.js';
 
 /** A 1 MiB string: a field that is "a string" but far larger than any screen shows. */
 export const HUGE_STRING = 'x'.repeat(1 << 20);
@@ -217,8 +218,49 @@ export function expectAlive(actor: AnyActorRef): void {
   for (const child of Object.values(snapshot.children ?? {})) if (child) expectAlive(child);
 }
 
+/** A state value as the dotted paths of its leaf states: `{ open: 'visible' }` is `['open.visible']`. */
+export function statePaths(value: StateValue, prefix = ''): string[] {
+  if (typeof value === 'string') return [`${prefix}${value}`];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    inner === undefined ? [`${prefix}${key}`] : statePaths(inner, `${prefix}${key}.`),
+  );
+}
+
+/**
+ * What a machine's hostile runs reach: every leaf state of the machine (each region's, for a parallel state) is a
+ * class, seen when the actor is in it after a step. A generator that never brings the actor into a state leaves
+ * that state's events unfuzzed, so `expectEachReached` fails on it; `unreachable` names the states no event leads to.
+ */
+export function stateCoverage(machine: AnyStateMachine, unreachable: readonly string[] = []) {
+  type Node = { key: string; states: Record<string, Node>; always?: readonly { guard?: unknown }[] };
+  // A state with an unguarded eventless transition is left at once: passed through within a step, never rested in.
+  const leaves = (node: Node, prefix: string): string[] =>
+    Object.keys(node.states).length === 0
+      ? (node.always ?? []).some((transition) => transition.guard === undefined)
+        ? []
+        : [prefix]
+      : Object.values(node.states).flatMap((child) => leaves(child, prefix === '' ? child.key : `${prefix}.${child.key}`));
+  const all = leaves(machine.root as unknown as Node, '');
+  expect(
+    unreachable.filter((path) => !all.includes(path)),
+    'unreachable states the machine does not have',
+  ).toEqual([]);
+  const counter = inputClasses<readonly string[]>(
+    Object.fromEntries(all.filter((path) => !unreachable.includes(path)).map((path) => [path, (paths) => paths.includes(path)])),
+  );
+  return {
+    counts: counter.counts,
+    see: (actor: AnyActorRef) => counter.see(statePaths((actor.getSnapshot() as { value: StateValue }).value)),
+    expectEachReached: () => counter.expectEachDrawn(),
+  };
+}
+
 export interface HostileRun<A> {
   actor: AnyActorRef;
+  /** Counts the states the actor is in after each step (see `stateCoverage`). */
+  states?: { see: (actor: AnyActorRef) => void };
+  /** Moves the other clocks the run depends on (a platform's timers) with the actor's. */
+  onAdvance?: (ms: number) => void;
   clock: CountingClock;
   steps: readonly Step<A>[];
   /** Runs one imperative API call; it may throw only the errors `allowedError` accepts. */
@@ -237,8 +279,10 @@ export async function runHostile<A>(run: HostileRun<A>): Promise<void> {
   const sub = run.actor.subscribe({ error: (error) => errors.push(error) });
   for (const step of run.steps) {
     if (step.kind === 'event') run.actor.send(step.event);
-    else if (step.kind === 'advance') run.clock.increment(step.ms);
-    else {
+    else if (step.kind === 'advance') {
+      run.clock.increment(step.ms);
+      run.onAdvance?.(step.ms);
+    } else {
       try {
         run.call?.(step.call);
       } catch (error) {
@@ -247,6 +291,7 @@ export async function runHostile<A>(run: HostileRun<A>): Promise<void> {
     }
     await flush();
     expectAlive(run.actor);
+    run.states?.see(run.actor);
   }
   expect(errors).toEqual([]);
   sub.unsubscribe();

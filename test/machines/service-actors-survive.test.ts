@@ -1,7 +1,8 @@
-// "No actor ever dies" (issue 18 §2) for the service machines: bridge request, signing init, risk token and the
-// captcha flow. Random sequences of well-formed and malformed events (missing fields, hostile values, throwing
-// getters, unknown and XState-looking types), with time passing between them and services that answer, fail or
-// throw at random: the actor never reaches `status: 'error'`, nothing escapes, and after `stop()` no timer fires.
+// "No actor ever dies" for the service machines: bridge request, signing init, risk token and the captcha flow.
+// Random sequences of well-formed and malformed events (missing fields, hostile values, throwing getters, unknown
+// and XState-looking types), with time passing between them and services that answer, answer malformed, fail,
+// throw or hang at random: the actor never reaches `status: 'error'`, nothing escapes, and after `stop()` no timer
+// fires. Each run counts the states it reached, and every state must be reached by some run.
 import fc from 'fast-check';
 import { Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,7 @@ import { InvalidArgumentError } from '../../core/errors/exkit-error.js';
 import { MemoryBrowser, memoryPlatform } from '../../core/platform/index.js';
 import { createRiskTokenStore } from '../../core/security/risk-token/index.js';
 import type { RiskTokenTick } from '../../core/security/risk-token/index.js';
+import { parseSignConfig } from '../../core/security/index.js';
 import type { Security, SecurityEvent } from '../../core/security/index.js';
 import { bridgeRequestMachine } from '../../machines/bridge-request.machine.js';
 import { captchaMachine } from '../../machines/captcha.machine.js';
@@ -20,9 +22,9 @@ import { createCaptchaService } from '../../machines/captcha.service.js';
 import { riskTokenMachine } from '../../machines/risk-token.machine.js';
 import { createRiskTokenService, riskTokenState } from '../../machines/risk-token.service.js';
 import { signingInitMachine } from '../../machines/signing-init.machine.js';
-import { inApp } from '../core/bridge/setup.js';
+import { inApp, inBrowser } from '../core/bridge/setup.js';
 import { scriptedCaptchaHttp } from '../support/scripted-captcha-http.js';
-import { CountingClock, expectAlive, flush, hostileSteps, hostileValue, runHostile } from './hostile-events.js';
+import { CountingClock, expectAlive, flush, hostileSteps, hostileValue, runHostile, stateCoverage } from './hostile-events.js';
 import type { EventSpec } from './hostile-events.js';
 
 const RUNS = 60;
@@ -37,10 +39,11 @@ async function expectQuietAfterStop(stop: () => void, clock: CountingClock): Pro
   expect(clock.fired).toBe(fired);
 }
 
-/** A promise that answers, fails or never settles, as a fuzzed service would. */
-const outcome = fc.constantFrom('resolve', 'reject', 'throw', 'hang');
+/** How a fuzzed service call goes: it answers, answers with the wrong shape, fails, throws, or never settles. */
+const answerOutcome = fc.constantFrom('resolve', 'reject', 'throw', 'hang', 'malformed');
 function serviceCall<T>(kind: string, value: () => T): Promise<T> {
   if (kind === 'resolve') return Promise.resolve().then(value);
+  if (kind === 'malformed') return Promise.resolve({ unexpected: true } as T);
   if (kind === 'reject') return Promise.reject(new Error('service down'));
   if (kind === 'throw') throw new Error('service threw synchronously');
   return new Promise<T>(() => undefined);
@@ -57,43 +60,61 @@ describe('bridge request machine: random and malformed events never put it in er
     },
   ];
 
-  it('in the app, with answers, timeouts and hostile paths and params', async () => {
+  it('in the app and outside it, with answers, failures, timeouts and hostile paths and params', async () => {
+    const states = stateCoverage(bridgeRequestMachine);
     await fc.assert(
-      fc.asyncProperty(hostileSteps(specs), async (steps) => {
-        const { bridge, sim } = inApp();
-        sim.route('/user', { data: { uid: 7 } });
+      fc.asyncProperty(hostileSteps(specs), fc.boolean(), async (steps, app) => {
+        // Outside the app every request is skipped; inside it, '/slow' never answers and '/other' fails.
+        const { bridge, platform, sim } = app ? inApp() : { ...inBrowser(), sim: undefined };
+        sim?.route('/user', { data: { uid: 7 } });
+        sim?.route('/slow', { never: true });
+        sim?.route('/other', { code: -1, msg: 'socket closed' });
         const clock = new CountingClock();
         const actor = createActor(bridgeRequestMachine, { input: { bridge, path: '/user', timeoutMs: 1000 }, clock }).start();
-        await runHostile({ actor, clock, steps });
+        // The request's timeout runs on the platform's timers: time passes on both.
+        await runHostile({ actor, clock, steps, states, onAdvance: (ms) => platform.timers.advance(ms) });
         await expectQuietAfterStop(() => actor.stop(), clock);
         bridge.dispose();
       }),
       { numRuns: RUNS },
     );
+    states.expectEachReached();
   });
 });
 
 describe('signing init machine: random events, hostile security events and failing services never put it in error', () => {
   const specs: EventSpec[] = [{ type: 'INIT' }, { type: 'REFETCH' }, { type: 'RESET' }, { type: 'CONFIG_RESET' }];
-  const behaviour = fc.record({ fetch: outcome, verify: outcome, load: outcome, publishThrows: fc.boolean() });
+  // Fetching and verifying mostly answer, so that runs reach every later state: a client key still loading, ready,
+  // and disabled (a config with the client side off).
+  const mostlyAnswers = fc.oneof({ weight: 5, arbitrary: fc.constant('resolve') }, { weight: 1, arbitrary: answerOutcome });
+  const mostly = (value: boolean) => fc.oneof({ weight: 3, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: fc.constant(!value) });
+  const oftenAnswers = fc.oneof({ weight: 2, arbitrary: fc.constant('resolve') }, { weight: 1, arbitrary: answerOutcome });
+  const behaviour = fc.record({
+    fetch: mostlyAnswers,
+    verify: oftenAnswers,
+    load: answerOutcome,
+    publishThrows: mostly(false),
+    clientOpen: mostly(true),
+  });
   const securityEvent = fc.oneof(
     fc.constantFrom<unknown>({ type: 'refetchConfig' }, { type: 'configReset', code: '00021' }, { type: 'configReset' }),
     hostileValue,
   );
 
   it('with a security service that answers, fails, throws or hangs', async () => {
+    const states = stateCoverage(signingInitMachine);
     await fc.assert(
       fc.asyncProperty(hostileSteps(specs), behaviour, fc.array(securityEvent, { maxLength: 5 }), async (steps, b, pushed) => {
         const events$ = new Subject<SecurityEvent>();
-        const config = { clientOpen: true, serverPublicKey: 'k', serverPublicKeySign: 's' };
+        const config = parseSignConfig({ clientOpen: b.clientOpen, serverPublicKey: 'AAAA', serverPublicKeySign: 'AAAA' });
         const publish = () => {
           if (b.publishThrows) throw new Error('setter threw');
         };
         const security = {
           events$,
           fetchConfig: () => serviceCall(b.fetch, () => config),
-          verifyServerKey: () => serviceCall(b.verify, () => ({ publicKey: 'k' })),
-          loadClientKeyPair: () => serviceCall(b.load, () => ({ publicKey: 'p', privateKeyPem: 'q', algorithm: 'rsa1024' })),
+          verifyServerKey: () => serviceCall(b.verify, () => ({ der: new Uint8Array([1]), base64: 'AQ==', hash: 'ab' })),
+          loadClientKeyPair: () => serviceCall(b.load, () => ({ publicKey: 'p', privateKeyPem: 'q', algorithm: 'rsa1024', storedAt: 0 })),
           setConfig: publish,
           setServerKey: publish,
           setClientKey: publish,
@@ -106,7 +127,7 @@ describe('signing init machine: random events, hostile security events and faili
         const onUncaught = (error: unknown) => uncaught.push(error);
         process.on('uncaughtException', onUncaught);
         try {
-          await runHostile({ actor, clock, steps });
+          await runHostile({ actor, clock, steps, states });
           for (const event of pushed) events$.next(event as SecurityEvent);
           await flush();
           expectAlive(actor);
@@ -116,24 +137,29 @@ describe('signing init machine: random events, hostile security events and faili
         expect(uncaught).toEqual([]);
         await expectQuietAfterStop(() => actor.stop(), clock);
       }),
-      { numRuns: RUNS },
+      { numRuns: 4 * RUNS },
     );
+    states.expectEachReached();
   });
 });
 
 describe('risk-token machine: random events, schedule ticks and a failing device service never put it in error', () => {
   const specs: EventSpec[] = [{ type: 'REFRESH' }, { type: 'REFRESH_IF_DUE' }, { type: 'SYNC' }];
-  const answer = fc.oneof(fc.constantFrom('s'.repeat(40), 'demoted', ''), hostileValue);
+  const answer = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('s'.repeat(40), 'demoted', '') }, { weight: 1, arbitrary: hostileValue });
+  // One outcome per call, in turn: a first attempt that fails and a retry that hangs is a run of its own.
+  const outcomes = fc.array(answerOutcome, { minLength: 1, maxLength: 4 });
 
   it('with a device service that answers anything, fails, throws or hangs, and a reporter that may throw', async () => {
+    const states = stateCoverage(riskTokenMachine);
     await fc.assert(
       fc.asyncProperty(
         hostileSteps(specs),
-        outcome,
+        outcomes,
         answer,
         fc.array(fc.constantFrom<RiskTokenTick>('interval', 'visible'), { maxLength: 4 }),
         fc.boolean(),
-        async (steps, kind, token, ticks, reportThrows) => {
+        async (steps, kinds, token, ticks, reportThrows) => {
+          let calls = 0;
           const clock = new CountingClock();
           const platform = memoryPlatform();
           const schedule = new Subject<RiskTokenTick>();
@@ -145,11 +171,11 @@ describe('risk-token machine: random events, schedule ticks and a failing device
               report: () => {
                 if (reportThrows) throw new Error('reporter threw');
               },
-              fetchToken: () => serviceCall(kind, () => token as string),
+              fetchToken: () => serviceCall(kinds[calls++ % kinds.length]!, () => token as string),
               schedule,
             },
           }).start();
-          await runHostile({ actor, clock, steps });
+          await runHostile({ actor, clock, steps, states });
           for (const tick of ticks) schedule.next(tick);
           await flush();
           expectAlive(actor);
@@ -158,6 +184,7 @@ describe('risk-token machine: random events, schedule ticks and a failing device
       ),
       { numRuns: RUNS },
     );
+    states.expectEachReached();
   });
 });
 
@@ -175,15 +202,19 @@ describe('captcha flow machine: random and malformed widget events never put it 
   ];
 
   it('against a gateway that answers any status and check code', async () => {
+    const states = stateCoverage(captchaMachine);
     await fc.assert(
       fc.asyncProperty(
         hostileSteps(specs),
         fc.constantFrom(0, 1),
         fc.constantFrom('00000', '20906', '1'),
         fc.constantFrom<TestWidgetOutcome>('success', 'close', 'error'),
-        async (steps, status, checkCode, widgetOutcome) => {
+        fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+        async (steps, status, checkCode, widgetOutcome, challengeHangs) => {
+          const challenge = { code: '00000', data: { bizId: 'biz-1', captchaId: 'cap-1', status } };
           const http = scriptedCaptchaHttp({
-            [CAPTCHA_GET_ID_PATH]: () => ({ code: '00000', data: { bizId: 'biz-1', captchaId: 'cap-1', status } }),
+            // A gateway that never answers the challenge request keeps the flow requesting.
+            [CAPTCHA_GET_ID_PATH]: () => (challengeHangs ? new Promise<never>(() => undefined) : challenge),
             [CAPTCHA_CHECK_PATH]: () =>
               checkCode === '00000' ? { code: '00000', data: { verified: true } } : { code: checkCode, msg: 'refused' },
           }).http;
@@ -199,12 +230,13 @@ describe('captcha flow machine: random and malformed widget events never put it 
               selfVerify: false,
             },
           }).start();
-          await runHostile({ actor, clock, steps });
+          await runHostile({ actor, clock, steps, states });
           await expectQuietAfterStop(() => actor.stop(), clock);
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: 3 * RUNS },
     );
+    states.expectEachReached();
   });
 });
 

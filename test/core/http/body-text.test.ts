@@ -65,7 +65,8 @@ describe('requestBodyText and requestBodyBytes leave the request unread', () => 
   it('property: for any string body, the recorded bytes are the bytes fetch would send (lone surrogates included)', async () => {
     const drawn = inputClasses<string>({
       empty: (text) => text === '',
-      'a lone surrogate': (text) => !text.isWellFormed(),
+      // With the u flag a surrogate pair is one code point, so this matches a lone surrogate only.
+      'a lone surrogate': (text) => /[\uD800-\uDFFF]/u.test(text),
       'a character outside the BMP': (text) => /[\u{10000}-\u{10FFFF}]/u.test(text),
       'a non-ASCII character in the BMP': (text) => /[\u0080-\uD7FF\uE000-\uFFFF]/.test(text),
     });
