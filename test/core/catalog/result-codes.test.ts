@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_CODE, RESULT_CODES, isResultCode } from '../../../core/catalog/index.js';
 import type { ResultCodeName } from '../../../core/catalog/index.js';
 import { InvalidArgumentError } from '../../../core/errors/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 describe('result codes (spec §B8, §S8)', () => {
   it.each([
@@ -56,13 +57,39 @@ describe('result codes (spec §B8, §S8)', () => {
   it("a code matches a name exactly when its text equals the text of one of the name's codes, for any code", () => {
     const names = Object.keys(RESULT_CODES) as ResultCodeName[];
     const listed = names.flatMap((name) => ([] as (string | number)[]).concat(RESULT_CODES[name]));
-    const codes = fc.oneof(fc.constantFrom(...listed), fc.constantFrom(...listed.map(String)), fc.string(), fc.integer(), fc.double());
+    // The listed codes as written, as text, and as numbers (a gateway that sends 20906 for '20906').
+    const asNumbers = listed.map(Number).filter((n) => Number.isInteger(n));
+    const codes = fc.oneof(
+      fc.constantFrom(...listed),
+      fc.constantFrom(...listed.map(String)),
+      fc.constantFrom(...asNumbers),
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+    );
+    const listedTexts = new Set(listed.map(String));
+    const drawn = inputClasses<{ code: unknown; matches: boolean }>({
+      "one of the name's codes, as written": ({ code, matches }) => matches && listed.includes(code as string | number),
+      "one of the name's codes, as the other type": ({ code, matches }) => matches && !listed.includes(code as string | number),
+      "another name's code": ({ code, matches }) => !matches && listedTexts.has(String(code)),
+      'no listed code': ({ code }) => !listedTexts.has(String(code)),
+    });
+    // A name and, as often as not, one of its own codes in some form.
+    const ownCode = (name: ResultCodeName) => {
+      const own = ([] as (string | number)[]).concat(RESULT_CODES[name]);
+      const forms = [...own, ...own.map(String), ...own.map(Number).filter((n) => Number.isInteger(n))];
+      return fc.constantFrom(...forms);
+    };
+    const pair = fc.constantFrom(...names).chain((name) => fc.tuple(fc.oneof(ownCode(name), codes), fc.constant(name)));
     fc.assert(
-      fc.property(codes, fc.constantFrom(...names), (code, name) => {
+      fc.property(pair, ([code, name]) => {
         const texts = ([] as (string | number)[]).concat(RESULT_CODES[name]).map(String);
+        drawn.see({ code, matches: texts.includes(String(code)) });
         expect(isResultCode(code, name)).toBe(texts.includes(String(code)));
       }),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

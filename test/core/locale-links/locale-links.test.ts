@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_PATH_PREFIXES } from '../../../core/catalog/locale-paths.js';
 import { ALTERNATE_LOCALES, hreflangAlternates, localeOfPath, localizePath, stripLocalePrefix } from '../../../core/locale-links/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 describe('locale links — spec §S2: "English has no prefix; fr-FR maps to /fr, ru-FR and ru-UZ to /ru, uz-UZ to /uz; any other locale uses /{locale}"', () => {
   it('rewrites a path into each kind of locale', () => {
@@ -79,8 +80,16 @@ const localeArb = fc.constantFrom(...ALTERNATE_LOCALES);
 
 describe('properties', () => {
   it('a rewritten path carries exactly the target’s prefix: rewriting again changes nothing, and any chain ends where a direct rewrite does', () => {
+    const drawn = inputClasses<{ path: string; a: string; b: string }>({
+      'a path already under a locale': ({ path }) => localeOfPath(path) !== undefined,
+      'a path under no locale': ({ path }) => localeOfPath(path) === undefined && path !== '/',
+      'the root': ({ path }) => path === '/',
+      'the same locale twice': ({ a, b }) => a === b,
+      'a locale-like segment in another case': ({ path }) => /\/en-us(\/|$)/.test(path),
+    });
     fc.assert(
       fc.property(pathArb, localeArb, localeArb, (path, a, b) => {
+        drawn.see({ path, a, b });
         const once = localizePath(path, a);
         expect(localizePath(once, a)).toBe(once);
         expect(localizePath(once, b)).toBe(localizePath(path, b));
@@ -88,5 +97,6 @@ describe('properties', () => {
       }),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });

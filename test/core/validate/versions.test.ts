@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareVersions, isVersionAtLeast } from '../../../core/validate/versions.js';
 import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const version = fc.array(fc.nat({ max: 300 }), { minLength: 1, maxLength: 5 }).map((p) => p.join('.'));
 
@@ -84,8 +85,27 @@ describe('compareVersions — spec §B5: dotted numeric, missing parts count as 
   });
 
   it('agrees with a reference comparison of zero-padded parts', () => {
+    // Two versions drawn apart, and pairs built to be close: the same version, with zeros added, and with one part moved.
+    const near = version.chain((a) =>
+      fc.oneof(
+        fc.constant([a, a] as const),
+        fc.constant([a, `${a}.0`] as const),
+        fc.tuple(fc.nat({ max: a.split('.').length - 1 }), fc.integer({ min: -12, max: 12 })).map(([at, by]) => {
+          const parts = a.split('.').map(Number);
+          parts[at] = Math.max(0, parts[at]! + by);
+          return [a, parts.join('.')] as const;
+        }),
+      ),
+    );
+    const drawn = inputClasses<readonly [string, string]>({
+      'equal texts': ([a, b]) => a === b,
+      'equal, written with more parts': ([a, b]) => a !== b && compareVersions(a, b) === 0,
+      'ordered otherwise than as text': ([a, b]) => a !== b && Math.sign(compareVersions(a, b)) !== Math.sign(a.localeCompare(b, 'en')),
+      'first different in a later part': ([a, b]) => a.split('.')[0] === b.split('.')[0] && compareVersions(a, b) !== 0,
+    });
     fc.assert(
-      fc.property(version, version, (a, b) => {
+      fc.property(fc.oneof(fc.tuple(version, version), near), ([a, b]) => {
+        drawn.see([a, b]);
         const pad = (v: string) =>
           v
             .split('.')
@@ -96,7 +116,9 @@ describe('compareVersions — spec §B5: dotted numeric, missing parts count as 
         const expected = pad(a) < pad(b) ? -1 : pad(a) > pad(b) ? 1 : 0;
         expect(compareVersions(a, b), `${a} vs ${b}`).toBe(expected);
       }),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 
