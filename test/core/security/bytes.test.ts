@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromBase64, fromPem, toBase64, toPem } from '../../../core/security/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 describe('protocol encodings (docs/security-protocol.md §1)', () => {
   it('base64 is RFC 4648 standard padded base64, identical to node:Buffer', () => {
@@ -48,8 +49,52 @@ describe('DER reader (X.690 §8.1, definite lengths)', async () => {
   });
 
   it('any bytes either read as elements inside their bounds or fail with InvalidArgumentError', () => {
+    // Random bytes seldom form an element: most are DER trees built here (short and long-form lengths, nested
+    // sequences), whole, cut short, with a byte after them, or with one byte changed, as a damaged key would arrive.
+    type Tree = { tag: number; content: Uint8Array } | { tag: 0x30; children: Tree[] };
+    const encode = (tree: Tree): Uint8Array => {
+      const content = 'children' in tree ? Buffer.concat(tree.children.map(encode)) : tree.content;
+      const n = content.length;
+      const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : [0x82, n >> 8, n & 0xff];
+      return Uint8Array.from([tree.tag, ...length, ...content]);
+    };
+    const { tree } = fc.letrec<{ tree: Tree }>((tie) => ({
+      tree: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.record({
+          tag: fc.constantFrom(0x02, 0x03, 0x04, 0x05, 0x06),
+          content: fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.uint8Array({ minLength: 128, maxLength: 300 })),
+        }),
+        fc.record({ tag: fc.constant(0x30 as const), children: fc.array(tie('tree'), { maxLength: 4 }) }),
+      ),
+    }));
+    const damaged = fc.tuple(tree.map(encode), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 3 })).map(([bytes, at, flip, how]) => {
+      if (how === 0 || bytes.length === 0) return bytes;
+      if (how === 1) return bytes.subarray(0, at % bytes.length);
+      if (how === 2) return Uint8Array.from([...bytes, flip % 256]);
+      const out = Uint8Array.from(bytes);
+      const i = at % out.length;
+      out[i] = out[i]! ^ ((flip % 255) + 1);
+      return out;
+    });
+    const read = (bytes: Uint8Array) => {
+      try {
+        const element = readDer(bytes);
+        return { element, children: element.tag === 0x30 ? derChildren(bytes, element) : [] };
+      } catch {
+        return undefined;
+      }
+    };
+    const drawn = inputClasses<Uint8Array>({
+      refused: (bytes) => read(bytes) === undefined,
+      'an element with a short-form length': (bytes) => read(bytes) !== undefined && bytes[1]! < 0x80,
+      'an element with a long-form length': (bytes) => read(bytes) !== undefined && bytes[1]! > 0x80,
+      'a sequence with children': (bytes) => (read(bytes)?.children.length ?? 0) > 0,
+      'an element followed by more bytes': (bytes) => (read(bytes)?.element.end ?? bytes.length) < bytes.length,
+    });
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), damaged, damaged), (bytes) => {
+        drawn.see(bytes);
         try {
           const element = readDer(bytes);
           expect(element.end).toBeLessThanOrEqual(bytes.length);
@@ -58,7 +103,9 @@ describe('DER reader (X.690 §8.1, definite lengths)', async () => {
           expect(error).toMatchObject({ name: 'InvalidArgumentError' });
         }
       }),
+      { numRuns: 1000 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 

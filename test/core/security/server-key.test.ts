@@ -6,6 +6,7 @@ import { assertRsaSpki } from '../../../core/security/server-key.js';
 import { certificatePublicKey, parseSignConfig, toPem, verifyServerPublicKey } from '../../../core/security/index.js';
 import type { GatewaySignConfig } from '../../../core/security/index.js';
 import { ROGUE_CERT, SIGNING_CERT, fixture } from './helpers.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const serverDer = spkiDer(createPrivateKey(fixture('server.key')));
 const signingKey = createPrivateKey(fixture('signing.key'));
@@ -139,6 +140,11 @@ describe('certificate public key (read without node-forge)', () => {
 
   it('any changed byte or cut gives either CERTIFICATE_INVALID or a well-formed RSA SPKI, never another error', () => {
     const der = Buffer.from(new X509Certificate(SIGNING_CERT).raw);
+    const drawn = inputClasses<{ changed: boolean; read: boolean }>({
+      'a changed byte still read as a key': ({ changed, read }) => changed && read,
+      'a changed byte refused': ({ changed, read }) => changed && !read,
+      'a cut certificate refused': ({ changed, read }) => !changed && !read,
+    });
     fc.assert(
       fc.property(fc.nat(der.length - 1), fc.integer({ min: 1, max: 255 }), fc.nat(der.length), (index, flip, cut) => {
         const altered = Buffer.from(der);
@@ -146,14 +152,17 @@ describe('certificate public key (read without node-forge)', () => {
         for (const candidate of [altered, der.subarray(0, cut)]) {
           try {
             const spki = certificatePublicKey(toPem('CERTIFICATE', candidate));
+            drawn.see({ changed: candidate === altered, read: true });
             expect(() => assertRsaSpki(spki)).not.toThrow();
           } catch (error) {
+            drawn.see({ changed: candidate === altered, read: false });
             expect(error).toMatchObject({ name: 'SigningInitError', code: 'CERTIFICATE_INVALID' });
           }
         }
       }),
       { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

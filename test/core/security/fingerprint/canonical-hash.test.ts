@@ -11,6 +11,7 @@ import {
   isValidTerminalCode,
 } from '../../../../core/security/fingerprint/index.js';
 import { sha256Hex } from '../../../../core/security/bytes.js';
+import { inputClasses } from '../../../support/input-classes.js';
 
 const nodeSha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -25,6 +26,8 @@ function reorder(value: unknown, seed: number): unknown {
     .map(({ entry: [key, item], rank }) => [key, reorder(item, seed + Math.floor(rank * 1000))] as const);
   return Object.fromEntries(shuffled);
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and writes no whitespace', () => {
@@ -70,11 +73,20 @@ describe('canonicalJson', () => {
   });
 
   it('property: parses back to the same JSON value', () => {
+    const drawn = inputClasses<unknown>({
+      'an object of several keys': (value) => isObject(value) && Object.keys(value).length > 1,
+      'an object inside an array': (value) => Array.isArray(value) && value.some(isObject),
+      'a key needing escapes': (value) => JSON.stringify(value).includes('\\'),
+      'a number written with an exponent': (value) => /\d[eE][+-]?\d/.test(JSON.stringify(value) ?? ''),
+    });
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
+        drawn.see(value);
         expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

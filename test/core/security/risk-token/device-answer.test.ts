@@ -8,6 +8,7 @@ import { deviceServiceFetcher } from '../../../../core/security/risk-token/index
 import { createRiskTokenService } from '../../../../machines/risk-token.service.js';
 import { reply, startTestServer } from '../../../support/http-server.js';
 import type { Reply, TestServer } from '../../../support/http-server.js';
+import { inputClasses } from '../../../support/input-classes.js';
 
 const DEVICE_PATH = '/v1/constantid/udid/c1';
 const TOKEN_40 = 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0';
@@ -50,9 +51,22 @@ describe('the three answer forms give the same token', () => {
   });
 
   it('property: any header-safe token reads the same bare, as a JSON string and in the envelope', async () => {
-    const tokenArb = fc.stringMatching(/^[\x21-\x7e]{1,80}$/).filter((t) => !/^\s|\s$/.test(t));
+    // Any header-safe text, and texts that are JSON themselves: a string, a number, true.
+    const tokenArb = fc
+      .oneof(
+        fc.stringMatching(/^[\x21-\x7e]{1,80}$/),
+        fc.stringMatching(/^[\x21\x23-\x5b\x5d-\x7e]{1,40}$/).map((t) => JSON.stringify(t)),
+        fc.constantFrom('42', 'true', '{}', '"  "'),
+      )
+      .filter((t) => !/^\s|\s$/.test(t));
+    const drawn = inputClasses<string>({
+      'plain text': (t) => !t.startsWith('"') && !/^(\d+|true|\{\})$/.test(t),
+      'a JSON string': (t) => /^".*"$/.test(t),
+      'JSON that is no string': (t) => /^(\d+|true|\{\})$/.test(t),
+    });
     await fc.assert(
       fc.asyncProperty(tokenArb, async (token) => {
+        drawn.see(token);
         const { fetch } = client();
         // A bare body that happens to be valid JSON is that JSON: a string gives its value (when a header
         // can carry it), a number, true or an object gives no token; anything else is the token itself.
@@ -72,6 +86,7 @@ describe('the three answer forms give the same token', () => {
       }),
       { numRuns: 40 },
     );
+    drawn.expectEachDrawn(3);
   }, 30_000);
 });
 

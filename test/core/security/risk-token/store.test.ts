@@ -10,6 +10,7 @@ import {
   createRiskTokenStore,
   isRiskTokenDue,
 } from '../../../../core/security/risk-token/index.js';
+import { inputClasses } from '../../../support/input-classes.js';
 
 const DAY_MS = 86_400_000;
 const SUCCESS = 'a'.repeat(40);
@@ -34,14 +35,27 @@ describe('risk-token answer classification (spec §S4)', () => {
   });
 
   it('property: every non-blank answer is success exactly when its trimmed length is 40', () => {
+    // Answers around 40 characters, padded with the whitespace trim() removes, as well as any string.
+    const space = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0', '\ufeff'), maxLength: 3 });
+    const near40 = fc.tuple(space, fc.string({ minLength: 38, maxLength: 42 }), space).map((parts) => parts.join(''));
+    const drawn = inputClasses<string>({
+      blank: (raw) => raw.trim() === '',
+      'a success token': (raw) => raw.trim().length === 40,
+      'a success token with whitespace around it': (raw) => raw.trim().length === 40 && raw !== raw.trim(),
+      'one character short of a success token': (raw) => raw.trim().length === 39,
+      'one character over': (raw) => raw.trim().length === 41,
+    });
     fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), (raw) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 80 }), near40), (raw) => {
+        drawn.see(raw);
         const kind = classifyRiskToken(raw);
         const trimmed = raw.trim();
         if (trimmed === '') expect(kind).toBe('empty');
         else expect(kind).toBe(trimmed.length === 40 ? 'success' : 'demoted');
       }),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 
