@@ -82,11 +82,11 @@ export const AREAS: Record<string, string[]> = {
   // stays within 10 minutes: its module-level option checks, the ky set-up with its hooks, the headers, bodies and
   // reading of replies, the checking of a call's arguments, and the calls (whose mutants that hang a call cost a
   // timeout each).
-  'http-client-options': ['core/http/client.ts:1-301'],
-  'http-client-setup': ['core/http/client.ts:302-390'],
-  'http-client-replies': ['core/http/client.ts:391-538'],
-  'http-client-prepare': ['core/http/client.ts:539-618'],
-  'http-client-calls': ['core/http/client.ts:619-'],
+  'http-client-options': ['core/http/client.ts:1-300'],
+  'http-client-setup': ['core/http/client.ts:301-388'],
+  'http-client-replies': ['core/http/client.ts:389-536'],
+  'http-client-prepare': ['core/http/client.ts:537-616'],
+  'http-client-calls': ['core/http/client.ts:617-'],
   'http-support': [
     'core/http/body-text.ts',
     'core/http/constants.ts',

@@ -7,10 +7,11 @@ const texts = new WeakMap<Request, string>();
 
 /**
  * Records `text` as the body of `request` and returns the request. Only for a request built with exactly that
- * string as its body (`new Request(url, { body: text })`): the body's bytes are then the text's UTF-8.
+ * string as its body (`new Request(url, { body: text })`): the body's bytes are then the text's UTF-8. Undefined
+ * records nothing, and keeps a text recorded before.
  */
-export function withBodyText(request: Request, text: string): Request {
-  texts.set(request, text);
+export function withBodyText(request: Request, text: string | undefined): Request {
+  if (text !== undefined) texts.set(request, text);
   return request;
 }
 

@@ -173,3 +173,70 @@ describe('other options fail when the client is made, naming the option', () => 
     expect(() => createHttpClient(memoryPlatform(), null as never)).toThrow(invalidArgument('options'));
   });
 });
+
+describe('options reach what is sent', () => {
+  /** A platform fetch that records each request it is handed and the init beside it. */
+  const recordingFetch = () => {
+    const calls: { request: Request; init: RequestInit | undefined }[] = [];
+    const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ request: input as Request, init });
+      return globalThis.fetch(input, init);
+    };
+    return { calls, fetch: fetch as typeof globalThis.fetch };
+  };
+
+  it.each(['omit', 'same-origin', 'include'] as const)(
+    'credentials %s is the credentials mode of the request sent',
+    async (credentials) => {
+      server.route('GET', '/v1/echo', reply.echo());
+      const { calls, fetch } = recordingFetch();
+      const { client } = rig(server, { credentials }, { fetch });
+      await client.get('/echo');
+      expect(calls.map((call) => call.request.credentials)).toEqual([credentials]);
+    },
+  );
+
+  it("without a credentials option the request keeps fetch's own default, same-origin", async () => {
+    server.route('GET', '/v1/echo', reply.echo());
+    const { calls, fetch } = recordingFetch();
+    const { client } = rig(server, {}, { fetch });
+    await client.get('/echo');
+    expect(calls.map((call) => call.request.credentials)).toEqual(['same-origin']);
+  });
+
+  it('a base URL whose path ends in several slashes sends calls under that path', async () => {
+    server.route('GET', '/gw/v1/echo', reply.echo());
+    const { client } = rig(server, { baseUrl: `${server.origin}/gw//` });
+    await client.get('/echo');
+    expect(server.received.map((request) => request.path)).toEqual(['/gw/v1/echo']);
+  });
+
+  it("every hop of a redirect is sent with the call's abort signal and manual redirects, so the client decides each one", async () => {
+    server.route('GET', '/v1/a', (_request, response) => void response.writeHead(302, { location: '/v1/b' }).end());
+    server.route('GET', '/v1/b', (_request, response) => void response.writeHead(302, { location: '/v1/c' }).end());
+    server.route('GET', '/v1/c', reply.ok({ landed: true }));
+    const { calls, fetch } = recordingFetch();
+    const { client } = rig(server, {}, { fetch });
+    expect(await client.get('/a')).toMatchObject({ data: { landed: true } });
+    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual(['/v1/a', '/v1/b', '/v1/c']);
+    expect(calls.map((call) => call.init?.redirect)).toEqual(['manual', 'manual', 'manual']);
+    const signal = calls[0]!.init?.signal;
+    expect(signal).toBeInstanceOf(AbortSignal);
+    expect(calls.map((call) => call.init?.signal)).toEqual([signal, signal, signal]);
+  });
+
+  it('cancelling a call while a later hop of its redirect is in flight aborts that hop', async () => {
+    server.route('GET', '/v1/a', (_request, response) => void response.writeHead(302, { location: '/v1/slow' }).end());
+    server.route('GET', '/v1/slow', reply.hold());
+    const { calls, fetch } = recordingFetch();
+    const { client } = rig(server, {}, { fetch });
+    const controller = new AbortController();
+    const call = settleState(client.get('/a', undefined, { signal: controller.signal }));
+    await waitUntil(() => calls.length === 2);
+    expect(calls[1]!.init?.signal?.aborted).toBe(false);
+    controller.abort();
+    await waitUntil(() => call.state !== 'pending');
+    expect(call.state).toBe('rejected');
+    expect(calls[1]!.init?.signal?.aborted).toBe(true);
+  });
+});
