@@ -295,7 +295,7 @@ describe('toast: no event kills it', () => {
         expect(typeof message).toBe('string');
         expectQuietAfterStop(actor, clock);
       }),
-      RUNS,
+      { numRuns: 150 },
     );
     states.expectEachReached();
   });

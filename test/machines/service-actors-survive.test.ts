@@ -182,7 +182,7 @@ describe('risk-token machine: random events, schedule ticks and a failing device
           await expectQuietAfterStop(() => actor.stop(), clock);
         },
       ),
-      { numRuns: RUNS },
+      { numRuns: 2 * RUNS },
     );
     states.expectEachReached();
   });

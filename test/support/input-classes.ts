@@ -16,6 +16,8 @@ export function inputClasses<T>(classes: Record<string, (input: T) => boolean>):
     },
     counts,
     expectEachDrawn(atLeast = 1) {
+      // EXKIT_CLASS_COUNTS=1 prints the counts, to see how far above `atLeast` each class is drawn.
+      if (process.env.EXKIT_CLASS_COUNTS) console.log(`input classes (at least ${atLeast}): ${JSON.stringify(counts)}`);
       const missed = Object.entries(counts).filter(([, n]) => n < atLeast);
       expect(missed, `input classes drawn fewer than ${atLeast} times`).toEqual([]);
     },

@@ -77,9 +77,9 @@ describe('amountInputChange: one change of an amount field', () => {
           expect(state.caret).toBeGreaterThanOrEqual(0);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
-    drawn.expectEachDrawn(5);
+    drawn.expectEachDrawn(1);
   });
 });
 
