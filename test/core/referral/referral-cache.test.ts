@@ -11,7 +11,8 @@ import {
   toRegistrationParams,
 } from '../../../core/referral/index.js';
 import { firstItem, linkMatches, parseConfigTime } from '../../../core/referral/rules.js';
-import type { ReferralCacheConfig } from '../../../core/referral/index.js';
+import type { ReferralCacheConfig, ReferralDecision } from '../../../core/referral/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const DAY = REFERRAL_DAY_MS;
 const T0 = Date.UTC(2026, 0, 10);
@@ -295,8 +296,9 @@ const days = fc.oneof(
   fc.double({ min: 0, max: 5, noNaN: true }),
   fc.constantFrom('1', '0.5', 'x', ''),
 );
+// No bound at all is as common as each written form, so the rules after the window are reached as often.
 const maybeTime = fc.oneof(
-  fc.constant(undefined),
+  { weight: 3, arbitrary: fc.constant(undefined) },
   fc.constant(null),
   time,
   time.map(String),
@@ -325,9 +327,10 @@ const configArb: fc.Arbitrary<ReferralCacheConfig> = fc.record({
 const urlArb = fc
   .record({
     path: fc.constantFrom('/l1', '/l2', '/other'),
-    channel: fc.option(code, { nil: undefined }),
-    vip: fc.option(fc.constantFrom('V', 'V,W'), { nil: undefined }),
-    act: fc.option(fc.constant('A'), { nil: undefined }),
+    // Each code is left out one time in three (a link with no code at all is then one in 27).
+    channel: fc.option(code, { nil: undefined, freq: 2 }),
+    vip: fc.option(fc.constantFrom('V', 'V,W'), { nil: undefined, freq: 2 }),
+    act: fc.option(fc.constant('A'), { nil: undefined, freq: 2 }),
   })
   .map(({ path, channel, vip, act }) => {
     const q = new URLSearchParams();
@@ -360,9 +363,17 @@ describe('property: nothing is ever returned past its end time', () => {
   });
 
   it('a decision to store always lies inside the window that allowed it', () => {
+    // Every rule that stores, and every reason not to, is reached.
+    const outcomes = ['global', 'channel', 'active-link'].map((rule) => [`stored by the ${rule} rule`, rule] as const);
+    const reasons = ['no-codes', 'window-not-started', 'window-ended', 'channel-needs-vip-code', 'not-listed', 'no-effective-time'];
+    const drawn = inputClasses<ReferralDecision>({
+      ...Object.fromEntries(outcomes.map(([name, rule]) => [name, (d: ReferralDecision) => d.store && d.rule === rule])),
+      ...Object.fromEntries(reasons.map((reason) => [`not stored: ${reason}`, (d: ReferralDecision) => !d.store && d.reason === reason])),
+    });
     fc.assert(
       fc.property(configArb, urlArb, time, (config, url, now) => {
         const decision = decideReferralCache(readQueryCodes(url), url, config, now);
+        drawn.see(decision);
         if (decision.store && decision.rule === 'global') {
           const begin = parseConfigTime(config.cacheBeginTime) ?? -Infinity;
           const end = parseConfigTime(config.cacheEndTime) ?? Infinity;
@@ -371,8 +382,9 @@ describe('property: nothing is ever returned past its end time', () => {
         }
         if (decision.store && !config.open && decision.rule === 'channel') expect(new URL(url).searchParams.get('vipCode')).toBeTruthy();
       }),
-      { numRuns: 500 },
+      { numRuns: 3000 },
     );
+    drawn.expectEachDrawn(2);
   });
 });
 

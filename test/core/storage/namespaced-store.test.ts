@@ -4,6 +4,7 @@ import { memoryPlatform } from '../../../core/platform/memory-platform.js';
 import { createStore, STORAGE_AREAS, STORAGE_VERSION, storageKeyPrefix } from '../../../core/storage/namespaced-store.js';
 import { PREFERENCE_COOKIE_DAYS, readJsonCookie, writeJsonCookie } from '../../../core/storage/cookies.js';
 import { isDuration, MAX_TIMER_DELAY_MS } from '../../../core/validate/duration.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
@@ -212,14 +213,67 @@ describe('round trips (fast-check)', () => {
     );
   });
 
-  it('arbitrary corruption of the raw text never throws and gives a value or the default', () => {
-    fc.assert(
-      fc.property(fc.string(), (raw) => {
-        const p = memoryPlatform();
-        p.localStorage.setItem('exkit:common:v1:k', raw);
-        expect(() => createStore(p, 'common').get('k', 'd')).not.toThrow();
+  it('a damaged stored text reads as the value it still holds, or as the default; it never throws', () => {
+    // What the store wrote (a value, with an expiry or none), then cut, with one character replaced or added, or
+    // any text at all; read at once or later.
+    const damage = fc.oneof(
+      fc.constant((text: string) => text),
+      fc.nat().map((at) => (text: string) => text.slice(0, at % (text.length + 1))),
+      fc.tuple(fc.nat(), fc.constantFrom('"', '}', ',', '0', 'e', ':', ' ', 'x')).map(([at, c]) => (text: string) => {
+        const i = at % (text.length + 1);
+        return `${text.slice(0, i)}${c}${text.slice(i + 1)}`;
       }),
+      fc.tuple(fc.nat(), fc.constantFrom('"', '{', ',', '1', '-')).map(([at, c]) => (text: string) => {
+        const i = at % (text.length + 1);
+        return `${text.slice(0, i)}${c}${text.slice(i)}`;
+      }),
+      fc.string().map((other) => () => other),
     );
+    const envelopeOf = (raw: string): { v: unknown; e?: unknown } | undefined => {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        return typeof parsed === 'object' && parsed !== null && 'v' in parsed ? (parsed as { v: unknown }) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const parses = (raw: string) => {
+      try {
+        JSON.parse(raw);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const drawn = inputClasses<{ raw: string; read: unknown }>({
+      'read as the value written': ({ read, raw }) => read !== 'd' && envelopeOf(raw) !== undefined,
+      'read as the default, not JSON': ({ raw }) => !parses(raw),
+      'read as the default, JSON of another shape': ({ raw }) => parses(raw) && envelopeOf(raw) === undefined,
+      'read as the default, expired': ({ raw, read }) => read === 'd' && typeof envelopeOf(raw)?.e === 'number',
+    });
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.option(fc.integer({ min: 1, max: 2_000 }), { nil: undefined }),
+        damage,
+        fc.nat(3_000),
+        (value, ttlMs, damaged, later) => {
+          const p = memoryPlatform({ now: 1_000 });
+          const store = createStore(p, 'common');
+          store.set('k', value, ttlMs === undefined ? undefined : { ttlMs });
+          const raw = damaged(p.localStorage.getItem('exkit:common:v1:k')!);
+          p.localStorage.setItem('exkit:common:v1:k', raw);
+          p.advance(later);
+          const read = createStore(p, 'common').get('k', 'd');
+          drawn.see({ raw, read });
+          const envelope = envelopeOf(raw);
+          const live = envelope !== undefined && (!('e' in envelope) || (typeof envelope.e === 'number' && envelope.e > p.clock.now()));
+          expect(read).toStrictEqual(live ? envelope.v : 'd');
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    drawn.expectEachDrawn(5);
   });
 
   it('clear removes only its own area and version', () => {
