@@ -214,8 +214,8 @@ describe('round trips (fast-check)', () => {
   });
 
   it('a damaged stored text reads as the value it still holds, or as the default; it never throws', () => {
-    // What the store wrote (a value, with an expiry or none), then cut, with one character replaced or added, or
-    // any text at all; read at once or later.
+    // What the store wrote (a value, with an expiry or none), then cut, with one character replaced or added, with
+    // its value's key renamed, or any text at all; read at once or later.
     const damage = fc.oneof(
       fc.constant((text: string) => text),
       fc.nat().map((at) => (text: string) => text.slice(0, at % (text.length + 1))),
@@ -227,6 +227,7 @@ describe('round trips (fast-check)', () => {
         const i = at % (text.length + 1);
         return `${text.slice(0, i)}${c}${text.slice(i)}`;
       }),
+      fc.constantFrom('"w"', '"V"', '"e"').map((key) => (text: string) => text.replace('"v"', key)),
       fc.string().map((other) => () => other),
     );
     const envelopeOf = (raw: string): { v: unknown; e?: unknown } | undefined => {
@@ -273,7 +274,7 @@ describe('round trips (fast-check)', () => {
       ),
       { numRuns: 1000 },
     );
-    drawn.expectEachDrawn(5);
+    drawn.expectEachDrawn(2);
   });
 
   it('clear removes only its own area and version', () => {
