@@ -28,6 +28,7 @@ import {
   type DisplayRounding,
   type FuturesPositionInput,
 } from '../../../core/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 // ── The oracle ──────────────────────────────────────────────────────────────────────────────────────────
 const gcd = (a: bigint, b: bigint): bigint => {
@@ -185,7 +186,7 @@ const roundPrice = fc.integer({ min: 1, max: 200 }).map((k) => String(k * 1000))
 const price = fc.oneof(roundPrice, roundPrice, dec(1, 1e9, 2), dec(1, 99999, 1), fc.integer({ min: 1, max: 100 }).map(String));
 const mode = fc.constantFrom<DisplayRounding>('truncate', 'half-up', 'half-even');
 
-const caseArb: fc.Arbitrary<Case> = fc.record({
+const anyCase: fc.Arbitrary<Case> = fc.record({
   kind: fc.constantFrom<ContractKind>('linear', 'inverse'),
   side: fc.constantFrom<1 | 2>(1, 2),
   cross: fc.boolean(),
@@ -202,13 +203,39 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   bp: fc.constantFrom('1', '1', '0.9998', '64000.5'),
   cum: fc.oneof(fc.constant('0'), dec(1, 1e6, 6), dec(1, 1e6, 2)),
 });
+// One case in six is marked at its open price: a PnL of zero, shown without a sign in every rounding.
+const caseArb: fc.Arbitrary<Case> = fc.oneof(
+  { weight: 5, arbitrary: anyCase },
+  { weight: 1, arbitrary: anyCase.map((c) => ({ ...c, mark: c.open })) },
+);
 
 const runs = { numRuns: Math.max(500, Number(process.env.FC_RUNS ?? 0)) };
 
+/** The kinds of position the oracle properties must reach, each counted over a property's runs. */
+function caseClasses() {
+  const sides = (['linear', 'inverse'] as const).flatMap((kind) =>
+    ([1, 2] as const).map((side) => [`${kind} ${side === 1 ? 'long' : 'short'}`, (c: Case) => c.kind === kind && c.side === side] as const),
+  );
+  return inputClasses<Case>({
+    ...Object.fromEntries(sides),
+    'cross margin': (c) => c.cross,
+    'isolated, with its margin given': (c) => !c.cross && c.margin !== undefined,
+    'isolated, margin from the leverage': (c) => !c.cross && c.margin === undefined,
+    'a liquidation price': (c) => oracle(c).lp !== null,
+    'no liquidation price': (c) => oracle(c).lp === null,
+    'in profit': (c) => oracle(c).pnl.isPositive(),
+    'in loss': (c) => !oracle(c).pnl.isZero() && !oracle(c).pnl.isPositive(),
+    'mark at the open price': (c) => oracle(c).pnl.isZero(),
+    'a tier maintenance amount': (c) => c.cum !== '0',
+  });
+}
+
 describe('exact display: every figure equals the exact rational figure rounded once', () => {
   it('the one-shot functions show the exact uPnL, ROE, liquidation and bankruptcy prices in every rounding mode', () => {
+    const drawn = caseClasses();
     fc.assert(
       fc.property(caseArb, mode, fc.integer({ min: 0, max: 12 }), (c, m, places) => {
+        drawn.see(c);
         const input = inputOf(c);
         const options = { kind: c.kind, faceValue: c.face };
         const want = oracle(c);
@@ -224,6 +251,7 @@ describe('exact display: every figure equals the exact rational figure rounded o
       }),
       runs,
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('preparePosition: display() and the formatted tick() show exactly what the oracle shows', () => {
