@@ -1,6 +1,8 @@
 // fast-check properties of issue 11: each test is named after the rule it checks.
+import type { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inputClasses } from '../../support/input-classes.js';
 import {
   FuturesDecimal,
   averageOpenPrice,
@@ -28,9 +30,19 @@ const decimal = (minUnits: number, maxUnits: number, places: number) =>
 const price = decimal(1, 1e9, 2); // 0.01 … 10,000,000
 const size = decimal(1, 1e7, 3); // 0.001 … 10,000
 const kind = fc.constantFrom<ContractKind>('linear', 'inverse');
-const signed = fc
-  .integer({ min: -1e12, max: 1e12 })
-  .chain((units) => fc.integer({ min: 0, max: 12 }).map((places) => new FuturesDecimal(units).div(new FuturesDecimal(10).pow(places))));
+// Signed decimals with up to 12 places, and zero (both zeros decimal.js has) one time in ten.
+const signed = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc
+      .integer({ min: -1e12, max: 1e12 })
+      .chain((units) => fc.integer({ min: 0, max: 12 }).map((places) => new FuturesDecimal(units).div(new FuturesDecimal(10).pow(places)))),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(new FuturesDecimal(0), new FuturesDecimal(-0)) },
+);
+
+/** Counts the runs whose liquidation price exists: the checks below run only for those. */
+const liquidationFound = () => inputClasses<Decimal | null>({ 'a liquidation price to check': (lp) => lp !== null });
 
 describe('properties', () => {
   it('PnL antisymmetry: the short PnL is exactly minus the long PnL at the same prices', () => {
@@ -96,11 +108,13 @@ describe('properties', () => {
   };
 
   it('at the liquidation price the equity equals maintenance margin plus the close fee (to the last decimal), with bp and cum', () => {
+    const checked = liquidationFound();
     fc.assert(
       fc.property(healthy, fc.constantFrom(1, 2), decimal(1, 2000, 6), ({ k, q, e, mm, f, bp, margin }, side, share) => {
         const input = { marginMode: 1, position: side, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f, bp };
         const cum = maintenanceAmount(k, q, e, share);
         const lp = liquidationPrice(input, { kind: k, maintenanceAmount: cum });
+        checked.see(lp);
         if (lp === null) return;
         const qd = new Wide(q);
         const pnl = unrealizedPnl(input, lp, { kind: k });
@@ -114,6 +128,7 @@ describe('properties', () => {
         expect(equity.minus(needed).abs().lte(scale.times('1e-36'))).toBe(true);
       }),
     );
+    checked.expectEachDrawn(10);
   });
 
   it('the maintenance margin with bp and cum: (notional × MMR − cum) in the margin coin (÷ bp for linear)', () => {
@@ -131,6 +146,7 @@ describe('properties', () => {
   });
 
   it('cross hedge: at the liquidation price the cross equity equals maintenance on the larger leg plus both close fees', () => {
+    const checked = liquidationFound();
     fc.assert(
       fc.property(size, price, size, price, decimal(0, 1e9, 2), decimal(0, 50, 4), decimal(0, 10, 4), (ql, el, qs, es, x, mm, f) => {
         const input = {
@@ -148,6 +164,7 @@ describe('properties', () => {
           shortOpenPrice: es,
         };
         const lp = liquidationPrice(input);
+        checked.see(lp);
         if (lp === null) return;
         const equity = new FuturesDecimal(x)
           .plus(new FuturesDecimal(ql).times(lp.minus(el)))
@@ -156,9 +173,11 @@ describe('properties', () => {
         expect(equity.minus(needed).abs().lt('1e-20')).toBe(true);
       }),
     );
+    checked.expectEachDrawn(10);
   });
 
   it('cross one-way: at the liquidation price the cross equity X + PnL equals maintenance plus the close fee', () => {
+    const checked = liquidationFound();
     fc.assert(
       fc.property(
         kind,
@@ -185,6 +204,7 @@ describe('properties', () => {
             feeRate: f,
           };
           const lp = liquidationPrice(input, { kind: k });
+          checked.see(lp);
           if (lp === null) return;
           const x = new FuturesDecimal(available).plus('9.5').minus(new FuturesDecimal(delegated).div(20));
           const equity = x.plus(unrealizedPnl(input, lp, { kind: k }));
@@ -197,9 +217,11 @@ describe('properties', () => {
         },
       ),
     );
+    checked.expectEachDrawn(10);
   });
 
   it('cross hedge, inverse: at the liquidation price the coin equity equals maintenance on the larger leg plus both close fees', () => {
+    const checked = liquidationFound();
     fc.assert(
       fc.property(size, price, size, price, decimal(0, 1e6, 6), decimal(0, 50, 4), decimal(0, 10, 4), (ql, el, qs, es, x, mm, f) => {
         const input = {
@@ -217,6 +239,7 @@ describe('properties', () => {
           shortOpenPrice: es,
         };
         const lp = liquidationPrice(input, { kind: 'inverse' });
+        checked.see(lp);
         if (lp === null) return;
         // Checked at 120 digits, so that only the price's own rounding (≥ 40 significant digits) remains: the
         // residual C − K/P moves by K/P² per unit of P, so it may be K/P × 1e-39 away from zero.
@@ -227,6 +250,7 @@ describe('properties', () => {
         expect(equity.minus(needed).abs().lte(k.abs().div(P).times('1e-38'))).toBe(true);
       }),
     );
+    checked.expectEachDrawn(10);
   });
 
   it('the average open price lies between the two fill prices', () => {
@@ -248,27 +272,46 @@ describe('properties', () => {
     );
   });
 
+  /** Values each rounding property must reach: both signs, zero, and values with decimals to cut or none. */
+  const valueClasses = () =>
+    inputClasses<[Decimal, number]>({
+      negative: ([value]) => value.isNegative() && !value.isZero(),
+      positive: ([value]) => value.isPositive() && !value.isZero(),
+      zero: ([value]) => value.isZero(),
+      'decimals to cut': ([value, places]) => value.decimalPlaces() > places,
+      'no decimal to cut': ([value, places]) => !value.isZero() && value.decimalPlaces() <= places,
+      'cut to zero': ([value, places]) => !value.isZero() && truncateDecimal(value, places).isZero(),
+    });
+
   it('rounding never moves a value away from zero and is idempotent', () => {
+    const drawn = valueClasses();
     fc.assert(
       fc.property(signed, fc.integer({ min: 0, max: 10 }), (value, places) => {
+        drawn.see([value, places]);
         const once = truncateDecimal(value, places);
         expect(once.abs().lte(value.abs())).toBe(true);
         expect(once.isZero() || once.isNegative() === value.isNegative()).toBe(true);
         expect(value.minus(once).abs().lt(new FuturesDecimal(10).pow(-places))).toBe(true);
         expect(truncateDecimal(once, places).eq(once)).toBe(true);
       }),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(3);
   });
 
   it('formatting then parsing returns the rounded value', () => {
+    const drawn = valueClasses();
     fc.assert(
       fc.property(signed, fc.integer({ min: 0, max: 10 }), (value, places) => {
+        drawn.see([value, places]);
         const rounded = truncateDecimal(value, places);
         expect(parseDisplayNumber(formatDecimal(value, places))!.eq(rounded)).toBe(true);
         expect(parseDisplayNumber(formatAmount(value))!.eq(truncateDecimal(value, 6))).toBe(true);
         expect(parseDisplayNumber(formatPercent(value))!.eq(truncateDecimal(value, 2))).toBe(true);
         expect(parseDisplayNumber(formatRoe(value))!.eq(truncateDecimal(value, 2))).toBe(true);
       }),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(3);
   });
 });
