@@ -21,6 +21,7 @@ import {
   sanitizeAmount,
   unrealizedPnl,
 } from '../../../core/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 /** Runs `fn`, returning its result or the error it threw. */
 function attempt(fn: () => unknown): { result?: unknown; error?: unknown } {
@@ -34,7 +35,12 @@ function attempt(fn: () => unknown): { result?: unknown; error?: unknown } {
 // Decimal exponents from tiny to far beyond any display, with mantissas of 1 to 60 digits.
 const exponent = fc.oneof(fc.integer({ min: -2 * MAX_DECIMAL_DIGITS, max: 2 * MAX_DECIMAL_DIGITS }), fc.integer({ min: -1e15, max: 1e15 }));
 const mantissa = fc.tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^[1-9]\d{0,59}$/), fc.stringMatching(/^(\.\d{0,20})?$/));
-const scientific = fc.tuple(mantissa, exponent).map(([[sign, digits, fraction], e]) => `${sign}${digits}${fraction}e${e}`);
+const anyScientific = fc.tuple(mantissa, exponent).map(([[sign, digits, fraction], e]) => `${sign}${digits}${fraction}e${e}`);
+// And numbers on either side of the bound: 1e999 has MAX_DECIMAL_DIGITS integer digits, 1e-1000 as many decimals.
+const atTheBound = fc
+  .tuple(fc.constantFrom('', '-'), fc.integer({ min: MAX_DECIMAL_DIGITS - 2, max: MAX_DECIMAL_DIGITS + 1 }), fc.boolean())
+  .map(([sign, digits, whole]) => (whole ? `${sign}1e${digits - 1}` : `${sign}1e-${digits}`));
+const scientific = fc.oneof({ weight: 2, arbitrary: anyScientific }, { weight: 1, arbitrary: atTheBound });
 
 /** Integer and fraction digit counts of a finite decimal text, by decimal.js's own reading. */
 function digitCounts(text: string): { integer: number; fraction: number } {
@@ -67,9 +73,16 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
   });
 
   it('every scientific input either formats to a finite text or is refused as out-of-range, by the digit rule', () => {
+    const drawn = inputClasses<{ integer: number; fraction: number }>({
+      'within the bound': ({ integer, fraction }) => integer <= MAX_DECIMAL_DIGITS && fraction <= MAX_DECIMAL_DIGITS,
+      'too many integer digits': ({ integer }) => integer > MAX_DECIMAL_DIGITS,
+      'too many decimals': ({ fraction }) => fraction > MAX_DECIMAL_DIGITS,
+      'exactly at the bound': ({ integer, fraction }) => integer === MAX_DECIMAL_DIGITS || fraction === MAX_DECIMAL_DIGITS,
+    });
     fc.assert(
       fc.property(scientific, fc.integer({ min: 0, max: 40 }), (text, places) => {
         const { integer, fraction } = digitCounts(text);
+        drawn.see({ integer, fraction });
         const fits = integer <= MAX_DECIMAL_DIGITS && fraction <= MAX_DECIMAL_DIGITS;
         const readers = [
           () => formatAmount(text, places),
@@ -92,6 +105,7 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
       }),
       { numRuns: 300 },
     );
+    drawn.expectEachDrawn(3);
   });
 
   it('numbers, bigints and Decimals obey the same bound as text', () => {
@@ -123,13 +137,25 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
     expect(() => parseDisplayNumber('+1e100000000%')).toThrow(expect.objectContaining({ problem: 'out-of-range', field: 'text' }));
   });
 
+  // Plain amounts of 16 to 25 integer digits, with decimals or none: either side of the 20-digit limit.
+  const digits = (minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
+  const longAmount = fc
+    .tuple(fc.integer({ min: 1, max: 9 }), digits(15, 24), fc.option(digits(1, 12), { nil: undefined }))
+    .map(([lead, rest, decimals]) => `${lead}${rest}${decimals === undefined ? '' : `.${decimals}`}`);
+
   it('sanitizeAmount keeps at most 20 integer digits of any typed text, refuses exponents, and reads 1 MiB inputs', () => {
+    const amounts = inputClasses<{ result: unknown; error: unknown }>({
+      refused: ({ error }) => error !== undefined,
+      'an amount with decimals': ({ result }) => typeof result === 'string' && /\.\d/.test(result),
+      'a 20-digit amount': ({ result }) => typeof result === 'string' && result.split('.')[0]!.length === 20,
+    });
     fc.assert(
       fc.property(
-        fc.oneof(scientific, fc.stringMatching(/^[\d.eE+-]{0,200}$/)),
+        fc.oneof(scientific, fc.stringMatching(/^[\d.eE+-]{0,200}$/), longAmount),
         fc.integer({ min: 0, max: 40 }),
         (text, fractionDigits) => {
           const { result, error } = attempt(() => sanitizeAmount(text, fractionDigits));
+          amounts.see({ result, error });
           if (error !== undefined) {
             // A refusal, with its reason: never a raw error, never a value of another magnitude.
             expect(error).toBeInstanceOf(AmountRefusedError);
@@ -140,8 +166,9 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
           expect((fraction ?? '').length).toBeLessThanOrEqual(fractionDigits);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 600 },
     );
+    amounts.expectEachDrawn(2);
     expect(attempt(() => sanitizeAmount('1.5e3', 2)).error).toMatchObject({ reason: 'exponent' });
     const { result } = attempt(() => sanitizeAmount(`${'9'.repeat(20)}.${'1'.repeat(1 << 20)}`, 8));
     expect(result).toBe(`${'9'.repeat(20)}.11111111`);

@@ -22,21 +22,34 @@ import {
   type ContractKind,
   type FuturesPositionInput,
 } from '../../../core/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
+// Edge values, any integer, no value, and (as often as all of those) ordinary positive figures, so that many calls
+// compute a figure rather than refuse.
 const value = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('1', '0.5', '2', '100000', '0.0006', '48', '30000.5') },
   fc.constantFrom('0', '-0', '1', '-1', '0.9994', '0.0006', '1e-30', '1e30', '-5', '0.5', '2', '100000'),
   fc.integer({ min: -1e9, max: 1e9 }).map(String),
   fc.constant(undefined),
 );
+
+/** What the calls gave, over the whole property: each outcome must be reached. */
+const outcomes = inputClasses<'refused' | 'none' | 'figure'>({
+  'refused with FuturesInputError': (o) => o === 'refused',
+  'no figure (null)': (o) => o === 'none',
+  'a figure': (o) => o === 'figure',
+});
 
 function check(fn: () => unknown): void {
   let result: unknown;
   try {
     result = fn();
   } catch (error) {
+    outcomes.see('refused');
     expect(error).toBeInstanceOf(FuturesInputError);
     return;
   }
+  outcomes.see(result === null ? 'none' : 'figure');
   const visit = (v: unknown): void => {
     if (v === null || v === undefined) return;
     if (typeof v === 'string') return expect(/NaN|Infinity/.test(v)).toBe(false);
@@ -114,6 +127,7 @@ describe('no figure is NaN or infinite', () => {
       ),
       { numRuns: 1000 },
     );
+    outcomes.expectEachDrawn(20);
   });
 
   it('a rate that zeroes the denominator gives no liquidation price rather than Infinity', () => {

@@ -19,6 +19,7 @@ import {
   unrealizedPnl,
   type ContractKind,
 } from '../../../core/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 // Binance, "How to Calculate Liquidation Price of USDT-Margined Futures" (2020 BTCUSDT brackets): 264,000 USDT
 // is at 1 %; the maintenance amount at 500,000 USDT is 250,000 × (1 % − 0.5 %) + 50 = 1,300 USDT.
@@ -185,6 +186,11 @@ describe('maintenance-margin tier tables', () => {
 
   it('the tiered liquidation price is consistent: computed with the tier of its own notional, it gives itself', () => {
     const table = marginTierTable(BTCUSD_COIN_M);
+    const drawn = inputClasses<{ lp: unknown; tier: number }>({
+      'a liquidation price to check': ({ lp }) => lp !== null,
+      'in the first tier': ({ lp, tier }) => lp !== null && tier === 0,
+      'in a higher tier': ({ lp, tier }) => lp !== null && tier > 0,
+    });
     fc.assert(
       fc.property(
         fc.constantFrom<ContractKind>('linear', 'inverse'),
@@ -208,15 +214,17 @@ describe('maintenance-margin tier tables', () => {
             feeRate: '0.0004',
           };
           const lp = liquidationPrice(input, { kind, tiers });
-          if (lp === null) return;
+          if (lp === null) return drawn.see({ lp, tier: -1 });
           const notional = kind === 'linear' ? lp.times(input.count) : new FuturesDecimal(input.count).div(lp);
           const tier = marginTierOf(tiers, notional);
+          drawn.see({ lp, tier: Number(tier.notionalFloor) === 0 ? 0 : 1 });
           const again = liquidationPrice({ ...input, mm: tier.maintenanceMarginRate }, { kind, maintenanceAmount: tier.maintenanceAmount });
           expect(again!.minus(lp).abs().lte(lp.times('1e-38'))).toBe(true);
         },
       ),
       { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 
