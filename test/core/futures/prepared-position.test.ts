@@ -13,6 +13,7 @@ import {
   type ContractKind,
 } from '../../../core/index.js';
 import { refusal } from './refusals.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 /** The FuturesInputError `fn` throws, as a plain object of what a caller reads. */
 
@@ -31,6 +32,13 @@ const units = (max: number, places: number) => fc.integer({ min: 1, max }).map((
 
 describe('preparePosition', () => {
   it('tick(mark) equals unrealizedPnl, roe and liquidationPrice computed one by one', () => {
+    const drawn = inputClasses<{ kind: ContractKind; lp: unknown; mark: string; open: string }>({
+      'linear with a liquidation price': ({ kind, lp }) => kind === 'linear' && lp !== null,
+      'inverse with a liquidation price': ({ kind, lp }) => kind === 'inverse' && lp !== null,
+      'no liquidation price': ({ lp }) => lp === null,
+      'marked above the open price': ({ mark, open }) => Number(mark) > Number(open),
+      'marked below the open price': ({ mark, open }) => Number(mark) < Number(open),
+    });
     fc.assert(
       fc.property(
         fc.constantFrom<ContractKind>('linear', 'inverse'),
@@ -51,6 +59,7 @@ describe('preparePosition', () => {
             feeRate: '0.0006',
           };
           const prepared = preparePosition(input, { kind });
+          drawn.see({ kind, lp: liquidationPrice(input, { kind }), mark, open });
           for (const tick of [prepared.tick(mark), prepared.tick(prepareMark(mark))]) {
             // Both paths compute the same exact ratio and round it the same way: equal to the last digit.
             expect(tick.unrealizedPnl.eq(unrealizedPnl(input, mark, { kind }))).toBe(true);
@@ -61,6 +70,7 @@ describe('preparePosition', () => {
       ),
       { numRuns: Math.max(200, Number(process.env.FC_RUNS ?? 0)) },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('keeps the position figures that do not depend on the mark price', () => {
