@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as core from '../../core/index.js';
 import * as machines from '../../machines/index.js';
 import { thrown } from './hostile-arguments.js';
+import { inputClasses } from '../support/input-classes.js';
 
 const { InvalidArgumentError, UserCallbackError, memoryPlatform } = core;
 
@@ -261,9 +262,22 @@ describe('compareVersions compares parts of any length exactly', () => {
   });
 
   it('property: the order of dotted versions is the order of their parts as BigInts', () => {
-    const version = fc.array(fc.stringMatching(/^\d{1,30}$/), { minLength: 1, maxLength: 4 });
+    const version = fc.array(fc.oneof(fc.stringMatching(/^\d{1,3}$/), fc.stringMatching(/^\d{16,30}$/)), { minLength: 1, maxLength: 4 });
+    const beyondDoubles = (parts: string[]) => parts.some((part) => BigInt(part) > BigInt(Number.MAX_SAFE_INTEGER));
+    const drawn = inputClasses<[string[], string[]]>({
+      'a part beyond 2^53': ([a, b]) => beyondDoubles(a) || beyondDoubles(b),
+      'equal versions written differently': ([a, b]) => a.join('.') !== b.join('.') && core.compareVersions(a.join('.'), b.join('.')) === 0,
+      'leading zeros': ([a]) => a.some((part) => /^0\d/.test(part)),
+    });
+    // Two versions apart, and a version beside the same one written with leading zeros or a trailing zero part.
+    const pair = fc.oneof(
+      fc.tuple(version, version),
+      version.map((a) => [a, a.map((part) => `0${part}`)] as [string[], string[]]),
+      version.map((a) => [a, [...a, '0']] as [string[], string[]]),
+    );
     fc.assert(
-      fc.property(version, version, (a, b) => {
+      fc.property(pair, ([a, b]) => {
+        drawn.see([a, b]);
         let expected = 0;
         for (let i = 0; i < Math.max(a.length, b.length) && expected === 0; i++) {
           const x = BigInt(a[i] ?? '0');
@@ -274,6 +288,7 @@ describe('compareVersions compares parts of any length exactly', () => {
       }),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(3);
   });
 });
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_REQUEST_TIMEOUT_MS, createBridge, flushMicrotasks, memoryPlatform, readAnswer } from '../../../core/index.js';
 import type { MemoryPlatform } from '../../../core/index.js';
 import { APP_NAME, inApp } from './setup.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 type Expected = 'answered' | 'unsuccessful' | 'timedOut' | 'network';
 
@@ -137,8 +138,17 @@ function pendingRequest() {
 
 describe('answers of every shape settle their request once, at once (issue 17 and spec §B8)', () => {
   it('property: whatever the app answers, the call settles exactly once with the outcome the seed gives, and frees its entry and timer', async () => {
+    const drawn = inputClasses<Shape>({
+      answered: (s) => s.expected === 'answered',
+      'a network error': (s) => s.expected === 'network',
+      'timed out': (s) => s.expected === 'timedOut',
+      unsuccessful: (s) => s.expected === 'unsuccessful',
+      'an answer whose fields cannot be read': (s) => unreadable.some((u) => u.label === s.label),
+    });
     await fc.assert(
-      fc.asyncProperty(shape, async ({ make, expected }) => {
+      fc.asyncProperty(shape, async (drawnShape) => {
+        drawn.see(drawnShape);
+        const { make, expected } = drawnShape;
         const { bridge, sim, platform, id, box } = pendingRequest();
         expect(() => sim.answer(id, make())).not.toThrow();
         // Freed synchronously, before any microtask: no timer can fire later for it.
@@ -161,6 +171,7 @@ describe('answers of every shape settle their request once, at once (issue 17 an
       }),
       { numRuns: 400 },
     );
+    drawn.expectEachDrawn(3);
   });
 
   for (const { label, make } of unreadable) {

@@ -19,6 +19,7 @@ import {
 import type { KeyWrapAlgorithm, RsaEngine } from '../../../core/security/index.js';
 import { fixture, forgeOptions } from './helpers.js';
 import { anyText } from '../../support/arbitraries.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const serverKey = createPrivateKey(fixture('server.key'));
 const serverKeyDer = new Uint8Array(spkiDer(serverKey));
@@ -101,16 +102,28 @@ describe('login-type URLs (spec §S7)', () => {
 
 describe('sensitive-field partitioning (spec §S3)', () => {
   const names = fc.oneof(fc.constantFrom(...SENSITIVE_FIELDS), fc.string({ maxLength: 12 }));
+  const fieldClasses = () =>
+    inputClasses<Record<string, unknown>>({
+      'no field': (params) => Object.keys(params).length === 0,
+      'only clear fields': (params) => Object.keys(params).length > 0 && !Object.keys(params).some(isSensitiveField),
+      'only sensitive fields': (params) => Object.keys(params).length > 0 && Object.keys(params).every(isSensitiveField),
+      'both kinds': (params) => Object.keys(params).some(isSensitiveField) && !Object.keys(params).every(isSensitiveField),
+    });
+
   it('random field sets keep exactly the sensitive ones out of the clear body', () => {
+    const drawn = fieldClasses();
     fc.assert(
       fc.property(fc.dictionary(names, fc.jsonValue(), { maxKeys: 30 }), (params) => {
+        drawn.see(params);
         const { sensitive, clear } = partitionSensitive(params);
         for (const name of Object.keys(sensitive)) expect(isSensitiveField(name)).toBe(true);
         for (const name of Object.keys(clear)) expect(isSensitiveField(name)).toBe(false);
         expect(Object.keys(sensitive).length + Object.keys(clear).length).toBe(Object.keys(params).length);
         expect({ ...clear, ...sensitive }).toEqual(params);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(3);
   });
 
   it('a member named __proto__ is kept as a member (JSON bodies can carry one)', () => {
