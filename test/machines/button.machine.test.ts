@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buttonMachine, buttonStatus, checkButtonInput } from '../../machines/button.machine.js';
 import type { ButtonEvent, ButtonInput } from '../../machines/button.machine.js';
 import { describeTransitionTable, expectInvalidArgument, startError, thrownBy } from './transition-table.js';
+import { inputClasses } from '../support/input-classes.js';
 
 // The four states of the button, named by its two flags: loading (L) and disabled (D).
 type Flags = 'idle' | 'L' | 'D' | 'L+D';
@@ -112,6 +113,12 @@ describe('button — spec §B4: states disabled and loading; a click is ignored 
   });
 
   it('over random event sequences, CLICK emits clicked iff neither loading nor disabled (against a two-flag model)', () => {
+    const clicks = inputClasses<{ loading: boolean; disabled: boolean }>({
+      'a click while clickable': (m) => !m.loading && !m.disabled,
+      'a click while loading': (m) => m.loading && !m.disabled,
+      'a click while disabled': (m) => !m.loading && m.disabled,
+      'a click while both': (m) => m.loading && m.disabled,
+    });
     fc.assert(
       fc.property(
         fc.boolean(),
@@ -127,6 +134,7 @@ describe('button — spec §B4: states disabled and loading; a click is ignored 
             if (type === 'STOP_LOADING') model.loading = false;
             if (type === 'DISABLE') model.disabled = true;
             if (type === 'ENABLE') model.disabled = false;
+            if (type === 'CLICK') clicks.see(model);
             const expectedClicks = type === 'CLICK' && !model.loading && !model.disabled ? 1 : 0;
             expect(log.clicks - before).toBe(expectedClicks);
             const status = buttonStatus(actor.getSnapshot());
@@ -136,6 +144,7 @@ describe('button — spec §B4: states disabled and loading; a click is ignored 
       ),
       { numRuns: 300 },
     );
+    clicks.expectEachDrawn(20);
   });
 
   it('an input flag that is not a boolean is an InvalidArgumentError naming it; an input that is not an object names the input', () => {

@@ -17,6 +17,7 @@ import { routeFakeSteps, settleable } from './settleable-actor.js';
 import type { FakeCall } from './settleable-actor.js';
 import { describeTransitionTable } from './transition-table.js';
 import type { TableRun } from './transition-table.js';
+import { inputClasses } from '../support/input-classes.js';
 
 function gateway(status = 0, checkCode = '00000') {
   return scriptedCaptchaHttp({
@@ -334,19 +335,31 @@ describe('property: whatever a CaptchaHttp port answers or throws, the flow ends
       ),
     }),
     fc.record({ reject: fc.anything() }),
+    // The answers a working gateway gives, so that flows also pass and close.
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        { resolve: { code: '00000', data: { bizId: 'biz-1', captchaId: 'cap-1', status: 0 } } },
+        { resolve: { code: '00000', data: { bizId: 'biz-1', captchaId: 'cap-1', status: 1 } } },
+        { resolve: { code: '00000', data: { verified: true } } },
+      ),
+    },
   );
   it('ends passed, closed or failed with an ExkitError, for both calls', async () => {
+    const drawn = inputClasses<string>({ passed: (s) => s === 'passed', closed: (s) => s === 'closed', failed: (s) => s === 'failed' });
     await fc.assert(
-      fc.asyncProperty(outcome, outcome, async (first, second) => {
+      fc.asyncProperty(outcome, outcome, fc.constantFrom<TestWidgetOutcome>('success', 'close'), async (first, second, widget) => {
         const answer = (o: { resolve?: unknown; reject?: unknown }) => () =>
           'reject' in o ? Promise.reject(o.reject) : Promise.resolve(o.resolve === HOSTILE ? hostile() : o.resolve);
         const { http } = scriptedCaptchaHttp({ [CAPTCHA_GET_ID_PATH]: answer(first), [CAPTCHA_CHECK_PATH]: answer(second) });
-        const result = await run(input({ http }));
+        const result = await run(input({ http, outcome: widget }));
+        drawn.see(result.status);
         expect(['passed', 'closed', 'failed']).toContain(result.status);
         if (result.status === 'failed') expect(result.error).toBeInstanceOf(ExkitError);
       }),
       { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

@@ -26,6 +26,7 @@ import type { ToasterEmitted, ToasterEvent, ToasterInput, ToasterSnapshot } from
 import { walk } from './graph.js';
 import { describeTransitionTable, expectInvalidArgument, startRun, thrownBy } from './transition-table.js';
 import type { TableRun } from './transition-table.js';
+import { inputClasses } from '../support/input-classes.js';
 
 function setupToaster(input: ToasterInput = {}) {
   const clock = new SimulatedClock();
@@ -332,6 +333,13 @@ describe('toaster queue: bounded, oldest waiting toast gives way, one id dismiss
   });
 
   it('a long queue takes, updates and dismisses by id like a short one (model check over random operations)', () => {
+    const drawn = inputClasses<{ op: string; size: number; cap: number; hit: boolean }>({
+      'a push that drops the oldest': ({ op, size, cap }) => op === 'push' && size >= cap,
+      'a dismissal of a queued id': ({ op, hit }) => op === 'delete' && hit,
+      'a dismissal of an id not queued': ({ op, hit }) => op === 'delete' && !hit,
+      'a take of more than is queued': ({ op, size, hit }) => op === 'take' && hit && size > 0,
+      'a take from an empty queue': ({ op, size }) => op === 'take' && size === 0,
+    });
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 6 }),
@@ -347,6 +355,12 @@ describe('toaster queue: bounded, oldest waiting toast gives way, one id dismiss
           const queue = new ToastQueue(cap);
           let model: string[] = [];
           for (const step of ops) {
+            drawn.see({
+              op: step.op,
+              size: model.length,
+              cap,
+              hit: step.op === 'delete' ? model.includes(`t${step.id}`) : step.op === 'take' && step.n > model.length,
+            });
             if (step.op === 'push') {
               const id = `t${step.id}`;
               if (queue.has(id)) continue; // the toaster updates a known id instead of pushing it
@@ -367,7 +381,9 @@ describe('toaster queue: bounded, oldest waiting toast gives way, one id dismiss
           }
         },
       ),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

@@ -13,6 +13,7 @@ import { CaptchaRequestError } from '../../../core/captcha/errors.js';
 import { sampleGeeTestValidate } from '../../../core/captcha/test-widget.js';
 import { isBase64 } from '../../../core/validate/base64.js';
 import { scriptedCaptchaHttp } from '../../support/scripted-captcha-http.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 describe('captcha endpoints — spec §S7', () => {
   it('uses the get-captcha-id and check-captcha paths (the client adds /v1)', () => {
@@ -62,12 +63,20 @@ describe('captcha type 3 — spec §S5: the validate object is sent as base64 of
   });
 
   it('agrees with node Buffer for any JSON object, unicode included', () => {
+    const drawn = inputClasses<Record<string, string>>({
+      'an empty object': (v) => Object.keys(v).length === 0,
+      'text outside ASCII': (v) => /[^\0-\x7f]/.test(JSON.stringify(v)),
+      'characters JSON escapes': (v) => JSON.stringify(v).includes('\\'),
+    });
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.string({ unit: 'grapheme' })), (validate) => {
+        drawn.see(validate);
         const encoded = encodeCaptchaValidate(3, validate);
         expect(encoded).toBe(Buffer.from(JSON.stringify(validate), 'utf8').toString('base64'));
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('other types send the token string as is, or the object as JSON', () => {

@@ -14,6 +14,7 @@ import { createCaptchaService } from '../../../machines/captcha.service.js';
 import type { CaptchaServiceOptions } from '../../../machines/captcha.service.js';
 import { reply, startTestServer } from '../../support/http-server.js';
 import type { Reply, TestServer } from '../../support/http-server.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const GET_ID = `/v1${CAPTCHA_GET_ID_PATH}`;
 const CHECK = `/v1${CAPTCHA_CHECK_PATH}`;
@@ -145,6 +146,22 @@ const answerArb: fc.Arbitrary<Answer> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'drop' as const }) },
+  // What a working gateway answers (a challenge to show, none needed, a passed check) and a login that expired,
+  // so that flows pass, close and end logged out as well as fail.
+  {
+    weight: 6,
+    arbitrary: fc.oneof(
+      fc.constantFrom(0, 1).map((status) => ({
+        kind: 'envelope' as const,
+        code: '00000',
+        msg: undefined,
+        data: { bizId: 'B-1', captchaId: 'gt-1', status },
+        omitCode: false,
+      })),
+      fc.constant({ kind: 'envelope' as const, code: '00000', msg: undefined, data: { pass: true }, omitCode: false }),
+      fc.constantFrom(...LOGIN_EXPIRED).map((code) => ({ kind: 'envelope' as const, code, msg: 'expired', data: null, omitCode: false })),
+    ),
+  },
 );
 
 function replyOf(answer: Answer): Reply {
@@ -171,6 +188,12 @@ const isLoginExpired = (answer: Answer) =>
 
 describe('property: whatever the two calls answer, the flow ends typed and frees its scene', () => {
   it('ends passed, closed or failed (typed), never hangs, and a later verify starts afresh', async () => {
+    const drawn = inputClasses<{ status: string; name?: string }>({
+      passed: ({ status }) => status === 'passed',
+      closed: ({ status }) => status === 'closed',
+      'failed, login expired': ({ status, name }) => status === 'failed' && name === 'LoginExpiredError',
+      'failed otherwise': ({ status, name }) => status === 'failed' && name !== 'LoginExpiredError',
+    });
     await fc.assert(
       fc.asyncProperty(answerArb, answerArb, fc.constantFrom('success' as const, 'close' as const), async (first, second, outcome) => {
         server.reset();
@@ -178,6 +201,7 @@ describe('property: whatever the two calls answer, the flow ends typed and frees
         server.route('POST', CHECK, replyOf(second));
         const { service, http } = setup(createTestCaptchaWidget(outcome));
         const result = await ended(service.verify('login'));
+        drawn.see({ status: result.status, name: result.status === 'failed' ? (result.error as Error).name : undefined });
         expect(['passed', 'closed', 'failed']).toContain(result.status);
         if (result.status === 'failed') {
           expect(result.error).toBeInstanceOf(ExkitError);
@@ -198,8 +222,9 @@ describe('property: whatever the two calls answer, the flow ends typed and frees
         expect(await ended(service.verify('login'))).toMatchObject({ status: 'passed' });
         expect(server.received.filter((r) => r.path === GET_ID).length).toBe(before + 1);
       }),
-      { numRuns: 60 },
+      { numRuns: 400 },
     );
+    drawn.expectEachDrawn(1);
   }, 60_000);
 });
 

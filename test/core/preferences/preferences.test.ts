@@ -13,6 +13,7 @@ import {
   settingsFromPreferences,
 } from '../../../core/preferences/index.js';
 import type { PreferencesSnapshot } from '../../../core/preferences/index.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const DAY = 86_400_000;
 const DEFAULTS = { ...PREFERENCES_COOKIE_DEFAULTS, direction: 'ltr' };
@@ -238,19 +239,29 @@ describe('"a cookie that is missing, truncated or from an older shape gives the 
       valuationUnit: fc.integer({ min: 0, max: 99 }),
       login: fc.boolean(),
     });
+    // A cut anywhere, and (one time in four) none: the whole cookie.
+    const cutAt = fc.oneof({ weight: 3, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constant(-1) });
+    const drawn = inputClasses<{ whole: boolean; read: Record<string, unknown> }>({
+      'the whole cookie, read back': ({ whole }) => whole,
+      'a cut cookie, read as the defaults': ({ whole, read }) =>
+        !whole && JSON.stringify(read) === JSON.stringify(PREFERENCES_COOKIE_DEFAULTS),
+    });
     fc.assert(
-      fc.property(prefsArb, fc.nat(), (written, cut) => {
+      fc.property(prefsArb, cutAt, (written, at) => {
         const text = JSON.stringify(written);
+        const cut = at === -1 ? text.length : at;
         const platform = memoryPlatform();
         platform.cookies.set(PREFERENCES_COOKIE_NAME, text.slice(0, cut % (text.length + 1)));
         const read = readPreferencesCookie(platform);
         for (const key of Object.keys(written) as (keyof typeof written)[]) {
           expect([written[key], PREFERENCES_COOKIE_DEFAULTS[key]]).toContainEqual(read[key]);
         }
+        drawn.see({ whole: cut % (text.length + 1) === text.length, read: { ...read } });
         if (cut % (text.length + 1) === text.length) expect(read).toEqual(written);
       }),
       { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 
