@@ -7,6 +7,7 @@ import { browserPlatform } from '../../core/platform/browser-platform.js';
 import { createPreferences, PREFERENCES_COOKIE_NAME } from '../../core/preferences/index.js';
 import { createRiskTokenStore, SUCCESS_TOKEN_LENGTH } from '../../core/security/risk-token/index.js';
 import { readJsonCookie, writeJsonCookie } from '../../core/storage/cookies.js';
+import { inputClasses } from '../support/input-classes.js';
 
 /** Deletes every cookie jsdom holds for the test page. */
 function clearCookies(): void {
@@ -107,12 +108,19 @@ describe('cookies: a cookie that cannot be decoded is skipped, the others read f
   });
 
   it('property: over any foreign cookie text, reading never throws and every cookie we wrote reads back', () => {
+    const drawn = inputClasses<{ foreign: string[]; ours: [string, string][] }>({
+      'foreign text that cannot be decoded': ({ foreign }) => foreign.some((text) => /%(?![0-9a-fA-F]{2})/.test(text)),
+      'foreign text with an = inside': ({ foreign }) => foreign.some((text) => text.includes('=')),
+      'several cookies of ours': ({ ours }) => ours.length > 1,
+      'a value of ours outside ASCII': ({ ours }) => ours.some(([, value]) => /[^\0-\x7f]/.test(value)),
+    });
     fc.assert(
       fc.property(
         fc.array(foreignText, { maxLength: 6 }),
         fc.uniqueArray(fc.tuple(ourName, ourValue), { maxLength: 5, selector: ([name]) => name }),
         fc.string({ maxLength: 10 }),
         (foreign, ours, probe) => {
+          drawn.see({ foreign, ours });
           const parts = [...foreign, ...ours.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)];
           const { win } = windowWithCookieText(parts.join('; '));
           const jar = browserPlatform({ window: win }).cookies;
@@ -123,6 +131,7 @@ describe('cookies: a cookie that cannot be decoded is skipped, the others read f
       ),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('property: on the real document.cookie, with foreign cookies around, set then get gives the value back and remove deletes it', () => {

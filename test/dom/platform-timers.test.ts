@@ -9,6 +9,7 @@ import { headlessPlatform } from '../../core/platform/headless-platform.js';
 import { memoryPlatform } from '../../core/platform/memory-platform.js';
 import type { Timers } from '../../core/platform/types.js';
 import { isDuration, MAX_TIMER_DELAY_MS } from '../../core/validate/duration.js';
+import { inputClasses } from '../support/input-classes.js';
 
 interface Subject {
   timers: Timers;
@@ -43,6 +44,7 @@ const delays = fc.oneof(
   fc.integer({ min: -5, max: 5 }),
   fc.constantFrom(Number.NaN, Infinity, -Infinity, 2 ** 31, 2 ** 32, -0, Number.MAX_VALUE, Number.MIN_VALUE),
   fc.constantFrom('5', null, true, {}, 5n),
+  fc.constantFrom(0, MAX_TIMER_DELAY_MS),
 );
 
 describe('platform timers: every platform accepts and refuses the same delays', () => {
@@ -51,8 +53,16 @@ describe('platform timers: every platform accepts and refuses the same delays', 
   it.each(PLATFORMS)(
     '%s: property: a delay is scheduled iff it is 0 to 2^31 − 1 ms; any other is an InvalidArgumentError naming ms',
     (_name, make) => {
+      const drawn = inputClasses<unknown>({
+        scheduled: (ms) => isDuration(ms, true),
+        zero: (ms) => ms === 0,
+        'at the ceiling': (ms) => ms === MAX_TIMER_DELAY_MS,
+        'refused, a number': (ms) => typeof ms === 'number' && !isDuration(ms, true),
+        'refused, not a number': (ms) => typeof ms !== 'number',
+      });
       fc.assert(
         fc.property(delays, (ms) => {
+          drawn.see(ms);
           const subject = make();
           const before = subject.scheduled();
           const noop = () => undefined;
@@ -70,6 +80,7 @@ describe('platform timers: every platform accepts and refuses the same delays', 
         }),
         { numRuns: 300 },
       );
+      drawn.expectEachDrawn(3);
     },
   );
 

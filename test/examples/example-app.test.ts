@@ -15,6 +15,7 @@ import { skippedText } from '../../examples/web/src/services/in-app.js';
 import { isCompleteSize, PLAN_FILLED, spotPlanOrder } from '../../examples/web/src/services/positions.js';
 import { documentTitle, PAGES } from '../../examples/web/src/services/router.js';
 import { InvalidArgumentError } from '../../core/index.js';
+import { inputClasses } from '../support/input-classes.js';
 
 afterEach(cleanup);
 
@@ -77,13 +78,28 @@ describe('spotPlanOrder', () => {
   });
 
   it('never throws for any text the amount input can produce, with or without a price', () => {
+    const drawn = inputClasses<{ size: string; issue: unknown }>({
+      'figures shown': ({ issue }) => issue === undefined,
+      'an unfinished size': ({ size }) => size === '' || size.endsWith('.'),
+      'a size below the plan': ({ size }) => isCompleteSize(size) && Number(size) < Number(PLAN_FILLED),
+      'a complete size without the price': ({ size, issue }) =>
+        issue !== undefined && isCompleteSize(size) && Number(size) >= Number(PLAN_FILLED),
+    });
     fc.assert(
-      fc.property(fc.stringMatching(/^[0-9]{0,8}(\.[0-9]{0,6})?$/), fc.constantFrom(MARK, '0', undefined), (size, mark) => {
-        const { display, issue } = spotPlanOrder(size, mark);
-        expect(issue === undefined).toBe(isCompleteSize(size) && Number(size) >= Number(PLAN_FILLED) && mark === MARK);
-        if (issue !== undefined) expect(display.yield).toBe('--');
-      }),
+      // Any size the input can hold, and small ones around the plan's filled amount.
+      fc.property(
+        fc.oneof(fc.stringMatching(/^[0-9]{0,8}(\.[0-9]{0,6})?$/), fc.stringMatching(/^0\.[0-9]{1,4}$/)),
+        fc.constantFrom(MARK, '0', undefined),
+        (size, mark) => {
+          const { display, issue } = spotPlanOrder(size, mark);
+          drawn.see({ size, issue });
+          expect(issue === undefined).toBe(isCompleteSize(size) && Number(size) >= Number(PLAN_FILLED) && mark === MARK);
+          if (issue !== undefined) expect(display.yield).toBe('--');
+        },
+      ),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

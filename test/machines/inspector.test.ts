@@ -34,6 +34,7 @@ import { eventOfTransitionLabel } from '../../machines/inspector/accepted-events
 import { watchProblem } from '../../machines/inspector/inspector.js';
 import { centreOn, initialScale, showsWhole, wheelFactor } from '../../machines/inspector/viewport.js';
 import { fieldOf, messageOf } from '../support/invalid-argument.js';
+import { inputClasses } from '../support/input-classes.js';
 
 function reporter() {
   const reports: Array<{ event: string; error?: unknown }> = [];
@@ -368,13 +369,39 @@ describe('context diff', () => {
   });
 
   it('property: no changes exactly when the two JSON values are deeply equal', () => {
+    // Two values apart, a value and its copy, and a value beside a copy with one leaf changed.
+    const changeOneLeaf = (value: unknown, pick: number): unknown => {
+      if (Array.isArray(value) && value.length > 0) {
+        const i = pick % value.length;
+        return value.map((item, at) => (at === i ? changeOneLeaf(item, pick >> 1) : item));
+      }
+      if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) {
+        const keys = Object.keys(value);
+        const key = keys[pick % keys.length]!;
+        return { ...value, [key]: changeOneLeaf((value as Record<string, unknown>)[key], pick >> 1) };
+      }
+      return value === 0 ? 1 : 0;
+    };
+    const pair = fc.oneof(
+      fc.tuple(fc.jsonValue(), fc.jsonValue()),
+      fc.jsonValue().map((a) => [a, structuredClone(a)] as const),
+      fc.tuple(fc.jsonValue(), fc.nat()).map(([a, pick]) => [a, changeOneLeaf(a, pick)] as const),
+    );
+    const drawn = inputClasses<readonly [unknown, unknown]>({
+      'equal values': ([a, b]) => isDeepStrictEqual(a, b),
+      'one leaf changed deep inside': ([a, b]) => !isDeepStrictEqual(a, b) && typeof a === 'object' && a !== null && typeof b === 'object',
+      'values of different types': ([a, b]) => typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b),
+    });
     fc.assert(
-      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+      fc.property(pair, ([a, b]) => {
+        drawn.see([a, b]);
         const diff = diffContext(a, b, { limit: 10_000, depth: 1_000 });
         expect(diff.changes.length === 0).toBe(isDeepStrictEqual(a, b));
         expect(diffContext(a, structuredClone(a), { limit: 10_000, depth: 1_000 }).changes).toEqual([]);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('previews are bounded and never throw', () => {

@@ -15,6 +15,7 @@ import type { Security } from '../../../core/security/index.js';
 import { signingInitMachine } from '../../../machines/signing-init.machine.js';
 import { SIGNING_CERT } from './helpers.js';
 import { anyText } from '../../support/arbitraries.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 const RISK_TOKEN = 'rt-0123456789';
 const CREDENTIALS = { loginName: 'alice', pwd: 'secret-pw' };
@@ -149,7 +150,9 @@ describe('the hooks judge the URL the request carries', () => {
 });
 
 describe('property: every written path is refused before sending, or arrives as the path the hooks judged', () => {
-  const bases = [...LOGIN_PATHS].flatMap((path) => [path, path.slice('/v1'.length)]).concat(['/spot/order/list', '/echo', 'user/login']);
+  // The login paths (with and without the prefix) and, as often, others.
+  const loginBases = [...LOGIN_PATHS].flatMap((path) => [path, path.slice('/v1'.length)]);
+  const otherBases = ['/spot/order/list', '/echo', 'user/login', '/asset/balance', '/market/depth'];
   // Biased to what the URL parser strips or rewrites and what routers normalise, plus any code point.
   const noise = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(' ', '\t', '\n', '\r', '\0', '\x1f', '\x7f', '\u00a0', '\u3000', '\u200b', '\ufeff') },
@@ -159,18 +162,25 @@ describe('property: every written path is refused before sending, or arrives as 
   );
   const edit = fc.record({ at: fc.nat(), text: noise });
   const writtenPath = fc
-    .tuple(fc.constantFrom(...bases), fc.array(edit, { maxLength: 3 }))
+    .tuple(fc.oneof(fc.constantFrom(...loginBases), fc.constantFrom(...otherBases)), fc.array(edit, { maxLength: 3 }))
     .map(([base, edits]) =>
       edits.reduce((path, { at, text }) => path.slice(0, at % (path.length + 1)) + text + path.slice(at % (path.length + 1)), base),
     );
   const method = fc.constantFrom<HttpMethod>('GET', 'POST', 'PUT', 'DELETE');
 
   it('refused with InvalidArgumentError and nothing sent, or the arrived pathname is the judged one (login encrypted, risk token exactly on its URLs)', async () => {
+    const drawn = inputClasses<string | undefined>({
+      refused: (arrived) => arrived === undefined,
+      'a login path sent (encrypted)': (arrived) => arrived !== undefined && LOGIN_PATHS.has(arrived),
+      'a risk-token path sent': (arrived) => arrived !== undefined && RISK_PATHS.has(arrived),
+      'another path sent': (arrived) => arrived !== undefined && !LOGIN_PATHS.has(arrived) && !RISK_PATHS.has(arrived),
+    });
     await fc.assert(
       fc.asyncProperty(writtenPath, method, async (path, verb) => {
         const before = gateway.requests.length;
         judged.clear();
         const outcome = await call(verb, path);
+        drawn.see(gateway.requests[before]?.path);
         expect(http.pendingCount).toBe(0);
         if (gateway.requests.length === before) {
           expect(outcome).toMatchObject({ name: 'InvalidArgumentError', extra: { field: 'path', value: path } });
@@ -184,5 +194,6 @@ describe('property: every written path is refused before sending, or arrives as 
       }),
       { numRuns: 250 },
     );
+    drawn.expectEachDrawn(2);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from '../../../core/errors/exkit-error.js';
 import { checkDuration, isDuration, MAX_TIMER_DELAY_MS } from '../../../core/validate/duration.js';
+import { inputClasses } from '../../support/input-classes.js';
 
 function thrown(fn: () => void): unknown {
   try {
@@ -18,12 +19,27 @@ describe('durations: finite, positive, at most 2^31 − 1 ms, or an explicit non
   });
 
   it('accepts every delay from 1 ms to the ceiling, and undefined (the default applies)', () => {
+    const drawn = inputClasses<number>({
+      'below 1 ms': (ms) => ms < 1,
+      'a fraction of a ms above 1': (ms) => ms > 1 && !Number.isInteger(ms),
+      'whole ms': (ms) => Number.isInteger(ms),
+      'the ceiling itself': (ms) => ms === MAX_TIMER_DELAY_MS,
+    });
+    const near = fc.oneof(
+      fc.double({ min: Number.MIN_VALUE, max: MAX_TIMER_DELAY_MS, noNaN: true }),
+      fc.double({ min: 1, max: 10_000, noNaN: true }),
+      fc.integer({ min: 1, max: MAX_TIMER_DELAY_MS }),
+      fc.constant(MAX_TIMER_DELAY_MS),
+    );
     fc.assert(
-      fc.property(fc.double({ min: Number.MIN_VALUE, max: MAX_TIMER_DELAY_MS, noNaN: true }), (ms) => {
+      fc.property(near, (ms) => {
+        drawn.see(ms);
         expect(isDuration(ms)).toBe(true);
         expect(() => checkDuration('timeout', ms)).not.toThrow();
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
     expect(() => checkDuration('timeout', undefined)).not.toThrow();
   });
 
