@@ -41,30 +41,56 @@ const signed = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(new FuturesDecimal(0), new FuturesDecimal(-0)) },
 );
 
+/** An open price and a mark: apart, or (one time in five) the same. */
+const openAndMark = price.chain((e) =>
+  fc.tuple(fc.constant(e), fc.oneof({ weight: 4, arbitrary: price }, { weight: 1, arbitrary: fc.constant(e) })),
+);
+/** Two sizes: apart, or (one time in five) the same. */
+const twoSizes = size.chain((q) =>
+  fc.tuple(fc.constant(q), fc.oneof({ weight: 4, arbitrary: size }, { weight: 1, arbitrary: fc.constant(q) })),
+);
+/** Where the mark stands against the open price, for each contract kind. */
+const markClasses = () =>
+  inputClasses<{ k: ContractKind; e: string; p: string }>({
+    linear: ({ k }) => k === 'linear',
+    inverse: ({ k }) => k === 'inverse',
+    'mark above the open price': ({ e, p }) => new FuturesDecimal(p).gt(e),
+    'mark below the open price': ({ e, p }) => new FuturesDecimal(p).lt(e),
+    'mark at the open price': ({ e, p }) => new FuturesDecimal(p).eq(e),
+  });
+
 /** Counts the runs whose liquidation price exists: the checks below run only for those. */
 const liquidationFound = () => inputClasses<Decimal | null>({ 'a liquidation price to check': (lp) => lp !== null });
 
 describe('properties', () => {
   it('PnL antisymmetry: the short PnL is exactly minus the long PnL at the same prices', () => {
+    const drawn = markClasses();
     fc.assert(
-      fc.property(kind, size, price, price, (k, q, e, p) => {
+      fc.property(kind, size, openAndMark, (k, q, [e, p]) => {
+        drawn.see({ k, e, p });
         const long = unrealizedPnl({ position: 1, count: q, openAvgPrice: e }, p, { kind: k });
         const short = unrealizedPnl({ position: 2, count: q, openAvgPrice: e }, p, { kind: k });
         expect(long.plus(short).isZero()).toBe(true);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('ROE scales linearly with leverage at fixed prices (margin Q·E/L)', () => {
+    const drawn = markClasses();
     fc.assert(
-      fc.property(kind, size, price, price, fc.integer({ min: 1, max: 125 }), fc.integer({ min: 1, max: 10 }), (k, q, e, p, l, factor) => {
+      fc.property(kind, size, openAndMark, fc.integer({ min: 1, max: 125 }), fc.integer({ min: 1, max: 10 }), (k, q, [e, p], l, factor) => {
+        drawn.see({ k, e, p });
         const base = { position: 1, count: q, openAvgPrice: e, openLevel: l };
         const scaled = roe({ ...base, openLevel: l * factor }, p, { kind: k });
         const expected = roe(base, p, { kind: k }).times(factor);
         // Equal to 30 significant digits: the two divisions round independently at 40.
         expect(scaled.minus(expected).abs().lte(expected.abs().times('1e-30'))).toBe(true);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   // Precondition: the position is not already under maintenance at entry (M·bp > Q·E·(MMR + f) linear, M > Q/E·(MMR + f)
@@ -87,17 +113,24 @@ describe('properties', () => {
     });
 
   it('isolated long LP lies below entry and short LP above, whenever margin > 0 (position not under maintenance)', () => {
+    const drawn = inputClasses<{ long: unknown; short: unknown }>({
+      'a long with a liquidation price': ({ long }) => long !== null,
+      'a short with a liquidation price': ({ short }) => short !== null,
+    });
     fc.assert(
       fc.property(healthy, ({ k, q, e, mm, f, bp, margin }) => {
         const base = { marginMode: 1, count: q, openAvgPrice: e, openMarginCount: margin, mm, feeRate: f, bp };
         const long = liquidationPrice({ ...base, position: 1 }, { kind: k });
         const short = liquidationPrice({ ...base, position: 2 }, { kind: k });
+        drawn.see({ long, short });
         if (long !== null) expect(long.lt(e)).toBe(true);
         if (short !== null) expect(short.gt(e)).toBe(true);
         // A long always has a liquidation price unless the margin covers the whole notional.
         if (k === 'linear' && new Wide(margin).times(bp).lt(new FuturesDecimal(q).times(e))) expect(long).not.toBeNull();
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   // A tier's maintenance amount: in the quote coin for linear contracts, in the base coin (scaled to its
@@ -132,8 +165,14 @@ describe('properties', () => {
   });
 
   it('the maintenance margin with bp and cum: (notional × MMR − cum) in the margin coin (÷ bp for linear)', () => {
+    const drawn = inputClasses<{ k: ContractKind; bp: string }>({
+      'linear, margin coin worth 1': ({ k, bp }) => k === 'linear' && bp === '1',
+      'linear, margin coin worth other than 1': ({ k, bp }) => k === 'linear' && bp !== '1',
+      inverse: ({ k }) => k === 'inverse',
+    });
     fc.assert(
       fc.property(healthy, decimal(1, 2000, 6), ({ k, q, e, mm, bp }, share) => {
+        drawn.see({ k, bp });
         const cum = maintenanceAmount(k, q, e, share);
         const input = { position: 1, count: q, openAvgPrice: e, mm, bp };
         const got = maintenanceMargin(input, { kind: k, maintenanceAmount: cum });
@@ -142,7 +181,9 @@ describe('properties', () => {
         const inMarginCoin = k === 'linear' ? want.div(bp) : want;
         expect(got.minus(inMarginCoin).abs().lte(inMarginCoin.abs().plus(1).times('1e-38'))).toBe(true);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('cross hedge: at the liquidation price the cross equity equals maintenance on the larger leg plus both close fees', () => {
@@ -254,22 +295,34 @@ describe('properties', () => {
   });
 
   it('the average open price lies between the two fill prices', () => {
+    const drawn = markClasses();
     fc.assert(
-      fc.property(kind, size, price, size, price, (k, q1, e1, q2, e2) => {
+      fc.property(kind, size, openAndMark, size, (k, q1, [e1, e2], q2) => {
+        drawn.see({ k, e: e1, p: e2 });
         const average = averageOpenPrice({ count: q1, openAvgPrice: e1 }, { count: q2, price: e2 }, { kind: k });
         const [low, high] = new FuturesDecimal(e1).lte(e2) ? [e1, e2] : [e2, e1];
         expect(average.gte(low) && average.lte(high)).toBe(true);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('reducing a position never changes the average open price', () => {
+    const drawn = inputClasses<[string, string]>({
+      'a part of the position': ([held, reduced]) => new FuturesDecimal(reduced).lt(held),
+      'all of it': ([held, reduced]) => new FuturesDecimal(reduced).eq(held),
+      'more than is held': ([held, reduced]) => new FuturesDecimal(reduced).gt(held),
+    });
     fc.assert(
-      fc.property(kind, size, price, size, price, (k, q1, e1, q2, e2) => {
+      fc.property(kind, twoSizes, price, price, (k, [q1, q2], e1, e2) => {
+        drawn.see([q1, q2]);
         const average = averageOpenPrice({ count: q1, openAvgPrice: e1 }, { count: q2, price: e2, reduce: true }, { kind: k });
         expect(average.eq(e1)).toBe(true);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   /** Values each rounding property must reach: both signs, zero, and values with decimals to cut or none. */
