@@ -255,8 +255,10 @@ describe('exact display: every figure equals the exact rational figure rounded o
   });
 
   it('preparePosition: display() and the formatted tick() show exactly what the oracle shows', () => {
+    const drawn = caseClasses();
     fc.assert(
       fc.property(caseArb, mode, mode, mode, fc.integer({ min: 0, max: 12 }), (c, pnlMode, roeMode, lpMode, places) => {
+        drawn.see(c);
         const input = inputOf(c);
         const want = oracle(c);
         const prepared = preparePosition(input, { kind: c.kind, faceValue: c.face, maintenanceAmount: c.cum });
@@ -279,11 +281,14 @@ describe('exact display: every figure equals the exact rational figure rounded o
       }),
       runs,
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('the default display is the seed rule: uPnL 6 decimals, ROE 2 with "+", both truncated toward zero', () => {
+    const drawn = caseClasses();
     fc.assert(
       fc.property(caseArb, (c) => {
+        drawn.see(c);
         const want = oracle(c);
         const shown = preparePosition(inputOf(c), { kind: c.kind, faceValue: c.face, maintenanceAmount: c.cum }).display(c.mark);
         expect(shown.unrealizedPnl).toBe(show(want.pnl, 6, 'truncate'));
@@ -292,10 +297,17 @@ describe('exact display: every figure equals the exact rational figure rounded o
       }),
       runs,
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('figures whose last displayed digit sits exactly on a rounding boundary stay exact (values k/10^places ± nothing)', () => {
     // Exact quotients that land on a displayed digit: the old 40-digit path showed 0.18299999 or 191.99.
+    const drawn = inputClasses<{ a: number; b: number; side: number }>({
+      long: ({ side }) => side === 1,
+      short: ({ side }) => side === 2,
+      'mark above the open price': ({ a, b }) => b > a,
+      'mark below the open price': ({ a, b }) => b < a,
+    });
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 400 }),
@@ -303,6 +315,7 @@ describe('exact display: every figure equals the exact rational figure rounded o
         fc.integer({ min: 1, max: 2000 }),
         fc.constantFrom<1 | 2>(1, 2),
         (a, b, n, side) => {
+          drawn.see({ a, b, side });
           const c: Case = {
             kind: 'inverse',
             side,
@@ -331,12 +344,14 @@ describe('exact display: every figure equals the exact rational figure rounded o
       ),
       runs,
     );
+    drawn.expectEachDrawn(10);
   });
 });
 
 describe('exact display of the other figures', () => {
   const rate = fc.oneof(dec(0, 100, 4), dec(0, 999, 5));
   it('margins, break-even, average open price, realised PnL, fees and funding equal the oracle in every mode', () => {
+    const drawn = caseClasses();
     fc.assert(
       fc.property(
         caseArb,
@@ -349,6 +364,7 @@ describe('exact display of the other figures', () => {
         dec(0, 1e4, 3),
         fc.integer({ min: -1000, max: 1000 }).map((units) => (units / 1e6).toFixed(6)),
         (c, m, places, fillPrice, fillCount, funding, feesPaid, cum, maker) => {
+          drawn.see(c);
           const input = inputOf(c);
           const options = { kind: c.kind, faceValue: c.face };
           const linear = c.kind === 'linear';
@@ -426,13 +442,22 @@ describe('exact display of the other figures', () => {
       ),
       runs,
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('cross hedge mode: the shared liquidation price equals the oracle (linear and inverse)', () => {
+    const drawn = inputClasses<{ kind: ContractKind; long: string; short: number; lp: unknown }>({
+      linear: ({ kind }) => kind === 'linear',
+      inverse: ({ kind }) => kind === 'inverse',
+      'no short leg': ({ short }) => short === 0,
+      'a short leg larger than the long': ({ long, short }) => short > Number(long),
+      'a shared liquidation price': ({ lp }) => lp !== null,
+      'no shared liquidation price': ({ lp }) => lp === null,
+    });
     fc.assert(
       fc.property(
         caseArb,
-        fc.integer({ min: 0, max: 5000 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5000 })),
         price,
         mode,
         fc.integer({ min: 0, max: 10 }),
@@ -459,6 +484,7 @@ describe('exact display of the other figures', () => {
           const num = linear ? ql.times(el).minus(qs.times(es)).minus(x) : ql.minus(qs).plus(charged);
           const den = linear ? ql.minus(qs).minus(charged) : x.plus(ql.over(el)).minus(qs.over(es));
           const lp = den.isZero() || !num.over(den).isPositive() ? null : num.over(den);
+          drawn.see({ kind: c.kind, long: c.count, short: shortCount, lp });
           expect(formatLiquidationPrice(liquidationPrice(input, { kind: c.kind, faceValue: c.face }), places, m)).toBe(
             showPrice(lp, places, m),
           );
@@ -466,6 +492,7 @@ describe('exact display of the other figures', () => {
       ),
       runs,
     );
+    drawn.expectEachDrawn(5);
   });
 });
 
