@@ -133,17 +133,25 @@ describe('sanitizeAmount: the specification keystroke rules, without changing wh
   });
 
   it('property: any finite non-negative number below 10^20 reads like its plain decimal text (decimal.js writes it out)', () => {
+    const drawn = inputClasses<number>({
+      'a whole number': (n) => Number.isInteger(n),
+      'a fraction': (n) => !Number.isInteger(n) && n >= 1e-6,
+      'below 1e-6 (String() would write an exponent)': (n) => n > 0 && n < 1e-6,
+      'above 2^53': (n) => n > Number.MAX_SAFE_INTEGER,
+    });
     fc.assert(
       fc.property(
         fc.double({ noNaN: true, noDefaultInfinity: true, min: 0, max: 1e20 - 1e5 }),
         fc.integer({ min: 0, max: 30 }),
         (n, digits) => {
+          drawn.see(n);
           const plain = new Decimal(n).toFixed();
           expect(sanitizeAmount(n as unknown as string, digits)).toBe(sanitizeAmount(plain, digits));
         },
       ),
       { numRuns: 1000 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it.each([
@@ -372,6 +380,12 @@ describe('property: for any text and every catalogue locale, refused, or the val
 
   it('a number written by Intl in any catalogue locale and any of ten digit scripts is read as that number (fast-check)', () => {
     const scripts = ['latn', 'arab', 'arabext', 'fullwide', 'deva', 'beng', 'thai', 'mymr', 'tibt', 'mathbold'];
+    const drawn = inputClasses<{ units: bigint; scale: number; locale: string; numberingSystem: string; useGrouping: boolean }>({
+      'grouped thousands': (c) => c.useGrouping && c.units >= 10n ** BigInt(c.scale + 4),
+      'with decimals': (c) => c.scale > 0,
+      'in digits other than Latin': (c) => c.numberingSystem !== 'latn',
+      'in a decimal-comma locale': (c) => amountDecimalSeparator(c.locale) === ',',
+    });
     fc.assert(
       fc.property(
         fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
@@ -381,6 +395,7 @@ describe('property: for any text and every catalogue locale, refused, or the val
         fc.boolean(),
         fc.integer({ min: 0, max: 10 }),
         (units, scale, locale, numberingSystem, useGrouping, digits) => {
+          drawn.see({ units, scale, locale, numberingSystem, useGrouping });
           const plain = new Decimal(units.toString()).div(new Decimal(10).pow(scale));
           if (plain.gte('1e20')) return;
           let format: Intl.NumberFormat;
@@ -410,6 +425,7 @@ describe('property: for any text and every catalogue locale, refused, or the val
       ),
       { numRuns: 1500 },
     );
+    drawn.expectEachDrawn(20);
   });
 });
 
@@ -464,13 +480,16 @@ describe('keystroke properties', () => {
   });
 
   it('always matches ^(0|[1-9]\\d{0,19})(\\.\\d{0,n})?$ or is empty (fast-check)', () => {
+    const drawn = keystrokeClasses();
     fc.assert(
       fc.property(anyInput, digits, locale, (input, n, l) => {
         const out = accepted(input, n, l);
+        drawn.see({ input, out, l });
         if (out !== null) expect(out).toMatch(new RegExp(`^$|^(0|[1-9]\\d{0,19})(\\.\\d{0,${n}})?$`));
       }),
       { numRuns: 2000 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('treats full-width and Arabic-Indic digits exactly like their ASCII digits (fast-check)', () => {
@@ -478,12 +497,15 @@ describe('keystroke properties', () => {
       s
         .replace(/[\uFF10-\uFF19]/g, (d) => String(d.charCodeAt(0) - 0xff10))
         .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660));
+    const drawn = keystrokeClasses();
     fc.assert(
       fc.property(anyInput, digits, locale, (input, n, l) => {
+        drawn.see({ input, out: accepted(input, n, l), l });
         expect(readAmount(input, n, { locale: l })).toStrictEqual(readAmount(toAscii(input), n, { locale: l }));
       }),
       { numRuns: 2000 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 
@@ -515,9 +537,18 @@ describe('sanitizeAmountInput: the caret follows what the user typed', () => {
   });
 
   it('keeps the caret inside the value and agrees with sanitizeAmount (fast-check)', () => {
+    const drawn = inputClasses<{ input: string; r: AmountReading; at: number }>({
+      refused: ({ r }) => !r.ok,
+      'read, the caret left where it was': ({ r, at }) => r.ok && r.caret === at,
+      'read, the caret moved back over dropped characters': ({ r, at }) => r.ok && r.caret < at,
+      'read, from text with characters dropped': ({ input, r }) => r.ok && r.value.length < input.length,
+    });
+    // Any text, and typed amounts with stray characters in them.
+    const typedWithNoise = fc.string({ unit: fc.constantFrom('1', '2', '0', '.', 'a', ' ', ','), maxLength: 20 });
     fc.assert(
-      fc.property(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 6 }), fc.nat(25), (input, n, caret) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 20 }), typedWithNoise), fc.integer({ min: 0, max: 6 }), fc.nat(25), (input, n, caret) => {
         const r = readAmount(input, n, { caret: Math.min(caret, input.length) });
+        drawn.see({ input, r, at: Math.min(caret, input.length) });
         const plain = readAmount(input, n);
         if (!r.ok) {
           expect(plain.ok).toBe(false);
@@ -527,6 +558,8 @@ describe('sanitizeAmountInput: the caret follows what the user typed', () => {
         expect(r.caret).toBeGreaterThanOrEqual(0);
         expect(r.caret).toBeLessThanOrEqual(r.value.length);
       }),
+      { numRuns: 500 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
