@@ -179,30 +179,46 @@ describe('simulation path matcher properties (fast-check)', () => {
   });
 
   it('everything below a prefix entry is allowed', () => {
+    const drawn = inputClasses<string>({ 'one segment below': (r) => r === '', 'several segments below': (r) => r !== '' });
     fc.assert(
       fc.property(fc.constantFrom('/spot/', '/futures/'), segment, rest, (prefix, s, r) => {
+        drawn.see(r);
         expect(isSimulationAllowedPath(`${prefix}${s}${r}`), `${prefix}${s}${r}`).toBe(true);
       }),
+      { numRuns: 200 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('gluing characters onto an entry (no separator) never admits the path', () => {
     const exact = SIMULATION_ALLOWED_PATHS.filter((e) => !e.endsWith('/'));
+    const drawn = inputClasses<string>({ 'a glued path refused': (glued) => !isSimulationAllowedPath(glued) });
     fc.assert(
       fc.property(fc.constantFrom(...exact), segment, (entry, glue) => {
         const glued = `${entry}${glue}`;
+        drawn.see(glued);
         expect(isSimulationAllowedPath(glued), glued).toBe(SIMULATION_ALLOWED_PATHS.includes(glued));
       }),
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('split then re-add returns the normalised path', () => {
+    const drawn = inputClasses<[string, string]>({
+      'no locale': ([l]) => l === '',
+      'a locale': ([l]) => l !== '',
+      'the root': ([, r]) => r === '',
+      'a deeper path': ([, r]) => r !== '',
+    });
     fc.assert(
       fc.property(fc.option(locale, { nil: '' }), rest, (l, r) => {
+        drawn.see([l, r]);
         const path = withLocalePrefix(l, r || '/');
         const split = splitLocalePrefix(path);
         expect(withLocalePrefix(split.locale, split.path)).toBe(path);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 });

@@ -9,11 +9,16 @@ import { inputClasses } from '../../support/input-classes.js';
 
 describe('isBase64 — spec §B5: the standard base64 pattern', () => {
   it('accepts everything a reference encoder (node Buffer) produces', () => {
+    // Every padding: no '=', one and two.
+    const drawn = inputClasses<number>({ 'no padding': (n) => n % 3 === 0, "one '='": (n) => n % 3 === 2, "two '='": (n) => n % 3 === 1 });
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        drawn.see(bytes.length);
         expect(isBase64(Buffer.from(bytes).toString('base64'))).toBe(true);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it.each([
@@ -46,12 +51,16 @@ describe('isBase64 — spec §B5: the standard base64 pattern', () => {
   });
 
   it('rejects any string that the reference decoder does not round-trip', () => {
+    const drawn = inputClasses<string>({ 'refused, not base64': (text) => !isBase64(text), 'the empty string': (text) => text === '' });
     fc.assert(
       fc.property(fc.string({ maxLength: 24 }), (text) => {
+        drawn.see(text);
         if (isBase64(text)) expect(Buffer.from(text, 'base64').toString('base64'), text).toBe(text);
         else expect(Buffer.from(text, 'base64').toString('base64'), text).not.toBe(text);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(3);
   });
 
   it('rejects any string that the reference decoder does not round-trip, over the base64 alphabet itself', () => {
@@ -141,10 +150,19 @@ describe('escapeRegExp: the text matches itself', () => {
   });
 
   it('property: any text, escaped, matches itself (fast-check)', () => {
+    // Any text, and text made of the characters a pattern reads specially.
+    const special = fc.string({ unit: fc.constantFrom(...'.*+?^${}()|[]\\/-a'), maxLength: 12 });
+    const drawn = inputClasses<string>({
+      'a special character': (text) => /[.*+?^${}()|[\]\\]/.test(text),
+      'plain text': (text) => !/[.*+?^${}()|[\]\\]/.test(text),
+    });
     fc.assert(
-      fc.property(fc.string({ maxLength: 12 }), (text) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 12 }), special), (text) => {
+        drawn.see(text);
         expect(new RegExp(`^${escapeRegExp(text)}$`).test(text)).toBe(true);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(20);
   });
 });
