@@ -240,12 +240,25 @@ describe('dates in a given time zone: an IANA zone name', () => {
   );
 
   it("property: 'UTC' (through Intl) equals 'utc' (through the Date getters) for every date", () => {
+    const drawn = inputClasses<Date>({
+      'before 1970': (date) => date.getTime() < 0,
+      'after 2038': (date) => date.getUTCFullYear() > 2038,
+      'a year of fewer than four digits': (date) => date.getUTCFullYear() >= 0 && date.getUTCFullYear() < 1000,
+    });
     fc.assert(
-      fc.property(fc.date({ noInvalidDate: true }), (date) => {
-        expect(formatParamDate(date, 'UTC')).toBe(formatParamDate(date, 'utc'));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.date({ noInvalidDate: true }),
+          fc.date({ min: new Date('0001-01-01'), max: new Date('0999-12-31'), noInvalidDate: true }),
+        ),
+        (date) => {
+          drawn.see(date);
+          expect(formatParamDate(date, 'UTC')).toBe(formatParamDate(date, 'utc'));
+        },
+      ),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 
@@ -363,6 +376,7 @@ describe('cleanParams', () => {
     value: fc.oneof(
       { depthSize: 'small' },
       fc.string(),
+      fc.string().map((s) => ` ${s}\t`),
       fc.integer(),
       fc.boolean(),
       fc.constant(null),
@@ -379,25 +393,43 @@ describe('cleanParams', () => {
     return [];
   }
 
+  const some = (value: unknown, test: (v: unknown) => boolean): boolean =>
+    test(value) ||
+    (typeof value === 'object' && value !== null && !(value instanceof Date) && Object.values(value).some((v) => some(v, test)));
+  const paramClasses = () =>
+    inputClasses<Record<string, unknown>>({
+      'a string with whitespace around it': (params) => some(params, (v) => typeof v === 'string' && v !== v.trim()),
+      'a Date': (params) => some(params, (v) => v instanceof Date),
+      'an object inside': (params) => Object.values(params).some((v) => typeof v === 'object' && v !== null && !(v instanceof Date)),
+    });
+
   it('property: no string in the output has surrounding whitespace, no Date survives, the input is unchanged', () => {
+    const drawn = paramClasses();
     fc.assert(
       fc.property(fc.dictionary(fc.string({ maxLength: 6 }), jsonLike, { maxKeys: 5 }), (params) => {
+        drawn.see(params);
         const snapshot = structuredClone(params);
         const out = cleanParams(params, { timeZone: 'utc' });
         expect(params).toEqual(snapshot);
         for (const s of strings(out)) expect(s).toBe(s.trim());
         expect(JSON.stringify(out)).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('property: cleaning is idempotent', () => {
+    const drawn = paramClasses();
     fc.assert(
       fc.property(fc.dictionary(fc.string({ maxLength: 6 }), jsonLike, { maxKeys: 5 }), (params) => {
+        drawn.see(params);
         const once = cleanParams(params, { timeZone: 'utc' });
         expect(cleanParams(once, { timeZone: 'utc' })).toStrictEqual(once);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 

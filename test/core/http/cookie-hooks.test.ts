@@ -187,24 +187,52 @@ describe('parseSetCookie (RFC 6265 §5.2)', () => {
   });
 
   it('property: a written cookie reads back with its name, value and Max-Age lifetime', () => {
+    const drawn = inputClasses<{ value: string; maxAge: number }>({
+      'an empty value': ({ value }) => value === '',
+      'a life of under a day': ({ maxAge }) => maxAge < DAY_S,
+      'a life of many days': ({ maxAge }) => maxAge > 30 * DAY_S,
+    });
     fc.assert(
-      fc.property(token, cookieValue, fc.integer({ min: 1, max: 400 * DAY_S }), (name, value, maxAge) => {
-        expect(parseSetCookie(`${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly`, NOW)).toEqual({
-          name,
-          value,
-          options: { days: maxAge / DAY_S, path: '/' },
-          remove: false,
-        });
-      }),
+      fc.property(
+        token,
+        cookieValue,
+        fc.oneof(fc.integer({ min: 1, max: DAY_S }), fc.integer({ min: 1, max: 400 * DAY_S })),
+        (name, value, maxAge) => {
+          drawn.see({ value, maxAge });
+          expect(parseSetCookie(`${name}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly`, NOW)).toEqual({
+            name,
+            value,
+            options: { days: maxAge / DAY_S, path: '/' },
+            remove: false,
+          });
+        },
+      ),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('property: Max-Age of zero or less always deletes, whatever Expires says', () => {
+    const drawn = inputClasses<{ maxAge: number; expires: Date }>({
+      'Max-Age zero': ({ maxAge }) => maxAge === 0,
+      'Max-Age below zero': ({ maxAge }) => maxAge < 0,
+      'an Expires still to come': ({ expires }) => expires.getTime() > NOW,
+      'an Expires gone by': ({ expires }) => expires.getTime() <= NOW,
+    });
+    const expiresNear = fc.date({ min: new Date(NOW - 400 * DAY_S * 1000), max: new Date(NOW + 400 * DAY_S * 1000), noInvalidDate: true });
     fc.assert(
-      fc.property(token, fc.integer({ min: -1e9, max: 0 }), fc.date({ noInvalidDate: true }), (name, maxAge, expires) => {
-        expect(parseSetCookie(`${name}=x; Expires=${expires.toUTCString()}; Max-Age=${maxAge}`, NOW)?.remove).toBe(true);
-      }),
+      fc.property(
+        token,
+        fc.oneof(fc.constant(0), fc.integer({ min: -1e9, max: 0 })),
+        fc.oneof(fc.date({ noInvalidDate: true }), expiresNear),
+        (name, maxAge, expires) => {
+          drawn.see({ maxAge, expires });
+          expect(parseSetCookie(`${name}=x; Expires=${expires.toUTCString()}; Max-Age=${maxAge}`, NOW)?.remove).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 
