@@ -342,6 +342,11 @@ const urlArb = fc
 
 describe('property: nothing is ever returned past its end time', () => {
   it('holds over random configs, visits and clock moves', () => {
+    const drawn = inputClasses<{ stored: boolean; current: boolean }>({
+      'a visit that stores a code': ({ stored }) => stored,
+      'a code still held after time passed': ({ current }) => current,
+      'a code gone once its time passed': ({ stored, current }) => stored && !current,
+    });
     fc.assert(
       fc.property(
         fc.array(fc.tuple(configArb, urlArb, fc.integer({ min: 0, max: 40 * DAY })), { minLength: 1, maxLength: 6 }),
@@ -354,12 +359,14 @@ describe('property: nothing is ever returned past its end time', () => {
             if (decision.store) expect(decision.effectiveEndTime).toBeGreaterThan(platform.clock.now());
             platform.advance(wait);
             const current = cache.current();
+            drawn.see({ stored: decision.store, current: current !== undefined && current !== null });
             if (current) expect(current.effectiveEndTime).toBeGreaterThan(platform.clock.now());
           }
         },
       ),
       { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('a decision to store always lies inside the window that allowed it', () => {
@@ -471,9 +478,24 @@ describe('the global window bounds every rule, at its exact edges', () => {
   });
 
   it('property: nothing is stored outside the global window, whatever the flag and rules', () => {
+    const drawn = inputClasses<{ decision: ReferralDecision; config: ReferralCacheConfig }>({
+      'stored inside a window with both bounds': ({ decision, config }) =>
+        decision.store && parseConfigTime(config.cacheBeginTime) !== undefined && parseConfigTime(config.cacheEndTime) !== undefined,
+      'stored with no window': ({ decision, config }) =>
+        decision.store && parseConfigTime(config.cacheBeginTime) === undefined && parseConfigTime(config.cacheEndTime) === undefined,
+      'refused by the window': ({ decision }) =>
+        !decision.store && (decision.reason === 'window-ended' || decision.reason === 'window-not-started'),
+    });
+    // Any config at any time, and configs whose window was drawn around the moment (its edges included).
+    const edge = (span: number) => fc.oneof(fc.constant(0), fc.integer({ min: -span, max: span }));
+    const windowAround = fc
+      .tuple(configArb, time, edge(3 * DAY), edge(3 * DAY))
+      .map(([config, now, from, to]) => [{ ...config, cacheBeginTime: now + from, cacheEndTime: now + to }, now] as const);
+    const configAndNow = fc.oneof(fc.tuple(configArb, time), windowAround);
     fc.assert(
-      fc.property(configArb, urlArb, time, (config, url, now) => {
+      fc.property(configAndNow, urlArb, ([config, now], url) => {
         const decision = decideReferralCache(readQueryCodes(url), url, config, now);
+        drawn.see({ decision, config });
         if (!decision.store) return;
         const begin = parseConfigTime(config.cacheBeginTime);
         const end = parseConfigTime(config.cacheEndTime);
@@ -482,5 +504,6 @@ describe('the global window bounds every rule, at its exact edges', () => {
       }),
       { numRuns: 1000 },
     );
+    drawn.expectEachDrawn(5);
   });
 });

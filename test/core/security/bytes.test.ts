@@ -5,13 +5,17 @@ import { inputClasses } from '../../support/input-classes.js';
 
 describe('protocol encodings (docs/security-protocol.md §1)', () => {
   it('base64 is RFC 4648 standard padded base64, identical to node:Buffer', () => {
+    const drawn = inputClasses<number>({ 'no padding': (n) => n % 3 === 0, "one '='": (n) => n % 3 === 2, "two '='": (n) => n % 3 === 1 });
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        drawn.see(bytes.length);
         const text = toBase64(bytes);
         expect(text).toBe(Buffer.from(bytes).toString('base64'));
         expect(fromBase64(text)).toEqual(bytes);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('decoding refuses base64url, missing padding and stray characters', () => {
@@ -21,13 +25,26 @@ describe('protocol encodings (docs/security-protocol.md §1)', () => {
   });
 
   it('PEM armour round-trips DER bytes with 64-character lines', () => {
+    // Bodies of one line, of several, and of whole lines exactly (48 bytes make one 64-character line).
+    const drawn = inputClasses<number>({
+      'one line': (n) => n <= 48,
+      'several lines': (n) => n > 48,
+      'whole lines exactly': (n) => n % 48 === 0,
+    });
+    const der = fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 400 }),
+      fc.integer({ min: 1, max: 8 }).chain((lines) => fc.uint8Array({ minLength: lines * 48, maxLength: lines * 48 })),
+    );
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 400 }), (der) => {
+      fc.property(der, (der) => {
+        drawn.see(der.length);
         const pem = toPem('PRIVATE KEY', der);
         expect(pem.split('\n').every((line) => line.length <= 64)).toBe(true);
         expect(fromPem('PRIVATE KEY', pem)).toEqual(der);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
     expect(() => fromPem('PRIVATE KEY', toPem('PUBLIC KEY', new Uint8Array([1])))).toThrow();
   });
 });

@@ -82,8 +82,15 @@ describe('expiry options: nothing silently lost (issue 17)', () => {
   );
 
   it('property: a ttlMs is accepted iff it is a duration (finite, > 0, ≤ 2^31 − 1); then the value reads back until it expires', () => {
+    const drawn = inputClasses<unknown>({
+      accepted: (ttlMs) => isDuration(ttlMs),
+      'a fraction of a ms': (ttlMs) => isDuration(ttlMs) && !Number.isInteger(ttlMs),
+      'refused, a number': (ttlMs) => typeof ttlMs === 'number' && !isDuration(ttlMs),
+      'refused, not a number': (ttlMs) => typeof ttlMs !== 'number',
+    });
     fc.assert(
       fc.property(ttls, (ttlMs) => {
+        drawn.see(ttlMs);
         const p = memoryPlatform({ now: 1_000 });
         const store = createStore(p, 'common');
         store.set('k', 'old');
@@ -104,6 +111,7 @@ describe('expiry options: nothing silently lost (issue 17)', () => {
       }),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('NaN, a string and a negative ttlMs (each once stored as a value nobody could read) are refused', () => {
@@ -202,15 +210,25 @@ describe('bad storage never throws at the caller', () => {
 
 describe('round trips (fast-check)', () => {
   it('any JSON value round-trips through any area', () => {
+    const drawn = inputClasses<unknown>({
+      'an object': (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+      'an array': (value) => Array.isArray(value),
+      'a string': (value) => typeof value === 'string',
+      'a number': (value) => typeof value === 'number',
+      null: (value) => value === null,
+    });
     fc.assert(
       fc.property(fc.constantFrom(...STORAGE_AREAS), fc.string(), fc.jsonValue(), (area, key, value) => {
+        drawn.see(value);
         const p = memoryPlatform();
         const store = createStore(p, area);
         expect(store.set(key, value)).toBe(true);
         // JSON normalises -0 to 0; compare through the same encoding.
         expect(store.get(key, Symbol.for('missing'))).toEqual(JSON.parse(JSON.stringify(value)));
       }),
+      { numRuns: 600 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('a damaged stored text reads as the value it still holds, or as the default; it never throws', () => {
