@@ -49,11 +49,17 @@ describe('event props take functions only: no inline handler is ever written', (
   });
 
   it('property: for any on* key and any value that is not a function, no attribute starting with "on" is written', () => {
+    const drawn = inputClasses<unknown>({
+      'an object': (v) => typeof v === 'object',
+      'a string': (v) => typeof v === 'string',
+      'another primitive': (v) => typeof v !== 'object' && typeof v !== 'string',
+    });
     fc.assert(
       fc.property(
         fc.stringMatching(/^[oO][nN][a-zA-Z]{0,12}$/),
         fc.anything().filter((v) => typeof v !== 'function' && v !== undefined && v !== null),
         (key, value) => {
+          drawn.see(value);
           const { element, attributes } = recordingElement();
           expect(() => core.applyProps(element, { [key]: value })).toThrow(InvalidArgumentError);
           expect([...attributes.keys()].filter((name) => name.startsWith('on'))).toEqual([]);
@@ -61,6 +67,7 @@ describe('event props take functions only: no inline handler is ever written', (
       ),
       { numRuns: 200 },
     );
+    drawn.expectEachDrawn(10);
   });
 });
 
@@ -253,12 +260,15 @@ describe('compareVersions compares parts of any length exactly', () => {
   });
 
   it('property: parts that agree in their first 17 or more digits still compare by the digits after', () => {
+    const drawn = inputClasses<[number, number]>({ smaller: ([x, y]) => x < y, larger: ([x, y]) => x > y, equal: ([x, y]) => x === y });
     fc.assert(
       fc.property(fc.stringMatching(/^[1-9]\d{16,28}$/), fc.nat(9), fc.nat(9), (prefix, x, y) => {
+        drawn.see([x, y]);
         expect(core.compareVersions(`1.${prefix}${x}`, `1.${prefix}${y}`)).toBe(Math.sign(x - y));
       }),
       { numRuns: 200 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('property: the order of dotted versions is the order of their parts as BigInts', () => {

@@ -135,8 +135,15 @@ describe('cookies: a cookie that cannot be decoded is skipped, the others read f
   });
 
   it('property: on the real document.cookie, with foreign cookies around, set then get gives the value back and remove deletes it', () => {
+    const drawn = inputClasses<{ foreign: string[]; value: string }>({
+      'foreign cookies around': ({ foreign }) => foreign.length > 0,
+      'no foreign cookie': ({ foreign }) => foreign.length === 0,
+      'a value outside ASCII': ({ value }) => /[^\0-\x7f]/.test(value),
+      'an empty value': ({ value }) => value === '',
+    });
     fc.assert(
       fc.property(fc.array(foreignText, { maxLength: 4 }), ourName, ourValue, (foreign, name, value) => {
+        drawn.see({ foreign, value });
         clearCookies();
         const p = browserPlatform();
         for (const text of foreign) document.cookie = text;
@@ -147,6 +154,7 @@ describe('cookies: a cookie that cannot be decoded is skipped, the others read f
       }),
       { numRuns: 200 },
     );
+    drawn.expectEachDrawn(5);
   });
 });
 

@@ -3,6 +3,7 @@
 // `error`, nothing throws but a typed refusal, every promise handed out settles, and after stop() no timer runs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inputClasses } from '../support/input-classes.js';
 import { throwError } from 'rxjs';
 import { createActor } from 'xstate';
 import { CALLBACK_FAILED_EVENT, InvalidArgumentError, UserCallbackError } from '../../core/errors/index.js';
@@ -132,7 +133,7 @@ describe('notification: no event kills it', () => {
           expectQuietAfterStop(actor, clock);
         },
       ),
-      RUNS,
+      { numRuns: 120 },
     );
     states.expectEachReached();
   });
@@ -171,6 +172,12 @@ describe('loading overlay: no event kills it', () => {
       fc.record({ op: fc.constant('release' as const), index: fc.nat(20) }),
       fc.record({ op: fc.constant('listen' as const), throws: fc.boolean() }),
     );
+    const drawn = inputClasses<readonly { c?: Call; ms?: number }[]>({
+      'an overlay shown': (steps) => steps.some((s) => s.c?.op === 'show' && typeof s.c.target === 'string'),
+      'a hostile target': (steps) => steps.some((s) => s.c?.op === 'show' && typeof s.c.target !== 'string'),
+      'a throwing callback': (steps) => steps.some((s) => s.c?.op === 'show' && s.c.throws),
+      'a release': (steps) => steps.some((s) => s.c?.op === 'release'),
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.array(
@@ -181,6 +188,7 @@ describe('loading overlay: no event kills it', () => {
           { maxLength: 40 },
         ),
         async (steps) => {
+          drawn.see(steps);
           const clock = new CountingClock();
           const reporter = recordingReporter();
           const loading = createLoadingOverlays({ clock, errors: reporter });
@@ -225,8 +233,9 @@ describe('loading overlay: no event kills it', () => {
           expect(clock.pending).toBe(0);
         },
       ),
-      RUNS,
+      { numRuns: 150 },
     );
+    drawn.expectEachDrawn(3);
   });
 });
 

@@ -405,11 +405,25 @@ describe('context diff', () => {
   });
 
   it('previews are bounded and never throw', () => {
+    const drawn = inputClasses<unknown>({
+      'an object': (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      'an array': (v) => Array.isArray(v),
+      'a long value cut': (v) => {
+        try {
+          return JSON.stringify(v)?.length > 160;
+        } catch {
+          return false;
+        }
+      },
+    });
     fc.assert(
       fc.property(fc.anything(), (value) => {
+        drawn.see(value);
         expect(previewValue(value).length).toBeLessThanOrEqual(160);
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(3);
     expect(previewValue('x'.repeat(1000)).length).toBeLessThanOrEqual(160);
   });
 });

@@ -185,35 +185,77 @@ const PIXEL_CAPS: [string, number, boolean][] = [
 
 describe('properties of the caps (fast-check)', () => {
   it('a single pixel length is kept exactly when it lies within [0, cap]', () => {
+    const drawn = inputClasses<{ value: number; cap: number }>({
+      kept: ({ value, cap }) => value > 0 && value < cap,
+      'exactly 0': ({ value }) => value === 0,
+      'exactly the cap': ({ value, cap }) => value === cap,
+      'just below 0': ({ value }) => value === -0.01,
+      'just above the cap': ({ value, cap }) => Math.abs(value - cap - 0.01) < 1e-9,
+    });
     fc.assert(
       fc.property(
-        fc.constantFrom(...PIXEL_CAPS),
-        fc.double({ min: -5000, max: 5000, noNaN: true, noDefaultInfinity: true }),
-        ([property, cap], raw) => {
+        // Any length, and the edges: 0, the cap, and one hundredth either side of each.
+        fc
+          .constantFrom(...PIXEL_CAPS)
+          .chain(([property, cap]) =>
+            fc.tuple(
+              fc.constant([property, cap] as const),
+              fc.oneof(
+                fc.double({ min: -5000, max: 5000, noNaN: true, noDefaultInfinity: true }),
+                fc.constantFrom(-0.01, 0, 0.01, cap - 0.01, cap, cap + 0.01),
+              ),
+            ),
+          ),
+        ([[property, cap], raw]) => {
           const value = Math.round(raw * 100) / 100;
+          drawn.see({ value, cap });
           const kept = sanitizeStyle(`${property}: ${value}px`) !== '';
           expect(kept).toBe(value >= 0 && value <= cap);
         },
       ),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('a calc() margin of pixel terms is kept exactly when its sum lies within [0, cap]', () => {
+    const cap = RICH_TEXT_LAYOUT_LIMITS.spacingMaxPx;
+    const edgeTerm = fc.constantFrom(0, cap, -1, cap + 1).map((sum) => ({ sum }));
+    const drawn = inputClasses<number>({
+      'a sum inside': (sum) => sum > 0 && sum < cap,
+      'a sum of exactly 0': (sum) => sum === 0,
+      'a sum of exactly the cap': (sum) => sum === cap,
+      'a sum below 0': (sum) => sum < 0,
+      'a sum above the cap': (sum) => sum > cap,
+    });
     fc.assert(
-      fc.property(fc.integer({ min: -200, max: 200 }), fc.constantFrom('+', '-'), fc.integer({ min: -200, max: 200 }), (a, op, b) => {
-        const sum = op === '+' ? a + b : a - b;
-        const kept = sanitizeStyle(`margin-top: calc(${a}px ${op} ${b}px)`) !== '';
-        expect(kept).toBe(sum >= 0 && sum <= RICH_TEXT_LAYOUT_LIMITS.spacingMaxPx);
-      }),
+      fc.property(
+        fc.integer({ min: -200, max: 200 }),
+        fc.constantFrom('+', '-'),
+        fc.oneof(fc.integer({ min: -200, max: 200 }), edgeTerm),
+        (a, op, drawnB) => {
+          // An edge term makes the sum land on 0, the cap, or one past either.
+          const b = typeof drawnB === 'number' ? drawnB : (op === '+' ? 1 : -1) * (drawnB.sum - a);
+          const sum = op === '+' ? a + b : a - b;
+          drawn.see(sum);
+          const kept = sanitizeStyle(`margin-top: calc(${a}px ${op} ${b}px)`) !== '';
+          expect(kept).toBe(sum >= 0 && sum <= RICH_TEXT_LAYOUT_LIMITS.spacingMaxPx);
+        },
+      ),
       { numRuns: 500 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it('whatever it keeps, sanitizeStyle keeps again unchanged, and it never keeps a viewport unit or a negative margin', () => {
     const unit = fc.constantFrom('px', 'em', 'rem', '%', 'vh', 'vw', 'pt', 'cm', 'dvh', '');
     const length = fc.tuple(fc.integer({ min: -4000, max: 4000 }), unit).map(([n, u]) => `${n}${u}`);
-    const calc = fc.tuple(length, fc.constantFrom(' + ', ' - '), length).map(([a, op, b]) => `calc(${a}${op}${b})`);
+    // calc() of any two lengths, and of two small pixel lengths, which a layout keeps.
+    const smallPx = fc.integer({ min: 0, max: 20 }).map((n) => `${n}px`);
+    const keptCalc = fc.tuple(smallPx, smallPx).map(([a, b]) => `margin-top: calc(${a} + ${b})`);
+    const calc = fc
+      .tuple(fc.oneof(length, smallPx), fc.constantFrom(' + ', ' - '), fc.oneof(length, smallPx))
+      .map(([a, op, b]) => `calc(${a}${op}${b})`);
     const property = fc.constantFrom(
       'margin',
       'margin-top',
@@ -228,9 +270,16 @@ describe('properties of the caps (fast-check)', () => {
     const declaration = fc
       .tuple(property, fc.array(fc.oneof(length, calc, fc.constantFrom('auto', 'solid', 'red')), { minLength: 1, maxLength: 4 }))
       .map(([p, parts]) => `${p}: ${parts.join(' ')}`);
+    const drawn = inputClasses<{ given: string; kept: string }>({
+      'something kept': ({ kept }) => kept !== '',
+      'nothing kept': ({ kept }) => kept === '',
+      'a calc() kept': ({ kept }) => kept.includes('calc('),
+      'a viewport unit given': ({ given }) => /\d(vh|vw|dvh)\b/.test(given),
+    });
     fc.assert(
-      fc.property(fc.array(declaration, { minLength: 1, maxLength: 4 }), (declarations) => {
+      fc.property(fc.array(fc.oneof(declaration, keptCalc), { minLength: 1, maxLength: 4 }), (declarations) => {
         const kept = sanitizeStyle(declarations.join('; '));
+        drawn.see({ given: declarations.join('; '), kept });
         expect(sanitizeStyle(kept)).toBe(kept);
         expect(kept).not.toMatch(/\d(vh|vw|dvh)\b/i);
         // Outside calc() no margin or indent length is negative (inside one, a negative term may be outweighed).
@@ -239,6 +288,7 @@ describe('properties of the caps (fast-check)', () => {
       }),
       { numRuns: 400 },
     );
+    drawn.expectEachDrawn(3);
   });
 });
 

@@ -118,6 +118,11 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
   });
 
   it('figures from bounded inputs stay finite: no NaN or Infinity from huge or tiny values within the bound', () => {
+    const drawn = inputClasses<{ e1: number; e2: number }>({
+      'a huge count': ({ e1 }) => e1 > MAX_DECIMAL_DIGITS / 2,
+      'a tiny price': ({ e2 }) => e2 < -MAX_DECIMAL_DIGITS / 2,
+      'a huge price': ({ e2 }) => e2 > MAX_DECIMAL_DIGITS / 2,
+    });
     fc.assert(
       fc.property(
         fc.integer({ min: -MAX_DECIMAL_DIGITS + 1, max: MAX_DECIMAL_DIGITS - 1 }),
@@ -125,12 +130,14 @@ describe('numeric inputs beyond what a figure can show are refused', () => {
         (e1, e2) => {
           const input = { position: 1, count: `1e${Math.max(e1, 0)}`, openAvgPrice: `3e${e2}` };
           const { result, error } = attempt(() => unrealizedPnl(input, prepareMark('2').price, { kind: 'inverse' }));
+          drawn.see({ e1, e2 });
           if (error !== undefined) expect(error).toBeInstanceOf(FuturesInputError);
           else expect((result as InstanceType<typeof FuturesDecimal>).isFinite()).toBe(true);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(10);
   });
 
   it('parseDisplayNumber applies the same bound', () => {

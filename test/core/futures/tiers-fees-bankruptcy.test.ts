@@ -267,6 +267,12 @@ describe('trading and funding fees', () => {
   });
 
   it('realised PnL net of fees is the gross PnL less openFee and closeFee, exactly', () => {
+    const drawn = inputClasses<{ side: number; e: number; c: number }>({
+      'closed above the open price': ({ e, c }) => c > e,
+      'closed below the open price': ({ e, c }) => c < e,
+      long: ({ side }) => side === 1,
+      short: ({ side }) => side === 2,
+    });
     fc.assert(
       fc.property(
         fc.constantFrom<ContractKind>('linear', 'inverse'),
@@ -275,6 +281,7 @@ describe('trading and funding fees', () => {
         fc.integer({ min: 1, max: 1e6 }),
         fc.integer({ min: 1, max: 1e6 }),
         (kind, side, q, e, c) => {
+          drawn.see({ side, e, c });
           const input = { position: side, count: q, openAvgPrice: e, feeRate: '0.0007' };
           const net = realizedPnl(input, c, { kind, feeRate: '0.0007' });
           const gross = realizedPnl(input, c, { kind });
@@ -296,6 +303,7 @@ describe('trading and funding fees', () => {
         ],
       },
     );
+    drawn.expectEachDrawn(20);
   });
 
   it('funding is rate × notional at the mark, paid by longs when the rate is positive (negative = received)', () => {

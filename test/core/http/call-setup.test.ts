@@ -300,10 +300,16 @@ describe('property: any header name and value either goes out unaltered or rejec
 
   it('provider values (terminalCode)', async () => {
     server.route('GET', '/v1/echo', reply.echo());
+    const drawn = inputClasses<string>({
+      sent: (value) => validValue(value),
+      'spaces around a value sent': (value) => validValue(value) && /^[ \t]|[ \t]$/.test(value),
+      refused: (value) => !validValue(value),
+    });
     await fc.assert(
       fc.asyncProperty(
         headerValue.filter((v) => v.trim() !== ''),
         async (value) => {
+          drawn.see(value);
           const { client, platform } = rig(server, { providers: { terminalCode: () => value } });
           const outcome = await client.get<{ headers: Record<string, string> }>('/echo').catch((e: unknown) => e);
           if (validValue(value))
@@ -313,7 +319,8 @@ describe('property: any header name and value either goes out unaltered or rejec
           expect(platform.timers.pendingCount).toBe(0);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 200 },
     );
+    drawn.expectEachDrawn(1);
   });
 });

@@ -111,6 +111,12 @@ describe('core-call signatures verified by node:crypto', () => {
   };
 
   it('tampering with any byte of body, path, time or trace id makes verification fail', async () => {
+    const drawn = inputClasses<Field>({
+      path: (f) => f === 'path',
+      tm: (f) => f === 'tm',
+      'trace id': (f) => f === 'traceId',
+      body: (f) => f === 'body',
+    });
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom<Field>('path', 'tm', 'traceId', 'body'),
@@ -118,6 +124,7 @@ describe('core-call signatures verified by node:crypto', () => {
         fc.uint8Array({ minLength: 1, maxLength: 300 }),
         fc.constantFrom<SignMode>(1, 2),
         async (field, index, body, mode) => {
+          drawn.see(field);
           const original = parts({ body, mode });
           const { headers } = await signCoreCall(webcrypto, pair, original);
           const changed = tamper(original, field, index);
@@ -127,6 +134,7 @@ describe('core-call signatures verified by node:crypto', () => {
       ),
       { numRuns: 60 },
     );
+    drawn.expectEachDrawn(1);
   });
 
   it('mode 2 also covers the query; mode 0 covers neither query nor body', async () => {

@@ -135,8 +135,13 @@ describe('sensitive-field partitioning (spec §S3)', () => {
   });
 
   it('the encrypted request carries no sensitive field in the clear, only the four members', async () => {
+    const drawn = inputClasses<Record<string, unknown>>({
+      'a sensitive field to hide': (params) => Object.keys(params).some(isSensitiveField),
+      'none to hide': (params) => !Object.keys(params).some(isSensitiveField),
+    });
     await fc.assert(
       fc.asyncProperty(fc.dictionary(names, fc.string(), { maxKeys: 20 }), async (params) => {
+        drawn.see(params);
         const sent = await encryptLoginParams(params, {
           engine: webcrypto,
           serverKeyDer,
@@ -149,8 +154,9 @@ describe('sensitive-field partitioning (spec §S3)', () => {
         const opened = decryptLogin(serverKey, sent);
         expect(opened?.sensitive).toEqual(partitionSensitive(params).sensitive);
       }),
-      { numRuns: 40 },
+      { numRuns: 80 },
     );
+    drawn.expectEachDrawn(1);
   });
 
   it('members named like the encrypted members are overwritten, not sent twice', async () => {
@@ -175,26 +181,40 @@ describe('AES-256-CBC under an RSA-wrapped key, decrypted by node:crypto (docs/s
   );
 
   it('random bodies (unicode, empty, large) round-trip with RSA-OAEP-256 (WebCrypto)', async () => {
+    const drawn = inputClasses<Record<string, unknown>>({
+      'no password': (b) => b.pwd === undefined || b.pwd === '',
+      'a password of thousands of characters': (b) => typeof b.pwd === 'string' && b.pwd.length >= 5000,
+      'a password outside ASCII': (b) => typeof b.pwd === 'string' && /[^\0-\x7f]/.test(b.pwd),
+    });
     await fc.assert(
       fc.asyncProperty(bodies, async (params) => {
+        drawn.see(params);
         const { sent, opened } = await encryptAndDecrypt(params, webcrypto, 'RSA-OAEP-256');
         expect(opened).toBeDefined();
         expect(opened!.sensitive).toEqual(partitionSensitive(params).sensitive);
         expect(sent.lang).toEqual(params.lang);
       }),
-      { numRuns: 30 },
+      { numRuns: 80 },
     );
+    drawn.expectEachDrawn(1);
   });
 
   it('random bodies round-trip with RSA1_5 (node-forge, decrypted by node:crypto raw RSA)', async () => {
+    const drawn = inputClasses<Record<string, unknown>>({
+      'no password': (b) => b.pwd === undefined || b.pwd === '',
+      'a password of thousands of characters': (b) => typeof b.pwd === 'string' && b.pwd.length >= 5000,
+      'a password outside ASCII': (b) => typeof b.pwd === 'string' && /[^\0-\x7f]/.test(b.pwd),
+    });
     await fc.assert(
       fc.asyncProperty(bodies, async (params) => {
+        drawn.see(params);
         const { opened } = await encryptAndDecrypt(params, webcrypto, 'RSA1_5');
         expect(opened?.algorithm).toBe('RSA1_5');
         expect(opened!.sensitive).toEqual(partitionSensitive(params).sensitive);
       }),
-      { numRuns: 30 },
+      { numRuns: 80 },
     );
+    drawn.expectEachDrawn(1);
   });
 
   it('bodyCiphertext is wrappedKey.iv.ciphertext, fresh key and IV per call', async () => {

@@ -110,13 +110,21 @@ describe('terminal-code hash', () => {
   });
 
   it('property: key order never changes the hash', () => {
+    const drawn = inputClasses<Record<string, unknown>>({
+      'several keys to reorder': (c) => Object.keys(c).length > 1,
+      'an object inside': (c) => Object.values(c).some(isObject),
+      'no key': (c) => Object.keys(c).length === 0,
+    });
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.integer(), (components, seed) => {
+        drawn.see(components);
         const shuffled = reorder(components, seed) as Record<string, unknown>;
         expect(hashComponents(shuffled)).toBe(hashComponents(components));
         expect(hashComponents(components)).toBe(nodeSha256(canonicalJson(components)));
       }),
+      { numRuns: 300 },
     );
+    drawn.expectEachDrawn(5);
   });
 
   it(`a code starting with ${INVALID_TERMINAL_CODE_PREFIX} is never valid; other lower-case hex codes are`, () => {
