@@ -65,9 +65,9 @@ describe('event props take functions only: no inline handler is ever written', (
           expect([...attributes.keys()].filter((name) => name.startsWith('on'))).toEqual([]);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 400 },
     );
-    drawn.expectEachDrawn(10);
+    drawn.expectEachDrawn(2);
   });
 });
 
