@@ -249,7 +249,6 @@ export function stateCoverage(machine: AnyStateMachine, unreachable: readonly st
     Object.fromEntries(all.filter((path) => !unreachable.includes(path)).map((path) => [path, (paths) => paths.includes(path)])),
   );
   return {
-    counts: counter.counts,
     see: (actor: AnyActorRef) => counter.see(statePaths((actor.getSnapshot() as { value: StateValue }).value)),
     expectEachReached: () => counter.expectEachDrawn(),
   };

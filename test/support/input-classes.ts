@@ -3,6 +3,10 @@
 // one (narrowed, re-weighted, or never able to) fails the test instead of passing on easier inputs.
 import { expect } from 'vitest';
 
+/** The padding a base64 text of `n` bytes ends in: none, one '=' or two. */
+export const base64PaddingClasses = (): ReturnType<typeof inputClasses<number>> =>
+  inputClasses<number>({ 'no padding': (n) => n % 3 === 0, "one '='": (n) => n % 3 === 2, "two '='": (n) => n % 3 === 1 });
+
 /** Counts, over a property's runs, the inputs in each named class; `expectEachDrawn` asserts none stayed empty. */
 export function inputClasses<T>(classes: Record<string, (input: T) => boolean>): {
   see: (input: T) => void;
