@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { amountFromCode, amountInputChange, type AmountRefusal } from '../core/content/amount-field.js';
+import { amountInputChange, readCodeAmount, type AmountRefusal } from '../core/content/amount-field.js';
 import { guardCallback } from '../core/errors/guard-callback.js';
 import { localizeAmount } from '../core/content/sanitize-amount.js';
 
@@ -47,8 +47,8 @@ export interface UseAmountInputResult {
 export function useAmountInput(options: UseAmountInputOptions): UseAmountInputResult {
   const { fractionDigits, locale } = options;
   const controlled = options.value !== undefined;
-  // Stryker disable next-line StringLiteral: every render reads the value through amountFromCode, which reads a non-amount as ''
-  const [inner, setInner] = useState(() => amountFromCode(options.defaultValue ?? '', fractionDigits));
+  // Stryker disable next-line StringLiteral: every render reads the value through readCodeAmount, which reads a non-amount as ''
+  const [inner, setInner] = useState(() => readCodeAmount('defaultValue', options.defaultValue ?? '', fractionDigits));
   const [refusal, setRefusal] = useState<AmountRefusal | null>(null);
   // A change that sanitises back to the same value still needs a render, to put the caret back.
   // Stryker disable next-line ArithmeticOperator: n - 1 differs from n as n + 1 does, so every call still renders again
@@ -57,7 +57,7 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const pendingCaret = useRef<number | null>(null);
   const onValueChange = useRef(options.onValueChange);
   // Sanitised on every render, so a change of fractionDigits (another market) trims the value on display too.
-  const value = amountFromCode(controlled ? options.value : inner, fractionDigits);
+  const value = readCodeAmount('value', controlled ? options.value : inner, fractionDigits);
   const text = localizeAmount(value, locale);
   const current = useRef(value);
   // The latest callback and value, for the change handler (which runs after this commit).
@@ -98,7 +98,7 @@ export function useAmountInput(options: UseAmountInputOptions): UseAmountInputRe
   const setValue = useCallback(
     (next: string) => {
       setRefusal(null);
-      commit(amountFromCode(next, fractionDigits));
+      commit(readCodeAmount('value', next, fractionDigits));
     },
     [commit, fractionDigits],
   );

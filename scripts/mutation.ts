@@ -79,11 +79,11 @@ export const AREAS: Record<string, string[]> = {
   // stays within 10 minutes: its module-level option checks, the ky set-up with its hooks, the headers, bodies and
   // reading of replies, the checking of a call's arguments, and the calls (whose mutants that hang a call cost a
   // timeout each).
-  'http-client-options': ['core/http/client.ts:1-300'],
-  'http-client-setup': ['core/http/client.ts:301-388'],
-  'http-client-replies': ['core/http/client.ts:389-536'],
-  'http-client-prepare': ['core/http/client.ts:537-616'],
-  'http-client-calls': ['core/http/client.ts:617-'],
+  'http-client-options': ['core/http/client.ts:1-299'],
+  'http-client-setup': ['core/http/client.ts:300-387'],
+  'http-client-replies': ['core/http/client.ts:388-535'],
+  'http-client-prepare': ['core/http/client.ts:536-615'],
+  'http-client-calls': ['core/http/client.ts:616-'],
   'http-support': [
     'core/http/body-text.ts',
     'core/http/constants.ts',
@@ -281,6 +281,8 @@ export const AREA_TESTS: Readonly<Record<string, readonly string[]>> = {
   ],
   // The security layer sits under the HTTP client's users; its own folder holds the gateway and e2e tests.
   'security-session': ['test/core/security/*.test.ts'],
+  // The key store's type checks ran as static mutants across every test that loads the security layer: 16 minutes.
+  'security-keys': ['test/core/security/*.test.ts', 'test/core/security/fingerprint/*.test.ts'],
   'security-request-hooks': ['test/core/security/*.test.ts'],
   'security-rsa': ['test/core/security/*.test.ts'],
   'security-server-key': ['test/core/security/*.test.ts'],

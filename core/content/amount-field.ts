@@ -1,8 +1,7 @@
 // The state of an amount field between keystrokes, without a framework: what `useAmountInput` does in React,
 // for a plain <input>, a web component or another UI library. A refused change keeps the previous value.
-import { InvalidArgumentError } from '../errors/exkit-error.js';
 import type { AmountRefusalReason } from './errors.js';
-import { localizeAmount, readAmount, readAmountOptions } from './sanitize-amount.js';
+import { invalidAmountArgument, localizeAmount, readAmount, readAmountOptions } from './sanitize-amount.js';
 
 /** Why the last change was not taken, and the text that was refused. */
 export interface AmountRefusal {
@@ -35,6 +34,13 @@ export interface AmountFieldOptions {
  * decimal dot whatever the locale: '' when it is refused, so a wrong value from code never reaches an order.
  */
 export function amountFromCode(value: unknown, fractionDigits: number): string {
+  return readCodeAmount('value', value, fractionDigits);
+}
+
+/** amountFromCode for a value given as `field` (a hook's `defaultValue`, a change's `previous`): a wrong type names it. */
+export function readCodeAmount(field: string, value: unknown, fractionDigits: number): string {
+  if (typeof value !== 'string' && typeof value !== 'number') throw invalidAmountArgument(field, 'a string or a number', value);
+  // A number is read as its text (readAmount takes both; its type names the string a field holds).
   const reading = readAmount(value as string, fractionDigits);
   return reading.ok ? reading.value : '';
 }
@@ -53,10 +59,10 @@ export function amountFromCode(value: unknown, fractionDigits: number): string {
  */
 export function amountInputChange(previous: string, raw: string, caret: number, options: AmountFieldOptions): AmountFieldState {
   const { fractionDigits, locale } = readAmountOptions<AmountFieldOptions>(options, 'options', ['fractionDigits', 'locale']);
-  if (typeof raw !== 'string') throw new InvalidArgumentError('raw must be a string', { field: 'raw', value: raw });
+  if (typeof raw !== 'string') throw invalidAmountArgument('raw', 'a string', raw);
   const reading = readAmount(raw, fractionDigits as number, { caret, ...(locale === undefined ? {} : { locale }) });
   if (reading.ok) return { value: reading.value, text: localizeAmount(reading.value, locale), caret: reading.caret, refusal: null };
-  const kept = amountFromCode(previous, fractionDigits as number);
+  const kept = readCodeAmount('previous', previous, fractionDigits as number);
   const text = localizeAmount(kept, locale);
   // The refused characters were typed just before the caret: take their count off it.
   const typed = Math.max(0, raw.length - text.length);
@@ -93,8 +99,7 @@ export interface AmountField {
  */
 export function createAmountField(options: AmountFieldOptions & { value?: string }): AmountField {
   const given = readAmountOptions<AmountFieldOptions & { value?: string }>(options, 'options', ['fractionDigits', 'locale', 'value']);
-  if (given.locale !== undefined && typeof given.locale !== 'string')
-    throw new InvalidArgumentError('locale must be a string', { field: 'locale', value: given.locale });
+  if (given.locale !== undefined && typeof given.locale !== 'string') throw invalidAmountArgument('locale', 'a string', given.locale);
   let current: AmountFieldOptions = {
     fractionDigits: given.fractionDigits as number,
     ...(given.locale === undefined ? {} : { locale: given.locale }),
@@ -122,7 +127,7 @@ export function createAmountField(options: AmountFieldOptions & { value?: string
       // Checked before it is kept: a wrong fractionDigits throws here and leaves the field as it was.
       const value = amountFromCode(state.value, merged.fractionDigits);
       if (merged.locale !== undefined && typeof merged.locale !== 'string')
-        throw new InvalidArgumentError('locale must be a string', { field: 'locale', value: merged.locale });
+        throw invalidAmountArgument('locale', 'a string', merged.locale);
       current = merged;
       return (state = settled(value));
     },

@@ -3,11 +3,11 @@ import { InvalidArgumentError } from '../errors/exkit-error.js';
 import { AmountRefusedError, type AmountRefusalReason } from './errors.js';
 
 // A cheap stand-in for describeValue, which would double this module's size in a bundle.
-const invalid = (field: string, expected: string, value: unknown) =>
-  new InvalidArgumentError(`${field} must be ${expected}, got ${typeof value === 'number' ? String(value) : `a ${typeof value}`}`, {
-    field,
-    value,
-  });
+const shown = (value: unknown) =>
+  typeof value === 'number' || value == null ? String(value) : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+/** The InvalidArgumentError of the amount modules: `field` must be `expected`, and what it got. */
+export const invalidAmountArgument = (field: string, expected: string, value: unknown) =>
+  new InvalidArgumentError(`${field} must be ${expected}, got ${shown(value)}`, { field, value });
 
 // Spec §S9: the amount sanitiser keeps at most 20 integer digits.
 export const AMOUNT_MAX_INTEGER_DIGITS = 20;
@@ -60,7 +60,7 @@ export function amountDecimalSeparator(locale?: string): '.' | ',' {
 
 /** A sanitised amount (always written with a dot) as the locale shows it: `2.5` is `2,5` in `de`. Same length, so a caret carries over. */
 export function localizeAmount(value: string, locale?: string): string {
-  if (typeof value !== 'string') throw invalid('value', 'a string', value);
+  if (typeof value !== 'string') throw invalidAmountArgument('value', 'a string', value);
   return amountDecimalSeparator(locale) === ',' ? value.replace('.', ',') : value;
 }
 
@@ -123,12 +123,12 @@ function plainNumber(n: number): string {
 
 /** The fields of an options object, read once; InvalidArgumentError naming `field` when it is no object or cannot be read. */
 export function readAmountOptions<T extends object>(options: unknown, field: string, names: readonly (keyof T & string)[]): Partial<T> {
-  if (typeof options !== 'object' || options === null) throw invalid(field, 'an object', options);
+  if (typeof options !== 'object' || options === null) throw invalidAmountArgument(field, 'an object', options);
   const out: Partial<T> = {};
   try {
     for (const name of names) out[name] = (options as T)[name];
   } catch {
-    throw invalid(field, 'an object whose fields can be read', options);
+    throw invalidAmountArgument(field, 'an object whose fields can be read', options);
   }
   return out;
 }
@@ -136,8 +136,8 @@ export function readAmountOptions<T extends object>(options: unknown, field: str
 const refused = (reason: AmountRefusalReason): AmountReading => ({ ok: false, reason });
 function read(input: unknown, fractionDigits: unknown, caret: number, locale: unknown): AmountReading {
   if (!Number.isInteger(fractionDigits) || (fractionDigits as number) < 0)
-    throw invalid('fractionDigits', 'a non-negative integer', fractionDigits);
-  if (locale !== undefined && typeof locale !== 'string') throw invalid('locale', 'a string', locale);
+    throw invalidAmountArgument('fractionDigits', 'a non-negative integer', fractionDigits);
+  if (locale !== undefined && typeof locale !== 'string') throw invalidAmountArgument('locale', 'a string', locale);
   // Numbers are accepted as their text (a form may hold one), always with a decimal dot; anything else is a caller's mistake.
   let decimalIsComma = amountDecimalSeparator(locale as string | undefined) === ',';
   let text: string;
@@ -149,7 +149,7 @@ function read(input: unknown, fractionDigits: unknown, caret: number, locale: un
   } else if (typeof input === 'string') {
     text = input;
   } else {
-    throw invalid('input', 'a string', input);
+    throw invalidAmountArgument('input', 'a string or a number', input);
   }
   const digits = fractionDigits as number;
   // One pass. Digits and separators are read; everything else is stripped. The reasons to refuse are noted as
@@ -246,7 +246,7 @@ function read(input: unknown, fractionDigits: unknown, caret: number, locale: un
  */
 export function readAmount(input: string, fractionDigits: number, options: AmountOptions & { caret?: number } = {}): AmountReading {
   const { caret, locale } = readAmountOptions<AmountOptions & { caret?: number }>(options, 'options', ['caret', 'locale']);
-  if (caret !== undefined && (typeof caret !== 'number' || Number.isNaN(caret))) throw invalid('caret', 'a number', caret);
+  if (caret !== undefined && (typeof caret !== 'number' || Number.isNaN(caret))) throw invalidAmountArgument('caret', 'a number', caret);
   return read(input, fractionDigits, caret ?? Number.POSITIVE_INFINITY, locale);
 }
 
@@ -274,7 +274,7 @@ export function sanitizeAmountInput(
   options: AmountOptions = {},
 ): SanitizedAmountInput {
   const { locale } = readAmountOptions<AmountOptions>(options, 'options', ['locale']);
-  if (typeof caret !== 'number' || Number.isNaN(caret)) throw invalid('caret', 'a number', caret);
+  if (typeof caret !== 'number' || Number.isNaN(caret)) throw invalidAmountArgument('caret', 'a number', caret);
   const reading = orThrow(read(input, fractionDigits, caret, locale), input);
   return { value: reading.value, caret: reading.caret };
 }

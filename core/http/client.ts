@@ -50,7 +50,15 @@ import type {
   LoginExpiredMode,
   RequestOptions,
 } from './types.js';
-import { expectArray, expectObjectWith, invalidArgument, isRecord, readGuarded, readRecord } from '../validate/describe-value.js';
+import {
+  expectArray,
+  expectHttpUrl,
+  expectObjectWith,
+  invalidArgument,
+  isRecord,
+  readGuarded,
+  readRecord,
+} from '../validate/describe-value.js';
 
 /** The exchange's HTTP client: one instance per gateway. */
 export interface HttpClient {
@@ -188,15 +196,6 @@ function checkOneOf(field: string, value: unknown, allowed: ReadonlySet<string>)
   }
 }
 
-/** An absolute http(s) URL's parts, or an InvalidArgumentError naming `field`. */
-function httpUrl(field: string, value: unknown): URL {
-  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new InvalidArgumentError(`http: ${field} must be an absolute http(s) URL`, { field, value });
-  }
-  return url;
-}
-
 /** CR, LF and NUL: a value holding one is refused rather than cut by the host. */
 const UNSAFE_HEADER_VALUE = /[\r\n\0]/;
 
@@ -228,7 +227,7 @@ function invalidHeader(name: string, field: string): InvalidArgumentError {
 
 /** Checks the client's options once, when it is made: every fault is an InvalidArgumentError naming the option. */
 function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allowedOrigins: ReadonlySet<string> } {
-  const base = httpUrl('baseUrl', options.baseUrl);
+  const base = expectHttpUrl('baseUrl', options.baseUrl, 'http');
   if (base.username !== '' || base.password !== '' || base.search !== '' || base.hash !== '') {
     throw new InvalidArgumentError('http: baseUrl must not carry credentials, a query or a fragment', {
       field: 'baseUrl',
@@ -267,7 +266,7 @@ function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allo
         field: 'allowedRedirectOrigins',
         value: list,
       });
-    list.forEach((origin: unknown, index) => allowed.add(httpUrl(`allowedRedirectOrigins[${index}]`, origin).origin));
+    list.forEach((origin: unknown, index) => allowed.add(expectHttpUrl(`allowedRedirectOrigins[${index}]`, origin, 'http').origin));
   }
   return { baseUrl: options.baseUrl.replace(/\/+$/, ''), allowedOrigins: allowed };
 }

@@ -1,11 +1,10 @@
-import { InvalidArgumentError } from '../errors/exkit-error.js';
 import { COOKIE_DAY_MS } from '../platform/memory-cookie-jar.js';
 import { decodeCookiePart, encodeCookiePart } from '../platform/cookie-rules.js';
 import { parseCookieDate } from './cookie-date.js';
 import type { StoredCookie } from '../platform/memory-cookie-jar.js';
 import type { Clock, CookieJar, CookieOptions } from '../platform/types.js';
 import type { HttpHooks } from './types.js';
-import { expectString } from '../validate/describe-value.js';
+import { expectHttpUrl, expectString } from '../validate/describe-value.js';
 
 /** One `Set-Cookie` line, read (RFC 6265 §5.2): a cookie to keep, or one the server deletes. */
 export interface SetCookie {
@@ -85,20 +84,11 @@ export interface CookieJarSource {
  * a page: a request to `origin` carries the jar's cookies in a `Cookie` header, and the `Set-Cookie` lines of
  * its answers are kept in the jar (or delete from it) when the answer itself comes from `origin` (its final
  * URL, after redirects; a Response built by a hook, which has no URL, is never read). Like a page's
- * `document.cookie`, the jar holds the cookies of one site, so requests to any other origin neither send nor receive them. An `origin` that
- * is
- * not an absolute http(s) URL is an InvalidArgumentError.
+ * `document.cookie`, the jar holds the cookies of one site, so requests to any other origin neither send nor
+ * receive them. An `origin` that is not an absolute http(s) URL is an InvalidArgumentError.
  */
 export function cookieJarHooks(source: CookieJarSource, origin: string): HttpHooks {
-  expectString('origin', origin, 'cookieJarHooks');
-  const url = URL.canParse(origin) ? new URL(origin) : undefined;
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    throw new InvalidArgumentError('cookieJarHooks needs the absolute http(s) URL of the origin whose cookies it keeps.', {
-      field: 'origin',
-      value: origin,
-    });
-  }
-  const site = url.origin;
+  const site = expectHttpUrl('origin', origin, 'cookieJarHooks').origin;
   // A URL that does not parse (a Response made by a hook has url '') is not ours.
   const ours = (url: string) => URL.canParse(url) && new URL(url).origin === site;
   return {

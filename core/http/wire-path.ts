@@ -37,10 +37,11 @@ export function isWirePath(apiPath: string, baseUrl: string, basePath: string): 
 /**
  * The API path ('/v1/…') of the URL `href` under a base (its origin and pathname without a trailing slash):
  * the pathname with the base's path removed; undefined when the URL is on another origin or outside the base.
+ * An opaque origin ('null': file:, data:, about:) is no one's, so it matches no URL, not even another opaque one.
  */
 export function apiPathUnder(href: string, origin: string, basePath: string): string | undefined {
   const url = URL.canParse(href) ? new URL(href) : undefined;
-  if (url === undefined || url.origin !== origin) return undefined;
+  if (url === undefined || url.origin !== origin || origin === 'null') return undefined;
   // With no base path this still refuses a pathname that is no '/' path (a blob: URL's is the URL it wraps).
   if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return undefined;
   return url.pathname.slice(basePath.length) || '/';

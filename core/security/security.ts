@@ -34,7 +34,15 @@ import type { VerifiedServerKey } from './server-key.js';
 import { isSignConfig, signConfigFromResponse } from './sign-config.js';
 import type { GatewaySignConfig } from './sign-config.js';
 import { createSignErrorHandler } from './sign-errors.js';
-import { describeValue, expectObjectWith, expectString, invalidArgument, readRecord } from '../validate/describe-value.js';
+import {
+  describeValue,
+  expectHttpUrl,
+  expectObjectWith,
+  expectString,
+  invalidArgument,
+  readGuarded,
+  readRecord,
+} from '../validate/describe-value.js';
 
 /** InvalidArgumentError naming `config` unless it is a gateway sign config (what fetchConfig resolves with). */
 function checkSignConfig(owner: string, config: unknown): void {
@@ -114,6 +122,18 @@ export interface Security {
 const consoleLog = (message: string, data: Record<string, unknown>) => console.warn(`[exkit/security] ${message}`, data);
 
 /**
+ * The page's own URL, the API base when none is given. A page outside http(s) (about:blank, file:) has an opaque
+ * origin, under which no request counts as an API call; a location that is no URL at all is the platform's fault.
+ */
+function pageUrl(platform: Platform): URL {
+  const field = 'platform.location.href';
+  const expected = 'an absolute URL (or give apiBase)';
+  const href = readGuarded(field, expected, platform.location, 'createSecurity', () => platform.location.href);
+  if (typeof href === 'string' && URL.canParse(href)) return new URL(href);
+  throw invalidArgument(field, expected, href, 'createSecurity');
+}
+
+/**
  * Creates the security service of a page.
  *
  * @example
@@ -134,7 +154,7 @@ export function createSecurity(platform: Platform, options: SecurityOptions): Se
   const serverClock = createServerClock(platform.clock);
   const log = options.log ?? consoleLog;
   const cookieNames = { ...DEFAULT_COOKIE_NAMES, ...options.cookieNames };
-  const apiBase = new URL(options.apiBase ?? platform.location.href);
+  const apiBase = options.apiBase === undefined ? pageUrl(platform) : expectHttpUrl('apiBase', options.apiBase, 'createSecurity');
   const apiOrigin = apiBase.origin;
   const apiBasePath = options.apiBase === undefined ? '' : apiBase.pathname.replace(/\/+$/, '');
   const initSigns = new Map<string, Promise<string>>();

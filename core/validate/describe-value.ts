@@ -40,6 +40,16 @@ export function invalidArgument(field: string, expected: string, value: unknown,
   return error;
 }
 
+/**
+ * Returns `value` parsed when it is an absolute http(s) URL (what fetch can be sent to and what has an origin of
+ * its own); otherwise throws InvalidArgumentError naming `field`.
+ */
+export function expectHttpUrl(field: string, value: unknown, owner?: string): URL {
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol === 'http:' || url?.protocol === 'https:') return url;
+  throw invalidArgument(field, 'an absolute http(s) URL', value, owner);
+}
+
 /** Returns `value` when it is a string; otherwise throws InvalidArgumentError naming `field`. */
 export function expectString(field: string, value: unknown, owner?: string): string {
   if (typeof value === 'string') return value;

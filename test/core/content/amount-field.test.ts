@@ -139,16 +139,39 @@ describe('createAmountField: the framework-free field', () => {
 
   it('a locale that is no string is refused, at creation and in setOptions, naming locale', () => {
     expect(() => createAmountField({ fractionDigits: 2, locale: 5 as never })).toThrow(
-      expect.objectContaining({ name: 'InvalidArgumentError', message: 'locale must be a string', extra: { field: 'locale', value: 5 } }),
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: 'locale must be a string, got 5',
+        extra: { field: 'locale', value: 5 },
+      }),
     );
     expect(() => createAmountField({ fractionDigits: 2 }).setOptions({ locale: ['de'] as never })).toThrow(
       expect.objectContaining({
         name: 'InvalidArgumentError',
-        message: 'locale must be a string',
+        message: 'locale must be a string, got an object',
         extra: { field: 'locale', value: ['de'] },
       }),
     );
-    expect(() => amountInputChange('', 5 as never, 0, { fractionDigits: 2 })).toThrow('raw must be a string');
+    expect(() => amountInputChange('', 5 as never, 0, { fractionDigits: 2 })).toThrow('raw must be a string, got 5');
+  });
+
+  it('a value from code that is no string or number is refused naming the argument it came through', () => {
+    const refused = (field: string, value: unknown, got: string) =>
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: `${field} must be a string or a number, got ${got}`,
+        extra: { field, value },
+      });
+    expect(() => amountFromCode(true, 2)).toThrow(refused('value', true, 'a boolean'));
+    expect(() => createAmountField({ fractionDigits: 2, value: {} as never })).toThrow(refused('value', {}, 'an object'));
+    expect(() => createAmountField({ fractionDigits: 2 }).setValue(null as never)).toThrow(refused('value', null, 'null'));
+    expect(() => amountInputChange(7n as never, '1e9', 3, { fractionDigits: 2 })).toThrow(refused('previous', 7n, 'a bigint'));
+    // Numbers are amounts written by code: read, not refused.
+    expect(amountFromCode(2.5, 2)).toBe('2.5');
+    expect(amountInputChange(1.5 as never, '1e9', 3, { fractionDigits: 2 })).toMatchObject({
+      value: '1.5',
+      refusal: { reason: 'exponent' },
+    });
   });
 
   it('refuses options that are no object or a wrong fractionDigits', () => {

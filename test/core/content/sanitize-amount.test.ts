@@ -155,9 +155,10 @@ describe('sanitizeAmount: the specification keystroke rules, without changing wh
   });
 
   it.each([
-    ['a boolean', true, 'input must be a string, got a boolean'],
-    ['null', null, 'input must be a string, got a object'],
-    ['undefined', undefined, 'input must be a string, got a undefined'],
+    ['a boolean', true, 'input must be a string or a number, got a boolean'],
+    ['null', null, 'input must be a string or a number, got null'],
+    ['undefined', undefined, 'input must be a string or a number, got undefined'],
+    ['an array', ['1'], 'input must be a string or a number, got an object'],
   ])('refuses an input that is %s with InvalidArgumentError naming the input field', (_what, input, message) => {
     expect(() => sanitizeAmount(input as unknown as string, 2)).toThrow(
       expect.objectContaining({ name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT', message, extra: { field: 'input', value: input } }),

@@ -22,8 +22,18 @@ const refused = (message: string, field?: string) =>
 
 describe('creating a client: each wrong option named, with what it must be', () => {
   it.each<[string, Partial<HttpClientOptions>, string, string]>([
-    ['baseUrl not a URL', { baseUrl: 'api.example.com' }, 'http: baseUrl must be an absolute http(s) URL', 'baseUrl'],
-    ['baseUrl of another scheme', { baseUrl: 'ftp://files.example' }, 'http: baseUrl must be an absolute http(s) URL', 'baseUrl'],
+    [
+      'baseUrl not a URL',
+      { baseUrl: 'api.example.com' },
+      'http: baseUrl must be an absolute http(s) URL, got "api.example.com"',
+      'baseUrl',
+    ],
+    [
+      'baseUrl of another scheme',
+      { baseUrl: 'ftp://files.example' },
+      'http: baseUrl must be an absolute http(s) URL, got "ftp://files.example"',
+      'baseUrl',
+    ],
     ...(['http://user@127.0.0.1', 'http://:pw@127.0.0.1', 'http://127.0.0.1/?x', 'http://127.0.0.1/#top'].map((baseUrl) => [
       `baseUrl ${baseUrl}`,
       { baseUrl },
@@ -68,7 +78,7 @@ describe('creating a client: each wrong option named, with what it must be', () 
     [
       'an allowed redirect origin',
       { allowedRedirectOrigins: ['https://ok.example', 'mailto:x@y'] },
-      'http: allowedRedirectOrigins[1] must be an absolute http(s) URL',
+      'http: allowedRedirectOrigins[1] must be an absolute http(s) URL, got "mailto:x@y"',
       'allowedRedirectOrigins[1]',
     ],
   ])('%s', (_name, options, message, field) => {

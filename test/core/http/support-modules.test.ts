@@ -258,6 +258,14 @@ describe('apiPathUnder: the API path of a URL under a base', () => {
   ])('%s under %s: %s', (href, basePath, expected) => {
     expect(apiPathUnder(href, origin, basePath)).toBe(expected);
   });
+
+  it.each(['file:///v1/a', 'data:,/v1/a', 'about:blank', 'blob:null/v1/a'])(
+    'an opaque origin is no one’s: %s is not under another opaque origin',
+    (href) => {
+      expect(new URL(href).origin).toBe('null');
+      expect(apiPathUnder(href, 'null', '')).toBeUndefined();
+    },
+  );
 });
 
 describe('params as text', () => {

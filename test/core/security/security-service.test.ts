@@ -336,6 +336,42 @@ describe('createSecurity arguments', () => {
       expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'keyGenerationTimeoutMs' }) }),
     );
   });
+
+  it.each(['api.example.com', '/gw', 'file:///gw', 'ftp://api.example', '', 7])(
+    'an apiBase %j that is no absolute http(s) URL is refused by name',
+    (apiBase) => {
+      expect(() => createSecurity(memoryPlatform(), { certificatePem: SIGNING_CERT, apiBase: apiBase as never })).toThrow(
+        expect.objectContaining({
+          name: 'InvalidArgumentError',
+          message: expect.stringMatching(/^createSecurity: apiBase must be an absolute http\(s\) URL, got /),
+          extra: { field: 'apiBase', value: apiBase },
+        }),
+      );
+    },
+  );
+
+  it('without apiBase, a platform whose location is no URL is refused by name', () => {
+    const base = memoryPlatform();
+    const throwing = {
+      get href(): string {
+        throw new Error('detached');
+      },
+    };
+    for (const location of [{ href: 'not a url' }, { href: undefined }, throwing]) {
+      expect(() => createSecurity({ ...base, location } as never, { certificatePem: SIGNING_CERT })).toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', extra: expect.objectContaining({ field: 'platform.location.href' }) }),
+      );
+    }
+  });
+
+  it('without apiBase, a page with an opaque origin (about:blank) counts no request as an API call', async () => {
+    const { security } = service({}, { href: 'about:blank' });
+    security.setConfig(parseSignConfig({ clientOpen: true }));
+    // Another opaque origin is not the page's: a login there is none of ours (no stamp, nothing replaced).
+    const request = new Request('file:///v1/user/login', { method: 'POST', body: '{"password":"p"}' });
+    expect(await security.hooks.beforeRequest[0]!(request, {} as never, { retryCount: 0 })).toBeUndefined();
+    expect([...request.headers.keys()]).toStrictEqual(['content-type']);
+  });
 });
 
 describe('server clock (spec §S4)', () => {

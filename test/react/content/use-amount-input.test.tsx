@@ -236,6 +236,23 @@ describe('useAmountInput: values, callbacks and the caret across renders', () =>
     expect(result.current.getInputProps().value).toBe('');
   });
 
+  it('a defaultValue or value that is no string or number is an InvalidArgumentError naming that option', () => {
+    const refused = (field: string, value: unknown) =>
+      expect.objectContaining({
+        name: 'InvalidArgumentError',
+        message: `${field} must be a string or a number, got an object`,
+        extra: { field, value },
+      });
+    const wrong = { amount: 1 };
+    expect(() => renderHook(() => useAmountInput({ fractionDigits: 2, defaultValue: wrong as never }))).toThrow(
+      refused('defaultValue', wrong),
+    );
+    expect(() => renderHook(() => useAmountInput({ fractionDigits: 2, value: wrong as never }))).toThrow(refused('value', wrong));
+    const { result } = renderHook(() => useAmountInput({ fractionDigits: 2 }));
+    expect(() => result.current.setValue(wrong as never)).toThrow(refused('value', wrong));
+    expect(result.current.value).toBe('');
+  });
+
   it('a controlled field shows the parent’s value, not a default', () => {
     render(<Field value="3.5" defaultValue="7" />);
     expect(field().value).toBe('3.5');
