@@ -79,11 +79,11 @@ export const AREAS: Record<string, string[]> = {
   // stays within 10 minutes: its module-level option checks, the ky set-up with its hooks, the headers, bodies and
   // reading of replies, the checking of a call's arguments, and the calls (whose mutants that hang a call cost a
   // timeout each).
-  'http-client-options': ['core/http/client.ts:1-299'],
-  'http-client-setup': ['core/http/client.ts:300-387'],
-  'http-client-replies': ['core/http/client.ts:388-535'],
-  'http-client-prepare': ['core/http/client.ts:536-615'],
-  'http-client-calls': ['core/http/client.ts:616-'],
+  'http-client-options': ['core/http/client.ts:1-300'],
+  'http-client-setup': ['core/http/client.ts:301-388'],
+  'http-client-replies': ['core/http/client.ts:389-536'],
+  'http-client-prepare': ['core/http/client.ts:537-616'],
+  'http-client-calls': ['core/http/client.ts:617-'],
   'http-support': [
     'core/http/body-text.ts',
     'core/http/constants.ts',
@@ -665,13 +665,39 @@ function runArea(area: string): void {
 
 /**
  * Whether the code an area's summary measured has changed since: git compares its files at the summary's commit
- * with HEAD. A line range counts its whole file, since an edit above a range moves it. `undefined` when git cannot
- * tell (the commit is not in this clone).
+ * with HEAD. A file the area holds a line range of (`patterns`, by default the area's own) is compared on those
+ * lines only, as they stand at both commits: an edit elsewhere that leaves them in place changes no mutant of the
+ * range, while one that moves them counts. `undefined` when git cannot tell (the commit is not in this clone).
  */
-export function changedSinceMeasured(summary: Pick<AreaSummary, 'commit' | 'files'>, cwd = root): boolean | undefined {
+export function changedSinceMeasured(
+  summary: Pick<AreaSummary, 'area' | 'commit' | 'files'>,
+  cwd = root,
+  patterns: readonly string[] = AREAS[summary.area] ?? [],
+): boolean | undefined {
+  const ranges = new Map(patterns.map(parsePattern).flatMap(({ path, lines }) => (lines ? [[path, lines] as const] : [])));
   const paths = [...new Set(summary.files.map((f) => f.path))];
-  const diff = spawnSync('git', ['diff', '--quiet', summary.commit, 'HEAD', '--', ...paths], { cwd });
-  return diff.status === 0 ? false : diff.status === 1 ? true : undefined;
+  const whole = paths.filter((path) => !ranges.has(path));
+  if (whole.length > 0) {
+    const diff = spawnSync('git', ['diff', '--quiet', summary.commit, 'HEAD', '--', ...whole], { cwd });
+    if (diff.status !== 0) return diff.status === 1 ? true : undefined;
+  }
+  for (const [path, { first, last }] of ranges) {
+    if (!paths.includes(path)) continue;
+    const text = (commit: string) => {
+      const shown = spawnSync('git', ['show', `${commit}:${path}`], { cwd, encoding: 'utf8' });
+      return shown.status === 0
+        ? shown.stdout
+            .split('\n')
+            .slice(first - 1, last)
+            .join('\n')
+        : undefined;
+    };
+    const before = text(summary.commit);
+    const now = text('HEAD');
+    if (before === undefined || now === undefined) return undefined;
+    if (before !== now) return true;
+  }
+  return false;
 }
 
 function writeReport(): void {

@@ -258,6 +258,7 @@ function checkClientOptions(options: HttpClientOptions): { baseUrl: string; allo
     }
     putHeader(new Headers(), beta.name, beta.value, 'betaHeader');
   }
+  // Kept as origins: the path, query or fragment an entry may carry plays no part in where a redirect may go.
   const allowed = new Set<string>();
   const list = options.allowedRedirectOrigins as unknown;
   if (list !== undefined) {

@@ -170,7 +170,7 @@ describe('changedSinceMeasured: a summary whose code changed after its run is na
       writeFileSync(join(dir, 'b.ts'), 'export const b = 1;\n');
       git('add', '.');
       git('commit', '-qm', 'one');
-      const measured = { commit: git('rev-parse', '--short', 'HEAD'), files: [{ path: 'a.ts' }] } as AreaSummary;
+      const measured = { area: 'a', commit: git('rev-parse', '--short', 'HEAD'), files: [{ path: 'a.ts' }] } as AreaSummary;
       expect(changedSinceMeasured(measured, dir)).toBe(false);
       writeFileSync(join(dir, 'b.ts'), 'export const b = 2;\n');
       git('commit', '-qam', 'another file');
@@ -179,6 +179,32 @@ describe('changedSinceMeasured: a summary whose code changed after its run is na
       git('commit', '-qam', 'the measured file');
       expect(changedSinceMeasured(measured, dir)).toBe(true);
       expect(changedSinceMeasured({ ...measured, commit: '0000000' }, dir)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a line range is compared on its own lines: an edit outside that leaves them in place does not count, one that moves them does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'exkit-stale-range-'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
+    const write = (lines: string[]) => writeFileSync(join(dir, 'c.ts'), `${lines.join('\n')}\n`);
+    try {
+      git('init', '-q');
+      write(['// one', 'const a = 1;', 'const b = 2;', 'const c = 3;']);
+      git('add', '.');
+      git('commit', '-qm', 'one');
+      const measured = { area: 'c', commit: git('rev-parse', '--short', 'HEAD'), files: [{ path: 'c.ts' }] } as AreaSummary;
+      const tail = ['c.ts:3-'];
+      write(['// one, reworded', 'const a = 10;', 'const b = 2;', 'const c = 3;']);
+      git('commit', '-qam', 'above the range, in place');
+      expect(changedSinceMeasured(measured, dir, tail)).toBe(false);
+      expect(changedSinceMeasured(measured, dir, ['c.ts:1-2'])).toBe(true);
+      expect(changedSinceMeasured(measured, dir, [])).toBe(true);
+      write(['// one', '// two', 'const a = 1;', 'const b = 2;', 'const c = 3;']);
+      git('commit', '-qam', 'a line added above: the range moves');
+      expect(changedSinceMeasured(measured, dir, tail)).toBe(true);
+      expect(changedSinceMeasured({ ...measured, commit: '0000000' }, dir, tail)).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
