@@ -674,15 +674,15 @@ export function changedSinceMeasured(
   cwd = root,
   patterns: readonly string[] = AREAS[summary.area] ?? [],
 ): boolean | undefined {
-  const ranges = new Map(patterns.map(parsePattern).flatMap(({ path, lines }) => (lines ? [[path, lines] as const] : [])));
   const paths = [...new Set(summary.files.map((f) => f.path))];
-  const whole = paths.filter((path) => !ranges.has(path));
+  const ranges = patterns.map(parsePattern).filter((pattern) => pattern.lines !== undefined && paths.includes(pattern.path));
+  const whole = paths.filter((path) => !ranges.some((range) => range.path === path));
   if (whole.length > 0) {
     const diff = spawnSync('git', ['diff', '--quiet', summary.commit, 'HEAD', '--', ...whole], { cwd });
     if (diff.status !== 0) return diff.status === 1 ? true : undefined;
   }
-  for (const [path, { first, last }] of ranges) {
-    if (!paths.includes(path)) continue;
+  for (const { path, lines } of ranges) {
+    const { first, last } = lines!;
     const text = (commit: string) => {
       const shown = spawnSync('git', ['show', `${commit}:${path}`], { cwd, encoding: 'utf8' });
       return shown.status === 0

@@ -160,54 +160,54 @@ describe('the areas and their kept summaries', () => {
 });
 
 describe('changedSinceMeasured: a summary whose code changed after its run is named', () => {
-  it('compares the files a summary scored at its commit with HEAD, and says when git cannot tell', () => {
+  /** Runs `body` in a new git repository (removed after); `commit` writes files, commits them and gives the short hash. */
+  function inTempRepo(body: (dir: string, commit: (files: Record<string, string>) => string) => void): void {
     const dir = mkdtempSync(join(tmpdir(), 'exkit-stale-'));
     const git = (...args: string[]) =>
       execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
     try {
       git('init', '-q');
-      writeFileSync(join(dir, 'a.ts'), 'export const a = 1;\n');
-      writeFileSync(join(dir, 'b.ts'), 'export const b = 1;\n');
-      git('add', '.');
-      git('commit', '-qm', 'one');
-      const measured = { area: 'a', commit: git('rev-parse', '--short', 'HEAD'), files: [{ path: 'a.ts' }] } as AreaSummary;
-      expect(changedSinceMeasured(measured, dir)).toBe(false);
-      writeFileSync(join(dir, 'b.ts'), 'export const b = 2;\n');
-      git('commit', '-qam', 'another file');
-      expect(changedSinceMeasured(measured, dir)).toBe(false);
-      writeFileSync(join(dir, 'a.ts'), 'export const a = 2;\n');
-      git('commit', '-qam', 'the measured file');
-      expect(changedSinceMeasured(measured, dir)).toBe(true);
-      expect(changedSinceMeasured({ ...measured, commit: '0000000' }, dir)).toBeUndefined();
+      body(dir, (files) => {
+        for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+        git('add', '.');
+        git('commit', '-qm', 'change');
+        return git('rev-parse', '--short', 'HEAD');
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('compares the files a summary scored at its commit with HEAD, and says when git cannot tell', () => {
+    inTempRepo((dir, commit) => {
+      const first = commit({ 'a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 1;\n' });
+      const measured = { area: 'a', commit: first, files: [{ path: 'a.ts' }] } as AreaSummary;
+      expect(changedSinceMeasured(measured, dir)).toBe(false);
+      commit({ 'b.ts': 'export const b = 2;\n' });
+      expect(changedSinceMeasured(measured, dir)).toBe(false);
+      commit({ 'a.ts': 'export const a = 2;\n' });
+      expect(changedSinceMeasured(measured, dir)).toBe(true);
+      expect(changedSinceMeasured({ ...measured, commit: '0000000' }, dir)).toBeUndefined();
+    });
   });
 
   it('a line range is compared on its own lines: an edit outside that leaves them in place does not count, one that moves them does', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'exkit-stale-range-'));
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' }).trim();
-    const write = (lines: string[]) => writeFileSync(join(dir, 'c.ts'), `${lines.join('\n')}\n`);
-    try {
-      git('init', '-q');
-      write(['// one', 'const a = 1;', 'const b = 2;', 'const c = 3;']);
-      git('add', '.');
-      git('commit', '-qm', 'one');
-      const measured = { area: 'c', commit: git('rev-parse', '--short', 'HEAD'), files: [{ path: 'c.ts' }] } as AreaSummary;
+    inTempRepo((dir, commit) => {
+      const file = (lines: string[]) => ({ 'c.ts': `${lines.join('\n')}\n` });
+      const first = commit(file(['// one', 'const a = 1;', 'const b = 2;', 'const c = 3;']));
+      const measured = { area: 'c', commit: first, files: [{ path: 'c.ts' }] } as AreaSummary;
       const tail = ['c.ts:3-'];
-      write(['// one, reworded', 'const a = 10;', 'const b = 2;', 'const c = 3;']);
-      git('commit', '-qam', 'above the range, in place');
+      commit(file(['// one, reworded', 'const a = 10;', 'const b = 2;', 'const c = 3;']));
       expect(changedSinceMeasured(measured, dir, tail)).toBe(false);
       expect(changedSinceMeasured(measured, dir, ['c.ts:1-2'])).toBe(true);
+      // Two ranges of one file: each is compared, so the changed one counts.
+      expect(changedSinceMeasured(measured, dir, ['c.ts:3-3', 'c.ts:4-'])).toBe(false);
+      expect(changedSinceMeasured(measured, dir, ['c.ts:4-', 'c.ts:2-2'])).toBe(true);
       expect(changedSinceMeasured(measured, dir, [])).toBe(true);
-      write(['// one', '// two', 'const a = 1;', 'const b = 2;', 'const c = 3;']);
-      git('commit', '-qam', 'a line added above: the range moves');
+      commit(file(['// one', '// two', 'const a = 1;', 'const b = 2;', 'const c = 3;']));
       expect(changedSinceMeasured(measured, dir, tail)).toBe(true);
       expect(changedSinceMeasured({ ...measured, commit: '0000000' }, dir, tail)).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
